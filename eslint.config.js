@@ -1,0 +1,61 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// One-way imports (STYLE.md habit 1): client → domain and server → domain, never client ↔ server,
+// and domain imports neither. process.env is read only by src/server/env.ts (habit 7).
+const clientOrServer = (side) => ({
+  group: [`@/${side}/*`, `**/${side}/*`],
+  message: `This file may not import from src/${side}: imports go client → domain and server → domain only.`,
+});
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [clientOrServer('server')] }],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [clientOrServer('client')] }] },
+  },
+  {
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [clientOrServer('client'), clientOrServer('server')],
+          paths: ['react', 'hono', 'drizzle-orm', 'pg', 'node:fs', 'node:path'].map((name) => ({
+            name,
+            message: 'src/domain is pure TypeScript: no DOM, Node or database code.',
+          })),
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/server/env.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read configuration through src/server/env.ts only.' },
+      ],
+    },
+  },
+);

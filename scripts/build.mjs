@@ -1,0 +1,54 @@
+// Builds the client (Vite → dist/client) and the server (esbuild → dist/server/main.js, with the
+// committed migrations copied beside it). `node scripts/build.mjs --if-needed` skips the work
+// when the build is newer than every source file.
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build as esbuild } from 'esbuild';
+import { build as viteBuild } from 'vite';
+
+const root = path.resolve(import.meta.dirname, '..');
+const stamp = path.join(root, 'dist', '.build-stamp');
+const inputs = ['src', 'index.html', 'package.json', 'package-lock.json', 'vite.config.ts', 'public'];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(target).reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), stat.mtimeMs);
+}
+
+export function isBuildFresh() {
+  if (!existsSync(stamp)) return false;
+  const built = statSync(stamp).mtimeMs;
+  return inputs.every((input) => newestMtime(path.join(root, input)) <= built);
+}
+
+export async function build() {
+  const started = Date.now();
+  rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+  await viteBuild({ root, logLevel: 'warn', build: { outDir: 'dist/client', emptyOutDir: true } });
+  await esbuild({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: path.join(root, 'dist/server/main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    tsconfig: path.join(root, 'tsconfig.json'),
+    logLevel: 'warning',
+  });
+  cpSync(path.join(root, 'src/server/db/migrations'), path.join(root, 'dist/server/migrations'), { recursive: true });
+  mkdirSync(path.dirname(stamp), { recursive: true });
+  writeFileSync(stamp, new Date().toISOString());
+  console.log(`Built Ticklist in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--if-needed') && isBuildFresh()) {
+    console.log('Build is up to date.');
+  } else {
+    await build();
+  }
+}

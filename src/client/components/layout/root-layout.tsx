@@ -1,0 +1,48 @@
+import { AnimatePresence, motion, useReducedMotion } from 'motion/react';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
+import { ScrollToTop } from './scroll-to-top';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+// Spec §9: toasts last 2000 ms; the layout animation default is 0.45 s.
+const TOAST_MS = 2000;
+const PAGE_TRANSITION_S = 0.45;
+
+export function RootLayout() {
+  const location = useLocation();
+  const reduceMotion = useReducedMotion();
+
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [location.pathname]);
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
+      <AnimatePresence mode="wait" initial={false}>
+        <motion.main
+          id="main"
+          key={location.pathname}
+          className="flex-1"
+          initial={reduceMotion ? false : { opacity: 0, y: 8 }}
+          animate={{ opacity: 1, y: 0 }}
+          exit={reduceMotion ? {} : { opacity: 0, y: -8 }}
+          transition={{ duration: PAGE_TRANSITION_S / 2, ease: 'easeOut' }}
+        >
+          <Outlet />
+        </motion.main>
+      </AnimatePresence>
+      <SiteFooter />
+      <ScrollToTop />
+      <Toaster richColors position="top-center" duration={TOAST_MS} closeButton />
+    </div>
+  );
+}

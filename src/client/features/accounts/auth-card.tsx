@@ -1,0 +1,16 @@
+import type { ReactNode } from 'react';
+import { Card } from '@/client/components/ui/card';
+
+/** The frame shared by the sign-in, sign-up and password pages. */
+export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
+      <Card className="p-6 sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">{title}</h1>
+        {subtitle ? <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{subtitle}</p> : null}
+        <div className="mt-6">{children}</div>
+      </Card>
+      {footer ? <div className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">{footer}</div> : null}
+    </div>
+  );
+}

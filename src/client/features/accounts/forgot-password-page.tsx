@@ -1,0 +1,53 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { accountMessages, forgotPasswordSchema, type ForgotPasswordInput } from '@/domain/accounts/account-forms';
+import { Alert } from '@/client/components/ui/alert';
+import { Button } from '@/client/components/ui/button';
+import { FieldError, Input, Label } from '@/client/components/ui/input';
+import { authClient } from '@/client/lib/auth-client';
+import { AuthCard } from './auth-card';
+
+export function ForgotPasswordPage() {
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setResult(null);
+    try {
+      const { error } = await authClient.requestPasswordReset({ email, redirectTo: '/reset-password' });
+      // The same answer whether or not the address has an account.
+      if (error?.status === 429) setResult({ tone: 'error', message: accountMessages.tooManyRequests });
+      else if (error) setResult({ tone: 'error', message: error.message || accountMessages.unexpected });
+      else setResult({ tone: 'success', message: accountMessages.resetRequested });
+    } catch {
+      setResult({ tone: 'error', message: accountMessages.unexpected });
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Forgot your password?"
+      subtitle="Enter the email of your account and we will send you a link to choose a new password."
+      footer={
+        <Link to="/login" className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
+          Back to Sign In
+        </Link>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div>
+          <Label htmlFor="email">Email</Label>
+          <Input id="email" type="email" autoComplete="email" aria-invalid={Boolean(errors.email)} aria-describedby="email-error" {...form.register('email')} />
+          <FieldError id="email-error">{errors.email?.message}</FieldError>
+        </div>
+        {result ? <Alert tone={result.tone}>{result.message}</Alert> : null}
+        <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending...' : 'Send reset link'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Spinner } from '@/client/components/ui/spinner';
+import { useAuth } from './use-auth';
+
+function FullPageSpinner() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center">
+      <Spinner className="h-8 w-8" />
+    </div>
+  );
+}
+
+/** Spec §2.1: `/` and `/login` are for signed-out visitors; a signed-in user goes to /dashboard. */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const { isLoading, user } = useAuth();
+  if (isLoading) return <FullPageSpinner />;
+  if (user) return <Navigate to="/dashboard" replace />;
+  return children;
+}
+
+/** Sends a visitor to /login, remembering where they were going. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isLoading, user } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <FullPageSpinner />;
+  if (!user) {
+    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
+    return <Navigate to={`/login?redirect=${redirect}`} replace />;
+  }
+  return children;
+}
+
+/** Only same-site paths are followed after sign-in, so a crafted link cannot send users elsewhere. */
+export function safeRedirectTarget(value: string | null, fallback = '/browse'): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return value;
+}

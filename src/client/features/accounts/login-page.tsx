@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { accountMessages, signInSchema } from '@/domain/accounts/account-forms';
+import { Alert } from '@/client/components/ui/alert';
+import { Button } from '@/client/components/ui/button';
+import { FieldError, Input, Label } from '@/client/components/ui/input';
+import { PasswordInput } from '@/client/components/ui/password-input';
+import { authClient } from '@/client/lib/auth-client';
+import { AuthCard } from './auth-card';
+import { safeRedirectTarget } from './guards';
+
+type SignInForm = z.input<typeof signInSchema>;
+
+/** Maps Better Auth's answer to what the user reads (spec §8: the provider's message, or the generic one). */
+function signInErrorMessage(error: { code?: string | undefined; message?: string | undefined; status: number }): string {
+  if (error.code === 'EMAIL_NOT_VERIFIED') return accountMessages.emailNotVerified;
+  if (error.status === 429) return accountMessages.tooManyRequests;
+  return error.message || accountMessages.unexpected;
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<SignInForm, unknown, z.output<typeof signInSchema>>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '', rememberMe: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFormError(null);
+    try {
+      const { error } = await authClient.signIn.email({
+        email: input.email,
+        password: input.password,
+        rememberMe: input.rememberMe,
+        callbackURL: '/login?verified=1',
+      });
+      if (error) {
+        setFormError(signInErrorMessage(error));
+        return;
+      }
+      navigate(safeRedirectTarget(params.get('redirect')), { replace: true });
+    } catch {
+      setFormError(accountMessages.unexpected);
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Welcome Back"
+      subtitle="Sign in to pick up your checklists where you left them."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/signup" className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
+            Sign up
+          </Link>
+        </>
+      }
+    >
+      {params.get('verified') ? (
+        <Alert tone="success" className="mb-4">
+          Your email is confirmed. You can now sign in.
+        </Alert>
+      ) : null}
+      {params.get('reset') ? (
+        <Alert tone="success" className="mb-4">
+          {accountMessages.resetDone}
+        </Alert>
+      ) : null}
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div>
+          <Label htmlFor="email">Email</Label>
+          <Input id="email" type="email" autoComplete="email" aria-invalid={Boolean(errors.email)} aria-describedby="email-error" {...form.register('email')} />
+          <FieldError id="email-error">{errors.email?.message}</FieldError>
+        </div>
+        <div>
+          <div className="flex items-center justify-between">
+            <Label htmlFor="password">Password</Label>
+            <Link to="/forgot-password" className="mb-1.5 text-sm font-medium text-brand-600 hover:underline dark:text-brand-200">
+              Forgot password?
+            </Link>
+          </div>
+          <PasswordInput id="password" autoComplete="current-password" aria-invalid={Boolean(errors.password)} aria-describedby="password-error" {...form.register('password')} />
+          <FieldError id="password-error">{errors.password?.message}</FieldError>
+        </div>
+        <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+          <input type="checkbox" className="h-4 w-4 rounded border-slate-300 accent-brand-600" {...form.register('rememberMe')} />
+          Remember me
+        </label>
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

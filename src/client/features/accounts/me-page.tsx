@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { Spinner } from '@/client/components/ui/spinner';
+import { Page } from '@/client/components/layout/page';
+import { ComingSoonPage } from '@/client/features/site/coming-soon-page';
+import { useAuth } from './use-auth';
+
+export const ME_TABS = ['account', 'my-lists', 'created-lists', 'activity', 'settings'] as const;
+export type MeTab = (typeof ME_TABS)[number];
+
+/** Spec §2.1: the default tab is account, and any other value falls back to it. */
+export function resolveMeTab(value: string | null): MeTab {
+  return (ME_TABS as readonly string[]).includes(value ?? '') ? (value as MeTab) : 'account';
+}
+
+const tabTitles: Record<MeTab, string> = {
+  account: 'Account',
+  'my-lists': 'List Library',
+  'created-lists': 'My Lists',
+  activity: 'Activity',
+  settings: 'Settings',
+};
+
+export function MePage({ tab }: { tab: string | null }) {
+  const { isLoading, user } = useAuth();
+  if (isLoading) {
+    return (
+      <div className="flex min-h-[50vh] items-center justify-center">
+        <Spinner className="h-8 w-8" />
+      </div>
+    );
+  }
+  if (!user) {
+    return (
+      <Page>
+        <Card className="mx-auto max-w-lg p-8 text-center">
+          <p className="text-lg font-medium">Please sign in to view your dashboard.</p>
+          <Button asChild className="mt-6">
+            <Link to="/login?redirect=%2Fme">Sign In</Link>
+          </Button>
+        </Card>
+      </Page>
+    );
+  }
+  return <ComingSoonPage title={tabTitles[resolveMeTab(tab)]} />;
+}

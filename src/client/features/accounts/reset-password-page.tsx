@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { accountMessages, resetPasswordSchema, type ResetPasswordInput } from '@/domain/accounts/account-forms';
+import { Alert } from '@/client/components/ui/alert';
+import { Button } from '@/client/components/ui/button';
+import { FieldError, Label } from '@/client/components/ui/input';
+import { PasswordInput } from '@/client/components/ui/password-input';
+import { authClient } from '@/client/lib/auth-client';
+import { AuthCard } from './auth-card';
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const token = params.get('token') ?? '';
+  // Better Auth sends an expired or unknown link here with ?error=INVALID_TOKEN.
+  const [formError, setFormError] = useState<string | null>(params.get('error') || !token ? accountMessages.resetInvalid : null);
+  const form = useForm<ResetPasswordInput>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { token, password: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFormError(null);
+    try {
+      const { error } = await authClient.resetPassword({ newPassword: input.password, token: input.token });
+      if (!error) {
+        navigate('/login?reset=1', { replace: true });
+        return;
+      }
+      if (error.code === 'INVALID_TOKEN') setFormError(accountMessages.resetInvalid);
+      else if (error.status === 429) setFormError(accountMessages.tooManyRequests);
+      else setFormError(error.message || accountMessages.unexpected);
+    } catch {
+      setFormError(accountMessages.unexpected);
+    }
+  });
+
+  return (
+    <AuthCard
+      title="Choose a new password"
+      subtitle="After the change, every other device signed in to your account is signed out."
+      footer={
+        <Link to="/forgot-password" className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
+          Request a new link
+        </Link>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div>
+          <Label htmlFor="password">New Password</Label>
+          <PasswordInput id="password" autoComplete="new-password" aria-invalid={Boolean(errors.password)} aria-describedby="password-error" {...form.register('password')} />
+          <FieldError id="password-error">{errors.password?.message}</FieldError>
+        </div>
+        <div>
+          <Label htmlFor="confirmPassword">Confirm New Password</Label>
+          <PasswordInput id="confirmPassword" autoComplete="new-password" aria-invalid={Boolean(errors.confirmPassword)} aria-describedby="confirm-error" {...form.register('confirmPassword')} />
+          <FieldError id="confirm-error">{errors.confirmPassword?.message}</FieldError>
+        </div>
+        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        <Button type="submit" className="w-full" size="lg" disabled={isSubmitting || !token}>
+          {isSubmitting ? 'Saving...' : 'Reset password'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,167 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CircleCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { accountMessages, signUpSchema } from '@/domain/accounts/account-forms';
+import { filterUsernameInput, usernameMessages } from '@/domain/accounts/username';
+import { Alert } from '@/client/components/ui/alert';
+import { Button } from '@/client/components/ui/button';
+import { FieldError, Input, Label } from '@/client/components/ui/input';
+import { PasswordInput } from '@/client/components/ui/password-input';
+import { Spinner } from '@/client/components/ui/spinner';
+import { ApiError, apiRequest, errorMessage } from '@/client/lib/api';
+import { messageSchema } from '@/domain/api-error';
+import { AuthCard } from './auth-card';
+import { usernameStatusMessage, useUsernameCheck } from './use-username-check';
+
+type SignUpForm = z.input<typeof signUpSchema>;
+
+export function SignUpPage() {
+  const [isDone, setDone] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const username = useUsernameCheck();
+  const form = useForm<SignUpForm, unknown, z.output<typeof signUpSchema>>({
+    resolver: zodResolver(signUpSchema),
+    defaultValues: { username: '', email: '', password: '', confirmPassword: '', acceptTerms: false as unknown as true },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setFormError(null);
+    const status = await username.check(input.username);
+    if (status === 'taken' || status === 'invalid' || status === 'error') {
+      form.setError('username', { message: usernameStatusMessage[status] });
+      return;
+    }
+    try {
+      await apiRequest('/api/accounts/sign-up', messageSchema, { method: 'POST', body: input });
+      setDone(true);
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? error.body.fieldErrors : undefined;
+      if (fieldErrors) {
+        for (const [field, message] of Object.entries(fieldErrors)) {
+          if (field in input) form.setError(field as keyof SignUpForm, { message });
+        }
+      }
+      setFormError(errorMessage(error));
+    }
+  });
+
+  if (isDone) {
+    return (
+      <AuthCard title="Create Account">
+        <div className="text-center">
+          <CircleCheck className="mx-auto h-12 w-12 text-green-600" aria-hidden />
+          <p role="status" className="mt-4 text-slate-700 dark:text-slate-200">
+            {accountMessages.signUpSuccess}
+          </p>
+          <Button asChild variant="secondary" className="mt-6">
+            <Link to="/login">Go to Sign In</Link>
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
+
+  const usernameField = form.register('username');
+  const usernameError = errors.username?.message ?? usernameStatusMessage[username.status];
+
+  return (
+    <AuthCard
+      title="Create Account"
+      subtitle="Join Ticklist to save, clone and track your checklists."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div>
+          <Label htmlFor="username">Username</Label>
+          <Input
+            id="username"
+            autoComplete="username"
+            maxLength={20}
+            aria-invalid={Boolean(usernameError)}
+            aria-describedby="username-help username-error"
+            {...usernameField}
+            onChange={(event) => {
+              event.target.value = filterUsernameInput(event.target.value);
+              username.reset();
+              void usernameField.onChange(event);
+            }}
+            onBlur={(event) => {
+              void usernameField.onBlur(event);
+              if (event.target.value) void username.check(event.target.value);
+            }}
+          />
+          <p id="username-help" className="mt-1.5 flex items-center gap-2 text-xs text-slate-500 dark:text-slate-400">
+            {username.status === 'checking' ? (
+              <>
+                <Spinner className="h-3.5 w-3.5" label="Checking username" /> Checking availability...
+              </>
+            ) : username.status === 'available' && !errors.username ? (
+              <span className="font-medium text-green-700 dark:text-green-400">Username is available.</span>
+            ) : (
+              '3-20 characters: letters, numbers and underscores.'
+            )}
+          </p>
+          <FieldError id="username-error">{usernameError}</FieldError>
+        </div>
+        <div>
+          <Label htmlFor="email">Email</Label>
+          <Input id="email" type="email" autoComplete="email" aria-invalid={Boolean(errors.email)} aria-describedby="email-error" {...form.register('email')} />
+          <FieldError id="email-error">{errors.email?.message}</FieldError>
+        </div>
+        <div>
+          <Label htmlFor="password">Password</Label>
+          <PasswordInput
+            id="password"
+            autoComplete="new-password"
+            aria-invalid={Boolean(errors.password)}
+            aria-describedby="password-help password-error"
+            {...form.register('password')}
+          />
+          <p id="password-help" className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
+            At least 6 characters, and not one of the most common passwords.
+          </p>
+          <FieldError id="password-error">{errors.password?.message}</FieldError>
+        </div>
+        <div>
+          <Label htmlFor="confirmPassword">Confirm Password</Label>
+          <PasswordInput
+            id="confirmPassword"
+            autoComplete="new-password"
+            aria-invalid={Boolean(errors.confirmPassword)}
+            aria-describedby="confirm-error"
+            {...form.register('confirmPassword')}
+          />
+          <FieldError id="confirm-error">{errors.confirmPassword?.message}</FieldError>
+        </div>
+        <div>
+          <label className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
+            <input
+              type="checkbox"
+              className="mt-0.5 h-4 w-4 rounded border-slate-300 accent-brand-600"
+              aria-invalid={Boolean(errors.acceptTerms)}
+              aria-describedby="terms-error"
+              {...form.register('acceptTerms')}
+            />
+            <span>I agree to the Terms of Service and Privacy Policy</span>
+          </label>
+          <FieldError id="terms-error">{errors.acceptTerms?.message}</FieldError>
+        </div>
+        {formError && formError !== usernameMessages.taken ? <Alert tone="error">{formError}</Alert> : null}
+        <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating account...' : 'Create Account'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,37 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { meSchema } from '@/domain/accounts/profile';
+import { apiRequest } from '@/client/lib/api';
+import { authClient } from '@/client/lib/auth-client';
+
+export const meQuery = () =>
+  queryOptions({ queryKey: ['me'], queryFn: ({ signal }) => apiRequest('/api/accounts/me', meSchema, { signal }) });
+
+/**
+ * Spec §4 "Authentication state": loading until the first session check ends; the profile is
+ * fetched when a user appears and cleared when they go; a failed fetch leaves it empty.
+ */
+export function useAuth() {
+  const session = authClient.useSession();
+  const user = session.data?.user ?? null;
+  const me = useQuery({ ...meQuery(), enabled: user !== null });
+  const queryClient = useQueryClient();
+
+  const signOut = useCallback(async () => {
+    try {
+      await authClient.signOut();
+    } catch (error) {
+      console.warn('Sign-out failed', error);
+    }
+    queryClient.clear();
+  }, [queryClient]);
+
+  return {
+    isLoading: session.isPending,
+    user,
+    profile: user ? (me.data ?? null) : null,
+    isProfileLoading: user !== null && me.isPending,
+    refreshProfile: () => me.refetch(),
+    signOut,
+  };
+}

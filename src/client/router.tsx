@@ -1,0 +1,52 @@
+import { createBrowserRouter, useSearchParams } from 'react-router';
+import { RootLayout } from '@/client/components/layout/root-layout';
+import { ForgotPasswordPage } from '@/client/features/accounts/forgot-password-page';
+import { RequireAuth, SignedOutOnly } from '@/client/features/accounts/guards';
+import { LoginPage } from '@/client/features/accounts/login-page';
+import { MePage } from '@/client/features/accounts/me-page';
+import { ResetPasswordPage } from '@/client/features/accounts/reset-password-page';
+import { SignUpPage } from '@/client/features/accounts/sign-up-page';
+import { AboutPage } from '@/client/features/marketing/about-page';
+import { LandingPage } from '@/client/features/marketing/landing-page';
+import { ComingSoonPage } from '@/client/features/site/coming-soon-page';
+import { NotFoundPage } from '@/client/features/site/not-found-page';
+
+function ComingSoon({ title }: { title: string }) {
+  return <ComingSoonPage title={title} />;
+}
+
+function MeRoute() {
+  const [params] = useSearchParams();
+  return <MePage tab={params.get('tab')} />;
+}
+
+// Spec §2.1, the whole route table with its guards. "Coming soon" marks screens later issues build.
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <SignedOutOnly><LandingPage /></SignedOutOnly> },
+      { path: '/login', element: <SignedOutOnly><LoginPage /></SignedOutOnly> },
+      { path: '/signup', element: <SignUpPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/browse', element: <ComingSoon title="Browse Checklists" /> },
+      { path: '/checklist/:id', element: <ComingSoon title="Checklist" /> },
+      { path: '/create', element: <RequireAuth><ComingSoon title="Create a New Checklist" /></RequireAuth> },
+      // The owner check joins the sign-in check when checklists exist (checklists issue).
+      { path: '/edit-checklist/:id', element: <RequireAuth><ComingSoon title="Edit Checklist" /></RequireAuth> },
+      { path: '/user/:username', element: <ComingSoon title="Profile" /> },
+      { path: '/me', element: <MeRoute /> },
+      {
+        path: '/dashboard',
+        element: <RequireAuth><ComingSoon title="Dashboard" /></RequireAuth>,
+      },
+      {
+        path: '/dashboard/*',
+        element: <RequireAuth><ComingSoon title="Dashboard" /></RequireAuth>,
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** The body of every error answer of the API. `message` is ready to show to the user. */
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  fieldErrors: z.record(z.string(), z.string()).optional(),
+  reasons: z.array(z.string()).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const messageSchema = z.object({ message: z.string() });

@@ -1,0 +1,163 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { APIError } from 'better-auth/api';
+import { accountMessages, changeEmailSchema, changePasswordSchema, signUpSchema } from '@/domain/accounts/account-forms';
+import { meSchema } from '@/domain/accounts/profile';
+import { isValidUsername, usernameAvailabilitySchema, usernameMessages } from '@/domain/accounts/username';
+import { apiErrorSchema, messageSchema } from '@/domain/api-error';
+import type { Database } from '../db/client';
+import { createRouter } from '../http';
+import { consumeActionRate } from '../security/rate-limit';
+import type { Auth } from './auth';
+import { findMe, isUsernameTaken } from './profiles.queries';
+
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  content: { 'application/json': { schema } },
+  description,
+});
+const errorJson = (description: string) => json(apiErrorSchema, description);
+
+const signUpRoute = createRoute({
+  method: 'post',
+  path: '/sign-up',
+  summary: 'Create an account; a confirmation e-mail follows',
+  request: { body: { content: { 'application/json': { schema: signUpSchema } }, required: true } },
+  responses: {
+    201: json(messageSchema, 'Account created (or, for a known address, the same answer without one)'),
+    400: errorJson('Invalid input, weak password'),
+    409: errorJson('Username taken'),
+    429: errorJson('Too many attempts'),
+  },
+});
+
+const usernameAvailabilityRoute = createRoute({
+  method: 'get',
+  path: '/username-availability',
+  summary: 'Whether a username is free (the signed-in user’s own name counts as free)',
+  request: { query: z.object({ username: z.string().max(64) }) },
+  responses: {
+    200: json(usernameAvailabilitySchema, 'Availability'),
+    429: errorJson('Too many checks'),
+  },
+});
+
+const meRoute = createRoute({
+  method: 'get',
+  path: '/me',
+  summary: 'The signed-in user and their profile',
+  responses: { 200: json(meSchema, 'The signed-in user'), 401: errorJson('Not signed in') },
+});
+
+const changePasswordRoute = createRoute({
+  method: 'post',
+  path: '/change-password',
+  summary: 'Change the password after verifying the current one; other sessions are signed out',
+  request: { body: { content: { 'application/json': { schema: changePasswordSchema } }, required: true } },
+  responses: {
+    200: json(messageSchema, 'Changed'),
+    400: errorJson('Invalid input or wrong current password'),
+    401: errorJson('Not signed in'),
+  },
+});
+
+const changeEmailRoute = createRoute({
+  method: 'post',
+  path: '/change-email',
+  summary: 'Send a confirmation link to a new address after verifying the password',
+  request: { body: { content: { 'application/json': { schema: changeEmailSchema } }, required: true } },
+  responses: {
+    200: json(messageSchema, 'Confirmation sent'),
+    400: errorJson('Invalid input or wrong password'),
+    401: errorJson('Not signed in'),
+  },
+});
+
+const notSignedIn = { message: 'Auth session missing!', code: 'unauthorized' };
+const tooMany = (retryAfterSeconds: number) => ({
+  message: accountMessages.tooManyRequests,
+  code: 'rate_limited',
+  reasons: [`retry_after:${retryAfterSeconds}`],
+});
+
+export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
+  return createRouter()
+    .openapi(signUpRoute, async (c) => {
+      const input = c.req.valid('json');
+      const rate = await consumeActionRate(db, 'signUp', { ip: c.var.clientIp, account: input.email });
+      if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);
+      if (await isUsernameTaken(db, input.username)) {
+        return c.json(
+          { message: usernameMessages.taken, code: 'username_taken', fieldErrors: { username: usernameMessages.taken } },
+          409,
+        );
+      }
+      try {
+        await auth.api.signUpEmail({
+          body: { email: input.email, password: input.password, name: input.username, callbackURL: '/login?verified=1' },
+          headers: c.req.raw.headers,
+        });
+      } catch (error) {
+        if (error instanceof APIError && error.body?.code === 'USERNAME_TAKEN') {
+          return c.json(
+            { message: usernameMessages.taken, code: 'username_taken', fieldErrors: { username: usernameMessages.taken } },
+            409,
+          );
+        }
+        if (error instanceof APIError && error.statusCode === 400) {
+          return c.json({ message: error.body?.message ?? accountMessages.unexpected, code: 'invalid_input' }, 400);
+        }
+        throw error;
+      }
+      return c.json({ message: accountMessages.signUpSuccess }, 201);
+    })
+    .openapi(usernameAvailabilityRoute, async (c) => {
+      const { username } = c.req.valid('query');
+      const rate = await consumeActionRate(db, 'usernameCheck', { ip: c.var.clientIp });
+      if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);
+      if (!isValidUsername(username)) return c.json({ username, available: false, reason: 'invalid' as const }, 200);
+      const taken = await isUsernameTaken(db, username, c.var.user?.id);
+      return c.json(taken ? { username, available: false, reason: 'taken' as const } : { username, available: true }, 200);
+    })
+    .openapi(meRoute, async (c) => {
+      const user = c.var.user;
+      if (!user) return c.json(notSignedIn, 401);
+      const me = await findMe(db, user.id);
+      if (!me) return c.json(notSignedIn, 401);
+      return c.json(me, 200);
+    })
+    .openapi(changePasswordRoute, async (c) => {
+      if (!c.var.user) return c.json(notSignedIn, 401);
+      const input = c.req.valid('json');
+      try {
+        await auth.api.changePassword({
+          body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+          headers: c.req.raw.headers,
+        });
+      } catch (error) {
+        if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD') {
+          return c.json({ message: accountMessages.currentPasswordWrong, code: 'invalid_password' }, 400);
+        }
+        throw error;
+      }
+      return c.json({ message: accountMessages.passwordUpdated }, 200);
+    })
+    .openapi(changeEmailRoute, async (c) => {
+      const user = c.var.user;
+      if (!user) return c.json(notSignedIn, 401);
+      const input = c.req.valid('json');
+      // Spec §5: the current password is verified first.
+      const isPasswordRight = await auth.api
+        .verifyPassword({ body: { password: input.currentPassword }, headers: c.req.raw.headers })
+        .then(() => true)
+        .catch(() => false);
+      if (!isPasswordRight) return c.json({ message: accountMessages.currentPasswordWrong, code: 'invalid_password' }, 400);
+      if (input.newEmail.toLowerCase() === user.email.toLowerCase()) {
+        return c.json({ message: accountMessages.sameEmail, code: 'same_email' }, 400);
+      }
+      await auth.api.changeEmail({
+        body: { newEmail: input.newEmail, callbackURL: '/me?tab=account' },
+        headers: c.req.raw.headers,
+      });
+      return c.json({ message: accountMessages.emailChangeSent }, 200);
+    });
+}
+

@@ -1,0 +1,103 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import * as schema from '../db/schema';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { mailTemplates } from '../mail/templates';
+import { createProfileForNewUser } from './profiles.queries';
+import { hashPassword, verifyPassword } from './password-hash';
+
+export const SESSION_DAYS = 30;
+export const RESET_TOKEN_SECONDS = 60 * 60;
+export const VERIFICATION_TOKEN_SECONDS = 24 * 60 * 60;
+
+export type AuthDeps = {
+  db: Database;
+  env: Pick<Env, 'baseUrl' | 'isHttps'>;
+  secret: string;
+  mailer: Mailer;
+  logger: Logger;
+};
+
+export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
+  return betterAuth({
+    appName: 'Ticklist',
+    baseURL: env.baseUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [env.baseUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      usePlural: true,
+      schema: { users: schema.users, sessions: schema.sessions, accounts: schema.accounts, verifications: schema.verifications },
+    }),
+    logger: {
+      log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(mailTemplates.resetPassword(user.email, url));
+      },
+      // No account enumeration: a sign-up with a known address answers like any other and
+      // tells the owner by mail instead.
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send(mailTemplates.existingAccount(user.email, `${env.baseUrl}/login`));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      expiresIn: VERIFICATION_TOKEN_SECONDS,
+      sendVerificationEmail: async ({ user, url }) => {
+        const isEmailChange = user.emailVerified;
+        await mailer.send(
+          isEmailChange ? mailTemplates.confirmNewEmail(user.email, url) : mailTemplates.confirmEmail(user.email, url),
+        );
+      },
+    },
+    user: {
+      changeEmail: { enabled: true },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    // Our own Postgres-backed limiter covers the auth endpoints (server/security/rate-limit.ts).
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: env.isHttps,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: env.isHttps },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // The username travels as the user's name (see accounts.routes.ts); the profile row is
+          // created with it. A username taken in a race loses here, and the user row is undone.
+          after: async (user) => {
+            const created = await createProfileForNewUser(db, { id: user.id, username: user.name });
+            if (!created) {
+              await db.delete(schema.users).where(eq(schema.users.id, user.id));
+              throw new APIError('CONFLICT', { message: 'This username is already taken.', code: 'USERNAME_TAKEN' });
+            }
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,91 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { HTTPException } from 'hono/http-exception';
+import { accountMessages } from '@/domain/accounts/account-forms';
+import { accountsRoutes } from './accounts/accounts.routes';
+import type { Auth } from './accounts/auth';
+import { authGate } from './accounts/auth-gate';
+import type { Database } from './db/client';
+import { mailboxRoutes } from './dev/mailbox.routes';
+import type { Env } from './env';
+import { createRouter, readClientIp } from './http';
+import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
+import { securityHeaders } from './security/headers';
+import { sameOriginOnly } from './security/same-origin';
+
+export type AppDeps = {
+  db: Database;
+  env: Pick<Env, 'baseUrl' | 'isHttps'>;
+  auth: Auth;
+  mailer: Mailer;
+  logger: Logger;
+  /** Folder of the built client to serve, if any (dist/client). */
+  clientDir?: string | undefined;
+};
+
+export function createApp({ db, env, auth, mailer, logger, clientDir }: AppDeps) {
+  const app = createRouter();
+
+  app.use(async (c, next) => {
+    const started = performance.now();
+    c.set('clientIp', readClientIp(c));
+    await next();
+    logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+  });
+  app.use(securityHeaders({ isHttps: env.isHttps }));
+  app.use('/api/*', sameOriginOnly(env.baseUrl));
+  app.use('/api/*', async (c, next) => {
+    const session = c.req.path.startsWith('/api/auth/') ? null : await auth.api.getSession({ headers: c.req.raw.headers });
+    c.set('user', session ? { id: session.user.id, email: session.user.email, emailVerified: session.user.emailVerified } : null);
+    c.set('sessionId', session?.session.id ?? null);
+    await next();
+  });
+
+  app.use('/api/auth/*', authGate(db));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+
+  const routes = app.route('/api/accounts', accountsRoutes({ db, auth }));
+
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Ticklist API',
+      version: '1.0.0',
+      description: 'The HTTP API of Ticklist. Authentication endpoints live under /api/auth (Better Auth).',
+    },
+  });
+  app.get('/api/health', (c) => c.json({ ok: true }));
+  app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'not_found' }, 404));
+
+  if (mailer.isOutbox) app.route('/dev', mailboxRoutes(mailer));
+
+  if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {
+    const root = path.relative(process.cwd(), clientDir) || '.';
+    const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
+    app.use(
+      '/assets/*',
+      serveStatic({
+        root,
+        onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      }),
+    );
+    app.use('*', serveStatic({ root }));
+    // The client is a single-page app: every other GET gets index.html and React Router decides.
+    app.get('*', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    });
+  }
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) return error.getResponse();
+    logger.error({ err: error, path: c.req.path }, 'unhandled error');
+    return c.json({ message: accountMessages.unexpected, code: 'internal' }, 500);
+  });
+
+  return routes;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+export function connectDatabase(url: string, options: { max?: number } = {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  return drizzle({ client: pool, schema, casing: 'snake_case' });
+}
+
+/**
+ * The committed migrations sit beside this module: src/server/db/migrations when run from source,
+ * dist/server/migrations in the build (scripts/build.mjs copies them next to the bundle).
+ */
+export function migrationsFolder(): string {
+  return path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+}
+
+export async function applyMigrations(db: Database): Promise<void> {
+  await migrate(db, { migrationsFolder: migrationsFolder() });
+}
+
+/** A database or a transaction on it: what query functions accept so callers can compose them. */
+export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];

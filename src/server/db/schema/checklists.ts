@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+// Counters (uses_count, likes_count, clones_count) are maintained by triggers written in a
+// custom migration (see docs/decisions/002-counters-maintained-by-triggers.md). Application
+// code never writes them.
+export const checklists = pgTable(
+  'checklists',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    description: text().notNull().default(''),
+    authorId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    estimatedTime: text(),
+    difficulty: text().notNull().default('medium'),
+    isPublic: boolean().notNull().default(true),
+    rating: numeric({ precision: 2, scale: 1, mode: 'number' }),
+    usesCount: integer().notNull().default(0),
+    likesCount: integer().notNull().default(0),
+    clonesCount: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('checklists_difficulty_values', sql`${t.difficulty} in ('easy', 'medium', 'hard')`),
+    check('checklists_title_not_blank', sql`btrim(${t.title}) <> ''`),
+    check('checklists_rating_range', sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
+    check(
+      'checklists_counters_not_negative',
+      sql`${t.usesCount} >= 0 and ${t.likesCount} >= 0 and ${t.clonesCount} >= 0`,
+    ),
+    // Browse orders (spec §2.3) and "by author, newest first" (spec §7).
+    index('checklists_public_created_idx').on(t.createdAt.desc()).where(sql`${t.isPublic}`),
+    index('checklists_public_uses_idx').on(t.usesCount.desc(), t.createdAt.desc()).where(sql`${t.isPublic}`),
+    index('checklists_public_likes_idx').on(t.likesCount.desc(), t.createdAt.desc()).where(sql`${t.isPublic}`),
+    index('checklists_public_updated_idx').on(t.updatedAt.desc()).where(sql`${t.isPublic}`),
+    index('checklists_public_rating_idx').on(t.rating.desc()).where(sql`${t.isPublic}`),
+    index('checklists_author_created_idx').on(t.authorId, t.createdAt.desc()),
+  ],
+);
+
+export const checklistItems = pgTable(
+  'checklist_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    checklistId: uuid()
+      .notNull()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    content: text().notNull(),
+    orderIndex: integer().notNull(),
+  },
+  (t) => [
+    check('checklist_items_order_from_one', sql`${t.orderIndex} >= 1`),
+    check('checklist_items_content_not_blank', sql`btrim(${t.content}) <> ''`),
+    index('checklist_items_checklist_order_idx').on(t.checklistId, t.orderIndex),
+    // Target of the composite foreign key from completions (item and its checklist agree).
+    unique('checklist_items_id_checklist_unique').on(t.id, t.checklistId),
+  ],
+);
+
+export const checklistTags = pgTable(
+  'checklist_tags',
+  {
+    checklistId: uuid()
+      .notNull()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    tag: text().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.checklistId, t.tag] }),
+    check('checklist_tags_not_blank', sql`btrim(${t.tag}) <> ''`),
+    index('checklist_tags_tag_idx').on(sql`lower(${t.tag})`),
+  ],
+);
+
+export const checklistLikes = pgTable(
+  'checklist_likes',
+  {
+    checklistId: uuid()
+      .notNull()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.checklistId, t.userId] }), index('checklist_likes_user_idx').on(t.userId)],
+);
+
+export const checklistComments = pgTable(
+  'checklist_comments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    checklistId: uuid()
+      .notNull()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('checklist_comments_not_blank', sql`btrim(${t.content}) <> ''`),
+    index('checklist_comments_checklist_created_idx').on(t.checklistId, t.createdAt.desc()),
+    index('checklist_comments_user_idx').on(t.userId),
+  ],
+);
+
+// checklist_id is carried on each completion (and kept consistent with the item by a composite
+// foreign key) so the progress trigger still knows the checklist while items are being deleted.
+export const checklistItemCompletions = pgTable(
+  'checklist_item_completions',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    checklistItemId: uuid().notNull(),
+    checklistId: uuid().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.checklistItemId] }),
+    foreignKey({
+      columns: [t.checklistItemId, t.checklistId],
+      foreignColumns: [checklistItems.id, checklistItems.checklistId],
+      name: 'checklist_item_completions_item_fk',
+    }).onDelete('cascade'),
+    index('checklist_item_completions_item_idx').on(t.checklistItemId),
+    index('checklist_item_completions_checklist_user_idx').on(t.checklistId, t.userId),
+  ],
+);
+
+// One row per (checklist, user) with at least one ticked item: the "uses" of spec §3 and the
+// "started" lists of the account page. Maintained by a trigger on completions.
+export const checklistProgress = pgTable(
+  'checklist_progress',
+  {
+    checklistId: uuid()
+      .notNull()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    completedCount: integer().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.checklistId, t.userId] }),
+    check('checklist_progress_positive', sql`${t.completedCount} > 0`),
+    index('checklist_progress_user_idx').on(t.userId, t.updatedAt.desc()),
+  ],
+);
+
+// A deleted original leaves its clones standing: the link is cleared (SET NULL) and the
+// original's title is kept so "Cloned from" can still be shown as plain text.
+export const clonedChecklists = pgTable(
+  'cloned_checklists',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    originalChecklistId: uuid().references(() => checklists.id, { onDelete: 'set null' }),
+    originalTitle: text().notNull(),
+    clonedChecklistId: uuid()
+      .notNull()
+      .unique()
+      .references(() => checklists.id, { onDelete: 'cascade' }),
+    clonedBy: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('cloned_checklists_original_idx').on(t.originalChecklistId),
+    index('cloned_checklists_cloned_by_idx').on(t.clonedBy, t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+// One profile per auth user (same id). Spec §3: is_public is public unless explicitly false,
+// so the column is NOT NULL DEFAULT true and there is no third state to misread.
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    username: text().notNull(),
+    profileName: text(),
+    avatarUrl: text(),
+    isPublic: boolean().notNull().default(true),
+    emailNotifications: boolean().notNull().default(true),
+    theme: text().notNull().default('system'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Spec §5: usernames are unique compared case-insensitively.
+    uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
+    check('profiles_username_format', sql`${t.username} ~ '^[A-Za-z0-9_]{3,20}$'`),
+    check('profiles_theme_values', sql`${t.theme} in ('light', 'dark', 'system')`),
+  ],
+);

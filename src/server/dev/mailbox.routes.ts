@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { html } from 'hono/html';
+import type { AppEnv } from '../http';
+import { isLoopback } from '../http';
+import type { Mailer } from '../mail/mailer';
+
+/**
+ * The local outbox, mounted only when no SMTP_URL is set, and answering only the machine it
+ * runs on: confirmation and reset links must never be readable from the network.
+ */
+export function mailboxRoutes(mailer: Mailer) {
+  return new Hono<AppEnv>()
+    .use(async (c, next) => {
+      if (!isLoopback(c.var.clientIp)) return c.text('Not found', 404);
+      await next();
+    })
+    .get('/mailbox.json', async (c) => c.json(await mailer.listOutbox()))
+    .get('/mailbox', async (c) => {
+      const mails = await mailer.listOutbox();
+      return c.html(html`<!doctype html>
+        <html lang="en">
+          <head>
+            <meta charset="utf-8" />
+            <title>Ticklist outbox</title>
+          </head>
+          <body style="font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem">
+            <h1>Local outbox</h1>
+            <p>Mail is kept here because no SMTP_URL is set. Newest first.</p>
+            ${mails.length === 0 ? html`<p>No mail yet.</p>` : ''}
+            ${mails.map(
+              (mail) => html`<article style="border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0">
+                <p><strong>${mail.subject}</strong><br />To: ${mail.to}<br /><small>${mail.sentAt}</small></p>
+                <pre style="white-space:pre-wrap">${mail.text}</pre>
+              </article>`,
+            )}
+          </body>
+        </html>`);
+    });
+}

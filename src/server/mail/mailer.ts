@@ -1,0 +1,51 @@
+import { desc } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Database } from '../db/client';
+import { mailOutbox } from '../db/schema';
+import type { Env } from '../env';
+import type { Logger } from '../logger';
+
+export type Mail = { to: string; subject: string; text: string; html: string };
+export type OutboxMail = Mail & { sentAt: string };
+
+export type Mailer = {
+  /** true when mail is kept in the local outbox instead of being sent over SMTP. */
+  isOutbox: boolean;
+  send: (mail: Mail) => Promise<void>;
+  /** The outbox, newest first (empty with SMTP). */
+  listOutbox: () => Promise<OutboxMail[]>;
+};
+
+const firstLink = (text: string) => text.match(/https?:\/\/\S+/)?.[0];
+
+export function createMailer(env: Pick<Env, 'smtpUrl' | 'mailFrom'>, db: Database, logger: Logger): Mailer {
+  if (env.smtpUrl) {
+    const transport = nodemailer.createTransport(env.smtpUrl);
+    return {
+      isOutbox: false,
+      send: async (mail) => {
+        await transport.sendMail({ from: env.mailFrom, ...mail });
+        logger.info({ to: mail.to, subject: mail.subject }, 'mail sent');
+      },
+      listOutbox: async () => [],
+    };
+  }
+  return {
+    isOutbox: true,
+    send: async (mail) => {
+      await db.insert(mailOutbox).values(mail);
+      // One line per mail with its link, so a developer can confirm an account from the log.
+      logger.info({ to: mail.to, subject: mail.subject, link: firstLink(mail.text) }, 'mail kept in the local outbox');
+    },
+    listOutbox: async () => {
+      const rows = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.sentAt), desc(mailOutbox.id)).limit(200);
+      return rows.map((row) => ({
+        to: row.to,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+        sentAt: row.sentAt.toISOString(),
+      }));
+    },
+  };
+}

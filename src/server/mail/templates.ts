@@ -1,0 +1,51 @@
+import type { Mail } from './mailer';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+function layout(to: string, subject: string, lines: string[], action: { label: string; url: string } | null): Mail {
+  const text = [...lines, ...(action ? ['', `${action.label}: ${action.url}`] : []), '', '— Ticklist'].join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
+<h1 style="font-size:20px;color:#4f46e5">Ticklist</h1>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#6b7280">${escapeHtml(action.url)}</p>` : ''}
+</body></html>`;
+  return { to, subject, text, html };
+}
+
+export const mailTemplates = {
+  confirmEmail: (to: string, url: string) =>
+    layout(
+      to,
+      'Confirm your email for Ticklist',
+      ['Welcome to Ticklist!', 'Please confirm your email address to finish creating your account.'],
+      { label: 'Confirm email', url },
+    ),
+  confirmNewEmail: (to: string, url: string) =>
+    layout(
+      to,
+      'Confirm your new email for Ticklist',
+      ['You asked to use this address for your Ticklist account. Confirm it to complete the change.'],
+      { label: 'Confirm new email', url },
+    ),
+  resetPassword: (to: string, url: string) =>
+    layout(
+      to,
+      'Reset your Ticklist password',
+      [
+        'Someone (hopefully you) asked to reset the password of your Ticklist account.',
+        'The link works for one hour. If you did not ask for this, you can ignore this email.',
+      ],
+      { label: 'Reset password', url },
+    ),
+  existingAccount: (to: string, loginUrl: string) =>
+    layout(
+      to,
+      'You already have a Ticklist account',
+      [
+        'Someone tried to create a Ticklist account with this email address, which already has one.',
+        'If it was you, sign in instead, or reset your password from the sign-in page.',
+      ],
+      { label: 'Sign in', url: loginUrl },
+    ),
+};

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createAuth } from './accounts/auth';
+import { createApp } from './app';
+import { openDatabase } from './db/open';
+import { ConfigError, loadEnv, resolveAuthSecret } from './env';
+import { createLogger } from './logger';
+import { createMailer } from './mail/mailer';
+import { seedIfEmpty } from './seed/seed';
+import { pruneRateLimits } from './security/rate-limit';
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env);
+  const startedAt = performance.now();
+
+  const database = await openDatabase(env, logger);
+  const { db } = database;
+  await seedIfEmpty(db, logger);
+
+  const mailer = createMailer(env, db, logger);
+  const auth = createAuth({ db, env, secret: resolveAuthSecret(env), mailer, logger });
+  const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
+  const app = createApp({ db, env, auth, mailer, logger, clientDir });
+
+  const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
+    logger.info(
+      { url: env.baseUrl, port: info.port, database: database.isEmbedded ? 'embedded' : 'DATABASE_URL', mail: mailer.isOutbox ? `${env.baseUrl}/dev/mailbox` : 'smtp', startupMs: Math.round(performance.now() - startedAt) },
+      'Ticklist is ready',
+    );
+  });
+  server.on('error', (error) => {
+    logger.fatal({ err: error }, `cannot listen on port ${env.port}`);
+    void stop('listen-error', 1);
+  });
+  const pruneTimer = setInterval(() => void pruneRateLimits(db).catch(() => undefined), 60 * 60 * 1000);
+  pruneTimer.unref();
+
+  let isStopping = false;
+  const stop = async (signal: string, exitCode = 0) => {
+    if (isStopping) return;
+    isStopping = true;
+    logger.info({ signal }, 'stopping');
+    server.close();
+    await database.close();
+    logger.info('stopped');
+    process.exit(exitCode);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '../db/client';
+import { accounts, checklistItems, checklists, checklistTags, profiles, users } from '../db/schema';
+import { hashPassword } from '../accounts/password-hash';
+
+// Factories with overrides, shared by the seed, the API tests and the end-to-end tests.
+
+let sequence = 0;
+const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`.slice(-10);
+
+export type CreatedUser = { id: string; email: string; username: string; password: string };
+
+export async function createUser(
+  db: Executor,
+  overrides: Partial<{
+    username: string;
+    email: string;
+    password: string;
+    passwordHash: string;
+    profileName: string | null;
+    avatarUrl: string | null;
+    isPublic: boolean;
+    emailVerified: boolean;
+    createdAt: Date;
+  }> = {},
+): Promise<CreatedUser> {
+  const id = randomUUID();
+  const username = overrides.username ?? `user_${next()}`;
+  const email = (overrides.email ?? `${username.toLowerCase()}@example.test`).toLowerCase();
+  const password = overrides.password ?? 'correct-horse-battery';
+  const passwordHash = overrides.passwordHash ?? (await hashPassword(password));
+  const createdAt = overrides.createdAt ?? new Date();
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values({
+      id,
+      name: username,
+      email,
+      emailVerified: overrides.emailVerified ?? true,
+      createdAt,
+      updatedAt: createdAt,
+    });
+    await tx.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
+    await tx.insert(profiles).values({
+      id,
+      username,
+      profileName: overrides.profileName === undefined ? username : overrides.profileName,
+      avatarUrl: overrides.avatarUrl ?? null,
+      isPublic: overrides.isPublic ?? true,
+      createdAt,
+    });
+  });
+  return { id, email, username, password };
+}
+
+export type ChecklistSeed = {
+  title?: string;
+  description?: string;
+  items?: string[];
+  tags?: string[];
+  estimatedTime?: string | null;
+  difficulty?: 'easy' | 'medium' | 'hard';
+  isPublic?: boolean;
+  rating?: number | null;
+  createdAt?: Date;
+};
+
+export async function createChecklist(db: Executor, authorId: string, seed: ChecklistSeed = {}) {
+  const createdAt = seed.createdAt ?? new Date();
+  return db.transaction(async (tx) => {
+    const [list] = await tx
+      .insert(checklists)
+      .values({
+        title: seed.title ?? `Checklist ${next()}`,
+        description: seed.description ?? 'A checklist made by a test.',
+        authorId,
+        estimatedTime: seed.estimatedTime === undefined ? '15 minutes' : seed.estimatedTime,
+        difficulty: seed.difficulty ?? 'medium',
+        isPublic: seed.isPublic ?? true,
+        rating: seed.rating ?? null,
+        createdAt,
+        updatedAt: createdAt,
+      })
+      .returning();
+    const items = seed.items ?? ['First thing', 'Second thing', 'Third thing'];
+    const insertedItems = items.length
+      ? await tx
+          .insert(checklistItems)
+          .values(items.map((content, index) => ({ checklistId: list!.id, content, orderIndex: index + 1 })))
+          .returning()
+      : [];
+    const tags = seed.tags ?? [];
+    if (tags.length) await tx.insert(checklistTags).values(tags.map((tag) => ({ checklistId: list!.id, tag })));
+    return { ...list!, items: insertedItems, tags };
+  });
+}

@@ -1,0 +1,144 @@
+import { like, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import {
+  checklistComments,
+  checklistItemCompletions,
+  checklistLikes,
+  checklistItems,
+  checklistTags,
+  checklists,
+  clonedChecklists,
+  follows,
+  users,
+} from '../db/schema';
+import { hashPassword } from '../accounts/password-hash';
+import type { Logger } from '../logger';
+import { createChecklist, createUser } from './factories';
+import {
+  DEMO_PASSWORD,
+  demoChecklists,
+  demoClones,
+  demoComments,
+  demoCompletions,
+  demoFollows,
+  demoLikes,
+  demoUsers,
+} from './demo-content';
+
+export const DEMO_EMAIL_DOMAIN = '@demo.ticklist.local';
+
+const daysAgo = (days: number, hourOffset = 0) => new Date(Date.now() - days * 86_400_000 - hourOffset * 3_600_000);
+
+/** Seeds the demo content on a database that has no users yet. */
+export async function seedIfEmpty(db: Database, logger: Logger): Promise<void> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if ((row?.count ?? 0) > 0) return;
+  await seedDemoContent(db, logger);
+}
+
+/** (Re)creates the demo users and everything they made. Other users are left alone. */
+export async function seedDemoContent(db: Database, logger: Logger): Promise<void> {
+  const started = performance.now();
+  await db.delete(users).where(like(users.email, `%${DEMO_EMAIL_DOMAIN}`));
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+
+  const userIds = new Map<string, string>();
+  for (const [index, user] of demoUsers.entries()) {
+    const created = await createUser(db, {
+      username: user.username,
+      email: user.email,
+      passwordHash,
+      profileName: user.profileName,
+      avatarUrl: user.avatar,
+      isPublic: user.isPublic,
+      createdAt: daysAgo(150 - index),
+    });
+    userIds.set(user.key, created.id);
+  }
+  const idOf = (key: string) => {
+    const id = userIds.get(key);
+    if (!id) throw new Error(`demo content refers to an unknown user: ${key}`);
+    return id;
+  };
+
+  const lists = new Map<string, { id: string; itemIds: string[] }>();
+  for (const demo of demoChecklists) {
+    const created = await createChecklist(db, idOf(demo.authorKey), {
+      title: demo.title,
+      description: demo.description,
+      items: demo.items,
+      tags: demo.tags,
+      estimatedTime: demo.estimatedTime,
+      difficulty: demo.difficulty,
+      rating: demo.rating,
+      createdAt: daysAgo(demo.daysAgo),
+    });
+    lists.set(demo.key, { id: created.id, itemIds: created.items.map((item) => item.id) });
+  }
+  const listOf = (key: string) => {
+    const list = lists.get(key);
+    if (!list) throw new Error(`demo content refers to an unknown checklist: ${key}`);
+    return list;
+  };
+
+  await db.transaction(async (tx) => {
+    for (const clone of demoClones) {
+      const original = demoChecklists.find((demo) => demo.key === clone.originalKey)!;
+      const copy = await createChecklist(tx, idOf(clone.clonerKey), {
+        title: original.title,
+        description: original.description,
+        items: original.items,
+        tags: original.tags,
+        estimatedTime: original.estimatedTime,
+        difficulty: original.difficulty,
+        createdAt: daysAgo(clone.daysAgo),
+      });
+      await tx.insert(clonedChecklists).values({
+        originalChecklistId: listOf(clone.originalKey).id,
+        originalTitle: original.title,
+        clonedChecklistId: copy.id,
+        clonedBy: idOf(clone.clonerKey),
+        createdAt: daysAgo(clone.daysAgo),
+      });
+    }
+    if (demoLikes.length) {
+      await tx
+        .insert(checklistLikes)
+        .values(demoLikes.map((entry) => ({ checklistId: listOf(entry.checklistKey).id, userId: idOf(entry.userKey) })));
+    }
+    if (demoComments.length) {
+      await tx.insert(checklistComments).values(
+        demoComments.map((comment, index) => ({
+          checklistId: listOf(comment.checklistKey).id,
+          userId: idOf(comment.authorKey),
+          content: comment.content,
+          createdAt: daysAgo(comment.daysAgo, index % 12),
+          updatedAt: daysAgo(comment.daysAgo, index % 12),
+        })),
+      );
+    }
+    const completions = demoCompletions.flatMap((entry) => {
+      const list = listOf(entry.checklistKey);
+      return list.itemIds.slice(0, entry.ticked).map((itemId) => ({
+        userId: idOf(entry.userKey),
+        checklistItemId: itemId,
+        checklistId: list.id,
+      }));
+    });
+    if (completions.length) await tx.insert(checklistItemCompletions).values(completions);
+    if (demoFollows.length) {
+      await tx
+        .insert(follows)
+        .values(demoFollows.map((entry) => ({ followerId: idOf(entry.followerKey), followedId: idOf(entry.followedKey) })));
+    }
+  });
+
+  const [counts] = await db
+    .select({
+      lists: sql<number>`(select count(*)::int from ${checklists})`,
+      items: sql<number>`(select count(*)::int from ${checklistItems})`,
+      tags: sql<number>`(select count(*)::int from ${checklistTags})`,
+    })
+    .from(sql`(select 1) as one`);
+  logger.info({ users: demoUsers.length, ...counts, ms: Math.round(performance.now() - started) }, 'demo content seeded');
+}

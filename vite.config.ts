@@ -1,0 +1,15 @@
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  server: {
+    proxy: {
+      '/api': { target: 'http://localhost:3000' },
+      '/dev': { target: 'http://localhost:3000' },
+    },
+  },
+});
