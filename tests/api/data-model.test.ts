@@ -1,0 +1,179 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/client';
+import {
+  checklistItemCompletions,
+  checklistItems,
+  checklistLikes,
+  checklists,
+  clonedChecklists,
+  follows,
+  notificationsWithActor,
+  notifications,
+  profiles,
+  savedChecklists,
+  userListGroups,
+  userListMemberships,
+} from '../../src/server/db/schema';
+import { createChecklist, createUser } from '../../src/server/seed/factories';
+import { createTestDatabase } from '../setup/test-database';
+
+let db: Database;
+beforeAll(async () => {
+  ({ db } = await createTestDatabase());
+});
+
+/** The Postgres error code a statement fails with (23505 unique, 23514 check, 23503 foreign key). */
+async function failureCode(statement: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await statement;
+    return undefined;
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    return cause?.code ?? (error as { code?: string }).code;
+  }
+}
+
+const counters = async (id: string) => {
+  const [row] = await db
+    .select({ uses: checklists.usesCount, likes: checklists.likesCount, clones: checklists.clonesCount })
+    .from(checklists)
+    .where(eq(checklists.id, id));
+  return row!;
+};
+
+describe('the database refuses contradictions', () => {
+  it('usernames: unique case-insensitively, 3-20 of letters, digits and underscore', async () => {
+    await createUser(db, { username: 'Donna_Noble' });
+    expect(await failureCode(createUser(db, { username: 'donna_noble' }))).toBe('23505');
+    expect(await failureCode(createUser(db, { username: 'ab' }))).toBe('23514');
+    expect(await failureCode(createUser(db, { username: 'a'.repeat(21) }))).toBe('23514');
+    expect(await failureCode(createUser(db, { username: 'bad-name' }))).toBe('23514');
+  });
+
+  it('checklists: difficulty is easy, medium or hard; order_index starts at 1', async () => {
+    const author = await createUser(db);
+    expect(await failureCode(db.insert(checklists).values({ title: 'x', authorId: author.id, difficulty: 'extreme' }))).toBe('23514');
+    const list = await createChecklist(db, author.id);
+    expect(await failureCode(db.insert(checklistItems).values({ checklistId: list.id, content: 'zero', orderIndex: 0 }))).toBe('23514');
+    expect(list.items.map((item) => item.orderIndex)).toEqual([1, 2, 3]);
+  });
+
+  it('one like per list and user; one follow per pair and none of oneself', async () => {
+    const [a, b] = [await createUser(db), await createUser(db)];
+    const list = await createChecklist(db, a.id);
+    await db.insert(checklistLikes).values({ checklistId: list.id, userId: b.id });
+    expect(await failureCode(db.insert(checklistLikes).values({ checklistId: list.id, userId: b.id }))).toBe('23505');
+    await db.insert(follows).values({ followerId: a.id, followedId: b.id });
+    expect(await failureCode(db.insert(follows).values({ followerId: a.id, followedId: b.id }))).toBe('23505');
+    expect(await failureCode(db.insert(follows).values({ followerId: a.id, followedId: a.id }))).toBe('23514');
+  });
+
+  it('library: one membership per (user, list, group), only in one’s own groups; one save per (user, list)', async () => {
+    const [owner, other] = [await createUser(db), await createUser(db)];
+    const list = await createChecklist(db, other.id);
+    const [group] = await db.insert(userListGroups).values({ userId: owner.id, name: 'Weekend' }).returning();
+    await db.insert(userListMemberships).values({ userId: owner.id, checklistId: list.id, listGroupId: group!.id });
+    expect(
+      await failureCode(db.insert(userListMemberships).values({ userId: owner.id, checklistId: list.id, listGroupId: group!.id })),
+    ).toBe('23505');
+    expect(
+      await failureCode(db.insert(userListMemberships).values({ userId: other.id, checklistId: list.id, listGroupId: group!.id })),
+    ).toBe('23503');
+    expect(await failureCode(db.insert(userListGroups).values({ userId: owner.id, name: '   ' }))).toBe('23514');
+    await db.insert(savedChecklists).values({ userId: owner.id, checklistId: list.id });
+    expect(await failureCode(db.insert(savedChecklists).values({ userId: owner.id, checklistId: list.id }))).toBe('23505');
+  });
+
+  it('completions: one per (user, item), and the item must belong to the named checklist', async () => {
+    const [author, user] = [await createUser(db), await createUser(db)];
+    const [first, second] = [await createChecklist(db, author.id), await createChecklist(db, author.id)];
+    const item = first.items[0]!;
+    await db.insert(checklistItemCompletions).values({ userId: user.id, checklistItemId: item.id, checklistId: first.id });
+    expect(
+      await failureCode(db.insert(checklistItemCompletions).values({ userId: user.id, checklistItemId: item.id, checklistId: first.id })),
+    ).toBe('23505');
+    expect(
+      await failureCode(db.insert(checklistItemCompletions).values({ userId: author.id, checklistItemId: item.id, checklistId: second.id })),
+    ).toBe('23503');
+  });
+});
+
+describe('counters kept by triggers', () => {
+  it('uses = distinct users with at least one ticked item', async () => {
+    const [author, ana, ben] = [await createUser(db), await createUser(db), await createUser(db)];
+    const list = await createChecklist(db, author.id, { items: ['a', 'b', 'c'] });
+    const tick = (userId: string, index: number) =>
+      db.insert(checklistItemCompletions).values({ userId, checklistItemId: list.items[index]!.id, checklistId: list.id });
+    await tick(ana.id, 0);
+    await tick(ana.id, 1);
+    expect((await counters(list.id)).uses).toBe(1);
+    await tick(ben.id, 2);
+    expect((await counters(list.id)).uses).toBe(2);
+    await db.delete(checklistItemCompletions).where(eq(checklistItemCompletions.userId, ana.id));
+    expect((await counters(list.id)).uses).toBe(1);
+    // Deleting an item un-ticks it for everyone, and a user with nothing ticked stops counting.
+    await db.delete(checklistItems).where(eq(checklistItems.id, list.items[2]!.id));
+    expect((await counters(list.id)).uses).toBe(0);
+  });
+
+  it('counts concurrent first ticks by one user once', async () => {
+    const [author, user] = [await createUser(db), await createUser(db)];
+    const list = await createChecklist(db, author.id, { items: ['a', 'b', 'c', 'd', 'e', 'f'] });
+    await Promise.all(
+      list.items.map((item) =>
+        db.insert(checklistItemCompletions).values({ userId: user.id, checklistItemId: item.id, checklistId: list.id }),
+      ),
+    );
+    expect((await counters(list.id)).uses).toBe(1);
+  });
+
+  it('likes and clones follow their rows; a deleted original leaves its clones, with the link cleared', async () => {
+    const [author, fan, cloner] = [await createUser(db), await createUser(db), await createUser(db)];
+    const original = await createChecklist(db, author.id, { title: 'Original' });
+    await db.insert(checklistLikes).values([
+      { checklistId: original.id, userId: fan.id },
+      { checklistId: original.id, userId: cloner.id },
+    ]);
+    const copy = await createChecklist(db, cloner.id, { title: 'Original' });
+    await db.insert(clonedChecklists).values({ originalChecklistId: original.id, originalTitle: 'Original', clonedChecklistId: copy.id, clonedBy: cloner.id });
+    expect(await counters(original.id)).toEqual({ uses: 0, likes: 2, clones: 1 });
+    await db.delete(checklistLikes).where(eq(checklistLikes.userId, fan.id));
+    expect((await counters(original.id)).likes).toBe(1);
+
+    await db.delete(checklists).where(eq(checklists.id, original.id));
+    const [link] = await db.select().from(clonedChecklists).where(eq(clonedChecklists.clonedChecklistId, copy.id));
+    expect(link!.originalChecklistId).toBeNull();
+    expect(link!.originalTitle).toBe('Original');
+    expect(await counters(copy.id)).toEqual({ uses: 0, likes: 0, clones: 0 });
+  });
+
+  it('a deleted checklist takes its items, ticks, likes and progress with it', async () => {
+    const [author, user] = [await createUser(db), await createUser(db)];
+    const list = await createChecklist(db, author.id);
+    await db.insert(checklistItemCompletions).values({ userId: user.id, checklistItemId: list.items[0]!.id, checklistId: list.id });
+    await db.insert(checklistLikes).values({ checklistId: list.id, userId: user.id });
+    await db.delete(checklists).where(eq(checklists.id, list.id));
+    const [left] = await db.execute<{ n: number }>(sql`
+      select (select count(*) from checklist_items where checklist_id = ${list.id})
+           + (select count(*) from checklist_item_completions where checklist_id = ${list.id})
+           + (select count(*) from checklist_likes where checklist_id = ${list.id})
+           + (select count(*) from checklist_progress where checklist_id = ${list.id}) as n`).then((r) => r.rows);
+    expect(Number(left!.n)).toBe(0);
+  });
+});
+
+describe('read models', () => {
+  it('notifications_with_actor adds the actor’s username, name and avatar', async () => {
+    const [recipient, actor] = [await createUser(db), await createUser(db, { profileName: 'Sam', avatarUrl: '🦊' })];
+    await db.insert(notifications).values({ userId: recipient.id, actorId: actor.id, type: 'follow', message: 'Sam followed you' });
+    const [row] = await db.select().from(notificationsWithActor).where(eq(notificationsWithActor.userId, recipient.id));
+    expect(row).toMatchObject({ actorUsername: actor.username, actorName: 'Sam', actorAvatar: '🦊', type: 'follow', readAt: null });
+  });
+
+  it('a profile is 1:1 with its user and goes with it', async () => {
+    const user = await createUser(db);
+    const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id));
+    expect(profile!.isPublic).toBe(true);
+  });
+});

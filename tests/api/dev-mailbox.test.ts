@@ -1,0 +1,36 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.mailer.send({ to: 'first@example.test', subject: 'First', text: 'one http://localhost:3000/a', html: '<p>one</p>' });
+  await t.mailer.send({ to: 'second@example.test', subject: 'Second', text: 'two http://localhost:3000/b', html: '<p>two</p>' });
+});
+
+describe('the local outbox', () => {
+  it('lists mail newest first as JSON to the loopback address', async () => {
+    const response = await t.agent().request('/dev/mailbox.json');
+    expect(response.status).toBe(200);
+    const mails = await response.json();
+    expect(mails.map((mail: { to: string }) => mail.to)).toEqual(['second@example.test', 'first@example.test']);
+    expect(Object.keys(mails[0]).sort()).toEqual(['html', 'sentAt', 'subject', 'text', 'to']);
+  });
+
+  it('shows a plain page to the loopback address', async () => {
+    const response = await t.agent().request('/dev/mailbox', { ip: '::1' });
+    expect(response.status).toBe(200);
+    const page = await response.text();
+    expect(page.indexOf('Second')).toBeLessThan(page.indexOf('First'));
+  });
+
+  it('answers nobody else', async () => {
+    expect((await t.agent().request('/dev/mailbox.json', { ip: '192.168.1.20' })).status).toBe(404);
+    expect((await t.agent().request('/dev/mailbox', { ip: '10.0.0.2' })).status).toBe(404);
+  });
+
+  it('does not exist when mail goes over SMTP', async () => {
+    const smtp = await createTestApp({ db: t.db, smtpUrl: 'smtp://127.0.0.1:2525' });
+    expect((await smtp.agent().request('/dev/mailbox.json')).status).toBe(404);
+  });
+});

@@ -1,0 +1,73 @@
+import pino from 'pino';
+import { createAuth } from '../../src/server/accounts/auth';
+import { createApp } from '../../src/server/app';
+import type { Database } from '../../src/server/db/client';
+import { createMailer, type OutboxMail } from '../../src/server/mail/mailer';
+import { createTestDatabase } from './test-database';
+
+export const TEST_BASE_URL = 'http://localhost:3000';
+
+type RequestOptions = { method?: string; json?: unknown; headers?: Record<string, string>; ip?: string };
+
+/** A browser-like caller: keeps its cookies and sends our Origin, like the real client. */
+export class Agent {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly app: ReturnType<typeof createApp>,
+    private readonly baseUrl: string,
+  ) {}
+
+  async request(path: string, options: RequestOptions = {}): Promise<Response> {
+    const method = options.method ?? (options.json === undefined ? 'GET' : 'POST');
+    const headers: Record<string, string> = { origin: this.baseUrl, ...options.headers };
+    if (options.json !== undefined) headers['content-type'] = 'application/json';
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const url = path.startsWith('http') ? path : `${this.baseUrl}${path}`;
+    const response = await this.app.request(
+      url,
+      { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json), redirect: 'manual' },
+      { incoming: { socket: { remoteAddress: options.ip ?? '127.0.0.1' } } },
+    );
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      if (value === '' || /max-age=0/i.test(cookie)) this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    return response;
+  }
+
+  post(path: string, json: unknown, options: Omit<RequestOptions, 'json'> = {}) {
+    return this.request(path, { ...options, method: 'POST', json });
+  }
+}
+
+export async function createTestApp(options: { baseUrl?: string; db?: Database; smtpUrl?: string } = {}) {
+  const baseUrl = options.baseUrl ?? TEST_BASE_URL;
+  const db = options.db ?? (await createTestDatabase()).db;
+  const logger = pino({ level: 'silent' });
+  const mailer = createMailer({ smtpUrl: options.smtpUrl, mailFrom: 'Ticklist <test@ticklist.local>' }, db, logger);
+  const env = { baseUrl, isHttps: baseUrl.startsWith('https:') };
+  const auth = createAuth({ db, env, secret: 'test-secret-that-is-long-enough-0123456789', mailer, logger });
+  const app = createApp({ db, env, auth, mailer, logger });
+  return {
+    app,
+    db,
+    auth,
+    mailer,
+    baseUrl,
+    agent: () => new Agent(app, baseUrl),
+    /** Mail kept in the local outbox, newest first. */
+    outbox: (): Promise<OutboxMail[]> => mailer.listOutbox(),
+    /** The first link of the newest mail to `to`. */
+    lastLinkTo: async (to: string): Promise<string> => {
+      const mail = (await mailer.listOutbox()).find((entry) => entry.to === to.toLowerCase() || entry.to === to);
+      const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+      if (!link) throw new Error(`no mail with a link to ${to}`);
+      return link;
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
