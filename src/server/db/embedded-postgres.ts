@@ -36,7 +36,7 @@ function acquireLock(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isProcessAlive(owner)) {
+      if (Number.isInteger(owner) && isProcessAlive(owner)) {
         throw new DataDirInUseError(
           `The data directory ${dataDir} is already in use by another Ticklist process (pid ${owner}). ` +
             'Stop that process first, or point DATA_DIR at another directory.',

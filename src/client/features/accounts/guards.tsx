@@ -30,9 +30,3 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   }
   return children;
 }
-
-/** Only same-site paths are followed after sign-in, so a crafted link cannot send users elsewhere. */
-export function safeRedirectTarget(value: string | null, fallback = '/browse'): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
-}

@@ -10,7 +10,7 @@ import { FieldError, Input, Label } from '@/client/components/ui/input';
 import { PasswordInput } from '@/client/components/ui/password-input';
 import { authClient } from '@/client/lib/auth-client';
 import { AuthCard } from './auth-card';
-import { safeRedirectTarget } from './guards';
+import { safeRedirectTarget } from '@/domain/navigation/routes';
 
 type SignInForm = z.input<typeof signInSchema>;
 

@@ -4,15 +4,9 @@ import { Card } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
 import { Page } from '@/client/components/layout/page';
 import { ComingSoonPage } from '@/client/features/site/coming-soon-page';
+import { resolveMeTab, type MeTab } from '@/domain/navigation/routes';
 import { useAuth } from './use-auth';
 
-export const ME_TABS = ['account', 'my-lists', 'created-lists', 'activity', 'settings'] as const;
-export type MeTab = (typeof ME_TABS)[number];
-
-/** Spec §2.1: the default tab is account, and any other value falls back to it. */
-export function resolveMeTab(value: string | null): MeTab {
-  return (ME_TABS as readonly string[]).includes(value ?? '') ? (value as MeTab) : 'account';
-}
 
 const tabTitles: Record<MeTab, string> = {
   account: 'Account',
