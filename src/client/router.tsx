@@ -26,7 +26,8 @@ export const router = createBrowserRouter([
     element: <RootLayout />,
     children: [
       { path: '/', element: <SignedOutOnly><LandingPage /></SignedOutOnly> },
-      { path: '/login', element: <SignedOutOnly><LoginPage /></SignedOutOnly> },
+      // LoginPage applies the signed-out-only rule itself (see its comment).
+      { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignUpPage /> },
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },

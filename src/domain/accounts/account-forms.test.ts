@@ -63,3 +63,10 @@ describe('sign-in, change password and change e-mail', () => {
     expect(accountMessages.emailChangeSent).toBe('Verification email sent to new address. Please check your inbox.');
   });
 });
+
+describe('password confirmation alongside other errors', () => {
+  it('reports "Passwords do not match" even while another field is invalid', () => {
+    const result = signUpSchema.safeParse({ ...valid, email: 'nope', confirmPassword: 'different-1' });
+    expect(messagesFor(result)).toEqual({ email: accountMessages.emailInvalid, confirmPassword: 'Passwords do not match' });
+  });
+});

@@ -24,6 +24,15 @@ export const accountMessages = {
   sameEmail: 'The new email is the same as your current one.',
 } as const;
 
+/**
+ * Lets a "passwords match" refinement run while other fields are still invalid, so the form shows
+ * "Passwords do not match" together with the other messages (zod skips refinements otherwise).
+ */
+const whenBothTyped = (key: string, confirmKey: string) => (payload: { value: unknown }) => {
+  const value = payload.value as Record<string, unknown> | null;
+  return typeof value?.[key] === 'string' && typeof value[confirmKey] === 'string' && value[confirmKey] !== '';
+};
+
 const emailSchema = z
   .string()
   .trim()
@@ -43,6 +52,7 @@ export const signUpSchema = z
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
     message: passwordMessages.mismatch,
+    when: whenBothTyped('password', 'confirmPassword'),
   });
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
@@ -66,6 +76,7 @@ export const resetPasswordSchema = z
   .refine((form) => form.password === form.confirmPassword, {
     path: ['confirmPassword'],
     message: passwordMessages.mismatch,
+    when: whenBothTyped('password', 'confirmPassword'),
   });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
@@ -79,6 +90,7 @@ export const changePasswordSchema = z
   .refine((form) => form.newPassword === form.confirmPassword, {
     path: ['confirmPassword'],
     message: passwordMessages.newMismatch,
+    when: whenBothTyped('newPassword', 'confirmPassword'),
   });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 

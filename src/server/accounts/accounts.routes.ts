@@ -92,7 +92,7 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
       }
       try {
         await auth.api.signUpEmail({
-          body: { email: input.email, password: input.password, name: input.username, callbackURL: '/login?verified=1' },
+          body: { email: input.email, password: input.password, name: input.username },
           headers: c.req.raw.headers,
         });
       } catch (error) {

@@ -62,10 +62,15 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
       autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_TOKEN_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
-        const isEmailChange = user.emailVerified;
-        await mailer.send(
-          isEmailChange ? mailTemplates.confirmNewEmail(user.email, url) : mailTemplates.confirmEmail(user.email, url),
-        );
+        if (user.emailVerified) {
+          await mailer.send(mailTemplates.confirmNewEmail(user.email, url));
+          return;
+        }
+        // A confirmed address always lands on the sign-in page with a "confirmed" note, whichever
+        // call (sign-up, or a sign-in before confirming) sent the link.
+        const link = new URL(url);
+        link.searchParams.set('callbackURL', '/login?verified=1');
+        await mailer.send(mailTemplates.confirmEmail(user.email, link.toString()));
       },
     },
     user: {

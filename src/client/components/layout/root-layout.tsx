@@ -1,4 +1,4 @@
-import { AnimatePresence, motion, useReducedMotion } from 'motion/react';
+import { motion, useReducedMotion } from 'motion/react';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
@@ -27,19 +27,18 @@ export function RootLayout() {
         Skip to content
       </a>
       <SiteHeader />
-      <AnimatePresence mode="wait" initial={false}>
-        <motion.main
-          id="main"
-          key={location.pathname}
-          className="flex-1"
-          initial={reduceMotion ? false : { opacity: 0, y: 8 }}
-          animate={{ opacity: 1, y: 0 }}
-          exit={reduceMotion ? {} : { opacity: 0, y: -8 }}
-          transition={{ duration: PAGE_TRANSITION_S / 2, ease: 'easeOut' }}
-        >
-          <Outlet />
-        </motion.main>
-      </AnimatePresence>
+      {/* Each page fades in as it mounts. The old page leaves at once: an exit animation would keep
+          two pages (and two forms) on screen at the same time. */}
+      <motion.main
+        id="main"
+        key={location.pathname}
+        className="flex-1"
+        initial={reduceMotion ? false : { opacity: 0, y: 8 }}
+        animate={{ opacity: 1, y: 0 }}
+        transition={{ duration: PAGE_TRANSITION_S, ease: 'easeOut' }}
+      >
+        <Outlet />
+      </motion.main>
       <SiteFooter />
       <ScrollToTop />
       <Toaster richColors position="top-center" duration={TOAST_MS} closeButton />

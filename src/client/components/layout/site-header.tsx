@@ -1,7 +1,7 @@
 import { Bell, ChevronDown, LogOut, Menu, X } from 'lucide-react';
 import { Dialog, DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { greetingName } from '@/domain/accounts/profile';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
@@ -34,14 +34,12 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
 
 export function SiteHeader() {
   const { isLoading, user, profile, isProfileLoading, signOut } = useAuth();
-  const navigate = useNavigate();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const greeting = `Hi, ${greetingName(profile?.profileName)}!`;
 
   const handleSignOut = async () => {
     setMenuOpen(false);
     await signOut();
-    navigate('/');
   };
 
   return (

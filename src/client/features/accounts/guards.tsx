@@ -1,15 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Spinner } from '@/client/components/ui/spinner';
+import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { useAuth } from './use-auth';
-
-function FullPageSpinner() {
-  return (
-    <div className="flex min-h-[50vh] items-center justify-center">
-      <Spinner className="h-8 w-8" />
-    </div>
-  );
-}
 
 /** Spec §2.1: `/` and `/login` are for signed-out visitors; a signed-in user goes to /dashboard. */
 export function SignedOutOnly({ children }: { children: ReactNode }) {

@@ -1,15 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { accountMessages, signInSchema } from '@/domain/accounts/account-forms';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
+import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { PasswordInput } from '@/client/components/ui/password-input';
 import { authClient } from '@/client/lib/auth-client';
 import { AuthCard } from './auth-card';
+import { useAuth } from './use-auth';
 import { safeRedirectTarget } from '@/domain/navigation/routes';
 
 type SignInForm = z.input<typeof signInSchema>;
@@ -21,8 +23,22 @@ function signInErrorMessage(error: { code?: string | undefined; message?: string
   return error.message || accountMessages.unexpected;
 }
 
+/**
+ * Spec §2.1 and §2.6: a signed-in visitor is sent to /dashboard, while a sign-in made here goes to
+ * /browse (or back to the page that asked for it). The page applies both rules itself, so the
+ * session appearing after a successful sign-in cannot race a separate guard.
+ */
 export function LoginPage() {
-  const navigate = useNavigate();
+  const { isLoading, user } = useAuth();
+  const [params] = useSearchParams();
+  const [target, setTarget] = useState<string | null>(null);
+  if (user) return <Navigate to={target ?? '/dashboard'} replace />;
+  if (isLoading && target === null) return <FullPageSpinner />;
+  // The target is chosen before signing in: the session can appear before the sign-in call returns.
+  return <LoginForm onSigningIn={(isSigningIn) => setTarget(isSigningIn ? safeRedirectTarget(params.get('redirect')) : null)} />;
+}
+
+function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => void }) {
   const [params] = useSearchParams();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SignInForm, unknown, z.output<typeof signInSchema>>({
@@ -33,19 +49,19 @@ export function LoginPage() {
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null);
+    onSigningIn(true);
     try {
       const { error } = await authClient.signIn.email({
         email: input.email,
         password: input.password,
         rememberMe: input.rememberMe,
-        callbackURL: '/login?verified=1',
       });
       if (error) {
+        onSigningIn(false);
         setFormError(signInErrorMessage(error));
-        return;
       }
-      navigate(safeRedirectTarget(params.get('redirect')), { replace: true });
     } catch {
+      onSigningIn(false);
       setFormError(accountMessages.unexpected);
     }
   });

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
-import { Spinner } from '@/client/components/ui/spinner';
+import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { Page } from '@/client/components/layout/page';
 import { ComingSoonPage } from '@/client/features/site/coming-soon-page';
 import { resolveMeTab, type MeTab } from '@/domain/navigation/routes';
@@ -19,11 +19,7 @@ const tabTitles: Record<MeTab, string> = {
 export function MePage({ tab }: { tab: string | null }) {
   const { isLoading, user } = useAuth();
   if (isLoading) {
-    return (
-      <div className="flex min-h-[50vh] items-center justify-center">
-        <Spinner className="h-8 w-8" />
-      </div>
-    );
+    return <FullPageSpinner />;
   }
   if (!user) {
     return (

@@ -24,6 +24,9 @@ export function useAuth() {
       console.warn('Sign-out failed', error);
     }
     queryClient.clear();
+    // A full load of the landing page: no screen can keep showing the signed-out user's data, and
+    // no guard can act on a session store that has not caught up yet.
+    window.location.assign('/');
   }, [queryClient]);
 
   return {

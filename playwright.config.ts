@@ -1,0 +1,34 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_BASE_URL } from './tests/e2e/support/paths';
+
+// Debian's Chromium, never a downloaded browser. The flags keep it off the network it cannot reach.
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // The built app (npm run test:e2e builds first) on its own embedded PostgreSQL.
+    command: 'node_modules/.bin/tsx tests/e2e/support/serve.ts',
+    url: `${E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

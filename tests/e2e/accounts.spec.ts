@@ -1,0 +1,171 @@
+import { accountMessages } from '../../src/domain/accounts/account-forms';
+import { passwordMessages } from '../../src/domain/accounts/password';
+import { usernameMessages } from '../../src/domain/accounts/username';
+import { expect, failOnConsoleErrors, lastMailedLink, test } from './support/fixtures';
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.slice(-9);
+// A refused sign-in or a 4xx answer is logged by the browser itself; that is not an app error.
+const expectedHttpErrors = [/Failed to load resource/];
+
+test('a visitor signs up, confirms the e-mail, signs in, lands on /browse and signs out', async ({ page, request }) => {
+  const checkConsole = failOnConsoleErrors(page, expectedHttpErrors);
+  const username = `e2e_${unique()}`;
+  const email = `${username}@example.test`;
+
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Email').fill(email);
+  await expect(page.getByText('Username is available.')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('juniper-lantern-8');
+  await page.getByLabel('Confirm Password').fill('juniper-lantern-8');
+  await page.getByLabel(/I agree to the Terms/).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText(accountMessages.signUpSuccess)).toBeVisible();
+
+  await page.goto(await lastMailedLink(request, email));
+  await expect(page).toHaveURL(/\/login\?verified=1/);
+  await expect(page.getByText('Your email is confirmed. You can now sign in.')).toBeVisible();
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('juniper-lantern-8');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/browse$/);
+
+  await page.getByRole('button', { name: `Hi, ${username}!` }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
+  checkConsole();
+});
+
+test('signing in before confirming the e-mail says so', async ({ page, makeUser }) => {
+  const user = await makeUser({ emailVerified: false, password: 'waiting-for-mail-1' });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill('waiting-for-mail-1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText(accountMessages.emailNotVerified)).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a wrong password shows the provider’s message', async ({ page, makeUser }) => {
+  const user = await makeUser();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+});
+
+test('the sign-up form shows every validation message', async ({ page, makeUser }) => {
+  const taken = await makeUser({ username: `Taken_${unique()}` });
+  await page.goto('/signup');
+
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText(usernameMessages.invalid)).toBeVisible();
+  await expect(page.getByText(accountMessages.emailRequired)).toBeVisible();
+  await expect(page.getByText(passwordMessages.tooShort)).toBeVisible();
+  await expect(page.getByText(accountMessages.termsRequired)).toBeVisible();
+
+  const usernameField = page.getByLabel('Username');
+  await usernameField.fill('ab cd-!');
+  await expect(usernameField).toHaveValue('abcd');
+
+  await usernameField.fill(taken.username.toLowerCase());
+  await usernameField.blur();
+  await expect(page.getByText(usernameMessages.taken)).toBeVisible();
+
+  await page.route('**/api/accounts/username-availability*', (route) => route.abort());
+  await usernameField.fill(`free_${unique()}`);
+  await usernameField.blur();
+  await expect(page.getByText(usernameMessages.checkFailed)).toBeVisible();
+  await page.unroute('**/api/accounts/username-availability*');
+
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('password');
+  await page.getByLabel('Confirm Password').fill('something-else');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText(accountMessages.emailInvalid)).toBeVisible();
+  await expect(page.getByText(passwordMessages.common)).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill('kettle-on-now-9');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText(passwordMessages.mismatch)).toBeVisible();
+});
+
+test('the redirect rules send each visitor where they belong', async ({ page, makeUser, signIn }) => {
+  await page.goto('/dashboard/lists');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Flists$/);
+  await page.goto('/create');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fcreate$/);
+  await page.goto('/me?tab=settings');
+  await expect(page.getByText('Please sign in to view your dashboard.')).toBeVisible();
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+
+  // Signing in from the redirect returns to where the visitor was going.
+  const user = await makeUser({ password: 'return-me-there-1' });
+  await page.goto('/dashboard/lists');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill('return-me-there-1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/lists$/);
+
+  const other = await makeUser();
+  await page.context().clearCookies();
+  await signIn(other);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/create');
+  await expect(page).toHaveURL(/\/create$/);
+});
+
+test('a user who forgot the password resets it by e-mail and signs in with the new one', async ({ page, request, makeUser }) => {
+  const user = await makeUser({ password: 'first-password-1' });
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText(accountMessages.resetRequested)).toBeVisible();
+
+  await page.goto(await lastMailedLink(request, user.email));
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+  await page.getByLabel('New Password', { exact: true }).fill('second-password-2');
+  await page.getByLabel('Confirm New Password').fill('second-password-2');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page).toHaveURL(/\/login\?reset=1$/);
+  await expect(page.getByText(accountMessages.resetDone)).toBeVisible();
+
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill('second-password-2');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/browse$/);
+});
+
+test.describe('on a 390 px screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the mobile menu shows the links, who is logged in, and signs out', async ({ page, makeUser, signIn }) => {
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog');
+    await expect(menu.getByRole('link', { name: 'Browse' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Sign Up' })).toBeVisible();
+    await menu.getByRole('link', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    const user = await makeUser();
+    await signIn(user);
+    await page.goto('/about');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog').getByText(`@${user.username}`)).toBeVisible();
+    await expect(page.getByRole('dialog').getByText('Logged in as')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  });
+});

@@ -1,0 +1,23 @@
+import { expect, failOnConsoleErrors, test } from './support/fixtures';
+
+// Full-page pictures of the public pages for people to look at (test-results/, not committed).
+const pages = [
+  { path: '/', heading: /Checklists for/ },
+  { path: '/about', heading: 'About Ticklist' },
+  { path: '/login', heading: 'Welcome Back' },
+  { path: '/signup', heading: 'Create Account' },
+];
+
+for (const width of [1280, 390]) {
+  test(`the public pages render without errors at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const checkConsole = failOnConsoleErrors(page);
+    for (const entry of pages) {
+      await page.goto(entry.path);
+      await expect(page.getByRole('heading', { level: 1, name: entry.heading })).toBeVisible();
+      const name = entry.path === '/' ? 'landing' : entry.path.slice(1);
+      await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
+    }
+    checkConsole();
+  });
+}
