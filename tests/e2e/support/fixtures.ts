@@ -13,6 +13,7 @@ type Fixtures = {
 };
 
 export const test = base.extend<Fixtures>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies by destructuring.
   db: async ({}, use) => {
     const db = connectDatabase(readFileSync(E2E_DATABASE_URL_FILE, 'utf8'), { max: 2 });
     await use(db);
