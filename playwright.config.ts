@@ -2,7 +2,15 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_BASE_URL } from './tests/e2e/support/paths';
 
 // Debian's Chromium, never a downloaded browser. The flags keep it off the network it cannot reach.
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -14,7 +14,10 @@ function newestMtime(target) {
   if (!existsSync(target)) return 0;
   const stat = statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(target).reduce((newest, name) => Math.max(newest, newestMtime(path.join(target, name))), stat.mtimeMs);
+  return readdirSync(target).reduce(
+    (newest, name) => Math.max(newest, newestMtime(path.join(target, name))),
+    stat.mtimeMs,
+  );
 }
 
 export function isBuildFresh() {

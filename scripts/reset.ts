@@ -10,7 +10,9 @@ if (env.databaseUrl) {
   process.exit(1);
 }
 if (!process.argv.includes('--yes')) {
-  console.error(`This deletes everything in ${env.dataDir}. Run again with --yes to confirm:\n  npm run db:reset -- --yes`);
+  console.error(
+    `This deletes everything in ${env.dataDir}. Run again with --yes to confirm:\n  npm run db:reset -- --yes`,
+  );
   process.exit(1);
 }
 const lock = path.join(env.dataDir, 'ticklist.lock');

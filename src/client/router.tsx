@@ -25,7 +25,14 @@ export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     children: [
-      { path: '/', element: <SignedOutOnly><LandingPage /></SignedOutOnly> },
+      {
+        path: '/',
+        element: (
+          <SignedOutOnly>
+            <LandingPage />
+          </SignedOutOnly>
+        ),
+      },
       // LoginPage applies the signed-out-only rule itself (see its comment).
       { path: '/login', element: <LoginPage /> },
       { path: '/signup', element: <SignUpPage /> },
@@ -34,18 +41,40 @@ export const router = createBrowserRouter([
       { path: '/about', element: <AboutPage /> },
       { path: '/browse', element: <ComingSoon title="Browse Checklists" /> },
       { path: '/checklist/:id', element: <ComingSoon title="Checklist" /> },
-      { path: '/create', element: <RequireAuth><ComingSoon title="Create a New Checklist" /></RequireAuth> },
+      {
+        path: '/create',
+        element: (
+          <RequireAuth>
+            <ComingSoon title="Create a New Checklist" />
+          </RequireAuth>
+        ),
+      },
       // The owner check joins the sign-in check when checklists exist (checklists issue).
-      { path: '/edit-checklist/:id', element: <RequireAuth><ComingSoon title="Edit Checklist" /></RequireAuth> },
+      {
+        path: '/edit-checklist/:id',
+        element: (
+          <RequireAuth>
+            <ComingSoon title="Edit Checklist" />
+          </RequireAuth>
+        ),
+      },
       { path: '/user/:username', element: <ComingSoon title="Profile" /> },
       { path: '/me', element: <MeRoute /> },
       {
         path: '/dashboard',
-        element: <RequireAuth><ComingSoon title="Dashboard" /></RequireAuth>,
+        element: (
+          <RequireAuth>
+            <ComingSoon title="Dashboard" />
+          </RequireAuth>
+        ),
       },
       {
         path: '/dashboard/*',
-        element: <RequireAuth><ComingSoon title="Dashboard" /></RequireAuth>,
+        element: (
+          <RequireAuth>
+            <ComingSoon title="Dashboard" />
+          </RequireAuth>
+        ),
       },
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -32,13 +32,21 @@ export function createApp({ db, env, auth, mailer, logger, clientDir }: AppDeps)
     const started = performance.now();
     c.set('clientIp', readClientIp(c));
     await next();
-    logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    logger.debug(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
   });
   app.use(securityHeaders({ isHttps: env.isHttps }));
   app.use('/api/*', sameOriginOnly(env.baseUrl));
   app.use('/api/*', async (c, next) => {
-    const session = c.req.path.startsWith('/api/auth/') ? null : await auth.api.getSession({ headers: c.req.raw.headers });
-    c.set('user', session ? { id: session.user.id, email: session.user.email, emailVerified: session.user.emailVerified } : null);
+    const session = c.req.path.startsWith('/api/auth/')
+      ? null
+      : await auth.api.getSession({ headers: c.req.raw.headers });
+    c.set(
+      'user',
+      session ? { id: session.user.id, email: session.user.email, emailVerified: session.user.emailVerified } : null,
+    );
     c.set('sessionId', session?.session.id ?? null);
     await next();
   });

@@ -12,7 +12,13 @@ const attempt = (source: Record<string, string>) => {
 describe('configuration', () => {
   it('has working defaults for a laptop', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ port: 3000, baseUrl: 'http://localhost:3000', isHttps: false, databaseUrl: undefined, logLevel: 'info' });
+    expect(env).toMatchObject({
+      port: 3000,
+      baseUrl: 'http://localhost:3000',
+      isHttps: false,
+      databaseUrl: undefined,
+      logLevel: 'info',
+    });
     expect(env.dataDir.endsWith('/data')).toBe(true);
   });
 
@@ -36,7 +42,9 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toContain('SMTP_URL');
     expect(loadEnv({ BASE_URL: 'https://ticklist.example', MAIL_OUTBOX: 'allow' }).isHttps).toBe(true);
-    expect(loadEnv({ BASE_URL: 'https://ticklist.example', SMTP_URL: 'smtp://mail.example:587' }).smtpUrl).toBe('smtp://mail.example:587');
+    expect(loadEnv({ BASE_URL: 'https://ticklist.example', SMTP_URL: 'smtp://mail.example:587' }).smtpUrl).toBe(
+      'smtp://mail.example:587',
+    );
   });
 
   it('treats an empty variable as unset', () => {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createAuth } from './accounts/auth';
 import { createApp } from './app';
+import { withStartupLock } from './db/client';
 import { openDatabase } from './db/open';
 import { ConfigError, loadEnv, resolveAuthSecret } from './env';
 import { createLogger } from './logger';
@@ -26,7 +27,7 @@ async function main() {
 
   const database = await openDatabase(env, logger);
   const { db } = database;
-  await seedIfEmpty(db, logger);
+  await withStartupLock(db, () => seedIfEmpty(db, logger));
 
   const mailer = createMailer(env, db, logger);
   const auth = createAuth({ db, env, secret: resolveAuthSecret(env), mailer, logger });
@@ -35,7 +36,13 @@ async function main() {
 
   const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
     logger.info(
-      { url: env.baseUrl, port: info.port, database: database.isEmbedded ? 'embedded' : 'DATABASE_URL', mail: mailer.isOutbox ? `${env.baseUrl}/dev/mailbox` : 'smtp', startupMs: Math.round(performance.now() - startedAt) },
+      {
+        url: env.baseUrl,
+        port: info.port,
+        database: database.isEmbedded ? 'embedded' : 'DATABASE_URL',
+        mail: mailer.isOutbox ? `${env.baseUrl}/dev/mailbox` : 'smtp',
+        startupMs: Math.round(performance.now() - startedAt),
+      },
       'Ticklist is ready',
     );
   });

@@ -50,7 +50,12 @@ describe('sign-up, confirmation and sign-in', () => {
     expect(ok.status).toBe(200);
     const me = await signedIn.request('/api/accounts/me');
     expect(me.status).toBe(200);
-    expect(await me.json()).toMatchObject({ username: 'river_song', email: 'river@example.test', emailVerified: true, isPublic: true });
+    expect(await me.json()).toMatchObject({
+      username: 'river_song',
+      email: 'river@example.test',
+      emailVerified: true,
+      isPublic: true,
+    });
 
     const out = await signedIn.post('/api/auth/sign-out', {});
     expect(out.status).toBe(200);
@@ -59,17 +64,27 @@ describe('sign-up, confirmation and sign-in', () => {
 
   it('refuses a username already taken, compared case-insensitively', async () => {
     await createUser(t.db, { username: 'Clara_Oswald' });
-    const response = await t.agent().post('/api/accounts/sign-up', signUpBody({ username: 'clara_oswald', email: 'c2@example.test' }));
+    const response = await t
+      .agent()
+      .post('/api/accounts/sign-up', signUpBody({ username: 'clara_oswald', email: 'c2@example.test' }));
     expect(response.status).toBe(409);
-    expect(await response.json()).toMatchObject({ message: usernameMessages.taken, fieldErrors: { username: usernameMessages.taken } });
+    expect(await response.json()).toMatchObject({
+      message: usernameMessages.taken,
+      fieldErrors: { username: usernameMessages.taken },
+    });
   });
 
   it('answers a sign-up with a known address exactly like a new one, and mails the owner instead', async () => {
     const existing = await createUser(t.db, { username: 'known_one', email: 'known@example.test' });
-    const response = await t.agent().post('/api/accounts/sign-up', signUpBody({ username: 'someone_new', email: existing.email }));
+    const response = await t
+      .agent()
+      .post('/api/accounts/sign-up', signUpBody({ username: 'someone_new', email: existing.email }));
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ message: accountMessages.signUpSuccess });
-    const [count] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.email, existing.email));
+    const [count] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.email, existing.email));
     expect(count!.n).toBe(1);
     const mail = (await t.outbox()).find((entry) => entry.to === existing.email);
     expect(mail?.subject).toBe('You already have a Ticklist account');
@@ -87,7 +102,9 @@ describe('sign-up, confirmation and sign-in', () => {
       [{ email: 'not-an-email' }, 'email', accountMessages.emailInvalid],
     ];
     for (const [overrides, field, message] of cases) {
-      const response = await t.agent().post('/api/accounts/sign-up', signUpBody({ email: 'v@example.test', ...overrides }));
+      const response = await t
+        .agent()
+        .post('/api/accounts/sign-up', signUpBody({ email: 'v@example.test', ...overrides }));
       expect(response.status, JSON.stringify(overrides)).toBe(400);
       const body = await response.json();
       expect(body.fieldErrors[field], JSON.stringify(overrides)).toBe(message);
@@ -95,7 +112,9 @@ describe('sign-up, confirmation and sign-in', () => {
   });
 
   it('does not expose Better Auth’s own sign-up, which would skip the username', async () => {
-    const response = await t.agent().post('/api/auth/sign-up/email', { email: 'x@example.test', password: 'long-enough-1', name: 'x' });
+    const response = await t
+      .agent()
+      .post('/api/auth/sign-up/email', { email: 'x@example.test', password: 'long-enough-1', name: 'x' });
     expect(response.status).toBe(404);
   });
 
@@ -116,7 +135,11 @@ describe('username availability', () => {
     const check = async (agent: ReturnType<TestApp['agent']>, name: string) =>
       (await agent.request(`/api/accounts/username-availability?username=${name}`)).json();
     const visitor = t.agent();
-    expect(await check(visitor, 'rory_williams')).toEqual({ username: 'rory_williams', available: false, reason: 'taken' });
+    expect(await check(visitor, 'rory_williams')).toEqual({
+      username: 'rory_williams',
+      available: false,
+      reason: 'taken',
+    });
     expect(await check(visitor, 'amy_pond')).toEqual({ username: 'amy_pond', available: true });
     expect(await check(visitor, 'no!')).toEqual({ username: 'no!', available: false, reason: 'invalid' });
     const { agent } = await signIn(owner.email, 'centurion-2000');
@@ -143,7 +166,9 @@ describe('sessions and cookies', () => {
   it('marks cookies Secure when BASE_URL is https', async () => {
     const secure = await createTestApp({ baseUrl: 'https://ticklist.example', db: t.db });
     const user = await createUser(t.db, { password: 'secure-cookie-1' });
-    const response = await secure.agent().post('/api/auth/sign-in/email', { email: user.email, password: 'secure-cookie-1' });
+    const response = await secure
+      .agent()
+      .post('/api/auth/sign-in/email', { email: user.email, password: 'secure-cookie-1' });
     expect(response.status).toBe(200);
     const cookie = response.headers.getSetCookie().find((c) => c.includes('session_token'))!;
     expect(cookie).toMatch(/Secure/);
@@ -151,11 +176,17 @@ describe('sessions and cookies', () => {
   });
 
   it('refuses state-changing requests from another origin', async () => {
-    const response = await t.agent().post('/api/accounts/sign-up', signUpBody(), { headers: { origin: 'https://evil.example' } });
+    const response = await t
+      .agent()
+      .post('/api/accounts/sign-up', signUpBody(), { headers: { origin: 'https://evil.example' } });
     expect(response.status).toBe(403);
-    const signInAttempt = await t.agent().post('/api/auth/sign-in/email', { email: 'a@b.test', password: 'whatever1' }, {
-      headers: { origin: 'https://evil.example' },
-    });
+    const signInAttempt = await t.agent().post(
+      '/api/auth/sign-in/email',
+      { email: 'a@b.test', password: 'whatever1' },
+      {
+        headers: { origin: 'https://evil.example' },
+      },
+    );
     expect(signInAttempt.status).toBe(403);
   });
 
@@ -171,8 +202,12 @@ describe('sessions and cookies', () => {
 describe('password reset', () => {
   it('answers the same whether or not the address has an account', async () => {
     const user = await createUser(t.db, { password: 'forgotten-1' });
-    const known = await t.agent().post('/api/auth/request-password-reset', { email: user.email, redirectTo: '/reset-password' });
-    const unknown = await t.agent().post('/api/auth/request-password-reset', { email: 'nobody@example.test', redirectTo: '/reset-password' });
+    const known = await t
+      .agent()
+      .post('/api/auth/request-password-reset', { email: user.email, redirectTo: '/reset-password' });
+    const unknown = await t
+      .agent()
+      .post('/api/auth/request-password-reset', { email: 'nobody@example.test', redirectTo: '/reset-password' });
     expect(known.status).toBe(unknown.status);
     expect(await known.json()).toEqual(await unknown.json());
     expect((await t.outbox()).some((mail) => mail.to === 'nobody@example.test')).toBe(false);
@@ -261,12 +296,18 @@ describe('change password and e-mail', () => {
   it('verifies the password first, then mails a confirmation link to the new address', async () => {
     const user = await createUser(t.db, { password: 'email-change-1' });
     const { agent } = await signIn(user.email, 'email-change-1');
-    const wrong = await agent.post('/api/accounts/change-email', { newEmail: 'new-home@example.test', currentPassword: 'nope-nope' });
+    const wrong = await agent.post('/api/accounts/change-email', {
+      newEmail: 'new-home@example.test',
+      currentPassword: 'nope-nope',
+    });
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).message).toBe(accountMessages.currentPasswordWrong);
     expect((await t.outbox()).some((mail) => mail.to === 'new-home@example.test')).toBe(false);
 
-    const ok = await agent.post('/api/accounts/change-email', { newEmail: 'new-home@example.test', currentPassword: 'email-change-1' });
+    const ok = await agent.post('/api/accounts/change-email', {
+      newEmail: 'new-home@example.test',
+      currentPassword: 'email-change-1',
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ message: accountMessages.emailChangeSent });
     const link = await t.lastLinkTo('new-home@example.test');
@@ -281,13 +322,17 @@ describe('rate limits, kept in Postgres', () => {
     const user = await createUser(t.db, { password: 'limited-pass-1' });
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
-      const response = await t.agent().post('/api/auth/sign-in/email', { email: user.email, password: 'wrong-guess' }, { ip: `10.0.0.${attempt}` });
+      const response = await t
+        .agent()
+        .post('/api/auth/sign-in/email', { email: user.email, password: 'wrong-guess' }, { ip: `10.0.0.${attempt}` });
       statuses.push(response.status);
     }
     expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
     expect(statuses[10]).toBe(429);
     // Even the right password waits until the window passes.
-    const right = await t.agent().post('/api/auth/sign-in/email', { email: user.email, password: 'limited-pass-1' }, { ip: '10.0.1.1' });
+    const right = await t
+      .agent()
+      .post('/api/auth/sign-in/email', { email: user.email, password: 'limited-pass-1' }, { ip: '10.0.1.1' });
     expect(right.status).toBe(429);
     expect(right.headers.get('retry-after')).toMatch(/^\d+$/);
   });
@@ -295,23 +340,37 @@ describe('rate limits, kept in Postgres', () => {
   it('limits username checks per IP address', async () => {
     let last = 0;
     for (let attempt = 0; attempt < 61; attempt++) {
-      last = (await t.agent().request(`/api/accounts/username-availability?username=probe_${attempt}`, { ip: '10.9.9.9' })).status;
+      last = (
+        await t.agent().request(`/api/accounts/username-availability?username=probe_${attempt}`, { ip: '10.9.9.9' })
+      ).status;
     }
     expect(last).toBe(429);
-    expect((await t.agent().request('/api/accounts/username-availability?username=probe_x', { ip: '10.9.9.10' })).status).toBe(200);
+    expect(
+      (await t.agent().request('/api/accounts/username-availability?username=probe_x', { ip: '10.9.9.10' })).status,
+    ).toBe(200);
   });
 
   it('limits sign-ups and password-reset requests per IP address', async () => {
     let signUpStatus = 0;
     for (let attempt = 0; attempt < 21; attempt++) {
       signUpStatus = (
-        await t.agent().post('/api/accounts/sign-up', signUpBody({ username: `flood_${attempt}`, email: `flood${attempt}@example.test` }), { ip: '10.7.7.7' })
+        await t
+          .agent()
+          .post(
+            '/api/accounts/sign-up',
+            signUpBody({ username: `flood_${attempt}`, email: `flood${attempt}@example.test` }),
+            { ip: '10.7.7.7' },
+          )
       ).status;
     }
     expect(signUpStatus).toBe(429);
     let resetStatus = 0;
     for (let attempt = 0; attempt < 6; attempt++) {
-      resetStatus = (await t.agent().post('/api/auth/request-password-reset', { email: 'target@example.test' }, { ip: `10.8.8.${attempt}` })).status;
+      resetStatus = (
+        await t
+          .agent()
+          .post('/api/auth/request-password-reset', { email: 'target@example.test' }, { ip: `10.8.8.${attempt}` })
+      ).status;
     }
     expect(resetStatus).toBe(429);
   });

@@ -53,9 +53,13 @@ describe('the database refuses contradictions', () => {
 
   it('checklists: difficulty is easy, medium or hard; order_index starts at 1', async () => {
     const author = await createUser(db);
-    expect(await failureCode(db.insert(checklists).values({ title: 'x', authorId: author.id, difficulty: 'extreme' }))).toBe('23514');
+    expect(
+      await failureCode(db.insert(checklists).values({ title: 'x', authorId: author.id, difficulty: 'extreme' })),
+    ).toBe('23514');
     const list = await createChecklist(db, author.id);
-    expect(await failureCode(db.insert(checklistItems).values({ checklistId: list.id, content: 'zero', orderIndex: 0 }))).toBe('23514');
+    expect(
+      await failureCode(db.insert(checklistItems).values({ checklistId: list.id, content: 'zero', orderIndex: 0 })),
+    ).toBe('23514');
     expect(list.items.map((item) => item.orderIndex)).toEqual([1, 2, 3]);
   });
 
@@ -75,26 +79,42 @@ describe('the database refuses contradictions', () => {
     const [group] = await db.insert(userListGroups).values({ userId: owner.id, name: 'Weekend' }).returning();
     await db.insert(userListMemberships).values({ userId: owner.id, checklistId: list.id, listGroupId: group!.id });
     expect(
-      await failureCode(db.insert(userListMemberships).values({ userId: owner.id, checklistId: list.id, listGroupId: group!.id })),
+      await failureCode(
+        db.insert(userListMemberships).values({ userId: owner.id, checklistId: list.id, listGroupId: group!.id }),
+      ),
     ).toBe('23505');
     expect(
-      await failureCode(db.insert(userListMemberships).values({ userId: other.id, checklistId: list.id, listGroupId: group!.id })),
+      await failureCode(
+        db.insert(userListMemberships).values({ userId: other.id, checklistId: list.id, listGroupId: group!.id }),
+      ),
     ).toBe('23503');
     expect(await failureCode(db.insert(userListGroups).values({ userId: owner.id, name: '   ' }))).toBe('23514');
     await db.insert(savedChecklists).values({ userId: owner.id, checklistId: list.id });
-    expect(await failureCode(db.insert(savedChecklists).values({ userId: owner.id, checklistId: list.id }))).toBe('23505');
+    expect(await failureCode(db.insert(savedChecklists).values({ userId: owner.id, checklistId: list.id }))).toBe(
+      '23505',
+    );
   });
 
   it('completions: one per (user, item), and the item must belong to the named checklist', async () => {
     const [author, user] = [await createUser(db), await createUser(db)];
     const [first, second] = [await createChecklist(db, author.id), await createChecklist(db, author.id)];
     const item = first.items[0]!;
-    await db.insert(checklistItemCompletions).values({ userId: user.id, checklistItemId: item.id, checklistId: first.id });
+    await db
+      .insert(checklistItemCompletions)
+      .values({ userId: user.id, checklistItemId: item.id, checklistId: first.id });
     expect(
-      await failureCode(db.insert(checklistItemCompletions).values({ userId: user.id, checklistItemId: item.id, checklistId: first.id })),
+      await failureCode(
+        db
+          .insert(checklistItemCompletions)
+          .values({ userId: user.id, checklistItemId: item.id, checklistId: first.id }),
+      ),
     ).toBe('23505');
     expect(
-      await failureCode(db.insert(checklistItemCompletions).values({ userId: author.id, checklistItemId: item.id, checklistId: second.id })),
+      await failureCode(
+        db
+          .insert(checklistItemCompletions)
+          .values({ userId: author.id, checklistItemId: item.id, checklistId: second.id }),
+      ),
     ).toBe('23503');
   });
 });
@@ -104,7 +124,9 @@ describe('counters kept by triggers', () => {
     const [author, ana, ben] = [await createUser(db), await createUser(db), await createUser(db)];
     const list = await createChecklist(db, author.id, { items: ['a', 'b', 'c'] });
     const tick = (userId: string, index: number) =>
-      db.insert(checklistItemCompletions).values({ userId, checklistItemId: list.items[index]!.id, checklistId: list.id });
+      db
+        .insert(checklistItemCompletions)
+        .values({ userId, checklistItemId: list.items[index]!.id, checklistId: list.id });
     await tick(ana.id, 0);
     await tick(ana.id, 1);
     expect((await counters(list.id)).uses).toBe(1);
@@ -136,7 +158,14 @@ describe('counters kept by triggers', () => {
       { checklistId: original.id, userId: cloner.id },
     ]);
     const copy = await createChecklist(db, cloner.id, { title: 'Original' });
-    await db.insert(clonedChecklists).values({ originalChecklistId: original.id, originalTitle: 'Original', clonedChecklistId: copy.id, clonedBy: cloner.id });
+    await db
+      .insert(clonedChecklists)
+      .values({
+        originalChecklistId: original.id,
+        originalTitle: 'Original',
+        clonedChecklistId: copy.id,
+        clonedBy: cloner.id,
+      });
     expect(await counters(original.id)).toEqual({ uses: 0, likes: 2, clones: 1 });
     await db.delete(checklistLikes).where(eq(checklistLikes.userId, fan.id));
     expect((await counters(original.id)).likes).toBe(1);
@@ -151,14 +180,20 @@ describe('counters kept by triggers', () => {
   it('a deleted checklist takes its items, ticks, likes and progress with it', async () => {
     const [author, user] = [await createUser(db), await createUser(db)];
     const list = await createChecklist(db, author.id);
-    await db.insert(checklistItemCompletions).values({ userId: user.id, checklistItemId: list.items[0]!.id, checklistId: list.id });
+    await db
+      .insert(checklistItemCompletions)
+      .values({ userId: user.id, checklistItemId: list.items[0]!.id, checklistId: list.id });
     await db.insert(checklistLikes).values({ checklistId: list.id, userId: user.id });
     await db.delete(checklists).where(eq(checklists.id, list.id));
-    const [left] = await db.execute<{ n: number }>(sql`
+    const [left] = await db
+      .execute<{ n: number }>(
+        sql`
       select (select count(*) from checklist_items where checklist_id = ${list.id})
            + (select count(*) from checklist_item_completions where checklist_id = ${list.id})
            + (select count(*) from checklist_likes where checklist_id = ${list.id})
-           + (select count(*) from checklist_progress where checklist_id = ${list.id}) as n`).then((r) => r.rows);
+           + (select count(*) from checklist_progress where checklist_id = ${list.id}) as n`,
+      )
+      .then((r) => r.rows);
     expect(Number(left!.n)).toBe(0);
   });
 });
@@ -166,9 +201,17 @@ describe('counters kept by triggers', () => {
 describe('read models', () => {
   it('notifications_with_actor adds the actor’s username, name and avatar', async () => {
     const [recipient, actor] = [await createUser(db), await createUser(db, { profileName: 'Sam', avatarUrl: '🦊' })];
-    await db.insert(notifications).values({ userId: recipient.id, actorId: actor.id, type: 'follow', message: 'Sam followed you' });
+    await db
+      .insert(notifications)
+      .values({ userId: recipient.id, actorId: actor.id, type: 'follow', message: 'Sam followed you' });
     const [row] = await db.select().from(notificationsWithActor).where(eq(notificationsWithActor.userId, recipient.id));
-    expect(row).toMatchObject({ actorUsername: actor.username, actorName: 'Sam', actorAvatar: '🦊', type: 'follow', readAt: null });
+    expect(row).toMatchObject({
+      actorUsername: actor.username,
+      actorName: 'Sam',
+      actorAvatar: '🦊',
+      type: 'follow',
+      readAt: null,
+    });
   });
 
   it('a profile is 1:1 with its user and goes with it', async () => {

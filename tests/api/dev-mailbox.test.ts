@@ -4,8 +4,18 @@ import { createTestApp, type TestApp } from '../setup/test-app';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  await t.mailer.send({ to: 'first@example.test', subject: 'First', text: 'one http://localhost:3000/a', html: '<p>one</p>' });
-  await t.mailer.send({ to: 'second@example.test', subject: 'Second', text: 'two http://localhost:3000/b', html: '<p>two</p>' });
+  await t.mailer.send({
+    to: 'first@example.test',
+    subject: 'First',
+    text: 'one http://localhost:3000/a',
+    html: '<p>one</p>',
+  });
+  await t.mailer.send({
+    to: 'second@example.test',
+    subject: 'Second',
+    text: 'two http://localhost:3000/b',
+    html: '<p>two</p>',
+  });
 });
 
 describe('the local outbox', () => {

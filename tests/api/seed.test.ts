@@ -19,7 +19,9 @@ describe('demo content', () => {
     expect(await count(sql`select count(*) as n from profiles`)).toBeGreaterThanOrEqual(6);
     expect(await count(sql`select count(*) as n from checklists where is_public`)).toBeGreaterThanOrEqual(30);
     for (const tag of ['moving house', 'camping', 'job interview', 'new baby', 'travel', 'home maintenance']) {
-      expect(await count(sql`select count(*) as n from checklist_tags where tag = ${tag}`), tag).toBeGreaterThanOrEqual(3);
+      expect(await count(sql`select count(*) as n from checklist_tags where tag = ${tag}`), tag).toBeGreaterThanOrEqual(
+        3,
+      );
     }
     expect(await count(sql`select count(*) as n from checklist_likes`)).toBeGreaterThan(0);
     expect(await count(sql`select count(*) as n from checklist_comments`)).toBeGreaterThan(0);

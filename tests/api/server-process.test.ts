@@ -21,7 +21,13 @@ const silent = pino({ level: 'silent' });
 function startServer(dataDir: string, port: number): Promise<{ child: ChildProcess; output: () => string }> {
   const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
     // Vitest sets BASE_URL='/' (Vite's own variable) in its environment; the server needs a real one.
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), BASE_URL: `http://localhost:${port}`, LOG_LEVEL: 'info' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      BASE_URL: `http://localhost:${port}`,
+      LOG_LEVEL: 'info',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -36,7 +42,8 @@ function startServer(dataDir: string, port: number): Promise<{ child: ChildProce
   });
 }
 
-const exitOf = (child: ChildProcess) => new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
 describe('the embedded database', () => {
   it('refuses a second start on the same data directory with a clear message', async () => {

@@ -123,7 +123,11 @@ test('the redirect rules send each visitor where they belong', async ({ page, ma
   await expect(page).toHaveURL(/\/create$/);
 });
 
-test('a user who forgot the password resets it by e-mail and signs in with the new one', async ({ page, request, makeUser }) => {
+test('a user who forgot the password resets it by e-mail and signs in with the new one', async ({
+  page,
+  request,
+  makeUser,
+}) => {
   const user = await makeUser({ password: 'first-password-1' });
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();

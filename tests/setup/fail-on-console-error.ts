@@ -9,5 +9,6 @@ vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
 afterEach(() => {
   const logged = errors;
   errors = [];
-  if (logged.length > 0) throw new Error(`Unexpected console.error: ${logged.map((args) => args.map(String).join(' ')).join('\n')}`);
+  if (logged.length > 0)
+    throw new Error(`Unexpected console.error: ${logged.map((args) => args.map(String).join(' ')).join('\n')}`);
 });

@@ -25,7 +25,12 @@ export class Agent {
     const url = path.startsWith('http') ? path : `${this.baseUrl}${path}`;
     const response = await this.app.request(
       url,
-      { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json), redirect: 'manual' },
+      {
+        method,
+        headers,
+        body: options.json === undefined ? undefined : JSON.stringify(options.json),
+        redirect: 'manual',
+      },
       { incoming: { socket: { remoteAddress: options.ip ?? '127.0.0.1' } } },
     );
     for (const cookie of response.headers.getSetCookie()) {

@@ -16,7 +16,11 @@ export class ApiError extends Error {
 type RequestOptions = { method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal };
 
 /** Calls our API and parses the answer with the domain schema that describes it. */
-export async function apiRequest<T extends z.ZodType>(path: string, schema: T, options: RequestOptions = {}): Promise<z.infer<T>> {
+export async function apiRequest<T extends z.ZodType>(
+  path: string,
+  schema: T,
+  options: RequestOptions = {},
+): Promise<z.infer<T>> {
   const response = await fetch(path, {
     method: options.method ?? 'GET',
     headers: options.body === undefined ? undefined : { 'Content-Type': 'application/json' },

@@ -26,16 +26,24 @@ describe('the sign-up form (spec §2.7, §5)', () => {
   });
 
   it('requires the terms, an e-mail and a long enough password', () => {
-    expect(messagesFor(signUpSchema.safeParse({ ...valid, acceptTerms: false }))).toEqual({ acceptTerms: accountMessages.termsRequired });
-    expect(messagesFor(signUpSchema.safeParse({ ...valid, email: '' }))).toEqual({ email: accountMessages.emailRequired });
-    expect(messagesFor(signUpSchema.safeParse({ ...valid, email: 'nope' }))).toEqual({ email: accountMessages.emailInvalid });
+    expect(messagesFor(signUpSchema.safeParse({ ...valid, acceptTerms: false }))).toEqual({
+      acceptTerms: accountMessages.termsRequired,
+    });
+    expect(messagesFor(signUpSchema.safeParse({ ...valid, email: '' }))).toEqual({
+      email: accountMessages.emailRequired,
+    });
+    expect(messagesFor(signUpSchema.safeParse({ ...valid, email: 'nope' }))).toEqual({
+      email: accountMessages.emailInvalid,
+    });
     expect(messagesFor(signUpSchema.safeParse({ ...valid, password: 'abc', confirmPassword: 'abc' }))).toEqual({
       password: 'Password must be at least 6 characters long',
     });
   });
 
   it('keeps the spec’s success message', () => {
-    expect(accountMessages.signUpSuccess).toBe('Account created successfully! Please check your email to confirm your account.');
+    expect(accountMessages.signUpSuccess).toBe(
+      'Account created successfully! Please check your email to confirm your account.',
+    );
     expect(accountMessages.unexpected).toBe('An unexpected error occurred');
   });
 });
@@ -47,18 +55,27 @@ describe('sign-in, change password and change e-mail', () => {
   });
 
   it('change password needs all three fields and says "New passwords do not match"', () => {
-    expect(Object.keys(messagesFor(changePasswordSchema.safeParse({ currentPassword: '', newPassword: '', confirmPassword: '' })))).toEqual([
-      'currentPassword',
-      'newPassword',
-      'confirmPassword',
-    ]);
     expect(
-      messagesFor(changePasswordSchema.safeParse({ currentPassword: 'old', newPassword: 'fresh-pass-1', confirmPassword: 'fresh-pass-2' })),
+      Object.keys(
+        messagesFor(changePasswordSchema.safeParse({ currentPassword: '', newPassword: '', confirmPassword: '' })),
+      ),
+    ).toEqual(['currentPassword', 'newPassword', 'confirmPassword']);
+    expect(
+      messagesFor(
+        changePasswordSchema.safeParse({
+          currentPassword: 'old',
+          newPassword: 'fresh-pass-1',
+          confirmPassword: 'fresh-pass-2',
+        }),
+      ),
     ).toEqual({ confirmPassword: 'New passwords do not match' });
   });
 
   it('change e-mail needs the new address and the current password', () => {
-    expect(Object.keys(messagesFor(changeEmailSchema.safeParse({ newEmail: '', currentPassword: '' })))).toEqual(['newEmail', 'currentPassword']);
+    expect(Object.keys(messagesFor(changeEmailSchema.safeParse({ newEmail: '', currentPassword: '' })))).toEqual([
+      'newEmail',
+      'currentPassword',
+    ]);
     expect(accountMessages.passwordUpdated).toBe('Password updated successfully!');
     expect(accountMessages.emailChangeSent).toBe('Verification email sent to new address. Please check your inbox.');
   });
@@ -67,6 +84,9 @@ describe('sign-in, change password and change e-mail', () => {
 describe('password confirmation alongside other errors', () => {
   it('reports "Passwords do not match" even while another field is invalid', () => {
     const result = signUpSchema.safeParse({ ...valid, email: 'nope', confirmPassword: 'different-1' });
-    expect(messagesFor(result)).toEqual({ email: accountMessages.emailInvalid, confirmPassword: 'Passwords do not match' });
+    expect(messagesFor(result)).toEqual({
+      email: accountMessages.emailInvalid,
+      confirmPassword: 'Passwords do not match',
+    });
   });
 });

@@ -18,7 +18,9 @@ describe('passwords', () => {
   });
 
   it('needs at least 6 characters (spec §5) and speaks the spec’s words', () => {
-    expect(newPasswordSchema.safeParse('abcde').error?.issues[0]?.message).toBe('Password must be at least 6 characters long');
+    expect(newPasswordSchema.safeParse('abcde').error?.issues[0]?.message).toBe(
+      'Password must be at least 6 characters long',
+    );
     expect(newPasswordSchema.safeParse('letmein').error?.issues[0]?.message).toBe(passwordMessages.common);
     expect(newPasswordSchema.safeParse('x7$kq!').success).toBe(true);
   });

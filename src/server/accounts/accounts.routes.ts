@@ -1,6 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { APIError } from 'better-auth/api';
-import { accountMessages, changeEmailSchema, changePasswordSchema, signUpSchema } from '@/domain/accounts/account-forms';
+import {
+  accountMessages,
+  changeEmailSchema,
+  changePasswordSchema,
+  signUpSchema,
+} from '@/domain/accounts/account-forms';
 import { meSchema } from '@/domain/accounts/profile';
 import { isValidUsername, usernameAvailabilitySchema, usernameMessages } from '@/domain/accounts/username';
 import { apiErrorSchema, messageSchema } from '@/domain/api-error';
@@ -86,7 +91,11 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
       if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);
       if (await isUsernameTaken(db, input.username)) {
         return c.json(
-          { message: usernameMessages.taken, code: 'username_taken', fieldErrors: { username: usernameMessages.taken } },
+          {
+            message: usernameMessages.taken,
+            code: 'username_taken',
+            fieldErrors: { username: usernameMessages.taken },
+          },
           409,
         );
       }
@@ -98,7 +107,11 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
       } catch (error) {
         if (error instanceof APIError && error.body?.code === 'USERNAME_TAKEN') {
           return c.json(
-            { message: usernameMessages.taken, code: 'username_taken', fieldErrors: { username: usernameMessages.taken } },
+            {
+              message: usernameMessages.taken,
+              code: 'username_taken',
+              fieldErrors: { username: usernameMessages.taken },
+            },
             409,
           );
         }
@@ -115,7 +128,10 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
       if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);
       if (!isValidUsername(username)) return c.json({ username, available: false, reason: 'invalid' as const }, 200);
       const taken = await isUsernameTaken(db, username, c.var.user?.id);
-      return c.json(taken ? { username, available: false, reason: 'taken' as const } : { username, available: true }, 200);
+      return c.json(
+        taken ? { username, available: false, reason: 'taken' as const } : { username, available: true },
+        200,
+      );
     })
     .openapi(meRoute, async (c) => {
       const user = c.var.user;
@@ -149,7 +165,8 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
         .verifyPassword({ body: { password: input.currentPassword }, headers: c.req.raw.headers })
         .then(() => true)
         .catch(() => false);
-      if (!isPasswordRight) return c.json({ message: accountMessages.currentPasswordWrong, code: 'invalid_password' }, 400);
+      if (!isPasswordRight)
+        return c.json({ message: accountMessages.currentPasswordWrong, code: 'invalid_password' }, 400);
       if (input.newEmail.toLowerCase() === user.email.toLowerCase()) {
         return c.json({ message: accountMessages.sameEmail, code: 'same_email' }, 400);
       }
@@ -160,4 +177,3 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
       return c.json({ message: accountMessages.emailChangeSent }, 200);
     });
 }
-

@@ -33,7 +33,12 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
     database: drizzleAdapter(db, {
       provider: 'pg',
       usePlural: true,
-      schema: { users: schema.users, sessions: schema.sessions, accounts: schema.accounts, verifications: schema.verifications },
+      schema: {
+        users: schema.users,
+        sessions: schema.sessions,
+        accounts: schema.accounts,
+        verifications: schema.verifications,
+      },
     }),
     logger: {
       log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),

@@ -22,6 +22,24 @@ export function migrationsFolder(): string {
   return path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 }
 
+// Any fixed number: the key of the advisory lock that serialises start-up work across processes.
+const STARTUP_LOCK_KEY = 7_420_001;
+
+/**
+ * Runs `work` while holding a database-wide advisory lock, so several app processes starting
+ * together on one database migrate (and seed) one after another, never at the same time.
+ */
+export async function withStartupLock<T>(db: Database, work: () => Promise<T>): Promise<T> {
+  const client = await db.$client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+    client.release();
+  }
+}
+
 export async function applyMigrations(db: Database): Promise<void> {
   await migrate(db, { migrationsFolder: migrationsFolder() });
 }

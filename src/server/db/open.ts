@@ -1,6 +1,6 @@
 import type { Env } from '../env';
 import type { Logger } from '../logger';
-import { applyMigrations, connectDatabase, type Database } from './client';
+import { applyMigrations, connectDatabase, withStartupLock, type Database } from './client';
 import { startEmbeddedPostgres } from './embedded-postgres';
 
 export type OpenDatabase = { db: Database; isEmbedded: boolean; close: () => Promise<void> };
@@ -10,7 +10,7 @@ export async function openDatabase(env: Pick<Env, 'databaseUrl' | 'dataDir'>, lo
   const embedded = env.databaseUrl ? null : await startEmbeddedPostgres(env.dataDir, logger);
   try {
     const db = connectDatabase(env.databaseUrl ?? embedded!.url);
-    await applyMigrations(db);
+    await withStartupLock(db, () => applyMigrations(db));
     return {
       db,
       isEmbedded: embedded !== null,

@@ -17,23 +17,26 @@ export function mailboxRoutes(mailer: Mailer) {
     .get('/mailbox.json', async (c) => c.json(await mailer.listOutbox()))
     .get('/mailbox', async (c) => {
       const mails = await mailer.listOutbox();
-      return c.html(html`<!doctype html>
-        <html lang="en">
-          <head>
-            <meta charset="utf-8" />
-            <title>Ticklist outbox</title>
-          </head>
-          <body style="font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem">
-            <h1>Local outbox</h1>
-            <p>Mail is kept here because no SMTP_URL is set. Newest first.</p>
-            ${mails.length === 0 ? html`<p>No mail yet.</p>` : ''}
-            ${mails.map(
-              (mail) => html`<article style="border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0">
-                <p><strong>${mail.subject}</strong><br />To: ${mail.to}<br /><small>${mail.sentAt}</small></p>
-                <pre style="white-space:pre-wrap">${mail.text}</pre>
-              </article>`,
-            )}
-          </body>
-        </html>`);
+      return c.html(
+        html`<!doctype html>
+          <html lang="en">
+            <head>
+              <meta charset="utf-8" />
+              <title>Ticklist outbox</title>
+            </head>
+            <body style="font-family:system-ui,sans-serif;max-width:760px;margin:2rem auto;padding:0 1rem">
+              <h1>Local outbox</h1>
+              <p>Mail is kept here because no SMTP_URL is set. Newest first.</p>
+              ${mails.length === 0 ? html`<p>No mail yet.</p>` : ''}
+              ${mails.map(
+                (mail) =>
+                  html`<article style="border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0">
+                    <p><strong>${mail.subject}</strong><br />To: ${mail.to}<br /><small>${mail.sentAt}</small></p>
+                    <pre style="white-space:pre-wrap">${mail.text}</pre>
+                  </article>`,
+              )}
+            </body>
+          </html>`,
+      );
     });
 }

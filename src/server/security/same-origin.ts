@@ -15,7 +15,8 @@ export function sameOriginOnly(baseUrl: string): MiddlewareHandler<AppEnv> {
       const origin = c.req.header('origin');
       const fetchSite = c.req.header('sec-fetch-site');
       const isForeign = origin ? origin !== allowed : fetchSite === 'cross-site' || fetchSite === 'same-site';
-      if (isForeign) return c.json({ message: 'Requests from other sites are not allowed.', code: 'forbidden_origin' }, 403);
+      if (isForeign)
+        return c.json({ message: 'Requests from other sites are not allowed.', code: 'forbidden_origin' }, 403);
     }
     await next();
   };

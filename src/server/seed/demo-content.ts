@@ -201,8 +201,7 @@ export const demoChecklists: DemoChecklist[] = [
     key: 'home-fire-safety-check',
     authorKey: 'maya',
     title: 'Quarterly smoke alarm and fire safety check',
-    description:
-      'Fifteen minutes every three months. I put it in my calendar for the first Saturday of each season.',
+    description: 'Fifteen minutes every three months. I put it in my calendar for the first Saturday of each season.',
     items: [
       'Press the test button on every smoke alarm and make sure there is one on each floor',
       'Replace batteries in any alarm that chirps or is not hard-wired',
@@ -285,7 +284,7 @@ export const demoChecklists: DemoChecklist[] = [
       'Fit a room thermometer and aim for 16 to 20 degrees Celsius',
       'Fit blackout blinds and secure any cords with a cleat high on the wall',
       'Anchor the chest of drawers and wardrobe to the wall with anti-tip straps',
-      'Set up the changing area so nappies, wipes and cream are within arm\'s reach',
+      "Set up the changing area so nappies, wipes and cream are within arm's reach",
       'Wash all baby clothes and bedding before first use',
       'Plug in a dim night light for night feeds and changes',
       'Test the baby monitor from the rooms where you spend evenings',
@@ -375,8 +374,7 @@ export const demoChecklists: DemoChecklist[] = [
     key: 'campsite-pack-up',
     authorKey: 'sam',
     title: 'Leave no trace: packing up your pitch',
-    description:
-      'Leave the pitch looking like nobody was there. This is my routine on the last morning.',
+    description: 'Leave the pitch looking like nobody was there. This is my routine on the last morning.',
     items: [
       'Start packing at least an hour before you need to leave',
       'Walk the pitch in a line and pick up every scrap, including tiny bits of foil and tape',
@@ -460,7 +458,7 @@ export const demoChecklists: DemoChecklist[] = [
       'Plan your route and aim to arrive ten minutes early, with a backup option',
       'Save the interviewer names and the reception phone number in your phone',
       'Charge your phone and set two alarms',
-      'Stop preparing by 9pm and get a proper night\'s sleep',
+      "Stop preparing by 9pm and get a proper night's sleep",
     ],
     tags: ['job interview', 'career'],
     estimatedTime: '1 hour',
@@ -507,7 +505,7 @@ export const demoChecklists: DemoChecklist[] = [
       'Turn off notifications and close every other app and browser tab',
       'Plug in the charger and move closer to the router or use a cable',
       'Put a glass of water and brief notes just below the camera',
-      'Have the recruiter\'s phone number ready in case the connection drops',
+      "Have the recruiter's phone number ready in case the connection drops",
     ],
     tags: ['job interview', 'remote work'],
     estimatedTime: '20 minutes',
@@ -545,7 +543,7 @@ export const demoChecklists: DemoChecklist[] = [
     description:
       'Thirty minutes on the first weekend of the month with a cup of tea and your banking app. Keeping on top of this is what got me through a few months between jobs.',
     items: [
-      'Download last month\'s statements for every current account and credit card',
+      "Download last month's statements for every current account and credit card",
       'Sort spending into categories: bills, food, transport, fun and one-offs',
       'Compare each category with what you planned to spend',
       'Cancel any subscription you did not use last month',
@@ -574,7 +572,7 @@ export const demoChecklists: DemoChecklist[] = [
       'Apply for any visa or electronic travel authorisation you need',
       'Buy travel insurance that covers your activities and any pre-existing conditions',
       'Check official travel health advice, as some vaccines need several weeks to take effect',
-      'Check your bank\'s fees abroad and order a low-fee travel card if needed',
+      "Check your bank's fees abroad and order a low-fee travel card if needed",
       'Save digital copies of your passport, insurance and bookings somewhere you can reach offline',
       'Download offline maps and any transport apps for your destination',
       'Check the baggage allowance on every flight and pay for bags in advance if needed',
@@ -594,7 +592,7 @@ export const demoChecklists: DemoChecklist[] = [
     description:
       'I have done two-week trips with just a cabin bag. The secret is planning outfits, not packing more of them.',
     items: [
-      'Check the airline\'s cabin bag size and weight limits and measure your bag',
+      "Check the airline's cabin bag size and weight limits and measure your bag",
       'Check the liquids rules for your departure airport and decant into small bottles',
       'Plan a capsule wardrobe: four tops, two bottoms and one layer that all go together',
       'Wear your heaviest shoes and jacket on the plane',
@@ -690,18 +688,18 @@ export const demoChecklists: DemoChecklist[] = [
     authorKey: 'ollie',
     title: 'Moving into student halls',
     description:
-      'What to pack, what to sort out in the first week and what you can skip. Check your halls\' rules before buying anything electrical.',
+      "What to pack, what to sort out in the first week and what you can skip. Check your halls' rules before buying anything electrical.",
     items: [
       'Check what your halls provide, such as bedding, kitchenware or a desk lamp',
       'Pack bedding, two towels and a mattress protector',
       'Take a basic kitchen kit: one pan, one frying pan, plate, bowl, mug and cutlery',
       'Label your kitchen things, as they have a way of disappearing',
-      'Check whether your belongings are covered by the halls\' contents insurance',
+      "Check whether your belongings are covered by the halls' contents insurance",
       'Register with a GP near campus in your first week',
       'Open a student bank account and check the interest-free overdraft terms',
       'Pack a small first aid kit with painkillers, plasters and cold remedies',
       'Check whether you need a TV licence before watching live TV or BBC iPlayer',
-      'Knock on your flatmates\' doors on day one and suggest a shared meal',
+      "Knock on your flatmates' doors on day one and suggest a shared meal",
     ],
     tags: ['moving house', 'study', 'university'],
     estimatedTime: '1 hour',
@@ -884,8 +882,7 @@ export const demoChecklists: DemoChecklist[] = [
     key: 'vegetable-patch-spring',
     authorKey: 'tomas',
     title: 'Starting a vegetable patch in spring',
-    description:
-      'My first raised bed fed us salads all summer. Start small with easy crops and you will get hooked.',
+    description: 'My first raised bed fed us salads all summer. Start small with easy crops and you will get hooked.',
     items: [
       'Choose a spot that gets at least six hours of sun a day',
       'Clear weeds and roots, then dig in a thick layer of compost',
@@ -1015,7 +1012,7 @@ export const demoComments: DemoComment[] = [
     checklistKey: 'first-week-home-with-newborn',
     authorKey: 'tomas',
     content:
-      'Accepting every offer of food is the best advice here. We lived on friends\' lasagnes for a fortnight and it was wonderful.',
+      "Accepting every offer of food is the best advice here. We lived on friends' lasagnes for a fortnight and it was wonderful.",
     daysAgo: 40,
   },
   {
@@ -1097,8 +1094,7 @@ export const demoComments: DemoComment[] = [
   {
     checklistKey: 'video-interview-setup',
     authorKey: 'priya',
-    content:
-      'Facing the window instead of sitting with it behind me made a huge difference to how I looked on camera.',
+    content: 'Facing the window instead of sitting with it behind me made a huge difference to how I looked on camera.',
     daysAgo: 52,
   },
   {
@@ -1146,7 +1142,7 @@ export const demoComments: DemoComment[] = [
   {
     checklistKey: 'wedding-abroad-guest',
     authorKey: 'priya',
-    content: 'Outfit in the hand luggage, always. My cousin\'s suitcase went to Lisbon without her.',
+    content: "Outfit in the hand luggage, always. My cousin's suitcase went to Lisbon without her.",
     daysAgo: 16,
   },
   {
@@ -1165,8 +1161,7 @@ export const demoComments: DemoComment[] = [
   {
     checklistKey: 'moving-into-student-halls',
     authorKey: 'maya',
-    content:
-      'Labelling kitchen things is so true. My brother lost three mugs and a frying pan in his first term.',
+    content: 'Labelling kitchen things is so true. My brother lost three mugs and a frying pan in his first term.',
     daysAgo: 59,
   },
   {
@@ -1228,8 +1223,7 @@ export const demoComments: DemoComment[] = [
   {
     checklistKey: 'vegetable-patch-spring',
     authorKey: 'maya',
-    content:
-      'Radishes really are the confidence booster. Ours were ready to pull about four weeks after sowing.',
+    content: 'Radishes really are the confidence booster. Ours were ready to pull about four weeks after sowing.',
     daysAgo: 4,
   },
 ];

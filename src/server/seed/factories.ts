@@ -39,7 +39,9 @@ export async function createUser(
       createdAt,
       updatedAt: createdAt,
     });
-    await tx.insert(accounts).values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
+    await tx
+      .insert(accounts)
+      .values({ id: randomUUID(), accountId: id, providerId: 'credential', userId: id, password: passwordHash });
     await tx.insert(profiles).values({
       id,
       username,

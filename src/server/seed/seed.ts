@@ -104,7 +104,9 @@ export async function seedDemoContent(db: Database, logger: Logger): Promise<voi
     if (demoLikes.length) {
       await tx
         .insert(checklistLikes)
-        .values(demoLikes.map((entry) => ({ checklistId: listOf(entry.checklistKey).id, userId: idOf(entry.userKey) })));
+        .values(
+          demoLikes.map((entry) => ({ checklistId: listOf(entry.checklistKey).id, userId: idOf(entry.userKey) })),
+        );
     }
     if (demoComments.length) {
       await tx.insert(checklistComments).values(
@@ -129,7 +131,9 @@ export async function seedDemoContent(db: Database, logger: Logger): Promise<voi
     if (demoFollows.length) {
       await tx
         .insert(follows)
-        .values(demoFollows.map((entry) => ({ followerId: idOf(entry.followerKey), followedId: idOf(entry.followedKey) })));
+        .values(
+          demoFollows.map((entry) => ({ followerId: idOf(entry.followerKey), followedId: idOf(entry.followedKey) })),
+        );
     }
   });
 
@@ -140,5 +144,8 @@ export async function seedDemoContent(db: Database, logger: Logger): Promise<voi
       tags: sql<number>`(select count(*)::int from ${checklistTags})`,
     })
     .from(sql`(select 1) as one`);
-  logger.info({ users: demoUsers.length, ...counts, ms: Math.round(performance.now() - started) }, 'demo content seeded');
+  logger.info(
+    { users: demoUsers.length, ...counts, ms: Math.round(performance.now() - started) },
+    'demo content seeded',
+  );
 }

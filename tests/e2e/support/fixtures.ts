@@ -47,7 +47,8 @@ export async function lastMailedLink(request: APIRequestContext, to: string): Pr
 export function failOnConsoleErrors(page: Page, allowed: RegExp[] = []) {
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) errors.push(message.text());
+    if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text())))
+      errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return () => expect(errors, 'console errors').toEqual([]);

@@ -146,7 +146,12 @@ export function SiteHeader() {
                     </span>
                   </p>
                   {accountLinks.map((link) => (
-                    <Link key={link.to} to={link.to} className={navLinkClass({ isActive: false })} onClick={() => setMenuOpen(false)}>
+                    <Link
+                      key={link.to}
+                      to={link.to}
+                      className={navLinkClass({ isActive: false })}
+                      onClick={() => setMenuOpen(false)}
+                    >
                       {link.label}
                     </Link>
                   ))}

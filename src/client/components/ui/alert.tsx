@@ -9,10 +9,21 @@ const styles = {
 } as const;
 const icons = { error: CircleAlert, success: CircleCheck, info: Info } as const;
 
-export function Alert({ tone, children, className }: { tone: keyof typeof styles; children: ReactNode; className?: string }) {
+export function Alert({
+  tone,
+  children,
+  className,
+}: {
+  tone: keyof typeof styles;
+  children: ReactNode;
+  className?: string;
+}) {
   const Icon = icons[tone];
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('flex gap-3 rounded-lg p-3 text-sm ring-1', styles[tone], className)}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn('flex gap-3 rounded-lg p-3 text-sm ring-1', styles[tone], className)}
+    >
       <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
       <div>{children}</div>
     </div>

@@ -9,7 +9,8 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700',
-        secondary: 'bg-white text-slate-900 ring-1 ring-slate-200 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700 dark:hover:bg-slate-800',
+        secondary:
+          'bg-white text-slate-900 ring-1 ring-slate-200 hover:bg-slate-50 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700 dark:hover:bg-slate-800',
         ghost: 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800',
         danger: 'bg-red-600 text-white hover:bg-red-700',
         link: 'text-brand-600 underline-offset-4 hover:underline dark:text-brand-200',

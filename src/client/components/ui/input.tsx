@@ -14,7 +14,12 @@ export function Input({ className, ...props }: ComponentProps<'input'>) {
 }
 
 export function Label({ className, ...props }: ComponentProps<'label'>) {
-  return <label className={cn('mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300', className)} {...props} />;
+  return (
+    <label
+      className={cn('mb-1.5 block text-sm font-medium text-slate-700 dark:text-slate-300', className)}
+      {...props}
+    />
+  );
 }
 
 export function FieldError({ id, children }: { id?: string; children?: string | undefined }) {

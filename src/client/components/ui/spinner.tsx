@@ -2,7 +2,9 @@ import { LoaderCircle } from 'lucide-react';
 import { cn } from '@/client/lib/cn';
 
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
-  return <LoaderCircle role="status" aria-label={label} className={cn('h-5 w-5 animate-spin text-brand-600', className)} />;
+  return (
+    <LoaderCircle role="status" aria-label={label} className={cn('h-5 w-5 animate-spin text-brand-600', className)} />
+  );
 }
 
 export function FullPageSpinner() {

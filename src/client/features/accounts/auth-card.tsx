@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Card } from '@/client/components/ui/card';
 
 /** The frame shared by the sign-in, sign-up and password pages. */
-export function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="mx-auto w-full max-w-md px-4 py-10 sm:py-16">
       <Card className="p-6 sm:p-8">

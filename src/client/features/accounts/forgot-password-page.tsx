@@ -11,7 +11,10 @@ import { AuthCard } from './auth-card';
 
 export function ForgotPasswordPage() {
   const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
-  const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const form = useForm<ForgotPasswordInput>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
@@ -40,7 +43,14 @@ export function ForgotPasswordPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div>
           <Label htmlFor="email">Email</Label>
-          <Input id="email" type="email" autoComplete="email" aria-invalid={Boolean(errors.email)} aria-describedby="email-error" {...form.register('email')} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby="email-error"
+            {...form.register('email')}
+          />
           <FieldError id="email-error">{errors.email?.message}</FieldError>
         </div>
         {result ? <Alert tone={result.tone}>{result.message}</Alert> : null}

@@ -17,7 +17,11 @@ import { safeRedirectTarget } from '@/domain/navigation/routes';
 type SignInForm = z.input<typeof signInSchema>;
 
 /** Maps Better Auth's answer to what the user reads (spec §8: the provider's message, or the generic one). */
-function signInErrorMessage(error: { code?: string | undefined; message?: string | undefined; status: number }): string {
+function signInErrorMessage(error: {
+  code?: string | undefined;
+  message?: string | undefined;
+  status: number;
+}): string {
   if (error.code === 'EMAIL_NOT_VERIFIED') return accountMessages.emailNotVerified;
   if (error.status === 429) return accountMessages.tooManyRequests;
   return error.message || accountMessages.unexpected;
@@ -35,7 +39,11 @@ export function LoginPage() {
   if (user) return <Navigate to={target ?? '/dashboard'} replace />;
   if (isLoading && target === null) return <FullPageSpinner />;
   // The target is chosen before signing in: the session can appear before the sign-in call returns.
-  return <LoginForm onSigningIn={(isSigningIn) => setTarget(isSigningIn ? safeRedirectTarget(params.get('redirect')) : null)} />;
+  return (
+    <LoginForm
+      onSigningIn={(isSigningIn) => setTarget(isSigningIn ? safeRedirectTarget(params.get('redirect')) : null)}
+    />
+  );
 }
 
 function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => void }) {
@@ -92,21 +100,41 @@ function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => voi
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div>
           <Label htmlFor="email">Email</Label>
-          <Input id="email" type="email" autoComplete="email" aria-invalid={Boolean(errors.email)} aria-describedby="email-error" {...form.register('email')} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby="email-error"
+            {...form.register('email')}
+          />
           <FieldError id="email-error">{errors.email?.message}</FieldError>
         </div>
         <div>
           <div className="flex items-center justify-between">
             <Label htmlFor="password">Password</Label>
-            <Link to="/forgot-password" className="mb-1.5 text-sm font-medium text-brand-600 hover:underline dark:text-brand-200">
+            <Link
+              to="/forgot-password"
+              className="mb-1.5 text-sm font-medium text-brand-600 hover:underline dark:text-brand-200"
+            >
               Forgot password?
             </Link>
           </div>
-          <PasswordInput id="password" autoComplete="current-password" aria-invalid={Boolean(errors.password)} aria-describedby="password-error" {...form.register('password')} />
+          <PasswordInput
+            id="password"
+            autoComplete="current-password"
+            aria-invalid={Boolean(errors.password)}
+            aria-describedby="password-error"
+            {...form.register('password')}
+          />
           <FieldError id="password-error">{errors.password?.message}</FieldError>
         </div>
         <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-          <input type="checkbox" className="h-4 w-4 rounded border-slate-300 accent-brand-600" {...form.register('rememberMe')} />
+          <input
+            type="checkbox"
+            className="h-4 w-4 rounded border-slate-300 accent-brand-600"
+            {...form.register('rememberMe')}
+          />
           Remember me
         </label>
         {formError ? <Alert tone="error">{formError}</Alert> : null}

@@ -7,7 +7,6 @@ import { ComingSoonPage } from '@/client/features/site/coming-soon-page';
 import { resolveMeTab, type MeTab } from '@/domain/navigation/routes';
 import { useAuth } from './use-auth';
 
-
 const tabTitles: Record<MeTab, string> = {
   account: 'Account',
   'my-lists': 'List Library',

@@ -15,7 +15,9 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const token = params.get('token') ?? '';
   // Better Auth sends an expired or unknown link here with ?error=INVALID_TOKEN.
-  const [formError, setFormError] = useState<string | null>(params.get('error') || !token ? accountMessages.resetInvalid : null);
+  const [formError, setFormError] = useState<string | null>(
+    params.get('error') || !token ? accountMessages.resetInvalid : null,
+  );
   const form = useForm<ResetPasswordInput>({
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { token, password: '', confirmPassword: '' },
@@ -51,12 +53,24 @@ export function ResetPasswordPage() {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div>
           <Label htmlFor="password">New Password</Label>
-          <PasswordInput id="password" autoComplete="new-password" aria-invalid={Boolean(errors.password)} aria-describedby="password-error" {...form.register('password')} />
+          <PasswordInput
+            id="password"
+            autoComplete="new-password"
+            aria-invalid={Boolean(errors.password)}
+            aria-describedby="password-error"
+            {...form.register('password')}
+          />
           <FieldError id="password-error">{errors.password?.message}</FieldError>
         </div>
         <div>
           <Label htmlFor="confirmPassword">Confirm New Password</Label>
-          <PasswordInput id="confirmPassword" autoComplete="new-password" aria-invalid={Boolean(errors.confirmPassword)} aria-describedby="confirm-error" {...form.register('confirmPassword')} />
+          <PasswordInput
+            id="confirmPassword"
+            autoComplete="new-password"
+            aria-invalid={Boolean(errors.confirmPassword)}
+            aria-describedby="confirm-error"
+            {...form.register('confirmPassword')}
+          />
           <FieldError id="confirm-error">{errors.confirmPassword?.message}</FieldError>
         </div>
         {formError ? <Alert tone="error">{formError}</Alert> : null}

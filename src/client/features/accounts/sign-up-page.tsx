@@ -24,7 +24,13 @@ export function SignUpPage() {
   const username = useUsernameCheck();
   const form = useForm<SignUpForm, unknown, z.output<typeof signUpSchema>>({
     resolver: zodResolver(signUpSchema),
-    defaultValues: { username: '', email: '', password: '', confirmPassword: '', acceptTerms: false as unknown as true },
+    defaultValues: {
+      username: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      acceptTerms: false as unknown as true,
+    },
   });
   const { errors, isSubmitting } = form.formState;
 
@@ -116,7 +122,14 @@ export function SignUpPage() {
         </div>
         <div>
           <Label htmlFor="email">Email</Label>
-          <Input id="email" type="email" autoComplete="email" aria-invalid={Boolean(errors.email)} aria-describedby="email-error" {...form.register('email')} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby="email-error"
+            {...form.register('email')}
+          />
           <FieldError id="email-error">{errors.email?.message}</FieldError>
         </div>
         <div>

@@ -58,7 +58,10 @@ export function AboutPage() {
       <motion.div className="mt-12 sm:mt-16" {...enter(0.1)}>
         <Card className="p-6 sm:p-8">
           <section aria-labelledby="about-features-heading">
-            <h2 id="about-features-heading" className="text-xl font-semibold text-slate-900 sm:text-2xl dark:text-white">
+            <h2
+              id="about-features-heading"
+              className="text-xl font-semibold text-slate-900 sm:text-2xl dark:text-white"
+            >
               Features
             </h2>
             <ul className="mt-6 grid gap-4 sm:grid-cols-2">
@@ -72,7 +75,9 @@ export function AboutPage() {
                   </span>
                   <div>
                     <h3 className="font-semibold text-slate-900 dark:text-white">{name}</h3>
-                    <p className="text-xs font-medium uppercase tracking-wide text-brand-600 dark:text-brand-200">{kind}</p>
+                    <p className="text-xs font-medium uppercase tracking-wide text-brand-600 dark:text-brand-200">
+                      {kind}
+                    </p>
                     <p className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-300">{description}</p>
                   </div>
                 </li>

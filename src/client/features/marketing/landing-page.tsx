@@ -17,7 +17,8 @@ const trustPoints = ['No card required', 'Free forever', 'Sign-up takes 30 secon
 const features: { title: string; description: string; icon: LucideIcon }[] = [
   {
     title: 'Instant Discovery',
-    description: 'Search and filter thousands of ready-made checklists for trips, moves, projects and everyday routines.',
+    description:
+      'Search and filter thousands of ready-made checklists for trips, moves, projects and everyday routines.',
     icon: Search,
   },
   {
@@ -38,7 +39,10 @@ const features: { title: string; description: string; icon: LucideIcon }[] = [
 ];
 
 const steps = [
-  { title: 'Discover', description: 'Browse community checklists by category, difficulty or popularity to find the right one.' },
+  {
+    title: 'Discover',
+    description: 'Browse community checklists by category, difficulty or popularity to find the right one.',
+  },
   { title: 'Curate', description: 'Clone a list in one click and tailor every item to your own situation.' },
   { title: 'Collaborate', description: 'Share your lists, follow other makers and swap tips in the comments.' },
   { title: 'Earn', description: 'Tick off items, complete your lists and unlock badges along the way.' },
@@ -81,11 +85,12 @@ export function LandingPage() {
               id="hero-heading"
               className="mt-6 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl lg:text-5xl dark:text-white"
             >
-              Checklists for real life, <span className="text-brand-600 dark:text-brand-200">made by people who have been there.</span>
+              Checklists for real life,{' '}
+              <span className="text-brand-600 dark:text-brand-200">made by people who have been there.</span>
             </h1>
             <p className="mt-5 max-w-xl text-lg leading-8 text-slate-600 dark:text-slate-300">
-              Find a proven checklist for whatever comes next, make it your own in one click and tick your way to done with a
-              community cheering you on.
+              Find a proven checklist for whatever comes next, make it your own in one click and tick your way to done
+              with a community cheering you on.
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Button asChild size="lg">
@@ -114,12 +119,17 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section aria-label="Ticklist in numbers" className="border-y border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900/50">
+      <section
+        aria-label="Ticklist in numbers"
+        className="border-y border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900/50"
+      >
         <dl className="mx-auto grid max-w-6xl gap-8 px-4 py-10 text-center sm:grid-cols-3 sm:px-6">
           {stats.map((stat) => (
             <div key={stat.label} className="flex flex-col-reverse gap-1">
               <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">{stat.label}</dt>
-              <dd className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">{stat.value}</dd>
+              <dd className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+                {stat.value}
+              </dd>
             </div>
           ))}
         </dl>
@@ -174,8 +184,14 @@ export function LandingPage() {
 
       <section aria-labelledby="cta-heading" className="mx-auto max-w-6xl px-4 py-16 sm:px-6 sm:py-24">
         <div className="relative overflow-hidden rounded-3xl bg-brand-600 px-6 py-12 text-center shadow-lg sm:px-12 sm:py-16 dark:bg-brand-700">
-          <div aria-hidden className="pointer-events-none absolute -top-24 -right-24 h-64 w-64 rounded-full bg-white/10" />
-          <div aria-hidden className="pointer-events-none absolute -bottom-28 -left-20 h-64 w-64 rounded-full bg-white/5" />
+          <div
+            aria-hidden
+            className="pointer-events-none absolute -top-24 -right-24 h-64 w-64 rounded-full bg-white/10"
+          />
+          <div
+            aria-hidden
+            className="pointer-events-none absolute -bottom-28 -left-20 h-64 w-64 rounded-full bg-white/5"
+          />
           <h2 id="cta-heading" className="relative text-2xl font-bold tracking-tight text-white sm:text-3xl">
             Your next checklist is already waiting
           </h2>
@@ -198,7 +214,17 @@ export function LandingPage() {
   );
 }
 
-function SectionIntro({ id, eyebrow, title, description }: { id: string; eyebrow: string; title: string; description: string }) {
+function SectionIntro({
+  id,
+  eyebrow,
+  title,
+  description,
+}: {
+  id: string;
+  eyebrow: string;
+  title: string;
+  description: string;
+}) {
   return (
     <div className="mx-auto max-w-2xl text-center">
       <p className="text-sm font-semibold uppercase tracking-wide text-brand-600 dark:text-brand-200">{eyebrow}</p>
@@ -216,7 +242,11 @@ function ExampleChecklistCard() {
 
   return (
     // Purely illustrative: exposed as one image so screen readers skip the fake list's internals.
-    <div role="img" aria-label={`Example checklist "Moving house", ${doneCount} of ${exampleItems.length} items done`} className="relative">
+    <div
+      role="img"
+      aria-label={`Example checklist "Moving house", ${doneCount} of ${exampleItems.length} items done`}
+      className="relative"
+    >
       <Card className="p-6 sm:p-7">
         <div className="flex items-start justify-between gap-4">
           <div>
@@ -264,7 +294,10 @@ function ExampleChecklistCard() {
             {exampleItems.map((item) => (
               <span
                 key={item.text}
-                className={cn('h-2 flex-1 rounded-full', item.isDone ? 'bg-brand-600' : 'bg-slate-100 dark:bg-slate-800')}
+                className={cn(
+                  'h-2 flex-1 rounded-full',
+                  item.isDone ? 'bg-brand-600' : 'bg-slate-100 dark:bg-slate-800',
+                )}
               />
             ))}
           </div>

@@ -13,7 +13,9 @@ export function ComingSoonPage({ title }: { title: string }) {
           <Hammer className="h-6 w-6" aria-hidden />
         </span>
         <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-400">This page is coming soon. We are building it right now.</p>
+        <p className="mt-2 text-slate-600 dark:text-slate-400">
+          This page is coming soon. We are building it right now.
+        </p>
         <Button asChild variant="secondary" className="mt-6">
           <Link to="/">Back to Home</Link>
         </Button>

@@ -46,11 +46,21 @@ export const checklists = pgTable(
       sql`${t.usesCount} >= 0 and ${t.likesCount} >= 0 and ${t.clonesCount} >= 0`,
     ),
     // Browse orders (spec §2.3) and "by author, newest first" (spec §7).
-    index('checklists_public_created_idx').on(t.createdAt.desc()).where(sql`${t.isPublic}`),
-    index('checklists_public_uses_idx').on(t.usesCount.desc(), t.createdAt.desc()).where(sql`${t.isPublic}`),
-    index('checklists_public_likes_idx').on(t.likesCount.desc(), t.createdAt.desc()).where(sql`${t.isPublic}`),
-    index('checklists_public_updated_idx').on(t.updatedAt.desc()).where(sql`${t.isPublic}`),
-    index('checklists_public_rating_idx').on(t.rating.desc()).where(sql`${t.isPublic}`),
+    index('checklists_public_created_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.isPublic}`),
+    index('checklists_public_uses_idx')
+      .on(t.usesCount.desc(), t.createdAt.desc())
+      .where(sql`${t.isPublic}`),
+    index('checklists_public_likes_idx')
+      .on(t.likesCount.desc(), t.createdAt.desc())
+      .where(sql`${t.isPublic}`),
+    index('checklists_public_updated_idx')
+      .on(t.updatedAt.desc())
+      .where(sql`${t.isPublic}`),
+    index('checklists_public_rating_idx')
+      .on(t.rating.desc())
+      .where(sql`${t.isPublic}`),
     index('checklists_author_created_idx').on(t.authorId, t.createdAt.desc()),
   ],
 );

@@ -39,7 +39,9 @@ export const notifications = pgTable(
   (t) => [
     check('notifications_type_values', sql`${t.type} in ('like', 'comment', 'clone', 'follow', 'badge')`),
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('notifications_user_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    index('notifications_user_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
   ],
 );
 

@@ -1,0 +1,47 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, describe, expect, it, inject } from 'vitest';
+import { applyMigrations, connectDatabase, withStartupLock } from '../../src/server/db/client';
+import { seedIfEmpty } from '../../src/server/seed/seed';
+
+const name = `ticklist_empty_${randomBytes(5).toString('hex')}`;
+const adminUrl = inject('adminDatabaseUrl');
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+
+afterAll(async () => {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.end();
+});
+
+describe('several app processes starting on one empty database', () => {
+  it('migrate and seed one after another: every table once, demo content once', async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+
+    const processes = [
+      connectDatabase(url.toString(), { max: 3 }),
+      connectDatabase(url.toString(), { max: 3 }),
+      connectDatabase(url.toString(), { max: 3 }),
+    ];
+    const logger = pino({ level: 'silent' });
+    await Promise.all(
+      processes.map(async (db) => {
+        await withStartupLock(db, () => applyMigrations(db));
+        await withStartupLock(db, () => seedIfEmpty(db, logger));
+      }),
+    );
+    const db = processes[0]!;
+    const applied = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    expect(applied.rows[0]!.n).toBe(2);
+    const users = await db.execute<{ n: number }>(sql`select count(*)::int as n from profiles`);
+    expect(users.rows[0]!.n).toBe(8);
+    await Promise.all(processes.map((each) => each.$client.end()));
+  });
+});
