@@ -375,3 +375,21 @@ describe('rate limits, kept in Postgres', () => {
     expect(resetStatus).toBe(429);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the account routes', async () => {
+    const response = await t.agent().request('/api/openapi.json');
+    expect(response.status).toBe(200);
+    const document = await response.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/accounts/sign-up',
+        '/api/accounts/username-availability',
+        '/api/accounts/me',
+        '/api/accounts/change-password',
+        '/api/accounts/change-email',
+      ]),
+    );
+  });
+});

@@ -11,6 +11,8 @@ const pages = [
 for (const width of [1280, 390]) {
   test(`the public pages render without errors at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
+    // Entrance animations would still be running when the picture is taken.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     const checkConsole = failOnConsoleErrors(page);
     for (const entry of pages) {
       await page.goto(entry.path);
@@ -21,3 +23,16 @@ for (const width of [1280, 390]) {
     checkConsole();
   });
 }
+
+test('a scroll-to-top button appears after 300 px and takes the reader back up', async ({ page }) => {
+  await page.goto('/');
+  const button = page.getByRole('button', { name: 'Scroll to top' });
+  await expect(button).toBeHidden();
+  await page.evaluate(() => window.scrollTo(0, 250));
+  await expect(button).toBeHidden();
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await expect(button).toBeVisible();
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(button).toBeHidden();
+});
