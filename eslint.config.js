@@ -39,11 +39,32 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [clientOrServer('client'), clientOrServer('server')],
-          paths: ['react', 'hono', 'drizzle-orm', 'pg', 'node:fs', 'node:path'].map((name) => ({
-            name,
-            message: 'src/domain is pure TypeScript: no DOM, Node or database code.',
-          })),
+          patterns: [
+            clientOrServer('client'),
+            clientOrServer('server'),
+            {
+              group: [
+                'node:*',
+                'fs',
+                'path',
+                'crypto',
+                'os',
+                'child_process',
+                'react',
+                'react-*',
+                'react/*',
+                'hono',
+                'hono/*',
+                '@hono/*',
+                'drizzle-orm*',
+                'pg',
+                'better-auth*',
+                'nodemailer',
+                'pino',
+              ],
+              message: 'src/domain is pure TypeScript: no DOM, Node, framework or database code.',
+            },
+          ],
         },
       ],
     },

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { accountMessages } from '@/domain/accounts/account-forms';
 import { accountsRoutes } from './accounts/accounts.routes';
@@ -14,6 +15,8 @@ import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { securityHeaders } from './security/headers';
 import { sameOriginOnly } from './security/same-origin';
+
+export const MAX_BODY_BYTES = 64 * 1024;
 
 export type AppDeps = {
   db: Database;
@@ -39,6 +42,14 @@ export function createApp({ db, env, auth, mailer, logger, clientDir }: AppDeps)
   });
   app.use(securityHeaders({ isHttps: env.isHttps }));
   app.use('/api/*', sameOriginOnly(env.baseUrl));
+  // Every request body we accept is small; refuse big ones before anything reads them.
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: 'The request is too large.', code: 'too_large' }, 413),
+    }),
+  );
   app.use('/api/*', async (c, next) => {
     const session = c.req.path.startsWith('/api/auth/')
       ? null

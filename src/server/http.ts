@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { passwordMessages } from '@/domain/accounts/password';
 import type { ApiErrorBody } from '@/domain/api-error';
 import type { Auth } from './accounts/auth';
 
@@ -28,6 +29,17 @@ export function createRouter() {
         fieldErrors[key] ??= issue.message;
       }
       const first = result.error.issues[0]?.message ?? 'Invalid request.';
+      // A refused new password carries the spec's weak_password code with its reasons.
+      const reasons = result.error.issues.flatMap((issue) =>
+        issue.message === passwordMessages.tooShort
+          ? ['length']
+          : issue.message === passwordMessages.common
+            ? ['common']
+            : [],
+      );
+      if (reasons.length > 0) {
+        return c.json({ message: first, code: 'weak_password', fieldErrors, reasons } satisfies ApiErrorBody, 400);
+      }
       return c.json({ message: first, code: 'invalid_input', fieldErrors } satisfies ApiErrorBody, 400);
     },
   });

@@ -59,6 +59,7 @@ async function main() {
     isStopping = true;
     logger.info({ signal }, 'stopping');
     server.close();
+    await mailer.idle();
     await database.close();
     logger.info('stopped');
     process.exit(exitCode);

@@ -111,6 +111,18 @@ describe('sign-up, confirmation and sign-in', () => {
     }
   });
 
+  it('answers a refused new password with the weak_password code and its reasons', async () => {
+    const response = await t
+      .agent()
+      .post('/api/accounts/sign-up', signUpBody({ password: 'iloveyou', confirmPassword: 'iloveyou' }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      code: 'weak_password',
+      reasons: ['common'],
+      message: passwordMessages.common,
+    });
+  });
+
   it('does not expose Better Auth’s own sign-up, which would skip the username', async () => {
     const response = await t
       .agent()
@@ -119,8 +131,9 @@ describe('sign-up, confirmation and sign-in', () => {
   });
 
   it('stores passwords as argon2id at or above OWASP ASVS 5.0 Appendix C (m ≥ 19 MiB, t ≥ 2, p = 1)', async () => {
-    const user = await createUser(t.db, { password: 'a-real-password' });
-    const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, user.id));
+    await t.agent().post('/api/accounts/sign-up', signUpBody({ username: 'hash_probe', email: 'hash@example.test' }));
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'hash@example.test'));
+    const [account] = await t.db.select().from(accounts).where(eq(accounts.userId, user!.id));
     const match = account!.password!.match(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/);
     expect(match).not.toBeNull();
     expect(Number(match![1])).toBeGreaterThanOrEqual(19 * 1024);
@@ -318,23 +331,68 @@ describe('change password and e-mail', () => {
 });
 
 describe('rate limits, kept in Postgres', () => {
-  it('limits sign-in attempts per account even from many addresses', async () => {
+  const wrongSignIn = (email: string, ip: string) =>
+    t.agent().post('/api/auth/sign-in/email', { email, password: 'wrong-guess' }, { ip });
+
+  it('stops password guessing against an account from one address, without locking the owner out', async () => {
     const user = await createUser(t.db, { password: 'limited-pass-1' });
     const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) {
-      const response = await t
-        .agent()
-        .post('/api/auth/sign-in/email', { email: user.email, password: 'wrong-guess' }, { ip: `10.0.0.${attempt}` });
-      statuses.push(response.status);
-    }
-    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    for (let attempt = 0; attempt < 11; attempt++) statuses.push((await wrongSignIn(user.email, '10.0.0.1')).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
-    // Even the right password waits until the window passes.
-    const right = await t
+    const refused = await t
       .agent()
-      .post('/api/auth/sign-in/email', { email: user.email, password: 'limited-pass-1' }, { ip: '10.0.1.1' });
-    expect(right.status).toBe(429);
-    expect(right.headers.get('retry-after')).toMatch(/^\d+$/);
+      .post('/api/auth/sign-in/email', { email: user.email, password: 'limited-pass-1' }, { ip: '10.0.0.1' });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    // The owner, elsewhere, still gets in.
+    const owner = await t
+      .agent()
+      .post('/api/auth/sign-in/email', { email: user.email, password: 'limited-pass-1' }, { ip: '10.0.0.2' });
+    expect(owner.status).toBe(200);
+  });
+
+  it('caps failures against one account from many addresses, and never counts successful sign-ins', async () => {
+    const user = await createUser(t.db, { password: 'popular-pass-1' });
+    for (let attempt = 0; attempt < 15; attempt++) {
+      const ok = await t
+        .agent()
+        .post('/api/auth/sign-in/email', { email: user.email, password: 'popular-pass-1' }, { ip: '10.1.0.1' });
+      expect(ok.status).toBe(200);
+    }
+    for (let attempt = 0; attempt < 50; attempt++)
+      expect((await wrongSignIn(user.email, `10.2.${attempt}.1`)).status).toBe(401);
+    expect((await wrongSignIn(user.email, '10.3.0.1')).status).toBe(429);
+  });
+
+  it('shares the counts between app processes on one database', async () => {
+    const other = await createTestApp({ db: t.db });
+    const user = await createUser(t.db, { password: 'shared-pass-1' });
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const app = attempt % 2 === 0 ? t : other;
+      expect(
+        (
+          await app
+            .agent()
+            .post('/api/auth/sign-in/email', { email: user.email, password: 'nope-nope' }, { ip: '10.4.0.1' })
+        ).status,
+      ).toBe(401);
+    }
+    expect(
+      (
+        await other
+          .agent()
+          .post('/api/auth/sign-in/email', { email: user.email, password: 'nope-nope' }, { ip: '10.4.0.1' })
+      ).status,
+    ).toBe(429);
+  });
+
+  it('reads only JSON bodies, so no body type slips past the per-account limits', async () => {
+    const response = await t.agent().request('/api/auth/sign-in/email', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(response.status).toBe(415);
   });
 
   it('limits username checks per IP address', async () => {
@@ -350,10 +408,10 @@ describe('rate limits, kept in Postgres', () => {
     ).toBe(200);
   });
 
-  it('limits sign-ups and password-reset requests per IP address', async () => {
-    let signUpStatus = 0;
+  it('limits sign-ups per IP address and per e-mail', async () => {
+    let perIp = 0;
     for (let attempt = 0; attempt < 21; attempt++) {
-      signUpStatus = (
+      perIp = (
         await t
           .agent()
           .post(
@@ -363,16 +421,78 @@ describe('rate limits, kept in Postgres', () => {
           )
       ).status;
     }
-    expect(signUpStatus).toBe(429);
-    let resetStatus = 0;
+    expect(perIp).toBe(429);
+    let perEmail = 0;
     for (let attempt = 0; attempt < 6; attempt++) {
-      resetStatus = (
+      perEmail = (
         await t
           .agent()
-          .post('/api/auth/request-password-reset', { email: 'target@example.test' }, { ip: `10.8.8.${attempt}` })
+          .post('/api/accounts/sign-up', signUpBody({ username: `same_${attempt}`, email: 'same@example.test' }), {
+            ip: `10.6.6.${attempt}`,
+          })
       ).status;
     }
-    expect(resetStatus).toBe(429);
+    expect(perEmail).toBe(429);
+  });
+
+  it('limits reset mails per IP address, per (account, IP) and per account', async () => {
+    let perIp = 0;
+    for (let attempt = 0; attempt < 31; attempt++) {
+      perIp = (
+        await t
+          .agent()
+          .post('/api/auth/request-password-reset', { email: `reset${attempt}@example.test` }, { ip: '10.8.0.1' })
+      ).status;
+    }
+    expect(perIp).toBe(429);
+    let perAccountAndIp = 0;
+    for (let attempt = 0; attempt < 6; attempt++) {
+      perAccountAndIp = (
+        await t.agent().post('/api/auth/request-password-reset', { email: 'target@example.test' }, { ip: '10.8.1.1' })
+      ).status;
+    }
+    expect(perAccountAndIp).toBe(429);
+    let perAccount = 0;
+    for (let attempt = 0; attempt < 21; attempt++) {
+      perAccount = (
+        await t
+          .agent()
+          .post('/api/auth/request-password-reset', { email: 'wanted@example.test' }, { ip: `10.8.2.${attempt}` })
+      ).status;
+    }
+    expect(perAccount).toBe(429);
+  });
+
+  it('limits current-password checks per user, so a stolen session cannot guess the password', async () => {
+    const user = await createUser(t.db, { password: 'guarded-pass-1' });
+    const { agent } = await signIn(user.email, 'guarded-pass-1');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 11; attempt++) {
+      const route = attempt % 2 === 0 ? '/api/accounts/change-password' : '/api/accounts/change-email';
+      const body =
+        attempt % 2 === 0
+          ? { currentPassword: `guess-${attempt}`, newPassword: 'next-pass-22', confirmPassword: 'next-pass-22' }
+          : { currentPassword: `guess-${attempt}`, newEmail: 'elsewhere@example.test' };
+      statuses.push((await agent.post(route, body)).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses[10]).toBe(429);
+  });
+});
+
+describe('request hygiene', () => {
+  it('refuses request bodies over 64 KiB', async () => {
+    const response = await t.agent().post('/api/accounts/sign-up', signUpBody({ username: 'x'.repeat(70 * 1024) }));
+    expect(response.status).toBe(413);
+  });
+
+  it('refuses redirect targets on other sites, also when NODE_ENV is test', async () => {
+    const user = await createUser(t.db);
+    const response = await t
+      .agent()
+      .post('/api/auth/request-password-reset', { email: user.email, redirectTo: 'https://evil.example/steal' });
+    expect(response.status).toBe(403);
+    expect((await t.outbox()).some((mail) => mail.to === user.email)).toBe(false);
   });
 });
 

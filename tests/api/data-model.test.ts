@@ -158,14 +158,12 @@ describe('counters kept by triggers', () => {
       { checklistId: original.id, userId: cloner.id },
     ]);
     const copy = await createChecklist(db, cloner.id, { title: 'Original' });
-    await db
-      .insert(clonedChecklists)
-      .values({
-        originalChecklistId: original.id,
-        originalTitle: 'Original',
-        clonedChecklistId: copy.id,
-        clonedBy: cloner.id,
-      });
+    await db.insert(clonedChecklists).values({
+      originalChecklistId: original.id,
+      originalTitle: 'Original',
+      clonedChecklistId: copy.id,
+      clonedBy: cloner.id,
+    });
     expect(await counters(original.id)).toEqual({ uses: 0, likes: 2, clones: 1 });
     await db.delete(checklistLikes).where(eq(checklistLikes.userId, fan.id));
     expect((await counters(original.id)).likes).toBe(1);

@@ -39,6 +39,17 @@ describe('the local outbox', () => {
     expect((await t.agent().request('/dev/mailbox', { ip: '10.0.0.2' })).status).toBe(404);
   });
 
+  it('answers no request relayed by a proxy or addressed to another host name', async () => {
+    expect(
+      (await t.agent().request('/dev/mailbox.json', { headers: { 'x-forwarded-for': '203.0.113.9' } })).status,
+    ).toBe(404);
+    expect((await t.agent().request('/dev/mailbox.json', { headers: { forwarded: 'for=203.0.113.9' } })).status).toBe(
+      404,
+    );
+    expect((await t.agent().request('http://rebound.example:3000/dev/mailbox.json')).status).toBe(404);
+    expect((await t.agent().request('http://127.0.0.1:3000/dev/mailbox.json')).status).toBe(200);
+  });
+
   it('does not exist when mail goes over SMTP', async () => {
     const smtp = await createTestApp({ db: t.db, smtpUrl: 'smtp://127.0.0.1:2525' });
     expect((await smtp.agent().request('/dev/mailbox.json')).status).toBe(404);

@@ -64,9 +64,13 @@ export async function createTestApp(options: { baseUrl?: string; db?: Database; 
     baseUrl,
     agent: () => new Agent(app, baseUrl),
     /** Mail kept in the local outbox, newest first. */
-    outbox: (): Promise<OutboxMail[]> => mailer.listOutbox(),
+    outbox: async (): Promise<OutboxMail[]> => {
+      await mailer.idle();
+      return mailer.listOutbox();
+    },
     /** The first link of the newest mail to `to`. */
     lastLinkTo: async (to: string): Promise<string> => {
+      await mailer.idle();
       const mail = (await mailer.listOutbox()).find((entry) => entry.to === to.toLowerCase() || entry.to === to);
       const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
       if (!link) throw new Error(`no mail with a link to ${to}`);

@@ -11,7 +11,7 @@ import { isValidUsername, usernameAvailabilitySchema, usernameMessages } from '@
 import { apiErrorSchema, messageSchema } from '@/domain/api-error';
 import type { Database } from '../db/client';
 import { createRouter } from '../http';
-import { consumeActionRate } from '../security/rate-limit';
+import { consumeRate, firstRefusal } from '../security/rate-limit';
 import type { Auth } from './auth';
 import { findMe, isUsernameTaken } from './profiles.queries';
 
@@ -61,6 +61,7 @@ const changePasswordRoute = createRoute({
     200: json(messageSchema, 'Changed'),
     400: errorJson('Invalid input or wrong current password'),
     401: errorJson('Not signed in'),
+    429: errorJson('Too many attempts'),
   },
 });
 
@@ -73,6 +74,7 @@ const changeEmailRoute = createRoute({
     200: json(messageSchema, 'Confirmation sent'),
     400: errorJson('Invalid input or wrong password'),
     401: errorJson('Not signed in'),
+    429: errorJson('Too many attempts'),
   },
 });
 
@@ -87,7 +89,10 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
   return createRouter()
     .openapi(signUpRoute, async (c) => {
       const input = c.req.valid('json');
-      const rate = await consumeActionRate(db, 'signUp', { ip: c.var.clientIp, account: input.email });
+      const rate = await firstRefusal(
+        () => consumeRate(db, 'signUpPerIp', c.var.clientIp),
+        () => consumeRate(db, 'signUpPerAccount', input.email),
+      );
       if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);
       if (await isUsernameTaken(db, input.username)) {
         return c.json(
@@ -124,7 +129,7 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
     })
     .openapi(usernameAvailabilityRoute, async (c) => {
       const { username } = c.req.valid('query');
-      const rate = await consumeActionRate(db, 'usernameCheck', { ip: c.var.clientIp });
+      const rate = await consumeRate(db, 'usernameCheckPerIp', c.var.clientIp);
       if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);
       if (!isValidUsername(username)) return c.json({ username, available: false, reason: 'invalid' as const }, 200);
       const taken = await isUsernameTaken(db, username, c.var.user?.id);
@@ -143,6 +148,9 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
     .openapi(changePasswordRoute, async (c) => {
       if (!c.var.user) return c.json(notSignedIn, 401);
       const input = c.req.valid('json');
+      // A stolen session must not become a way to guess the password.
+      const rate = await consumeRate(db, 'currentPasswordPerUser', c.var.user.id);
+      if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);
       try {
         await auth.api.changePassword({
           body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
@@ -160,6 +168,8 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
       const user = c.var.user;
       if (!user) return c.json(notSignedIn, 401);
       const input = c.req.valid('json');
+      const rate = await consumeRate(db, 'currentPasswordPerUser', user.id);
+      if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);
       // Spec §5: the current password is verified first.
       const isPasswordRight = await auth.api
         .verifyPassword({ body: { password: input.currentPassword }, headers: c.req.raw.headers })

@@ -2,6 +2,19 @@ import { Hono } from 'hono';
 import { html } from 'hono/html';
 import type { AppEnv } from '../http';
 import { isLoopback } from '../http';
+
+// URL.hostname keeps the brackets of an IPv6 address.
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A request made on this machine: from the loopback address, addressed to a local host name
+ * (DNS rebinding uses another name), and not relayed by a proxy (which connects from loopback too).
+ */
+export function isLocalRequest(ip: string, url: string, headers: Headers): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  const isRelayed = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'].some((name) => headers.has(name));
+  return isLoopback(ip) && LOCAL_HOSTS.has(host) && !isRelayed;
+}
 import type { Mailer } from '../mail/mailer';
 
 /**
@@ -11,7 +24,7 @@ import type { Mailer } from '../mail/mailer';
 export function mailboxRoutes(mailer: Mailer) {
   return new Hono<AppEnv>()
     .use(async (c, next) => {
-      if (!isLoopback(c.var.clientIp)) return c.text('Not found', 404);
+      if (!isLocalRequest(c.var.clientIp, c.req.url, c.req.raw.headers)) return c.text('Not found', 404);
       await next();
     })
     .get('/mailbox.json', async (c) => c.json(await mailer.listOutbox()))

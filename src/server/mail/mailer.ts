@@ -12,6 +12,10 @@ export type Mailer = {
   /** true when mail is kept in the local outbox instead of being sent over SMTP. */
   isOutbox: boolean;
   send: (mail: Mail) => Promise<void>;
+  /** Sends without making the caller wait; a failure is logged. */
+  sendInBackground: (mail: Mail) => void;
+  /** Resolves when every background send has finished (used by tests and shutdown). */
+  idle: () => Promise<void>;
   /** The outbox, newest first (empty with SMTP). */
   listOutbox: () => Promise<OutboxMail[]>;
 };
@@ -19,6 +23,28 @@ export type Mailer = {
 const firstLink = (text: string) => text.match(/https?:\/\/\S+/)?.[0];
 
 export function createMailer(env: Pick<Env, 'smtpUrl' | 'mailFrom'>, db: Database, logger: Logger): Mailer {
+  const transport = createTransport(env, db, logger);
+  const pending = new Set<Promise<void>>();
+  return {
+    ...transport,
+    sendInBackground: (mail) => {
+      const sending = transport
+        .send(mail)
+        .catch((error: unknown) => logger.error({ err: error, to: mail.to, subject: mail.subject }, 'mail not sent'))
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
+    },
+    idle: async () => {
+      await Promise.all([...pending]);
+    },
+  };
+}
+
+function createTransport(
+  env: Pick<Env, 'smtpUrl' | 'mailFrom'>,
+  db: Database,
+  logger: Logger,
+): Pick<Mailer, 'isOutbox' | 'send' | 'listOutbox'> {
   if (env.smtpUrl) {
     const transport = nodemailer.createTransport(env.smtpUrl);
     return {

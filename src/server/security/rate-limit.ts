@@ -2,31 +2,45 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
 export type RateRule = { windowSeconds: number; max: number };
-
-/**
- * Limits per action, each applied to the caller's IP address and, where the request names an
- * account (an e-mail address), to that account too, so neither many addresses from one IP nor
- * one address from many IPs gets unlimited tries.
- */
-export const rateRules = {
-  signIn: { ip: { windowSeconds: 15 * 60, max: 100 }, account: { windowSeconds: 15 * 60, max: 10 } },
-  signUp: { ip: { windowSeconds: 60 * 60, max: 20 }, account: { windowSeconds: 60 * 60, max: 5 } },
-  passwordReset: { ip: { windowSeconds: 60 * 60, max: 30 }, account: { windowSeconds: 60 * 60, max: 5 } },
-  usernameCheck: { ip: { windowSeconds: 60, max: 60 } },
-  verificationEmail: { ip: { windowSeconds: 60 * 60, max: 20 }, account: { windowSeconds: 60 * 60, max: 5 } },
-} as const satisfies Record<string, { ip: RateRule; account?: RateRule }>;
-
-export type RateAction = keyof typeof rateRules;
-
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
+const minutes = (count: number) => count * 60;
+
 /**
- * One atomic statement per key: a fixed window kept in Postgres, so every app process on the
- * database shares the count and concurrent requests cannot all slip through a stale read.
+ * The limits. Each action is limited per IP address; where the request names an account, also per
+ * account. Sign-in counts only failed attempts against an account, per (account, IP) and, more
+ * loosely, per account from everywhere: the owner's own successful sign-ins never count, and one
+ * attacker address cannot lock the owner out.
  */
-export async function consumeRate(db: Database, key: string, rule: RateRule): Promise<RateDecision> {
+export const rateRules = {
+  signInPerIp: { windowSeconds: minutes(15), max: 100 },
+  signInFailuresPerAccountAndIp: { windowSeconds: minutes(15), max: 10 },
+  signInFailuresPerAccount: { windowSeconds: minutes(15), max: 50 },
+  signUpPerIp: { windowSeconds: minutes(60), max: 20 },
+  signUpPerAccount: { windowSeconds: minutes(60), max: 5 },
+  mailPerIp: { windowSeconds: minutes(60), max: 30 },
+  mailPerAccountAndIp: { windowSeconds: minutes(60), max: 5 },
+  mailPerAccount: { windowSeconds: minutes(60), max: 20 },
+  usernameCheckPerIp: { windowSeconds: 60, max: 60 },
+  currentPasswordPerUser: { windowSeconds: minutes(15), max: 10 },
+} as const satisfies Record<string, RateRule>;
+
+export type RateRuleName = keyof typeof rateRules;
+
+/** The key of a rule for one caller; long inputs are cut so a key never grows unbounded. */
+export function rateKey(rule: RateRuleName, ...parts: string[]): string {
+  return [rule, ...parts.map((part) => part.trim().toLowerCase().slice(0, 254))].join(':');
+}
+
+/**
+ * Counts one event and says whether it is within the rule. One atomic statement per key: a fixed
+ * window kept in Postgres, so every app process on the database shares the count and concurrent
+ * requests cannot all slip through a stale read.
+ */
+export async function consumeRate(db: Database, name: RateRuleName, ...parts: string[]): Promise<RateDecision> {
+  const rule = rateRules[name];
   const result = await db.execute<{ count: number; retry_after: number }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    insert into rate_limits (key, window_start, count) values (${rateKey(name, ...parts)}, now(), 1)
     on conflict (key) do update set
       count = case when rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
                    then 1 else rate_limits.count + 1 end,
@@ -38,19 +52,26 @@ export async function consumeRate(db: Database, key: string, rule: RateRule): Pr
   return row.count <= rule.max ? { allowed: true } : { allowed: false, retryAfterSeconds: row.retry_after };
 }
 
-/** Checks the IP rule and, when an account is named, the account rule. */
-export async function consumeActionRate(
-  db: Database,
-  action: RateAction,
-  caller: { ip: string; account?: string | undefined },
-): Promise<RateDecision> {
-  const rules: { ip: RateRule; account?: RateRule } = rateRules[action];
-  const ipDecision = await consumeRate(db, `${action}:ip:${caller.ip}`, rules.ip);
-  if (!ipDecision.allowed) return ipDecision;
-  if (rules.account && caller.account) {
-    return consumeRate(db, `${action}:account:${caller.account.trim().toLowerCase()}`, rules.account);
+/** Whether a rule is already used up, without counting anything. */
+export async function peekRate(db: Database, name: RateRuleName, ...parts: string[]): Promise<RateDecision> {
+  const rule = rateRules[name];
+  const result = await db.execute<{ retry_after: number }>(sql`
+    select greatest(1, ceil(extract(epoch from window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int as retry_after
+    from rate_limits
+    where key = ${rateKey(name, ...parts)}
+      and window_start > now() - make_interval(secs => ${rule.windowSeconds})
+      and count >= ${rule.max}`);
+  const row = result.rows[0];
+  return row ? { allowed: false, retryAfterSeconds: row.retry_after } : { allowed: true };
+}
+
+/** Checks several decisions in order and returns the first refusal. */
+export async function firstRefusal(...checks: (() => Promise<RateDecision>)[]): Promise<RateDecision> {
+  for (const check of checks) {
+    const decision = await check();
+    if (!decision.allowed) return decision;
   }
-  return ipDecision;
+  return { allowed: true };
 }
 
 /** Old windows are useless; removed now and then so the table stays small. */

@@ -137,7 +137,11 @@ export function SiteHeader() {
                   </NavLink>
                 ))}
               </nav>
-              {user ? (
+              {isLoading || isProfileLoading ? (
+                <div className="flex justify-center border-t border-slate-200 pt-4 dark:border-slate-700">
+                  <Spinner label="Loading your account" />
+                </div>
+              ) : user ? (
                 <div className="flex flex-col gap-1 border-t border-slate-200 pt-4 dark:border-slate-700">
                   <p className="px-3 pb-2 text-sm text-slate-500 dark:text-slate-400">
                     Logged in as{' '}
