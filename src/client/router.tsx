@@ -6,6 +6,7 @@ import { LoginPage } from '@/client/features/accounts/login-page';
 import { MePage } from '@/client/features/accounts/me-page';
 import { ResetPasswordPage } from '@/client/features/accounts/reset-password-page';
 import { SignUpPage } from '@/client/features/accounts/sign-up-page';
+import { RequireOwner } from '@/client/features/checklists/require-owner';
 import { AboutPage } from '@/client/features/marketing/about-page';
 import { LandingPage } from '@/client/features/marketing/landing-page';
 import { ComingSoonPage } from '@/client/features/site/coming-soon-page';
@@ -49,12 +50,13 @@ export const router = createBrowserRouter([
           </RequireAuth>
         ),
       },
-      // The owner check joins the sign-in check when checklists exist (checklists issue).
       {
         path: '/edit-checklist/:id',
         element: (
           <RequireAuth>
-            <ComingSoon title="Edit Checklist" />
+            <RequireOwner>
+              <ComingSoon title="Edit Checklist" />
+            </RequireOwner>
           </RequireAuth>
         ),
       },

@@ -7,6 +7,7 @@ import { accountMessages } from '@/domain/accounts/account-forms';
 import { accountsRoutes } from './accounts/accounts.routes';
 import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
+import { checklistsRoutes } from './checklists/checklists.routes';
 import type { Database } from './db/client';
 import { mailboxRoutes } from './dev/mailbox.routes';
 import type { Env } from './env';
@@ -65,7 +66,9 @@ export function createApp({ db, env, auth, mailer, logger, clientDir }: AppDeps)
   app.use('/api/auth/*', authGate(db));
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
 
-  const routes = app.route('/api/accounts', accountsRoutes({ db, auth }));
+  const routes = app
+    .route('/api/accounts', accountsRoutes({ db, auth }))
+    .route('/api/checklists', checklistsRoutes({ db }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

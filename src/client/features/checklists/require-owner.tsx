@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { FullPageSpinner } from '@/client/components/ui/spinner';
+import { checklistDetailQuery } from './checklist-queries';
+
+/**
+ * Spec §2.1: /edit-checklist/{id} is for the list's owner. Anyone else goes to the list itself,
+ * which shows it, or "Checklist Not Found" for a private list or a wrong id. The server checks
+ * ownership again on every write.
+ */
+export function RequireOwner({ children }: { children: ReactNode }) {
+  const { id = '' } = useParams();
+  const detail = useQuery(checklistDetailQuery(id));
+  if (detail.isPending) return <FullPageSpinner />;
+  if (!detail.data?.viewer.isOwner) return <Navigate to={`/checklist/${encodeURIComponent(id)}`} replace />;
+  return children;
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+// Spec §3: defaults of the checklist view model.
+export const DEFAULT_AUTHOR_NAME = 'Anonymous';
+export const DEFAULT_AVATAR = '👤';
+export const DEFAULT_ESTIMATED_TIME = 'Unknown';
+
+export const checklistItemSchema = z.object({ id: z.string(), content: z.string(), orderIndex: z.number().int() });
+
+/** One checklist as the detail page shows it, with what the asking user has done with it. */
+export const checklistDetailSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  authorId: z.string(),
+  author: z.string(),
+  authorAvatar: z.string(),
+  authorUsername: z.string().nullable(),
+  estimatedTime: z.string(),
+  difficulty: z.enum(DIFFICULTIES),
+  isPublic: z.boolean(),
+  rating: z.number().nullable(),
+  tags: z.array(z.string()),
+  items: z.array(checklistItemSchema),
+  uses: z.number().int(),
+  likes: z.number().int(),
+  clones: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Set when the list is a clone; `id` is null once the original has been deleted. */
+  clonedFrom: z.object({ id: z.string().nullable(), title: z.string() }).nullable(),
+  viewer: z.object({
+    isOwner: z.boolean(),
+    hasLiked: z.boolean(),
+    completedItemIds: z.array(z.string()),
+  }),
+});
+export type ChecklistDetail = z.infer<typeof checklistDetailSchema>;
+
+export const checklistMessages = {
+  notFound: 'Checklist Not Found',
+  notFoundText: "The checklist you're looking for doesn't exist.",
+  loadFailed: 'Failed to load checklist.',
+} as const;

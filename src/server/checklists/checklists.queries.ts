@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import {
+  DEFAULT_AUTHOR_NAME,
+  DEFAULT_AVATAR,
+  DEFAULT_ESTIMATED_TIME,
+  type ChecklistDetail,
+} from '@/domain/checklists/checklist-view';
+import type { Executor } from '../db/client';
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An id that is not a UUID names no checklist (and must not reach Postgres as a cast error). */
+export function isChecklistId(id: string): boolean {
+  return UUID_PATTERN.test(id);
+}
+
+type DetailRow = {
+  id: string;
+  title: string;
+  description: string;
+  author_id: string;
+  author: string | null;
+  author_avatar: string | null;
+  author_username: string | null;
+  estimated_time: string | null;
+  difficulty: ChecklistDetail['difficulty'];
+  is_public: boolean;
+  rating: string | null;
+  tags: string[];
+  items: { id: string; content: string; orderIndex: number }[];
+  uses_count: number;
+  likes_count: number;
+  clones_count: number;
+  created_at: Date;
+  updated_at: Date;
+  cloned_from_id: string | null;
+  cloned_from_title: string | null;
+  has_liked: boolean;
+  completed_item_ids: string[];
+};
+
+/**
+ * One checklist with everything the detail page shows, in one statement. A private list is
+ * found only by its owner: to anyone else it does not exist.
+ */
+export async function findChecklistDetail(
+  db: Executor,
+  id: string,
+  viewerId: string | null,
+): Promise<ChecklistDetail | null> {
+  if (!isChecklistId(id)) return null;
+  const result = await db.execute<DetailRow>(sql`
+    select c.id, c.title, c.description, c.author_id, p.profile_name as author, p.avatar_url as author_avatar,
+      p.username as author_username, c.estimated_time, c.difficulty, c.is_public, c.rating,
+      c.uses_count, c.likes_count, c.clones_count, c.created_at, c.updated_at,
+      coalesce((select json_agg(t.tag order by t.tag) from checklist_tags t where t.checklist_id = c.id), '[]') as tags,
+      coalesce((select json_agg(json_build_object('id', i.id, 'content', i.content, 'orderIndex', i.order_index) order by i.order_index)
+                from checklist_items i where i.checklist_id = c.id), '[]') as items,
+      cl.original_checklist_id as cloned_from_id, cl.original_title as cloned_from_title,
+      exists (select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id = ${viewerId}) as has_liked,
+      coalesce((select json_agg(done.checklist_item_id) from checklist_item_completions done
+                where done.checklist_id = c.id and done.user_id = ${viewerId}), '[]') as completed_item_ids
+    from checklists c
+    left join profiles p on p.id = c.author_id
+    left join cloned_checklists cl on cl.cloned_checklist_id = c.id
+    where c.id = ${id} and (c.is_public or c.author_id = ${viewerId})`);
+  const row = result.rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    authorId: row.author_id,
+    author: row.author?.trim() || DEFAULT_AUTHOR_NAME,
+    authorAvatar: row.author_avatar || DEFAULT_AVATAR,
+    authorUsername: row.author_username,
+    estimatedTime: row.estimated_time || DEFAULT_ESTIMATED_TIME,
+    difficulty: row.difficulty,
+    isPublic: row.is_public,
+    rating: row.rating === null ? null : Number(row.rating),
+    tags: row.tags,
+    items: row.items,
+    uses: row.uses_count,
+    likes: row.likes_count,
+    clones: row.clones_count,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    clonedFrom: row.cloned_from_title === null ? null : { id: row.cloned_from_id, title: row.cloned_from_title },
+    viewer: {
+      isOwner: viewerId !== null && viewerId === row.author_id,
+      hasLiked: row.has_liked,
+      completedItemIds: row.completed_item_ids,
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checklistDetailSchema } from '../../src/domain/checklists/checklist-view';
+import { checklistItemCompletions, checklistLikes, checklists, clonedChecklists } from '../../src/server/db/schema';
+import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { signedInAgent } from '../setup/sign-in';
+import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+
+let t: TestApp;
+let owner: CreatedUser;
+let other: CreatedUser;
+let callers: Record<'visitor' | 'other' | 'owner', Agent>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.db, { username: 'list_owner', profileName: 'Olive', avatarUrl: '🦉' });
+  other = await createUser(t.db, { username: 'list_reader' });
+  callers = { visitor: t.agent(), other: await signedInAgent(t, other), owner: await signedInAgent(t, owner) };
+});
+
+describe('GET /api/checklists/:id', () => {
+  it.each([
+    ['public', true, { visitor: 200, other: 200, owner: 200 }],
+    ['private', false, { visitor: 404, other: 404, owner: 200 }],
+  ] as const)('a %s list: who may read it', async (_label, isPublic, expected) => {
+    const list = await createChecklist(t.db, owner.id, { isPublic });
+    for (const [caller, status] of Object.entries(expected)) {
+      const response = await callers[caller as keyof typeof callers].request(`/api/checklists/${list.id}`);
+      expect(response.status, caller).toBe(status);
+    }
+  });
+
+  it('answers 404 for an unknown id and for something that is not an id', async () => {
+    expect((await callers.visitor.request('/api/checklists/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    const response = await callers.visitor.request("/api/checklists/not-a-uuid'--");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'Checklist Not Found', code: 'not_found' });
+  });
+
+  it('returns the list with author, ordered items, tags and counts, and what the viewer has done', async () => {
+    const list = await createChecklist(t.db, owner.id, {
+      title: 'Camping weekend',
+      items: ['Tent', 'Stove', 'Torch'],
+      tags: ['outdoors', 'camping'],
+      estimatedTime: null,
+      difficulty: 'hard',
+    });
+    await t.db.insert(checklistLikes).values({ checklistId: list.id, userId: other.id });
+    await t.db
+      .insert(checklistItemCompletions)
+      .values({ userId: other.id, checklistItemId: list.items[1]!.id, checklistId: list.id });
+
+    const body = checklistDetailSchema.parse(await (await callers.other.request(`/api/checklists/${list.id}`)).json());
+    expect(body).toMatchObject({
+      title: 'Camping weekend',
+      author: 'Olive',
+      authorAvatar: '🦉',
+      authorUsername: 'list_owner',
+      estimatedTime: 'Unknown',
+      difficulty: 'hard',
+      tags: ['camping', 'outdoors'],
+      uses: 1,
+      likes: 1,
+      clones: 0,
+      clonedFrom: null,
+      viewer: { isOwner: false, hasLiked: true, completedItemIds: [list.items[1]!.id] },
+    });
+    expect(body.items.map((item) => [item.content, item.orderIndex])).toEqual([
+      ['Tent', 1],
+      ['Stove', 2],
+      ['Torch', 3],
+    ]);
+    const asOwner = checklistDetailSchema.parse(
+      await (await callers.owner.request(`/api/checklists/${list.id}`)).json(),
+    );
+    expect(asOwner.viewer).toEqual({ isOwner: true, hasLiked: false, completedItemIds: [] });
+  });
+
+  it('names the original of a clone, and keeps its title once the original is gone', async () => {
+    const original = await createChecklist(t.db, owner.id, { title: 'Moving house' });
+    const copy = await createChecklist(t.db, other.id, { title: 'Moving house' });
+    await t.db
+      .insert(clonedChecklists)
+      .values({
+        originalChecklistId: original.id,
+        originalTitle: 'Moving house',
+        clonedChecklistId: copy.id,
+        clonedBy: other.id,
+      });
+    const before = await (await callers.visitor.request(`/api/checklists/${copy.id}`)).json();
+    expect(before.clonedFrom).toEqual({ id: original.id, title: 'Moving house' });
+    await t.db.delete(checklists).where(eq(checklists.id, original.id));
+    const after = await (await callers.visitor.request(`/api/checklists/${copy.id}`)).json();
+    expect(after.clonedFrom).toEqual({ id: null, title: 'Moving house' });
+  });
+});

@@ -1,0 +1,26 @@
+import { createChecklist } from '../../src/server/seed/factories';
+import { expect, test } from './support/fixtures';
+
+test('only the owner of a list reaches its edit page; anyone else is sent to the list', async ({
+  page,
+  db,
+  makeUser,
+  signIn,
+}) => {
+  const owner = await makeUser();
+  const list = await createChecklist(db, owner.id, { title: 'Owner only' });
+
+  await signIn(owner);
+  await page.goto(`/edit-checklist/${list.id}`);
+  await expect(page).toHaveURL(new RegExp(`/edit-checklist/${list.id}$`));
+  await expect(page.getByRole('heading', { name: 'Edit Checklist' })).toBeVisible();
+
+  await page.context().clearCookies();
+  await signIn(await makeUser());
+  await page.goto(`/edit-checklist/${list.id}`);
+  await expect(page).toHaveURL(new RegExp(`/checklist/${list.id}$`));
+
+  await page.context().clearCookies();
+  await page.goto(`/edit-checklist/${list.id}`);
+  await expect(page).toHaveURL(/\/login\?redirect=/);
+});
