@@ -79,14 +79,12 @@ describe('GET /api/checklists/:id', () => {
   it('names the original of a clone, and keeps its title once the original is gone', async () => {
     const original = await createChecklist(t.db, owner.id, { title: 'Moving house' });
     const copy = await createChecklist(t.db, other.id, { title: 'Moving house' });
-    await t.db
-      .insert(clonedChecklists)
-      .values({
-        originalChecklistId: original.id,
-        originalTitle: 'Moving house',
-        clonedChecklistId: copy.id,
-        clonedBy: other.id,
-      });
+    await t.db.insert(clonedChecklists).values({
+      originalChecklistId: original.id,
+      originalTitle: 'Moving house',
+      clonedChecklistId: copy.id,
+      clonedBy: other.id,
+    });
     const before = await (await callers.visitor.request(`/api/checklists/${copy.id}`)).json();
     expect(before.clonedFrom).toEqual({ id: original.id, title: 'Moving house' });
     await t.db.delete(checklists).where(eq(checklists.id, original.id));

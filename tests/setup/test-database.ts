@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { connectDatabase, type Database } from '../../src/server/db/client';
+import { connectDatabase, type ConnectOptions, type Database } from '../../src/server/db/client';
 
 const TEMPLATE_DATABASE = 'ticklist_test_template';
 
 /** A fresh database for this test file, cloned from the migrated template and dropped afterwards. */
-export async function createTestDatabase(): Promise<{ db: Database; url: string }> {
+export async function createTestDatabase(
+  options: Pick<ConnectOptions, 'onQuery'> = {},
+): Promise<{ db: Database; url: string }> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `ticklist_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -15,7 +17,7 @@ export async function createTestDatabase(): Promise<{ db: Database; url: string 
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = connectDatabase(url.toString(), { max: 5 });
+  const db = connectDatabase(url.toString(), { max: 5, ...options });
   afterAll(async () => {
     await db.$client.end();
     const cleanup = new pg.Client({ connectionString: adminUrl });

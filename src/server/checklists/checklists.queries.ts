@@ -53,7 +53,7 @@ export async function findChecklistDetail(
     select c.id, c.title, c.description, c.author_id, p.profile_name as author, p.avatar_url as author_avatar,
       p.username as author_username, c.estimated_time, c.difficulty, c.is_public, c.rating,
       c.uses_count, c.likes_count, c.clones_count, c.created_at, c.updated_at,
-      coalesce((select json_agg(t.tag order by t.tag) from checklist_tags t where t.checklist_id = c.id), '[]') as tags,
+      coalesce((select json_agg(t.tag order by lower(t.tag), t.tag) from checklist_tags t where t.checklist_id = c.id), '[]') as tags,
       coalesce((select json_agg(json_build_object('id', i.id, 'content', i.content, 'orderIndex', i.order_index) order by i.order_index)
                 from checklist_items i where i.checklist_id = c.id), '[]') as items,
       cl.original_checklist_id as cloned_from_id, cl.original_title as cloned_from_title,

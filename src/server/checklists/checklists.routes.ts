@@ -1,11 +1,30 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@/domain/api-error';
+import { browsePageSchema, browseQuerySchema, popularTagsSchema } from '@/domain/checklists/browse';
 import { checklistDetailSchema, checklistMessages } from '@/domain/checklists/checklist-view';
 import type { Database } from '../db/client';
 import { createRouter } from '../http';
+import { browseChecklists, popularTags } from './browse.queries';
 import { findChecklistDetail } from './checklists.queries';
 
 const notFound = { message: checklistMessages.notFound, code: 'not_found' };
+
+const browseRoute = createRoute({
+  method: 'get',
+  path: '/',
+  summary: 'Public checklists: search, tag filter, order and paging (spec §2.3)',
+  request: { query: browseQuerySchema },
+  responses: { 200: { content: { 'application/json': { schema: browsePageSchema } }, description: 'A page of cards' } },
+});
+
+const tagsRoute = createRoute({
+  method: 'get',
+  path: '/tags',
+  summary: 'The most used tags of public checklists',
+  responses: {
+    200: { content: { 'application/json': { schema: popularTagsSchema } }, description: 'Tags with counts' },
+  },
+});
 
 const detailRoute = createRoute({
   method: 'get',
@@ -22,9 +41,12 @@ const detailRoute = createRoute({
 });
 
 export function checklistsRoutes({ db }: { db: Database }) {
-  return createRouter().openapi(detailRoute, async (c) => {
-    const detail = await findChecklistDetail(db, c.req.valid('param').id, c.var.user?.id ?? null);
-    if (!detail) return c.json(notFound, 404);
-    return c.json(detail, 200);
-  });
+  return createRouter()
+    .openapi(browseRoute, async (c) => c.json(await browseChecklists(db, c.req.valid('query')), 200))
+    .openapi(tagsRoute, async (c) => c.json({ tags: await popularTags(db) }, 200))
+    .openapi(detailRoute, async (c) => {
+      const detail = await findChecklistDetail(db, c.req.valid('param').id, c.var.user?.id ?? null);
+      if (!detail) return c.json(notFound, 404);
+      return c.json(detail, 200);
+    });
 }

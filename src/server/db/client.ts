@@ -7,11 +7,23 @@ import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
-export function connectDatabase(url: string, options: { max?: number } = {}): Database {
+export type ConnectOptions = {
+  max?: number;
+  /** Called with every SQL statement Drizzle sends (tests count statements per request with it). */
+  onQuery?: (query: string) => void;
+};
+
+export function connectDatabase(url: string, options: ConnectOptions = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
-  return drizzle({ client: pool, schema, casing: 'snake_case' });
+  const onQuery = options.onQuery;
+  return drizzle({
+    client: pool,
+    schema,
+    casing: 'snake_case',
+    ...(onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {}),
+  });
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   foreignKey,
   index,
   integer,
@@ -14,6 +15,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+
+/** A PostgreSQL tsvector; written only by the search triggers (migration 0003). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 // Counters (uses_count, likes_count, clones_count) are maintained by triggers written in a
 // custom migration (see docs/decisions/002-counters-maintained-by-triggers.md). Application
@@ -34,6 +38,10 @@ export const checklists = pgTable(
     usesCount: integer().notNull().default(0),
     likesCount: integer().notNull().default(0),
     clonesCount: integer().notNull().default(0),
+    // Title (weight A), tags (B), description (C) and items (D), kept by triggers for browse search.
+    searchVector: tsvector()
+      .notNull()
+      .default(sql`''::tsvector`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -62,6 +70,7 @@ export const checklists = pgTable(
       .on(t.rating.desc())
       .where(sql`${t.isPublic}`),
     index('checklists_author_created_idx').on(t.authorId, t.createdAt.desc()),
+    index('checklists_search_idx').using('gin', t.searchVector),
   ],
 );
 

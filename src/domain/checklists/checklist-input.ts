@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { DIFFICULTIES } from './checklist-view';
+
+// Spec §5 "Checklist form".
+export const ESTIMATED_TIMES = [
+  '5 minutes',
+  '15 minutes',
+  '20 minutes',
+  '30 minutes',
+  '1 hour',
+  '2+ hours',
+  'Unknown',
+] as const;
+export type EstimatedTime = (typeof ESTIMATED_TIMES)[number];
+export const DEFAULT_DIFFICULTY = 'medium';
+
+export const MAX_TITLE_LENGTH = 120;
+export const MAX_DESCRIPTION_LENGTH = 2000;
+export const MAX_ITEMS = 100;
+export const MAX_ITEM_LENGTH = 500;
+export const MAX_TAGS = 10;
+export const MAX_TAG_LENGTH = 30;
+
+export const checklistInputMessages = {
+  titleRequired: 'Title is required.',
+  descriptionRequired: 'Description is required.',
+  itemsFilled: 'All items must be filled.',
+  itemRequired: 'At least one item is required.',
+  tagsFilled: 'All tags must be filled.',
+  estimatedTimeRequired: 'Estimated time is required.',
+  difficultyRequired: 'Difficulty is required.',
+  titleTooLong: `Title must be at most ${MAX_TITLE_LENGTH} characters.`,
+  descriptionTooLong: `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`,
+  itemTooLong: `Each item must be at most ${MAX_ITEM_LENGTH} characters.`,
+  tooManyItems: `A checklist can have at most ${MAX_ITEMS} items.`,
+  tagTooLong: `Each tag must be at most ${MAX_TAG_LENGTH} characters.`,
+  tooManyTags: `A checklist can have at most ${MAX_TAGS} tags.`,
+} as const;
+
+const m = checklistInputMessages;
+
+/** Tags compare case-insensitively; the first spelling wins. */
+export function uniqueTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const key = tag.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** What the API takes to create or edit a checklist: trimmed, with no empty items or tags. */
+export const checklistInputSchema = z.object({
+  title: z.string().trim().min(1, m.titleRequired).max(MAX_TITLE_LENGTH, m.titleTooLong),
+  description: z.string().trim().min(1, m.descriptionRequired).max(MAX_DESCRIPTION_LENGTH, m.descriptionTooLong),
+  items: z
+    .array(z.string().trim().min(1, m.itemsFilled).max(MAX_ITEM_LENGTH, m.itemTooLong))
+    .min(1, m.itemRequired)
+    .max(MAX_ITEMS, m.tooManyItems),
+  tags: z
+    .array(z.string().trim().min(1, m.tagsFilled).max(MAX_TAG_LENGTH, m.tagTooLong))
+    .max(MAX_TAGS, m.tooManyTags)
+    .transform(uniqueTags),
+  estimatedTime: z.enum(ESTIMATED_TIMES, { error: m.estimatedTimeRequired }),
+  difficulty: z.enum(DIFFICULTIES, { error: m.difficultyRequired }),
+});
+export type ChecklistInput = z.infer<typeof checklistInputSchema>;

@@ -1,0 +1,110 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  BROWSE_PAGE_SIZE,
+  searchTerms,
+  type BrowsePage,
+  type BrowseQuery,
+  type ChecklistCard,
+} from '@/domain/checklists/browse';
+import { DEFAULT_AUTHOR_NAME, DEFAULT_AVATAR, DEFAULT_ESTIMATED_TIME } from '@/domain/checklists/checklist-view';
+import type { Executor } from '../db/client';
+
+const orderBy: Record<BrowseQuery['order'], SQL> = {
+  newest: sql`c.created_at desc, c.id desc`,
+  'most-used': sql`c.uses_count desc, c.created_at desc, c.id desc`,
+  'most-liked': sql`c.likes_count desc, c.created_at desc, c.id desc`,
+};
+
+type CardRow = {
+  id: string;
+  title: string;
+  description: string;
+  author: string | null;
+  author_avatar: string | null;
+  author_username: string | null;
+  tags: string[];
+  estimated_time: string | null;
+  difficulty: ChecklistCard['difficulty'];
+  uses_count: number;
+  likes_count: number;
+  clones_count: number;
+  items_count: number;
+  created_at: Date;
+};
+
+export function toCard(row: CardRow): ChecklistCard {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    author: row.author?.trim() || DEFAULT_AUTHOR_NAME,
+    authorAvatar: row.author_avatar || DEFAULT_AVATAR,
+    authorUsername: row.author_username,
+    tags: row.tags,
+    estimatedTime: row.estimated_time || DEFAULT_ESTIMATED_TIME,
+    difficulty: row.difficulty,
+    uses: row.uses_count,
+    likes: row.likes_count,
+    clones: row.clones_count,
+    itemsCount: row.items_count,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** The columns of a card, for a query over `checklists c` (author, tags and item count joined in). */
+export const cardColumns = sql`
+  c.id, c.title, c.description, p.profile_name as author, p.avatar_url as author_avatar, p.username as author_username,
+  coalesce((select json_agg(t.tag order by lower(t.tag), t.tag) from checklist_tags t where t.checklist_id = c.id), '[]') as tags,
+  c.estimated_time, c.difficulty, c.uses_count, c.likes_count, c.clones_count,
+  (select count(*)::int from checklist_items i where i.checklist_id = c.id) as items_count,
+  c.created_at`;
+
+/**
+ * Spec §2.3 on the server: public lists only, full-text prefix search over title, tags,
+ * description and items, tag filter, order and paging. Two statements whatever the page size:
+ * the total, and the page of cards with their counts.
+ */
+export async function browseChecklists(db: Executor, query: BrowseQuery): Promise<BrowsePage> {
+  const terms = searchTerms(query.q);
+  const conditions: SQL[] = [sql`c.is_public`];
+  if (terms.length > 0) {
+    conditions.push(sql`c.search_vector @@ to_tsquery('simple', ${terms.map((term) => `${term}:*`).join(' & ')})`);
+  }
+  if (query.tag) {
+    conditions.push(
+      sql`exists (select 1 from checklist_tags ft where ft.checklist_id = c.id and lower(ft.tag) = lower(${query.tag}))`,
+    );
+  }
+  const where = sql.join(conditions, sql` and `);
+
+  const [countResult, pageResult] = await Promise.all([
+    db.execute<{ total: number }>(sql`select count(*)::int as total from checklists c where ${where}`),
+    db.execute<CardRow>(sql`
+      select ${cardColumns}
+      from checklists c
+      left join profiles p on p.id = c.author_id
+      where ${where}
+      order by ${orderBy[query.order]}
+      limit ${BROWSE_PAGE_SIZE} offset ${query.page * BROWSE_PAGE_SIZE}`),
+  ]);
+  const total = countResult.rows[0]?.total ?? 0;
+  return {
+    checklists: pageResult.rows.map(toCard),
+    total,
+    page: query.page,
+    pageSize: BROWSE_PAGE_SIZE,
+    hasMore: (query.page + 1) * BROWSE_PAGE_SIZE < total,
+  };
+}
+
+/** The most used public tags, for the filter chips. */
+export async function popularTags(db: Executor, limit = 20): Promise<{ tag: string; count: number }[]> {
+  const result = await db.execute<{ tag: string; count: number }>(sql`
+    select min(t.tag) as tag, count(*)::int as count
+    from checklist_tags t join checklists c on c.id = t.checklist_id
+    where c.is_public
+    group by lower(t.tag)
+    order by count desc, lower(t.tag)
+    limit ${limit}`);
+  return result.rows;
+}
