@@ -7,12 +7,14 @@ import { accountMessages } from '@/domain/accounts/account-forms';
 import { accountsRoutes } from './accounts/accounts.routes';
 import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
+import { checklistActionsRoutes, commentsRoutes } from './checklists/checklist-actions.routes';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import type { Database } from './db/client';
 import { mailboxRoutes } from './dev/mailbox.routes';
 import type { Env } from './env';
 import { createRouter, readClientIp } from './http';
 import type { Logger } from './logger';
+import { libraryRoutes } from './library/library.routes';
 import type { Mailer } from './mail/mailer';
 import { securityHeaders } from './security/headers';
 import { sameOriginOnly } from './security/same-origin';
@@ -68,7 +70,10 @@ export function createApp({ db, env, auth, mailer, logger, clientDir }: AppDeps)
 
   const routes = app
     .route('/api/accounts', accountsRoutes({ db, auth }))
-    .route('/api/checklists', checklistsRoutes({ db }));
+    .route('/api/checklists', checklistsRoutes({ db }))
+    .route('/api/checklists', checklistActionsRoutes({ db }))
+    .route('/api/comments', commentsRoutes({ db }))
+    .route('/api/library', libraryRoutes({ db }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -6,13 +6,8 @@ import {
   type ChecklistDetail,
 } from '@/domain/checklists/checklist-view';
 import type { Executor } from '../db/client';
+import { isUuid } from '../db/ids';
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** An id that is not a UUID names no checklist (and must not reach Postgres as a cast error). */
-export function isChecklistId(id: string): boolean {
-  return UUID_PATTERN.test(id);
-}
 
 type DetailRow = {
   id: string;
@@ -48,7 +43,7 @@ export async function findChecklistDetail(
   id: string,
   viewerId: string | null,
 ): Promise<ChecklistDetail | null> {
-  if (!isChecklistId(id)) return null;
+  if (!isUuid(id)) return null;
   const result = await db.execute<DetailRow>(sql`
     select c.id, c.title, c.description, c.author_id, p.profile_name as author, p.avatar_url as author_avatar,
       p.username as author_username, c.estimated_time, c.difficulty, c.is_public, c.rating,

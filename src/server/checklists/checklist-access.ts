@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { isUuid } from '../db/ids';
+
+export type ChecklistAccess = { id: string; authorId: string; isPublic: boolean; isOwner: boolean; title: string };
+
+/**
+ * Who may do what with a checklist. A private list of someone else is treated as missing:
+ * callers answer 404 for it, never 403. `forUpdate` locks the row for the transaction.
+ */
+export async function findChecklistAccess(
+  db: Executor,
+  id: string,
+  userId: string | null,
+  options: { forUpdate?: boolean } = {},
+): Promise<ChecklistAccess | null> {
+  if (!isUuid(id)) return null;
+  const result = await db.execute<{ id: string; author_id: string; is_public: boolean; title: string }>(sql`
+    select id, author_id, is_public, title from checklists
+    where id = ${id} and (is_public or author_id = ${userId})
+    ${options.forUpdate ? sql`for update` : sql``}`);
+  const row = result.rows[0];
+  if (!row) return null;
+  return { id: row.id, authorId: row.author_id, isPublic: row.is_public, isOwner: row.author_id === userId, title: row.title };
+}

@@ -1,0 +1,252 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  bulkIdsInputSchema,
+  bulkResultSchema,
+  bulkVisibilityInputSchema,
+  checklistInputSchema,
+  createdChecklistSchema,
+  likeStateSchema,
+  progressStateSchema,
+  visibilityInputSchema,
+} from '@/domain/checklists/checklist-input';
+import { checklistMessages } from '@/domain/checklists/checklist-view';
+import { commentInputSchema, commentListSchema, commentMessages, commentSchema } from '@/domain/checklists/comments';
+import type { Database } from '../db/client';
+import { createRouter } from '../http';
+import { commonErrors, errorContent, idParams, jsonBody, jsonContent, notSignedInBody, refusal, userIdOf } from '../http-openapi';
+import {
+  bulkDeleteChecklists,
+  bulkSetVisibility,
+  cloneChecklist,
+  createChecklist,
+  deleteChecklist,
+  setChecklistVisibility,
+  updateChecklist,
+} from './checklist-writes';
+import { addComment, deleteComment, editComment, listComments } from './comments.queries';
+import { resetProgress, setItemDone, setLike } from './engagement';
+
+const ok = z.object({ ok: z.literal(true) });
+
+
+const route = {
+  create: createRoute({
+    method: 'post',
+    path: '/',
+    summary: 'Create a public checklist',
+    request: jsonBody(checklistInputSchema),
+    responses: { 201: jsonContent(createdChecklistSchema, 'Created'), 400: errorContent('Invalid input'), 401: commonErrors[401] },
+  }),
+  update: createRoute({
+    method: 'put',
+    path: '/{id}',
+    summary: 'Edit a checklist (owner only); unchanged items keep their ids and everyone’s ticks',
+    request: { params: idParams, ...jsonBody(checklistInputSchema) },
+    responses: { 200: jsonContent(createdChecklistSchema, 'Saved'), ...commonErrors },
+  }),
+  remove: createRoute({
+    method: 'delete',
+    path: '/{id}',
+    summary: 'Delete a checklist (owner only)',
+    request: { params: idParams },
+    responses: { 200: jsonContent(ok, 'Deleted'), ...commonErrors },
+  }),
+  visibility: createRoute({
+    method: 'patch',
+    path: '/{id}/visibility',
+    summary: 'Make a checklist public or private (owner only)',
+    request: { params: idParams, ...jsonBody(visibilityInputSchema) },
+    responses: { 200: jsonContent(ok, 'Changed'), ...commonErrors },
+  }),
+  bulkDelete: createRoute({
+    method: 'post',
+    path: '/bulk-delete',
+    summary: 'Delete several of one’s checklists in one transaction',
+    request: jsonBody(bulkIdsInputSchema),
+    responses: { 200: jsonContent(bulkResultSchema, 'What was and was not deleted'), 401: commonErrors[401] },
+  }),
+  bulkVisibility: createRoute({
+    method: 'post',
+    path: '/bulk-visibility',
+    summary: 'Make several of one’s checklists public or private in one transaction',
+    request: jsonBody(bulkVisibilityInputSchema),
+    responses: { 200: jsonContent(bulkResultSchema, 'What was and was not changed'), 401: commonErrors[401] },
+  }),
+  clone: createRoute({
+    method: 'post',
+    path: '/{id}/clone',
+    summary: 'Clone someone else’s checklist into a new public one of your own',
+    request: { params: idParams },
+    responses: { 201: jsonContent(createdChecklistSchema, 'The copy'), ...commonErrors },
+  }),
+  like: createRoute({
+    method: 'put',
+    path: '/{id}/like',
+    summary: 'Like a checklist (not your own)',
+    request: { params: idParams },
+    responses: { 200: jsonContent(likeStateSchema, 'Liked'), ...commonErrors },
+  }),
+  unlike: createRoute({
+    method: 'delete',
+    path: '/{id}/like',
+    summary: 'Take a like back',
+    request: { params: idParams },
+    responses: { 200: jsonContent(likeStateSchema, 'Not liked'), ...commonErrors },
+  }),
+  tick: createRoute({
+    method: 'put',
+    path: '/{id}/items/{itemId}/done',
+    summary: 'Tick an item',
+    request: { params: idParams.extend({ itemId: z.string() }) },
+    responses: { 200: jsonContent(progressStateSchema, 'Ticked'), ...commonErrors },
+  }),
+  untick: createRoute({
+    method: 'delete',
+    path: '/{id}/items/{itemId}/done',
+    summary: 'Untick an item',
+    request: { params: idParams.extend({ itemId: z.string() }) },
+    responses: { 200: jsonContent(progressStateSchema, 'Unticked'), ...commonErrors },
+  }),
+  resetProgress: createRoute({
+    method: 'delete',
+    path: '/{id}/progress',
+    summary: 'Untick every item of the list for the user',
+    request: { params: idParams },
+    responses: { 200: jsonContent(progressStateSchema, 'Cleared'), ...commonErrors },
+  }),
+  listComments: createRoute({
+    method: 'get',
+    path: '/{id}/comments',
+    summary: 'Comments on a checklist, newest first',
+    request: { params: idParams },
+    responses: { 200: jsonContent(commentListSchema, 'Comments'), 404: commonErrors[404] },
+  }),
+  addComment: createRoute({
+    method: 'post',
+    path: '/{id}/comments',
+    summary: 'Comment on a checklist',
+    request: { params: idParams, ...jsonBody(commentInputSchema) },
+    responses: { 201: jsonContent(commentSchema, 'Posted'), ...commonErrors },
+  }),
+};
+
+export function checklistActionsRoutes({ db }: { db: Database }) {
+  return createRouter()
+    .openapi(route.create, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      return c.json({ id: await createChecklist(db, userId, c.req.valid('json')) }, 201);
+    })
+    .openapi(route.bulkDelete, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      return c.json(await bulkDeleteChecklists(db, c.req.valid('json').ids, userId), 200);
+    })
+    .openapi(route.bulkVisibility, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const input = c.req.valid('json');
+      return c.json(await bulkSetVisibility(db, input.ids, userId, input.isPublic), 200);
+    })
+    .openapi(route.update, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const { id } = c.req.valid('param');
+      const outcome = await updateChecklist(db, id, userId, c.req.valid('json'));
+      return outcome.ok ? c.json({ id }, 200) : refusal(c, outcome);
+    })
+    .openapi(route.remove, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const outcome = await deleteChecklist(db, c.req.valid('param').id, userId);
+      return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome);
+    })
+    .openapi(route.visibility, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const outcome = await setChecklistVisibility(db, c.req.valid('param').id, userId, c.req.valid('json').isPublic);
+      return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome);
+    })
+    .openapi(route.clone, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const outcome = await cloneChecklist(db, c.req.valid('param').id, userId);
+      return outcome.ok ? c.json({ id: outcome.value }, 201) : refusal(c, outcome);
+    })
+    .openapi(route.like, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const outcome = await setLike(db, c.req.valid('param').id, userId, true);
+      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
+    })
+    .openapi(route.unlike, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const outcome = await setLike(db, c.req.valid('param').id, userId, false);
+      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
+    })
+    .openapi(route.tick, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const { id, itemId } = c.req.valid('param');
+      const outcome = await setItemDone(db, id, itemId, userId, true);
+      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
+    })
+    .openapi(route.untick, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const { id, itemId } = c.req.valid('param');
+      const outcome = await setItemDone(db, id, itemId, userId, false);
+      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
+    })
+    .openapi(route.resetProgress, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const outcome = await resetProgress(db, c.req.valid('param').id, userId);
+      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
+    })
+    .openapi(route.listComments, async (c) => {
+      const comments = await listComments(db, c.req.valid('param').id, userIdOf(c));
+      if (!comments) return c.json({ message: checklistMessages.notFound, code: 'not_found' }, 404);
+      return c.json({ comments }, 200);
+    })
+    .openapi(route.addComment, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json({ message: commentMessages.signInToComment, code: 'unauthorized' }, 401);
+      const outcome = await addComment(db, c.req.valid('param').id, userId, c.req.valid('json').content);
+      return outcome.ok ? c.json(outcome.value, 201) : refusal(c, outcome);
+    });
+}
+
+const commentRoute = {
+  edit: createRoute({
+    method: 'patch',
+    path: '/{id}',
+    summary: 'Edit your comment',
+    request: { params: idParams, ...jsonBody(commentInputSchema) },
+    responses: { 200: jsonContent(commentSchema, 'Saved'), ...commonErrors },
+  }),
+  remove: createRoute({
+    method: 'delete',
+    path: '/{id}',
+    summary: 'Delete your comment',
+    request: { params: idParams },
+    responses: { 200: jsonContent(ok, 'Deleted'), ...commonErrors },
+  }),
+};
+
+export function commentsRoutes({ db }: { db: Database }) {
+  return createRouter()
+    .openapi(commentRoute.edit, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const outcome = await editComment(db, c.req.valid('param').id, userId, c.req.valid('json').content);
+      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome, commentMessages.notFound);
+    })
+    .openapi(commentRoute.remove, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const outcome = await deleteComment(db, c.req.valid('param').id, userId);
+      return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome, commentMessages.notFound);
+    });
+}

@@ -1,0 +1,171 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { BulkResult, ChecklistInput } from '@/domain/checklists/checklist-input';
+import { checklistActionMessages } from '@/domain/checklists/checklist-input';
+import { planItemChanges } from '@/domain/checklists/item-changes';
+import type { Database, Executor } from '../db/client';
+import { checklistItems, checklists, checklistTags, clonedChecklists } from '../db/schema';
+import type { WriteOutcome } from '../outcome';
+import { findChecklistAccess } from './checklist-access';
+import { isUuid } from '../db/ids';
+
+
+const notFound = { ok: false, reason: 'not_found' } as const;
+
+async function insertItemsAndTags(tx: Executor, checklistId: string, items: string[], tags: string[]) {
+  if (items.length > 0) {
+    await tx.insert(checklistItems).values(items.map((content, index) => ({ checklistId, content, orderIndex: index + 1 })));
+  }
+  if (tags.length > 0) await tx.insert(checklistTags).values(tags.map((tag) => ({ checklistId, tag })));
+}
+
+/** Creates a public checklist with its items and tags (order_index from 1), in one transaction. */
+export async function createChecklist(db: Database, authorId: string, input: ChecklistInput): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(checklists)
+      .values({
+        title: input.title,
+        description: input.description,
+        authorId,
+        estimatedTime: input.estimatedTime,
+        difficulty: input.difficulty,
+        isPublic: true,
+      })
+      .returning({ id: checklists.id });
+    await insertItemsAndTags(tx, created!.id, input.items, input.tags);
+    return created!.id;
+  });
+}
+
+/**
+ * Edits a checklist in one transaction: main fields, tags replaced, and items reconciled so an
+ * unchanged item keeps its id and with it everyone's ticks (see planItemChanges).
+ */
+export async function updateChecklist(db: Database, id: string, userId: string, input: ChecklistInput): Promise<WriteOutcome> {
+  return db.transaction(async (tx) => {
+    const access = await findChecklistAccess(tx, id, userId, { forUpdate: true });
+    if (!access) return notFound;
+    if (!access.isOwner) return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
+
+    await tx
+      .update(checklists)
+      .set({
+        title: input.title,
+        description: input.description,
+        estimatedTime: input.estimatedTime,
+        difficulty: input.difficulty,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(checklists.id, id));
+
+    const existing = await tx
+      .select({ id: checklistItems.id, content: checklistItems.content })
+      .from(checklistItems)
+      .where(eq(checklistItems.checklistId, id))
+      .orderBy(checklistItems.orderIndex);
+    const plan = planItemChanges(existing, input.items);
+    if (plan.remove.length > 0) await tx.delete(checklistItems).where(inArray(checklistItems.id, plan.remove));
+    if (plan.keep.length > 0) {
+      await tx.execute(sql`
+        update checklist_items as i set order_index = moved.order_index
+        from (select unnest(${sql.param(plan.keep.map((item) => item.id))}::uuid[]) as id,
+                     unnest(${sql.param(plan.keep.map((item) => item.orderIndex))}::int[]) as order_index) as moved
+        where i.id = moved.id and i.order_index <> moved.order_index`);
+    }
+    if (plan.insert.length > 0) {
+      await tx.insert(checklistItems).values(plan.insert.map((item) => ({ checklistId: id, content: item.content, orderIndex: item.orderIndex })));
+    }
+    await tx.delete(checklistTags).where(eq(checklistTags.checklistId, id));
+    if (input.tags.length > 0) await tx.insert(checklistTags).values(input.tags.map((tag) => ({ checklistId: id, tag })));
+    return { ok: true, value: undefined };
+  });
+}
+
+/** Spec §7: deleting checks ownership; items, tags, ticks, likes and comments go with the list. */
+export async function deleteChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome> {
+  const access = await findChecklistAccess(db, id, userId);
+  if (!access) return notFound;
+  if (!access.isOwner) return { ok: false, reason: 'forbidden', message: checklistActionMessages.deleteOwn };
+  await db.delete(checklists).where(and(eq(checklists.id, id), eq(checklists.authorId, userId)));
+  return { ok: true, value: undefined };
+}
+
+export async function setChecklistVisibility(db: Database, id: string, userId: string, isPublic: boolean): Promise<WriteOutcome> {
+  const access = await findChecklistAccess(db, id, userId);
+  if (!access) return notFound;
+  if (!access.isOwner) return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
+  await db
+    .update(checklists)
+    .set({ isPublic, updatedAt: sql`now()` })
+    .where(and(eq(checklists.id, id), eq(checklists.authorId, userId)));
+  return { ok: true, value: undefined };
+}
+
+/** The ids among `ids` that name lists of `userId`; the rest cannot be touched by them. */
+function splitOwned(ids: string[], ownedIds: string[]): BulkResult {
+  const owned = new Set(ownedIds);
+  const unique = [...new Set(ids)];
+  return { succeeded: unique.filter((id) => owned.has(id)), failed: unique.filter((id) => !owned.has(id)) };
+}
+
+/** One call and one transaction for the account page's bulk delete; others' lists are reported, not touched. */
+export async function bulkDeleteChecklists(db: Database, ids: string[], userId: string): Promise<BulkResult> {
+  const valid = ids.filter(isUuid);
+  const deleted = valid.length
+    ? await db
+        .delete(checklists)
+        .where(and(inArray(checklists.id, valid), eq(checklists.authorId, userId)))
+        .returning({ id: checklists.id })
+    : [];
+  const result = splitOwned(ids, deleted.map((row) => row.id));
+  return result.failed.length ? { ...result, message: checklistActionMessages.bulkDeleteFailed } : result;
+}
+
+export async function bulkSetVisibility(db: Database, ids: string[], userId: string, isPublic: boolean): Promise<BulkResult> {
+  const valid = ids.filter(isUuid);
+  const updated = valid.length
+    ? await db
+        .update(checklists)
+        .set({ isPublic, updatedAt: sql`now()` })
+        .where(and(inArray(checklists.id, valid), eq(checklists.authorId, userId)))
+        .returning({ id: checklists.id })
+    : [];
+  const result = splitOwned(ids, updated.map((row) => row.id));
+  return result.failed.length ? { ...result, message: checklistActionMessages.bulkVisibilityFailed } : result;
+}
+
+/**
+ * Spec §4, §7: a clone is a new public list owned by the cloner with the original's content,
+ * and a recorded link. Nobody clones their own list.
+ */
+export async function cloneChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome<string>> {
+  return db.transaction(async (tx) => {
+    const access = await findChecklistAccess(tx, id, userId);
+    if (!access) return notFound;
+    if (access.isOwner) return { ok: false, reason: 'invalid', message: checklistActionMessages.cloneOwn };
+    const [original] = await tx.select().from(checklists).where(eq(checklists.id, id));
+    const [copy] = await tx
+      .insert(checklists)
+      .values({
+        title: original!.title,
+        description: original!.description,
+        authorId: userId,
+        estimatedTime: original!.estimatedTime,
+        difficulty: original!.difficulty,
+        isPublic: true,
+      })
+      .returning({ id: checklists.id });
+    await tx.execute(sql`
+      insert into checklist_items (checklist_id, content, order_index)
+      select ${copy!.id}, content, order_index from checklist_items where checklist_id = ${id} order by order_index`);
+    await tx.execute(sql`
+      insert into checklist_tags (checklist_id, tag) select ${copy!.id}, tag from checklist_tags where checklist_id = ${id}`);
+    await tx.insert(clonedChecklists).values({
+      originalChecklistId: id,
+      originalTitle: original!.title,
+      clonedChecklistId: copy!.id,
+      clonedBy: userId,
+    });
+    return { ok: true, value: copy!.id };
+  });
+}

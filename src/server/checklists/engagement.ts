@@ -1,0 +1,78 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { checklistActionMessages } from '@/domain/checklists/checklist-input';
+import type { Database } from '../db/client';
+import { isUuid } from '../db/ids';
+import { checklistItemCompletions, checklistItems, checklistLikes } from '../db/schema';
+import { findChecklistAccess } from './checklist-access';
+import type { WriteOutcome } from '../outcome';
+
+type LikeState = { likes: number; hasLiked: boolean };
+type ProgressState = { uses: number; completedItemIds: string[] };
+
+async function likeState(db: Database, checklistId: string, userId: string): Promise<LikeState> {
+  const result = await db.execute<{ likes: number; has_liked: boolean }>(sql`
+    select c.likes_count as likes,
+      exists (select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id = ${userId}) as has_liked
+    from checklists c where c.id = ${checklistId}`);
+  const row = result.rows[0]!;
+  return { likes: row.likes, hasLiked: row.has_liked };
+}
+
+/** Likes or unlikes a list. Liking twice is not an error (spec §8: a duplicate like is ignored). */
+export async function setLike(db: Database, checklistId: string, userId: string, isLiked: boolean): Promise<WriteOutcome<LikeState>> {
+  const access = await findChecklistAccess(db, checklistId, userId);
+  if (!access) return { ok: false, reason: 'not_found' };
+  if (access.isOwner) return { ok: false, reason: 'forbidden', message: checklistActionMessages.likeOwn };
+  if (isLiked) {
+    await db.insert(checklistLikes).values({ checklistId, userId }).onConflictDoNothing();
+  } else {
+    await db.delete(checklistLikes).where(and(eq(checklistLikes.checklistId, checklistId), eq(checklistLikes.userId, userId)));
+  }
+  return { ok: true, value: await likeState(db, checklistId, userId) };
+}
+
+async function progressState(db: Database, checklistId: string, userId: string): Promise<ProgressState> {
+  const result = await db.execute<{ uses: number; completed: string[] }>(sql`
+    select c.uses_count as uses,
+      coalesce((select json_agg(done.checklist_item_id) from checklist_item_completions done
+                where done.checklist_id = c.id and done.user_id = ${userId}), '[]') as completed
+    from checklists c where c.id = ${checklistId}`);
+  const row = result.rows[0]!;
+  return { uses: row.uses, completedItemIds: row.completed };
+}
+
+/** Ticks or unticks one item for the user; ticking twice is harmless. */
+export async function setItemDone(
+  db: Database,
+  checklistId: string,
+  itemId: string,
+  userId: string,
+  isDone: boolean,
+): Promise<WriteOutcome<ProgressState>> {
+  const access = await findChecklistAccess(db, checklistId, userId);
+  if (!access) return { ok: false, reason: 'not_found' };
+  if (!isUuid(itemId)) return { ok: false, reason: 'not_found' };
+  const [item] = await db
+    .select({ id: checklistItems.id })
+    .from(checklistItems)
+    .where(and(eq(checklistItems.checklistId, checklistId), eq(checklistItems.id, itemId)));
+  if (!item) return { ok: false, reason: 'not_found' };
+  if (isDone) {
+    await db.insert(checklistItemCompletions).values({ userId, checklistItemId: item.id, checklistId }).onConflictDoNothing();
+  } else {
+    await db
+      .delete(checklistItemCompletions)
+      .where(and(eq(checklistItemCompletions.userId, userId), eq(checklistItemCompletions.checklistItemId, item.id)));
+  }
+  return { ok: true, value: await progressState(db, checklistId, userId) };
+}
+
+/** "Reset progress": clears all of the user's ticks on the list. */
+export async function resetProgress(db: Database, checklistId: string, userId: string): Promise<WriteOutcome<ProgressState>> {
+  const access = await findChecklistAccess(db, checklistId, userId);
+  if (!access) return { ok: false, reason: 'not_found' };
+  await db
+    .delete(checklistItemCompletions)
+    .where(and(eq(checklistItemCompletions.userId, userId), eq(checklistItemCompletions.checklistId, checklistId)));
+  return { ok: true, value: await progressState(db, checklistId, userId) };
+}

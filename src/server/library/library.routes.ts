@@ -1,0 +1,135 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { groupNameSchema, groupSchema, groupsSchema, libraryMessages, libraryStatusSchema } from '@/domain/library/library';
+import type { Database } from '../db/client';
+import { createRouter } from '../http';
+import { commonErrors, idParams, jsonBody, jsonContent, notSignedInBody, refusal, userIdOf } from '../http-openapi';
+import { createGroup, deleteGroup, libraryStatus, listGroups, renameGroup, setMembership, setSaved } from './library.queries';
+
+const ok = z.object({ ok: z.literal(true) });
+const membershipParams = z.object({ id: z.string(), checklistId: z.string() });
+const checklistParams = z.object({ checklistId: z.string() });
+
+const route = {
+  groups: createRoute({
+    method: 'get',
+    path: '/groups',
+    summary: 'The user’s list groups with their lists, oldest first',
+    responses: { 200: jsonContent(groupsSchema, 'Groups'), 401: commonErrors[401] },
+  }),
+  createGroup: createRoute({
+    method: 'post',
+    path: '/groups',
+    summary: 'Create a list group',
+    request: jsonBody(groupNameSchema),
+    responses: { 201: jsonContent(groupSchema, 'Created'), ...commonErrors },
+  }),
+  renameGroup: createRoute({
+    method: 'patch',
+    path: '/groups/{id}',
+    summary: 'Rename a list group',
+    request: { params: idParams, ...jsonBody(groupNameSchema) },
+    responses: { 200: jsonContent(ok, 'Renamed'), ...commonErrors },
+  }),
+  deleteGroup: createRoute({
+    method: 'delete',
+    path: '/groups/{id}',
+    summary: 'Delete an empty list group',
+    request: { params: idParams },
+    responses: { 200: jsonContent(ok, 'Deleted'), ...commonErrors },
+  }),
+  addToGroup: createRoute({
+    method: 'put',
+    path: '/groups/{id}/checklists/{checklistId}',
+    summary: 'File a checklist in a group',
+    request: { params: membershipParams },
+    responses: { 200: jsonContent(libraryStatusSchema, 'Where the list now sits'), ...commonErrors },
+  }),
+  removeFromGroup: createRoute({
+    method: 'delete',
+    path: '/groups/{id}/checklists/{checklistId}',
+    summary: 'Take a checklist out of a group',
+    request: { params: membershipParams },
+    responses: { 200: jsonContent(libraryStatusSchema, 'Where the list now sits'), ...commonErrors },
+  }),
+  status: createRoute({
+    method: 'get',
+    path: '/checklists/{checklistId}',
+    summary: 'Which of the user’s groups hold a checklist, and whether it is saved',
+    request: { params: checklistParams },
+    responses: { 200: jsonContent(libraryStatusSchema, 'Status'), ...commonErrors },
+  }),
+  save: createRoute({
+    method: 'put',
+    path: '/saved/{checklistId}',
+    summary: 'Save a checklist (saving twice is fine)',
+    request: { params: checklistParams },
+    responses: { 200: jsonContent(libraryStatusSchema, 'Saved'), ...commonErrors },
+  }),
+  unsave: createRoute({
+    method: 'delete',
+    path: '/saved/{checklistId}',
+    summary: 'Unsave a checklist',
+    request: { params: checklistParams },
+    responses: { 200: jsonContent(libraryStatusSchema, 'Unsaved'), ...commonErrors },
+  }),
+};
+
+const groupNotFound = libraryMessages.groupNotFound;
+
+export function libraryRoutes({ db }: { db: Database }) {
+  return createRouter()
+    .openapi(route.groups, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      return c.json({ groups: await listGroups(db, userId) }, 200);
+    })
+    .openapi(route.createGroup, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      return c.json(await createGroup(db, userId, c.req.valid('json').name), 201);
+    })
+    .openapi(route.renameGroup, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const outcome = await renameGroup(db, userId, c.req.valid('param').id, c.req.valid('json').name);
+      return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome, groupNotFound);
+    })
+    .openapi(route.deleteGroup, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const outcome = await deleteGroup(db, userId, c.req.valid('param').id);
+      return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome, groupNotFound);
+    })
+    .openapi(route.addToGroup, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const { id, checklistId } = c.req.valid('param');
+      const outcome = await setMembership(db, userId, id, checklistId, true);
+      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
+    })
+    .openapi(route.removeFromGroup, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const { id, checklistId } = c.req.valid('param');
+      const outcome = await setMembership(db, userId, id, checklistId, false);
+      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
+    })
+    .openapi(route.status, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const status = await libraryStatus(db, userId, c.req.valid('param').checklistId);
+      return status ? c.json(status, 200) : refusal(c, { ok: false, reason: 'not_found' });
+    })
+    .openapi(route.save, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const outcome = await setSaved(db, userId, c.req.valid('param').checklistId, true);
+      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
+    })
+    .openapi(route.unsave, async (c) => {
+      const userId = userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const outcome = await setSaved(db, userId, c.req.valid('param').checklistId, false);
+      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
+    });
+}
