@@ -6,6 +6,7 @@ import { LoginPage } from '@/client/features/accounts/login-page';
 import { MePage } from '@/client/features/accounts/me-page';
 import { ResetPasswordPage } from '@/client/features/accounts/reset-password-page';
 import { SignUpPage } from '@/client/features/accounts/sign-up-page';
+import { BrowsePage } from '@/client/features/checklists/browse-page';
 import { RequireOwner } from '@/client/features/checklists/require-owner';
 import { AboutPage } from '@/client/features/marketing/about-page';
 import { LandingPage } from '@/client/features/marketing/landing-page';
@@ -40,7 +41,7 @@ export const router = createBrowserRouter([
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/about', element: <AboutPage /> },
-      { path: '/browse', element: <ComingSoon title="Browse Checklists" /> },
+      { path: '/browse', element: <BrowsePage /> },
       { path: '/checklist/:id', element: <ComingSoon title="Checklist" /> },
       {
         path: '/create',

@@ -97,3 +97,81 @@ export type BulkResult = z.infer<typeof bulkResultSchema>;
 
 export const likeStateSchema = z.object({ likes: z.number().int(), hasLiked: z.boolean() });
 export const progressStateSchema = z.object({ uses: z.number().int(), completedItemIds: z.array(z.string()) });
+
+/**
+ * The create/edit form as the user fills it: rows of items and tags (spec §2.8). It validates with
+ * the spec's messages and turns into the API input (trimmed, empty rows dropped). A single empty
+ * tag row means "no tags"; item rows must all be filled.
+ */
+export const checklistFormSchema = z
+  .object({
+    title: z.string(),
+    description: z.string(),
+    items: z.array(z.object({ content: z.string() })),
+    tags: z.array(z.object({ value: z.string() })),
+    estimatedTime: z.string(),
+    difficulty: z.string(),
+  })
+  .superRefine((form, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (!form.title.trim()) issue('title', m.titleRequired);
+    else if (form.title.trim().length > MAX_TITLE_LENGTH) issue('title', m.titleTooLong);
+    if (!form.description.trim()) issue('description', m.descriptionRequired);
+    else if (form.description.trim().length > MAX_DESCRIPTION_LENGTH) issue('description', m.descriptionTooLong);
+    if (form.items.length === 0) issue('items', m.itemRequired);
+    else if (form.items.some((row) => !row.content.trim())) issue('items', m.itemsFilled);
+    else if (form.items.some((row) => row.content.trim().length > MAX_ITEM_LENGTH)) issue('items', m.itemTooLong);
+    else if (form.items.length > MAX_ITEMS) issue('items', m.tooManyItems);
+    const isSingleEmptyTagRow = form.tags.length === 1 && !form.tags[0]!.value.trim();
+    if (!isSingleEmptyTagRow && form.tags.some((row) => !row.value.trim())) issue('tags', m.tagsFilled);
+    else if (form.tags.some((row) => row.value.trim().length > MAX_TAG_LENGTH)) issue('tags', m.tagTooLong);
+    else if (form.tags.length > MAX_TAGS) issue('tags', m.tooManyTags);
+    if (!(ESTIMATED_TIMES as readonly string[]).includes(form.estimatedTime))
+      issue('estimatedTime', m.estimatedTimeRequired);
+    if (!(DIFFICULTIES as readonly string[]).includes(form.difficulty)) issue('difficulty', m.difficultyRequired);
+  });
+export type ChecklistForm = z.infer<typeof checklistFormSchema>;
+
+/** Spec §2.8: a new form starts with one empty item row and one empty tag row, difficulty medium. */
+export function emptyChecklistForm(): ChecklistForm {
+  return {
+    title: '',
+    description: '',
+    items: [{ content: '' }],
+    tags: [{ value: '' }],
+    estimatedTime: '',
+    difficulty: DEFAULT_DIFFICULTY,
+  };
+}
+
+/** Spec §2.8 (edit): prefill; difficulty lower-cased (default medium); empty lists become one empty row. */
+export function checklistFormFrom(list: {
+  title: string;
+  description: string;
+  items: { content: string }[];
+  tags: string[];
+  estimatedTime: string;
+  difficulty: string;
+}): ChecklistForm {
+  const difficulty = list.difficulty.toLowerCase();
+  return {
+    title: list.title,
+    description: list.description,
+    items: list.items.length ? list.items.map((item) => ({ content: item.content })) : [{ content: '' }],
+    tags: list.tags.length ? list.tags.map((value) => ({ value })) : [{ value: '' }],
+    estimatedTime: (ESTIMATED_TIMES as readonly string[]).includes(list.estimatedTime) ? list.estimatedTime : 'Unknown',
+    difficulty: (DIFFICULTIES as readonly string[]).includes(difficulty) ? difficulty : DEFAULT_DIFFICULTY,
+  };
+}
+
+/** Spec §3 "Created payload": trimmed, non-empty items and tags only. Validate with checklistFormSchema first. */
+export function toChecklistInput(form: ChecklistForm): ChecklistInput {
+  return checklistInputSchema.parse({
+    title: form.title,
+    description: form.description,
+    items: form.items.map((row) => row.content.trim()).filter(Boolean),
+    tags: form.tags.map((row) => row.value.trim()).filter(Boolean),
+    estimatedTime: form.estimatedTime,
+    difficulty: form.difficulty,
+  });
+}

@@ -47,6 +47,10 @@ describe('planning an edit of the items', () => {
   });
 
   it('replaces everything when nothing matches', () => {
-    expect(planItemChanges(items('a'), ['b'])).toEqual({ keep: [], insert: [{ content: 'b', orderIndex: 1 }], remove: ['i1'] });
+    expect(planItemChanges(items('a'), ['b'])).toEqual({
+      keep: [],
+      insert: [{ content: 'b', orderIndex: 1 }],
+      remove: ['i1'],
+    });
   });
 });

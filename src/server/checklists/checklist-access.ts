@@ -21,5 +21,11 @@ export async function findChecklistAccess(
     ${options.forUpdate ? sql`for update` : sql``}`);
   const row = result.rows[0];
   if (!row) return null;
-  return { id: row.id, authorId: row.author_id, isPublic: row.is_public, isOwner: row.author_id === userId, title: row.title };
+  return {
+    id: row.id,
+    authorId: row.author_id,
+    isPublic: row.is_public,
+    isOwner: row.author_id === userId,
+    title: row.title,
+  };
 }

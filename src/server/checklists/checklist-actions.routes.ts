@@ -13,7 +13,16 @@ import { checklistMessages } from '@/domain/checklists/checklist-view';
 import { commentInputSchema, commentListSchema, commentMessages, commentSchema } from '@/domain/checklists/comments';
 import type { Database } from '../db/client';
 import { createRouter } from '../http';
-import { commonErrors, errorContent, idParams, jsonBody, jsonContent, notSignedInBody, refusal, userIdOf } from '../http-openapi';
+import {
+  commonErrors,
+  errorContent,
+  idParams,
+  jsonBody,
+  jsonContent,
+  notSignedInBody,
+  refusal,
+  userIdOf,
+} from '../http-openapi';
 import {
   bulkDeleteChecklists,
   bulkSetVisibility,
@@ -28,14 +37,17 @@ import { resetProgress, setItemDone, setLike } from './engagement';
 
 const ok = z.object({ ok: z.literal(true) });
 
-
 const route = {
   create: createRoute({
     method: 'post',
     path: '/',
     summary: 'Create a public checklist',
     request: jsonBody(checklistInputSchema),
-    responses: { 201: jsonContent(createdChecklistSchema, 'Created'), 400: errorContent('Invalid input'), 401: commonErrors[401] },
+    responses: {
+      201: jsonContent(createdChecklistSchema, 'Created'),
+      400: errorContent('Invalid input'),
+      401: commonErrors[401],
+    },
   }),
   update: createRoute({
     method: 'put',

@@ -8,12 +8,13 @@ import type { WriteOutcome } from '../outcome';
 import { findChecklistAccess } from './checklist-access';
 import { isUuid } from '../db/ids';
 
-
 const notFound = { ok: false, reason: 'not_found' } as const;
 
 async function insertItemsAndTags(tx: Executor, checklistId: string, items: string[], tags: string[]) {
   if (items.length > 0) {
-    await tx.insert(checklistItems).values(items.map((content, index) => ({ checklistId, content, orderIndex: index + 1 })));
+    await tx
+      .insert(checklistItems)
+      .values(items.map((content, index) => ({ checklistId, content, orderIndex: index + 1 })));
   }
   if (tags.length > 0) await tx.insert(checklistTags).values(tags.map((tag) => ({ checklistId, tag })));
 }
@@ -41,7 +42,12 @@ export async function createChecklist(db: Database, authorId: string, input: Che
  * Edits a checklist in one transaction: main fields, tags replaced, and items reconciled so an
  * unchanged item keeps its id and with it everyone's ticks (see planItemChanges).
  */
-export async function updateChecklist(db: Database, id: string, userId: string, input: ChecklistInput): Promise<WriteOutcome> {
+export async function updateChecklist(
+  db: Database,
+  id: string,
+  userId: string,
+  input: ChecklistInput,
+): Promise<WriteOutcome> {
   return db.transaction(async (tx) => {
     const access = await findChecklistAccess(tx, id, userId, { forUpdate: true });
     if (!access) return notFound;
@@ -73,10 +79,13 @@ export async function updateChecklist(db: Database, id: string, userId: string, 
         where i.id = moved.id and i.order_index <> moved.order_index`);
     }
     if (plan.insert.length > 0) {
-      await tx.insert(checklistItems).values(plan.insert.map((item) => ({ checklistId: id, content: item.content, orderIndex: item.orderIndex })));
+      await tx
+        .insert(checklistItems)
+        .values(plan.insert.map((item) => ({ checklistId: id, content: item.content, orderIndex: item.orderIndex })));
     }
     await tx.delete(checklistTags).where(eq(checklistTags.checklistId, id));
-    if (input.tags.length > 0) await tx.insert(checklistTags).values(input.tags.map((tag) => ({ checklistId: id, tag })));
+    if (input.tags.length > 0)
+      await tx.insert(checklistTags).values(input.tags.map((tag) => ({ checklistId: id, tag })));
     return { ok: true, value: undefined };
   });
 }
@@ -90,7 +99,12 @@ export async function deleteChecklist(db: Database, id: string, userId: string):
   return { ok: true, value: undefined };
 }
 
-export async function setChecklistVisibility(db: Database, id: string, userId: string, isPublic: boolean): Promise<WriteOutcome> {
+export async function setChecklistVisibility(
+  db: Database,
+  id: string,
+  userId: string,
+  isPublic: boolean,
+): Promise<WriteOutcome> {
   const access = await findChecklistAccess(db, id, userId);
   if (!access) return notFound;
   if (!access.isOwner) return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
@@ -117,11 +131,19 @@ export async function bulkDeleteChecklists(db: Database, ids: string[], userId: 
         .where(and(inArray(checklists.id, valid), eq(checklists.authorId, userId)))
         .returning({ id: checklists.id })
     : [];
-  const result = splitOwned(ids, deleted.map((row) => row.id));
+  const result = splitOwned(
+    ids,
+    deleted.map((row) => row.id),
+  );
   return result.failed.length ? { ...result, message: checklistActionMessages.bulkDeleteFailed } : result;
 }
 
-export async function bulkSetVisibility(db: Database, ids: string[], userId: string, isPublic: boolean): Promise<BulkResult> {
+export async function bulkSetVisibility(
+  db: Database,
+  ids: string[],
+  userId: string,
+  isPublic: boolean,
+): Promise<BulkResult> {
   const valid = ids.filter(isUuid);
   const updated = valid.length
     ? await db
@@ -130,7 +152,10 @@ export async function bulkSetVisibility(db: Database, ids: string[], userId: str
         .where(and(inArray(checklists.id, valid), eq(checklists.authorId, userId)))
         .returning({ id: checklists.id })
     : [];
-  const result = splitOwned(ids, updated.map((row) => row.id));
+  const result = splitOwned(
+    ids,
+    updated.map((row) => row.id),
+  );
   return result.failed.length ? { ...result, message: checklistActionMessages.bulkVisibilityFailed } : result;
 }
 

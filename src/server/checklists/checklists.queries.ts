@@ -8,7 +8,6 @@ import {
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 
-
 type DetailRow = {
   id: string;
   title: string;

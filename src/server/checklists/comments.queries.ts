@@ -36,10 +36,16 @@ const selectComments = sql`
   from checklist_comments cm left join profiles p on p.id = cm.user_id`;
 
 /** Spec §7: comments of a list with their author, newest first. */
-export async function listComments(db: Database, checklistId: string, viewerId: string | null): Promise<Comment[] | null> {
+export async function listComments(
+  db: Database,
+  checklistId: string,
+  viewerId: string | null,
+): Promise<Comment[] | null> {
   const access = await findChecklistAccess(db, checklistId, viewerId);
   if (!access) return null;
-  const result = await db.execute<CommentRow>(sql`${selectComments} where cm.checklist_id = ${checklistId} order by cm.created_at desc, cm.id desc`);
+  const result = await db.execute<CommentRow>(
+    sql`${selectComments} where cm.checklist_id = ${checklistId} order by cm.created_at desc, cm.id desc`,
+  );
   return result.rows.map(toComment);
 }
 
@@ -48,10 +54,18 @@ async function findComment(db: Database, id: string): Promise<Comment> {
   return toComment(result.rows[0]!);
 }
 
-export async function addComment(db: Database, checklistId: string, userId: string, content: string): Promise<WriteOutcome<Comment>> {
+export async function addComment(
+  db: Database,
+  checklistId: string,
+  userId: string,
+  content: string,
+): Promise<WriteOutcome<Comment>> {
   const access = await findChecklistAccess(db, checklistId, userId);
   if (!access) return { ok: false, reason: 'not_found' };
-  const [created] = await db.insert(checklistComments).values({ checklistId, userId, content }).returning({ id: checklistComments.id });
+  const [created] = await db
+    .insert(checklistComments)
+    .values({ checklistId, userId, content })
+    .returning({ id: checklistComments.id });
   return { ok: true, value: await findComment(db, created!.id) };
 }
 
@@ -64,7 +78,12 @@ async function findVisibleComment(db: Database, id: string, userId: string) {
 }
 
 /** Only the author edits a comment (spec §6). */
-export async function editComment(db: Database, id: string, userId: string, content: string): Promise<WriteOutcome<Comment>> {
+export async function editComment(
+  db: Database,
+  id: string,
+  userId: string,
+  content: string,
+): Promise<WriteOutcome<Comment>> {
   const comment = await findVisibleComment(db, id, userId);
   if (!comment) return { ok: false, reason: 'not_found' };
   if (comment.userId !== userId) return { ok: false, reason: 'forbidden', message: commentMessages.notYours };

@@ -19,14 +19,21 @@ async function likeState(db: Database, checklistId: string, userId: string): Pro
 }
 
 /** Likes or unlikes a list. Liking twice is not an error (spec §8: a duplicate like is ignored). */
-export async function setLike(db: Database, checklistId: string, userId: string, isLiked: boolean): Promise<WriteOutcome<LikeState>> {
+export async function setLike(
+  db: Database,
+  checklistId: string,
+  userId: string,
+  isLiked: boolean,
+): Promise<WriteOutcome<LikeState>> {
   const access = await findChecklistAccess(db, checklistId, userId);
   if (!access) return { ok: false, reason: 'not_found' };
   if (access.isOwner) return { ok: false, reason: 'forbidden', message: checklistActionMessages.likeOwn };
   if (isLiked) {
     await db.insert(checklistLikes).values({ checklistId, userId }).onConflictDoNothing();
   } else {
-    await db.delete(checklistLikes).where(and(eq(checklistLikes.checklistId, checklistId), eq(checklistLikes.userId, userId)));
+    await db
+      .delete(checklistLikes)
+      .where(and(eq(checklistLikes.checklistId, checklistId), eq(checklistLikes.userId, userId)));
   }
   return { ok: true, value: await likeState(db, checklistId, userId) };
 }
@@ -58,7 +65,10 @@ export async function setItemDone(
     .where(and(eq(checklistItems.checklistId, checklistId), eq(checklistItems.id, itemId)));
   if (!item) return { ok: false, reason: 'not_found' };
   if (isDone) {
-    await db.insert(checklistItemCompletions).values({ userId, checklistItemId: item.id, checklistId }).onConflictDoNothing();
+    await db
+      .insert(checklistItemCompletions)
+      .values({ userId, checklistItemId: item.id, checklistId })
+      .onConflictDoNothing();
   } else {
     await db
       .delete(checklistItemCompletions)
@@ -68,7 +78,11 @@ export async function setItemDone(
 }
 
 /** "Reset progress": clears all of the user's ticks on the list. */
-export async function resetProgress(db: Database, checklistId: string, userId: string): Promise<WriteOutcome<ProgressState>> {
+export async function resetProgress(
+  db: Database,
+  checklistId: string,
+  userId: string,
+): Promise<WriteOutcome<ProgressState>> {
   const access = await findChecklistAccess(db, checklistId, userId);
   if (!access) return { ok: false, reason: 'not_found' };
   await db

@@ -27,7 +27,12 @@ export async function listGroups(db: Database, userId: string): Promise<Group[]>
     from user_list_groups g
     where g.user_id = ${userId}
     order by g.created_at, g.id`);
-  return result.rows.map((row) => ({ id: row.id, name: row.name, createdAt: new Date(row.created_at).toISOString(), checklists: row.checklists }));
+  return result.rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    createdAt: new Date(row.created_at).toISOString(),
+    checklists: row.checklists,
+  }));
 }
 
 export async function createGroup(db: Database, userId: string, name: string): Promise<Group> {
@@ -92,18 +97,31 @@ export async function setMembership(
   } else {
     await db
       .delete(userListMemberships)
-      .where(and(eq(userListMemberships.userId, userId), eq(userListMemberships.checklistId, checklistId), eq(userListMemberships.listGroupId, groupId)));
+      .where(
+        and(
+          eq(userListMemberships.userId, userId),
+          eq(userListMemberships.checklistId, checklistId),
+          eq(userListMemberships.listGroupId, groupId),
+        ),
+      );
   }
   return { ok: true, value: (await libraryStatus(db, userId, checklistId))! };
 }
 
 /** Spec §5: saving an already-saved checklist is success. */
-export async function setSaved(db: Database, userId: string, checklistId: string, isSaved: boolean): Promise<WriteOutcome<LibraryStatus>> {
+export async function setSaved(
+  db: Database,
+  userId: string,
+  checklistId: string,
+  isSaved: boolean,
+): Promise<WriteOutcome<LibraryStatus>> {
   if (!(await findChecklistAccess(db, checklistId, userId))) return { ok: false, reason: 'not_found' };
   if (isSaved) {
     await db.insert(savedChecklists).values({ userId, checklistId }).onConflictDoNothing();
   } else {
-    await db.delete(savedChecklists).where(and(eq(savedChecklists.userId, userId), eq(savedChecklists.checklistId, checklistId)));
+    await db
+      .delete(savedChecklists)
+      .where(and(eq(savedChecklists.userId, userId), eq(savedChecklists.checklistId, checklistId)));
   }
   return { ok: true, value: (await libraryStatus(db, userId, checklistId))! };
 }

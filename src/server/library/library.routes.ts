@@ -1,9 +1,23 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { groupNameSchema, groupSchema, groupsSchema, libraryMessages, libraryStatusSchema } from '@/domain/library/library';
+import {
+  groupNameSchema,
+  groupSchema,
+  groupsSchema,
+  libraryMessages,
+  libraryStatusSchema,
+} from '@/domain/library/library';
 import type { Database } from '../db/client';
 import { createRouter } from '../http';
 import { commonErrors, idParams, jsonBody, jsonContent, notSignedInBody, refusal, userIdOf } from '../http-openapi';
-import { createGroup, deleteGroup, libraryStatus, listGroups, renameGroup, setMembership, setSaved } from './library.queries';
+import {
+  createGroup,
+  deleteGroup,
+  libraryStatus,
+  listGroups,
+  renameGroup,
+  setMembership,
+  setSaved,
+} from './library.queries';
 
 const ok = z.object({ ok: z.literal(true) });
 const membershipParams = z.object({ id: z.string(), checklistId: z.string() });

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checklistFormFrom,
+  checklistFormSchema,
+  checklistInputSchema,
+  emptyChecklistForm,
+  ESTIMATED_TIMES,
+  toChecklistInput,
+} from './checklist-input';
+
+const filled = {
+  ...emptyChecklistForm(),
+  title: '  Camping  ',
+  description: 'A weekend away',
+  items: [{ content: ' Tent ' }, { content: 'Stove' }],
+  tags: [{ value: ' outdoors ' }],
+  estimatedTime: '1 hour',
+};
+const messages = (form: unknown) =>
+  Object.fromEntries(
+    (checklistFormSchema.safeParse(form).error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+  );
+
+describe('the checklist form (spec §5)', () => {
+  it('starts with one empty item row, one empty tag row and medium difficulty', () => {
+    expect(emptyChecklistForm()).toMatchObject({
+      items: [{ content: '' }],
+      tags: [{ value: '' }],
+      difficulty: 'medium',
+      estimatedTime: '',
+    });
+  });
+
+  it('offers the seven estimated times', () => {
+    expect(ESTIMATED_TIMES).toEqual([
+      '5 minutes',
+      '15 minutes',
+      '20 minutes',
+      '30 minutes',
+      '1 hour',
+      '2+ hours',
+      'Unknown',
+    ]);
+  });
+
+  it('shows every message of an empty form', () => {
+    expect(messages({ ...emptyChecklistForm(), difficulty: '' })).toEqual({
+      title: 'Title is required.',
+      description: 'Description is required.',
+      items: 'All items must be filled.',
+      estimatedTime: 'Estimated time is required.',
+      difficulty: 'Difficulty is required.',
+    });
+  });
+
+  it('needs every tag row filled unless the only row is empty', () => {
+    expect(messages(filled)).toEqual({});
+    expect(messages({ ...filled, tags: [{ value: '' }] })).toEqual({});
+    expect(messages({ ...filled, tags: [{ value: 'a' }, { value: ' ' }] })).toEqual({
+      tags: 'All tags must be filled.',
+    });
+  });
+
+  it('turns into the API input: trimmed, no empty rows, duplicate tags once', () => {
+    expect(toChecklistInput({ ...filled, tags: [{ value: 'Outdoors' }, { value: 'outdoors' }] })).toEqual({
+      title: 'Camping',
+      description: 'A weekend away',
+      items: ['Tent', 'Stove'],
+      tags: ['Outdoors'],
+      estimatedTime: '1 hour',
+      difficulty: 'medium',
+    });
+    expect(toChecklistInput({ ...filled, tags: [{ value: '' }] }).tags).toEqual([]);
+  });
+
+  it('prefills an edit: difficulty lower-cased with medium as default, empty lists as one empty row', () => {
+    const form = checklistFormFrom({
+      title: 'T',
+      description: 'D',
+      items: [],
+      tags: [],
+      estimatedTime: 'Unknown',
+      difficulty: 'HARD',
+    });
+    expect(form).toMatchObject({ items: [{ content: '' }], tags: [{ value: '' }], difficulty: 'hard' });
+    expect(
+      checklistFormFrom({ title: 'T', description: 'D', items: [], tags: [], estimatedTime: 'x', difficulty: 'weird' }),
+    ).toMatchObject({
+      difficulty: 'medium',
+      estimatedTime: 'Unknown',
+    });
+  });
+
+  it('the API refuses what the form would refuse, in the same words', () => {
+    const result = checklistInputSchema.safeParse({
+      title: ' ',
+      description: '',
+      items: [],
+      tags: [' '],
+      estimatedTime: 'soon',
+      difficulty: 'extreme',
+    });
+    expect(Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]))).toEqual({
+      title: 'Title is required.',
+      description: 'Description is required.',
+      items: 'At least one item is required.',
+      tags: 'All tags must be filled.',
+      estimatedTime: 'Estimated time is required.',
+      difficulty: 'Difficulty is required.',
+    });
+  });
+});

@@ -1,0 +1,148 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { userListGroups } from '../../src/server/db/schema';
+import { signedInAgent } from '../setup/sign-in';
+import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+
+// Every checklist endpoint × {visitor, another user, owner}, on a public and on a private list.
+// A private list of someone else is not found (404), never forbidden.
+
+type Caller = 'visitor' | 'other' | 'owner';
+type Expected = Record<Caller, number>;
+type Call = (
+  ids: { list: string; item: string; group: Record<Caller, string | null> },
+  caller: Caller,
+) => { method: string; path: string; json?: unknown };
+
+let t: TestApp;
+let owner: CreatedUser;
+let other: CreatedUser;
+let agents: Record<Caller, Agent>;
+let groups: Record<Caller, string | null>;
+
+const input = {
+  title: 'Edited',
+  description: 'Still useful',
+  items: ['One'],
+  tags: [],
+  estimatedTime: '1 hour',
+  difficulty: 'easy',
+};
+
+const table: [string, Call, { public: Expected; private: Expected }][] = [
+  [
+    'read',
+    ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}` }),
+    { public: { visitor: 200, other: 200, owner: 200 }, private: { visitor: 404, other: 404, owner: 200 } },
+  ],
+  [
+    'edit',
+    ({ list }) => ({ method: 'PUT', path: `/api/checklists/${list}`, json: input }),
+    { public: { visitor: 401, other: 403, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+  ],
+  [
+    'visibility',
+    ({ list }) => ({ method: 'PATCH', path: `/api/checklists/${list}/visibility`, json: { isPublic: true } }),
+    { public: { visitor: 401, other: 403, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+  ],
+  [
+    'clone',
+    ({ list }) => ({ method: 'POST', path: `/api/checklists/${list}/clone` }),
+    { public: { visitor: 401, other: 201, owner: 400 }, private: { visitor: 401, other: 404, owner: 400 } },
+  ],
+  [
+    'like',
+    ({ list }) => ({ method: 'PUT', path: `/api/checklists/${list}/like` }),
+    { public: { visitor: 401, other: 200, owner: 403 }, private: { visitor: 401, other: 404, owner: 403 } },
+  ],
+  [
+    'unlike',
+    ({ list }) => ({ method: 'DELETE', path: `/api/checklists/${list}/like` }),
+    { public: { visitor: 401, other: 200, owner: 403 }, private: { visitor: 401, other: 404, owner: 403 } },
+  ],
+  [
+    'tick',
+    ({ list, item }) => ({ method: 'PUT', path: `/api/checklists/${list}/items/${item}/done` }),
+    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+  ],
+  [
+    'untick',
+    ({ list, item }) => ({ method: 'DELETE', path: `/api/checklists/${list}/items/${item}/done` }),
+    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+  ],
+  [
+    'reset progress',
+    ({ list }) => ({ method: 'DELETE', path: `/api/checklists/${list}/progress` }),
+    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+  ],
+  [
+    'list comments',
+    ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/comments` }),
+    { public: { visitor: 200, other: 200, owner: 200 }, private: { visitor: 404, other: 404, owner: 200 } },
+  ],
+  [
+    'add comment',
+    ({ list }) => ({ method: 'POST', path: `/api/checklists/${list}/comments`, json: { content: 'Nice' } }),
+    { public: { visitor: 401, other: 201, owner: 201 }, private: { visitor: 401, other: 404, owner: 201 } },
+  ],
+  [
+    'library status',
+    ({ list }) => ({ method: 'GET', path: `/api/library/checklists/${list}` }),
+    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+  ],
+  [
+    'save',
+    ({ list }) => ({ method: 'PUT', path: `/api/library/saved/${list}` }),
+    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+  ],
+  [
+    'unsave',
+    ({ list }) => ({ method: 'DELETE', path: `/api/library/saved/${list}` }),
+    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+  ],
+  [
+    'file in own group',
+    ({ list, group }, caller) => ({
+      method: 'PUT',
+      path: `/api/library/groups/${group[caller] ?? '00000000-0000-4000-8000-000000000000'}/checklists/${list}`,
+    }),
+    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+  ],
+  [
+    'file in someone else’s group',
+    ({ list, group }) => ({ method: 'PUT', path: `/api/library/groups/${group.owner}/checklists/${list}` }),
+    { public: { visitor: 401, other: 404, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+  ],
+  [
+    'delete',
+    ({ list }) => ({ method: 'DELETE', path: `/api/checklists/${list}` }),
+    { public: { visitor: 401, other: 403, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+  ],
+];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.db);
+  other = await createUser(t.db);
+  agents = { visitor: t.agent(), other: await signedInAgent(t, other), owner: await signedInAgent(t, owner) };
+  const [ownerGroup] = await t.db.insert(userListGroups).values({ userId: owner.id, name: 'Mine' }).returning();
+  const [otherGroup] = await t.db.insert(userListGroups).values({ userId: other.id, name: 'Theirs' }).returning();
+  groups = { visitor: null, other: otherGroup!.id, owner: ownerGroup!.id };
+});
+
+describe('who may do what with a checklist', () => {
+  for (const visibility of ['public', 'private'] as const) {
+    for (const [name, call, expected] of table) {
+      it(`${name} on a ${visibility} list`, async () => {
+        for (const caller of ['visitor', 'other', 'owner'] as const) {
+          // A fresh list per caller, so one caller's write (delete, edit) cannot change the next one's answer.
+          const list = await createChecklist(t.db, owner.id, { isPublic: visibility === 'public', items: ['A', 'B'] });
+          const request = call({ list: list.id, item: list.items[0]!.id, group: groups }, caller);
+          const response = await agents[caller].request(request.path, { method: request.method, json: request.json });
+          expect(response.status, `${caller}: ${request.method} ${request.path}`).toBe(expected[visibility][caller]);
+          if (response.status === 404) expect((await response.json()).code).toBe('not_found');
+        }
+      });
+    }
+  }
+});
