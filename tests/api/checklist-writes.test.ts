@@ -1,0 +1,221 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checklistActionMessages } from '../../src/domain/checklists/checklist-input';
+import { checklistDetailSchema, type ChecklistDetail } from '../../src/domain/checklists/checklist-view';
+import { checklistItemCompletions, checklists } from '../../src/server/db/schema';
+import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { signedInAgent } from '../setup/sign-in';
+import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+
+let t: TestApp;
+let owner: CreatedUser;
+let reader: CreatedUser;
+let asOwner: Agent;
+let asReader: Agent;
+
+const input = {
+  title: '  Road trip  ',
+  description: ' Before a long drive ',
+  items: ['  Check tyres ', 'Top up oil', 'Pack snacks'],
+  tags: [' car ', 'travel', 'Car'],
+  estimatedTime: '30 minutes',
+  difficulty: 'easy',
+};
+
+const detail = async (agent: Agent, id: string): Promise<ChecklistDetail> =>
+  checklistDetailSchema.parse(await (await agent.request(`/api/checklists/${id}`)).json());
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.db);
+  reader = await createUser(t.db);
+  asOwner = await signedInAgent(t, owner);
+  asReader = await signedInAgent(t, reader);
+});
+
+describe('create', () => {
+  it('saves a public list with trimmed items and tags in order, numbered from 1', async () => {
+    const response = await asOwner.post('/api/checklists', input);
+    expect(response.status).toBe(201);
+    const { id } = await response.json();
+    const saved = await detail(asOwner, id);
+    expect(saved).toMatchObject({
+      title: 'Road trip',
+      description: 'Before a long drive',
+      isPublic: true,
+      estimatedTime: '30 minutes',
+      difficulty: 'easy',
+      tags: ['car', 'travel'],
+    });
+    expect(saved.items.map((item) => [item.orderIndex, item.content])).toEqual([
+      [1, 'Check tyres'],
+      [2, 'Top up oil'],
+      [3, 'Pack snacks'],
+    ]);
+  });
+
+  it('refuses an invalid list with the spec messages', async () => {
+    const response = await asOwner.post('/api/checklists', { ...input, title: ' ', items: ['ok', '  '] });
+    expect(response.status).toBe(400);
+    expect((await response.json()).fieldErrors).toEqual({
+      title: 'Title is required.',
+      'items.1': 'All items must be filled.',
+    });
+  });
+});
+
+describe('edit', () => {
+  it('replaces fields, items and tags, keeping the ids (and everyone’s ticks) of unchanged items', async () => {
+    const list = await createChecklist(t.db, owner.id, { items: ['Tent', 'Stove', 'Torch'], tags: ['camping'] });
+    const [tent, stove, torch] = list.items;
+    for (const item of [tent!, stove!, torch!]) {
+      await t.db
+        .insert(checklistItemCompletions)
+        .values({ userId: reader.id, checklistItemId: item.id, checklistId: list.id });
+    }
+    const response = await asOwner.request(`/api/checklists/${list.id}`, {
+      method: 'PUT',
+      json: { ...input, items: ['Torch', 'Tent', 'Sleeping bag'], tags: ['outdoors'] },
+    });
+    expect(response.status).toBe(200);
+    const edited = await detail(asReader, list.id);
+    expect(edited.items.map((item) => item.content)).toEqual(['Torch', 'Tent', 'Sleeping bag']);
+    expect(edited.items[0]!.id).toBe(torch!.id);
+    expect(edited.items[1]!.id).toBe(tent!.id);
+    expect(edited.tags).toEqual(['outdoors']);
+    expect(new Set(edited.viewer.completedItemIds)).toEqual(new Set([torch!.id, tent!.id]));
+    expect(edited.uses).toBe(1);
+  });
+
+  it('says "You can only modify your own checklists" to someone else', async () => {
+    const list = await createChecklist(t.db, owner.id);
+    const response = await asReader.request(`/api/checklists/${list.id}`, { method: 'PUT', json: input });
+    expect(response.status).toBe(403);
+    expect((await response.json()).message).toBe(checklistActionMessages.modifyOwn);
+  });
+});
+
+describe('delete and visibility', () => {
+  it('deletes only one’s own lists, with the spec message otherwise', async () => {
+    const list = await createChecklist(t.db, owner.id);
+    const refused = await asReader.request(`/api/checklists/${list.id}`, { method: 'DELETE' });
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe(checklistActionMessages.deleteOwn);
+    expect((await asOwner.request(`/api/checklists/${list.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await asOwner.request(`/api/checklists/${list.id}`)).status).toBe(404);
+  });
+
+  it('makes a list private: it disappears for others and stays for the owner', async () => {
+    const list = await createChecklist(t.db, owner.id);
+    expect(
+      (await asOwner.request(`/api/checklists/${list.id}/visibility`, { method: 'PATCH', json: { isPublic: false } }))
+        .status,
+    ).toBe(200);
+    expect((await asReader.request(`/api/checklists/${list.id}`)).status).toBe(404);
+    expect((await detail(asOwner, list.id)).isPublic).toBe(false);
+  });
+
+  it('bulk: one call changes the owner’s lists and reports the rest with the spec messages', async () => {
+    const mine = [await createChecklist(t.db, owner.id), await createChecklist(t.db, owner.id)];
+    const theirs = await createChecklist(t.db, reader.id);
+    const ids = [mine[0]!.id, mine[1]!.id, theirs.id, 'not-an-id'];
+
+    const hidden = await (await asOwner.post('/api/checklists/bulk-visibility', { ids, isPublic: false })).json();
+    expect(new Set(hidden.succeeded)).toEqual(new Set([mine[0]!.id, mine[1]!.id]));
+    expect(hidden.failed).toEqual([theirs.id, 'not-an-id']);
+    expect(hidden.message).toBe(checklistActionMessages.bulkVisibilityFailed);
+    const rows = await t.db
+      .select({ isPublic: checklists.isPublic })
+      .from(checklists)
+      .where(eq(checklists.id, theirs.id));
+    expect(rows[0]!.isPublic).toBe(true);
+
+    const deleted = await (await asOwner.post('/api/checklists/bulk-delete', { ids })).json();
+    expect(new Set(deleted.succeeded)).toEqual(new Set([mine[0]!.id, mine[1]!.id]));
+    expect(deleted.message).toBe(checklistActionMessages.bulkDeleteFailed);
+    expect((await asReader.request(`/api/checklists/${theirs.id}`)).status).toBe(200);
+
+    const clean = await (
+      await asOwner.post('/api/checklists/bulk-delete', { ids: [(await createChecklist(t.db, owner.id)).id] })
+    ).json();
+    expect(clean.failed).toEqual([]);
+    expect(clean.message).toBeUndefined();
+  });
+});
+
+describe('clone', () => {
+  it('copies the list into a new public one of the cloner, records the link and counts it', async () => {
+    const original = await createChecklist(t.db, owner.id, {
+      title: 'Moving house',
+      items: ['Boxes', 'Tape'],
+      tags: ['moving house'],
+      difficulty: 'hard',
+      estimatedTime: '2+ hours',
+      isPublic: true,
+    });
+    const response = await asReader.post(`/api/checklists/${original.id}/clone`, {});
+    expect(response.status).toBe(201);
+    const { id } = await response.json();
+    const copy = await detail(asReader, id);
+    expect(copy).toMatchObject({
+      title: 'Moving house',
+      difficulty: 'hard',
+      estimatedTime: '2+ hours',
+      tags: ['moving house'],
+      isPublic: true,
+      clonedFrom: { id: original.id, title: 'Moving house' },
+    });
+    expect(copy.viewer.isOwner).toBe(true);
+    expect(copy.items.map((item) => item.content)).toEqual(['Boxes', 'Tape']);
+    expect((await detail(asReader, original.id)).clones).toBe(1);
+  });
+
+  it('refuses to clone one’s own list', async () => {
+    const list = await createChecklist(t.db, owner.id);
+    const response = await asOwner.post(`/api/checklists/${list.id}/clone`, {});
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe('You cannot clone your own checklist.');
+  });
+});
+
+describe('likes and ticks', () => {
+  it('likes once, unlikes, and never one’s own list', async () => {
+    const list = await createChecklist(t.db, owner.id);
+    expect(await (await asReader.request(`/api/checklists/${list.id}/like`, { method: 'PUT' })).json()).toEqual({
+      likes: 1,
+      hasLiked: true,
+    });
+    expect(await (await asReader.request(`/api/checklists/${list.id}/like`, { method: 'PUT' })).json()).toEqual({
+      likes: 1,
+      hasLiked: true,
+    });
+    expect(await (await asReader.request(`/api/checklists/${list.id}/like`, { method: 'DELETE' })).json()).toEqual({
+      likes: 0,
+      hasLiked: false,
+    });
+    const own = await asOwner.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
+    expect(own.status).toBe(403);
+    expect((await own.json()).message).toBe('You cannot like your own list.');
+  });
+
+  it('counts a use at the first tick, keeps it while any item is ticked, and resets', async () => {
+    const list = await createChecklist(t.db, owner.id, { items: ['a', 'b'] });
+    const tick = (itemIndex: number, method: 'PUT' | 'DELETE') =>
+      asReader
+        .request(`/api/checklists/${list.id}/items/${list.items[itemIndex]!.id}/done`, { method })
+        .then((r) => r.json());
+    expect(await tick(0, 'PUT')).toEqual({ uses: 1, completedItemIds: [list.items[0]!.id] });
+    expect((await tick(1, 'PUT')).uses).toBe(1);
+    expect((await tick(0, 'DELETE')).completedItemIds).toEqual([list.items[1]!.id]);
+    const reset = await (await asReader.request(`/api/checklists/${list.id}/progress`, { method: 'DELETE' })).json();
+    expect(reset).toEqual({ uses: 0, completedItemIds: [] });
+  });
+
+  it('answers 404 for an item of another list', async () => {
+    const [first, second] = [await createChecklist(t.db, owner.id), await createChecklist(t.db, owner.id)];
+    const response = await asReader.request(`/api/checklists/${first.id}/items/${second.items[0]!.id}/done`, {
+      method: 'PUT',
+    });
+    expect(response.status).toBe(404);
+  });
+});
