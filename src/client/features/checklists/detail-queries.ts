@@ -1,0 +1,154 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  createdChecklistSchema,
+  likeStateSchema,
+  progressStateSchema,
+} from '@/domain/checklists/checklist-input';
+import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { apiRequest } from '@/client/lib/api';
+import { browseKeys } from './browse-queries';
+import { checklistDetailQuery } from './checklist-queries';
+import { countDone, doneFromIds, usesAfterChange, withItemDone } from './progress';
+
+const checklistPath = (id: string) => `/api/checklists/${encodeURIComponent(id)}`;
+
+/** The key of checklistDetailQuery; comments sit under it, so detail writes match it exactly. */
+export const detailKey = (id: string) => checklistDetailQuery(id).queryKey;
+const progressMutationKey = (id: string) => ['checklists', id, 'progress'] as const;
+
+function updateDetail(queryClient: QueryClient, id: string, update: (detail: ChecklistDetail) => ChecklistDetail) {
+  queryClient.setQueryData(detailKey(id), (detail) => (detail ? update(detail) : detail));
+}
+
+/** An optimistic write must not be overwritten by a refetch that started before it. */
+function cancelDetailFetch(queryClient: QueryClient, id: string) {
+  return queryClient.cancelQueries({ queryKey: detailKey(id), exact: true });
+}
+
+/**
+ * Spec §4 "Like": applied optimistically and reverted on failure. The caller ignores clicks while
+ * one is pending, so the snapshot taken here is still the state to go back to.
+ */
+export function useLikeMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (isLiked: boolean) =>
+      apiRequest(`${checklistPath(id)}/like`, likeStateSchema, { method: isLiked ? 'PUT' : 'DELETE' }),
+    onMutate: async (isLiked) => {
+      await cancelDetailFetch(queryClient, id);
+      const previous = queryClient.getQueryData(detailKey(id));
+      updateDetail(queryClient, id, (detail) => ({
+        ...detail,
+        likes: Math.max(detail.likes + (isLiked ? 1 : -1), 0),
+        viewer: { ...detail.viewer, hasLiked: isLiked },
+      }));
+      return { previous };
+    },
+    onError: (_error, _isLiked, context) => {
+      if (context?.previous) queryClient.setQueryData(detailKey(id), context.previous);
+    },
+    onSuccess: (state) => {
+      updateDetail(queryClient, id, (detail) => ({
+        ...detail,
+        likes: state.likes,
+        viewer: { ...detail.viewer, hasLiked: state.hasLiked },
+      }));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: browseKeys.all }),
+  });
+}
+
+type ItemDone = { itemId: string; isDone: boolean };
+
+/**
+ * Spec §4 "Item completion": ticks are optimistic and several may be in flight at once. Only the
+ * last one to settle writes the server's answer, so an earlier answer cannot undo a later tick on
+ * screen; a failed tick quietly takes back its own change (spec §8).
+ */
+export function useItemDoneMutation(id: string) {
+  const queryClient = useQueryClient();
+  const isLastInFlight = () => queryClient.isMutating({ mutationKey: progressMutationKey(id) }) <= 1;
+
+  return useMutation({
+    mutationKey: progressMutationKey(id),
+    mutationFn: ({ itemId, isDone }: ItemDone) =>
+      apiRequest(`${checklistPath(id)}/items/${encodeURIComponent(itemId)}/done`, progressStateSchema, {
+        method: isDone ? 'PUT' : 'DELETE',
+      }),
+    onMutate: async ({ itemId, isDone }) => {
+      await cancelDetailFetch(queryClient, id);
+      updateDetail(queryClient, id, (detail) => setItemDone(detail, itemId, isDone));
+    },
+    onError: ({ itemId, isDone }) => {
+      updateDetail(queryClient, id, (detail) => setItemDone(detail, itemId, !isDone));
+      if (isLastInFlight()) void queryClient.invalidateQueries({ queryKey: detailKey(id), exact: true });
+    },
+    onSuccess: (state) => {
+      if (!isLastInFlight()) return;
+      updateDetail(queryClient, id, (detail) => ({
+        ...detail,
+        uses: state.uses,
+        viewer: { ...detail.viewer, completedItemIds: state.completedItemIds },
+      }));
+    },
+    onSettled: () => {
+      if (isLastInFlight()) void queryClient.invalidateQueries({ queryKey: browseKeys.all });
+    },
+  });
+}
+
+function setItemDone(detail: ChecklistDetail, itemId: string, isDone: boolean): ChecklistDetail {
+  const before = detail.viewer.completedItemIds;
+  const after = withItemDone(before, itemId, isDone);
+  const count = (ids: string[]) => countDone(doneFromIds(detail.items, ids));
+  return {
+    ...detail,
+    uses: usesAfterChange(detail.uses, count(before), count(after)),
+    viewer: { ...detail.viewer, completedItemIds: after },
+  };
+}
+
+/** "Reset progress" for a signed-in user: clears every tick on the list. */
+export function useResetProgressMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: progressMutationKey(id),
+    mutationFn: () => apiRequest(`${checklistPath(id)}/progress`, progressStateSchema, { method: 'DELETE' }),
+    onMutate: async () => {
+      await cancelDetailFetch(queryClient, id);
+      const previous = queryClient.getQueryData(detailKey(id));
+      updateDetail(queryClient, id, (detail) => {
+        const doneBefore = countDone(doneFromIds(detail.items, detail.viewer.completedItemIds));
+        return {
+          ...detail,
+          uses: usesAfterChange(detail.uses, doneBefore, 0),
+          viewer: { ...detail.viewer, completedItemIds: [] },
+        };
+      });
+      return { previous };
+    },
+    onError: (_error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(detailKey(id), context.previous);
+    },
+    onSuccess: (state) => {
+      updateDetail(queryClient, id, (detail) => ({
+        ...detail,
+        uses: state.uses,
+        viewer: { ...detail.viewer, completedItemIds: state.completedItemIds },
+      }));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: browseKeys.all }),
+  });
+}
+
+/** Spec §4 "Clone": a new public list owned by the cloner; the caller then opens its edit page. */
+export function useCloneMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(`${checklistPath(id)}/clone`, createdChecklistSchema, { method: 'POST' }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: detailKey(id), exact: true });
+      void queryClient.invalidateQueries({ queryKey: browseKeys.all });
+    },
+  });
+}

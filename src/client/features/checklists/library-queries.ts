@@ -1,0 +1,80 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { groupSchema, groupsSchema, libraryStatusSchema, type LibraryStatus } from '@/domain/library/library';
+import { apiRequest } from '@/client/lib/api';
+
+export const libraryKeys = {
+  all: ['library'] as const,
+  groups: ['library', 'groups'] as const,
+  status: (checklistId: string) => ['library', 'checklists', checklistId] as const,
+};
+
+/** The user's list groups with their lists, oldest first. */
+export const libraryGroupsQuery = () =>
+  queryOptions({
+    queryKey: libraryKeys.groups,
+    queryFn: ({ signal }) => apiRequest('/api/library/groups', groupsSchema, { signal }),
+  });
+
+/** Which of the user's groups hold a checklist: "In Library" when any does (spec §4). */
+export const libraryStatusQuery = (checklistId: string) =>
+  queryOptions({
+    queryKey: libraryKeys.status(checklistId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/library/checklists/${encodeURIComponent(checklistId)}`, libraryStatusSchema, { signal }),
+  });
+
+type Membership = { groupId: string; isMember: boolean };
+
+function withGroup(status: LibraryStatus, groupId: string, isMember: boolean): LibraryStatus {
+  const rest = status.groupIds.filter((id) => id !== groupId);
+  return { ...status, groupIds: isMember ? [...rest, groupId] : rest };
+}
+
+/**
+ * Spec §2.5: clicking a group row files the checklist in it or takes it out. Applied at once; the
+ * server's answer is written only by the last toggle to settle, so rows clicked in quick
+ * succession do not flicker.
+ */
+export function useMembershipMutation(checklistId: string) {
+  const queryClient = useQueryClient();
+  const statusKey = libraryKeys.status(checklistId);
+  const mutationKey = [...statusKey, 'membership'] as const;
+  const isLastInFlight = () => queryClient.isMutating({ mutationKey }) <= 1;
+  const update = (change: (status: LibraryStatus) => LibraryStatus) =>
+    queryClient.setQueryData(statusKey, (status) => (status ? change(status) : status));
+
+  return useMutation({
+    mutationKey,
+    mutationFn: ({ groupId, isMember }: Membership) =>
+      apiRequest(
+        `/api/library/groups/${encodeURIComponent(groupId)}/checklists/${encodeURIComponent(checklistId)}`,
+        libraryStatusSchema,
+        { method: isMember ? 'PUT' : 'DELETE' },
+      ),
+    onMutate: async ({ groupId, isMember }) => {
+      await queryClient.cancelQueries({ queryKey: statusKey });
+      update((status) => withGroup(status, groupId, isMember));
+    },
+    onError: (_error, { groupId, isMember }) => update((status) => withGroup(status, groupId, !isMember)),
+    onSuccess: (status) => {
+      if (isLastInFlight()) queryClient.setQueryData(statusKey, status);
+    },
+    onSettled: () => {
+      if (isLastInFlight()) void queryClient.invalidateQueries({ queryKey: libraryKeys.groups });
+    },
+  });
+}
+
+export function useCreateGroupMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      apiRequest('/api/library/groups', groupSchema, { method: 'POST', body: { name } }),
+    onSuccess: (group) => {
+      queryClient.setQueryData(libraryKeys.groups, (list) =>
+        list ? { groups: [...list.groups.filter((other) => other.id !== group.id), group] } : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.groups });
+    },
+  });
+}

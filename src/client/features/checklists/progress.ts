@@ -1,0 +1,111 @@
+// Pure rules of working through a checklist: progress, visitor progress kept in the browser, and
+// the plan of the completion celebration. No DOM and no React, so they are unit-tested directly.
+
+/** Spec §9: progress is the percent complete, rounded. */
+export function progressPercent(completed: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((Math.min(Math.max(completed, 0), total) / total) * 100);
+}
+
+export function countDone(done: readonly boolean[]): number {
+  return done.filter(Boolean).length;
+}
+
+/** Spec §2.4: the celebration needs every item done and at least one item. */
+export function isAllDone(done: readonly boolean[]): boolean {
+  return done.length > 0 && done.every(Boolean);
+}
+
+/** Spec §3 "Local progress": one list of booleans per checklist, kept under a key per checklist id. */
+export function progressStorageKey(checklistId: string): string {
+  return `ticklist:progress:${checklistId}`;
+}
+
+/**
+ * Reads what the browser stored for a visitor. Anything unreadable counts as no progress, and the
+ * list is truncated or padded to the current item count (spec §4), since the list may have been
+ * edited since.
+ */
+export function parseStoredProgress(raw: string | null, itemCount: number): boolean[] {
+  let stored: unknown = null;
+  if (raw) {
+    try {
+      stored = JSON.parse(raw);
+    } catch {
+      stored = null;
+    }
+  }
+  const values = Array.isArray(stored) ? stored : [];
+  return Array.from({ length: Math.max(itemCount, 0) }, (_, index) => values[index] === true);
+}
+
+/** Which items of the list the signed-in user has ticked, in item order. */
+export function doneFromIds(items: readonly { id: string }[], completedItemIds: readonly string[]): boolean[] {
+  const completed = new Set(completedItemIds);
+  return items.map((item) => completed.has(item.id));
+}
+
+export function withItemDone(ids: readonly string[], itemId: string, isDone: boolean): string[] {
+  const rest = ids.filter((id) => id !== itemId);
+  return isDone ? [...rest, itemId] : rest;
+}
+
+/**
+ * The uses count as the page shows it right after a tick, before the server answers. "Uses" counts
+ * users with at least one ticked item (docs/decisions/002), so the first tick adds one and taking
+ * back the last one removes it again.
+ */
+export function usesAfterChange(uses: number, doneBefore: number, doneAfter: number): number {
+  if (doneBefore === 0 && doneAfter > 0) return uses + 1;
+  if (doneBefore > 0 && doneAfter === 0) return Math.max(uses - 1, 0);
+  return uses;
+}
+
+// Spec §9: 150 confetti particles and 30 sparkles, for 7 s.
+export const CELEBRATION_MS = 7000;
+export const CONFETTI_PARTICLES = 150;
+export const SPARKLE_COUNT = 30;
+
+export type ConfettiBurst = { delayMs: number; particleCount: number; originX: number; angle: number };
+
+/**
+ * Spreads the particles over bursts that alternate sides, early enough that the last ones have
+ * fallen before the celebration ends.
+ */
+export function confettiBursts(total = CONFETTI_PARTICLES, bursts = 10, spacingMs = 450): ConfettiBurst[] {
+  const base = Math.floor(total / bursts);
+  const extra = total % bursts;
+  return Array.from({ length: bursts }, (_, index) => {
+    const isLeft = index % 2 === 0;
+    return {
+      delayMs: index * spacingMs,
+      particleCount: base + (index < extra ? 1 : 0),
+      originX: isLeft ? 0.2 : 0.8,
+      angle: isLeft ? 60 : 120,
+    };
+  });
+}
+
+export type Sparkle = {
+  id: number;
+  /** Position in percent of the viewport. */
+  left: number;
+  top: number;
+  /** Size in rem. */
+  size: number;
+  delay: number;
+  duration: number;
+};
+
+/** Random sparkle placements; `random` is injectable so tests can pin it. */
+export function createSparkles(count = SPARKLE_COUNT, random: () => number = Math.random): Sparkle[] {
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return Array.from({ length: count }, (_, id) => ({
+    id,
+    left: round(4 + random() * 92),
+    top: round(6 + random() * 80),
+    size: round(0.9 + random() * 1.1),
+    delay: round(random() * 2.5),
+    duration: round(1.2 + random() * 1.3),
+  }));
+}

@@ -1,0 +1,51 @@
+import { useCallback, useMemo, useSyncExternalStore } from 'react';
+import { parseStoredProgress, progressStorageKey } from './progress';
+
+// Same-tab writes do not fire the `storage` event, so this one tells this tab's readers.
+const CHANGE_EVENT = 'ticklist:progress-change';
+
+// Private browsing or a full quota can make localStorage throw; progress then lives for the tab.
+const memory = new Map<string, string>();
+
+function readRaw(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return memory.get(key) ?? null;
+  }
+}
+
+function writeRaw(key: string, value: string) {
+  try {
+    window.localStorage.setItem(key, value);
+  } catch {
+    memory.set(key, value);
+  }
+  window.dispatchEvent(new Event(CHANGE_EVENT));
+}
+
+function subscribe(onChange: () => void) {
+  window.addEventListener('storage', onChange);
+  window.addEventListener(CHANGE_EVENT, onChange);
+  return () => {
+    window.removeEventListener('storage', onChange);
+    window.removeEventListener(CHANGE_EVENT, onChange);
+  };
+}
+
+/**
+ * Spec §3 "Local progress": a signed-out visitor's ticks stay in this browser, one boolean per
+ * item under `ticklist:progress:{checklistId}`, restored on load and fitted to the item count.
+ * Other tabs showing the same list follow along.
+ */
+export function useVisitorProgress(checklistId: string, itemCount: number) {
+  const key = progressStorageKey(checklistId);
+  const raw = useSyncExternalStore(
+    subscribe,
+    () => readRaw(key),
+    () => null,
+  );
+  const done = useMemo(() => parseStoredProgress(raw, itemCount), [raw, itemCount]);
+  const save = useCallback((next: boolean[]) => writeRaw(key, JSON.stringify(next)), [key]);
+  return { done, save };
+}
