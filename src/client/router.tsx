@@ -7,6 +7,9 @@ import { MePage } from '@/client/features/accounts/me-page';
 import { ResetPasswordPage } from '@/client/features/accounts/reset-password-page';
 import { SignUpPage } from '@/client/features/accounts/sign-up-page';
 import { BrowsePage } from '@/client/features/checklists/browse-page';
+import { ChecklistDetailPage } from '@/client/features/checklists/checklist-detail-page';
+import { CreateChecklistPage } from '@/client/features/checklists/create-checklist-page';
+import { EditChecklistPage } from '@/client/features/checklists/edit-checklist-page';
 import { RequireOwner } from '@/client/features/checklists/require-owner';
 import { AboutPage } from '@/client/features/marketing/about-page';
 import { LandingPage } from '@/client/features/marketing/landing-page';
@@ -42,12 +45,12 @@ export const router = createBrowserRouter([
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/about', element: <AboutPage /> },
       { path: '/browse', element: <BrowsePage /> },
-      { path: '/checklist/:id', element: <ComingSoon title="Checklist" /> },
+      { path: '/checklist/:id', element: <ChecklistDetailPage /> },
       {
         path: '/create',
         element: (
           <RequireAuth>
-            <ComingSoon title="Create a New Checklist" />
+            <CreateChecklistPage />
           </RequireAuth>
         ),
       },
@@ -56,7 +59,7 @@ export const router = createBrowserRouter([
         element: (
           <RequireAuth>
             <RequireOwner>
-              <ComingSoon title="Edit Checklist" />
+              <EditChecklistPage />
             </RequireOwner>
           </RequireAuth>
         ),

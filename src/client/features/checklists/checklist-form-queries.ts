@@ -1,9 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  createdChecklistSchema,
-  toChecklistInput,
-  type ChecklistForm,
-} from '@/domain/checklists/checklist-input';
+import { createdChecklistSchema, toChecklistInput, type ChecklistForm } from '@/domain/checklists/checklist-input';
 import { apiRequest } from '@/client/lib/api';
 
 // Every checklist query (browse, detail, ...) sits under this key, so one write refreshes them all.

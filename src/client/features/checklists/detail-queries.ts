@@ -1,9 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  createdChecklistSchema,
-  likeStateSchema,
-  progressStateSchema,
-} from '@/domain/checklists/checklist-input';
+import { createdChecklistSchema, likeStateSchema, progressStateSchema } from '@/domain/checklists/checklist-input';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { apiRequest } from '@/client/lib/api';
 import { browseKeys } from './browse-queries';
@@ -20,8 +16,13 @@ function updateDetail(queryClient: QueryClient, id: string, update: (detail: Che
   queryClient.setQueryData(detailKey(id), (detail) => (detail ? update(detail) : detail));
 }
 
-/** An optimistic write must not be overwritten by a refetch that started before it. */
-function cancelDetailFetch(queryClient: QueryClient, id: string) {
+/**
+ * Writes an optimistic change at once, so the render that follows the click already shows it,
+ * then stops a refetch already in flight from overwriting it. Cancelling reverts to the last data
+ * set by hand, which is this change.
+ */
+function applyOptimistic(queryClient: QueryClient, id: string, update: (detail: ChecklistDetail) => ChecklistDetail) {
+  updateDetail(queryClient, id, update);
   return queryClient.cancelQueries({ queryKey: detailKey(id), exact: true });
 }
 
@@ -35,9 +36,8 @@ export function useLikeMutation(id: string) {
     mutationFn: (isLiked: boolean) =>
       apiRequest(`${checklistPath(id)}/like`, likeStateSchema, { method: isLiked ? 'PUT' : 'DELETE' }),
     onMutate: async (isLiked) => {
-      await cancelDetailFetch(queryClient, id);
       const previous = queryClient.getQueryData(detailKey(id));
-      updateDetail(queryClient, id, (detail) => ({
+      await applyOptimistic(queryClient, id, (detail) => ({
         ...detail,
         likes: Math.max(detail.likes + (isLiked ? 1 : -1), 0),
         viewer: { ...detail.viewer, hasLiked: isLiked },
@@ -76,10 +76,9 @@ export function useItemDoneMutation(id: string) {
         method: isDone ? 'PUT' : 'DELETE',
       }),
     onMutate: async ({ itemId, isDone }) => {
-      await cancelDetailFetch(queryClient, id);
-      updateDetail(queryClient, id, (detail) => setItemDone(detail, itemId, isDone));
+      await applyOptimistic(queryClient, id, (detail) => setItemDone(detail, itemId, isDone));
     },
-    onError: ({ itemId, isDone }) => {
+    onError: (_error, { itemId, isDone }) => {
       updateDetail(queryClient, id, (detail) => setItemDone(detail, itemId, !isDone));
       if (isLastInFlight()) void queryClient.invalidateQueries({ queryKey: detailKey(id), exact: true });
     },
@@ -115,9 +114,8 @@ export function useResetProgressMutation(id: string) {
     mutationKey: progressMutationKey(id),
     mutationFn: () => apiRequest(`${checklistPath(id)}/progress`, progressStateSchema, { method: 'DELETE' }),
     onMutate: async () => {
-      await cancelDetailFetch(queryClient, id);
       const previous = queryClient.getQueryData(detailKey(id));
-      updateDetail(queryClient, id, (detail) => {
+      await applyOptimistic(queryClient, id, (detail) => {
         const doneBefore = countDone(doneFromIds(detail.items, detail.viewer.completedItemIds));
         return {
           ...detail,

@@ -23,7 +23,14 @@ export const libraryStatusQuery = (checklistId: string) =>
       apiRequest(`/api/library/checklists/${encodeURIComponent(checklistId)}`, libraryStatusSchema, { signal }),
   });
 
-type Membership = { groupId: string; isMember: boolean };
+export type Membership = { groupId: string; isMember: boolean };
+
+export const membershipMutationKey = (checklistId: string) =>
+  [...libraryKeys.status(checklistId), 'membership'] as const;
+
+export function isMembership(value: unknown): value is Membership {
+  return typeof value === 'object' && value !== null && 'groupId' in value && typeof value.groupId === 'string';
+}
 
 function withGroup(status: LibraryStatus, groupId: string, isMember: boolean): LibraryStatus {
   const rest = status.groupIds.filter((id) => id !== groupId);
@@ -33,12 +40,15 @@ function withGroup(status: LibraryStatus, groupId: string, isMember: boolean): L
 /**
  * Spec §2.5: clicking a group row files the checklist in it or takes it out. Applied at once; the
  * server's answer is written only by the last toggle to settle, so rows clicked in quick
- * succession do not flicker.
+ * succession do not flicker. The callbacks run for every toggle, not only the latest one.
  */
-export function useMembershipMutation(checklistId: string) {
+export function useMembershipMutation(
+  checklistId: string,
+  callbacks: { onSuccess: () => void; onError: (error: Error) => void },
+) {
   const queryClient = useQueryClient();
-  const statusKey = libraryKeys.status(checklistId);
-  const mutationKey = [...statusKey, 'membership'] as const;
+  const statusKey = libraryStatusQuery(checklistId).queryKey;
+  const mutationKey = membershipMutationKey(checklistId);
   const isLastInFlight = () => queryClient.isMutating({ mutationKey }) <= 1;
   const update = (change: (status: LibraryStatus) => LibraryStatus) =>
     queryClient.setQueryData(statusKey, (status) => (status ? change(status) : status));
@@ -52,12 +62,17 @@ export function useMembershipMutation(checklistId: string) {
         { method: isMember ? 'PUT' : 'DELETE' },
       ),
     onMutate: async ({ groupId, isMember }) => {
-      await queryClient.cancelQueries({ queryKey: statusKey });
+      // Written before cancelling: a cancelled refetch reverts to the last data set by hand.
       update((status) => withGroup(status, groupId, isMember));
+      await queryClient.cancelQueries({ queryKey: statusKey });
     },
-    onError: (_error, { groupId, isMember }) => update((status) => withGroup(status, groupId, !isMember)),
+    onError: (error, { groupId, isMember }) => {
+      update((status) => withGroup(status, groupId, !isMember));
+      callbacks.onError(error);
+    },
     onSuccess: (status) => {
       if (isLastInFlight()) queryClient.setQueryData(statusKey, status);
+      callbacks.onSuccess();
     },
     onSettled: () => {
       if (isLastInFlight()) void queryClient.invalidateQueries({ queryKey: libraryKeys.groups });
@@ -68,10 +83,9 @@ export function useMembershipMutation(checklistId: string) {
 export function useCreateGroupMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) =>
-      apiRequest('/api/library/groups', groupSchema, { method: 'POST', body: { name } }),
+    mutationFn: (name: string) => apiRequest('/api/library/groups', groupSchema, { method: 'POST', body: { name } }),
     onSuccess: (group) => {
-      queryClient.setQueryData(libraryKeys.groups, (list) =>
+      queryClient.setQueryData(libraryGroupsQuery().queryKey, (list) =>
         list ? { groups: [...list.groups.filter((other) => other.id !== group.id), group] } : list,
       );
       void queryClient.invalidateQueries({ queryKey: libraryKeys.groups });

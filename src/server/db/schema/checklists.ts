@@ -53,15 +53,17 @@ export const checklists = pgTable(
       'checklists_counters_not_negative',
       sql`${t.usesCount} >= 0 and ${t.likesCount} >= 0 and ${t.clonesCount} >= 0`,
     ),
-    // Browse orders (spec §2.3) and "by author, newest first" (spec §7).
-    index('checklists_public_created_idx')
-      .on(t.createdAt.desc())
+    // Browse orders (spec §2.3), each matching its ORDER BY exactly (id breaks ties; NULLS FIRST is
+    // what a plain DESC means) so a page is read straight off the index; and "by author, newest
+    // first" (spec §7).
+    index('checklists_browse_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublic}`),
-    index('checklists_public_uses_idx')
-      .on(t.usesCount.desc(), t.createdAt.desc())
+    index('checklists_browse_most_used_idx')
+      .on(t.usesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublic}`),
-    index('checklists_public_likes_idx')
-      .on(t.likesCount.desc(), t.createdAt.desc())
+    index('checklists_browse_most_liked_idx')
+      .on(t.likesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublic}`),
     index('checklists_public_updated_idx')
       .on(t.updatedAt.desc())

@@ -1,0 +1,306 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  ArrowLeft,
+  Clock,
+  Copy,
+  GitFork,
+  ListChecks,
+  Lock,
+  Pencil,
+  RotateCcw,
+  SearchX,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { useReducedMotion } from 'motion/react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { Alert } from '@/client/components/ui/alert';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { Spinner } from '@/client/components/ui/spinner';
+import { useAuth } from '@/client/features/accounts/use-auth';
+import { ApiError } from '@/client/lib/api';
+import { Celebration } from './celebration';
+import { ChecklistItems, ProgressCard } from './checklist-items';
+import { checklistDetailQuery } from './checklist-queries';
+import { CloneButton, CloneLink, useClone } from './clone-button';
+import { CommentsSection } from './comments-section';
+import { loginHrefFor, plural } from './detail-format';
+import { DifficultyBadge } from './difficulty-badge';
+import { LibraryButton } from './library-dialog';
+import { LikeButton } from './like-button';
+import { createSparkles, isAllDone, type Sparkle } from './progress';
+import { ShareButton } from './share-button';
+import { useChecklistProgress } from './use-checklist-progress';
+
+const LOADING = 'Loading checklist...';
+const LOAD_ERROR_TITLE = 'Error Loading Checklist';
+const LOAD_ERROR_TEXT = 'Failed to load checklist. Please try again later.';
+
+function Column({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">{children}</div>;
+}
+
+/** Spec §2.4: /checklist/{id}. */
+export function ChecklistDetailPage() {
+  const { id = '' } = useParams();
+  const { user, isLoading: isAuthLoading } = useAuth();
+  const detail = useQuery(checklistDetailQuery(id));
+
+  if (detail.data && !isAuthLoading) {
+    return <ChecklistView key={detail.data.id} checklist={detail.data} userId={user?.id ?? null} />;
+  }
+
+  if (detail.isError) {
+    const isNotFound = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <Column>
+        <BackToBrowse />
+        {isNotFound ? (
+          <Card className="px-6 py-14 text-center">
+            <SearchX className="mx-auto h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden />
+            <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+              {checklistMessages.notFound}
+            </h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-400">{checklistMessages.notFoundText}</p>
+            <Button asChild className="mt-6">
+              <Link to="/browse">Back to Browse</Link>
+            </Button>
+          </Card>
+        ) : (
+          <Alert tone="error">
+            <h1 className="font-semibold">{LOAD_ERROR_TITLE}</h1>
+            <p className="mt-1">{LOAD_ERROR_TEXT}</p>
+            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void detail.refetch()}>
+              <RotateCcw className="h-4 w-4" aria-hidden />
+              Try again
+            </Button>
+          </Alert>
+        )}
+      </Column>
+    );
+  }
+
+  return (
+    <Column>
+      <div className="flex flex-col items-center justify-center gap-3 py-20 text-slate-600 dark:text-slate-400">
+        <Spinner className="h-8 w-8" label={LOADING} />
+        <p aria-hidden>{LOADING}</p>
+      </div>
+    </Column>
+  );
+}
+
+function historyIndex(): number {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' ? state.idx : 0;
+}
+
+/**
+ * Going back, when there is a page of this site to go back to, returns to Browse with its
+ * filters and scroll position; a page opened directly links to plain /browse instead.
+ */
+function BackToBrowse() {
+  const navigate = useNavigate();
+  const goBack = (event: MouseEvent<HTMLAnchorElement>) => {
+    const isPlainClick = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    if (!isPlainClick || historyIndex() <= 0) return;
+    event.preventDefault();
+    void navigate(-1);
+  };
+  return (
+    <Link
+      to="/browse"
+      onClick={goBack}
+      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-200"
+    >
+      <ArrowLeft className="h-4 w-4" aria-hidden />
+      Back to Browse
+    </Link>
+  );
+}
+
+type CelebrationRun = { key: number; sparkles: Sparkle[] };
+
+function ChecklistView({ checklist, userId }: { checklist: ChecklistDetail; userId: string | null }) {
+  const isSignedIn = userId !== null;
+  const isOwner = checklist.viewer.isOwner;
+  const loginHref = loginHrefFor(`/checklist/${encodeURIComponent(checklist.id)}`);
+  const prefersReducedMotion = useReducedMotion() ?? false;
+  const clone = useClone(checklist.id);
+
+  const [celebration, setCelebration] = useState<CelebrationRun | null>(null);
+  const progress = useChecklistProgress(checklist, isSignedIn, (nowComplete) => {
+    // Spec §2.4: reduced motion keeps the message and skips the animation.
+    if (!nowComplete || prefersReducedMotion) {
+      setCelebration(null);
+      return;
+    }
+    const sparkles = createSparkles();
+    setCelebration((previous) => ({ key: (previous?.key ?? 0) + 1, sparkles }));
+  });
+  const isComplete = isAllDone(progress.done);
+
+  return (
+    <Column>
+      <BackToBrowse />
+
+      <Card className="p-5 sm:p-8">
+        {checklist.clonedFrom || !checklist.isPublic ? (
+          <div className="mb-4 flex flex-wrap items-center gap-2">
+            {checklist.clonedFrom ? <ClonedFromBadge clonedFrom={checklist.clonedFrom} /> : null}
+            {checklist.isPublic ? null : (
+              <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+                <Lock className="h-3 w-3" aria-hidden />
+                Private
+              </span>
+            )}
+          </div>
+        ) : null}
+
+        <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">
+          {checklist.title}
+        </h1>
+
+        {checklist.description ? (
+          <p className="mt-3 text-base break-words whitespace-pre-line text-slate-600 dark:text-slate-400">
+            {checklist.description}
+          </p>
+        ) : null}
+
+        {checklist.tags.length > 0 ? (
+          <ul aria-label="Tags" className="mt-4 flex flex-wrap gap-1.5">
+            {checklist.tags.map((tag) => (
+              <li key={tag}>
+                <Link
+                  to={`/browse?tag=${encodeURIComponent(tag)}`}
+                  className="inline-flex items-center rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100 dark:bg-slate-800 dark:text-brand-200 dark:hover:bg-slate-700"
+                >
+                  {tag}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-3">
+          <Author checklist={checklist} />
+          <DifficultyBadge difficulty={checklist.difficulty} />
+          <span className="inline-flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
+            <Clock className="h-4 w-4 shrink-0" aria-hidden />
+            <span className="sr-only">Estimated time: </span>
+            {checklist.estimatedTime}
+          </span>
+        </div>
+
+        <ul
+          aria-label="Statistics"
+          className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-600 dark:text-slate-400"
+        >
+          <Stat icon={Users} text={plural(checklist.uses, 'use', 'uses')} />
+          <Stat icon={Copy} text={plural(checklist.clones, 'clone', 'clones')} />
+          <Stat icon={ListChecks} text={plural(checklist.items.length, 'item', 'items')} />
+        </ul>
+
+        <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-5 dark:border-slate-800">
+          <LikeButton checklist={checklist} isSignedIn={isSignedIn} loginHref={loginHref} />
+          {isSignedIn ? <LibraryButton checklistId={checklist.id} /> : null}
+          {isOwner ? (
+            <Button asChild variant="secondary">
+              <Link to={`/edit-checklist/${encodeURIComponent(checklist.id)}`}>
+                <Pencil className="h-4 w-4" aria-hidden />
+                Edit Checklist
+              </Link>
+            </Button>
+          ) : isSignedIn ? (
+            <CloneButton onClick={clone.start} isBusy={clone.isBusy} isPending={clone.isPending} />
+          ) : (
+            <CloneLink loginHref={loginHref} />
+          )}
+          <ShareButton />
+        </div>
+
+        {clone.status ? (
+          <Alert tone={clone.status.tone} className="mt-4">
+            {clone.status.text}
+          </Alert>
+        ) : null}
+      </Card>
+
+      <ProgressCard
+        completed={progress.completed}
+        total={progress.total}
+        isComplete={isComplete}
+        onReset={progress.reset}
+        isResetting={progress.isResetting}
+      />
+
+      <ChecklistItems items={checklist.items} done={progress.done} onToggle={progress.toggle} />
+
+      <CommentsSection checklistId={checklist.id} userId={userId} loginHref={loginHref} />
+
+      {/* Gated on completion too: a failed last tick is taken back, and the animation with it. */}
+      {celebration && isComplete ? (
+        <Celebration key={celebration.key} sparkles={celebration.sparkles} onDone={() => setCelebration(null)} />
+      ) : null}
+    </Column>
+  );
+}
+
+function ClonedFromBadge({ clonedFrom }: { clonedFrom: NonNullable<ChecklistDetail['clonedFrom']> }) {
+  const className =
+    'inline-flex max-w-full items-center gap-1.5 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset dark:bg-slate-800 dark:text-brand-200 dark:ring-slate-700';
+  const content = (
+    <>
+      <GitFork className="h-3.5 w-3.5 shrink-0" aria-hidden />
+      <span className="truncate">Cloned from {clonedFrom.title}</span>
+    </>
+  );
+  // The original may have been deleted since; the copy still says where it came from.
+  if (clonedFrom.id === null) return <span className={className}>{content}</span>;
+  return (
+    <Link
+      to={`/checklist/${encodeURIComponent(clonedFrom.id)}`}
+      className={`${className} hover:bg-brand-100 dark:hover:bg-slate-700`}
+    >
+      {content}
+    </Link>
+  );
+}
+
+function Author({ checklist }: { checklist: ChecklistDetail }) {
+  return (
+    <span className="inline-flex min-w-0 items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
+      <span
+        aria-hidden
+        className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-lg leading-none dark:bg-slate-800"
+      >
+        {checklist.authorAvatar}
+      </span>
+      <span>
+        by{' '}
+        {checklist.authorUsername ? (
+          <Link
+            to={`/user/${encodeURIComponent(checklist.authorUsername)}`}
+            className="font-semibold hover:text-brand-700 hover:underline dark:hover:text-brand-200"
+          >
+            {checklist.author}
+          </Link>
+        ) : (
+          <span className="font-semibold">{checklist.author}</span>
+        )}
+      </span>
+    </span>
+  );
+}
+
+function Stat({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
+  return (
+    <li className="inline-flex items-center gap-1.5">
+      <Icon className="h-4 w-4 shrink-0" aria-hidden />
+      <span className="tabular-nums">{text}</span>
+    </li>
+  );
+}

@@ -1,0 +1,158 @@
+import { Check, PartyPopper, RotateCcw } from 'lucide-react';
+import { useId } from 'react';
+import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { cn } from '@/client/lib/cn';
+import { progressPercent } from './progress';
+
+export const COMPLETE_MESSAGE = 'Congratulations! All items completed!';
+
+export function ProgressCard({
+  completed,
+  total,
+  isComplete,
+  onReset,
+  isResetting,
+}: {
+  completed: number;
+  total: number;
+  isComplete: boolean;
+  onReset: () => void;
+  isResetting: boolean;
+}) {
+  const percent = progressPercent(completed, total);
+  const labelId = useId();
+
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 id={labelId} className="text-base font-semibold text-slate-900 dark:text-white">
+            Your progress
+          </h2>
+          <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+            {completed} of {total} completed
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          <span className="text-2xl font-bold text-brand-700 tabular-nums dark:text-brand-200" aria-hidden>
+            {percent}%
+          </span>
+          <Button variant="secondary" size="sm" onClick={onReset} disabled={completed === 0 || isResetting}>
+            <RotateCcw className="h-4 w-4" aria-hidden />
+            Reset progress
+          </Button>
+        </div>
+      </div>
+
+      <div
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}% (${completed} of ${total} completed)`}
+        className="mt-4 h-3 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
+      >
+        <div
+          className={cn(
+            'h-full rounded-full transition-[width] duration-500 ease-out motion-reduce:transition-none',
+            isComplete ? 'bg-easy' : 'bg-brand-600',
+          )}
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+
+      {isComplete ? (
+        <p
+          role="status"
+          className="mt-4 flex items-center gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm font-semibold text-green-800 ring-1 ring-green-200 dark:bg-green-950/40 dark:text-green-200 dark:ring-green-900"
+        >
+          <PartyPopper className="h-5 w-5 shrink-0" aria-hidden />
+          {COMPLETE_MESSAGE}
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
+/** Spec §2.4: a numbered list of tickable items; done ones are struck through. */
+export function ChecklistItems({
+  items,
+  done,
+  onToggle,
+}: {
+  items: ChecklistDetail['items'];
+  done: boolean[];
+  onToggle: (index: number) => void;
+}) {
+  if (items.length === 0) {
+    return (
+      <Card className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">This checklist has no items.</Card>
+    );
+  }
+
+  return (
+    <Card className="p-2 sm:p-3">
+      <ol aria-label="Items" className="divide-y divide-slate-100 dark:divide-slate-800">
+        {items.map((item, index) => (
+          <ItemRow
+            key={item.id}
+            number={index + 1}
+            content={item.content}
+            isDone={done[index] ?? false}
+            onToggle={() => onToggle(index)}
+          />
+        ))}
+      </ol>
+    </Card>
+  );
+}
+
+function ItemRow({
+  number,
+  content,
+  isDone,
+  onToggle,
+}: {
+  number: number;
+  content: string;
+  isDone: boolean;
+  onToggle: () => void;
+}) {
+  const inputId = useId();
+  return (
+    <li>
+      <label
+        htmlFor={inputId}
+        className="group relative flex cursor-pointer items-start gap-3 rounded-lg px-3 py-3 transition-colors hover:bg-slate-50 dark:hover:bg-slate-800/60"
+      >
+        <span aria-hidden className="w-7 shrink-0 pt-0.5 text-right text-sm font-semibold text-slate-400 tabular-nums">
+          {number}.
+        </span>
+        <input id={inputId} type="checkbox" checked={isDone} onChange={onToggle} className="peer sr-only" />
+        <span
+          aria-hidden
+          className={cn(
+            'mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-md border-2 transition-colors',
+            'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500',
+            isDone
+              ? 'border-brand-600 bg-brand-600 text-white'
+              : 'border-slate-300 bg-white group-hover:border-brand-500 dark:border-slate-600 dark:bg-slate-900',
+          )}
+        >
+          {isDone ? <Check className="h-3.5 w-3.5" strokeWidth={3} /> : null}
+        </span>
+        <span
+          className={cn(
+            'min-w-0 flex-1 text-base break-words text-slate-800 dark:text-slate-200',
+            isDone && 'text-slate-400 line-through decoration-slate-400 dark:text-slate-500',
+          )}
+        >
+          {content}
+        </span>
+      </label>
+    </li>
+  );
+}

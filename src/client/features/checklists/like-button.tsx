@@ -1,0 +1,98 @@
+import { Heart } from 'lucide-react';
+import { Tooltip } from 'radix-ui';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { checklistActionMessages } from '@/domain/checklists/checklist-input';
+import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { Button } from '@/client/components/ui/button';
+import { errorMessage } from '@/client/lib/api';
+import { cn } from '@/client/lib/cn';
+import { useLikeMutation } from './detail-queries';
+import { plural } from './detail-format';
+
+const LIKE_FAILED = 'Failed to update like.';
+
+/**
+ * Spec §2.4 and §4 "Like": a heart with the count. Visitors are sent to sign in; the author's own
+ * list has it disabled, with a tooltip saying why.
+ */
+export function LikeButton({
+  checklist,
+  isSignedIn,
+  loginHref,
+}: {
+  checklist: ChecklistDetail;
+  isSignedIn: boolean;
+  loginHref: string;
+}) {
+  const like = useLikeMutation(checklist.id);
+  const { likes } = checklist;
+  const { hasLiked, isOwner } = checklist.viewer;
+  const label = `Like (${plural(likes, 'like', 'likes')})`;
+  const content = (
+    <>
+      <Heart
+        className={cn('h-4 w-4 transition-colors', hasLiked ? 'fill-rose-500 text-rose-500' : 'text-rose-500')}
+        aria-hidden
+      />
+      <span className="tabular-nums">{likes.toLocaleString()}</span>
+    </>
+  );
+
+  if (!isSignedIn) {
+    return (
+      <Button asChild variant="secondary" aria-label={label} title="Sign in to like this list">
+        <Link to={loginHref}>{content}</Link>
+      </Button>
+    );
+  }
+
+  if (isOwner) {
+    // A disabled button gets no pointer or focus events, so the tooltip is anchored to a
+    // focusable wrapper instead.
+    return (
+      <Tooltip.Root>
+        <Tooltip.Trigger asChild>
+          <span
+            tabIndex={0}
+            role="group"
+            aria-label={checklistActionMessages.likeOwn}
+            className="inline-flex rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          >
+            <Button variant="secondary" disabled aria-label={label}>
+              {content}
+            </Button>
+          </span>
+        </Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content
+            sideOffset={6}
+            className="z-50 max-w-xs rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
+          >
+            {checklistActionMessages.likeOwn}
+            <Tooltip.Arrow className="fill-slate-900 dark:fill-slate-100" />
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    );
+  }
+
+  return (
+    <Button
+      variant="secondary"
+      aria-label={label}
+      aria-pressed={hasLiked}
+      aria-busy={like.isPending}
+      onClick={() => {
+        // Ignoring clicks while one is in flight keeps the revert snapshot right (see useLikeMutation).
+        if (like.isPending) return;
+        like.mutate(!hasLiked, {
+          onError: (error) => toast.error(errorMessage(error, LIKE_FAILED)),
+        });
+      }}
+      className={cn(hasLiked && 'bg-rose-50 ring-rose-200 hover:bg-rose-100 dark:bg-rose-950/40 dark:ring-rose-900')}
+    >
+      {content}
+    </Button>
+  );
+}
