@@ -34,7 +34,7 @@ test('a visitor browses, searches, filters by tag, changes order and view, and o
   await page.getByRole('searchbox', { name: 'Search checklists' }).fill(word);
   await expect(page).toHaveURL(new RegExp(`q=${word}`));
   await expect(page.getByText('Showing 2 of 2 checklists (filtered)')).toBeVisible();
-  const cards = page.getByRole('heading', { level: 2 });
+  const cards = page.getByRole('list', { name: 'Checklists' }).getByRole('heading', { level: 2 });
   await expect(cards).toHaveText([`${word} newer list`, `${word} older list`]);
   await expect(page.getByText('+1 MORE')).toBeVisible();
 
