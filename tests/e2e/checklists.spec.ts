@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { checklistInputMessages } from '../../src/domain/checklists/checklist-input';
 import { E2E_BASE_URL } from './support/paths';
 import { expect, failOnConsoleErrors, test } from './support/fixtures';
@@ -6,7 +7,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 const expectedHttpErrors = [/Failed to load resource/];
 
 /** Ticks or unticks an item the way a reader does: by clicking its row. */
-const toggleItem = (page: import('@playwright/test').Page, content: string) =>
+const toggleItem = (page: Page, content: string) =>
   page.getByRole('list', { name: 'Items' }).getByText(content, { exact: true }).click();
 
 test('the content loop: create, edit, tick off, like, comment, clone, hide and delete a list', async ({
