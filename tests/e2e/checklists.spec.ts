@@ -66,6 +66,11 @@ test('the content loop: create, edit, tick off, like, comment, clone, hide and d
 
   // ...ticks every item, is congratulated, and resets.
   await expect(page.getByText('0 of 3 completed')).toBeVisible();
+  await expect(page.getByText('0 uses')).toBeVisible();
+  await toggleItem(page, 'Pack the tent');
+  await expect(page.getByText('1 use', { exact: true })).toBeVisible();
+  await toggleItem(page, 'Pack the tent');
+  await expect(page.getByText('0 uses')).toBeVisible();
   for (const item of ['Pack the tent', 'Pack the stove', 'Pack a torch']) await toggleItem(page, item);
   await expect(page.getByText('3 of 3 completed')).toBeVisible();
   await expect(page.getByText('Congratulations! All items completed!')).toBeVisible();
@@ -164,3 +169,35 @@ for (const width of [1280, 390]) {
     await page.screenshot({ path: `test-results/screenshots/create-${width}.png`, fullPage: true });
   });
 }
+
+test('a reader shares a list and files it in a new group of the library', async ({
+  page,
+  context,
+  db,
+  makeUser,
+  signIn,
+}) => {
+  const { createChecklist } = await import('../../src/server/seed/factories');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const list = await createChecklist(db, (await makeUser()).id, { title: `Library list ${unique()}` });
+  await signIn(await makeUser());
+  await page.goto(`/checklist/${list.id}`);
+
+  await page.getByRole('button', { name: 'Share' }).click();
+  await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+  await expect(page.getByText('Link copied!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+  await expect(page.getByRole('button', { name: 'Share' })).toBeVisible(); // back after 1.5 s
+
+  await page.getByRole('button', { name: 'Add to List Library' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to List Library' });
+  await expect(dialog.getByText('No list groups yet.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Create' })).toBeDisabled();
+  await dialog.getByRole('textbox').fill('  Summer trips  ');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await dialog.getByRole('button', { name: /Summer trips/ }).click();
+  await expect(dialog.getByRole('button', { name: /Summer trips/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Updated your Library!')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'In Library' })).toBeVisible();
+});
