@@ -497,7 +497,7 @@ describe('request hygiene', () => {
 });
 
 describe('the OpenAPI document', () => {
-  it('describes the account routes', async () => {
+  it('describes the routes', async () => {
     const response = await t.agent().request('/api/openapi.json');
     expect(response.status).toBe(200);
     const document = await response.json();
@@ -509,6 +509,9 @@ describe('the OpenAPI document', () => {
         '/api/accounts/me',
         '/api/accounts/change-password',
         '/api/accounts/change-email',
+        '/api/checklists',
+        '/api/checklists/{id}',
+        '/api/library/groups',
       ]),
     );
   });

@@ -25,6 +25,14 @@ export const browseMessages = {
   clearFilters: 'Clear all filters',
 } as const;
 
+/** The browse URL's parameters as they arrive (all optional text), as the API documents them. */
+export const browseParamsSchema = z.object({
+  q: z.string().optional(),
+  tag: z.string().optional(),
+  order: z.string().optional(),
+  page: z.string().optional(),
+});
+
 /** The browse request; anything unknown falls back to a default instead of failing the page. */
 export const browseQuerySchema = z.object({
   q: z.string().trim().max(MAX_SEARCH_LENGTH).catch('').default(''),

