@@ -12,12 +12,19 @@ import { checklistsRoutes } from './checklists/checklists.routes';
 import type { Database } from './db/client';
 import { mailboxRoutes } from './dev/mailbox.routes';
 import type { Env } from './env';
-import { createRouter, readClientIp } from './http';
+import { createRouter, readClientIp, type SessionUser } from './http';
 import type { Logger } from './logger';
 import { libraryRoutes } from './library/library.routes';
 import type { Mailer } from './mail/mailer';
 import { securityHeaders } from './security/headers';
 import { sameOriginOnly } from './security/same-origin';
+
+/** The SQLSTATE of a failed query (Drizzle wraps the driver's error as its cause). */
+function databaseErrorCode(error: unknown): string | undefined {
+  const withCode = (value: unknown) =>
+    value && typeof value === 'object' && 'code' in value ? String(value.code) : undefined;
+  return withCode((error as { cause?: unknown }).cause) ?? withCode(error);
+}
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -54,14 +61,17 @@ export function createApp({ db, env, auth, mailer, logger, clientDir }: AppDeps)
     }),
   );
   app.use('/api/*', async (c, next) => {
-    const session = c.req.path.startsWith('/api/auth/')
-      ? null
-      : await auth.api.getSession({ headers: c.req.raw.headers });
-    c.set(
-      'user',
-      session ? { id: session.user.id, email: session.user.email, emailVerified: session.user.emailVerified } : null,
-    );
-    c.set('sessionId', session?.session.id ?? null);
+    let lookup: Promise<SessionUser | null> | undefined;
+    c.set('currentUser', () => {
+      lookup ??= auth.api
+        .getSession({ headers: c.req.raw.headers })
+        .then((session) =>
+          session
+            ? { id: session.user.id, email: session.user.email, emailVerified: session.user.emailVerified }
+            : null,
+        );
+      return lookup;
+    });
     await next();
   });
 
@@ -108,6 +118,18 @@ export function createApp({ db, env, auth, mailer, logger, clientDir }: AppDeps)
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
+    // Races the database settled for us (a row deleted meanwhile, a deadlock) and text Postgres
+    // cannot store get clear answers instead of a 500.
+    switch (databaseErrorCode(error)) {
+      case '23503':
+        return c.json({ message: 'Not found', code: 'not_found' }, 404);
+      case '40P01':
+      case '40001':
+        return c.json({ message: 'The server was busy. Please try again.', code: 'retry' }, 503);
+      case '22021':
+      case '22P05':
+        return c.json({ message: 'The text contains characters that cannot be stored.', code: 'invalid_input' }, 400);
+    }
     logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json({ message: accountMessages.unexpected, code: 'internal' }, 500);
   });

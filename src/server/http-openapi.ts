@@ -28,8 +28,8 @@ export const commonErrors = {
 export const notSignedInBody = { message: 'Auth session missing!', code: 'unauthorized' };
 
 /** The signed-in user's id, or null (the caller answers 401). */
-export function userIdOf(c: Context<AppEnv>): string | null {
-  return c.var.user?.id ?? null;
+export async function userIdOf(c: Context<AppEnv>): Promise<string | null> {
+  return (await c.var.currentUser())?.id ?? null;
 }
 
 /** Turns a refused write into its answer: 404 for missing (or private), 403 or 400 with the rule's message. */

@@ -10,8 +10,11 @@ export type SessionUser = { id: string; email: string; emailVerified: boolean };
 
 export type AppEnv = {
   Variables: {
-    user: SessionUser | null;
-    sessionId: string | null;
+    /**
+     * The signed-in user, looked up on first use and remembered for the request. Routes that do not
+     * ask (browse, tags) cost no session queries.
+     */
+    currentUser: () => Promise<SessionUser | null>;
     clientIp: string;
   };
 };

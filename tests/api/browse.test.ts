@@ -141,6 +141,14 @@ describe('GET /api/checklists (browse)', () => {
     await browse('?order=most-liked&q=more&tag=a');
     expect(statements.length).toBeLessThanOrEqual(3);
     expect(statements.length).toBe(before);
+    // Signed in, browse still asks nothing about the session: it does not need to know who asks.
+    const signedIn = await signedInAgent(t, fan);
+    statements = [];
+    await browse('?order=newest', signedIn);
+    expect(statements.length).toBeLessThanOrEqual(3);
+    statements = [];
+    await signedIn.request(`/api/checklists/${ids.camping}`);
+    expect(statements.length).toBeLessThanOrEqual(3);
   });
 
   it('offers the most used public tags for the filter chips', async () => {

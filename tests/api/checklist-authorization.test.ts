@@ -98,7 +98,8 @@ const table: [string, Call, { public: Expected; private: Expected }][] = [
   [
     'unsave',
     ({ list }) => ({ method: 'DELETE', path: `/api/library/saved/${list}` }),
-    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+    // Taking one's own row out reveals nothing about the list, so it needs no access to it.
+    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 200, owner: 200 } },
   ],
   [
     'file in own group',
@@ -107,6 +108,29 @@ const table: [string, Call, { public: Expected; private: Expected }][] = [
       path: `/api/library/groups/${group[caller] ?? '00000000-0000-4000-8000-000000000000'}/checklists/${list}`,
     }),
     { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+  ],
+  [
+    'take out of own group',
+    ({ list, group }, caller) => ({
+      method: 'DELETE',
+      path: `/api/library/groups/${group[caller] ?? '00000000-0000-4000-8000-000000000000'}/checklists/${list}`,
+    }),
+    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 200, owner: 200 } },
+  ],
+  [
+    'rename someone else’s group',
+    ({ group }) => ({ method: 'PATCH', path: `/api/library/groups/${group.owner}`, json: { name: 'Renamed' } }),
+    { public: { visitor: 401, other: 404, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+  ],
+  [
+    'bulk delete',
+    ({ list }) => ({ method: 'POST', path: '/api/checklists/bulk-delete', json: { ids: [list] } }),
+    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 200, owner: 200 } },
+  ],
+  [
+    'bulk visibility',
+    ({ list }) => ({ method: 'POST', path: '/api/checklists/bulk-visibility', json: { ids: [list], isPublic: true } }),
+    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 200, owner: 200 } },
   ],
   [
     'file in someone else’s group',
@@ -141,8 +165,32 @@ describe('who may do what with a checklist', () => {
           const response = await agents[caller].request(request.path, { method: request.method, json: request.json });
           expect(response.status, `${caller}: ${request.method} ${request.path}`).toBe(expected[visibility][caller]);
           if (response.status === 404) expect((await response.json()).code).toBe('not_found');
+          // A bulk call answers 200 but must report someone else's list as failed, untouched.
+          if (name.startsWith('bulk') && caller === 'other') expect((await response.json()).failed).toEqual([list.id]);
         }
       });
     }
   }
+});
+
+describe('comments belong to their author', () => {
+  it.each([
+    ['edit', 'PATCH', { content: 'Changed' }, { visitor: 401, other: 403, owner: 200 }],
+    ['delete', 'DELETE', undefined, { visitor: 401, other: 403, owner: 200 }],
+  ] as const)('%s a comment on a public list', async (_name, method, json, expected) => {
+    for (const caller of ['visitor', 'other', 'owner'] as const) {
+      const list = await createChecklist(t.db, owner.id);
+      const comment = await (
+        await agents.owner.post(`/api/checklists/${list.id}/comments`, { content: 'Mine' })
+      ).json();
+      const response = await agents[caller].request(`/api/comments/${comment.id}`, { method, json });
+      expect(response.status, caller).toBe(expected[caller]);
+    }
+  });
+
+  it('a comment on a private list is not found for others', async () => {
+    const list = await createChecklist(t.db, owner.id, { isPublic: false });
+    const comment = await (await agents.owner.post(`/api/checklists/${list.id}/comments`, { content: 'Mine' })).json();
+    expect((await agents.other.request(`/api/comments/${comment.id}`, { method: 'DELETE' })).status).toBe(404);
+  });
 });

@@ -54,6 +54,13 @@ describe('create', () => {
     ]);
   });
 
+  it('answers text PostgreSQL cannot store with a 400, never a 500', async () => {
+    const response = await asOwner.post('/api/checklists', { ...input, title: 'Bad\u0000title' });
+    expect(response.status).toBe(400);
+    expect((await response.json()).fieldErrors.title).toBe('Text cannot contain control characters.');
+    expect((await t.agent().request('/api/checklists?tag=%00')).status).toBe(200);
+  });
+
   it('refuses an invalid list with the spec messages', async () => {
     const response = await asOwner.post('/api/checklists', { ...input, title: ' ', items: ['ok', '  '] });
     expect(response.status).toBe(400);
@@ -135,6 +142,10 @@ describe('delete and visibility', () => {
     expect(deleted.message).toBe(checklistActionMessages.bulkDeleteFailed);
     expect((await asReader.request(`/api/checklists/${theirs.id}`)).status).toBe(200);
 
+    const upper = await createChecklist(t.db, owner.id);
+    const shouted = await (await asOwner.post('/api/checklists/bulk-delete', { ids: [upper.id.toUpperCase()] })).json();
+    expect(shouted).toEqual({ succeeded: [upper.id], failed: [] });
+
     const clean = await (
       await asOwner.post('/api/checklists/bulk-delete', { ids: [(await createChecklist(t.db, owner.id)).id] })
     ).json();
@@ -168,6 +179,13 @@ describe('clone', () => {
     expect(copy.viewer.isOwner).toBe(true);
     expect(copy.items.map((item) => item.content)).toEqual(['Boxes', 'Tape']);
     expect((await detail(asReader, original.id)).clones).toBe(1);
+  });
+
+  it('links the original only while the reader may see it', async () => {
+    const original = await createChecklist(t.db, owner.id, { title: 'Soon private' });
+    const { id } = await (await asReader.post(`/api/checklists/${original.id}/clone`, {})).json();
+    await asOwner.request(`/api/checklists/${original.id}/visibility`, { method: 'PATCH', json: { isPublic: false } });
+    expect((await detail(asReader, id)).clonedFrom).toEqual({ id: null, title: 'Soon private' });
   });
 
   it('refuses to clone one’s own list', async () => {

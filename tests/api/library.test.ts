@@ -87,5 +87,25 @@ describe('the list library', () => {
     const asAuthor = await signedInAgent(t, author);
     await asAuthor.request(`/api/checklists/${list.id}/visibility`, { method: 'PATCH', json: { isPublic: false } });
     expect((await groups(asUser)).find((entry) => entry.id === group.id)!.checklists).toEqual([]);
+    // The group looks empty, so it can be emptied and deleted; its hidden row goes with it.
+    expect(
+      (await asUser.request(`/api/library/groups/${group.id}/checklists/${list.id}`, { method: 'DELETE' })).status,
+    ).toBe(200);
+    await asUser.request(`/api/library/groups/${group.id}/checklists/${list.id}`, { method: 'PUT' });
+    expect(
+      (await asUser.request(`/api/library/groups/${group.id}/checklists/${list.id}`, { method: 'PUT' })).status,
+    ).toBe(404);
+    expect((await asUser.request(`/api/library/groups/${group.id}`, { method: 'DELETE' })).status).toBe(200);
+  });
+
+  it('still lets the user unsave a list that has turned private', async () => {
+    const list = await createChecklist(t.db, author.id);
+    await asUser.request(`/api/library/saved/${list.id}`, { method: 'PUT' });
+    const asAuthor = await signedInAgent(t, author);
+    await asAuthor.request(`/api/checklists/${list.id}/visibility`, { method: 'PATCH', json: { isPublic: false } });
+    expect(await (await asUser.request(`/api/library/saved/${list.id}`, { method: 'DELETE' })).json()).toEqual({
+      groupIds: [],
+      isSaved: false,
+    });
   });
 });

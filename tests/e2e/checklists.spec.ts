@@ -103,6 +103,7 @@ test('the content loop: create, edit, tick off, like, comment, clone, hide and d
   await expect(page.getByText('Checklist cloned! Redirecting...')).toBeVisible();
   await expect(page).toHaveURL(/\/edit-checklist\/[0-9a-f-]{36}$/);
   await expect(page.getByLabel('Title')).toHaveValue(title);
+  await expect(page.getByRole('link', { name: `Cloned from ${title}` })).toBeVisible();
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByRole('link', { name: `Cloned from ${title}` })).toBeVisible();
 
@@ -145,6 +146,13 @@ test('a visitor ticks items in the browser and keeps them on reload; Clone and c
   await expect(page.getByText('Sign in to post a comment.')).toBeVisible();
   await page.getByRole('link', { name: 'Clone' }).click();
   await expect(page).toHaveURL(/\/login/);
+
+  // Signing in from there returns to the list, now seen as its author (nothing cached from before).
+  await page.getByLabel('Email').fill(author.email);
+  await page.getByLabel('Password', { exact: true }).fill(author.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(new RegExp(`/checklist/${list.id}$`));
+  await expect(page.getByRole('link', { name: 'Edit Checklist' })).toBeVisible();
 });
 
 for (const width of [1280, 390]) {

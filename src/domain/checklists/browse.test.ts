@@ -29,3 +29,10 @@ describe('browse', () => {
     expect(visibleTags(['a', 'b', 'c', 'd', 'e'])).toEqual({ shown: ['a', 'b', 'c'], more: 2 });
   });
 });
+
+describe('text the database cannot store', () => {
+  it('drops NUL from search input and keeps combining marks in words', () => {
+    expect(browseQuerySchema.parse({ tag: 'camp\0ing', q: 'te\0nt' })).toMatchObject({ tag: 'camping', q: 'tent' });
+    expect(searchTerms('हिन्दी')).toEqual(['हिन्दी']);
+  });
+});

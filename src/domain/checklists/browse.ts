@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutNul } from '../text';
 import { DIFFICULTIES } from './checklist-view';
 
 // Spec §2.3 and §9: browse orders, page size, and what a card shows.
@@ -35,8 +36,8 @@ export const browseParamsSchema = z.object({
 
 /** The browse request; anything unknown falls back to a default instead of failing the page. */
 export const browseQuerySchema = z.object({
-  q: z.string().trim().max(MAX_SEARCH_LENGTH).catch('').default(''),
-  tag: z.string().trim().max(30).catch('').default(''),
+  q: z.string().trim().max(MAX_SEARCH_LENGTH).transform(withoutNul).catch('').default(''),
+  tag: z.string().trim().max(30).transform(withoutNul).catch('').default(''),
   order: z.enum(BROWSE_ORDERS).catch('newest').default('newest'),
   page: z.coerce.number().int().min(0).max(10_000).catch(0).default(0),
 });
@@ -75,10 +76,11 @@ export const popularTagsSchema = z.object({ tags: z.array(tagCountSchema) });
 
 /**
  * Turns what the user typed into prefix terms for a tsquery ("camp ten" → camp:* & ten:*).
- * Only letters and digits survive, so the result can never be a malformed query.
+ * Only letters (with their combining marks) and digits survive, so the result can never be a
+ * malformed query.
  */
 export function searchTerms(q: string): string[] {
-  return (q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+  return (q.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).slice(0, 8);
 }
 
 export function isFiltered(query: Pick<BrowseQuery, 'q' | 'tag'>): boolean {

@@ -110,3 +110,21 @@ describe('the checklist form (spec §5)', () => {
     });
   });
 });
+
+describe('control characters', () => {
+  it('are refused in every stored text field', () => {
+    const result = checklistInputSchema.safeParse({
+      title: 'a\0b',
+      description: 'ok',
+      items: ['x\0'],
+      tags: ['t\0'],
+      estimatedTime: '1 hour',
+      difficulty: 'easy',
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['title', 'Text cannot contain control characters.'],
+      ['items.0', 'Text cannot contain control characters.'],
+      ['tags.0', 'Text cannot contain control characters.'],
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_NUL, NUL_MESSAGE } from '../text';
 import { DIFFICULTIES } from './checklist-view';
 
 // Spec §5 "Checklist form".
@@ -52,14 +53,19 @@ export function uniqueTags(tags: string[]): string[] {
 
 /** What the API takes to create or edit a checklist: trimmed, with no empty items or tags. */
 export const checklistInputSchema = z.object({
-  title: z.string().trim().min(1, m.titleRequired).max(MAX_TITLE_LENGTH, m.titleTooLong),
-  description: z.string().trim().min(1, m.descriptionRequired).max(MAX_DESCRIPTION_LENGTH, m.descriptionTooLong),
+  title: z.string().trim().regex(NO_NUL, NUL_MESSAGE).min(1, m.titleRequired).max(MAX_TITLE_LENGTH, m.titleTooLong),
+  description: z
+    .string()
+    .trim()
+    .regex(NO_NUL, NUL_MESSAGE)
+    .min(1, m.descriptionRequired)
+    .max(MAX_DESCRIPTION_LENGTH, m.descriptionTooLong),
   items: z
-    .array(z.string().trim().min(1, m.itemsFilled).max(MAX_ITEM_LENGTH, m.itemTooLong))
+    .array(z.string().trim().regex(NO_NUL, NUL_MESSAGE).min(1, m.itemsFilled).max(MAX_ITEM_LENGTH, m.itemTooLong))
     .min(1, m.itemRequired)
     .max(MAX_ITEMS, m.tooManyItems),
   tags: z
-    .array(z.string().trim().min(1, m.tagsFilled).max(MAX_TAG_LENGTH, m.tagTooLong))
+    .array(z.string().trim().regex(NO_NUL, NUL_MESSAGE).min(1, m.tagsFilled).max(MAX_TAG_LENGTH, m.tagTooLong))
     .max(MAX_TAGS, m.tooManyTags)
     .transform(uniqueTags),
   estimatedTime: z.enum(ESTIMATED_TIMES, { error: m.estimatedTimeRequired }),

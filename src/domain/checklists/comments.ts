@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_NUL, NUL_MESSAGE } from '../text';
 
 export const MAX_COMMENT_LENGTH = 2000;
 
@@ -15,7 +16,12 @@ export const commentMessages = {
 
 /** Spec §5: text is trimmed; Post and Save are disabled while it is empty. */
 export const commentInputSchema = z.object({
-  content: z.string().trim().min(1, commentMessages.empty).max(MAX_COMMENT_LENGTH, commentMessages.tooLong),
+  content: z
+    .string()
+    .trim()
+    .regex(NO_NUL, NUL_MESSAGE)
+    .min(1, commentMessages.empty)
+    .max(MAX_COMMENT_LENGTH, commentMessages.tooLong),
 });
 
 export const commentSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NO_NUL, NUL_MESSAGE } from '../text';
 
 export const MAX_GROUP_NAME_LENGTH = 60;
 
@@ -19,7 +20,12 @@ export const libraryMessages = {
 
 /** Spec §5: a new or renamed group name is trimmed and must not be blank. */
 export const groupNameSchema = z.object({
-  name: z.string().trim().min(1, libraryMessages.nameRequired).max(MAX_GROUP_NAME_LENGTH, libraryMessages.nameTooLong),
+  name: z
+    .string()
+    .trim()
+    .regex(NO_NUL, NUL_MESSAGE)
+    .min(1, libraryMessages.nameRequired)
+    .max(MAX_GROUP_NAME_LENGTH, libraryMessages.nameTooLong),
 });
 
 export const groupListSchema = z.object({

@@ -132,24 +132,25 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
       const rate = await consumeRate(db, 'usernameCheckPerIp', c.var.clientIp);
       if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);
       if (!isValidUsername(username)) return c.json({ username, available: false, reason: 'invalid' as const }, 200);
-      const taken = await isUsernameTaken(db, username, c.var.user?.id);
+      const taken = await isUsernameTaken(db, username, (await c.var.currentUser())?.id);
       return c.json(
         taken ? { username, available: false, reason: 'taken' as const } : { username, available: true },
         200,
       );
     })
     .openapi(meRoute, async (c) => {
-      const user = c.var.user;
+      const user = await c.var.currentUser();
       if (!user) return c.json(notSignedIn, 401);
       const me = await findMe(db, user.id);
       if (!me) return c.json(notSignedIn, 401);
       return c.json(me, 200);
     })
     .openapi(changePasswordRoute, async (c) => {
-      if (!c.var.user) return c.json(notSignedIn, 401);
+      const user = await c.var.currentUser();
+      if (!user) return c.json(notSignedIn, 401);
       const input = c.req.valid('json');
       // A stolen session must not become a way to guess the password.
-      const rate = await consumeRate(db, 'currentPasswordPerUser', c.var.user.id);
+      const rate = await consumeRate(db, 'currentPasswordPerUser', user.id);
       if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);
       try {
         await auth.api.changePassword({
@@ -165,7 +166,7 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
       return c.json({ message: accountMessages.passwordUpdated }, 200);
     })
     .openapi(changeEmailRoute, async (c) => {
-      const user = c.var.user;
+      const user = await c.var.currentUser();
       if (!user) return c.json(notSignedIn, 401);
       const input = c.req.valid('json');
       const rate = await consumeRate(db, 'currentPasswordPerUser', user.id);

@@ -6,19 +6,21 @@ export type ChecklistAccess = { id: string; authorId: string; isPublic: boolean;
 
 /**
  * Who may do what with a checklist. A private list of someone else is treated as missing:
- * callers answer 404 for it, never 403. `forUpdate` locks the row for the transaction.
+ * callers answer 404 for it, never 403. `lock` locks the row for the transaction: every writer
+ * that also touches items or counters takes the checklist row first, in the same order, so an
+ * edit and a tick cannot deadlock.
  */
 export async function findChecklistAccess(
   db: Executor,
   id: string,
   userId: string | null,
-  options: { forUpdate?: boolean } = {},
+  options: { lock?: 'update' | 'no key update' | 'key share' } = {},
 ): Promise<ChecklistAccess | null> {
   if (!isUuid(id)) return null;
   const result = await db.execute<{ id: string; author_id: string; is_public: boolean; title: string }>(sql`
     select id, author_id, is_public, title from checklists
     where id = ${id} and (is_public or author_id = ${userId})
-    ${options.forUpdate ? sql`for update` : sql``}`);
+    ${options.lock ? sql.raw(`for ${options.lock}`) : sql``}`);
   const row = result.rows[0];
   if (!row) return null;
   return {

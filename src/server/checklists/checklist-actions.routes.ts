@@ -145,85 +145,85 @@ const route = {
 export function checklistActionsRoutes({ db }: { db: Database }) {
   return createRouter()
     .openapi(route.create, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       return c.json({ id: await createChecklist(db, userId, c.req.valid('json')) }, 201);
     })
     .openapi(route.bulkDelete, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       return c.json(await bulkDeleteChecklists(db, c.req.valid('json').ids, userId), 200);
     })
     .openapi(route.bulkVisibility, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const input = c.req.valid('json');
       return c.json(await bulkSetVisibility(db, input.ids, userId, input.isPublic), 200);
     })
     .openapi(route.update, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const { id } = c.req.valid('param');
       const outcome = await updateChecklist(db, id, userId, c.req.valid('json'));
       return outcome.ok ? c.json({ id }, 200) : refusal(c, outcome);
     })
     .openapi(route.remove, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const outcome = await deleteChecklist(db, c.req.valid('param').id, userId);
       return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome);
     })
     .openapi(route.visibility, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const outcome = await setChecklistVisibility(db, c.req.valid('param').id, userId, c.req.valid('json').isPublic);
       return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome);
     })
     .openapi(route.clone, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const outcome = await cloneChecklist(db, c.req.valid('param').id, userId);
       return outcome.ok ? c.json({ id: outcome.value }, 201) : refusal(c, outcome);
     })
     .openapi(route.like, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const outcome = await setLike(db, c.req.valid('param').id, userId, true);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.unlike, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const outcome = await setLike(db, c.req.valid('param').id, userId, false);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.tick, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const { id, itemId } = c.req.valid('param');
       const outcome = await setItemDone(db, id, itemId, userId, true);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.untick, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const { id, itemId } = c.req.valid('param');
       const outcome = await setItemDone(db, id, itemId, userId, false);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.resetProgress, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const outcome = await resetProgress(db, c.req.valid('param').id, userId);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.listComments, async (c) => {
-      const comments = await listComments(db, c.req.valid('param').id, userIdOf(c));
+      const comments = await listComments(db, c.req.valid('param').id, await userIdOf(c));
       if (!comments) return c.json({ message: checklistMessages.notFound, code: 'not_found' }, 404);
       return c.json({ comments }, 200);
     })
     .openapi(route.addComment, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json({ message: commentMessages.signInToComment, code: 'unauthorized' }, 401);
       const outcome = await addComment(db, c.req.valid('param').id, userId, c.req.valid('json').content);
       return outcome.ok ? c.json(outcome.value, 201) : refusal(c, outcome);
@@ -250,13 +250,13 @@ const commentRoute = {
 export function commentsRoutes({ db }: { db: Database }) {
   return createRouter()
     .openapi(commentRoute.edit, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const outcome = await editComment(db, c.req.valid('param').id, userId, c.req.valid('json').content);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome, commentMessages.notFound);
     })
     .openapi(commentRoute.remove, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const outcome = await deleteComment(db, c.req.valid('param').id, userId);
       return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome, commentMessages.notFound);

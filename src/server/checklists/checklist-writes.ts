@@ -49,7 +49,7 @@ export async function updateChecklist(
   input: ChecklistInput,
 ): Promise<WriteOutcome> {
   return db.transaction(async (tx) => {
-    const access = await findChecklistAccess(tx, id, userId, { forUpdate: true });
+    const access = await findChecklistAccess(tx, id, userId, { lock: 'update' });
     if (!access) return notFound;
     if (!access.isOwner) return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
 
@@ -118,13 +118,14 @@ export async function setChecklistVisibility(
 /** The ids among `ids` that name lists of `userId`; the rest cannot be touched by them. */
 function splitOwned(ids: string[], ownedIds: string[]): BulkResult {
   const owned = new Set(ownedIds);
-  const unique = [...new Set(ids)];
+  // UUIDs come back lower-case; compare them that way.
+  const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
   return { succeeded: unique.filter((id) => owned.has(id)), failed: unique.filter((id) => !owned.has(id)) };
 }
 
 /** One call and one transaction for the account page's bulk delete; others' lists are reported, not touched. */
 export async function bulkDeleteChecklists(db: Database, ids: string[], userId: string): Promise<BulkResult> {
-  const valid = ids.filter(isUuid);
+  const valid = ids.filter(isUuid).map((id) => id.toLowerCase());
   const deleted = valid.length
     ? await db
         .delete(checklists)
@@ -144,7 +145,7 @@ export async function bulkSetVisibility(
   userId: string,
   isPublic: boolean,
 ): Promise<BulkResult> {
-  const valid = ids.filter(isUuid);
+  const valid = ids.filter(isUuid).map((id) => id.toLowerCase());
   const updated = valid.length
     ? await db
         .update(checklists)
@@ -165,7 +166,8 @@ export async function bulkSetVisibility(
  */
 export async function cloneChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome<string>> {
   return db.transaction(async (tx) => {
-    const access = await findChecklistAccess(tx, id, userId);
+    // Key-share lock: the original cannot be deleted while it is being copied.
+    const access = await findChecklistAccess(tx, id, userId, { lock: 'key share' });
     if (!access) return notFound;
     if (access.isOwner) return { ok: false, reason: 'invalid', message: checklistActionMessages.cloneOwn };
     const [original] = await tx.select().from(checklists).where(eq(checklists.id, id));

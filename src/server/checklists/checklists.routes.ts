@@ -4,6 +4,7 @@ import { browsePageSchema, browseParamsSchema, browseQuerySchema, popularTagsSch
 import { checklistDetailSchema, checklistMessages } from '@/domain/checklists/checklist-view';
 import type { Database } from '../db/client';
 import { createRouter } from '../http';
+import { userIdOf } from '../http-openapi';
 import { browseChecklists, popularTags } from './browse.queries';
 import { findChecklistDetail } from './checklists.queries';
 
@@ -47,7 +48,7 @@ export function checklistsRoutes({ db }: { db: Database }) {
     )
     .openapi(tagsRoute, async (c) => c.json({ tags: await popularTags(db) }, 200))
     .openapi(detailRoute, async (c) => {
-      const detail = await findChecklistDetail(db, c.req.valid('param').id, c.var.user?.id ?? null);
+      const detail = await findChecklistDetail(db, c.req.valid('param').id, await userIdOf(c));
       if (!detail) return c.json(notFound, 404);
       return c.json(detail, 200);
     });

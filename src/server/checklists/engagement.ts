@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { checklistActionMessages } from '@/domain/checklists/checklist-input';
-import type { Database } from '../db/client';
+import type { Database, Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { checklistItemCompletions, checklistItems, checklistLikes } from '../db/schema';
 import { findChecklistAccess } from './checklist-access';
@@ -9,7 +9,7 @@ import type { WriteOutcome } from '../outcome';
 type LikeState = { likes: number; hasLiked: boolean };
 type ProgressState = { uses: number; completedItemIds: string[] };
 
-async function likeState(db: Database, checklistId: string, userId: string): Promise<LikeState> {
+async function likeState(db: Executor, checklistId: string, userId: string): Promise<LikeState> {
   const result = await db.execute<{ likes: number; has_liked: boolean }>(sql`
     select c.likes_count as likes,
       exists (select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id = ${userId}) as has_liked
@@ -38,7 +38,7 @@ export async function setLike(
   return { ok: true, value: await likeState(db, checklistId, userId) };
 }
 
-async function progressState(db: Database, checklistId: string, userId: string): Promise<ProgressState> {
+async function progressState(db: Executor, checklistId: string, userId: string): Promise<ProgressState> {
   const result = await db.execute<{ uses: number; completed: string[] }>(sql`
     select c.uses_count as uses,
       coalesce((select json_agg(done.checklist_item_id) from checklist_item_completions done
@@ -83,10 +83,12 @@ export async function resetProgress(
   checklistId: string,
   userId: string,
 ): Promise<WriteOutcome<ProgressState>> {
-  const access = await findChecklistAccess(db, checklistId, userId);
-  if (!access) return { ok: false, reason: 'not_found' };
-  await db
-    .delete(checklistItemCompletions)
-    .where(and(eq(checklistItemCompletions.userId, userId), eq(checklistItemCompletions.checklistId, checklistId)));
-  return { ok: true, value: await progressState(db, checklistId, userId) };
+  return db.transaction(async (tx) => {
+    const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'no key update' });
+    if (!access) return { ok: false, reason: 'not_found' };
+    await tx
+      .delete(checklistItemCompletions)
+      .where(and(eq(checklistItemCompletions.userId, userId), eq(checklistItemCompletions.checklistId, checklistId)));
+    return { ok: true, value: await progressState(tx, checklistId, userId) };
+  });
 }

@@ -57,7 +57,11 @@ export async function deleteGroup(db: Database, userId: string, groupId: string)
     with target as (select id from user_list_groups where id = ${groupId} and user_id = ${userId}),
     removed as (
       delete from user_list_groups g using target
-      where g.id = target.id and not exists (select 1 from user_list_memberships m where m.list_group_id = target.id)
+      where g.id = target.id and not exists (
+        -- Only lists the user can still see count: one made private by its author since is not
+        -- shown in the group, so it cannot keep the group from being deleted.
+        select 1 from user_list_memberships m join checklists c on c.id = m.checklist_id
+        where m.list_group_id = target.id and (c.is_public or c.author_id = ${userId}))
       returning g.id)
     select case when not exists (select 1 from target) then 'missing'
                 when exists (select 1 from removed) then 'deleted' else 'not_empty' end as outcome`);
@@ -69,6 +73,11 @@ export async function deleteGroup(db: Database, userId: string, groupId: string)
 
 export async function libraryStatus(db: Database, userId: string, checklistId: string): Promise<LibraryStatus | null> {
   if (!(await findChecklistAccess(db, checklistId, userId))) return null;
+  return ownLibraryRows(db, userId, checklistId);
+}
+
+/** The user's own rows about a list, without asking whether the list is still visible to them. */
+async function ownLibraryRows(db: Database, userId: string, checklistId: string): Promise<LibraryStatus> {
   const result = await db.execute<{ group_ids: string[]; is_saved: boolean }>(sql`
     select coalesce((select json_agg(m.list_group_id order by m.created_at) from user_list_memberships m
                      where m.user_id = ${userId} and m.checklist_id = ${checklistId}), '[]') as group_ids,
@@ -85,16 +94,17 @@ export async function setMembership(
   checklistId: string,
   isMember: boolean,
 ): Promise<WriteOutcome<LibraryStatus>> {
-  if (!isUuid(groupId)) return groupNotFound;
+  if (!isUuid(groupId) || !isUuid(checklistId)) return groupNotFound;
   const [group] = await db
     .select({ id: userListGroups.id })
     .from(userListGroups)
     .where(and(eq(userListGroups.id, groupId), eq(userListGroups.userId, userId)));
   if (!group) return groupNotFound;
-  if (!(await findChecklistAccess(db, checklistId, userId))) return { ok: false, reason: 'not_found' };
   if (isMember) {
+    if (!(await findChecklistAccess(db, checklistId, userId))) return { ok: false, reason: 'not_found' };
     await db.insert(userListMemberships).values({ userId, checklistId, listGroupId: groupId }).onConflictDoNothing();
   } else {
+    // Taking one's own row out needs no access to the list: it may have turned private since.
     await db
       .delete(userListMemberships)
       .where(
@@ -105,7 +115,7 @@ export async function setMembership(
         ),
       );
   }
-  return { ok: true, value: (await libraryStatus(db, userId, checklistId))! };
+  return { ok: true, value: await ownLibraryRows(db, userId, checklistId) };
 }
 
 /** Spec §5: saving an already-saved checklist is success. */
@@ -115,13 +125,14 @@ export async function setSaved(
   checklistId: string,
   isSaved: boolean,
 ): Promise<WriteOutcome<LibraryStatus>> {
-  if (!(await findChecklistAccess(db, checklistId, userId))) return { ok: false, reason: 'not_found' };
+  if (!isUuid(checklistId)) return { ok: false, reason: 'not_found' };
   if (isSaved) {
+    if (!(await findChecklistAccess(db, checklistId, userId))) return { ok: false, reason: 'not_found' };
     await db.insert(savedChecklists).values({ userId, checklistId }).onConflictDoNothing();
   } else {
     await db
       .delete(savedChecklists)
       .where(and(eq(savedChecklists.userId, userId), eq(savedChecklists.checklistId, checklistId)));
   }
-  return { ok: true, value: (await libraryStatus(db, userId, checklistId))! };
+  return { ok: true, value: await ownLibraryRows(db, userId, checklistId) };
 }

@@ -93,55 +93,55 @@ const groupNotFound = libraryMessages.groupNotFound;
 export function libraryRoutes({ db }: { db: Database }) {
   return createRouter()
     .openapi(route.groups, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       return c.json({ groups: await listGroups(db, userId) }, 200);
     })
     .openapi(route.createGroup, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       return c.json(await createGroup(db, userId, c.req.valid('json').name), 201);
     })
     .openapi(route.renameGroup, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const outcome = await renameGroup(db, userId, c.req.valid('param').id, c.req.valid('json').name);
       return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome, groupNotFound);
     })
     .openapi(route.deleteGroup, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const outcome = await deleteGroup(db, userId, c.req.valid('param').id);
       return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome, groupNotFound);
     })
     .openapi(route.addToGroup, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const { id, checklistId } = c.req.valid('param');
       const outcome = await setMembership(db, userId, id, checklistId, true);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.removeFromGroup, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const { id, checklistId } = c.req.valid('param');
       const outcome = await setMembership(db, userId, id, checklistId, false);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.status, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const status = await libraryStatus(db, userId, c.req.valid('param').checklistId);
       return status ? c.json(status, 200) : refusal(c, { ok: false, reason: 'not_found' });
     })
     .openapi(route.save, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const outcome = await setSaved(db, userId, c.req.valid('param').checklistId, true);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.unsave, async (c) => {
-      const userId = userIdOf(c);
+      const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
       const outcome = await setSaved(db, userId, c.req.valid('param').checklistId, false);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);

@@ -2,6 +2,7 @@ import { motion, useReducedMotion } from 'motion/react';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
+import { useResetCachesOnUserChange } from '@/client/features/accounts/use-reset-caches-on-sign-in';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -13,6 +14,7 @@ const PAGE_TRANSITION_S = 0.45;
 export function RootLayout() {
   const location = useLocation();
   const reduceMotion = useReducedMotion();
+  useResetCachesOnUserChange();
 
   useEffect(() => {
     window.scrollTo({ top: 0 });

@@ -249,7 +249,7 @@ function ChecklistView({ checklist, userId }: { checklist: ChecklistDetail; user
   );
 }
 
-function ClonedFromBadge({ clonedFrom }: { clonedFrom: NonNullable<ChecklistDetail['clonedFrom']> }) {
+export function ClonedFromBadge({ clonedFrom }: { clonedFrom: NonNullable<ChecklistDetail['clonedFrom']> }) {
   const className =
     'inline-flex max-w-full items-center gap-1.5 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset dark:bg-slate-800 dark:text-brand-200 dark:ring-slate-700';
   const content = (

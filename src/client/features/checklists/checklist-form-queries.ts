@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createdChecklistSchema, toChecklistInput, type ChecklistForm } from '@/domain/checklists/checklist-input';
-import { apiRequest } from '@/client/lib/api';
+import { ApiError, apiRequest } from '@/client/lib/api';
 
 // Every checklist query (browse, detail, ...) sits under this key, so one write refreshes them all.
 const checklistsKey = ['checklists'] as const;
@@ -33,4 +33,13 @@ export function useUpdateChecklist(id: string) {
       void queryClient.invalidateQueries({ queryKey: checklistsKey });
     },
   });
+}
+
+/**
+ * Spec §8: a failed save says "Failed to create checklist." / "Failed to update checklist.";
+ * only a refusal with the rules' own words (invalid input, not yours) shows those words instead.
+ */
+export function saveErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 403)) return error.body.message;
+  return fallback;
 }

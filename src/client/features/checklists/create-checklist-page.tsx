@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { checklistActionMessages, emptyChecklistForm } from '@/domain/checklists/checklist-input';
 import { Page } from '@/client/components/layout/page';
-import { errorMessage } from '@/client/lib/api';
+import { saveErrorMessage } from './checklist-form-queries';
 import { ChecklistForm } from './checklist-form';
 import { useCreateChecklist } from './checklist-form-queries';
 
@@ -19,7 +19,7 @@ export function CreateChecklistPage() {
         submitLabel="Create Checklist"
         submittingLabel="Creating..."
         cancelTo="/browse"
-        formError={create.error ? errorMessage(create.error, checklistActionMessages.createFailed) : null}
+        formError={create.error ? saveErrorMessage(create.error, checklistActionMessages.createFailed) : null}
         onSubmit={async (values) => {
           const { id } = await create.mutateAsync(values);
           // Awaited so the button keeps its busy label until the next page is on screen.

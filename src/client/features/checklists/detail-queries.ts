@@ -36,16 +36,19 @@ export function useLikeMutation(id: string) {
     mutationFn: (isLiked: boolean) =>
       apiRequest(`${checklistPath(id)}/like`, likeStateSchema, { method: isLiked ? 'PUT' : 'DELETE' }),
     onMutate: async (isLiked) => {
-      const previous = queryClient.getQueryData(detailKey(id));
       await applyOptimistic(queryClient, id, (detail) => ({
         ...detail,
         likes: Math.max(detail.likes + (isLiked ? 1 : -1), 0),
         viewer: { ...detail.viewer, hasLiked: isLiked },
       }));
-      return { previous };
     },
-    onError: (_error, _isLiked, context) => {
-      if (context?.previous) queryClient.setQueryData(detailKey(id), context.previous);
+    // Undo only the like: ticks made meanwhile stay as they are.
+    onError: (_error, isLiked) => {
+      updateDetail(queryClient, id, (detail) => ({
+        ...detail,
+        likes: Math.max(detail.likes + (isLiked ? -1 : 1), 0),
+        viewer: { ...detail.viewer, hasLiked: !isLiked },
+      }));
     },
     onSuccess: (state) => {
       updateDetail(queryClient, id, (detail) => ({
@@ -114,7 +117,6 @@ export function useResetProgressMutation(id: string) {
     mutationKey: progressMutationKey(id),
     mutationFn: () => apiRequest(`${checklistPath(id)}/progress`, progressStateSchema, { method: 'DELETE' }),
     onMutate: async () => {
-      const previous = queryClient.getQueryData(detailKey(id));
       await applyOptimistic(queryClient, id, (detail) => {
         const doneBefore = countDone(doneFromIds(detail.items, detail.viewer.completedItemIds));
         return {
@@ -123,11 +125,10 @@ export function useResetProgressMutation(id: string) {
           viewer: { ...detail.viewer, completedItemIds: [] },
         };
       });
-      return { previous };
     },
-    onError: (_error, _variables, context) => {
-      if (context?.previous) queryClient.setQueryData(detailKey(id), context.previous);
-    },
+    // On failure, ask the server what is true rather than restoring a snapshot that later changes
+    // (a like, another tick) would make stale.
+    onError: () => queryClient.invalidateQueries({ queryKey: detailKey(id), exact: true }),
     onSuccess: (state) => {
       updateDetail(queryClient, id, (detail) => ({
         ...detail,

@@ -8,9 +8,9 @@ import { Page } from '@/client/components/layout/page';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
-import { errorMessage } from '@/client/lib/api';
+import { ClonedFromBadge } from './checklist-detail-page';
 import { ChecklistForm } from './checklist-form';
-import { useUpdateChecklist } from './checklist-form-queries';
+import { saveErrorMessage, useUpdateChecklist } from './checklist-form-queries';
 import { checklistDetailQuery } from './checklist-queries';
 
 const title = 'Edit Checklist';
@@ -62,12 +62,18 @@ function EditChecklistForm({
 
   return (
     <Page title={title} className="max-w-2xl">
+      {/* After a clone the user lands here; the copy says where it came from (issue: "with Cloned from"). */}
+      {detail.clonedFrom ? (
+        <div className="-mt-4 mb-6">
+          <ClonedFromBadge clonedFrom={detail.clonedFrom} />
+        </div>
+      ) : null}
       <ChecklistForm
         initialValues={initialValues}
         submitLabel="Save Changes"
         submittingLabel="Saving..."
         cancelTo={checklistPath}
-        formError={update.error ? errorMessage(update.error, checklistActionMessages.updateFailed) : null}
+        formError={update.error ? saveErrorMessage(update.error, checklistActionMessages.updateFailed) : null}
         onSubmit={async (values) => {
           await update.mutateAsync(values);
           // Awaited so the button keeps its busy label until the next page is on screen.

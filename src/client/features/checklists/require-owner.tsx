@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
+import { ApiError } from '@/client/lib/api';
 import { checklistDetailQuery } from './checklist-queries';
 
 /**
@@ -13,6 +14,8 @@ export function RequireOwner({ children }: { children: ReactNode }) {
   const { id = '' } = useParams();
   const detail = useQuery(checklistDetailQuery(id));
   if (detail.isPending) return <FullPageSpinner />;
+  // A failure other than "not found" is the edit page's to explain ("Failed to load checklist").
+  if (detail.isError && !(detail.error instanceof ApiError && detail.error.status === 404)) return children;
   if (!detail.data?.viewer.isOwner) return <Navigate to={`/checklist/${encodeURIComponent(id)}`} replace />;
   return children;
 }

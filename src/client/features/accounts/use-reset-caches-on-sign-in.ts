@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useAuth } from './use-auth';
+
+/**
+ * Answers such as a checklist's detail depend on who asks (owner? liked? ticked?). When the
+ * signed-in user changes without a page load (signing in from a page that sent a visitor to
+ * /login), everything cached for the previous one is thrown away and fetched again.
+ */
+export function useResetCachesOnUserChange() {
+  const { isLoading, user } = useAuth();
+  const queryClient = useQueryClient();
+  const previous = useRef<string | null | undefined>(undefined);
+  const userId = user?.id ?? null;
+
+  useEffect(() => {
+    if (isLoading) return;
+    if (previous.current !== undefined && previous.current !== userId) void queryClient.resetQueries();
+    previous.current = userId;
+  }, [isLoading, userId, queryClient]);
+}
