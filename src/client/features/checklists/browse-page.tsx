@@ -1,15 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import {
-  Check,
-  ChevronDown,
-  LayoutGrid,
-  List,
-  LoaderCircle,
-  RotateCcw,
-  Search,
-  X,
-  type LucideIcon,
-} from 'lucide-react';
+import { Check, LayoutGrid, List, LoaderCircle, RotateCcw, Search, X, type LucideIcon } from 'lucide-react';
 import { Select } from 'radix-ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -30,6 +20,7 @@ import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Input } from '@/client/components/ui/input';
+import { SelectChevron, SelectContent, SelectItem, selectTriggerClass } from '@/client/components/ui/select';
 import { Spinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/features/accounts/use-auth';
 import { cn } from '@/client/lib/cn';
@@ -307,38 +298,17 @@ function OrderSelect({
         if (order) onChange(order);
       }}
     >
-      <Select.Trigger
-        id={id}
-        className="inline-flex h-11 min-w-36 cursor-pointer items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
-      >
+      <Select.Trigger id={id} className={cn('inline-flex h-11 min-w-36 text-sm font-medium', selectTriggerClass)}>
         <Select.Value>{BROWSE_ORDER_LABELS[value]}</Select.Value>
-        <Select.Icon>
-          <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
-        </Select.Icon>
+        <SelectChevron />
       </Select.Trigger>
-      <Select.Portal>
-        <Select.Content
-          position="popper"
-          sideOffset={6}
-          align="end"
-          className="z-50 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
-        >
-          <Select.Viewport>
-            {BROWSE_ORDERS.map((order) => (
-              <Select.Item
-                key={order}
-                value={order}
-                className="relative flex cursor-pointer items-center rounded-lg py-2 pr-3 pl-8 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[state=checked]:font-semibold dark:text-slate-200 dark:data-[highlighted]:bg-slate-800"
-              >
-                <Select.ItemIndicator className="absolute left-2 inline-flex items-center">
-                  <Check className="h-4 w-4 text-brand-600 dark:text-brand-200" aria-hidden />
-                </Select.ItemIndicator>
-                <Select.ItemText>{BROWSE_ORDER_LABELS[order]}</Select.ItemText>
-              </Select.Item>
-            ))}
-          </Select.Viewport>
-        </Select.Content>
-      </Select.Portal>
+      <SelectContent align="end">
+        {BROWSE_ORDERS.map((order) => (
+          <SelectItem key={order} value={order}>
+            {BROWSE_ORDER_LABELS[order]}
+          </SelectItem>
+        ))}
+      </SelectContent>
     </Select.Root>
   );
 }

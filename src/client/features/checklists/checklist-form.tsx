@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Check, ChevronDown, ChevronUp, Plus, Trash2 } from 'lucide-react';
+import { ChevronDown, ChevronUp, Plus, Trash2 } from 'lucide-react';
 import { Select } from 'radix-ui';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
@@ -18,6 +18,7 @@ import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
+import { SelectChevron, SelectContent, SelectItem, selectTriggerClass } from '@/client/components/ui/select';
 import { ApiError } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 
@@ -460,35 +461,21 @@ function EstimatedTimeSelect({
         id={id}
         aria-invalid={isInvalid}
         aria-describedby={describedBy}
-        className="flex h-11 w-full cursor-pointer items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-left text-base text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 aria-[invalid=true]:border-red-500 data-[placeholder]:text-slate-400 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800"
+        className={cn(
+          'flex h-11 w-full text-left text-base aria-[invalid=true]:border-red-500 data-[placeholder]:text-slate-400 sm:text-sm',
+          selectTriggerClass,
+        )}
       >
         <Select.Value placeholder="Select estimated time">{value}</Select.Value>
-        <Select.Icon>
-          <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
-        </Select.Icon>
+        <SelectChevron />
       </Select.Trigger>
-      <Select.Portal>
-        <Select.Content
-          position="popper"
-          sideOffset={6}
-          className="z-50 max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
-        >
-          <Select.Viewport>
-            {ESTIMATED_TIMES.map((time) => (
-              <Select.Item
-                key={time}
-                value={time}
-                className="relative flex cursor-pointer items-center rounded-lg py-2 pr-3 pl-8 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[state=checked]:font-semibold dark:text-slate-200 dark:data-[highlighted]:bg-slate-800"
-              >
-                <Select.ItemIndicator className="absolute left-2 inline-flex items-center">
-                  <Check className="h-4 w-4 text-brand-600 dark:text-brand-200" aria-hidden />
-                </Select.ItemIndicator>
-                <Select.ItemText>{time}</Select.ItemText>
-              </Select.Item>
-            ))}
-          </Select.Viewport>
-        </Select.Content>
-      </Select.Portal>
+      <SelectContent>
+        {ESTIMATED_TIMES.map((time) => (
+          <SelectItem key={time} value={time}>
+            {time}
+          </SelectItem>
+        ))}
+      </SelectContent>
     </Select.Root>
   );
 }

@@ -1,0 +1,57 @@
+import { Check, ChevronDown } from 'lucide-react';
+import { Select } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from '@/client/lib/cn';
+
+// Our select, built on Radix: the trigger's look, the popover list and its items.
+
+export const selectTriggerClass =
+  'cursor-pointer items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
+
+export function SelectChevron() {
+  return (
+    <Select.Icon>
+      <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
+    </Select.Icon>
+  );
+}
+
+export function SelectContent({
+  children,
+  align,
+  className,
+}: {
+  children: ReactNode;
+  align?: 'start' | 'end';
+  className?: string;
+}) {
+  return (
+    <Select.Portal>
+      <Select.Content
+        position="popper"
+        sideOffset={6}
+        align={align}
+        className={cn(
+          'z-50 max-h-[var(--radix-select-content-available-height)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700',
+          className,
+        )}
+      >
+        <Select.Viewport>{children}</Select.Viewport>
+      </Select.Content>
+    </Select.Portal>
+  );
+}
+
+export function SelectItem({ value, children }: { value: string; children: ReactNode }) {
+  return (
+    <Select.Item
+      value={value}
+      className="relative flex cursor-pointer items-center rounded-lg py-2 pr-3 pl-8 text-sm text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[state=checked]:font-semibold dark:text-slate-200 dark:data-[highlighted]:bg-slate-800"
+    >
+      <Select.ItemIndicator className="absolute left-2 inline-flex items-center">
+        <Check className="h-4 w-4 text-brand-600 dark:text-brand-200" aria-hidden />
+      </Select.ItemIndicator>
+      <Select.ItemText>{children}</Select.ItemText>
+    </Select.Item>
+  );
+}
