@@ -74,8 +74,11 @@ test('the content loop: create, edit, tick off, like, comment, clone, hide and d
   for (const item of ['Pack the tent', 'Pack the stove', 'Pack a torch']) await toggleItem(page, item);
   await expect(page.getByText('3 of 3 completed')).toBeVisible();
   await expect(page.getByText('Congratulations! All items completed!')).toBeVisible();
+  await expect(page.locator('canvas')).toHaveCount(1); // the confetti, started by the last tick
   await page.reload();
   await expect(page.getByText('3 of 3 completed')).toBeVisible();
+  await expect(page.getByText('Congratulations! All items completed!')).toBeVisible();
+  await expect(page.locator('canvas')).toHaveCount(0); // not replayed on load
   await page.getByRole('button', { name: 'Reset progress' }).click();
   await expect(page.getByText('0 of 3 completed')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Like/ })).toBeDisabled();
