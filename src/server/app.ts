@@ -17,6 +17,7 @@ import type { Logger } from './logger';
 import { libraryRoutes } from './library/library.routes';
 import type { Mailer } from './mail/mailer';
 import { securityHeaders } from './security/headers';
+import { socialRoutes } from './social/social.routes';
 import { sameOriginOnly } from './security/same-origin';
 
 /** The SQLSTATE of a failed query (Drizzle wraps the driver's error as its cause). */
@@ -83,7 +84,8 @@ export function createApp({ db, env, auth, mailer, logger, clientDir }: AppDeps)
     .route('/api/checklists', checklistsRoutes({ db }))
     .route('/api/checklists', checklistActionsRoutes({ db }))
     .route('/api/comments', commentsRoutes({ db }))
-    .route('/api/library', libraryRoutes({ db }));
+    .route('/api/library', libraryRoutes({ db }))
+    .route('/api', socialRoutes({ db }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -5,6 +5,7 @@ import { planItemChanges } from '@/domain/checklists/item-changes';
 import type { Database, Executor } from '../db/client';
 import { checklistItems, checklists, checklistTags, clonedChecklists } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
+import { notify } from '../notifications/notifications.queries';
 import { findChecklistAccess } from './checklist-access';
 import { isUuid } from '../db/ids';
 
@@ -187,6 +188,12 @@ export async function cloneChecklist(db: Database, id: string, userId: string): 
       select ${copy!.id}, content, order_index from checklist_items where checklist_id = ${id} order by order_index`);
     await tx.execute(sql`
       insert into checklist_tags (checklist_id, tag) select ${copy!.id}, tag from checklist_tags where checklist_id = ${id}`);
+    await notify(tx, {
+      type: 'clone',
+      recipientId: access.authorId,
+      actorId: userId,
+      checklist: { id, title: access.title },
+    });
     await tx.insert(clonedChecklists).values({
       originalChecklistId: id,
       originalTitle: original!.title,

@@ -4,6 +4,7 @@ import { commentMessages, type Comment } from '@/domain/checklists/comments';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { checklistComments } from '../db/schema';
+import { notify } from '../notifications/notifications.queries';
 import { findChecklistAccess } from './checklist-access';
 import type { WriteOutcome } from '../outcome';
 
@@ -60,13 +61,23 @@ export async function addComment(
   userId: string,
   content: string,
 ): Promise<WriteOutcome<Comment>> {
-  const access = await findChecklistAccess(db, checklistId, userId);
-  if (!access) return { ok: false, reason: 'not_found' };
-  const [created] = await db
-    .insert(checklistComments)
-    .values({ checklistId, userId, content })
-    .returning({ id: checklistComments.id });
-  return { ok: true, value: await findComment(db, created!.id) };
+  const created = await db.transaction(async (tx) => {
+    const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'key share' });
+    if (!access) return null;
+    const [row] = await tx
+      .insert(checklistComments)
+      .values({ checklistId, userId, content })
+      .returning({ id: checklistComments.id });
+    await notify(tx, {
+      type: 'comment',
+      recipientId: access.authorId,
+      actorId: userId,
+      checklist: { id: checklistId, title: access.title },
+    });
+    return row!;
+  });
+  if (!created) return { ok: false, reason: 'not_found' };
+  return { ok: true, value: await findComment(db, created.id) };
 }
 
 /** The comment, if the user can see the list it is on. */

@@ -3,11 +3,14 @@ import { checklistActionMessages } from '@/domain/checklists/checklist-input';
 import type { Database, Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { checklistItemCompletions, checklistItems, checklistLikes } from '../db/schema';
-import { findChecklistAccess } from './checklist-access';
+import { notify, withdrawNotification } from '../notifications/notifications.queries';
 import type { WriteOutcome } from '../outcome';
+import { findChecklistAccess } from './checklist-access';
 
 type LikeState = { likes: number; hasLiked: boolean };
 type ProgressState = { uses: number; completedItemIds: string[] };
+
+const notFound = { ok: false, reason: 'not_found' } as const;
 
 async function likeState(db: Executor, checklistId: string, userId: string): Promise<LikeState> {
   const result = await db.execute<{ likes: number; has_liked: boolean }>(sql`
@@ -18,24 +21,35 @@ async function likeState(db: Executor, checklistId: string, userId: string): Pro
   return { likes: row.likes, hasLiked: row.has_liked };
 }
 
-/** Likes or unlikes a list. Liking twice is not an error (spec §8: a duplicate like is ignored). */
+/**
+ * Likes or unlikes a list, and tells its author (an unlike takes the notification back). Liking
+ * twice is not an error (spec §8: a duplicate like is ignored).
+ */
 export async function setLike(
   db: Database,
   checklistId: string,
   userId: string,
   isLiked: boolean,
 ): Promise<WriteOutcome<LikeState>> {
-  const access = await findChecklistAccess(db, checklistId, userId);
-  if (!access) return { ok: false, reason: 'not_found' };
-  if (access.isOwner) return { ok: false, reason: 'forbidden', message: checklistActionMessages.likeOwn };
-  if (isLiked) {
-    await db.insert(checklistLikes).values({ checklistId, userId }).onConflictDoNothing();
-  } else {
-    await db
-      .delete(checklistLikes)
-      .where(and(eq(checklistLikes.checklistId, checklistId), eq(checklistLikes.userId, userId)));
-  }
-  return { ok: true, value: await likeState(db, checklistId, userId) };
+  return db.transaction(async (tx) => {
+    // The counter trigger updates the checklist row: take it first (see findChecklistAccess).
+    const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'no key update' });
+    if (!access) return notFound;
+    if (access.isOwner) return { ok: false, reason: 'forbidden', message: checklistActionMessages.likeOwn };
+    const checklist = { id: checklistId, title: access.title };
+    if (isLiked) {
+      const added = await tx.insert(checklistLikes).values({ checklistId, userId }).onConflictDoNothing().returning();
+      if (added.length) await notify(tx, { type: 'like', recipientId: access.authorId, actorId: userId, checklist });
+    } else {
+      const removed = await tx
+        .delete(checklistLikes)
+        .where(and(eq(checklistLikes.checklistId, checklistId), eq(checklistLikes.userId, userId)))
+        .returning();
+      if (removed.length)
+        await withdrawNotification(tx, { type: 'like', recipientId: access.authorId, actorId: userId, checklistId });
+    }
+    return { ok: true, value: await likeState(tx, checklistId, userId) };
+  });
 }
 
 async function progressState(db: Executor, checklistId: string, userId: string): Promise<ProgressState> {
@@ -56,25 +70,28 @@ export async function setItemDone(
   userId: string,
   isDone: boolean,
 ): Promise<WriteOutcome<ProgressState>> {
-  const access = await findChecklistAccess(db, checklistId, userId);
-  if (!access) return { ok: false, reason: 'not_found' };
-  if (!isUuid(itemId)) return { ok: false, reason: 'not_found' };
-  const [item] = await db
-    .select({ id: checklistItems.id })
-    .from(checklistItems)
-    .where(and(eq(checklistItems.checklistId, checklistId), eq(checklistItems.id, itemId)));
-  if (!item) return { ok: false, reason: 'not_found' };
-  if (isDone) {
-    await db
-      .insert(checklistItemCompletions)
-      .values({ userId, checklistItemId: item.id, checklistId })
-      .onConflictDoNothing();
-  } else {
-    await db
-      .delete(checklistItemCompletions)
-      .where(and(eq(checklistItemCompletions.userId, userId), eq(checklistItemCompletions.checklistItemId, item.id)));
-  }
-  return { ok: true, value: await progressState(db, checklistId, userId) };
+  if (!isUuid(itemId)) return notFound;
+  return db.transaction(async (tx) => {
+    // The checklist row first, as an edit takes it, so a tick and an edit cannot deadlock.
+    const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'no key update' });
+    if (!access) return notFound;
+    const [item] = await tx
+      .select({ id: checklistItems.id })
+      .from(checklistItems)
+      .where(and(eq(checklistItems.checklistId, checklistId), eq(checklistItems.id, itemId)));
+    if (!item) return notFound;
+    if (isDone) {
+      await tx
+        .insert(checklistItemCompletions)
+        .values({ userId, checklistItemId: item.id, checklistId })
+        .onConflictDoNothing();
+    } else {
+      await tx
+        .delete(checklistItemCompletions)
+        .where(and(eq(checklistItemCompletions.userId, userId), eq(checklistItemCompletions.checklistItemId, item.id)));
+    }
+    return { ok: true, value: await progressState(tx, checklistId, userId) };
+  });
 }
 
 /** "Reset progress": clears all of the user's ticks on the list. */
@@ -85,7 +102,7 @@ export async function resetProgress(
 ): Promise<WriteOutcome<ProgressState>> {
   return db.transaction(async (tx) => {
     const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'no key update' });
-    if (!access) return { ok: false, reason: 'not_found' };
+    if (!access) return notFound;
     await tx
       .delete(checklistItemCompletions)
       .where(and(eq(checklistItemCompletions.userId, userId), eq(checklistItemCompletions.checklistId, checklistId)));

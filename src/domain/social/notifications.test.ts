@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { NOTIFICATION_ICONS, notificationMessage } from './notifications';
+
+describe('notification messages', () => {
+  it('name the actor and the list', () => {
+    expect(notificationMessage('like', 'Sam', 'Moving house')).toBe('Sam liked “Moving house”');
+    expect(notificationMessage('comment', 'Sam', 'Camping')).toBe('Sam commented on “Camping”');
+    expect(notificationMessage('clone', 'Sam', 'Camping')).toBe('Sam cloned “Camping”');
+    expect(notificationMessage('follow', 'Sam')).toBe('Sam started following you');
+  });
+
+  it('use the spec’s icons', () => {
+    expect([
+      NOTIFICATION_ICONS.like,
+      NOTIFICATION_ICONS.comment,
+      NOTIFICATION_ICONS.clone,
+      NOTIFICATION_ICONS.follow,
+    ]).toEqual(['👍', '💬', '🔁', '👤']);
+  });
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+export const NOTIFICATION_TYPES = ['like', 'comment', 'clone', 'follow', 'badge'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+// Spec §2.2 and §9.
+export const NOTIFICATION_POPOVER_LIMIT = 10;
+export const NOTIFICATION_ICONS: Record<NotificationType, string> = {
+  like: '👍',
+  comment: '💬',
+  clone: '🔁',
+  follow: '👤',
+  badge: '🏅',
+};
+export const DEFAULT_ACTOR_AVATAR = '👤';
+export const notificationMessages = { empty: 'No notifications yet.' } as const;
+
+/** The messages name the actor and the list (issue: “Sam liked “Moving house””). */
+export function notificationMessage(
+  type: Exclude<NotificationType, 'badge'>,
+  actorName: string,
+  checklistTitle?: string,
+): string {
+  switch (type) {
+    case 'like':
+      return `${actorName} liked “${checklistTitle}”`;
+    case 'comment':
+      return `${actorName} commented on “${checklistTitle}”`;
+    case 'clone':
+      return `${actorName} cloned “${checklistTitle}”`;
+    case 'follow':
+      return `${actorName} started following you`;
+  }
+}
+
+export const notificationSchema = z.object({
+  id: z.string(),
+  type: z.enum(NOTIFICATION_TYPES),
+  message: z.string(),
+  checklistId: z.string().nullable(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+  actor: z.object({ username: z.string().nullable(), name: z.string().nullable(), avatar: z.string() }).nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+export const notificationListSchema = z.object({ notifications: z.array(notificationSchema) });
+export const unreadCountSchema = z.object({ unread: z.number().int() });

@@ -1,0 +1,59 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database, Executor } from '../db/client';
+import { follows, profiles } from '../db/schema';
+import { notify, withdrawNotification } from '../notifications/notifications.queries';
+import type { WriteOutcome } from '../outcome';
+
+export const followMessages = { userNotFound: 'User not found', self: 'You cannot follow yourself.' } as const;
+
+export type FollowState = { followers: number; following: number; isFollowing: boolean };
+
+/** Spec §2.9: profiles are found by username, case-insensitively. */
+export async function findProfileIdByUsername(db: Executor, username: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(sql`lower(${profiles.username}) = lower(${username})`);
+  return row?.id ?? null;
+}
+
+async function followState(db: Executor, userId: string, viewerId: string): Promise<FollowState> {
+  const result = await db.execute<{ followers: number; following: number; is_following: boolean }>(sql`
+    select (select count(*)::int from follows where followed_id = ${userId}) as followers,
+           (select count(*)::int from follows where follower_id = ${userId}) as following,
+           exists (select 1 from follows where follower_id = ${viewerId} and followed_id = ${userId}) as is_following`);
+  const row = result.rows[0]!;
+  return { followers: row.followers, following: row.following, isFollowing: row.is_following };
+}
+
+/**
+ * Follows or unfollows a user, telling them of a new follower (an unfollow takes that back).
+ * Nobody follows themselves; following twice is harmless (the database allows one row per pair).
+ */
+export async function setFollow(
+  db: Database,
+  viewerId: string,
+  username: string,
+  isFollowing: boolean,
+): Promise<WriteOutcome<FollowState>> {
+  return db.transaction(async (tx) => {
+    const userId = await findProfileIdByUsername(tx, username);
+    if (!userId) return { ok: false, reason: 'not_found' };
+    if (userId === viewerId) return { ok: false, reason: 'invalid', message: followMessages.self };
+    if (isFollowing) {
+      const added = await tx
+        .insert(follows)
+        .values({ followerId: viewerId, followedId: userId })
+        .onConflictDoNothing()
+        .returning();
+      if (added.length) await notify(tx, { type: 'follow', recipientId: userId, actorId: viewerId });
+    } else {
+      const removed = await tx
+        .delete(follows)
+        .where(and(eq(follows.followerId, viewerId), eq(follows.followedId, userId)))
+        .returning();
+      if (removed.length) await withdrawNotification(tx, { type: 'follow', recipientId: userId, actorId: viewerId });
+    }
+    return { ok: true, value: await followState(tx, userId, viewerId) };
+  });
+}

@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { notificationListSchema } from '../../src/domain/social/notifications';
+import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { signedInAgent } from '../setup/sign-in';
+import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+
+let t: TestApp;
+let author: CreatedUser;
+let fan: CreatedUser;
+let asAuthor: Agent;
+let asFan: Agent;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  author = await createUser(t.db, { username: 'note_author', profileName: 'Alex' });
+  fan = await createUser(t.db, { username: 'note_fan', profileName: 'Sam', avatarUrl: '🦊' });
+  asAuthor = await signedInAgent(t, author);
+  asFan = await signedInAgent(t, fan);
+});
+
+const inbox = async (agent: Agent) =>
+  notificationListSchema.parse(await (await agent.request('/api/notifications')).json()).notifications;
+const unread = async (agent: Agent) =>
+  (await (await agent.request('/api/notifications/unread-count')).json()).unread as number;
+
+describe('notifications are created with the action', () => {
+  it('for a like, a comment, a clone and a follow, naming the actor and the list', async () => {
+    await asAuthor.request('/api/notifications', { method: 'DELETE' });
+    const list = await createChecklist(t.db, author.id, { title: 'Moving house' });
+    await asFan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
+    await asFan.post(`/api/checklists/${list.id}/comments`, { content: 'Great tips' });
+    await asFan.post(`/api/checklists/${list.id}/clone`, {});
+    await asFan.request('/api/users/NOTE_AUTHOR/follow', { method: 'PUT' });
+
+    const notes = await inbox(asAuthor);
+    expect(notes.map((note) => [note.type, note.message])).toEqual([
+      ['follow', 'Sam started following you'],
+      ['clone', 'Sam cloned “Moving house”'],
+      ['comment', 'Sam commented on “Moving house”'],
+      ['like', 'Sam liked “Moving house”'],
+    ]);
+    expect(notes[0]!.actor).toEqual({ username: 'note_fan', name: 'Sam', avatar: '🦊' });
+    expect(notes[3]!.checklistId).toBe(list.id);
+    expect(await unread(asAuthor)).toBe(4);
+  });
+
+  it('never for one’s own actions, and an unlike or unfollow takes its notification back', async () => {
+    await asAuthor.request('/api/notifications', { method: 'DELETE' });
+    const list = await createChecklist(t.db, author.id);
+    await asAuthor.post(`/api/checklists/${list.id}/comments`, { content: 'Note to self' });
+    expect(await inbox(asAuthor)).toEqual([]);
+
+    await asFan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
+    await asFan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
+    expect(await unread(asAuthor)).toBe(1);
+    await asFan.request(`/api/checklists/${list.id}/like`, { method: 'DELETE' });
+    expect(await inbox(asAuthor)).toEqual([]);
+
+    await asFan.request('/api/users/note_author/follow', { method: 'DELETE' });
+    await asFan.request('/api/users/note_author/follow', { method: 'PUT' });
+    expect((await inbox(asAuthor)).map((note) => note.type)).toEqual(['follow']);
+    await asFan.request('/api/users/note_author/follow', { method: 'DELETE' });
+    expect(await inbox(asAuthor)).toEqual([]);
+  });
+});
+
+describe('reading notifications', () => {
+  it('marks one or all read, deletes one or all, and only the owner’s', async () => {
+    await asAuthor.request('/api/notifications', { method: 'DELETE' });
+    const list = await createChecklist(t.db, author.id);
+    await asFan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
+    await asFan.post(`/api/checklists/${list.id}/comments`, { content: 'One' });
+    await asFan.post(`/api/checklists/${list.id}/comments`, { content: 'Two' });
+    const [first, second] = await inbox(asAuthor);
+
+    expect((await asFan.request(`/api/notifications/${first!.id}/read`, { method: 'POST' })).status).toBe(404);
+    expect(await (await asAuthor.request(`/api/notifications/${first!.id}/read`, { method: 'POST' })).json()).toEqual({
+      unread: 2,
+    });
+    expect((await inbox(asAuthor))[0]!.readAt).not.toBeNull();
+    expect(await (await asAuthor.post('/api/notifications/read-all', {})).json()).toEqual({ unread: 0 });
+
+    expect((await asFan.request(`/api/notifications/${second!.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await asAuthor.request(`/api/notifications/${second!.id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await inbox(asAuthor)).toHaveLength(2);
+    await asAuthor.request('/api/notifications', { method: 'DELETE' });
+    expect(await inbox(asAuthor)).toEqual([]);
+  });
+
+  it('asks visitors to sign in', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/notifications'],
+      ['GET', '/api/notifications/unread-count'],
+      ['POST', '/api/notifications/read-all'],
+      ['DELETE', '/api/notifications'],
+    ] as const) {
+      expect((await t.agent().request(path, { method, json: method === 'POST' ? {} : undefined })).status, path).toBe(
+        401,
+      );
+    }
+  });
+});
+
+describe('follows', () => {
+  it('refuse oneself and unknown users; count once per pair', async () => {
+    const self = await asFan.request('/api/users/note_fan/follow', { method: 'PUT' });
+    expect(self.status).toBe(400);
+    expect((await self.json()).message).toBe('You cannot follow yourself.');
+    const unknown = await asFan.request('/api/users/nobody_here/follow', { method: 'PUT' });
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).message).toBe('User not found');
+    await asFan.request('/api/users/note_author/follow', { method: 'PUT' });
+    const again = await (await asFan.request('/api/users/note_author/follow', { method: 'PUT' })).json();
+    expect(again).toMatchObject({ followers: 1, isFollowing: true });
+    expect((await t.agent().request('/api/users/note_author/follow', { method: 'PUT' })).status).toBe(401);
+  });
+});
