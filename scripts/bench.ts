@@ -22,6 +22,7 @@ import { findChecklistDetail } from '../src/server/checklists/checklists.queries
 import { applyMigrations, connectDatabase, type Database } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { createMailer } from '../src/server/mail/mailer';
+import { createNotificationHub } from '../src/server/notifications/live';
 
 const flag = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -170,7 +171,8 @@ async function main() {
     const env = { baseUrl: 'http://localhost:3999', isHttps: false };
     const mailer = createMailer({ smtpUrl: undefined, mailFrom: 'bench@ticklist.local' }, db, logger);
     const auth = createAuth({ db, env, secret: 'bench-secret-bench-secret-bench-secret-1', mailer, logger });
-    const app = createApp({ db, env, auth, mailer, logger });
+    const hub = createNotificationHub(db, logger);
+    const app = createApp({ db, env, auth, mailer, logger, hub });
     const server = serve({ fetch: app.fetch, port: 3999 });
     const [sample] = (
       await db.execute<{ id: string }>(sql`select id from checklists where is_public order by likes_count desc limit 1`)
@@ -226,6 +228,7 @@ async function main() {
     }
     console.log('\nLatencies in ms. "bare" runs the same query function through the same pool without HTTP.');
     server.close();
+    await hub.close();
   } finally {
     await db.$client.end();
     await database.stop();

@@ -16,6 +16,8 @@ import { createRouter, readClientIp, type SessionUser } from './http';
 import type { Logger } from './logger';
 import { libraryRoutes } from './library/library.routes';
 import type { Mailer } from './mail/mailer';
+import type { NotificationHub } from './notifications/live';
+import { notificationStreamRoutes } from './notifications/stream.routes';
 import { securityHeaders } from './security/headers';
 import { socialRoutes } from './social/social.routes';
 import { sameOriginOnly } from './security/same-origin';
@@ -35,11 +37,13 @@ export type AppDeps = {
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
+  /** Live notification announcements (one LISTEN connection per process). */
+  hub: NotificationHub;
   /** Folder of the built client to serve, if any (dist/client). */
   clientDir?: string | undefined;
 };
 
-export function createApp({ db, env, auth, mailer, logger, clientDir }: AppDeps) {
+export function createApp({ db, env, auth, mailer, logger, hub, clientDir }: AppDeps) {
   const app = createRouter();
 
   app.use(async (c, next) => {
@@ -95,6 +99,7 @@ export function createApp({ db, env, auth, mailer, logger, clientDir }: AppDeps)
       description: 'The HTTP API of Ticklist. Authentication endpoints live under /api/auth (Better Auth).',
     },
   });
+  app.route('/api', notificationStreamRoutes({ db, hub }));
   app.get('/api/health', (c) => c.json({ ok: true }));
   app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'not_found' }, 404));
 

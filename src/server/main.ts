@@ -8,6 +8,7 @@ import { openDatabase } from './db/open';
 import { ConfigError, loadEnv, resolveAuthSecret } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { createNotificationHub } from './notifications/live';
 import { seedIfEmpty } from './seed/seed';
 import { pruneRateLimits } from './security/rate-limit';
 
@@ -32,7 +33,8 @@ async function main() {
   const mailer = createMailer(env, db, logger);
   const auth = createAuth({ db, env, secret: resolveAuthSecret(env), mailer, logger });
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
-  const app = createApp({ db, env, auth, mailer, logger, clientDir });
+  const hub = createNotificationHub(db, logger);
+  const app = createApp({ db, env, auth, mailer, logger, hub, clientDir });
 
   const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
     logger.info(
@@ -60,6 +62,7 @@ async function main() {
     logger.info({ signal }, 'stopping');
     server.close();
     await mailer.idle();
+    await hub.close();
     await database.close();
     logger.info('stopped');
     process.exit(exitCode);

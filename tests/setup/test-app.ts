@@ -1,8 +1,10 @@
 import pino from 'pino';
+import { afterAll } from 'vitest';
 import { createAuth } from '../../src/server/accounts/auth';
 import { createApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
 import { createMailer, type OutboxMail } from '../../src/server/mail/mailer';
+import { createNotificationHub } from '../../src/server/notifications/live';
 import { createTestDatabase } from './test-database';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
@@ -55,7 +57,9 @@ export async function createTestApp(options: { baseUrl?: string; db?: Database; 
   const mailer = createMailer({ smtpUrl: options.smtpUrl, mailFrom: 'Ticklist <test@ticklist.local>' }, db, logger);
   const env = { baseUrl, isHttps: baseUrl.startsWith('https:') };
   const auth = createAuth({ db, env, secret: 'test-secret-that-is-long-enough-0123456789', mailer, logger });
-  const app = createApp({ db, env, auth, mailer, logger });
+  const hub = createNotificationHub(db, logger);
+  afterAll(() => hub.close());
+  const app = createApp({ db, env, auth, mailer, logger, hub });
   return {
     app,
     db,

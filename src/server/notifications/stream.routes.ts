@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import type { Database } from '../db/client';
+import type { AppEnv } from '../http';
+import { notSignedInBody } from '../http-openapi';
+import type { NotificationHub } from './live';
+import { countUnread } from './notifications.queries';
+
+// Spec §9: the realtime heartbeat is 25 s (it also keeps proxies from closing an idle stream).
+export const HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /api/notifications/stream: Server-Sent Events for the signed-in user. It sends `unread`
+ * with the current count at once and again whenever the user's notifications change, from
+ * whichever app process served the change, and a `ping` every 25 s.
+ */
+export function notificationStreamRoutes({ db, hub }: { db: Database; hub: NotificationHub }) {
+  return new Hono<AppEnv>().get('/notifications/stream', async (c) => {
+    const user = await c.var.currentUser();
+    if (!user) return c.json(notSignedInBody, 401);
+    c.header('Cache-Control', 'no-cache, no-transform');
+    c.header('X-Accel-Buffering', 'no');
+    return streamSSE(c, async (stream) => {
+      let isOpen = true;
+      const send = (unread: number) =>
+        stream.writeSSE({ event: 'unread', data: JSON.stringify({ unread }) }).catch(() => undefined);
+      const unsubscribe = await hub.subscribe(user.id, (unread) => void send(unread));
+      stream.onAbort(() => {
+        isOpen = false;
+        unsubscribe();
+      });
+      await send(await countUnread(db, user.id));
+      while (isOpen) {
+        await stream.sleep(HEARTBEAT_MS);
+        if (isOpen) await stream.writeSSE({ event: 'ping', data: '' }).catch(() => undefined);
+      }
+    });
+  });
+}

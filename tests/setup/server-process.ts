@@ -1,0 +1,42 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export type ServerProcess = {
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+  stop: () => Promise<number | null>;
+};
+
+/** Starts `src/server/main.ts` as its own process and resolves once it says it is ready. */
+export function startServerProcess(env: Record<string, string>, port: number): Promise<ServerProcess> {
+  const baseUrl = `http://localhost:${port}`;
+  // Vitest sets BASE_URL='/' (Vite's own variable) in its environment; the server needs a real one.
+  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: baseUrl, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Ticklist is ready')) {
+        resolve({
+          child,
+          baseUrl,
+          output: () => output,
+          stop: async () => {
+            child.kill('SIGTERM');
+            return exited;
+          },
+        });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then((code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+}
+
+export const randomPort = () => 38000 + Math.floor(Math.random() * 2000);
