@@ -1,4 +1,4 @@
-import { Bell, ChevronDown, LogOut, Menu, X } from 'lucide-react';
+import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
 import { Dialog, DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
@@ -6,6 +6,8 @@ import { greetingName } from '@/domain/accounts/profile';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/features/accounts/use-auth';
+import { NotificationBell } from '@/client/features/notifications/notification-bell';
+import { useLiveUnreadCount } from '@/client/features/notifications/notification-queries';
 import { cn } from '@/client/lib/cn';
 import { BrandMark } from './brand-mark';
 
@@ -36,6 +38,8 @@ export function SiteHeader() {
   const { isLoading, user, profile, isProfileLoading, signOut } = useAuth();
   const [isMenuOpen, setMenuOpen] = useState(false);
   const greeting = `Hi, ${greetingName(profile?.profileName)}!`;
+  // One live stream for the header, shared by the desktop and the mobile bell.
+  const unread = useLiveUnreadCount(user !== null);
 
   const handleSignOut = async () => {
     setMenuOpen(false);
@@ -58,9 +62,7 @@ export function SiteHeader() {
             <Spinner label="Loading your account" />
           ) : user ? (
             <>
-              <Button variant="ghost" size="icon" aria-label="Notifications" title="Notifications">
-                <Bell className="h-5 w-5" aria-hidden />
-              </Button>
+              <NotificationBell unread={unread} />
               <DropdownMenu.Root>
                 <DropdownMenu.Trigger asChild>
                   <Button variant="secondary" className="gap-1.5">
@@ -112,6 +114,11 @@ export function SiteHeader() {
           )}
         </div>
 
+        {user ? (
+          <div className="ml-auto md:hidden">
+            <NotificationBell unread={unread} />
+          </div>
+        ) : null}
         <Dialog.Root open={isMenuOpen} onOpenChange={setMenuOpen}>
           <Dialog.Trigger asChild>
             <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">

@@ -1,0 +1,50 @@
+import { createChecklist } from '../../src/server/seed/factories';
+import { E2E_BASE_URL } from './support/paths';
+import { expect, failOnConsoleErrors, test } from './support/fixtures';
+
+test('a like and a comment raise the author’s bell without a reload; opening one marks it read', async ({
+  page,
+  playwright,
+  db,
+  makeUser,
+  signIn,
+}) => {
+  const checkConsole = failOnConsoleErrors(page);
+  const author = await makeUser();
+  const fan = await makeUser({ profileName: 'Bea Fan' });
+  const list = await createChecklist(db, author.id, { title: 'Bell list' });
+  await signIn(author);
+  await page.goto('/about');
+  const bell = page.getByRole('button', { name: /^Notifications/ }).first();
+  await expect(bell).toHaveAccessibleName('Notifications');
+
+  const asFan = await playwright.request.newContext({
+    baseURL: E2E_BASE_URL,
+    extraHTTPHeaders: { origin: E2E_BASE_URL },
+  });
+  expect(
+    (await asFan.post('/api/auth/sign-in/email', { data: { email: fan.email, password: fan.password } })).status(),
+  ).toBe(200);
+  expect((await asFan.put(`/api/checklists/${list.id}/like`)).status()).toBe(200);
+  expect((await asFan.post(`/api/checklists/${list.id}/comments`, { data: { content: 'Lovely' } })).status()).toBe(201);
+
+  await expect(bell).toHaveAccessibleName('Notifications (2 unread)');
+  await bell.click();
+  const items = page.getByRole('list', { name: 'Notifications' }).getByRole('button');
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toContainText('Bea Fan commented on “Bell list”');
+  await expect(items.nth(1)).toContainText('Bea Fan liked “Bell list”');
+  await expect(items.first()).toContainText('New');
+  await items.first().click();
+  await expect(page).toHaveURL(new RegExp(`/checklist/${list.id}$`));
+  await expect(bell).toHaveAccessibleName('Notifications (1 unread)');
+  await asFan.dispose();
+  checkConsole();
+});
+
+test('the bell says so when there is nothing yet', async ({ page, makeUser, signIn }) => {
+  await signIn(await makeUser());
+  await page.goto('/about');
+  await page.getByRole('button', { name: 'Notifications' }).first().click();
+  await expect(page.getByText('No notifications yet.')).toBeVisible();
+});
