@@ -115,3 +115,55 @@ describe('follows', () => {
     expect((await t.agent().request('/api/users/note_author/follow', { method: 'PUT' })).status).toBe(401);
   });
 });
+
+describe('public profiles', () => {
+  it('are found case-insensitively with counts and public lists only; unknown names are not found', async () => {
+    const owner = await createUser(t.db, { username: 'Profile_Owner', profileName: 'Pia' });
+    await createChecklist(t.db, owner.id, { title: 'Shown' });
+    await createChecklist(t.db, owner.id, { title: 'Hidden', isPublic: false });
+    await asFan.request('/api/users/profile_owner/follow', { method: 'PUT' });
+    const profile = await (await t.agent().request('/api/users/PROFILE_OWNER')).json();
+    expect(profile).toMatchObject({
+      username: 'Profile_Owner',
+      profileName: 'Pia',
+      followers: 1,
+      following: 0,
+      isPrivateView: false,
+    });
+    expect(profile.checklists.map((list: { title: string }) => list.title)).toEqual(['Shown']);
+    expect((await asFan.request('/api/users/profile_owner').then((r) => r.json())).isFollowing).toBe(true);
+    const followers = await (await t.agent().request('/api/users/profile_owner/followers')).json();
+    expect(followers.users.map((user: { username: string }) => user.username)).toEqual(['note_fan']);
+    const missing = await t.agent().request('/api/users/no_such_person');
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).message).toBe('User not found');
+  });
+
+  it('a private profile shows others only its avatar and username; its owner sees it all', async () => {
+    const owner = await createUser(t.db, {
+      username: 'quiet_one',
+      profileName: 'Quinn',
+      avatarUrl: '🦉',
+      isPublic: false,
+    });
+    await createChecklist(t.db, owner.id, { title: 'Public but on a private profile' });
+    const seen = await (await t.agent().request('/api/users/quiet_one')).json();
+    expect(seen).toEqual({
+      id: owner.id,
+      username: 'quiet_one',
+      profileName: null,
+      avatarUrl: '🦉',
+      isPrivateView: true,
+      isOwner: false,
+      isFollowing: false,
+      followers: null,
+      following: null,
+      checklists: [],
+    });
+    expect((await t.agent().request('/api/users/quiet_one/followers')).status).toBe(404);
+    const asOwner = await signedInAgent(t, owner);
+    const own = await (await asOwner.request('/api/users/quiet_one')).json();
+    expect(own).toMatchObject({ isPrivateView: false, isOwner: true, profileName: 'Quinn', followers: 0 });
+    expect(own.checklists).toHaveLength(1);
+  });
+});

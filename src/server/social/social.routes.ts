@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { notificationListSchema, unreadCountSchema } from '@/domain/social/notifications';
+import { followListSchema, followStateSchema, profileMessages, publicProfileSchema } from '@/domain/social/profile';
 import type { Database } from '../db/client';
 import { createRouter } from '../http';
 import { commonErrors, idParams, jsonContent, notSignedInBody, refusal, userIdOf } from '../http-openapi';
@@ -12,17 +13,34 @@ import {
   markRead,
 } from '../notifications/notifications.queries';
 import { followMessages, setFollow } from './follows.queries';
+import { findPublicProfile, listFollowUsers } from './profiles.queries';
 
 const ok = z.object({ ok: z.literal(true) });
-const followStateSchema = z.object({
-  followers: z.number().int(),
-  following: z.number().int(),
-  isFollowing: z.boolean(),
-});
 const usernameParams = z.object({ username: z.string().max(64) });
 const notificationNotFound = 'Notification not found.';
 
 const route = {
+  profile: createRoute({
+    method: 'get',
+    path: '/users/{username}',
+    summary: 'A public profile with its counts and public checklists (a private one shows only avatar and username)',
+    request: { params: usernameParams },
+    responses: { 200: jsonContent(publicProfileSchema, 'The profile'), 404: commonErrors[404] },
+  }),
+  followers: createRoute({
+    method: 'get',
+    path: '/users/{username}/followers',
+    summary: 'Who follows a user',
+    request: { params: usernameParams },
+    responses: { 200: jsonContent(followListSchema, 'Users'), 404: commonErrors[404] },
+  }),
+  following: createRoute({
+    method: 'get',
+    path: '/users/{username}/following',
+    summary: 'Whom a user follows',
+    request: { params: usernameParams },
+    responses: { 200: jsonContent(followListSchema, 'Users'), 404: commonErrors[404] },
+  }),
   follow: createRoute({
     method: 'put',
     path: '/users/{username}/follow',
@@ -79,7 +97,25 @@ const route = {
 };
 
 export function socialRoutes({ db }: { db: Database }) {
+  const notFoundProfile = { message: profileMessages.notFound, code: 'not_found' };
   return createRouter()
+    .openapi(route.profile, async (c) => {
+      const profile = await findPublicProfile(db, c.req.valid('param').username, await userIdOf(c));
+      return profile ? c.json(profile, 200) : c.json(notFoundProfile, 404);
+    })
+    .openapi(route.followers, async (c) => {
+      const viewerId = await userIdOf(c);
+      const profile = await findPublicProfile(db, c.req.valid('param').username, viewerId);
+      // A private profile's followers are as private as the rest of it.
+      if (!profile || profile.isPrivateView) return c.json(notFoundProfile, 404);
+      return c.json({ users: await listFollowUsers(db, profile.id, 'followers', viewerId) }, 200);
+    })
+    .openapi(route.following, async (c) => {
+      const viewerId = await userIdOf(c);
+      const profile = await findPublicProfile(db, c.req.valid('param').username, viewerId);
+      if (!profile || profile.isPrivateView) return c.json(notFoundProfile, 404);
+      return c.json({ users: await listFollowUsers(db, profile.id, 'following', viewerId) }, 200);
+    })
     .openapi(route.follow, async (c) => {
       const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import type { PublicProfile } from '@/domain/social/profile';
+import type { Executor } from '../db/client';
+
+type ProfileRow = {
+  id: string;
+  username: string;
+  profile_name: string | null;
+  avatar_url: string | null;
+  is_public: boolean;
+  followers: number;
+  following: number;
+  is_following: boolean;
+};
+
+/**
+ * Spec §2.9, looked up case-insensitively. A private profile shows others only its avatar and
+ * username (decision 008); its owner sees everything. Only public checklists are listed, filtered
+ * here rather than in the browser.
+ */
+export async function findPublicProfile(
+  db: Executor,
+  username: string,
+  viewerId: string | null,
+): Promise<PublicProfile | null> {
+  const result = await db.execute<ProfileRow>(sql`
+    select p.id, p.username, p.profile_name, p.avatar_url, p.is_public,
+      (select count(*)::int from follows where followed_id = p.id) as followers,
+      (select count(*)::int from follows where follower_id = p.id) as following,
+      exists (select 1 from follows where follower_id = ${viewerId} and followed_id = p.id) as is_following
+    from profiles p where lower(p.username) = lower(${username})`);
+  const row = result.rows[0];
+  if (!row) return null;
+  const isOwner = viewerId === row.id;
+  const isPrivateView = !row.is_public && !isOwner;
+  if (isPrivateView) {
+    return {
+      id: row.id,
+      username: row.username,
+      profileName: null,
+      avatarUrl: row.avatar_url,
+      isPrivateView: true,
+      isOwner: false,
+      isFollowing: false,
+      followers: null,
+      following: null,
+      checklists: [],
+    };
+  }
+  const lists = await db.execute<{ id: string; title: string; description: string; created_at: Date }>(sql`
+    select id, title, description, created_at from checklists
+    where author_id = ${row.id} and is_public order by created_at desc, id desc limit 200`);
+  return {
+    id: row.id,
+    username: row.username,
+    profileName: row.profile_name,
+    avatarUrl: row.avatar_url,
+    isPrivateView: false,
+    isOwner,
+    isFollowing: row.is_following,
+    followers: row.followers,
+    following: row.following,
+    checklists: lists.rows.map((list) => ({
+      id: list.id,
+      title: list.title,
+      description: list.description,
+      createdAt: new Date(list.created_at).toISOString(),
+    })),
+  };
+}
+
+/** Followers of (or people followed by) a user, with whether the viewer follows each of them. */
+export async function listFollowUsers(
+  db: Executor,
+  profileId: string,
+  direction: 'followers' | 'following',
+  viewerId: string | null,
+) {
+  const join =
+    direction === 'followers'
+      ? sql`f.follower_id = p.id and f.followed_id = ${profileId}`
+      : sql`f.followed_id = p.id and f.follower_id = ${profileId}`;
+  const result = await db.execute<{
+    id: string;
+    username: string;
+    profile_name: string | null;
+    avatar_url: string | null;
+    is_following: boolean;
+  }>(sql`
+    select p.id, p.username, p.profile_name, p.avatar_url,
+      exists (select 1 from follows v where v.follower_id = ${viewerId} and v.followed_id = p.id) as is_following
+    from follows f join profiles p on ${join}
+    order by f.created_at desc limit 500`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    username: row.username,
+    profileName: row.profile_name,
+    avatarUrl: row.avatar_url,
+    isFollowing: row.is_following,
+    isMe: row.id === viewerId,
+  }));
+}
