@@ -15,6 +15,7 @@ import { AboutPage } from '@/client/features/marketing/about-page';
 import { LandingPage } from '@/client/features/marketing/landing-page';
 import { ComingSoonPage } from '@/client/features/site/coming-soon-page';
 import { NotFoundPage } from '@/client/features/site/not-found-page';
+import { ProfilePage } from '@/client/features/social/profile-page';
 
 function ComingSoon({ title }: { title: string }) {
   return <ComingSoonPage title={title} />;
@@ -64,7 +65,7 @@ export const router = createBrowserRouter([
           </RequireAuth>
         ),
       },
-      { path: '/user/:username', element: <ComingSoon title="Profile" /> },
+      { path: '/user/:username', element: <ProfilePage /> },
       { path: '/me', element: <MeRoute /> },
       {
         path: '/dashboard',

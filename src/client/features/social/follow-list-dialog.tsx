@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import { RotateCcw, X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { displayName, profileMessages, type followUserSchema } from '@/domain/social/profile';
+import { Avatar } from '@/client/components/ui/avatar';
+import { Button } from '@/client/components/ui/button';
+import { Spinner } from '@/client/components/ui/spinner';
+import { FollowButton } from './follow-button';
+import { followListQuery, type FollowListKind } from './profile-queries';
+
+type FollowUser = z.infer<typeof followUserSchema>;
+
+const titles = { followers: 'Followers', following: 'Following' } as const;
+const LOAD_FAILED = 'Failed to load users.';
+
+/** Spec §2.9: a count ("N followers", "N following") that opens the list of those users. */
+export function FollowListDialog({
+  username,
+  kind,
+  count,
+  isSignedIn,
+}: {
+  username: string;
+  kind: FollowListKind;
+  count: number;
+  isSignedIn: boolean;
+}) {
+  const [isOpen, setOpen] = useState(false);
+
+  return (
+    <Dialog.Root open={isOpen} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button variant="ghost" size="sm" className="px-2 font-normal text-slate-600 dark:text-slate-400">
+          <span>
+            <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{count.toLocaleString()}</span>{' '}
+            {kind === 'followers' ? (count === 1 ? 'follower' : 'followers') : 'following'}
+          </span>
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+          <div className="flex items-start justify-between gap-4">
+            <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{titles[kind]}</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" className="-mt-2 -mr-2 h-9 w-9" aria-label="Close">
+                <X className="h-5 w-5" aria-hidden />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">
+            {kind === 'followers' ? `People who follow @${username}` : `People @${username} follows`}
+          </Dialog.Description>
+          {/* Mounted only while open, so the list loads when the dialog is opened. */}
+          {isOpen ? (
+            <FollowListBody username={username} kind={kind} isSignedIn={isSignedIn} onNavigate={() => setOpen(false)} />
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function FollowListBody({
+  username,
+  kind,
+  isSignedIn,
+  onNavigate,
+}: {
+  username: string;
+  kind: FollowListKind;
+  isSignedIn: boolean;
+  onNavigate: () => void;
+}) {
+  const list = useQuery(followListQuery(username, kind));
+
+  if (list.isError && !list.data) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 text-sm text-red-600 dark:text-red-400">
+        <p>{LOAD_FAILED}</p>
+        <Button variant="secondary" size="sm" onClick={() => void list.refetch()} disabled={list.isFetching}>
+          <RotateCcw className="h-4 w-4" aria-hidden />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  if (!list.data) {
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner label={`Loading ${kind}`} />
+      </div>
+    );
+  }
+
+  if (list.data.users.length === 0) {
+    return (
+      <p className="rounded-lg bg-slate-50 px-4 py-6 text-center text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">
+        {profileMessages.noUsers}
+      </p>
+    );
+  }
+
+  return (
+    <ul aria-label={titles[kind]} className="-mx-2 min-h-0 space-y-1 overflow-y-auto px-2">
+      {list.data.users.map((user) => (
+        <li key={user.id}>
+          <FollowUserRow user={user} canFollow={isSignedIn && !user.isMe} onNavigate={onNavigate} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FollowUserRow({
+  user,
+  canFollow,
+  onNavigate,
+}: {
+  user: FollowUser;
+  canFollow: boolean;
+  onNavigate: () => void;
+}) {
+  const handleId = useId();
+  return (
+    <div className="flex items-center gap-3 rounded-lg px-2 py-2 hover:bg-slate-50 dark:hover:bg-slate-800/60">
+      <Avatar emoji={user.avatarUrl} size="sm" />
+      <div className="min-w-0 flex-1">
+        <Link
+          to={`/user/${encodeURIComponent(user.username)}`}
+          onClick={onNavigate}
+          className="block truncate rounded-sm text-sm font-semibold text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-200"
+        >
+          {displayName(user)}
+        </Link>
+        <p id={handleId} className="truncate text-xs text-slate-500 dark:text-slate-400">
+          @{user.username}
+        </p>
+      </div>
+      {canFollow ? (
+        <FollowButton username={user.username} isFollowing={user.isFollowing} size="sm" describedBy={handleId} />
+      ) : null}
+    </div>
+  );
+}

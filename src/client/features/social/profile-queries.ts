@@ -1,0 +1,83 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { followListSchema, followStateSchema, publicProfileSchema, type PublicProfile } from '@/domain/social/profile';
+import { apiRequest } from '@/client/lib/api';
+
+export type FollowListKind = 'followers' | 'following';
+type FollowList = z.infer<typeof followListSchema>;
+type FollowState = z.infer<typeof followStateSchema>;
+
+// Usernames are looked up case-insensitively (spec §2.9), so /user/Sam and /user/sam share a cache.
+export const profileKeys = {
+  all: ['users'] as const,
+  profile: (username: string) => ['users', username.toLowerCase()] as const,
+  list: (username: string, kind: FollowListKind) => ['users', username.toLowerCase(), kind] as const,
+};
+
+const userPath = (username: string) => `/api/users/${encodeURIComponent(username.toLowerCase())}`;
+
+const isProfileKey = (key: QueryKey) => key.length === 2 && key[0] === profileKeys.all[0];
+const isListKey = (key: QueryKey) => key.length === 3 && key[0] === profileKeys.all[0];
+
+/** Spec §2.9: a profile with its counts and public checklists; 404 when no such user. */
+export const profileQuery = (username: string) =>
+  queryOptions({
+    queryKey: profileKeys.profile(username),
+    queryFn: ({ signal }) => apiRequest(userPath(username), publicProfileSchema, { signal }),
+  });
+
+/** Who follows a user, or whom they follow, each with whether the viewer follows them. */
+export const followListQuery = (username: string, kind: FollowListKind) =>
+  queryOptions({
+    queryKey: profileKeys.list(username, kind),
+    queryFn: ({ signal }) => apiRequest(`${userPath(username)}/${kind}`, followListSchema, { signal }),
+  });
+
+export type FollowChange = { username: string; isFollowing: boolean };
+
+function isOwnProfile(data: unknown): boolean {
+  return publicProfileSchema.pick({ isOwner: true }).safeParse(data).data?.isOwner === true;
+}
+
+/**
+ * Writes the server's answer to a follow change: the followed user's counts, and whether the
+ * viewer follows them wherever they appear in a cached list.
+ */
+export function applyFollowState(queryClient: QueryClient, username: string, state: FollowState) {
+  queryClient.setQueryData(profileKeys.profile(username), (profile: PublicProfile | undefined) =>
+    profile
+      ? { ...profile, followers: state.followers, following: state.following, isFollowing: state.isFollowing }
+      : profile,
+  );
+  const name = username.toLowerCase();
+  queryClient.setQueriesData<FollowList>({ predicate: (query) => isListKey(query.queryKey) }, (list) =>
+    list
+      ? {
+          users: list.users.map((user) =>
+            user.username.toLowerCase() === name ? { ...user, isFollowing: state.isFollowing } : user,
+          ),
+        }
+      : list,
+  );
+  // Who is in which list has changed too (the followed user's followers, the viewer's following).
+  // Lists are only marked stale: refetching an open dialog would make the row just clicked jump or
+  // vanish. The viewer's own profile, if shown, refetches its following count.
+  void queryClient.invalidateQueries({ predicate: (query) => isListKey(query.queryKey), refetchType: 'none' });
+  void queryClient.invalidateQueries({
+    predicate: (query) => isProfileKey(query.queryKey) && isOwnProfile(query.state.data),
+  });
+}
+
+/**
+ * Spec §4 "Follow": the button waits for the server, whose answer then sets the followed user's
+ * counts; a failure changes nothing, so there is nothing to revert and, per spec §8, nothing to
+ * say. One mutation per button, so each button knows whether it is the one pending.
+ */
+export function useFollowMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ username, isFollowing }: FollowChange) =>
+      apiRequest(`${userPath(username)}/follow`, followStateSchema, { method: isFollowing ? 'PUT' : 'DELETE' }),
+    onSuccess: (state, { username }) => applyFollowState(queryClient, username, state),
+  });
+}

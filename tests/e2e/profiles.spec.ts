@@ -1,0 +1,55 @@
+import { createChecklist } from '../../src/server/seed/factories';
+import { expect, failOnConsoleErrors, test } from './support/fixtures';
+
+const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e3).toString(36)}`.slice(-10);
+
+test('B follows A from A’s profile, and A’s follower dialog lists B', async ({ page, db, makeUser, signIn }) => {
+  const checkConsole = failOnConsoleErrors(page);
+  const a = await makeUser({ username: `ann_${unique()}`, profileName: 'Ann Author', avatarUrl: '🦊' });
+  const b = await makeUser({ username: `ben_${unique()}`, profileName: 'Ben Reader' });
+  await createChecklist(db, a.id, { title: 'Ann’s public list' });
+  await createChecklist(db, a.id, { title: 'Ann’s private list', isPublic: false });
+
+  await signIn(b);
+  await page.goto(`/user/${a.username.toUpperCase()}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ann Author' })).toBeVisible();
+  await expect(page.getByText(`@${a.username}`).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Public Checklists' })).toBeVisible();
+  await expect(page.getByText('Ann’s public list')).toBeVisible();
+  await expect(page.getByText('Ann’s private list')).toBeHidden();
+
+  await expect(page.getByRole('button', { name: /0\s+followers/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Unfollow', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /1\s+follower$/ })).toBeVisible();
+
+  await page.getByRole('button', { name: /1\s+follower$/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Followers' });
+  await expect(dialog.getByRole('link', { name: 'Ben Reader' })).toBeVisible();
+  checkConsole();
+});
+
+test('unknown users are not found, and private profiles show only avatar and username', async ({ page, makeUser }) => {
+  await page.goto(`/user/nobody_${unique()}`);
+  await expect(page.getByRole('heading', { name: 'User not found' })).toBeVisible();
+  const quiet = await makeUser({ username: `quiet_${unique()}`, profileName: 'Hidden Name', isPublic: false });
+  await page.goto(`/user/${quiet.username}`);
+  await expect(page.getByText('This profile is private.')).toBeVisible();
+  await expect(page.getByText('Hidden Name')).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Public Checklists' })).toBeHidden();
+});
+
+for (const width of [1280, 390]) {
+  test(`profile screenshot at ${width} px`, async ({ page, db, makeUser }) => {
+    const user = await makeUser({ username: `shot_${unique()}`, profileName: 'Pat Planner', avatarUrl: '🦉' });
+    await createChecklist(db, user.id, {
+      title: 'Packing for a week away',
+      description: 'Everything for seven days with a carry-on.',
+    });
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto(`/user/${user.username}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Pat Planner' })).toBeVisible();
+    await page.screenshot({ path: `test-results/screenshots/profile-${width}.png`, fullPage: true });
+  });
+}
