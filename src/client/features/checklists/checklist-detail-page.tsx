@@ -7,7 +7,6 @@ import {
   ListChecks,
   Lock,
   Pencil,
-  RotateCcw,
   SearchX,
   Users,
   type LucideIcon,
@@ -17,9 +16,9 @@ import { useState, type MouseEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Alert } from '@/client/components/ui/alert';
+import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
-import { Spinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/features/accounts/use-auth';
 import { ApiError } from '@/client/lib/api';
 import { Celebration } from './celebration';
@@ -70,14 +69,9 @@ export function ChecklistDetailPage() {
             </Button>
           </Card>
         ) : (
-          <Alert tone="error">
-            <h1 className="font-semibold">{LOAD_ERROR_TITLE}</h1>
-            <p className="mt-1">{LOAD_ERROR_TEXT}</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void detail.refetch()}>
-              <RotateCcw className="h-4 w-4" aria-hidden />
-              Try again
-            </Button>
-          </Alert>
+          <LoadError title={LOAD_ERROR_TITLE} onRetry={() => void detail.refetch()}>
+            {LOAD_ERROR_TEXT}
+          </LoadError>
         )}
       </Column>
     );
@@ -85,10 +79,7 @@ export function ChecklistDetailPage() {
 
   return (
     <Column>
-      <div className="flex flex-col items-center justify-center gap-3 py-20 text-slate-600 dark:text-slate-400">
-        <Spinner className="h-8 w-8" label={LOADING} />
-        <p aria-hidden>{LOADING}</p>
-      </div>
+      <LoadingState label={LOADING} />
     </Column>
   );
 }

@@ -1,10 +1,11 @@
 import { useMutationState, useQuery } from '@tanstack/react-query';
-import { BookmarkCheck, BookmarkPlus, Check, FolderPlus, X } from 'lucide-react';
+import { BookmarkCheck, BookmarkPlus, Check, FolderPlus } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { isInLibrary, libraryMessages, MAX_GROUP_NAME_LENGTH, type Group } from '@/domain/library/library';
 import { Button } from '@/client/components/ui/button';
+import { DialogPanel } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { errorMessage } from '@/client/lib/api';
@@ -43,26 +44,14 @@ export function LibraryButton({ checklistId }: { checklistId: string }) {
           {isSaved ? libraryMessages.inLibrary : libraryMessages.addToLibrary}
         </Button>
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">
-              {libraryMessages.dialogTitle}
-            </Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" className="-mt-2 -mr-2 h-9 w-9" aria-label="Close">
-                <X className="h-5 w-5" aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="-mt-2 text-sm text-slate-600 dark:text-slate-400">
-            Pick the groups to keep this list in.
-          </Dialog.Description>
-          {/* Mounted only while open, so the groups load when the dialog is first opened. */}
-          {isOpen ? <LibraryDialogBody checklistId={checklistId} /> : null}
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogPanel
+        title={libraryMessages.dialogTitle}
+        description="Pick the groups to keep this list in."
+        className="overflow-y-auto"
+      >
+        {/* Mounted only while open, so the groups load when the dialog is first opened. */}
+        {isOpen ? <LibraryDialogBody checklistId={checklistId} /> : null}
+      </DialogPanel>
     </Dialog.Root>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { RotateCcw, X } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { displayName, profileMessages, type followUserSchema } from '@/domain/social/profile';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
+import { DialogPanel } from '@/client/components/ui/dialog';
 import { Spinner } from '@/client/components/ui/spinner';
 import { FollowButton } from './follow-button';
 import { followListQuery, type FollowListKind } from './profile-queries';
@@ -40,26 +41,16 @@ export function FollowListDialog({
           </span>
         </Button>
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-          <div className="flex items-start justify-between gap-4">
-            <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{titles[kind]}</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" className="-mt-2 -mr-2 h-9 w-9" aria-label="Close">
-                <X className="h-5 w-5" aria-hidden />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">
-            {kind === 'followers' ? `People who follow @${username}` : `People @${username} follows`}
-          </Dialog.Description>
-          {/* Mounted only while open, so the list loads when the dialog is opened. */}
-          {isOpen ? (
-            <FollowListBody username={username} kind={kind} isSignedIn={isSignedIn} onNavigate={() => setOpen(false)} />
-          ) : null}
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogPanel
+        title={titles[kind]}
+        description={kind === 'followers' ? `People who follow @${username}` : `People @${username} follows`}
+        isDescriptionHidden
+      >
+        {/* Mounted only while open, so the list loads when the dialog is opened. */}
+        {isOpen ? (
+          <FollowListBody username={username} kind={kind} isSignedIn={isSignedIn} onNavigate={() => setOpen(false)} />
+        ) : null}
+      </DialogPanel>
     </Dialog.Root>
   );
 }

@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, CalendarDays, Lock, RotateCcw, UserX } from 'lucide-react';
+import { ArrowRight, CalendarDays, Lock, UserX } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { displayName, profileMessages, type PublicProfile } from '@/domain/social/profile';
-import { Alert } from '@/client/components/ui/alert';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
+import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { Card } from '@/client/components/ui/card';
-import { Spinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/features/accounts/use-auth';
 import { ApiError } from '@/client/lib/api';
 import { FollowButton } from './follow-button';
@@ -49,19 +48,9 @@ export function ProfilePage() {
             </Button>
           </Card>
         ) : (
-          <Alert tone="error">
-            <p>{LOAD_FAILED}</p>
-            <Button
-              variant="secondary"
-              size="sm"
-              className="mt-3"
-              disabled={profile.isFetching}
-              onClick={() => void profile.refetch()}
-            >
-              <RotateCcw className="h-4 w-4" aria-hidden />
-              Try again
-            </Button>
-          </Alert>
+          <LoadError onRetry={() => void profile.refetch()} isRetrying={profile.isFetching}>
+            {LOAD_FAILED}
+          </LoadError>
         )}
       </Column>
     );
@@ -69,10 +58,7 @@ export function ProfilePage() {
 
   return (
     <Column>
-      <div className="flex flex-col items-center justify-center gap-3 py-20 text-slate-600 dark:text-slate-400">
-        <Spinner className="h-8 w-8" label={LOADING} />
-        <p aria-hidden>{LOADING}</p>
-      </div>
+      <LoadingState label={LOADING} />
     </Column>
   );
 }
