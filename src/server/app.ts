@@ -10,6 +10,7 @@ import { authGate } from './accounts/auth-gate';
 import { checklistActionsRoutes, commentsRoutes } from './checklists/checklist-actions.routes';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import type { Database } from './db/client';
+import { answerForDatabaseError } from './db/errors';
 import { mailboxRoutes } from './dev/mailbox.routes';
 import type { Env } from './env';
 import { createRouter, readClientIp, type SessionUser } from './http';
@@ -21,13 +22,6 @@ import { notificationStreamRoutes } from './notifications/stream.routes';
 import { securityHeaders } from './security/headers';
 import { socialRoutes } from './social/social.routes';
 import { sameOriginOnly } from './security/same-origin';
-
-/** The SQLSTATE of a failed query (Drizzle wraps the driver's error as its cause). */
-function databaseErrorCode(error: unknown): string | undefined {
-  const withCode = (value: unknown) =>
-    value && typeof value === 'object' && 'code' in value ? String(value.code) : undefined;
-  return withCode((error as { cause?: unknown }).cause) ?? withCode(error);
-}
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -125,18 +119,8 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir }: App
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
-    // Races the database settled for us (a row deleted meanwhile, a deadlock) and text Postgres
-    // cannot store get clear answers instead of a 500.
-    switch (databaseErrorCode(error)) {
-      case '23503':
-        return c.json({ message: 'Not found', code: 'not_found' }, 404);
-      case '40P01':
-      case '40001':
-        return c.json({ message: 'The server was busy. Please try again.', code: 'retry' }, 503);
-      case '22021':
-      case '22P05':
-        return c.json({ message: 'The text contains characters that cannot be stored.', code: 'invalid_input' }, 400);
-    }
+    const answer = answerForDatabaseError(error);
+    if (answer) return c.json(answer.body, answer.status);
     logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json({ message: accountMessages.unexpected, code: 'internal' }, 500);
   });

@@ -8,29 +8,24 @@ import {
 } from '@/domain/accounts/account-forms';
 import { meSchema } from '@/domain/accounts/profile';
 import { isValidUsername, usernameAvailabilitySchema, usernameMessages } from '@/domain/accounts/username';
-import { apiErrorSchema, messageSchema } from '@/domain/api-error';
+import { messageSchema } from '@/domain/api-error';
 import type { Database } from '../db/client';
 import { createRouter } from '../http';
+import { errorContent, jsonBody, jsonContent, notSignedInBody } from '../http-openapi';
 import { consumeRate, firstRefusal } from '../security/rate-limit';
 import type { Auth } from './auth';
 import { findMe, isUsernameTaken } from './profiles.queries';
-
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  content: { 'application/json': { schema } },
-  description,
-});
-const errorJson = (description: string) => json(apiErrorSchema, description);
 
 const signUpRoute = createRoute({
   method: 'post',
   path: '/sign-up',
   summary: 'Create an account; a confirmation e-mail follows',
-  request: { body: { content: { 'application/json': { schema: signUpSchema } }, required: true } },
+  request: jsonBody(signUpSchema),
   responses: {
-    201: json(messageSchema, 'Account created (or, for a known address, the same answer without one)'),
-    400: errorJson('Invalid input, weak password'),
-    409: errorJson('Username taken'),
-    429: errorJson('Too many attempts'),
+    201: jsonContent(messageSchema, 'Account created (or, for a known address, the same answer without one)'),
+    400: errorContent('Invalid input, weak password'),
+    409: errorContent('Username taken'),
+    429: errorContent('Too many attempts'),
   },
 });
 
@@ -40,8 +35,8 @@ const usernameAvailabilityRoute = createRoute({
   summary: 'Whether a username is free (the signed-in user’s own name counts as free)',
   request: { query: z.object({ username: z.string().max(64) }) },
   responses: {
-    200: json(usernameAvailabilitySchema, 'Availability'),
-    429: errorJson('Too many checks'),
+    200: jsonContent(usernameAvailabilitySchema, 'Availability'),
+    429: errorContent('Too many checks'),
   },
 });
 
@@ -49,19 +44,19 @@ const meRoute = createRoute({
   method: 'get',
   path: '/me',
   summary: 'The signed-in user and their profile',
-  responses: { 200: json(meSchema, 'The signed-in user'), 401: errorJson('Not signed in') },
+  responses: { 200: jsonContent(meSchema, 'The signed-in user'), 401: errorContent('Not signed in') },
 });
 
 const changePasswordRoute = createRoute({
   method: 'post',
   path: '/change-password',
   summary: 'Change the password after verifying the current one; other sessions are signed out',
-  request: { body: { content: { 'application/json': { schema: changePasswordSchema } }, required: true } },
+  request: jsonBody(changePasswordSchema),
   responses: {
-    200: json(messageSchema, 'Changed'),
-    400: errorJson('Invalid input or wrong current password'),
-    401: errorJson('Not signed in'),
-    429: errorJson('Too many attempts'),
+    200: jsonContent(messageSchema, 'Changed'),
+    400: errorContent('Invalid input or wrong current password'),
+    401: errorContent('Not signed in'),
+    429: errorContent('Too many attempts'),
   },
 });
 
@@ -69,16 +64,15 @@ const changeEmailRoute = createRoute({
   method: 'post',
   path: '/change-email',
   summary: 'Send a confirmation link to a new address after verifying the password',
-  request: { body: { content: { 'application/json': { schema: changeEmailSchema } }, required: true } },
+  request: jsonBody(changeEmailSchema),
   responses: {
-    200: json(messageSchema, 'Confirmation sent'),
-    400: errorJson('Invalid input or wrong password'),
-    401: errorJson('Not signed in'),
-    429: errorJson('Too many attempts'),
+    200: jsonContent(messageSchema, 'Confirmation sent'),
+    400: errorContent('Invalid input or wrong password'),
+    401: errorContent('Not signed in'),
+    429: errorContent('Too many attempts'),
   },
 });
 
-const notSignedIn = { message: 'Auth session missing!', code: 'unauthorized' };
 const tooMany = (retryAfterSeconds: number) => ({
   message: accountMessages.tooManyRequests,
   code: 'rate_limited',
@@ -140,14 +134,14 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
     })
     .openapi(meRoute, async (c) => {
       const user = await c.var.currentUser();
-      if (!user) return c.json(notSignedIn, 401);
+      if (!user) return c.json(notSignedInBody, 401);
       const me = await findMe(db, user.id);
-      if (!me) return c.json(notSignedIn, 401);
+      if (!me) return c.json(notSignedInBody, 401);
       return c.json(me, 200);
     })
     .openapi(changePasswordRoute, async (c) => {
       const user = await c.var.currentUser();
-      if (!user) return c.json(notSignedIn, 401);
+      if (!user) return c.json(notSignedInBody, 401);
       const input = c.req.valid('json');
       // A stolen session must not become a way to guess the password.
       const rate = await consumeRate(db, 'currentPasswordPerUser', user.id);
@@ -167,7 +161,7 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
     })
     .openapi(changeEmailRoute, async (c) => {
       const user = await c.var.currentUser();
-      if (!user) return c.json(notSignedIn, 401);
+      if (!user) return c.json(notSignedInBody, 401);
       const input = c.req.valid('json');
       const rate = await consumeRate(db, 'currentPasswordPerUser', user.id);
       if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);

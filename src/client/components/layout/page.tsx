@@ -11,13 +11,13 @@ export function Page({
   title?: string;
   children: ReactNode;
   className?: string;
-  width?: 'narrow' | 'wide';
+  width?: 'narrow' | 'medium' | 'wide';
 }) {
   return (
     <div
       className={cn(
         'mx-auto w-full px-4 py-10 sm:px-6 sm:py-14',
-        width === 'narrow' ? 'max-w-md' : 'max-w-6xl',
+        width === 'narrow' ? 'max-w-md' : width === 'medium' ? 'max-w-3xl space-y-6' : 'max-w-6xl',
         className,
       )}
     >

@@ -20,14 +20,16 @@ export function LoadError({
   children,
   onRetry,
   isRetrying = false,
+  className,
 }: {
   title?: string;
   children: ReactNode;
   onRetry: () => void;
   isRetrying?: boolean;
+  className?: string;
 }) {
   return (
-    <Alert tone="error">
+    <Alert tone="error" className={className}>
       {title ? <h1 className="font-semibold">{title}</h1> : null}
       <p className={title ? 'mt-1' : undefined}>{children}</p>
       <Button variant="secondary" size="sm" className="mt-3" disabled={isRetrying} onClick={onRetry}>

@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import { accountMessages, forgotPasswordSchema, type ForgotPasswordInput } from '@/domain/accounts/account-forms';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
-import { FieldError, Input, Label } from '@/client/components/ui/input';
 import { authClient } from '@/client/lib/auth-client';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
 
 export function ForgotPasswordPage() {
   const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
@@ -41,18 +41,7 @@ export function ForgotPasswordPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div>
-          <Label htmlFor="email">Email</Label>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby="email-error"
-            {...form.register('email')}
-          />
-          <FieldError id="email-error">{errors.email?.message}</FieldError>
-        </div>
+        <EmailField registration={form.register('email')} error={errors.email?.message} />
         {result ? <Alert tone={result.tone}>{result.message}</Alert> : null}
         <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
           {isSubmitting ? 'Sending...' : 'Send reset link'}

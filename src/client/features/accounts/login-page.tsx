@@ -6,11 +6,12 @@ import type { z } from 'zod';
 import { accountMessages, signInSchema } from '@/domain/accounts/account-forms';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
-import { FieldError, Input, Label } from '@/client/components/ui/input';
+import { FieldError, Label } from '@/client/components/ui/input';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { PasswordInput } from '@/client/components/ui/password-input';
 import { authClient } from '@/client/lib/auth-client';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
 import { useAuth } from './use-auth';
 import { safeRedirectTarget } from '@/domain/navigation/routes';
 
@@ -98,18 +99,7 @@ function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => voi
         </Alert>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div>
-          <Label htmlFor="email">Email</Label>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby="email-error"
-            {...form.register('email')}
-          />
-          <FieldError id="email-error">{errors.email?.message}</FieldError>
-        </div>
+        <EmailField registration={form.register('email')} error={errors.email?.message} />
         <div>
           <div className="flex items-center justify-between">
             <Label htmlFor="password">Password</Label>

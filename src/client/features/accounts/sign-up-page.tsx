@@ -14,6 +14,7 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { ApiError, apiRequest, errorMessage } from '@/client/lib/api';
 import { messageSchema } from '@/domain/api-error';
 import { AuthCard } from './auth-card';
+import { EmailField } from './email-field';
 import { usernameStatusMessage, useUsernameCheck } from './use-username-check';
 
 type SignUpForm = z.input<typeof signUpSchema>;
@@ -120,18 +121,7 @@ export function SignUpPage() {
           </p>
           <FieldError id="username-error">{usernameError}</FieldError>
         </div>
-        <div>
-          <Label htmlFor="email">Email</Label>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby="email-error"
-            {...form.register('email')}
-          />
-          <FieldError id="email-error">{errors.email?.message}</FieldError>
-        </div>
+        <EmailField registration={form.register('email')} error={errors.email?.message} />
         <div>
           <Label htmlFor="password">Password</Label>
           <PasswordInput

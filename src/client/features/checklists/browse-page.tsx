@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { Check, LayoutGrid, List, LoaderCircle, RotateCcw, Search, X, type LucideIcon } from 'lucide-react';
+import { Check, LayoutGrid, List, LoaderCircle, Search, X, type LucideIcon } from 'lucide-react';
 import { Select } from 'radix-ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -16,10 +16,10 @@ import {
   type ChecklistCard as ChecklistCardData,
 } from '@/domain/checklists/browse';
 import { Page } from '@/client/components/layout/page';
-import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Input } from '@/client/components/ui/input';
+import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { SelectChevron, SelectContent, SelectItem, selectTriggerClass } from '@/client/components/ui/select';
 import { Spinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/features/accounts/use-auth';
@@ -208,18 +208,11 @@ export function BrowsePage() {
 
       <div className="mt-4">
         {results.isPending ? (
-          <div className="flex flex-col items-center justify-center gap-3 py-20 text-slate-600 dark:text-slate-400">
-            <Spinner className="h-8 w-8" label={browseMessages.loading} />
-            <p aria-hidden>{browseMessages.loading}</p>
-          </div>
+          <LoadingState label={browseMessages.loading} />
         ) : results.isError && !results.data ? (
-          <Alert tone="error" className="mx-auto max-w-xl">
-            <p>{browseMessages.failed}</p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={() => void results.refetch()}>
-              <RotateCcw className="h-4 w-4" aria-hidden />
-              {browseMessages.tryAgain}
-            </Button>
-          </Alert>
+          <LoadError className="mx-auto max-w-xl" onRetry={() => void results.refetch()}>
+            {browseMessages.failed}
+          </LoadError>
         ) : cards.length === 0 ? (
           <Card className="px-6 py-16 text-center">
             <Search className="mx-auto h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden />
@@ -248,13 +241,9 @@ export function BrowsePage() {
             </ul>
 
             {results.isFetchNextPageError ? (
-              <Alert tone="error" className="mx-auto mt-8 max-w-xl">
-                <p>{browseMessages.failed}</p>
-                <Button variant="secondary" size="sm" className="mt-3" onClick={() => void results.fetchNextPage()}>
-                  <RotateCcw className="h-4 w-4" aria-hidden />
-                  {browseMessages.tryAgain}
-                </Button>
-              </Alert>
+              <LoadError className="mx-auto mt-8 max-w-xl" onRetry={() => void results.fetchNextPage()}>
+                {browseMessages.failed}
+              </LoadError>
             ) : results.hasNextPage && !results.isPlaceholderData ? (
               <div className="mt-10 flex justify-center">
                 <Button

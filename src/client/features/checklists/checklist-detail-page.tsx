@@ -12,9 +12,10 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useReducedMotion } from 'motion/react';
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { Page } from '@/client/components/layout/page';
 import { Alert } from '@/client/components/ui/alert';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { Button } from '@/client/components/ui/button';
@@ -38,10 +39,6 @@ const LOADING = 'Loading checklist...';
 const LOAD_ERROR_TITLE = 'Error Loading Checklist';
 const LOAD_ERROR_TEXT = 'Failed to load checklist. Please try again later.';
 
-function Column({ children }: { children: ReactNode }) {
-  return <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">{children}</div>;
-}
-
 /** Spec §2.4: /checklist/{id}. */
 export function ChecklistDetailPage() {
   const { id = '' } = useParams();
@@ -55,7 +52,7 @@ export function ChecklistDetailPage() {
   if (detail.isError) {
     const isNotFound = detail.error instanceof ApiError && detail.error.status === 404;
     return (
-      <Column>
+      <Page width="medium">
         <BackToBrowse />
         {isNotFound ? (
           <Card className="px-6 py-14 text-center">
@@ -73,14 +70,14 @@ export function ChecklistDetailPage() {
             {LOAD_ERROR_TEXT}
           </LoadError>
         )}
-      </Column>
+      </Page>
     );
   }
 
   return (
-    <Column>
+    <Page width="medium">
       <LoadingState label={LOADING} />
-    </Column>
+    </Page>
   );
 }
 
@@ -135,7 +132,7 @@ function ChecklistView({ checklist, userId }: { checklist: ChecklistDetail; user
   const isComplete = isAllDone(progress.done);
 
   return (
-    <Column>
+    <Page width="medium">
       <BackToBrowse />
 
       <Card className="p-5 sm:p-8">
@@ -236,7 +233,7 @@ function ChecklistView({ checklist, userId }: { checklist: ChecklistDetail; user
       {celebration && isComplete ? (
         <Celebration key={celebration.key} sparkles={celebration.sparkles} onDone={() => setCelebration(null)} />
       ) : null}
-    </Column>
+    </Page>
   );
 }
 

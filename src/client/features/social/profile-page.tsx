@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CalendarDays, Lock, UserX } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Link, useParams } from 'react-router';
 import { displayName, profileMessages, type PublicProfile } from '@/domain/social/profile';
+import { Page } from '@/client/components/layout/page';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
@@ -18,10 +19,6 @@ const LOAD_FAILED = 'Failed to load profile. Please try again later.';
 
 type Checklist = PublicProfile['checklists'][number];
 
-function Column({ children }: { children: ReactNode }) {
-  return <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6 sm:py-12">{children}</div>;
-}
-
 /** Spec §2.9: /user/{username}. */
 export function ProfilePage() {
   const { username = '' } = useParams();
@@ -36,7 +33,7 @@ export function ProfilePage() {
   if (profile.isError) {
     const isNotFound = profile.error instanceof ApiError && profile.error.status === 404;
     return (
-      <Column>
+      <Page width="medium">
         {isNotFound ? (
           <Card className="px-6 py-14 text-center">
             <UserX className="mx-auto h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden />
@@ -52,23 +49,23 @@ export function ProfilePage() {
             {LOAD_FAILED}
           </LoadError>
         )}
-      </Column>
+      </Page>
     );
   }
 
   return (
-    <Column>
+    <Page width="medium">
       <LoadingState label={LOADING} />
-    </Column>
+    </Page>
   );
 }
 
 function ProfileView({ profile, isSignedIn }: { profile: PublicProfile; isSignedIn: boolean }) {
   return (
-    <Column>
+    <Page width="medium">
       <ProfileHeader profile={profile} isSignedIn={isSignedIn} />
       {profile.isPrivateView ? null : <PublicChecklists checklists={profile.checklists} />}
-    </Column>
+    </Page>
   );
 }
 
