@@ -7,6 +7,7 @@ import { accountMessages } from '@/domain/accounts/account-forms';
 import { accountsRoutes } from './accounts/accounts.routes';
 import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
+import { meRoutes } from './accounts/me.routes';
 import { checklistActionsRoutes, commentsRoutes } from './checklists/checklist-actions.routes';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import type { Database } from './db/client';
@@ -79,6 +80,7 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir }: App
 
   const routes = app
     .route('/api/accounts', accountsRoutes({ db, auth }))
+    .route('/api/accounts', meRoutes({ db }))
     .route('/api/checklists', checklistsRoutes({ db }))
     .route('/api/checklists', checklistActionsRoutes({ db }))
     .route('/api/comments', commentsRoutes({ db }))

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { NO_NUL, NUL_MESSAGE } from '../text';
+import { usernameSchema } from './username';
+
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
 
 /** What the client sees of the signed-in user's own profile. */
 export const meSchema = z.object({
@@ -9,6 +14,8 @@ export const meSchema = z.object({
   profileName: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   isPublic: z.boolean(),
+  theme: z.enum(THEMES),
+  emailNotifications: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -17,3 +24,77 @@ export function greetingName(profileName: string | null | undefined): string {
   const name = profileName?.trim();
   return name ? name : 'User';
 }
+
+// Spec §9: the avatar picker offers 20 emoji. The spec does not show its list; this is ours, and
+// it includes every avatar the demo content uses.
+export const AVATAR_EMOJIS = [
+  '🦊',
+  '🐼',
+  '🐻',
+  '🦉',
+  '🐢',
+  '🐨',
+  '🐇',
+  '😋',
+  '🐱',
+  '🐶',
+  '🦁',
+  '🐸',
+  '🐙',
+  '🦄',
+  '🐝',
+  '🌻',
+  '🌵',
+  '🚀',
+  '🎒',
+  '⭐',
+] as const;
+
+export const PROFILE_NAME_MAX_LENGTH = 50;
+
+export const profileMessages = {
+  updated: 'Profile updated!',
+  updatedSuccessfully: 'Profile updated successfully!',
+  saving: 'Saving...',
+  failedProfile: 'Failed to update profile',
+  failedUsername: 'Failed to update username',
+  nameRequired: 'Profile name is required.',
+  nameTooLong: `Profile names can be at most ${PROFILE_NAME_MAX_LENGTH} characters.`,
+  avatarInvalid: 'Please choose one of the avatars offered.',
+  publicLabel: 'Public (anyone can view your profile)',
+  privateLabel: 'Private (only you can view your profile)',
+} as const;
+
+/** Spec §2.10 "Account Info": a required profile name, the avatar emoji and the public/private switch. */
+export const profileUpdateSchema = z.object({
+  profileName: z
+    .string()
+    .trim()
+    .regex(NO_NUL, NUL_MESSAGE)
+    .min(1, profileMessages.nameRequired)
+    .max(PROFILE_NAME_MAX_LENGTH, profileMessages.nameTooLong),
+  avatarUrl: z.enum(AVATAR_EMOJIS, { error: profileMessages.avatarInvalid }).nullable(),
+  isPublic: z.boolean(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const usernameChangeSchema = z.object({ username: usernameSchema });
+
+/** Settings: the colour theme and whether follower and comment notifications are e-mailed. */
+export const settingsUpdateSchema = z
+  .object({ theme: z.enum(THEMES).optional(), emailNotifications: z.boolean().optional() })
+  .refine((value) => value.theme !== undefined || value.emailNotifications !== undefined, {
+    message: 'Nothing to change.',
+  });
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
+
+/** Spec §2.10: the account page's stats bar, read in one call. */
+export const accountStatsSchema = z.object({
+  followers: z.number().int(),
+  following: z.number().int(),
+  created: z.number().int(),
+  saved: z.number().int(),
+  cloned: z.number().int(),
+  started: z.number().int(),
+});
+export type AccountStats = z.infer<typeof accountStatsSchema>;

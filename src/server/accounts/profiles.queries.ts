@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Me } from '@/domain/accounts/profile';
+import { THEMES, type Me, type ProfileUpdate, type SettingsUpdate, type Theme } from '@/domain/accounts/profile';
 import type { Database } from '../db/client';
+import { databaseErrorCode } from '../db/errors';
 import { profiles, users } from '../db/schema';
 
 /** Creates the profile of a new user; false when the username is already taken. */
@@ -38,10 +39,51 @@ export async function findMe(db: Database, userId: string): Promise<Me | null> {
       profileName: profiles.profileName,
       avatarUrl: profiles.avatarUrl,
       isPublic: profiles.isPublic,
+      theme: profiles.theme,
+      emailNotifications: profiles.emailNotifications,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
     .where(eq(users.id, userId))
     .limit(1);
-  return rows[0] ?? null;
+  const row = rows[0];
+  return row
+    ? { ...row, theme: (THEMES as readonly string[]).includes(row.theme) ? (row.theme as Theme) : 'system' }
+    : null;
+}
+
+export async function updateProfile(db: Database, userId: string, update: ProfileUpdate): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ ...update, updatedAt: sql`now()` })
+    .where(eq(profiles.id, userId));
+}
+
+export async function updateSettings(db: Database, userId: string, update: SettingsUpdate): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ ...update, updatedAt: sql`now()` })
+    .where(eq(profiles.id, userId));
+}
+
+/**
+ * Spec §5: a new username, unique case-insensitively with the user's own excluded (so changing only
+ * its case is allowed). The unique index settles a race between two users taking the same name.
+ */
+export async function changeUsername(db: Database, userId: string, username: string): Promise<'changed' | 'taken'> {
+  if (await isUsernameTaken(db, username, userId)) return 'taken';
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(profiles)
+        .set({ username, updatedAt: sql`now()` })
+        .where(eq(profiles.id, userId));
+      // Better Auth's user name mirrors the username given at sign-up; keep them the same.
+      await tx.update(users).set({ name: username }).where(eq(users.id, userId));
+    });
+  } catch (error) {
+    if (databaseErrorCode(error) === '23505') return 'taken';
+    throw error;
+  }
+  return 'changed';
 }

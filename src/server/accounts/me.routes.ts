@@ -1,0 +1,106 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  accountStatsSchema,
+  meSchema,
+  profileUpdateSchema,
+  settingsUpdateSchema,
+  usernameChangeSchema,
+} from '@/domain/accounts/profile';
+import { usernameMessages } from '@/domain/accounts/username';
+import { ownChecklistsSchema } from '@/domain/checklists/own-lists';
+import type { Database } from '../db/client';
+import { createRouter } from '../http';
+import { errorContent, jsonBody, jsonContent, notSignedInBody, userIdOf } from '../http-openapi';
+import { accountStats, listOwnChecklists } from './me.queries';
+import { changeUsername, findMe, updateProfile, updateSettings } from './profiles.queries';
+
+const notSignedIn = errorContent('Not signed in');
+
+// The signed-in user's own account: the /me page reads and writes only through these.
+const route = {
+  stats: createRoute({
+    method: 'get',
+    path: '/me/stats',
+    summary: 'The account page’s stats bar: followers, following, created, saved, cloned, started',
+    responses: { 200: jsonContent(accountStatsSchema, 'Counts'), 401: notSignedIn },
+  }),
+  checklists: createRoute({
+    method: 'get',
+    path: '/me/checklists',
+    summary: 'The user’s own lists, public and private, newest first',
+    responses: { 200: jsonContent(ownChecklistsSchema, 'Lists'), 401: notSignedIn },
+  }),
+  profile: createRoute({
+    method: 'patch',
+    path: '/me/profile',
+    summary: 'Update the profile name, avatar and public/private switch',
+    request: jsonBody(profileUpdateSchema),
+    responses: { 200: jsonContent(meSchema, 'Updated'), 400: errorContent('Invalid input'), 401: notSignedIn },
+  }),
+  username: createRoute({
+    method: 'put',
+    path: '/me/username',
+    summary: 'Change the username (unique case-insensitively; the user’s own is excluded)',
+    request: jsonBody(usernameChangeSchema),
+    responses: {
+      200: jsonContent(meSchema, 'Changed'),
+      400: errorContent('Invalid username'),
+      401: notSignedIn,
+      409: errorContent('Taken'),
+    },
+  }),
+  settings: createRoute({
+    method: 'patch',
+    path: '/me/settings',
+    summary: 'Update the theme and the e-mail notifications switch',
+    request: jsonBody(settingsUpdateSchema),
+    responses: { 200: jsonContent(meSchema, 'Updated'), 400: errorContent('Invalid input'), 401: notSignedIn },
+  }),
+};
+
+export function meRoutes({ db }: { db: Database }) {
+  const answerMe = async (userId: string) => {
+    const me = await findMe(db, userId);
+    if (!me) throw new Error(`profile of ${userId} vanished`);
+    return me;
+  };
+  return createRouter()
+    .openapi(route.stats, async (c) => {
+      const userId = await userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      return c.json(await accountStats(db, userId), 200);
+    })
+    .openapi(route.checklists, async (c) => {
+      const userId = await userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      return c.json({ checklists: await listOwnChecklists(db, userId) }, 200);
+    })
+    .openapi(route.profile, async (c) => {
+      const userId = await userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      await updateProfile(db, userId, c.req.valid('json'));
+      return c.json(await answerMe(userId), 200);
+    })
+    .openapi(route.username, async (c) => {
+      const userId = await userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const { username } = c.req.valid('json');
+      if ((await changeUsername(db, userId, username)) === 'taken') {
+        return c.json(
+          {
+            message: usernameMessages.taken,
+            code: 'username_taken',
+            fieldErrors: { username: usernameMessages.taken },
+          },
+          409,
+        );
+      }
+      return c.json(await answerMe(userId), 200);
+    })
+    .openapi(route.settings, async (c) => {
+      const userId = await userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      await updateSettings(db, userId, c.req.valid('json'));
+      return c.json(await answerMe(userId), 200);
+    });
+}

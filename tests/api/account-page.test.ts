@@ -1,0 +1,190 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { meSchema, profileMessages } from '../../src/domain/accounts/profile';
+import { usernameMessages } from '../../src/domain/accounts/username';
+import { ownChecklistsSchema } from '../../src/domain/checklists/own-lists';
+import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { signedInAgent } from '../setup/sign-in';
+import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+
+let t: TestApp;
+let owner: CreatedUser;
+let other: CreatedUser;
+let asOwner: Agent;
+let asOther: Agent;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.db, { username: 'page_owner', profileName: 'Olive' });
+  other = await createUser(t.db, { username: 'page_other', profileName: 'Otto' });
+  asOwner = await signedInAgent(t, owner);
+  asOther = await signedInAgent(t, other);
+});
+
+const me = async (agent: Agent) => meSchema.parse(await (await agent.request('/api/accounts/me')).json());
+const patch = (agent: Agent, path: string, json: unknown) => agent.request(path, { method: 'PATCH', json });
+const put = (agent: Agent, path: string, json: unknown) => agent.request(path, { method: 'PUT', json });
+
+describe('visitors', () => {
+  it.each([
+    ['GET', '/api/accounts/me/stats', undefined],
+    ['GET', '/api/accounts/me/checklists', undefined],
+    ['PATCH', '/api/accounts/me/profile', { profileName: 'X', avatarUrl: null, isPublic: true }],
+    ['PUT', '/api/accounts/me/username', { username: 'someone_new' }],
+    ['PATCH', '/api/accounts/me/settings', { theme: 'dark' }],
+  ])('get 401 from %s %s', async (method, path, json) => {
+    const response = await t.agent().request(path, { method, json });
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('the stats bar (one call)', () => {
+  it('counts followers, following, created, saved, cloned and started', async () => {
+    const user = await createUser(t.db, { username: 'stats_user' });
+    const asUser = await signedInAgent(t, user);
+    const fan = await createUser(t.db, { username: 'stats_fan' });
+    const asFan = await signedInAgent(t, fan);
+    await createChecklist(t.db, user.id, { title: 'Mine public' });
+    await createChecklist(t.db, user.id, { title: 'Mine private', isPublic: false });
+    const theirs = await createChecklist(t.db, other.id, { title: 'Theirs', items: ['a', 'b'] });
+    const theirsToo = await createChecklist(t.db, other.id, { title: 'Theirs too' });
+    const hidden = await createChecklist(t.db, other.id, { title: 'Becomes private' });
+
+    await put(asFan, '/api/users/stats_user/follow', undefined);
+    await put(asUser, '/api/users/page_other/follow', undefined);
+    await put(asUser, '/api/users/page_owner/follow', undefined);
+    const group = await (await asUser.post('/api/library/groups', { name: 'Weekend' })).json();
+    await put(asUser, `/api/library/groups/${group.id}/checklists/${theirs.id}`, undefined);
+    await put(asUser, `/api/library/saved/${theirs.id}`, undefined); // the same list twice counts once
+    await put(asUser, `/api/library/saved/${theirsToo.id}`, undefined);
+    await put(asUser, `/api/library/saved/${hidden.id}`, undefined);
+    await asOther.request(`/api/checklists/${hidden.id}/visibility`, { method: 'PATCH', json: { isPublic: false } });
+    await asUser.post(`/api/checklists/${theirsToo.id}/clone`, {});
+    await put(asUser, `/api/checklists/${theirs.id}/items/${theirs.items[0]!.id}/done`, undefined);
+    await put(asUser, `/api/checklists/${theirs.id}/items/${theirs.items[1]!.id}/done`, undefined);
+
+    const response = await asUser.request('/api/accounts/me/stats');
+    expect(response.status).toBe(200);
+    // created: 2 own + 1 clone; saved: theirs and theirsToo (the now-private list no longer counts).
+    expect(await response.json()).toEqual({ followers: 1, following: 2, created: 3, saved: 2, cloned: 1, started: 1 });
+  });
+});
+
+describe('My Lists', () => {
+  it('lists the user’s own lists, private ones included, with the row fields', async () => {
+    const user = await createUser(t.db, { username: 'lists_user' });
+    const asUser = await signedInAgent(t, user);
+    await createChecklist(t.db, user.id, {
+      title: 'Older',
+      tags: ['zeta', 'Alpha', 'beta'],
+      items: ['one', 'two', 'three'],
+      difficulty: 'hard',
+      estimatedTime: '1 hour',
+      createdAt: new Date('2026-01-01T00:00:00Z'),
+    });
+    await createChecklist(t.db, user.id, { title: 'Newer private', isPublic: false, estimatedTime: null });
+    await createChecklist(t.db, other.id, { title: 'Not mine' });
+
+    const { checklists } = ownChecklistsSchema.parse(
+      await (await asUser.request('/api/accounts/me/checklists')).json(),
+    );
+    expect(checklists.map((list) => [list.title, list.isPublic])).toEqual([
+      ['Newer private', false],
+      ['Older', true],
+    ]);
+    expect(checklists[1]).toMatchObject({
+      itemCount: 3,
+      tags: ['Alpha', 'beta', 'zeta'],
+      difficulty: 'hard',
+      estimatedTime: '1 hour',
+      uses: 0,
+    });
+    expect(checklists[0]!.estimatedTime).toBe('Unknown');
+  });
+});
+
+describe('Account Info: the profile', () => {
+  it('saves a trimmed name, an offered avatar and the public switch', async () => {
+    const response = await patch(asOwner, '/api/accounts/me/profile', {
+      profileName: '  Olive Oak ',
+      avatarUrl: '🦉',
+      isPublic: false,
+    });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ profileName: 'Olive Oak', avatarUrl: '🦉', isPublic: false });
+    // The switch is real: others now see the private view (decision 008).
+    const seen = await (await asOther.request('/api/users/page_owner')).json();
+    expect(seen).toMatchObject({ isPrivateView: true, avatarUrl: '🦉' });
+    await patch(asOwner, '/api/accounts/me/profile', { profileName: 'Olive', avatarUrl: '🦉', isPublic: true });
+    expect((await (await asOther.request('/api/users/page_owner')).json()).isPrivateView).toBe(false);
+  });
+
+  it('refuses a blank name and an avatar that is not offered, changing nothing', async () => {
+    const before = await me(asOwner);
+    const blank = await patch(asOwner, '/api/accounts/me/profile', {
+      profileName: ' ',
+      avatarUrl: null,
+      isPublic: true,
+    });
+    expect(blank.status).toBe(400);
+    expect((await blank.json()).message).toBe(profileMessages.nameRequired);
+    const image = await patch(asOwner, '/api/accounts/me/profile', {
+      profileName: 'Olive',
+      avatarUrl: 'javascript:alert(1)',
+      isPublic: true,
+    });
+    expect(image.status).toBe(400);
+    expect(await me(asOwner)).toEqual(before);
+  });
+
+  it('changes only the caller’s own profile', async () => {
+    const otherBefore = await me(asOther);
+    await patch(asOwner, '/api/accounts/me/profile', { profileName: 'Olive again', avatarUrl: null, isPublic: true });
+    expect(await me(asOther)).toEqual(otherBefore);
+  });
+});
+
+describe('Account Info: the username', () => {
+  it('refuses an invalid name with the spec’s message', async () => {
+    const response = await put(asOwner, '/api/accounts/me/username', { username: 'no spaces!' });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe(usernameMessages.invalid);
+  });
+
+  it('refuses a name taken by someone else, compared case-insensitively', async () => {
+    const response = await put(asOwner, '/api/accounts/me/username', { username: 'PAGE_OTHER' });
+    expect(response.status).toBe(409);
+    expect((await response.json()).message).toBe(usernameMessages.taken);
+    expect((await me(asOwner)).username).toBe('page_owner');
+  });
+
+  it('changes it, also only in case; the profile moves to the new address', async () => {
+    const cased = await put(asOwner, '/api/accounts/me/username', { username: 'Page_Owner' });
+    expect(cased.status).toBe(200);
+    expect((await cased.json()).username).toBe('Page_Owner');
+
+    const renamed = await put(asOwner, '/api/accounts/me/username', { username: 'olive_oak' });
+    expect(renamed.status).toBe(200);
+    expect((await asOther.request('/api/users/olive_oak')).status).toBe(200);
+    expect((await asOther.request('/api/users/page_owner')).status).toBe(404);
+    // The old name is free for others now.
+    const check = await (await asOther.request('/api/accounts/username-availability?username=page_owner')).json();
+    expect(check.available).toBe(true);
+  });
+});
+
+describe('Settings', () => {
+  it('stores the theme and the e-mail notifications switch', async () => {
+    expect(await me(asOther)).toMatchObject({ theme: 'system', emailNotifications: true });
+    const response = await patch(asOther, '/api/accounts/me/settings', { theme: 'dark', emailNotifications: false });
+    expect(response.status).toBe(200);
+    expect(await me(asOther)).toMatchObject({ theme: 'dark', emailNotifications: false });
+    await patch(asOther, '/api/accounts/me/settings', { theme: 'light' });
+    expect(await me(asOther)).toMatchObject({ theme: 'light', emailNotifications: false });
+  });
+
+  it('refuses an unknown theme', async () => {
+    const response = await patch(asOther, '/api/accounts/me/settings', { theme: 'neon' });
+    expect(response.status).toBe(400);
+    expect((await me(asOther)).theme).toBe('light');
+  });
+});
