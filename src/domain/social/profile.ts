@@ -38,8 +38,8 @@ export const followUserSchema = z.object({
 });
 export const followListSchema = z.object({ users: z.array(followUserSchema) });
 export const followStateSchema = z.object({
-  followers: z.number().int(),
-  following: z.number().int(),
+  followers: z.number().int().nullable(),
+  following: z.number().int().nullable(),
   isFollowing: z.boolean(),
 });
 

@@ -6,7 +6,8 @@ import type { WriteOutcome } from '../outcome';
 
 export const followMessages = { userNotFound: 'User not found', self: 'You cannot follow yourself.' } as const;
 
-export type FollowState = { followers: number; following: number; isFollowing: boolean };
+/** Counts are null when the followed profile is private: only its owner sees them (decision 008). */
+export type FollowState = { followers: number | null; following: number | null; isFollowing: boolean };
 
 /** Spec §2.9: profiles are found by username, case-insensitively. */
 export async function findProfileIdByUsername(db: Executor, username: string): Promise<string | null> {
@@ -18,10 +19,11 @@ export async function findProfileIdByUsername(db: Executor, username: string): P
 }
 
 async function followState(db: Executor, userId: string, viewerId: string): Promise<FollowState> {
-  const result = await db.execute<{ followers: number; following: number; is_following: boolean }>(sql`
-    select (select count(*)::int from follows where followed_id = ${userId}) as followers,
-           (select count(*)::int from follows where follower_id = ${userId}) as following,
-           exists (select 1 from follows where follower_id = ${viewerId} and followed_id = ${userId}) as is_following`);
+  const result = await db.execute<{ followers: number | null; following: number | null; is_following: boolean }>(sql`
+    select case when p.is_public then (select count(*)::int from follows where followed_id = p.id) end as followers,
+           case when p.is_public then (select count(*)::int from follows where follower_id = p.id) end as following,
+           exists (select 1 from follows where follower_id = ${viewerId} and followed_id = p.id) as is_following
+    from profiles p where p.id = ${userId}`);
   const row = result.rows[0]!;
   return { followers: row.followers, following: row.following, isFollowing: row.is_following };
 }

@@ -24,7 +24,9 @@ export async function findPublicProfile(
   viewerId: string | null,
 ): Promise<PublicProfile | null> {
   const result = await db.execute<ProfileRow>(sql`
-    select p.id, p.username, p.profile_name, p.avatar_url, p.is_public,
+    -- A private profile shows others only its avatar and username (decision 008), here too.
+    select p.id, p.username, case when p.is_public or p.id = ${viewerId} then p.profile_name end as profile_name,
+      p.avatar_url, p.is_public,
       (select count(*)::int from follows where followed_id = p.id) as followers,
       (select count(*)::int from follows where follower_id = p.id) as following,
       exists (select 1 from follows where follower_id = ${viewerId} and followed_id = p.id) as is_following
@@ -87,7 +89,9 @@ export async function listFollowUsers(
     avatar_url: string | null;
     is_following: boolean;
   }>(sql`
-    select p.id, p.username, p.profile_name, p.avatar_url,
+    -- A private profile shows others only its avatar and username (decision 008), here too.
+    select p.id, p.username, case when p.is_public or p.id = ${viewerId} then p.profile_name end as profile_name,
+      p.avatar_url,
       exists (select 1 from follows v where v.follower_id = ${viewerId} and v.followed_id = p.id) as is_following
     from follows f join profiles p on ${join}
     order by f.created_at desc limit 500`);
