@@ -9,6 +9,7 @@ import { ConfigError, loadEnv, resolveAuthSecret } from './env';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createNotificationHub } from './notifications/live';
+import { startNotificationMailer } from './notifications/notification-mails';
 import { seedIfEmpty } from './seed/seed';
 import { pruneRateLimits } from './security/rate-limit';
 
@@ -31,6 +32,7 @@ async function main() {
   await withStartupLock(db, () => seedIfEmpty(db, logger));
 
   const mailer = createMailer(env, db, logger);
+  const notificationMails = await startNotificationMailer({ db, mailer, logger, baseUrl: env.baseUrl });
   const auth = createAuth({ db, env, secret: resolveAuthSecret(env), mailer, logger });
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
   const hub = createNotificationHub(db, logger);
@@ -61,6 +63,7 @@ async function main() {
     isStopping = true;
     logger.info({ signal }, 'stopping');
     server.close();
+    await notificationMails.close();
     await mailer.idle();
     await hub.close();
     await database.close();

@@ -5,6 +5,7 @@ import { createApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
 import { createMailer, type OutboxMail } from '../../src/server/mail/mailer';
 import { createNotificationHub } from '../../src/server/notifications/live';
+import { startNotificationMailer } from '../../src/server/notifications/notification-mails';
 import { createTestDatabase } from './test-database';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
@@ -59,6 +60,9 @@ export async function createTestApp(options: { baseUrl?: string; db?: Database; 
   const auth = createAuth({ db, env, secret: 'test-secret-that-is-long-enough-0123456789', mailer, logger });
   const hub = createNotificationHub(db, logger);
   afterAll(() => hub.close());
+  // Manual: tests send queued notification mails with dispatchMails(), at the moment they choose.
+  const notificationMails = await startNotificationMailer({ db, mailer, logger, baseUrl, isManual: true });
+  afterAll(() => notificationMails.close());
   const app = createApp({ db, env, auth, mailer, logger, hub });
   return {
     app,
@@ -72,6 +76,8 @@ export async function createTestApp(options: { baseUrl?: string; db?: Database; 
       await mailer.idle();
       return mailer.listOutbox();
     },
+    /** Sends the queued notification mails now, as a woken dispatcher would; resolves with how many. */
+    dispatchMails: () => notificationMails.dispatchNow(),
     /** The first link of the newest mail to `to`. */
     lastLinkTo: async (to: string): Promise<string> => {
       await mailer.idle();

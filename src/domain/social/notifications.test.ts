@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_ICONS, notificationMessage } from './notifications';
+import { NOTIFICATION_ICONS, notificationMessage, notificationTarget } from './notifications';
 
 describe('notification messages', () => {
   it('name the actor and the list', () => {
@@ -16,5 +16,14 @@ describe('notification messages', () => {
       NOTIFICATION_ICONS.clone,
       NOTIFICATION_ICONS.follow,
     ]).toEqual(['👍', '💬', '🔁', '👤']);
+  });
+});
+
+describe('where a notification leads', () => {
+  it('opens the list, or the follower’s profile', () => {
+    const actor = { username: 'sam', name: 'Sam', avatar: '🦊' };
+    expect(notificationTarget({ type: 'like', checklistId: 'c1', actor })).toBe('/checklist/c1');
+    expect(notificationTarget({ type: 'follow', checklistId: null, actor })).toBe('/user/sam');
+    expect(notificationTarget({ type: 'follow', checklistId: null, actor: null })).toBeNull();
   });
 });

@@ -45,3 +45,14 @@ export const notificationSchema = z.object({
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.object({ notifications: z.array(notificationSchema) });
 export const unreadCountSchema = z.object({ unread: z.number().int() });
+
+/** Where a notification leads: the list it is about, or the profile of who followed. */
+export function notificationTarget(notification: {
+  type: NotificationType;
+  checklistId: string | null;
+  actor: { username: string | null } | null;
+}): string | null {
+  if (notification.checklistId) return `/checklist/${notification.checklistId}`;
+  if (notification.type === 'follow' && notification.actor?.username) return `/user/${notification.actor.username}`;
+  return null;
+}

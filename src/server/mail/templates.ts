@@ -3,15 +3,36 @@ import type { Mail } from './mailer';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-function layout(to: string, subject: string, lines: string[], action: { label: string; url: string } | null): Mail {
-  const text = [...lines, ...(action ? ['', `${action.label}: ${action.url}`] : []), '', '— Ticklist'].join('\n');
+function layout(
+  to: string,
+  subject: string,
+  lines: string[],
+  action: { label: string; url: string } | null,
+  footer: string[] = [],
+): Mail {
+  const text = [
+    ...lines,
+    ...(action ? ['', `${action.label}: ${action.url}`] : []),
+    ...(footer.length ? ['', ...footer] : []),
+    '',
+    '— Ticklist',
+  ].join('\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px;color:#4f46e5">Ticklist</h1>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#6b7280">${escapeHtml(action.url)}</p>` : ''}
+${footer.map((line) => `<p style="font-size:12px;color:#6b7280">${escapeHtml(line)}</p>`).join('\n')}
 </body></html>`;
   return { to, subject, text, html };
 }
+
+/** A notification mail: the in-app message, its link, and how to stop these mails (issue: opt-out in Settings). */
+type NotificationMail = { message: string; url: string; settingsUrl: string };
+
+const notificationFooter = (settingsUrl: string) => [
+  'We send at most one email like this an hour; the rest wait in your notifications.',
+  `You can turn these emails off in Settings: ${settingsUrl}`,
+];
 
 export const mailTemplates = {
   confirmEmail: (to: string, url: string) =>
@@ -47,5 +68,21 @@ export const mailTemplates = {
         'If it was you, sign in instead, or reset your password from the sign-in page.',
       ],
       { label: 'Sign in', url: loginUrl },
+    ),
+  newFollower: (to: string, mail: NotificationMail) =>
+    layout(
+      to,
+      mail.message,
+      [`${mail.message} on Ticklist.`],
+      { label: 'See their profile', url: mail.url },
+      notificationFooter(mail.settingsUrl),
+    ),
+  newComment: (to: string, mail: NotificationMail) =>
+    layout(
+      to,
+      mail.message,
+      [`${mail.message}.`],
+      { label: 'Read the comment', url: mail.url },
+      notificationFooter(mail.settingsUrl),
     ),
 };

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_ACTOR_AVATAR,
   notificationMessage,
+  notificationTarget,
   type Notification,
   type NotificationType,
 } from '@/domain/social/notifications';
@@ -9,18 +10,42 @@ import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { notifications, profiles } from '../db/schema';
 
-/** The name a notification gives its actor: profile name, else username. */
-async function actorName(db: Executor, actorId: string): Promise<string> {
+/** The actor as a notification names them (profile name, else username) and links to them. */
+async function findActor(db: Executor, actorId: string): Promise<{ name: string; username: string | null }> {
   const [row] = await db
     .select({ name: profiles.profileName, username: profiles.username })
     .from(profiles)
     .where(eq(profiles.id, actorId));
-  return row?.name?.trim() || row?.username || 'Someone';
+  return { name: row?.name?.trim() || row?.username || 'Someone', username: row?.username ?? null };
+}
+
+type MailKind = 'follow' | 'comment';
+
+/**
+ * Issue: a new follower or comment mails the recipient when their email_notifications setting is
+ * on, at most once an hour per kind. Claiming the hourly cap and queueing the mail is one statement
+ * in the notification's transaction (decision 009): a rollback takes both back, and the upsert locks
+ * the cap row, so two concurrent events for one user cannot both pass it.
+ */
+async function queueNotificationMail(
+  db: Executor,
+  mail: { userId: string; kind: MailKind; message: string; linkPath: string },
+): Promise<void> {
+  await db.execute(sql`
+    with claimed as (
+      insert into notification_mail_caps (user_id, kind, last_sent_at)
+      select id, ${mail.kind}, now() from profiles where id = ${mail.userId} and email_notifications
+      on conflict (user_id, kind) do update set last_sent_at = excluded.last_sent_at
+        where notification_mail_caps.last_sent_at <= now() - interval '1 hour'
+      returning user_id)
+    insert into notification_mails (user_id, kind, message, link_path)
+    select user_id, ${mail.kind}, ${mail.message}, ${mail.linkPath} from claimed`);
 }
 
 /**
  * Records a notification for `recipientId` about `actorId`'s action, inside the caller's
  * transaction. Nobody is notified of their own actions. (A trigger announces it to live streams.)
+ * Follows and comments may also queue an email; likes and clones never do.
  */
 export async function notify(
   db: Executor,
@@ -32,13 +57,18 @@ export async function notify(
   },
 ): Promise<void> {
   if (event.recipientId === event.actorId) return;
+  const actor = await findActor(db, event.actorId);
+  const message = notificationMessage(event.type, actor.name, event.checklist?.title);
   await db.insert(notifications).values({
     userId: event.recipientId,
     actorId: event.actorId,
     type: event.type,
     checklistId: event.checklist?.id ?? null,
-    message: notificationMessage(event.type, await actorName(db, event.actorId), event.checklist?.title),
+    message,
   });
+  const linkPath = notificationTarget({ type: event.type, checklistId: event.checklist?.id ?? null, actor });
+  if ((event.type === 'comment' || event.type === 'follow') && linkPath)
+    await queueNotificationMail(db, { userId: event.recipientId, kind: event.type, message, linkPath });
 }
 
 /** An unlike or unfollow takes back the notification its like or follow created. */

@@ -7,19 +7,14 @@ import {
   DEFAULT_ACTOR_AVATAR,
   NOTIFICATION_ICONS,
   notificationMessages,
+  notificationTarget,
   type Notification,
 } from '@/domain/social/notifications';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
+import { formatDateTime } from '@/client/features/checklists/detail-format';
 import { cn } from '@/client/lib/cn';
 import { notificationListQuery, useMarkNotificationRead } from './notification-queries';
-
-/** Where a notification leads: the list it is about, or the profile of who followed. */
-function targetOf(notification: Notification): string | null {
-  if (notification.checklistId) return `/checklist/${notification.checklistId}`;
-  if (notification.type === 'follow' && notification.actor?.username) return `/user/${notification.actor.username}`;
-  return null;
-}
 
 /**
  * Spec §2.2: the bell with its unread badge; the popover loads only when opened and shows at most
@@ -34,7 +29,7 @@ export function NotificationBell({ unread }: { unread: number }) {
   const open = (notification: Notification) => {
     if (!notification.readAt) markRead.mutate(notification.id);
     setOpen(false);
-    const target = targetOf(notification);
+    const target = notificationTarget(notification);
     if (target) void navigate(target);
   };
 
@@ -94,9 +89,7 @@ export function NotificationBell({ unread }: { unread: number }) {
                           </span>
                           {notification.message}
                         </span>
-                        <span className="text-xs text-slate-500">
-                          {new Date(notification.createdAt).toLocaleString()}
-                        </span>
+                        <span className="text-xs text-slate-500">{formatDateTime(notification.createdAt)}</span>
                       </span>
                       {!notification.readAt ? (
                         <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">

@@ -5,3 +5,4 @@ export * from './library';
 export * from './social';
 export * from './badges';
 export * from './system';
+export * from './notification-mails';
