@@ -3,7 +3,7 @@ import { RootLayout } from '@/client/components/layout/root-layout';
 import { ForgotPasswordPage } from '@/client/features/accounts/forgot-password-page';
 import { RequireAuth, SignedOutOnly } from '@/client/features/accounts/guards';
 import { LoginPage } from '@/client/features/accounts/login-page';
-import { MePage } from '@/client/features/accounts/me-page';
+import { MePage } from '@/client/features/accounts/me/me-page';
 import { ResetPasswordPage } from '@/client/features/accounts/reset-password-page';
 import { SignUpPage } from '@/client/features/accounts/sign-up-page';
 import { BrowsePage } from '@/client/features/checklists/browse-page';

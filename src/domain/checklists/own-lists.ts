@@ -48,8 +48,6 @@ export const ownListMessages = {
   makePrivateText: 'Private checklists are only visible to you.',
   makePublicText: 'Public checklists can be discovered and used by other users.',
   deleteFailed: 'Failed to delete checklist',
-  bulkDeleteFailed: 'Failed to delete some checklists',
-  bulkVisibilityFailed: 'Failed to update visibility for some checklists',
   bulkDeleteTitle: (count: number) => `Delete ${count} checklist(s)?`,
   selected: (count: number) => `${count} selected`,
   visibilityFailed: (message: string) => `Failed to update checklist visibility: ${message}`,

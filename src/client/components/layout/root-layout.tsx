@@ -2,7 +2,9 @@ import { motion, useReducedMotion } from 'motion/react';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
+import { useAuth } from '@/client/features/accounts/use-auth';
 import { useResetCachesOnUserChange } from '@/client/features/accounts/use-reset-caches-on-sign-in';
+import { useApplyTheme } from '@/client/lib/theme';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -15,6 +17,8 @@ export function RootLayout() {
   const location = useLocation();
   const reduceMotion = useReducedMotion();
   useResetCachesOnUserChange();
+  const { profile } = useAuth();
+  const theme = useApplyTheme(profile?.theme ?? null);
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -43,7 +47,7 @@ export function RootLayout() {
       </motion.main>
       <SiteFooter />
       <ScrollToTop />
-      <Toaster richColors position="top-center" duration={TOAST_MS} closeButton />
+      <Toaster richColors position="top-center" duration={TOAST_MS} closeButton theme={theme} />
     </div>
   );
 }

@@ -55,3 +55,50 @@ export function SelectItem({ value, children }: { value: string; children: React
     </Select.Item>
   );
 }
+
+/** A select over a fixed list of options, each with its label. */
+export function OptionSelect<T extends string>({
+  id,
+  value,
+  options,
+  labels,
+  onChange,
+  className,
+  align = 'end',
+  'aria-label': ariaLabel,
+}: {
+  id?: string;
+  value: T;
+  options: readonly T[];
+  labels: Record<T, string>;
+  onChange: (value: T) => void;
+  className?: string;
+  align?: 'start' | 'end';
+  'aria-label'?: string;
+}) {
+  return (
+    <Select.Root
+      value={value}
+      onValueChange={(next) => {
+        const option = options.find((candidate) => candidate === next);
+        if (option) onChange(option);
+      }}
+    >
+      <Select.Trigger
+        id={id}
+        aria-label={ariaLabel}
+        className={cn('inline-flex h-11 min-w-36 text-sm font-medium', selectTriggerClass, className)}
+      >
+        <Select.Value>{labels[value]}</Select.Value>
+        <SelectChevron />
+      </Select.Trigger>
+      <SelectContent align={align}>
+        {options.map((option) => (
+          <SelectItem key={option} value={option}>
+            {labels[option]}
+          </SelectItem>
+        ))}
+      </SelectContent>
+    </Select.Root>
+  );
+}

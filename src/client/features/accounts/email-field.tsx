@@ -1,17 +1,19 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
 
-/** The e-mail field of the sign-in, sign-up and forgot-password forms. */
+/** The e-mail field of the sign-in, sign-up, forgot-password and change-e-mail forms. */
 export function EmailField({
   registration,
   error,
+  label = 'Email',
 }: {
   registration: UseFormRegisterReturn;
   error?: string | undefined;
+  label?: string;
 }) {
   return (
     <div>
-      <Label htmlFor="email">Email</Label>
+      <Label htmlFor="email">{label}</Label>
       <Input
         id="email"
         type="email"

@@ -1,6 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Check, LayoutGrid, List, LoaderCircle, Search, X, type LucideIcon } from 'lucide-react';
-import { Select } from 'radix-ui';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -11,7 +10,6 @@ import {
   browseMessages,
   browseQuerySchema,
   isFiltered,
-  type BrowseOrder,
   type BrowseView,
   type ChecklistCard as ChecklistCardData,
 } from '@/domain/checklists/browse';
@@ -20,7 +18,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Input } from '@/client/components/ui/input';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
-import { SelectChevron, SelectContent, SelectItem, selectTriggerClass } from '@/client/components/ui/select';
+import { OptionSelect } from '@/client/components/ui/select';
 import { Spinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/features/accounts/use-auth';
 import { cn } from '@/client/lib/cn';
@@ -183,7 +181,13 @@ export function BrowsePage() {
               >
                 Order by
               </label>
-              <OrderSelect id={orderId} value={filters.order} onChange={(order) => updateParams({ order })} />
+              <OptionSelect
+                id={orderId}
+                value={filters.order}
+                options={BROWSE_ORDERS}
+                labels={BROWSE_ORDER_LABELS}
+                onChange={(order) => updateParams({ order })}
+              />
             </div>
             <ViewToggle value={view} onChange={(next) => updateParams({ view: next })} />
           </div>
@@ -267,38 +271,6 @@ export function BrowsePage() {
         )}
       </div>
     </Page>
-  );
-}
-
-function OrderSelect({
-  id,
-  value,
-  onChange,
-}: {
-  id: string;
-  value: BrowseOrder;
-  onChange: (order: BrowseOrder) => void;
-}) {
-  return (
-    <Select.Root
-      value={value}
-      onValueChange={(next) => {
-        const order = BROWSE_ORDERS.find((candidate) => candidate === next);
-        if (order) onChange(order);
-      }}
-    >
-      <Select.Trigger id={id} className={cn('inline-flex h-11 min-w-36 text-sm font-medium', selectTriggerClass)}>
-        <Select.Value>{BROWSE_ORDER_LABELS[value]}</Select.Value>
-        <SelectChevron />
-      </Select.Trigger>
-      <SelectContent align="end">
-        {BROWSE_ORDERS.map((order) => (
-          <SelectItem key={order} value={order}>
-            {BROWSE_ORDER_LABELS[order]}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select.Root>
   );
 }
 
