@@ -67,16 +67,20 @@ function UsernameField({ current }: { current: string }) {
   const check = useUsernameCheck();
   const change = useChangeUsername();
   const success = useFlashMessage(MESSAGE_MS);
+  const [isSaving, setSaving] = useState(false);
   const isUnchanged = value === current;
 
   const save = async () => {
     setError(null);
+    setSaving(true);
     const status = await check.check(value);
     if (status === 'taken' || status === 'invalid' || status === 'error') {
       setError(usernameStatusMessage[status] ?? usernameMessages.checkFailed);
+      setSaving(false);
       return;
     }
     change.mutate(value, {
+      onSettled: () => setSaving(false),
       onSuccess: () => success.show(profileMessages.updatedSuccessfully),
       onError: (failure) =>
         setError(
@@ -109,10 +113,10 @@ function UsernameField({ current }: { current: string }) {
         <Button
           variant="secondary"
           className="shrink-0"
-          disabled={!value || isUnchanged || change.isPending}
+          disabled={!value || isUnchanged || isSaving}
           onClick={() => void save()}
         >
-          {change.isPending ? 'Saving...' : 'Change Username'}
+          {isSaving ? 'Saving...' : 'Change Username'}
         </Button>
       </div>
       <FieldError id="username-error">{shownError ?? undefined}</FieldError>

@@ -9,6 +9,7 @@ import {
   notificationTarget,
   type Notification,
 } from '@/domain/social/notifications';
+import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { LoadingState } from '@/client/components/ui/load-states';
@@ -17,6 +18,8 @@ import { notificationListQuery, useMarkNotificationRead } from '@/client/feature
 import { cn } from '@/client/lib/cn';
 import { useNotificationActions } from './me-queries';
 import { Section } from './section';
+
+const DELETE_FAILED = 'Failed to delete notification';
 
 /** The feed shows up to the API's 100 newest. */
 const FEED_LIMIT = 100;
@@ -27,6 +30,21 @@ export function ActivityTab() {
   const markRead = useMarkNotificationRead();
   const actions = useNotificationActions();
   const [isDeleteAllOpen, setDeleteAllOpen] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
+  const remove = (id: string) => {
+    setFailure(null);
+    setDeleting((current) => new Set(current).add(id));
+    actions.remove.mutate(id, {
+      onError: () => setFailure(DELETE_FAILED),
+      onSettled: () =>
+        setDeleting((current) => {
+          const next = new Set(current);
+          next.delete(id);
+          return next;
+        }),
+    });
+  };
   const notifications = list.data ?? [];
   const hasUnread = notifications.some((notification) => !notification.readAt);
 
@@ -53,6 +71,11 @@ export function ActivityTab() {
         ) : null
       }
     >
+      {failure && !isDeleteAllOpen ? (
+        <Alert tone="error" className="mb-4">
+          <span role="alert">{failure}</span>
+        </Alert>
+      ) : null}
       {list.isPending ? (
         <LoadingState label="Loading notifications..." />
       ) : notifications.length === 0 ? (
@@ -67,8 +90,8 @@ export function ActivityTab() {
               key={notification.id}
               notification={notification}
               onRead={() => markRead.mutate(notification.id)}
-              onDelete={() => actions.remove.mutate(notification.id)}
-              isDeleting={actions.remove.isPending && actions.remove.variables === notification.id}
+              onDelete={() => remove(notification.id)}
+              isDeleting={deleting.has(notification.id)}
             />
           ))}
         </ul>
@@ -81,7 +104,14 @@ export function ActivityTab() {
         confirmLabel="Delete All"
         busyLabel="Deleting..."
         isBusy={actions.removeAll.isPending}
-        onConfirm={() => actions.removeAll.mutate(undefined, { onSettled: () => setDeleteAllOpen(false) })}
+        error={failure}
+        onConfirm={() => {
+          setFailure(null);
+          actions.removeAll.mutate(undefined, {
+            onSuccess: () => setDeleteAllOpen(false),
+            onError: () => setFailure(DELETE_FAILED),
+          });
+        }}
       />
     </Section>
   );

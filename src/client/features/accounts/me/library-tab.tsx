@@ -93,7 +93,7 @@ export function LibraryTab() {
           pending?.kind === 'rename' &&
           actions.rename.mutate(
             { groupId: pending.group.id, name },
-            { onSuccess: close, onError: (failure) => setError(errorMessage(failure, texts.renameFailed)) },
+            { onSuccess: close, onError: () => setError(texts.renameFailed) },
           )
         }
         isBusy={actions.rename.isPending}
@@ -116,7 +116,7 @@ export function LibraryTab() {
           pending?.kind === 'delete' &&
           actions.remove.mutate(pending.group.id, {
             onSuccess: close,
-            onError: (failure) => setError(errorMessage(failure, texts.deleteFailed)),
+            onError: () => setError(texts.deleteFailed),
           })
         }
       />
@@ -133,7 +133,7 @@ export function LibraryTab() {
           pending?.kind === 'remove' &&
           actions.removeList.mutate(
             { groupId: pending.group.id, checklistId: pending.list.id },
-            { onSuccess: close, onError: (failure) => setError(errorMessage(failure, texts.removeFailed)) },
+            { onSuccess: close, onError: () => setError(texts.removeFailed) },
           )
         }
       />

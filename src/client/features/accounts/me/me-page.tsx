@@ -9,6 +9,7 @@ import { Page } from '@/client/components/layout/page';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
+import { LoadError } from '@/client/components/ui/load-states';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { unreadCountQuery } from '@/client/features/notifications/notification-queries';
 import { cn } from '@/client/lib/cn';
@@ -20,6 +21,8 @@ import { accountStatsQuery } from './me-queries';
 import { MyListsTab } from './my-lists-tab';
 import { SettingsTab } from './settings-tab';
 
+const PROFILE_LOAD_FAILED = 'Failed to load your profile. Please try again later.';
+
 const menu: { tab: MeTab; label: string; icon: LucideIcon }[] = [
   { tab: 'account', label: 'Account', icon: UserRound },
   { tab: 'my-lists', label: 'List Library', icon: Library },
@@ -30,15 +33,22 @@ const menu: { tab: MeTab; label: string; icon: LucideIcon }[] = [
 
 /** Spec §2.10: /me?tab=account|my-lists|created-lists|activity|settings. */
 export function MePage({ tab }: { tab: string | null }) {
-  const { isLoading, user, profile, isProfileLoading } = useAuth();
+  const { isLoading, user, profile, isProfileLoading, refreshProfile } = useAuth();
   if (isLoading || (user && isProfileLoading)) return <FullPageSpinner />;
+  if (user && !profile) {
+    return (
+      <Page width="medium">
+        <LoadError onRetry={() => void refreshProfile()}>{PROFILE_LOAD_FAILED}</LoadError>
+      </Page>
+    );
+  }
   if (!user || !profile) {
     return (
       <Page>
         <Card className="mx-auto max-w-lg p-8 text-center">
           <p className="text-lg font-medium">Please sign in to view your dashboard.</p>
           <Button asChild className="mt-6">
-            <Link to="/login?redirect=%2Fme">Sign In</Link>
+            <Link to={`/login?redirect=${encodeURIComponent(`/me?tab=${resolveMeTab(tab)}`)}`}>Sign In</Link>
           </Button>
         </Card>
       </Page>
@@ -69,11 +79,9 @@ function AccountPage({ me, tab }: { me: Me; tab: MeTab }) {
           <Icon className="h-4 w-4" aria-hidden />
           <span className="flex-1">{label}</span>
           {target === 'activity' && unread > 0 ? (
-            <span
-              className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white"
-              aria-label={`${unread} unread`}
-            >
+            <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
               {unread > 99 ? '99+' : unread}
+              <span className="sr-only"> unread</span>
             </span>
           ) : null}
         </Link>
@@ -118,7 +126,9 @@ function AccountPage({ me, tab }: { me: Me; tab: MeTab }) {
                   {current.label}
                 </span>
                 {unread > 0 && tab !== 'activity' ? (
-                  <span className="h-2.5 w-2.5 rounded-full bg-red-600" aria-label={`${unread} unread`} />
+                  <span className="h-2.5 w-2.5 rounded-full bg-red-600">
+                    <span className="sr-only">{unread} unread</span>
+                  </span>
                 ) : null}
                 <ChevronDown className={cn('h-4 w-4 transition-transform', isMenuOpen && 'rotate-180')} aria-hidden />
               </button>

@@ -24,12 +24,15 @@ export const meKeys = {
 export const accountStatsQuery = () =>
   queryOptions({
     queryKey: meKeys.stats,
+    // Follows, clones, saves and ticks happen on other pages: always refetch when the page opens.
+    staleTime: 0,
     queryFn: ({ signal }) => apiRequest('/api/accounts/me/stats', accountStatsSchema, { signal }),
   });
 
 export const ownListsQuery = () =>
   queryOptions({
     queryKey: meKeys.ownLists,
+    staleTime: 0,
     queryFn: ({ signal }) =>
       apiRequest('/api/accounts/me/checklists', ownChecklistsSchema, { signal }).then((answer) => answer.checklists),
   });
@@ -69,11 +72,13 @@ export function useUpdateSettings() {
 /** After a change to the user's own lists: My Lists, the stats bar, browse and the lists' pages. */
 function useRefreshOwnLists() {
   const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: ['checklists'] });
-    void queryClient.invalidateQueries({ queryKey: meKeys.stats });
-    void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
-  };
+  // Returned, so a mutation stays pending until the lists on screen are fresh (no deleted row lingers).
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['checklists'] }),
+      queryClient.invalidateQueries({ queryKey: meKeys.stats }),
+      queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+    ]);
 }
 
 const ok = z.object({ ok: z.literal(true) });
@@ -116,10 +121,11 @@ export function useBulkVisibility() {
 /** Group actions of the List Library screen; each refreshes the groups and the stats bar. */
 export function useGroupActions() {
   const queryClient = useQueryClient();
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
-    void queryClient.invalidateQueries({ queryKey: meKeys.stats });
-  };
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+      queryClient.invalidateQueries({ queryKey: meKeys.stats }),
+    ]);
   const path = (groupId: string) => `/api/library/groups/${encodeURIComponent(groupId)}`;
   return {
     rename: useMutation({
@@ -144,9 +150,7 @@ export function useGroupActions() {
 /** The Activity feed's writes; the unread count follows each. */
 export function useNotificationActions() {
   const queryClient = useQueryClient();
-  const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-  };
+  const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
   const setUnread = (answer: { unread: number }) => queryClient.setQueryData(notificationKeys.unread, answer.unread);
   return {
     markAllRead: useMutation({

@@ -79,7 +79,7 @@ export function MyListsTab() {
   const deleteOne = (list: OwnChecklist) => {
     startAction();
     remove.mutate(list.id, {
-      onError: (error) => setFailure(errorMessage(error, ownListMessages.deleteFailed)),
+      onError: () => setFailure(ownListMessages.deleteFailed),
       onSettled: close,
     });
   };
@@ -102,13 +102,13 @@ export function MyListsTab() {
       { ids: selectedIds, isPublic },
       {
         onSuccess: (result) => {
+          setSelected(new Set(result.failed));
           if (result.failed.length) setFailure(result.message ?? checklistActionMessages.bulkVisibilityFailed);
           else {
             const count = result.succeeded.length;
             confirmation.show(
               `${count} ${count === 1 ? 'list is' : 'lists are'} now ${isPublic ? 'public' : 'private'}`,
             );
-            setSelected(new Set());
           }
         },
         onError: () => setFailure(checklistActionMessages.bulkVisibilityFailed),

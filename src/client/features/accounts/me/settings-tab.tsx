@@ -49,6 +49,7 @@ export function SettingsTab({ me }: { me: Me }) {
             if (next) chooseTheme(next);
           }}
           aria-label="Theme"
+          disabled={update.isPending}
           className="grid grid-cols-3 gap-3"
         >
           {THEMES.map((value) => {
