@@ -23,7 +23,6 @@ export type DemoChecklist = {
   tags: string[]; // 2-4 lower-case tags
   estimatedTime: '5 minutes' | '15 minutes' | '20 minutes' | '30 minutes' | '1 hour' | '2+ hours' | 'Unknown';
   difficulty: 'easy' | 'medium' | 'hard';
-  rating: number | null; // 3.5 - 5.0 with one decimal, or null
   daysAgo: number; // created this many days ago (0-120)
 };
 
@@ -146,7 +145,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['moving house', 'planning'],
     estimatedTime: '2+ hours',
     difficulty: 'hard',
-    rating: 4.8,
     daysAgo: 118,
   },
   {
@@ -171,7 +169,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['moving house', 'packing'],
     estimatedTime: '30 minutes',
     difficulty: 'easy',
-    rating: 4.6,
     daysAgo: 110,
   },
   {
@@ -194,7 +191,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['home maintenance', 'seasonal'],
     estimatedTime: '1 hour',
     difficulty: 'medium',
-    rating: 4.7,
     daysAgo: 96,
   },
   {
@@ -216,7 +212,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['home maintenance', 'safety'],
     estimatedTime: '15 minutes',
     difficulty: 'easy',
-    rating: 4.9,
     daysAgo: 74,
   },
   {
@@ -240,7 +235,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['home maintenance', 'gardening', 'seasonal'],
     estimatedTime: '2+ hours',
     difficulty: 'medium',
-    rating: 4.3,
     daysAgo: 31,
   },
 
@@ -268,7 +262,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['new baby', 'packing', 'pregnancy'],
     estimatedTime: '1 hour',
     difficulty: 'easy',
-    rating: 4.9,
     daysAgo: 88,
   },
   {
@@ -292,7 +285,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['new baby', 'home', 'safety'],
     estimatedTime: '2+ hours',
     difficulty: 'medium',
-    rating: 4.5,
     daysAgo: 80,
   },
   {
@@ -315,7 +307,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['new baby', 'parenting'],
     estimatedTime: 'Unknown',
     difficulty: 'hard',
-    rating: 4.8,
     daysAgo: 45,
   },
   {
@@ -339,7 +330,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['new baby', 'home maintenance', 'safety'],
     estimatedTime: '2+ hours',
     difficulty: 'medium',
-    rating: 4.6,
     daysAgo: 19,
   },
 
@@ -367,7 +357,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['camping', 'packing', 'outdoors'],
     estimatedTime: '30 minutes',
     difficulty: 'easy',
-    rating: 4.7,
     daysAgo: 115,
   },
   {
@@ -389,7 +378,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['camping', 'outdoors'],
     estimatedTime: '1 hour',
     difficulty: 'easy',
-    rating: 4.4,
     daysAgo: 67,
   },
   {
@@ -413,7 +401,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['camping', 'outdoors', 'hiking'],
     estimatedTime: 'Unknown',
     difficulty: 'hard',
-    rating: 4.5,
     daysAgo: 53,
   },
   {
@@ -437,7 +424,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['car', 'travel', 'safety'],
     estimatedTime: '20 minutes',
     difficulty: 'easy',
-    rating: 4.6,
     daysAgo: 38,
   },
 
@@ -463,7 +449,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['job interview', 'career'],
     estimatedTime: '1 hour',
     difficulty: 'medium',
-    rating: 4.8,
     daysAgo: 102,
   },
   {
@@ -486,7 +471,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['job interview', 'career', 'research'],
     estimatedTime: '2+ hours',
     difficulty: 'medium',
-    rating: 4.6,
     daysAgo: 95,
   },
   {
@@ -510,7 +494,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['job interview', 'remote work'],
     estimatedTime: '20 minutes',
     difficulty: 'easy',
-    rating: 4.4,
     daysAgo: 60,
   },
   {
@@ -533,7 +516,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['career', 'work'],
     estimatedTime: 'Unknown',
     difficulty: 'medium',
-    rating: null,
     daysAgo: 12,
   },
   {
@@ -556,7 +538,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['finance', 'budgeting'],
     estimatedTime: '30 minutes',
     difficulty: 'easy',
-    rating: 4.5,
     daysAgo: 70,
   },
 
@@ -582,7 +563,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['travel', 'planning'],
     estimatedTime: '1 hour',
     difficulty: 'medium',
-    rating: 4.7,
     daysAgo: 108,
   },
   {
@@ -605,7 +585,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['travel', 'packing'],
     estimatedTime: '30 minutes',
     difficulty: 'medium',
-    rating: 4.6,
     daysAgo: 85,
   },
   {
@@ -630,7 +609,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['travel', 'home maintenance', 'security'],
     estimatedTime: '30 minutes',
     difficulty: 'easy',
-    rating: 4.3,
     daysAgo: 57,
   },
   {
@@ -653,7 +631,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['wedding', 'travel'],
     estimatedTime: '2+ hours',
     difficulty: 'medium',
-    rating: null,
     daysAgo: 22,
   },
 
@@ -680,7 +657,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['study', 'exams'],
     estimatedTime: '2+ hours',
     difficulty: 'hard',
-    rating: 4.9,
     daysAgo: 90,
   },
   {
@@ -704,7 +680,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['moving house', 'study', 'university'],
     estimatedTime: '1 hour',
     difficulty: 'easy',
-    rating: 4.4,
     daysAgo: 64,
   },
   {
@@ -727,7 +702,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['finance', 'study', 'budgeting'],
     estimatedTime: '30 minutes',
     difficulty: 'easy',
-    rating: 4.2,
     daysAgo: 41,
   },
 
@@ -752,7 +726,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['fitness', 'running'],
     estimatedTime: '30 minutes',
     difficulty: 'easy',
-    rating: 4.8,
     daysAgo: 100,
   },
   {
@@ -777,7 +750,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['fitness', 'running', 'events'],
     estimatedTime: '2+ hours',
     difficulty: 'medium',
-    rating: 4.7,
     daysAgo: 34,
   },
   {
@@ -801,7 +773,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['pets', 'dogs'],
     estimatedTime: 'Unknown',
     difficulty: 'medium',
-    rating: 4.9,
     daysAgo: 26,
   },
 
@@ -827,7 +798,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['cooking', 'meal prep'],
     estimatedTime: '2+ hours',
     difficulty: 'medium',
-    rating: 4.8,
     daysAgo: 105,
   },
   {
@@ -851,7 +821,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['cooking', 'finance'],
     estimatedTime: '1 hour',
     difficulty: 'easy',
-    rating: 4.5,
     daysAgo: 76,
   },
   {
@@ -875,7 +844,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['cooking', 'entertaining'],
     estimatedTime: '2+ hours',
     difficulty: 'hard',
-    rating: null,
     daysAgo: 48,
   },
   {
@@ -898,7 +866,6 @@ export const demoChecklists: DemoChecklist[] = [
     tags: ['gardening', 'cooking'],
     estimatedTime: '2+ hours',
     difficulty: 'medium',
-    rating: 4.1,
     daysAgo: 8,
   },
 ];

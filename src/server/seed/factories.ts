@@ -62,7 +62,6 @@ export type ChecklistSeed = {
   estimatedTime?: string | null;
   difficulty?: 'easy' | 'medium' | 'hard';
   isPublic?: boolean;
-  rating?: number | null;
   createdAt?: Date;
 };
 
@@ -78,7 +77,6 @@ export async function createChecklist(db: Executor, authorId: string, seed: Chec
         estimatedTime: seed.estimatedTime === undefined ? '15 minutes' : seed.estimatedTime,
         difficulty: seed.difficulty ?? 'medium',
         isPublic: seed.isPublic ?? true,
-        rating: seed.rating ?? null,
         createdAt,
         updatedAt: createdAt,
       })

@@ -70,7 +70,6 @@ export async function seedDemoContent(db: Database, logger: Logger): Promise<voi
       tags: demo.tags,
       estimatedTime: demo.estimatedTime,
       difficulty: demo.difficulty,
-      rating: demo.rating,
       createdAt: daysAgo(demo.daysAgo),
     });
     lists.set(demo.key, { id: created.id, itemIds: created.items.map((item) => item.id) });

@@ -14,6 +14,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { RATING_MAX, RATING_PRIOR_LIKES, RATING_PRIOR_USES } from '@/domain/checklists/rating';
 import { users } from './auth';
 
 /** A PostgreSQL tsvector; written only by the search triggers (migration 0003). */
@@ -34,7 +35,12 @@ export const checklists = pgTable(
     estimatedTime: text(),
     difficulty: text().notNull().default('medium'),
     isPublic: boolean().notNull().default(true),
-    rating: numeric({ precision: 2, scale: 1, mode: 'number' }),
+    // Decision 010: computed from the counters by the same formula as domain checklistRating().
+    rating: numeric({ precision: 2, scale: 1, mode: 'number' }).generatedAlwaysAs(
+      sql.raw(
+        `case when likes_count <= 0 and uses_count <= 0 then null else round(${RATING_MAX}.0 * (likes_count + ${RATING_PRIOR_LIKES}) / (greatest(uses_count, likes_count) + ${RATING_PRIOR_USES}), 1) end`,
+      ),
+    ),
     usesCount: integer().notNull().default(0),
     likesCount: integer().notNull().default(0),
     clonesCount: integer().notNull().default(0),
@@ -213,3 +219,11 @@ export const clonedChecklists = pgTable(
     index('cloned_checklists_cloned_by_idx').on(t.clonedBy, t.createdAt.desc()),
   ],
 );
+
+// Staff picks (spec §2.11 Discover): flagged by an operator with `npm run staff-pick -- <id>`.
+export const staffPicks = pgTable('staff_picks', {
+  checklistId: uuid()
+    .primaryKey()
+    .references(() => checklists.id, { onDelete: 'cascade' }),
+  pickedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
