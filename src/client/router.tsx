@@ -1,5 +1,5 @@
 import { createBrowserRouter, useSearchParams } from 'react-router';
-import { RootLayout } from '@/client/components/layout/root-layout';
+import { AppFrame, SiteLayout } from '@/client/components/layout/root-layout';
 import { ForgotPasswordPage } from '@/client/features/accounts/forgot-password-page';
 import { RequireAuth, SignedOutOnly } from '@/client/features/accounts/guards';
 import { LoginPage } from '@/client/features/accounts/login-page';
@@ -13,6 +13,15 @@ import { EditChecklistPage } from '@/client/features/checklists/edit-checklist-p
 import { RequireOwner } from '@/client/features/checklists/require-owner';
 import { AboutPage } from '@/client/features/marketing/about-page';
 import { LandingPage } from '@/client/features/marketing/landing-page';
+import {
+  DashboardActivityPage,
+  DashboardCollectionsPage,
+  DashboardProfilePage,
+  DashboardSettingsPage,
+} from '@/client/features/dashboard/account-pages';
+import { CreateWizardPage } from '@/client/features/dashboard/create-wizard-page';
+import { DashboardChecklistPage } from '@/client/features/dashboard/dashboard-detail-page';
+import { DashboardLayout } from '@/client/features/dashboard/dashboard-layout';
 import { ComingSoonPage } from '@/client/features/site/coming-soon-page';
 import { NotFoundPage } from '@/client/features/site/not-found-page';
 import { ProfilePage } from '@/client/features/social/profile-page';
@@ -29,61 +38,73 @@ function MeRoute() {
 // Spec §2.1, the whole route table with its guards. "Coming soon" marks screens later issues build.
 export const router = createBrowserRouter([
   {
-    element: <RootLayout />,
+    element: <AppFrame />,
     children: [
       {
-        path: '/',
-        element: (
-          <SignedOutOnly>
-            <LandingPage />
-          </SignedOutOnly>
-        ),
+        element: <SiteLayout />,
+        children: [
+          {
+            path: '/',
+            element: (
+              <SignedOutOnly>
+                <LandingPage />
+              </SignedOutOnly>
+            ),
+          },
+          // LoginPage applies the signed-out-only rule itself (see its comment).
+          { path: '/login', element: <LoginPage /> },
+          { path: '/signup', element: <SignUpPage /> },
+          { path: '/forgot-password', element: <ForgotPasswordPage /> },
+          { path: '/reset-password', element: <ResetPasswordPage /> },
+          { path: '/about', element: <AboutPage /> },
+          { path: '/browse', element: <BrowsePage /> },
+          { path: '/checklist/:id', element: <ChecklistDetailPage /> },
+          {
+            path: '/create',
+            element: (
+              <RequireAuth>
+                <CreateChecklistPage />
+              </RequireAuth>
+            ),
+          },
+          {
+            path: '/edit-checklist/:id',
+            element: (
+              <RequireAuth>
+                <RequireOwner>
+                  <EditChecklistPage />
+                </RequireOwner>
+              </RequireAuth>
+            ),
+          },
+          { path: '/user/:username', element: <ProfilePage /> },
+          { path: '/me', element: <MeRoute /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
       },
-      // LoginPage applies the signed-out-only rule itself (see its comment).
-      { path: '/login', element: <LoginPage /> },
-      { path: '/signup', element: <SignUpPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/browse', element: <BrowsePage /> },
-      { path: '/checklist/:id', element: <ChecklistDetailPage /> },
-      {
-        path: '/create',
-        element: (
-          <RequireAuth>
-            <CreateChecklistPage />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/edit-checklist/:id',
-        element: (
-          <RequireAuth>
-            <RequireOwner>
-              <EditChecklistPage />
-            </RequireOwner>
-          </RequireAuth>
-        ),
-      },
-      { path: '/user/:username', element: <ProfilePage /> },
-      { path: '/me', element: <MeRoute /> },
+      // Spec §2.11: the dashboard has its own shell; signed-in only, a visitor goes to /login and back.
       {
         path: '/dashboard',
         element: (
           <RequireAuth>
-            <ComingSoon title="Dashboard" />
+            <DashboardLayout />
           </RequireAuth>
         ),
+        children: [
+          { index: true, element: <ComingSoon title="Dashboard" /> },
+          { path: 'create', element: <CreateWizardPage /> },
+          { path: 'discover', element: <ComingSoon title="Discover" /> },
+          { path: 'discover/:id', element: <DashboardChecklistPage from="discover" /> },
+          { path: 'lists', element: <ComingSoon title="My Lists" /> },
+          { path: 'lists/:id', element: <DashboardChecklistPage from="lists" /> },
+          { path: 'collections', element: <DashboardCollectionsPage /> },
+          { path: 'badges', element: <ComingSoon title="Badges" /> },
+          { path: 'profile', element: <DashboardProfilePage /> },
+          { path: 'activity', element: <DashboardActivityPage /> },
+          { path: 'settings', element: <DashboardSettingsPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
       },
-      {
-        path: '/dashboard/*',
-        element: (
-          <RequireAuth>
-            <ComingSoon title="Dashboard" />
-          </RequireAuth>
-        ),
-      },
-      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]);

@@ -128,9 +128,13 @@ test('a user works through every tab of /me', async ({ page, db, makeUser, signI
   await menuLink(page, /Activity/).click();
   await expect(page.getByText('Sam Fan liked “Moving house”')).toBeVisible();
   await expect(page.getByText('Sam Fan commented on “Moving house”')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Mark as Read' })).toHaveCount(2);
-  await page.getByRole('button', { name: 'Mark as Read' }).first().click();
-  await expect(page.getByRole('button', { name: 'Mark as Read' })).toHaveCount(1);
+  // The like and the comment, and any badge the list changes above earned.
+  const markRead = page.getByRole('button', { name: 'Mark as Read' });
+  await expect(markRead.first()).toBeVisible();
+  const unreadCount = await markRead.count();
+  expect(unreadCount).toBeGreaterThanOrEqual(2);
+  await markRead.first().click();
+  await expect(markRead).toHaveCount(unreadCount - 1);
   await page.getByRole('button', { name: 'Mark All as Read' }).click();
   await expect(page.getByRole('button', { name: 'Mark as Read' })).toHaveCount(0);
   await expect(menuLink(page, /Activity/)).toHaveText('Activity');

@@ -1,10 +1,10 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 
-export function BrandMark() {
+export function BrandMark({ to = '/' }: { to?: string }) {
   return (
     <Link
-      to="/"
+      to={to}
       className="flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-slate-900 dark:text-white"
     >
       <span className="flex h-8 w-8 items-center justify-center rounded-lg bg-brand-600 text-white shadow-sm">

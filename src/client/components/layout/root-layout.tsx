@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { useAuth } from '@/client/features/accounts/use-auth';
 import { useResetCachesOnUserChange } from '@/client/features/accounts/use-reset-caches-on-sign-in';
+import { cn } from '@/client/lib/cn';
 import { useApplyTheme } from '@/client/lib/theme';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
@@ -13,9 +14,9 @@ import { SiteHeader } from './site-header';
 const TOAST_MS = 2000;
 const PAGE_TRANSITION_S = 0.45;
 
-export function RootLayout() {
+/** What every screen shares, the site's and the dashboard's: theme, caches per user, toasts, scrolling. */
+export function AppFrame() {
   const location = useLocation();
-  const reduceMotion = useReducedMotion();
   useResetCachesOnUserChange();
   const { profile } = useAuth();
   const theme = useApplyTheme(profile?.theme ?? null);
@@ -25,29 +26,48 @@ export function RootLayout() {
   }, [location.pathname]);
 
   return (
-    <div className="flex min-h-dvh flex-col">
+    <>
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:top-4 focus:left-4"
       >
         Skip to content
       </a>
-      <SiteHeader />
-      {/* Each page fades in as it mounts. The old page leaves at once: an exit animation would keep
-          two pages (and two forms) on screen at the same time. */}
-      <motion.main
-        id="main"
-        key={location.pathname}
-        className="flex-1"
-        initial={reduceMotion ? false : { opacity: 0, y: 8 }}
-        animate={{ opacity: 1, y: 0 }}
-        transition={{ duration: PAGE_TRANSITION_S, ease: 'easeOut' }}
-      >
-        <Outlet />
-      </motion.main>
-      <SiteFooter />
+      <Outlet />
       <ScrollToTop />
       <Toaster richColors position="top-center" duration={TOAST_MS} closeButton theme={theme} />
+    </>
+  );
+}
+
+/**
+ * The page's main region. Each page fades in as it mounts; the old page leaves at once (an exit
+ * animation would keep two pages, and two forms, on screen at the same time).
+ */
+export function AnimatedMain({ className }: { className?: string }) {
+  const location = useLocation();
+  const reduceMotion = useReducedMotion();
+  return (
+    <motion.main
+      id="main"
+      key={location.pathname}
+      className={cn('flex-1', className)}
+      initial={reduceMotion ? false : { opacity: 0, y: 8 }}
+      animate={{ opacity: 1, y: 0 }}
+      transition={{ duration: PAGE_TRANSITION_S, ease: 'easeOut' }}
+    >
+      <Outlet />
+    </motion.main>
+  );
+}
+
+/** The public site's frame: header, page, footer (spec §2.2). */
+export function SiteLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <SiteHeader />
+      <AnimatedMain />
+      <SiteFooter />
     </div>
   );
 }

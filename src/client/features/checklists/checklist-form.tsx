@@ -22,9 +22,9 @@ import { SelectChevron, SelectContent, SelectItem, selectTriggerClass } from '@/
 import { ApiError } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 
-const difficultyLabels: Record<Difficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
+export const difficultyLabels: Record<Difficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 // Spec §9: easy green, medium yellow, hard red (the same tokens as the difficulty badge).
-const difficultyDots: Record<Difficulty, string> = { easy: 'bg-easy', medium: 'bg-medium', hard: 'bg-hard' };
+export const difficultyDots: Record<Difficulty, string> = { easy: 'bg-easy', medium: 'bg-medium', hard: 'bg-hard' };
 
 const formFields = ['title', 'description', 'items', 'tags', 'estimatedTime', 'difficulty'] as const;
 type FormField = (typeof formFields)[number];
@@ -431,7 +431,7 @@ function RowButton({
   );
 }
 
-function EstimatedTimeSelect({
+export function EstimatedTimeSelect({
   id,
   value,
   onChange,

@@ -7,8 +7,8 @@ import { Button } from '@/client/components/ui/button';
 const COPIED_MS = 1500;
 const COPY_FAILED = 'Could not copy the link.';
 
-/** Spec §2.4 (dashboard variant): copies the page link and says so. */
-export function ShareButton() {
+/** Spec §2.4 (dashboard variant): copies the page link (or `url`) and says so. */
+export function ShareButton({ url }: { url?: string }) {
   const [isCopied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -19,7 +19,7 @@ export function ShareButton() {
 
   const share = async () => {
     try {
-      await navigator.clipboard.writeText(window.location.href);
+      await navigator.clipboard.writeText(url ?? window.location.href);
       setCopied(true);
       toast.success('Link copied!');
     } catch {

@@ -61,7 +61,7 @@ export function AccountTab({ me }: { me: Me }) {
 }
 
 /** Spec §2.10 and §5: Change Username is disabled when empty or unchanged; checked on blur and before saving. */
-function UsernameField({ current }: { current: string }) {
+export function UsernameField({ current }: { current: string }) {
   const [value, setValue] = useState(current);
   const [error, setError] = useState<string | null>(null);
   const check = useUsernameCheck();
@@ -137,7 +137,7 @@ function UsernameField({ current }: { current: string }) {
 
 type ProfileInput = z.input<typeof profileUpdateSchema>;
 
-function ProfileForm({ me }: { me: Me }) {
+export function ProfileForm({ me }: { me: Me }) {
   const update = useUpdateProfile();
   const saved = useFlashMessage(MESSAGE_MS);
   const [failure, setFailure] = useState<string | null>(null);

@@ -33,7 +33,13 @@ type Pending =
   | { kind: 'remove'; group: Group; list: Group['checklists'][number] };
 
 /** Spec §2.10 "List Library / Groups". */
-export function LibraryTab() {
+export function LibraryTab({
+  title = 'List Library',
+  description = 'Your groups of saved lists.',
+}: {
+  title?: string;
+  description?: string;
+}) {
   const groups = useQuery(libraryGroupsQuery());
   const [pending, setPending] = useState<Pending | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -71,8 +77,8 @@ export function LibraryTab() {
 
   return (
     <Section
-      title="List Library"
-      description="Your groups of saved lists."
+      title={title}
+      description={description}
       actions={
         <Button size="sm" variant="secondary" onClick={() => setPending({ kind: 'create' })}>
           <Plus className="h-4 w-4" aria-hidden />

@@ -72,27 +72,35 @@ export function SettingsTab({ me }: { me: Me }) {
       </Section>
 
       <Section title="Email notifications">
-        <div className="flex items-start gap-3">
-          <Switch
-            id="emailNotifications"
-            checked={me.emailNotifications}
-            disabled={update.isPending}
-            onCheckedChange={(checked) => {
-              setFailure(null);
-              update.mutate({ emailNotifications: checked }, { onError: () => setFailure(SAVE_FAILED) });
-            }}
-            aria-describedby="emailNotifications-help"
-          />
-          <div>
-            <label htmlFor="emailNotifications" className="text-sm font-medium text-slate-800 dark:text-slate-200">
-              Email me about new followers and comments on my lists
-            </label>
-            <p id="emailNotifications-help" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-              At most one email an hour for each kind, sent to {me.email}.
-            </p>
-          </div>
-        </div>
+        <EmailNotificationsSwitch me={me} onFailure={setFailure} />
       </Section>
+    </div>
+  );
+}
+
+/** The stored e-mail notifications setting (decision 009), shared by /me Settings and the dashboard profile. */
+export function EmailNotificationsSwitch({ me, onFailure }: { me: Me; onFailure: (message: string | null) => void }) {
+  const update = useUpdateSettings();
+  return (
+    <div className="flex items-start gap-3">
+      <Switch
+        id="emailNotifications"
+        checked={me.emailNotifications}
+        disabled={update.isPending}
+        onCheckedChange={(checked) => {
+          onFailure(null);
+          update.mutate({ emailNotifications: checked }, { onError: () => onFailure(SAVE_FAILED) });
+        }}
+        aria-describedby="emailNotifications-help"
+      />
+      <div>
+        <label htmlFor="emailNotifications" className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          Email me about new followers and comments on my lists
+        </label>
+        <p id="emailNotifications-help" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          At most one email an hour for each kind, sent to {me.email}.
+        </p>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, ListChecks, Pencil, SearchX, Users } from 'lucide-react';
+import { useReducedMotion } from 'motion/react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { Alert } from '@/client/components/ui/alert';
+import { Avatar } from '@/client/components/ui/avatar';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { LoadError, LoadingState } from '@/client/components/ui/load-states';
+import { Celebration } from '@/client/features/checklists/celebration';
+import { ChecklistItems, ProgressCard } from '@/client/features/checklists/checklist-items';
+import { checklistDetailQuery } from '@/client/features/checklists/checklist-queries';
+import { CloneButton, useClone } from '@/client/features/checklists/clone-button';
+import { plural } from '@/client/features/checklists/detail-format';
+import { LibraryButton } from '@/client/features/checklists/library-dialog';
+import { createSparkles, isAllDone, type Sparkle } from '@/client/features/checklists/progress';
+import { ShareButton } from '@/client/features/checklists/share-button';
+import { useChecklistProgress } from '@/client/features/checklists/use-checklist-progress';
+import { ApiError } from '@/client/lib/api';
+import { DashboardPage } from './dashboard-page';
+
+/** Spec §2.4: the breadcrumb is labelled after where the list was opened from. */
+const backLinks = {
+  lists: { to: '/dashboard/lists', label: 'My Lists' },
+  discover: { to: '/dashboard/discover', label: 'Discover' },
+  browse: { to: '/browse', label: 'Browse' },
+} as const;
+
+/**
+ * Spec §2.4 "Variant shown under the dashboard routes": /dashboard/lists/{id} and
+ * /dashboard/discover/{id}. Progress is the same truth as on /checklist/{id}: saved on the server.
+ */
+export function DashboardChecklistPage({ from }: { from: keyof typeof backLinks }) {
+  const { id = '' } = useParams();
+  const detail = useQuery(checklistDetailQuery(id));
+  const back = backLinks[from];
+  const backLink = (
+    <Link
+      to={back.to}
+      className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-200"
+    >
+      <ArrowLeft className="h-4 w-4" aria-hidden />
+      {back.label}
+    </Link>
+  );
+
+  if (detail.data) {
+    return (
+      <DashboardPage className="max-w-3xl">
+        {backLink}
+        <DetailView key={detail.data.id} checklist={detail.data} />
+      </DashboardPage>
+    );
+  }
+  return (
+    <DashboardPage className="max-w-3xl">
+      {backLink}
+      {detail.isError ? (
+        detail.error instanceof ApiError && detail.error.status === 404 ? (
+          <Card className="px-6 py-14 text-center">
+            <SearchX className="mx-auto h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden />
+            <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+              {checklistMessages.notFound}
+            </h1>
+            <p className="mt-2 text-slate-600 dark:text-slate-400">{checklistMessages.notFoundText}</p>
+          </Card>
+        ) : (
+          <LoadError title="Error Loading Checklist" onRetry={() => void detail.refetch()}>
+            Failed to load checklist. Please try again later.
+          </LoadError>
+        )
+      ) : (
+        <LoadingState label="Loading checklist..." />
+      )}
+    </DashboardPage>
+  );
+}
+
+function DetailView({ checklist }: { checklist: ChecklistDetail }) {
+  const clone = useClone(checklist.id);
+  const prefersReducedMotion = useReducedMotion() ?? false;
+  const [celebration, setCelebration] = useState<{ key: number; sparkles: Sparkle[] } | null>(null);
+  const progress = useChecklistProgress(checklist, true, (nowComplete) => {
+    if (!nowComplete || prefersReducedMotion) return setCelebration(null);
+    setCelebration((previous) => ({ key: (previous?.key ?? 0) + 1, sparkles: createSparkles() }));
+  });
+  const isComplete = isAllDone(progress.done);
+
+  return (
+    <>
+      <Card className="p-5 sm:p-7">
+        <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">
+          {checklist.title}
+        </h1>
+        <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-600 dark:text-slate-400">
+          <span className="inline-flex items-center gap-2">
+            <Avatar emoji={checklist.authorAvatar} size="sm" />
+            by{' '}
+            {checklist.authorUsername ? (
+              <Link
+                to={`/user/${encodeURIComponent(checklist.authorUsername)}`}
+                className="font-semibold text-slate-800 hover:underline dark:text-slate-200"
+              >
+                {checklist.author}
+              </Link>
+            ) : (
+              <span className="font-semibold">{checklist.author}</span>
+            )}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <Users className="h-4 w-4" aria-hidden />
+            {plural(checklist.uses, 'use', 'uses')}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <ListChecks className="h-4 w-4" aria-hidden />
+            {plural(checklist.items.length, 'item', 'items')}
+          </span>
+        </div>
+        <div className="mt-5 flex flex-wrap gap-2 border-t border-slate-100 pt-5 dark:border-slate-800">
+          <LibraryButton checklistId={checklist.id} />
+          {checklist.viewer.isOwner ? (
+            <Button asChild variant="secondary">
+              <Link to={`/edit-checklist/${encodeURIComponent(checklist.id)}`}>
+                <Pencil className="h-4 w-4" aria-hidden />
+                Edit Checklist
+              </Link>
+            </Button>
+          ) : (
+            <CloneButton onClick={clone.start} isBusy={clone.isBusy} isPending={clone.isPending} />
+          )}
+          {/* The public page's address: a dashboard link would send others to a sign-in page. */}
+          <ShareButton url={`${window.location.origin}/checklist/${encodeURIComponent(checklist.id)}`} />
+        </div>
+        {clone.status ? (
+          <Alert tone={clone.status.tone} className="mt-4">
+            {clone.status.text}
+          </Alert>
+        ) : null}
+      </Card>
+
+      <ProgressCard
+        completed={progress.completed}
+        total={progress.total}
+        isComplete={isComplete}
+        onReset={progress.reset}
+        isResetting={progress.isResetting}
+      />
+      <ChecklistItems items={checklist.items} done={progress.done} onToggle={progress.toggle} />
+      {celebration && isComplete ? (
+        <Celebration key={celebration.key} sparkles={celebration.sparkles} onDone={() => setCelebration(null)} />
+      ) : null}
+    </>
+  );
+}

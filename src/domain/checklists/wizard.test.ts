@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { checklistInputMessages, emptyChecklistForm, type ChecklistForm } from './checklist-input';
+import { canJumpTo, canRemoveRow, filledRows, nextStep, previousStep, validateWizardStep } from './wizard';
+
+const form = (overrides: Partial<ChecklistForm> = {}): ChecklistForm => ({ ...emptyChecklistForm(), ...overrides });
+const basics = { title: 'Camping', description: 'A weekend away' };
+
+describe('wizard step 1: basic info', () => {
+  it('needs a title and a description after trimming', () => {
+    expect(validateWizardStep(1, form({ title: '  ', description: ' ' }))).toEqual({
+      title: checklistInputMessages.titleRequired,
+      description: checklistInputMessages.descriptionRequired,
+    });
+    expect(nextStep(1, form({ title: ' ', description: 'x' }))).toBe(1);
+    expect(nextStep(1, form(basics))).toBe(2);
+  });
+
+  it('only advises about titles over 60 characters', () => {
+    expect(validateWizardStep(1, form({ ...basics, title: 'x'.repeat(80) }))).toEqual({});
+  });
+});
+
+describe('wizard step 2: items', () => {
+  it('needs at least one non-blank item, with the spec’s message', () => {
+    const blank = form({ ...basics, items: [{ content: '' }, { content: '   ' }] });
+    expect(validateWizardStep(2, blank)).toEqual({ items: 'At least one item is required.' });
+    expect(nextStep(2, blank)).toBe(2);
+  });
+
+  it('lets blank rows stand beside filled ones', () => {
+    const some = form({ ...basics, items: [{ content: 'Tent' }, { content: '' }] });
+    expect(validateWizardStep(2, some)).toEqual({});
+    expect(nextStep(2, some)).toBe(3);
+    expect(filledRows(some).items).toEqual([{ content: 'Tent' }]);
+  });
+});
+
+describe('wizard step 3: review and create', () => {
+  it('checks the whole form with the /create schema once blank rows are dropped', () => {
+    const ready = form({ ...basics, items: [{ content: 'Tent' }, { content: '' }], tags: [{ value: '' }] });
+    expect(validateWizardStep(3, ready)).toEqual({ estimatedTime: checklistInputMessages.estimatedTimeRequired });
+    expect(validateWizardStep(3, { ...ready, estimatedTime: '1 hour' })).toEqual({});
+  });
+
+  it('never goes past the last step', () => {
+    const ready = form({ ...basics, items: [{ content: 'Tent' }], estimatedTime: '1 hour' });
+    expect(nextStep(3, ready)).toBe(3);
+  });
+});
+
+describe('moving between steps', () => {
+  it('Back never goes below 1', () => {
+    expect(previousStep(3)).toBe(2);
+    expect(previousStep(1)).toBe(1);
+  });
+
+  it('the header returns only to completed steps', () => {
+    expect(canJumpTo(1, 3)).toBe(true);
+    expect(canJumpTo(2, 2)).toBe(false);
+    expect(canJumpTo(3, 2)).toBe(false);
+  });
+
+  it('rows can be removed only while more than one remains', () => {
+    expect(canRemoveRow([1])).toBe(false);
+    expect(canRemoveRow([1, 2])).toBe(true);
+  });
+});

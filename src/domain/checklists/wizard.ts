@@ -1,0 +1,93 @@
+import {
+  checklistFormSchema,
+  checklistInputMessages,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_ITEM_LENGTH,
+  MAX_TITLE_LENGTH,
+  type ChecklistForm,
+} from './checklist-input';
+
+// Spec §2.8 and §4 "Create wizard": Basic Info → Add Items → Review & Create.
+export const WIZARD_STEPS = ['Basic Info', 'Add Items', 'Review & Create'] as const;
+export type WizardStep = 1 | 2 | 3;
+export const LAST_STEP: WizardStep = 3;
+
+/** Spec §2.8: the title tip says under 60 characters; it is advice, not a rule. */
+export const TITLE_TIP_LENGTH = 60;
+
+export const wizardTips: Record<WizardStep, string[]> = {
+  1: [
+    `Keep the title short and clear: under ${TITLE_TIP_LENGTH} characters reads best.`,
+    'Say in the description who the checklist is for and when to use it.',
+  ],
+  2: [
+    'Start each item with a verb: “Book the van”, “Pack the kettle”.',
+    'Put the items in the order people will do them.',
+    'Blank rows are left out.',
+  ],
+  3: ['Tags help people find your checklist in Browse.', 'Check the estimated time and difficulty, then create it.'],
+};
+
+export type WizardErrors = Partial<
+  Record<'title' | 'description' | 'items' | 'tags' | 'estimatedTime' | 'difficulty', string>
+>;
+
+const m = checklistInputMessages;
+
+/**
+ * Spec §5 "Wizard": step 1 needs a title and a description after trimming; step 2 at least one
+ * non-blank item (blank rows are dropped, not refused); step 3 the whole form, checked by the same
+ * schema as /create once blank rows are dropped. An empty object means the step may be left.
+ */
+export function validateWizardStep(step: WizardStep, form: ChecklistForm): WizardErrors {
+  const errors: WizardErrors = {};
+  if (step >= 1) {
+    const title = form.title.trim();
+    const description = form.description.trim();
+    if (!title) errors.title = m.titleRequired;
+    else if (title.length > MAX_TITLE_LENGTH) errors.title = m.titleTooLong;
+    if (!description) errors.description = m.descriptionRequired;
+    else if (description.length > MAX_DESCRIPTION_LENGTH) errors.description = m.descriptionTooLong;
+    if (step === 1) return errors;
+  }
+  const items = filledRows(form).items;
+  if (items.length === 0) errors.items = m.itemRequired;
+  else if (items.some((row) => row.content.trim().length > MAX_ITEM_LENGTH)) errors.items = m.itemTooLong;
+  if (step === 2) return errors;
+
+  const result = checklistFormSchema.safeParse(filledRows(form));
+  for (const issue of result.error?.issues ?? []) {
+    const field = issue.path[0] as keyof WizardErrors;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export const isStepValid = (step: WizardStep, form: ChecklistForm) =>
+  Object.keys(validateWizardStep(step, form)).length === 0;
+
+/** Blank item and tag rows dropped; an empty tag list stays one empty row ("no tags"). */
+export function filledRows(form: ChecklistForm): ChecklistForm {
+  const items = form.items.filter((row) => row.content.trim());
+  const tags = form.tags.filter((row) => row.value.trim());
+  return { ...form, items, tags: tags.length ? tags : [{ value: '' }] };
+}
+
+/** Next only when the current step validates; never past the last. */
+export function nextStep(step: WizardStep, form: ChecklistForm): WizardStep {
+  if (!isStepValid(step, form)) return step;
+  return Math.min(LAST_STEP, step + 1) as WizardStep;
+}
+
+/** Back never goes below 1. */
+export function previousStep(step: WizardStep): WizardStep {
+  return Math.max(1, step - 1) as WizardStep;
+}
+
+/** The step header returns to completed steps (any step before the current one). */
+export function canJumpTo(target: WizardStep, current: WizardStep): boolean {
+  return target < current;
+}
+
+/** Spec §5 "Wizard": item and tag rows can be removed only while more than one remains. */
+export const canRemoveRow = (rows: readonly unknown[]) => rows.length > 1;

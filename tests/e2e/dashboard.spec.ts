@@ -1,0 +1,125 @@
+import { expect, failOnConsoleErrors, test } from './support/fixtures';
+
+test('the dashboard shell: menu, search, avatar menu and the phone’s bottom bar', async ({
+  page,
+  makeUser,
+  signIn,
+}) => {
+  const checkConsole = failOnConsoleErrors(page);
+  await page.goto('/dashboard/settings');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fsettings/);
+
+  await signIn(await makeUser({ profileName: 'Dana Dash', avatarUrl: '🐙' }));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard/settings');
+  const menu = page.getByRole('navigation', { name: 'Dashboard', exact: true });
+  for (const label of [
+    'Home',
+    'Create',
+    'Discover',
+    'My Lists',
+    'Collections',
+    'Badges',
+    'Profile',
+    'Activity',
+    'Settings',
+  ]) {
+    await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
+  }
+  await expect(menu.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+  await menu.getByRole('link', { name: 'Collections' }).click();
+  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible();
+  await expect(page.getByText('You have no list groups yet.')).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search checklists' }).fill('camping tent');
+  await page.getByRole('searchbox', { name: 'Search checklists' }).press('Enter');
+  await expect(page).toHaveURL(/\/browse\?q=camping(\+|%20)tent/);
+
+  await page.goto('/dashboard/activity');
+  await page.getByRole('button', { name: 'Account menu for Dana Dash' }).click();
+  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile$/);
+  await expect(page.getByRole('switch', { name: /Email me about new followers/ })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Change Password' })).toBeEnabled();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(menu).toBeHidden();
+  const bottom = page.getByRole('navigation', { name: 'Dashboard shortcuts' });
+  await expect(bottom.getByRole('link')).toHaveText(['Home', 'Discover', 'My Lists', 'Profile', 'Settings']);
+  await bottom.getByRole('link', { name: 'Settings' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+
+  await page.getByRole('button', { name: 'Account menu for Dana Dash' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('navigation', { name: 'Dashboard shortcuts' })).toHaveCount(0);
+  expect((await page.request.get('/api/accounts/me')).status()).toBe(401);
+  checkConsole();
+});
+
+test('the create wizard checks each step, moves back and forth, and creates the list', async ({
+  page,
+  makeUser,
+  signIn,
+}) => {
+  const checkConsole = failOnConsoleErrors(page);
+  await signIn(await makeUser());
+  await page.goto('/dashboard/create');
+  const next = page.getByRole('button', { name: 'Next' });
+  const back = page.getByRole('button', { name: 'Back' });
+  await expect(back).toBeDisabled();
+  await expect(page.getByText('under 60 characters')).toBeVisible();
+
+  // Step 1: title and description after trimming.
+  await page.getByLabel('Title').fill('   ');
+  await next.click();
+  await expect(page.getByText('Title is required.')).toBeVisible();
+  await expect(page.getByText('Description is required.')).toBeVisible();
+  await page.getByLabel('Title').fill('Bike tune-up');
+  await page.getByLabel('Description').fill('Before the first spring ride.');
+  await next.click();
+  await expect(page.getByRole('heading', { name: 'Step 2: Add Items' })).toBeVisible();
+
+  // Step 2: at least one non-blank item.
+  await next.click();
+  await expect(page.getByText('At least one item is required.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove item 1' })).toBeDisabled();
+  await page.getByLabel('Items 1').fill('Pump the tyres');
+  await page.getByLabel('Items 1').press('Enter');
+  await expect(page.getByLabel('Items 2')).toBeFocused();
+  await page.getByLabel('Items 2').fill('Oil the chain');
+  await page.getByRole('button', { name: 'Add item' }).click();
+  await next.click();
+  await expect(page.getByRole('heading', { name: 'Step 3: Review & Create' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Review' }).getByRole('listitem')).toHaveText([
+    'Pump the tyres',
+    'Oil the chain',
+  ]);
+
+  // The header goes back to a completed step, and the values are kept.
+  await page.getByRole('button', { name: /Basic Info/ }).click();
+  await expect(page.getByLabel('Title')).toHaveValue('Bike tune-up');
+  await next.click();
+  await next.click();
+
+  await page.getByRole('button', { name: 'Create Checklist' }).click();
+  await expect(page.getByText('Estimated time is required.')).toBeVisible();
+  await page.getByLabel('Tags 1').fill('cycling');
+  await page.getByLabel('Estimated time').click();
+  await page.getByRole('option', { name: '30 minutes' }).click();
+  await page.getByRole('radio', { name: 'Easy' }).click();
+  await page.getByRole('button', { name: 'Create Checklist' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard\/lists\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bike tune-up' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'My Lists' }).first()).toBeVisible();
+  await expect(page.getByText('0 of 2 completed')).toBeVisible();
+  await page.getByText('Pump the tyres').click();
+  await expect(page.getByText('1 of 2 completed')).toBeVisible();
+  await expect(page.getByText('50%')).toBeVisible();
+  await expect(page.getByText('Pump the tyres')).toHaveClass(/line-through/);
+  // The same truth as the public page: the tick was saved on the server.
+  await page.goto(page.url().replace('/dashboard/lists/', '/checklist/'));
+  await expect(page.getByText('1 of 2 completed')).toBeVisible();
+  checkConsole();
+});
