@@ -8,10 +8,13 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
 import { meRoutes } from './accounts/me.routes';
+import { badgesRoutes } from './badges/badges.routes';
 import { checklistActionsRoutes, commentsRoutes } from './checklists/checklist-actions.routes';
 import { checklistsRoutes } from './checklists/checklists.routes';
+import { dashboardRoutes } from './dashboard/dashboard.routes';
 import type { Database } from './db/client';
 import { answerForDatabaseError } from './db/errors';
+import { discoverRoutes } from './discover/discover.routes';
 import { mailboxRoutes } from './dev/mailbox.routes';
 import type { Env } from './env';
 import { createRouter, readClientIp, type SessionUser } from './http';
@@ -85,7 +88,10 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir }: App
     .route('/api/checklists', checklistActionsRoutes({ db }))
     .route('/api/comments', commentsRoutes({ db }))
     .route('/api/library', libraryRoutes({ db }))
-    .route('/api', socialRoutes({ db }));
+    .route('/api', socialRoutes({ db }))
+    .route('/api', discoverRoutes({ db }))
+    .route('/api', badgesRoutes({ db }))
+    .route('/api', dashboardRoutes({ db }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createAuth } from './accounts/auth';
 import { createApp } from './app';
+import { upsertBadgeDefinitions } from './badges/badges.queries';
 import { withStartupLock } from './db/client';
 import { openDatabase } from './db/open';
 import { ConfigError, loadEnv, resolveAuthSecret } from './env';
@@ -29,7 +30,11 @@ async function main() {
 
   const database = await openDatabase(env, logger);
   const { db } = database;
-  await withStartupLock(db, () => seedIfEmpty(db, logger));
+  await withStartupLock(db, async () => {
+    // Definitions live in code (decision 011); the table is kept in step before anything grants.
+    await upsertBadgeDefinitions(db);
+    await seedIfEmpty(db, logger);
+  });
 
   const mailer = createMailer(env, db, logger);
   const notificationMails = await startNotificationMailer({ db, mailer, logger, baseUrl: env.baseUrl });

@@ -38,7 +38,7 @@ describe('visitors', () => {
 });
 
 describe('the stats bar (one call)', () => {
-  it('counts followers, following, created, saved, cloned and started', async () => {
+  it('counts followers, following, created, saved, cloned, started and badges', async () => {
     const user = await createUser(t.db, { username: 'stats_user' });
     const asUser = await signedInAgent(t, user);
     const fan = await createUser(t.db, { username: 'stats_fan' });
@@ -64,8 +64,17 @@ describe('the stats bar (one call)', () => {
 
     const response = await asUser.request('/api/accounts/me/stats');
     expect(response.status).toBe(200);
-    // created: 2 own + 1 clone; saved: theirs and theirsToo (the now-private list no longer counts).
-    expect(await response.json()).toEqual({ followers: 1, following: 2, created: 3, saved: 2, cloned: 1, started: 1 });
+    // created: 2 own + 1 clone; saved: theirs and theirsToo (the now-private list no longer counts);
+    // badges: Finisher, for ticking both items of theirs.
+    expect(await response.json()).toEqual({
+      followers: 1,
+      following: 2,
+      created: 3,
+      saved: 2,
+      cloned: 1,
+      started: 1,
+      badges: 1,
+    });
   });
 });
 

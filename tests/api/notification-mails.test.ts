@@ -147,14 +147,15 @@ describe('notification mails', () => {
     expect(await mailsTo(author)).toEqual([]);
   });
 
-  it('none for a like or a clone, which stay in-app notifications', async () => {
+  it('none for a like, a clone or a badge, which stay in-app notifications', async () => {
     const { author, list } = await authorWithList();
     expect((await asFan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' })).status).toBe(200);
     expect((await asFan.post(`/api/checklists/${list.id}/clone`, {})).status).toBe(201);
     expect(await t.dispatchMails()).toBe(0);
 
     expect(await mailsTo(author)).toEqual([]);
-    expect((await notificationTypes(author)).sort()).toEqual(['clone', 'like']);
+    // The first clone by someone else also earns the author Trendsetter (decision 011).
+    expect((await notificationTypes(author)).sort()).toEqual(['badge', 'clone', 'like']);
   });
 
   it('none when the action’s transaction rolls back, and its cap is not used up', async () => {

@@ -35,13 +35,15 @@ describe('notifications are created with the action', () => {
     const notes = await inbox(asAuthor);
     expect(notes.map((note) => [note.type, note.message])).toEqual([
       ['follow', 'Sam started following you'],
+      // Decision 011: the first clone by someone else earns the author a badge.
+      ['badge', 'You earned the badge “Trendsetter”'],
       ['clone', 'Sam cloned “Moving house”'],
       ['comment', 'Sam commented on “Moving house”'],
       ['like', 'Sam liked “Moving house”'],
     ]);
     expect(notes[0]!.actor).toEqual({ username: 'note_fan', name: 'Sam', avatar: '🦊' });
-    expect(notes[3]!.checklistId).toBe(list.id);
-    expect(await unread(asAuthor)).toBe(4);
+    expect(notes[4]!.checklistId).toBe(list.id);
+    expect(await unread(asAuthor)).toBe(5);
   });
 
   it('never for one’s own actions, and an unlike or unfollow takes its notification back', async () => {
@@ -159,6 +161,7 @@ describe('public profiles', () => {
       followers: null,
       following: null,
       checklists: [],
+      badges: [],
     });
     expect((await t.agent().request('/api/users/quiet_one/followers')).status).toBe(404);
     const asOwner = await signedInAgent(t, owner);

@@ -30,11 +30,21 @@ describe('demo content', () => {
     expect(await count(sql`select count(*) as n from checklists where uses_count > 0`)).toBeGreaterThan(0);
   });
 
+  it('ends with a badge back-fill: demo users have badges, each announced once (decision 011)', async () => {
+    expect(await count(sql`select count(distinct user_id) as n from user_badges`)).toBeGreaterThanOrEqual(6);
+    expect(await count(sql`select count(distinct badge_slug) as n from user_badges`)).toBeGreaterThanOrEqual(3);
+    expect(await count(sql`select count(*) as n from notifications where type = 'badge'`)).toBe(
+      await count(sql`select count(*) as n from user_badges`),
+    );
+  });
+
   it('is seeded only on an empty database, and a re-seed replaces the demo users without duplicating them', async () => {
     const before = await count(sql`select count(*) as n from checklists`);
     await seedIfEmpty(db, logger);
     expect(await count(sql`select count(*) as n from checklists`)).toBe(before);
+    const badges = await count(sql`select count(*) as n from user_badges`);
     await seedDemoContent(db, logger);
     expect(await count(sql`select count(*) as n from checklists`)).toBe(before);
+    expect(await count(sql`select count(*) as n from user_badges`)).toBe(badges);
   });
 });

@@ -127,6 +127,7 @@ describe('who may see a profile and its follow lists', () => {
               followers: null,
               following: null,
               checklists: [],
+              badges: [],
             });
           } else {
             expect(

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { afterAll } from 'vitest';
 import { createAuth } from '../../src/server/accounts/auth';
 import { createApp } from '../../src/server/app';
+import { upsertBadgeDefinitions } from '../../src/server/badges/badges.queries';
 import type { Database } from '../../src/server/db/client';
 import { createMailer, type OutboxMail } from '../../src/server/mail/mailer';
 import { createNotificationHub } from '../../src/server/notifications/live';
@@ -54,6 +55,8 @@ export class Agent {
 export async function createTestApp(options: { baseUrl?: string; db?: Database; smtpUrl?: string } = {}) {
   const baseUrl = options.baseUrl ?? TEST_BASE_URL;
   const db = options.db ?? (await createTestDatabase()).db;
+  // As main.ts does at start-up: grants refer to the badge definitions.
+  await upsertBadgeDefinitions(db);
   const logger = pino({ level: 'silent' });
   const mailer = createMailer({ smtpUrl: options.smtpUrl, mailFrom: 'Ticklist <test@ticklist.local>' }, db, logger);
   const env = { baseUrl, isHttps: baseUrl.startsWith('https:') };

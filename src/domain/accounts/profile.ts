@@ -96,5 +96,7 @@ export const accountStatsSchema = z.object({
   saved: z.number().int(),
   cloned: z.number().int(),
   started: z.number().int(),
+  /** Badges earned (decision 011). */
+  badges: z.number().int(),
 });
 export type AccountStats = z.infer<typeof accountStatsSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_ICONS, notificationMessage, notificationTarget } from './notifications';
+import { NOTIFICATION_ICONS, badgeNotificationMessage, notificationMessage, notificationTarget } from './notifications';
 
 describe('notification messages', () => {
   it('name the actor and the list', () => {
@@ -7,6 +7,10 @@ describe('notification messages', () => {
     expect(notificationMessage('comment', 'Sam', 'Camping')).toBe('Sam commented on “Camping”');
     expect(notificationMessage('clone', 'Sam', 'Camping')).toBe('Sam cloned “Camping”');
     expect(notificationMessage('follow', 'Sam')).toBe('Sam started following you');
+  });
+
+  it('name the badge earned', () => {
+    expect(badgeNotificationMessage('Curator')).toBe('You earned the badge “Curator”');
   });
 
   it('use the spec’s icons', () => {
@@ -25,5 +29,6 @@ describe('where a notification leads', () => {
     expect(notificationTarget({ type: 'like', checklistId: 'c1', actor })).toBe('/checklist/c1');
     expect(notificationTarget({ type: 'follow', checklistId: null, actor })).toBe('/user/sam');
     expect(notificationTarget({ type: 'follow', checklistId: null, actor: null })).toBeNull();
+    expect(notificationTarget({ type: 'badge', checklistId: null, actor: null })).toBe('/dashboard/badges');
   });
 });

@@ -33,6 +33,11 @@ export function notificationMessage(
   }
 }
 
+/** A badge notification has no actor: the system grants it (decision 011). */
+export function badgeNotificationMessage(badgeName: string): string {
+  return `You earned the badge “${badgeName}”`;
+}
+
 export const notificationSchema = z.object({
   id: z.string(),
   type: z.enum(NOTIFICATION_TYPES),
@@ -46,7 +51,7 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.object({ notifications: z.array(notificationSchema) });
 export const unreadCountSchema = z.object({ unread: z.number().int() });
 
-/** Where a notification leads: the list it is about, or the profile of who followed. */
+/** Where a notification leads: the list it is about, the profile of who followed, or the badges page. */
 export function notificationTarget(notification: {
   type: NotificationType;
   checklistId: string | null;
@@ -54,5 +59,6 @@ export function notificationTarget(notification: {
 }): string | null {
   if (notification.checklistId) return `/checklist/${notification.checklistId}`;
   if (notification.type === 'follow' && notification.actor?.username) return `/user/${notification.actor.username}`;
+  if (notification.type === 'badge') return '/dashboard/badges';
   return null;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { earnedBadgeSchema } from '../badges/badges';
 
 export const profileMessages = {
   notFound: 'User not found',
@@ -12,7 +13,7 @@ export const profileMessages = {
 
 /**
  * A public profile as another user (or a visitor) sees it. A private profile shows others only its
- * avatar and username (decision 008): the counts are null and the list of checklists empty.
+ * avatar and username (decision 008): the counts are null, the lists of checklists and badges empty.
  */
 export const publicProfileSchema = z.object({
   id: z.string(),
@@ -25,6 +26,8 @@ export const publicProfileSchema = z.object({
   followers: z.number().int().nullable(),
   following: z.number().int().nullable(),
   checklists: z.array(z.object({ id: z.string(), title: z.string(), description: z.string(), createdAt: z.string() })),
+  /** Earned badges, newest first (decision 011). */
+  badges: z.array(earnedBadgeSchema),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

@@ -6,7 +6,8 @@ import type { Executor } from '../db/client';
 
 /**
  * Spec §2.10: the stats bar in one statement. Saved counts the distinct lists in the user's library
- * (any group, or saved) that they can still see; Started counts lists with at least one tick.
+ * (any group, or saved) that they can still see; Started counts lists with at least one tick;
+ * Badges counts those earned.
  */
 export async function accountStats(db: Executor, userId: string): Promise<AccountStats> {
   const result = await db.execute<AccountStats>(sql`
@@ -20,7 +21,8 @@ export async function accountStats(db: Executor, userId: string): Promise<Accoun
          select checklist_id from saved_checklists where user_id = ${userId}) mine
        join checklists c on c.id = mine.checklist_id and (c.is_public or c.author_id = ${userId})) as saved,
       (select count(*)::int from cloned_checklists where cloned_by = ${userId}) as cloned,
-      (select count(*)::int from checklist_progress where user_id = ${userId}) as started`);
+      (select count(*)::int from checklist_progress where user_id = ${userId}) as started,
+      (select count(*)::int from user_badges where user_id = ${userId}) as badges`);
   return result.rows[0]!;
 }
 

@@ -21,7 +21,7 @@ const route = {
   stats: createRoute({
     method: 'get',
     path: '/me/stats',
-    summary: 'The account page’s stats bar: followers, following, created, saved, cloned, started',
+    summary: 'The account page’s stats bar: followers, following, created, saved, cloned, started, badges',
     responses: { 200: jsonContent(accountStatsSchema, 'Counts'), 401: notSignedIn },
   }),
   checklists: createRoute({

@@ -60,6 +60,21 @@ export const cardColumns = sql`
   c.created_at`;
 
 /**
+ * The cards of the lists `picked` chooses, in its order, in one statement. `picked` is a query
+ * answering `id` and `position`; only its rows get their author, tags and item count, so it should
+ * limit itself (browse, Discover). It may be a WITH query of its own.
+ */
+export async function readCards(db: Executor, picked: SQL): Promise<ChecklistCard[]> {
+  const result = await db.execute<CardRow>(sql`
+    with picked as (${picked})
+    select ${cardColumns}
+    from picked join checklists c on c.id = picked.id
+    left join profiles p on p.id = c.author_id
+    order by picked.position`);
+  return result.rows.map(toCard);
+}
+
+/**
  * Spec §2.3 on the server: public lists only, full-text prefix search over title, tags,
  * description and items, tag filter, order and paging. Two statements whatever the page size:
  * the total, and the page of cards with their counts.
@@ -77,24 +92,23 @@ export async function browseChecklists(db: Executor, query: BrowseQuery): Promis
   }
   const where = sql.join(conditions, sql` and `);
 
-  const [countResult, pageResult] = await Promise.all([
+  const [countResult, checklists] = await Promise.all([
     db.execute<{ total: number }>(sql`select count(*)::int as total from checklists c where ${where}`),
     // The page's ids first, straight off an index; only those 12 rows then get their author, tags
     // and item count (computed before a sort, those would run for every matching row).
-    db.execute<CardRow>(sql`
-      with page as (
-        select c.id from checklists c
+    readCards(
+      db,
+      sql`
+        select c.id, row_number() over (order by ${orderBy[query.order]}) as position
+        from checklists c
         where ${where}
         order by ${orderBy[query.order]}
-        limit ${BROWSE_PAGE_SIZE} offset ${query.page * BROWSE_PAGE_SIZE})
-      select ${cardColumns}
-      from page join checklists c on c.id = page.id
-      left join profiles p on p.id = c.author_id
-      order by ${orderBy[query.order]}`),
+        limit ${BROWSE_PAGE_SIZE} offset ${query.page * BROWSE_PAGE_SIZE}`,
+    ),
   ]);
   const total = countResult.rows[0]?.total ?? 0;
   return {
-    checklists: pageResult.rows.map(toCard),
+    checklists,
     total,
     page: query.page,
     pageSize: BROWSE_PAGE_SIZE,

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { BulkResult, ChecklistInput } from '@/domain/checklists/checklist-input';
 import { checklistActionMessages } from '@/domain/checklists/checklist-input';
 import { planItemChanges } from '@/domain/checklists/item-changes';
+import { grantEarnedBadges } from '../badges/badges.queries';
 import type { Database, Executor } from '../db/client';
 import { checklistItems, checklists, checklistTags, clonedChecklists } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
@@ -35,6 +36,7 @@ export async function createChecklist(db: Database, authorId: string, input: Che
       })
       .returning({ id: checklists.id });
     await insertItemsAndTags(tx, created!.id, input.items, input.tags);
+    await grantEarnedBadges(tx, [authorId], ['published_lists']);
     return created!.id;
   });
 }
@@ -106,14 +108,18 @@ export async function setChecklistVisibility(
   userId: string,
   isPublic: boolean,
 ): Promise<WriteOutcome> {
-  const access = await findChecklistAccess(db, id, userId);
-  if (!access) return notFound;
-  if (!access.isOwner) return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
-  await db
-    .update(checklists)
-    .set({ isPublic, updatedAt: sql`now()` })
-    .where(and(eq(checklists.id, id), eq(checklists.authorId, userId)));
-  return { ok: true, value: undefined };
+  return db.transaction(async (tx) => {
+    const access = await findChecklistAccess(tx, id, userId);
+    if (!access) return notFound;
+    if (!access.isOwner) return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
+    await tx
+      .update(checklists)
+      .set({ isPublic, updatedAt: sql`now()` })
+      .where(and(eq(checklists.id, id), eq(checklists.authorId, userId)));
+    // Making a list public publishes it (decision 011).
+    if (isPublic) await grantEarnedBadges(tx, [userId], ['published_lists']);
+    return { ok: true, value: undefined };
+  });
 }
 
 /** The ids among `ids` that name lists of `userId`; the rest cannot be touched by them. */
@@ -148,11 +154,15 @@ export async function bulkSetVisibility(
 ): Promise<BulkResult> {
   const valid = ids.filter(isUuid).map((id) => id.toLowerCase());
   const updated = valid.length
-    ? await db
-        .update(checklists)
-        .set({ isPublic, updatedAt: sql`now()` })
-        .where(and(inArray(checklists.id, valid), eq(checklists.authorId, userId)))
-        .returning({ id: checklists.id })
+    ? await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(checklists)
+          .set({ isPublic, updatedAt: sql`now()` })
+          .where(and(inArray(checklists.id, valid), eq(checklists.authorId, userId)))
+          .returning({ id: checklists.id });
+        if (isPublic && rows.length) await grantEarnedBadges(tx, [userId], ['published_lists']);
+        return rows;
+      })
     : [];
   const result = splitOwned(
     ids,
@@ -200,6 +210,8 @@ export async function cloneChecklist(db: Database, id: string, userId: string): 
       clonedChecklistId: copy!.id,
       clonedBy: userId,
     });
+    // A clone is not a publication of the cloner's: only the original's author can earn by it.
+    await grantEarnedBadges(tx, [access.authorId], ['clones_by_others']);
     return { ok: true, value: copy!.id };
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_AUTHOR_NAME, DEFAULT_AVATAR } from '@/domain/checklists/checklist-view';
 import { commentMessages, type Comment } from '@/domain/checklists/comments';
+import { grantEarnedBadges } from '../badges/badges.queries';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { checklistComments } from '../db/schema';
@@ -74,6 +75,7 @@ export async function addComment(
       actorId: userId,
       checklist: { id: checklistId, title: access.title },
     });
+    await grantEarnedBadges(tx, [userId], ['comments_written']);
     return row!;
   });
   if (!created) return { ok: false, reason: 'not_found' };

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { checklistActionMessages } from '@/domain/checklists/checklist-input';
+import { grantEarnedBadges } from '../badges/badges.queries';
 import type { Database, Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { checklistItemCompletions, checklistItems, checklistLikes } from '../db/schema';
@@ -39,8 +40,12 @@ export async function setLike(
     const checklist = { id: checklistId, title: access.title };
     if (isLiked) {
       const added = await tx.insert(checklistLikes).values({ checklistId, userId }).onConflictDoNothing().returning();
-      if (added.length) await notify(tx, { type: 'like', recipientId: access.authorId, actorId: userId, checklist });
+      if (added.length) {
+        await notify(tx, { type: 'like', recipientId: access.authorId, actorId: userId, checklist });
+        await grantEarnedBadges(tx, [access.authorId], ['likes_on_one_list']);
+      }
     } else {
+      // Badges are never revoked: an unlike leaves a Crowd Pleaser in place (decision 011).
       const removed = await tx
         .delete(checklistLikes)
         .where(and(eq(checklistLikes.checklistId, checklistId), eq(checklistLikes.userId, userId)))
@@ -85,6 +90,7 @@ export async function setItemDone(
         .insert(checklistItemCompletions)
         .values({ userId, checklistItemId: item.id, checklistId })
         .onConflictDoNothing();
+      await grantEarnedBadges(tx, [userId], ['completed_lists']);
     } else {
       await tx
         .delete(checklistItemCompletions)

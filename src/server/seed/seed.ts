@@ -9,9 +9,11 @@ import {
   checklists,
   clonedChecklists,
   follows,
+  staffPicks,
   users,
 } from '../db/schema';
 import { hashPassword } from '../accounts/password-hash';
+import { backfillBadges, upsertBadgeDefinitions } from '../badges/badges.queries';
 import type { Logger } from '../logger';
 import { createChecklist, createUser } from './factories';
 import {
@@ -26,6 +28,8 @@ import {
 } from './demo-content';
 
 export const DEMO_EMAIL_DOMAIN = '@demo.ticklist.local';
+/** The demo lists flagged as staff picks, the most recent pick first. */
+export const DEMO_STAFF_PICKS = ['moving-house-week-by-week', 'weekend-car-camping-kit', 'night-before-job-interview'];
 
 const daysAgo = (days: number, hourOffset = 0) => new Date(Date.now() - days * 86_400_000 - hourOffset * 3_600_000);
 
@@ -134,7 +138,15 @@ export async function seedDemoContent(db: Database, logger: Logger): Promise<voi
           demoFollows.map((entry) => ({ followerId: idOf(entry.followerKey), followedId: idOf(entry.followedKey) })),
         );
     }
+    // Discover's Staff Picks (spec §2.11), as an operator would flag them with `npm run staff-pick`.
+    await tx
+      .insert(staffPicks)
+      .values(DEMO_STAFF_PICKS.map((key, index) => ({ checklistId: listOf(key).id, pickedAt: daysAgo(index + 1) })));
   });
+
+  // The demo content is inserted directly, past the actions that grant badges: grant them now.
+  await upsertBadgeDefinitions(db);
+  const granted = await backfillBadges(db, [...userIds.values()]);
 
   const [counts] = await db
     .select({
@@ -144,7 +156,7 @@ export async function seedDemoContent(db: Database, logger: Logger): Promise<voi
     })
     .from(sql`(select 1) as one`);
   logger.info(
-    { users: demoUsers.length, ...counts, ms: Math.round(performance.now() - started) },
+    { users: demoUsers.length, ...counts, badges: granted.length, ms: Math.round(performance.now() - started) },
     'demo content seeded',
   );
 }

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { grantEarnedBadges } from '../badges/badges.queries';
 import type { Database, Executor } from '../db/client';
 import { follows, profiles } from '../db/schema';
 import { notify, withdrawNotification } from '../notifications/notifications.queries';
@@ -48,7 +49,10 @@ export async function setFollow(
         .values({ followerId: viewerId, followedId: userId })
         .onConflictDoNothing()
         .returning();
-      if (added.length) await notify(tx, { type: 'follow', recipientId: userId, actorId: viewerId });
+      if (added.length) {
+        await notify(tx, { type: 'follow', recipientId: userId, actorId: viewerId });
+        await grantEarnedBadges(tx, [userId], ['followers']);
+      }
     } else {
       const removed = await tx
         .delete(follows)

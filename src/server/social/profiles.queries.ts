@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { EarnedBadge } from '@/domain/badges/badges';
 import type { PublicProfile } from '@/domain/social/profile';
 import type { Executor } from '../db/client';
 
@@ -11,6 +12,8 @@ type ProfileRow = {
   followers: number;
   following: number;
   is_following: boolean;
+  /** grantedAt as PostgreSQL writes a timestamp in JSON; null for a private view or none earned. */
+  badges: EarnedBadge[] | null;
 };
 
 /**
@@ -29,7 +32,11 @@ export async function findPublicProfile(
       p.avatar_url, p.is_public,
       (select count(*)::int from follows where followed_id = p.id) as followers,
       (select count(*)::int from follows where follower_id = p.id) as following,
-      exists (select 1 from follows where follower_id = ${viewerId} and followed_id = p.id) as is_following
+      exists (select 1 from follows where follower_id = ${viewerId} and followed_id = p.id) as is_following,
+      case when p.is_public or p.id = ${viewerId} then (
+        select json_agg(json_build_object('slug', b.slug, 'name', b.name, 'tier', b.tier, 'grantedAt', ub.granted_at)
+          order by ub.granted_at desc, b.slug)
+        from user_badges ub join badges b on b.slug = ub.badge_slug where ub.user_id = p.id) end as badges
     from profiles p where lower(p.username) = lower(${username})`);
   const row = result.rows[0];
   if (!row) return null;
@@ -47,6 +54,7 @@ export async function findPublicProfile(
       followers: null,
       following: null,
       checklists: [],
+      badges: [],
     };
   }
   const lists = await db.execute<{ id: string; title: string; description: string; created_at: Date }>(sql`
@@ -68,6 +76,7 @@ export async function findPublicProfile(
       description: list.description,
       createdAt: new Date(list.created_at).toISOString(),
     })),
+    badges: (row.badges ?? []).map((badge) => ({ ...badge, grantedAt: new Date(badge.grantedAt).toISOString() })),
   };
 }
 

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIVITY_ICONS,
+  ACTIVITY_LIMIT_DEFAULT,
+  activityMessage,
+  activityQuerySchema,
+  activityTypeOf,
+  dashboardListsQuerySchema,
+  ownActivityMessage,
+  percentComplete,
+  progressCaption,
+} from './dashboard';
+
+describe('dashboard progress', () => {
+  it('is the percent complete, rounded, 0 for an empty list and never above 100', () => {
+    expect(percentComplete(0, 3)).toBe(0);
+    expect(percentComplete(1, 3)).toBe(33);
+    expect(percentComplete(2, 3)).toBe(67);
+    expect(percentComplete(1, 8)).toBe(13);
+    expect(percentComplete(3, 3)).toBe(100);
+    expect(percentComplete(0, 0)).toBe(0);
+    expect(percentComplete(4, 3)).toBe(100);
+    expect(percentComplete(-1, 3)).toBe(0);
+  });
+
+  it('captions an In Progress row as "N of M items completed"', () => {
+    expect(progressCaption(2, 5)).toBe('2 of 5 items completed');
+  });
+});
+
+describe('dashboard list tabs', () => {
+  it('accepts the four tabs and refuses any other', () => {
+    for (const tab of ['created', 'cloned', 'saved', 'in-progress']) {
+      expect(dashboardListsQuerySchema.parse({ tab })).toEqual({ tab });
+    }
+    expect(dashboardListsQuerySchema.safeParse({ tab: 'liked' }).success).toBe(false);
+    expect(dashboardListsQuerySchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('recent activity', () => {
+  it('names the list or badge in the user’s own actions', () => {
+    expect(ownActivityMessage('created', 'Moving house')).toBe('You created “Moving house”');
+    expect(ownActivityMessage('cloned', 'Camping')).toBe('You cloned “Camping”');
+    expect(ownActivityMessage('completed', 'Camping')).toBe('You completed “Camping”');
+    expect(ownActivityMessage('badge', 'Finisher')).toBe('You earned the badge “Finisher”');
+  });
+
+  it('keeps a notification’s own message', () => {
+    expect(activityMessage({ kind: 'notification', subject: 'Sam liked “Camping”' })).toBe('Sam liked “Camping”');
+    expect(activityMessage({ kind: 'completed', subject: 'Camping' })).toBe('You completed “Camping”');
+  });
+
+  it('gives every own action an icon', () => {
+    for (const type of Object.values(activityTypeOf)) expect(ACTIVITY_ICONS[type]).toBeTruthy();
+    expect(activityTypeOf.cloned).toBe('clone');
+    expect(activityTypeOf.badge).toBe('badge');
+  });
+
+  it('reads the limit from the query: 10 by default, 1 to 50', () => {
+    expect(activityQuerySchema.parse({})).toEqual({ limit: ACTIVITY_LIMIT_DEFAULT });
+    expect(activityQuerySchema.parse({ limit: '25' })).toEqual({ limit: 25 });
+    expect(activityQuerySchema.parse({ limit: '50' })).toEqual({ limit: 50 });
+    for (const limit of ['51', '0', '-3', '2.5', 'many']) {
+      expect(activityQuerySchema.safeParse({ limit }).success).toBe(false);
+    }
+  });
+});

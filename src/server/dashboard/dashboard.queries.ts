@@ -1,0 +1,153 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_AUTHOR_NAME, DEFAULT_AVATAR, DEFAULT_ESTIMATED_TIME } from '@/domain/checklists/checklist-view';
+import {
+  activityMessage,
+  activityTypeOf,
+  percentComplete,
+  type ActivityEvent,
+  type ActivityKind,
+  type ActivityType,
+  type DashboardList,
+  type DashboardListTab,
+} from '@/domain/dashboard/dashboard';
+import type { Executor } from '../db/client';
+
+/**
+ * Which lists each tab holds, as (checklist_id, listed_at), newest first by listed_at. Visibility is
+ * checked once, by the statement that reads them (public, or the user's own).
+ */
+function tabSource(tab: DashboardListTab, userId: string): SQL {
+  switch (tab) {
+    case 'created':
+      // Every list the user authored, clones included, so the tab agrees with the Created stat.
+      return sql`select id as checklist_id, created_at as listed_at from checklists where author_id = ${userId}`;
+    case 'cloned':
+      return sql`select cloned_checklist_id as checklist_id, created_at as listed_at
+                 from cloned_checklists where cloned_by = ${userId}`;
+    case 'saved':
+      // Spec §2.11 "Saved (from library groups)": a list in several groups, or also saved, shows once.
+      return sql`select checklist_id, max(created_at) as listed_at from (
+                   select checklist_id, created_at from user_list_memberships where user_id = ${userId}
+                   union all
+                   select checklist_id, created_at from saved_checklists where user_id = ${userId}) mine
+                 group by checklist_id`;
+    case 'in-progress':
+      // Most recently ticked first: the trigger on completions keeps updated_at.
+      return sql`select checklist_id, updated_at as listed_at from checklist_progress where user_id = ${userId}`;
+  }
+}
+
+/** One Lists tab (spec §2.11) with the user's progress on each list, in one statement. */
+export async function listDashboardLists(
+  db: Executor,
+  userId: string,
+  tab: DashboardListTab,
+): Promise<DashboardList[]> {
+  const result = await db.execute<{
+    id: string;
+    title: string;
+    description: string;
+    author: string | null;
+    author_avatar: string | null;
+    item_count: number;
+    completed_count: number;
+    is_public: boolean;
+    difficulty: DashboardList['difficulty'];
+    estimated_time: string | null;
+    created_at: Date;
+  }>(sql`
+    with picked as (${tabSource(tab, userId)})
+    select c.id, c.title, c.description, p.profile_name as author, p.avatar_url as author_avatar,
+           items.item_count, coalesce(pr.completed_count, 0) as completed_count,
+           c.is_public, c.difficulty, c.estimated_time, c.created_at
+    from picked
+    join checklists c on c.id = picked.checklist_id and (c.is_public or c.author_id = ${userId})
+    left join profiles p on p.id = c.author_id
+    cross join lateral (select count(*)::int as item_count from checklist_items i where i.checklist_id = c.id) items
+    left join checklist_progress pr on pr.checklist_id = c.id and pr.user_id = ${userId}
+    ${tab === 'in-progress' ? sql`where pr.completed_count < items.item_count` : sql``}
+    order by picked.listed_at desc, c.id desc`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    author: row.author?.trim() || DEFAULT_AUTHOR_NAME,
+    authorAvatar: row.author_avatar || DEFAULT_AVATAR,
+    itemCount: row.item_count,
+    completedCount: row.completed_count,
+    percentComplete: percentComplete(row.completed_count, row.item_count),
+    isPublic: row.is_public,
+    difficulty: row.difficulty,
+    estimatedTime: row.estimated_time ?? DEFAULT_ESTIMATED_TIME,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}
+
+/**
+ * Home's "Recent Activity": the user's notifications merged with their own actions, newest first,
+ * in one statement. Each branch takes only its newest `limit` rows, in the final order, before the
+ * merge.
+ *
+ * - A clone is also a list the user authored; it shows once, as "cloned".
+ * - A completed list is one whose every item the user has ticked; a list that has since turned
+ *   private to someone else is left out, as on the Lists tabs.
+ * - A badge shows once, as its grant. Decision 011 writes exactly one notification per grant, in the
+ *   same statement and with the same words, so badge notifications are skipped for their grants
+ *   (badge names are not unique across tiers, so a notification cannot be matched to its grant by
+ *   its text). The grant is kept when the notification has been deleted: the badge is still earned.
+ * - A badge is earned by the action at the same instant (one transaction); at a tie it reads as
+ *   coming after that action, as its notification does.
+ */
+export async function listRecentActivity(db: Executor, userId: string, limit: number): Promise<ActivityEvent[]> {
+  const result = await db.execute<{
+    id: string;
+    kind: ActivityKind;
+    notification_type: ActivityType | null;
+    subject: string;
+    checklist_id: string | null;
+    created_at: Date;
+  }>(sql`
+    select id, kind, notification_type, subject, checklist_id, created_at from (
+      (select 'notification:' || n.id as id, 'notification' as kind, n.type as notification_type,
+              n.message as subject, n.checklist_id, n.created_at
+       from notifications n
+       where n.user_id = ${userId} and n.type <> 'badge'
+       order by created_at desc, id desc limit ${limit})
+      union all
+      (select 'created:' || c.id as id, 'created', null, c.title, c.id as checklist_id, c.created_at
+       from checklists c
+       where c.author_id = ${userId}
+         and not exists (select 1 from cloned_checklists k where k.cloned_checklist_id = c.id)
+       order by created_at desc, id desc limit ${limit})
+      union all
+      (select 'cloned:' || k.id as id, 'cloned', null, k.original_title,
+              k.cloned_checklist_id as checklist_id, k.created_at
+       from cloned_checklists k
+       where k.cloned_by = ${userId}
+       order by created_at desc, id desc limit ${limit})
+      union all
+      (select 'completed:' || c.id as id, 'completed', null, c.title,
+              c.id as checklist_id, pr.updated_at as created_at
+       from checklist_progress pr
+       join checklists c on c.id = pr.checklist_id and (c.is_public or c.author_id = ${userId})
+       where pr.user_id = ${userId}
+         and pr.completed_count >= (select count(*) from checklist_items i where i.checklist_id = c.id)
+       order by created_at desc, id desc limit ${limit})
+      union all
+      (select 'badge:' || b.slug as id, 'badge', null, b.name, null, ub.granted_at as created_at
+       from user_badges ub
+       join badges b on b.slug = ub.badge_slug
+       where ub.user_id = ${userId}
+       order by created_at desc, id desc limit ${limit})
+    ) events
+    order by created_at desc, kind = 'badge' desc, id desc
+    limit ${limit}`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    type: row.kind === 'notification' ? row.notification_type! : activityTypeOf[row.kind],
+    message: activityMessage({ kind: row.kind, subject: row.subject }),
+    checklistId: row.checklist_id,
+    createdAt: new Date(row.created_at).toISOString(),
+  }));
+}

@@ -1,0 +1,52 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  activityFeedSchema,
+  activityQuerySchema,
+  dashboardListsQuerySchema,
+  dashboardListsSchema,
+} from '@/domain/dashboard/dashboard';
+import type { Database } from '../db/client';
+import { createRouter } from '../http';
+import { errorContent, jsonContent, notSignedInBody, userIdOf } from '../http-openapi';
+import { listDashboardLists, listRecentActivity } from './dashboard.queries';
+
+// The signed-in user's dashboard (spec §2.11): each answer is about the asker only.
+const route = {
+  lists: createRoute({
+    method: 'get',
+    path: '/dashboard/lists',
+    summary: 'A Lists tab (created, cloned, saved, in-progress) with the user’s progress on each list',
+    request: { query: dashboardListsQuerySchema },
+    responses: {
+      200: jsonContent(dashboardListsSchema, 'The tab’s lists, newest first'),
+      400: errorContent('Unknown tab'),
+      401: errorContent('Not signed in'),
+    },
+  }),
+  activity: createRoute({
+    method: 'get',
+    path: '/dashboard/activity',
+    summary: 'Recent activity: the user’s notifications and own actions, newest first',
+    request: { query: activityQuerySchema },
+    responses: {
+      200: jsonContent(activityFeedSchema, 'Events'),
+      400: errorContent('Invalid limit'),
+      401: errorContent('Not signed in'),
+    },
+  }),
+};
+
+export function dashboardRoutes({ db }: { db: Database }) {
+  return createRouter()
+    .openapi(route.lists, async (c) => {
+      const userId = await userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      const { tab } = c.req.valid('query');
+      return c.json({ tab, checklists: await listDashboardLists(db, userId, tab) }, 200);
+    })
+    .openapi(route.activity, async (c) => {
+      const userId = await userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      return c.json({ events: await listRecentActivity(db, userId, c.req.valid('query').limit) }, 200);
+    });
+}

@@ -1,0 +1,114 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { ChecklistCard } from '@/domain/checklists/browse';
+import { DIFFICULTIES } from '@/domain/checklists/checklist-view';
+import {
+  assembleDiscover,
+  chooseStaffPicks,
+  STAFF_PICKS_LIMIT,
+  SUGGESTIONS_LIMIT,
+  SUGGESTIONS_MINIMUM,
+  SUGGESTIONS_PER_SOURCE,
+  SUGGESTIONS_RATING_THRESHOLD,
+  SUGGESTIONS_TOP_UP,
+  TRENDING_DEFAULT_LIMIT,
+  type Discover,
+} from '@/domain/discover/assembly';
+import { readCards } from '../checklists/browse.queries';
+import type { Executor } from '../db/client';
+
+/**
+ * Spec §7 "Suggested lists for a user", in one statement:
+ * - only public lists, not by the user (a visitor, `userId` null, is shown every public list);
+ * - up to 5 recently updated, up to 5 recently created with a valid difficulty, and up to 5 rated
+ *   4 or more (highest first), in that order;
+ * - under 3 distinct lists, the 10 newest are added;
+ * - duplicates removed (the first occurrence keeps its place), cut to 10, and none under 3.
+ *
+ * The top-up reads the same lists as "recently updated", which has no filter of its own: when it
+ * runs, every eligible list has already been found, so it cannot lift the count to 3. It is kept
+ * because the spec names it, and it must never reach past the eligibility rules.
+ */
+export async function suggestChecklists(db: Executor, userId: string | null): Promise<ChecklistCard[]> {
+  const eligible = userId === null ? sql`c.is_public` : sql`c.is_public and c.author_id <> ${userId}`;
+  const validDifficulty = sql.join(
+    DIFFICULTIES.map((difficulty) => sql`${difficulty}`),
+    sql`, `,
+  );
+  const source = (rank: number, condition: SQL, order: SQL, limit: number) => sql`(
+    select c.id, ${rank}::int as source, row_number() over (order by ${order}) as position
+    from checklists c
+    where ${eligible} and ${condition}
+    order by ${order}
+    limit ${limit})`;
+
+  return readCards(
+    db,
+    sql`
+      with sources as (
+        ${source(1, sql`true`, sql`c.updated_at desc, c.id desc`, SUGGESTIONS_PER_SOURCE)}
+        union all
+        ${source(2, sql`c.difficulty in (${validDifficulty})`, sql`c.created_at desc, c.id desc`, SUGGESTIONS_PER_SOURCE)}
+        union all
+        ${source(
+          3,
+          sql`c.rating >= ${SUGGESTIONS_RATING_THRESHOLD}`,
+          sql`c.rating desc, c.created_at desc, c.id desc`,
+          SUGGESTIONS_PER_SOURCE,
+        )}),
+      topped_up as (
+        select id, source, position from sources
+        union all
+        ${source(
+          4,
+          sql`(select count(distinct id) from sources) < ${SUGGESTIONS_MINIMUM}`,
+          sql`c.created_at desc, c.id desc`,
+          SUGGESTIONS_TOP_UP,
+        )}),
+      first_seen as (
+        select distinct on (id) id, source, position from topped_up order by id, source, position),
+      kept as (
+        select id, row_number() over (order by source, position) as position
+        from first_seen
+        order by source, position
+        limit ${SUGGESTIONS_LIMIT})
+      select id, position from kept where (select count(*) from kept) >= ${SUGGESTIONS_MINIMUM}`,
+  );
+}
+
+/** Spec §7 "Trending": public lists by uses, most first (ties: newest first), 10 by default. */
+export async function trendingChecklists(db: Executor, limit = TRENDING_DEFAULT_LIMIT): Promise<ChecklistCard[]> {
+  const order = sql`c.uses_count desc, c.created_at desc, c.id desc`;
+  return readCards(
+    db,
+    sql`
+      select c.id, row_number() over (order by ${order}) as position
+      from checklists c
+      where c.is_public
+      order by ${order}
+      limit ${limit}`,
+  );
+}
+
+/** Lists flagged by `npm run staff-pick`, newest pick first; a list made private since is skipped. */
+export async function staffPickedChecklists(db: Executor, limit = STAFF_PICKS_LIMIT): Promise<ChecklistCard[]> {
+  const order = sql`s.picked_at desc, c.id desc`;
+  return readCards(
+    db,
+    sql`
+      select c.id, row_number() over (order by ${order}) as position
+      from staff_picks s join checklists c on c.id = s.checklist_id
+      where c.is_public
+      order by ${order}
+      limit ${limit}`,
+  );
+}
+
+/** GET /api/discover: three statements side by side, assembled into sections of 3 (spec §4). */
+export async function loadDiscover(db: Executor, userId: string | null): Promise<Discover> {
+  const [suggestions, trending, flagged] = await Promise.all([
+    suggestChecklists(db, userId),
+    trendingChecklists(db),
+    staffPickedChecklists(db),
+  ]);
+  return { ...assembleDiscover(suggestions, trending), ...chooseStaffPicks(flagged) };
+}

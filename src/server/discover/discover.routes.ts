@@ -1,0 +1,42 @@
+import { createRoute } from '@hono/zod-openapi';
+import { discoverCardsSchema, discoverSchema, trendingParamsSchema } from '@/domain/discover/assembly';
+import type { Database } from '../db/client';
+import { createRouter } from '../http';
+import { commonErrors, jsonContent, notSignedInBody, userIdOf } from '../http-openapi';
+import { loadDiscover, suggestChecklists, trendingChecklists } from './discover.queries';
+
+const route = {
+  discover: createRoute({
+    method: 'get',
+    path: '/discover',
+    summary:
+      'Discover: Suggestions for You, Trending Checklists and Staff Picks, 3 cards each (spec §2.11, §4); sample staff picks when none are flagged',
+    responses: { 200: jsonContent(discoverSchema, 'The three sections') },
+  }),
+  suggestions: createRoute({
+    method: 'get',
+    path: '/discover/suggestions',
+    summary: 'Up to 10 public lists suggested to the signed-in user, none under 3 (spec §7)',
+    responses: { 200: jsonContent(discoverCardsSchema, 'Suggested lists'), 401: commonErrors[401] },
+  }),
+  trending: createRoute({
+    method: 'get',
+    path: '/discover/trending',
+    summary: 'The most used public lists, most first; limit 1 to 50, 10 by default (spec §7, §9)',
+    request: { query: trendingParamsSchema },
+    responses: { 200: jsonContent(discoverCardsSchema, 'Trending lists'), 400: commonErrors[400] },
+  }),
+};
+
+export function discoverRoutes({ db }: { db: Database }) {
+  return createRouter()
+    .openapi(route.discover, async (c) => c.json(await loadDiscover(db, await userIdOf(c)), 200))
+    .openapi(route.suggestions, async (c) => {
+      const userId = await userIdOf(c);
+      if (!userId) return c.json(notSignedInBody, 401);
+      return c.json({ checklists: await suggestChecklists(db, userId) }, 200);
+    })
+    .openapi(route.trending, async (c) =>
+      c.json({ checklists: await trendingChecklists(db, c.req.valid('query').limit) }, 200),
+    );
+}
