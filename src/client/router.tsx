@@ -19,23 +19,22 @@ import {
   DashboardProfilePage,
   DashboardSettingsPage,
 } from '@/client/features/dashboard/account-pages';
+import { BadgesPage } from '@/client/features/dashboard/badges-page';
 import { CreateWizardPage } from '@/client/features/dashboard/create-wizard-page';
 import { DashboardChecklistPage } from '@/client/features/dashboard/dashboard-detail-page';
 import { DashboardLayout } from '@/client/features/dashboard/dashboard-layout';
-import { ComingSoonPage } from '@/client/features/site/coming-soon-page';
+import { DiscoverPage } from '@/client/features/dashboard/discover-page';
+import { DashboardHomePage } from '@/client/features/dashboard/home-page';
+import { DashboardListsPage } from '@/client/features/dashboard/lists-page';
 import { NotFoundPage } from '@/client/features/site/not-found-page';
 import { ProfilePage } from '@/client/features/social/profile-page';
-
-function ComingSoon({ title }: { title: string }) {
-  return <ComingSoonPage title={title} />;
-}
 
 function MeRoute() {
   const [params] = useSearchParams();
   return <MePage tab={params.get('tab')} />;
 }
 
-// Spec §2.1, the whole route table with its guards. "Coming soon" marks screens later issues build.
+// Spec §2.1, the whole route table with its guards.
 export const router = createBrowserRouter([
   {
     element: <AppFrame />,
@@ -91,14 +90,14 @@ export const router = createBrowserRouter([
           </RequireAuth>
         ),
         children: [
-          { index: true, element: <ComingSoon title="Dashboard" /> },
+          { index: true, element: <DashboardHomePage /> },
           { path: 'create', element: <CreateWizardPage /> },
-          { path: 'discover', element: <ComingSoon title="Discover" /> },
+          { path: 'discover', element: <DiscoverPage /> },
           { path: 'discover/:id', element: <DashboardChecklistPage from="discover" /> },
-          { path: 'lists', element: <ComingSoon title="My Lists" /> },
+          { path: 'lists', element: <DashboardListsPage /> },
           { path: 'lists/:id', element: <DashboardChecklistPage from="lists" /> },
           { path: 'collections', element: <DashboardCollectionsPage /> },
-          { path: 'badges', element: <ComingSoon title="Badges" /> },
+          { path: 'badges', element: <BadgesPage /> },
           { path: 'profile', element: <DashboardProfilePage /> },
           { path: 'activity', element: <DashboardActivityPage /> },
           { path: 'settings', element: <DashboardSettingsPage /> },

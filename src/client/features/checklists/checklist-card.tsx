@@ -15,9 +15,17 @@ function plural(count: number, one: string, many: string) {
  * A browse card. The title link stretches over the whole card (its ::after covers it), so the
  * card is one click target without wrapping other links in a link; the author link sits above it.
  */
-export function ChecklistCard({ checklist, view }: { checklist: ChecklistCardData; view: View }) {
+/** A card of browse and Discover; `href` sends its title elsewhere, or nowhere when null (sample cards). */
+export function ChecklistCard({
+  checklist,
+  view,
+  href = `/checklist/${encodeURIComponent(checklist.id)}`,
+}: {
+  checklist: ChecklistCardData;
+  view: View;
+  href?: string | null;
+}) {
   const isGrid = view === 'grid';
-  const href = `/checklist/${encodeURIComponent(checklist.id)}`;
 
   return (
     <Card
@@ -35,17 +43,21 @@ export function ChecklistCard({ checklist, view }: { checklist: ChecklistCardDat
         ) : null}
 
         <h2 className="text-lg leading-snug font-semibold text-slate-900 dark:text-white">
-          <Link
-            to={href}
-            className={cn(
-              'rounded-sm group-hover:text-brand-700 focus-visible:outline-none dark:group-hover:text-brand-200',
-              'after:absolute after:inset-0 after:rounded-[var(--radius-card)]',
-              'focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-solid focus-visible:after:outline-brand-500',
-              isGrid && 'line-clamp-2',
-            )}
-          >
-            {checklist.title}
-          </Link>
+          {href === null ? (
+            <span className={cn(isGrid && 'line-clamp-2')}>{checklist.title}</span>
+          ) : (
+            <Link
+              to={href}
+              className={cn(
+                'rounded-sm group-hover:text-brand-700 focus-visible:outline-none dark:group-hover:text-brand-200',
+                'after:absolute after:inset-0 after:rounded-[var(--radius-card)]',
+                'focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-solid focus-visible:after:outline-brand-500',
+                isGrid && 'line-clamp-2',
+              )}
+            >
+              {checklist.title}
+            </Link>
+          )}
         </h2>
 
         {checklist.description ? (

@@ -10,6 +10,7 @@ import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { Card } from '@/client/components/ui/card';
 import { useAuth } from '@/client/features/accounts/use-auth';
 import { ApiError } from '@/client/lib/api';
+import { BadgeChips } from '@/client/features/badges/badge-tier';
 import { FollowButton } from './follow-button';
 import { FollowListDialog } from './follow-list-dialog';
 import { profileQuery } from './profile-queries';
@@ -64,6 +65,12 @@ function ProfileView({ profile, isSignedIn }: { profile: PublicProfile; isSigned
   return (
     <Page width="medium">
       <ProfileHeader profile={profile} isSignedIn={isSignedIn} />
+      {profile.badges.length ? (
+        <section aria-label="Badges" className="space-y-3">
+          <h2 className="text-xl font-semibold text-slate-900 dark:text-white">Badges</h2>
+          <BadgeChips badges={profile.badges} />
+        </section>
+      ) : null}
       {profile.isPrivateView ? null : <PublicChecklists checklists={profile.checklists} />}
     </Page>
   );
