@@ -1,3 +1,5 @@
+import { createChecklist } from '../../src/server/seed/factories';
+import { E2E_BASE_URL } from './support/paths';
 import { expect, failOnConsoleErrors, test } from './support/fixtures';
 
 test('the dashboard shell: menu, search, avatar menu and the phone’s bottom bar', async ({
@@ -28,7 +30,7 @@ test('the dashboard shell: menu, search, avatar menu and the phone’s bottom ba
   }
   await expect(menu.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
   await menu.getByRole('link', { name: 'Collections' }).click();
-  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Collections' })).toBeVisible();
   await expect(page.getByText('You have no list groups yet.')).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Search checklists' }).fill('camping tent');
@@ -123,3 +125,136 @@ test('the create wizard checks each step, moves back and forth, and creates the 
   await expect(page.getByText('1 of 2 completed')).toBeVisible();
   checkConsole();
 });
+
+test('a new user walks every dashboard page; finishing a list earns a badge shown on Badges, the profile and the bell', async ({
+  page,
+  db,
+  makeUser,
+  signIn,
+}) => {
+  const checkConsole = failOnConsoleErrors(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const author = await makeUser({ profileName: 'Ada Author' });
+  const lists = [];
+  for (const title of ['Spring cleaning', 'Balcony garden', 'Rainy day games', 'Tax return prep']) {
+    lists.push(await createChecklist(db, author.id, { title, items: ['First step', 'Second step'] }));
+  }
+  const taxes = lists[3]!;
+  const newcomer = await makeUser({ profileName: 'Nia New', avatarUrl: '🦄' });
+  await signIn(newcomer);
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Nia New!' })).toBeVisible();
+  await expect(page.getByLabel('Your stats')).toContainText('Badges0');
+  await expect(page.getByText('Nothing in progress.')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Suggestions for You' }).getByRole('link', { name: /./ }).first(),
+  ).toBeVisible();
+
+  // Discover: three sections of cards, and View All goes to Browse in the matching order.
+  await page
+    .getByRole('navigation', { name: 'Dashboard', exact: true })
+    .getByRole('link', { name: 'Discover' })
+    .click();
+  for (const section of ['Suggestions for You', 'Trending Checklists', 'Staff Picks']) {
+    await expect(
+      page.getByRole('region', { name: section }).getByRole('heading', { level: 2, name: section }),
+    ).toBeVisible();
+  }
+  await expect(
+    page.getByRole('region', { name: 'Trending Checklists' }).getByRole('heading', { level: 2, name: /./ }).nth(1),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View All: Trending Checklists' })).toHaveAttribute(
+    'href',
+    '/browse?order=most-used',
+  );
+
+  // A card opens the dashboard's view of the list, whose way back is Discover.
+  const firstCard = page
+    .getByRole('region', { name: 'Trending Checklists' })
+    .getByRole('heading', { level: 2 })
+    .nth(1)
+    .getByRole('link');
+  const cardTitle = (await firstCard.textContent())!.trim();
+  await firstCard.click();
+  await expect(page).toHaveURL(/\/dashboard\/discover\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: cardTitle })).toBeVisible();
+  await page.getByRole('link', { name: 'Discover' }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/discover$/);
+
+  // Finish a list there: the celebration, then the Finisher badge.
+  await page.goto(`/dashboard/discover/${taxes.id}`);
+  await page.getByText('First step').click();
+  await expect(page.getByText('1 of 2 completed')).toBeVisible();
+  await page.goto('/dashboard/lists?tab=in-progress');
+  await expect(page.getByText('1 of 2 items completed')).toBeVisible();
+  await page.getByRole('link', { name: 'Resume Tax return prep' }).click();
+  await page.getByText('Second step').click();
+  await expect(page.getByText('Congratulations! All items completed!')).toBeVisible();
+  await expect(page.getByTestId('unread-badge')).toHaveText('1');
+
+  await page.goto('/dashboard/badges');
+  const earned = page.getByRole('region', { name: 'Earned' });
+  await expect(earned.getByText('Finisher')).toBeVisible();
+  await expect(earned.getByText(/^Earned [A-Z][a-z]{2} /)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'To earn' }).getByText('Closer')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'To earn' }).getByText('1 / 5')).toBeVisible();
+
+  await page.getByRole('button', { name: /Notifications/ }).click();
+  await expect(page.getByText('You earned the badge “Finisher”')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/user/${newcomer.username}`);
+  await expect(page.getByRole('list', { name: 'Badges' })).toContainText('Finisher');
+
+  await page.goto('/dashboard');
+  await expect(page.getByLabel('Your stats')).toContainText('Badges1');
+  const activity = page.getByRole('region', { name: 'Recent Activity' });
+  await expect(activity.getByText('You completed “Tax return prep”')).toBeVisible();
+  await expect(activity.getByText('You earned the badge “Finisher”')).toBeVisible();
+
+  await page.goto('/dashboard/lists');
+  await expect(page.getByRole('tab', { name: 'Created' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('No lists found.')).toBeVisible();
+  await page.getByRole('tab', { name: 'In Progress' }).click();
+  await expect(page.getByText('No lists found.')).toBeVisible();
+  checkConsole();
+});
+
+for (const width of [1280, 390]) {
+  test(`screenshots of every dashboard page at ${width} px`, async ({ page, db, makeUser, signIn }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const checkConsole = failOnConsoleErrors(page);
+    const author = await makeUser({ profileName: 'Ada Author', avatarUrl: '🦉' });
+    const lists = [];
+    for (const title of ['Spring cleaning', 'Balcony garden', 'Rainy day games', 'Tax return prep']) {
+      lists.push(await createChecklist(db, author.id, { title, tags: ['home'], items: ['One', 'Two', 'Three'] }));
+    }
+    const user = await makeUser({ profileName: 'Nia New', avatarUrl: '🦄' });
+    await signIn(user);
+    await page.request.put(`/api/checklists/${lists[0]!.id}/items/${lists[0]!.items[0]!.id}/done`, {
+      headers: { origin: E2E_BASE_URL },
+    });
+    const pages = [
+      ['', 'home'],
+      ['/create', 'create'],
+      ['/discover', 'discover'],
+      [`/discover/${lists[1]!.id}`, 'discover-detail'],
+      ['/lists?tab=in-progress', 'lists'],
+      [`/lists/${lists[0]!.id}`, 'list-detail'],
+      ['/collections', 'collections'],
+      ['/badges', 'badges'],
+      ['/profile', 'profile'],
+      ['/activity', 'activity'],
+      ['/settings', 'settings'],
+    ] as const;
+    for (const [path, name] of pages) {
+      await page.goto(`/dashboard${path}`);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByText(/^Loading/)).toHaveCount(0);
+      await page.screenshot({ path: `test-results/screenshots/dashboard-${name}-${width}.png`, fullPage: true });
+    }
+    checkConsole();
+  });
+}

@@ -16,7 +16,7 @@ import { DashboardPage } from './dashboard-page';
 
 export function DashboardActivityPage() {
   return (
-    <DashboardPage>
+    <DashboardPage title="Activity">
       <ActivityTab />
     </DashboardPage>
   );
@@ -35,8 +35,8 @@ export function DashboardSettingsPage() {
 /** Collections: the user's library groups as cards with their lists, and the List Library's actions. */
 export function DashboardCollectionsPage() {
   return (
-    <DashboardPage>
-      <LibraryTab title="Collections" description="Your list groups and the lists you keep in them." />
+    <DashboardPage title="Collections">
+      <LibraryTab title="Your groups" description="Your list groups and the lists you keep in them." />
     </DashboardPage>
   );
 }

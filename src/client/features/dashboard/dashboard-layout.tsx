@@ -15,11 +15,12 @@ import {
 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { greetingName } from '@/domain/accounts/profile';
 import { BrandMark } from '@/client/components/layout/brand-mark';
 import { AnimatedMain } from '@/client/components/layout/root-layout';
 import { Avatar } from '@/client/components/ui/avatar';
+import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { useAuth } from '@/client/features/accounts/use-auth';
 import { NotificationBell } from '@/client/features/notifications/notification-bell';
@@ -56,6 +57,12 @@ export function DashboardLayout() {
           <BrandMark to="/dashboard" />
           <DashboardSearch />
           <div className="ml-auto flex items-center gap-1">
+            {/* On a phone the search box gives way to a link to Browse, where searching happens. */}
+            <Button asChild variant="ghost" size="icon" className="sm:hidden">
+              <Link to="/browse" aria-label="Search checklists">
+                <Search className="h-5 w-5" aria-hidden />
+              </Link>
+            </Button>
             <NotificationBell unread={unread} />
             <AvatarMenu avatar={profile?.avatarUrl ?? null} name={greetingName(profile?.profileName)} />
           </div>
