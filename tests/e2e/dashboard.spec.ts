@@ -161,9 +161,10 @@ test('a new user walks every dashboard page; finishing a list earns a badge show
       page.getByRole('region', { name: section }).getByRole('heading', { level: 2, name: section }),
     ).toBeVisible();
   }
-  await expect(
-    page.getByRole('region', { name: 'Trending Checklists' }).getByRole('heading', { level: 2, name: /./ }).nth(1),
-  ).toBeVisible();
+  // Three cards a section, each titled one level below its section.
+  for (const section of ['Suggestions for You', 'Trending Checklists', 'Staff Picks']) {
+    await expect(page.getByRole('region', { name: section }).getByRole('heading', { level: 3 })).toHaveCount(3);
+  }
   await expect(page.getByRole('link', { name: 'View All: Trending Checklists' })).toHaveAttribute(
     'href',
     '/browse?order=most-used',
@@ -172,8 +173,8 @@ test('a new user walks every dashboard page; finishing a list earns a badge show
   // A card opens the dashboard's view of the list, whose way back is Discover.
   const firstCard = page
     .getByRole('region', { name: 'Trending Checklists' })
-    .getByRole('heading', { level: 2 })
-    .nth(1)
+    .getByRole('heading', { level: 3 })
+    .first()
     .getByRole('link');
   const cardTitle = (await firstCard.textContent())!.trim();
   await firstCard.click();

@@ -58,6 +58,7 @@ export const profileMessages = {
   saving: 'Saving...',
   failedProfile: 'Failed to update profile',
   failedUsername: 'Failed to update username',
+  loadFailed: 'Failed to load your profile. Please try again later.',
   nameRequired: 'Profile name is required.',
   nameTooLong: `Profile names can be at most ${PROFILE_NAME_MAX_LENGTH} characters.`,
   avatarInvalid: 'Please choose one of the avatars offered.',

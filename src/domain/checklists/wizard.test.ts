@@ -58,6 +58,10 @@ describe('moving between steps', () => {
     expect(canJumpTo(1, 3)).toBe(true);
     expect(canJumpTo(2, 2)).toBe(false);
     expect(canJumpTo(3, 2)).toBe(false);
+    // Back at step 1 after reaching step 3, both later steps stay reachable.
+    expect(canJumpTo(3, 1, 3)).toBe(true);
+    expect(canJumpTo(2, 1, 2)).toBe(true);
+    expect(canJumpTo(3, 1, 2)).toBe(false);
   });
 
   it('rows can be removed only while more than one remains', () => {

@@ -84,9 +84,12 @@ export function previousStep(step: WizardStep): WizardStep {
   return Math.max(1, step - 1) as WizardStep;
 }
 
-/** The step header returns to completed steps (any step before the current one). */
-export function canJumpTo(target: WizardStep, current: WizardStep): boolean {
-  return target < current;
+/**
+ * The step header returns to completed steps: any step up to the furthest one reached, other than
+ * the current one (after going back from step 3 to 1, steps 2 and 3 are still a click away).
+ */
+export function canJumpTo(target: WizardStep, current: WizardStep, furthest: WizardStep = current): boolean {
+  return target !== current && target <= furthest;
 }
 
 /** Spec §5 "Wizard": item and tag rows can be removed only while more than one remains. */

@@ -50,6 +50,7 @@ export function AnimatedMain({ className }: { className?: string }) {
   return (
     <motion.main
       id="main"
+      tabIndex={-1}
       key={location.pathname}
       className={cn('flex-1', className)}
       initial={reduceMotion ? false : { opacity: 0, y: 8 }}

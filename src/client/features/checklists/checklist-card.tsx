@@ -20,12 +20,16 @@ export function ChecklistCard({
   checklist,
   view,
   href = `/checklist/${encodeURIComponent(checklist.id)}`,
+  headingLevel = 2,
 }: {
   checklist: ChecklistCardData;
   view: View;
   href?: string | null;
+  /** 3 where the cards sit under a section's own h2 (Discover, the dashboard home). */
+  headingLevel?: 2 | 3;
 }) {
   const isGrid = view === 'grid';
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
 
   return (
     <Card
@@ -42,7 +46,7 @@ export function ChecklistCard({
           </div>
         ) : null}
 
-        <h2 className="text-lg leading-snug font-semibold text-slate-900 dark:text-white">
+        <Heading className="text-lg leading-snug font-semibold text-slate-900 dark:text-white">
           {href === null ? (
             <span className={cn(isGrid && 'line-clamp-2')}>{checklist.title}</span>
           ) : (
@@ -58,7 +62,7 @@ export function ChecklistCard({
               {checklist.title}
             </Link>
           )}
-        </h2>
+        </Heading>
 
         {checklist.description ? (
           <p

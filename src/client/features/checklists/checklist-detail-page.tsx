@@ -11,8 +11,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { useReducedMotion } from 'motion/react';
-import { useState, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Page } from '@/client/components/layout/page';
@@ -22,7 +21,6 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { useAuth } from '@/client/features/accounts/use-auth';
 import { ApiError } from '@/client/lib/api';
-import { Celebration } from './celebration';
 import { ChecklistItems, ProgressCard } from './checklist-items';
 import { checklistDetailQuery } from './checklist-queries';
 import { CloneButton, CloneLink, useClone } from './clone-button';
@@ -31,9 +29,8 @@ import { loginHrefFor, plural } from './detail-format';
 import { DifficultyBadge } from './difficulty-badge';
 import { LibraryButton } from './library-dialog';
 import { LikeButton } from './like-button';
-import { createSparkles, isAllDone, type Sparkle } from './progress';
 import { ShareButton } from './share-button';
-import { useChecklistProgress } from './use-checklist-progress';
+import { useCelebratedProgress } from './use-celebrated-progress';
 
 const LOADING = 'Loading checklist...';
 const LOAD_ERROR_TITLE = 'Error Loading Checklist';
@@ -110,26 +107,12 @@ function BackToBrowse() {
   );
 }
 
-type CelebrationRun = { key: number; sparkles: Sparkle[] };
-
 function ChecklistView({ checklist, userId }: { checklist: ChecklistDetail; userId: string | null }) {
   const isSignedIn = userId !== null;
   const isOwner = checklist.viewer.isOwner;
   const loginHref = loginHrefFor(`/checklist/${encodeURIComponent(checklist.id)}`);
-  const prefersReducedMotion = useReducedMotion() ?? false;
   const clone = useClone(checklist.id);
-
-  const [celebration, setCelebration] = useState<CelebrationRun | null>(null);
-  const progress = useChecklistProgress(checklist, isSignedIn, (nowComplete) => {
-    // Spec §2.4: reduced motion keeps the message and skips the animation.
-    if (!nowComplete || prefersReducedMotion) {
-      setCelebration(null);
-      return;
-    }
-    const sparkles = createSparkles();
-    setCelebration((previous) => ({ key: (previous?.key ?? 0) + 1, sparkles }));
-  });
-  const isComplete = isAllDone(progress.done);
+  const { progress, isComplete, celebrationElement } = useCelebratedProgress(checklist, isSignedIn);
 
   return (
     <Page width="medium">
@@ -229,10 +212,7 @@ function ChecklistView({ checklist, userId }: { checklist: ChecklistDetail; user
 
       <CommentsSection checklistId={checklist.id} userId={userId} loginHref={loginHref} />
 
-      {/* Gated on completion too: a failed last tick is taken back, and the animation with it. */}
-      {celebration && isComplete ? (
-        <Celebration key={celebration.key} sparkles={celebration.sparkles} onDone={() => setCelebration(null)} />
-      ) : null}
+      {celebrationElement}
     </Page>
   );
 }

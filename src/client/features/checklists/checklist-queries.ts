@@ -4,6 +4,7 @@ import { apiRequest } from '@/client/lib/api';
 
 export const checklistDetailQuery = (id: string) =>
   queryOptions({
-    queryKey: ['checklists', id],
+    // 'detail' keeps an id such as "discover" from meeting another query's key.
+    queryKey: ['checklists', 'detail', id],
     queryFn: ({ signal }) => apiRequest(`/api/checklists/${encodeURIComponent(id)}`, checklistDetailSchema, { signal }),
   });

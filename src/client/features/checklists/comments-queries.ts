@@ -8,7 +8,7 @@ const okSchema = z.object({ ok: z.literal(true) });
 /** Comments of a checklist, newest first (spec §7). Kept under the checklist's own key. */
 export const commentsQuery = (checklistId: string) =>
   queryOptions({
-    queryKey: ['checklists', checklistId, 'comments'] as const,
+    queryKey: ['checklists', 'comments', checklistId] as const,
     queryFn: ({ signal }) =>
       apiRequest(`/api/checklists/${encodeURIComponent(checklistId)}/comments`, commentListSchema, { signal }),
   });

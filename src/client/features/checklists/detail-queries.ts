@@ -8,7 +8,7 @@ import { countDone, doneFromIds, usesAfterChange, withItemDone } from './progres
 
 const checklistPath = (id: string) => `/api/checklists/${encodeURIComponent(id)}`;
 
-/** The key of checklistDetailQuery; comments sit under it, so detail writes match it exactly. */
+/** The key of checklistDetailQuery; detail writes match it exactly. */
 export const detailKey = (id: string) => checklistDetailQuery(id).queryKey;
 const progressMutationKey = (id: string) => ['checklists', id, 'progress'] as const;
 

@@ -1,7 +1,9 @@
 import { KeyRound } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { profileMessages, type Me } from '@/domain/accounts/profile';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
+import { LoadError } from '@/client/components/ui/load-states';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { ChangePasswordDialog } from '@/client/features/accounts/me/account-dialogs';
 import { ProfileForm, UsernameField } from '@/client/features/accounts/me/account-tab';
@@ -17,18 +19,32 @@ import { DashboardPage } from './dashboard-page';
 export function DashboardActivityPage() {
   return (
     <DashboardPage title="Activity">
-      <ActivityTab />
+      <ActivityTab title="Notifications" />
+    </DashboardPage>
+  );
+}
+
+/** The signed-in user's profile for a screen that edits it; a failed load offers Try again. */
+function WithProfile({ children }: { children: (me: Me) => ReactNode }) {
+  const { profile, isProfileLoading, refreshProfile } = useAuth();
+  if (profile) return children(profile);
+  if (isProfileLoading) return <FullPageSpinner />;
+  return (
+    <DashboardPage>
+      <LoadError onRetry={() => void refreshProfile()}>{profileMessages.loadFailed}</LoadError>
     </DashboardPage>
   );
 }
 
 export function DashboardSettingsPage() {
-  const { profile } = useAuth();
-  if (!profile) return <FullPageSpinner />;
   return (
-    <DashboardPage title="Settings">
-      <SettingsTab me={profile} />
-    </DashboardPage>
+    <WithProfile>
+      {(me) => (
+        <DashboardPage title="Settings">
+          <SettingsTab me={me} />
+        </DashboardPage>
+      )}
+    </WithProfile>
   );
 }
 
@@ -46,13 +62,15 @@ export function DashboardCollectionsPage() {
  * disabled) the e-mail notifications switch and Change Password.
  */
 export function DashboardProfilePage() {
-  const { profile } = useAuth();
+  return <WithProfile>{(me) => <ProfileEditor profile={me} />}</WithProfile>;
+}
+
+function ProfileEditor({ profile }: { profile: Me }) {
   const [isPasswordOpen, setPasswordOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  if (!profile) return <FullPageSpinner />;
   return (
     <DashboardPage title="Profile">
-      <ProfileForm me={profile} />
+      <ProfileForm me={profile} title="Public profile" />
       <Section title="Account">
         <UsernameField current={profile.username} />
         <div className="mt-6 border-t border-slate-100 pt-6 dark:border-slate-800">

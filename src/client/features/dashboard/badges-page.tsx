@@ -45,7 +45,11 @@ export function BadgesPage() {
       </section>
       <section aria-label="To earn">
         <h2 className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">To earn</h2>
-        <BadgeGrid badges={toEarn} />
+        {toEarn.length === 0 ? (
+          <Card className="p-5 text-sm text-slate-600 dark:text-slate-400">You have earned every badge.</Card>
+        ) : (
+          <BadgeGrid badges={toEarn} />
+        )}
       </section>
     </DashboardPage>
   );

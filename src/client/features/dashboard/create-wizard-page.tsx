@@ -42,6 +42,7 @@ export function CreateWizardPage() {
   const create = useCreateChecklist();
   const [form, setForm] = useState<ChecklistForm>(emptyChecklistForm);
   const [step, setStep] = useState<WizardStep>(1);
+  const [furthest, setFurthest] = useState<WizardStep>(1);
   const [errors, setErrors] = useState<WizardErrors>({});
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -51,6 +52,7 @@ export function CreateWizardPage() {
   };
   const goTo = (target: WizardStep) => {
     setStep(target);
+    setFurthest((current) => (target > current ? target : current));
     setErrors({});
     // The new step's heading takes focus, so keyboard and screen-reader users land on it.
     window.setTimeout(() => headingRef.current?.focus(), 0);
@@ -60,6 +62,20 @@ export function CreateWizardPage() {
     setErrors(found);
     const target = nextStep(step, form);
     if (target !== step) goTo(target);
+  };
+  /** The header: back at once; forward only through steps that still validate. */
+  const jump = (target: WizardStep) => {
+    let at = step;
+    while (at < target) {
+      const found = validateWizardStep(at, form);
+      if (Object.keys(found).length) {
+        if (at !== step) goTo(at);
+        setErrors(found);
+        return;
+      }
+      at = (at + 1) as WizardStep;
+    }
+    goTo(target);
   };
   const submit = async () => {
     const found = validateWizardStep(3, form);
@@ -71,7 +87,7 @@ export function CreateWizardPage() {
 
   return (
     <DashboardPage title="Create a New Checklist" className="max-w-4xl">
-      <StepHeader step={step} onJump={goTo} />
+      <StepHeader step={step} furthest={furthest} onJump={jump} />
       <div className="grid gap-6 lg:grid-cols-[1fr_16rem]">
         <Card className="p-5 sm:p-7">
           <h2
@@ -127,12 +143,20 @@ export function CreateWizardPage() {
 }
 
 /** The steps, numbered; completed ones are buttons that return to them. */
-function StepHeader({ step, onJump }: { step: WizardStep; onJump: (step: WizardStep) => void }) {
+function StepHeader({
+  step,
+  furthest,
+  onJump,
+}: {
+  step: WizardStep;
+  furthest: WizardStep;
+  onJump: (step: WizardStep) => void;
+}) {
   return (
     <ol aria-label="Steps" className="grid grid-cols-3 gap-2">
       {WIZARD_STEPS.map((label, index) => {
         const target = (index + 1) as WizardStep;
-        const isDone = canJumpTo(target, step);
+        const isDone = canJumpTo(target, step, furthest);
         const isCurrent = target === step;
         const content = (
           <>
@@ -285,6 +309,7 @@ function ReviewStep({ form, errors, onChange }: StepProps) {
           </p>
           <RadioGroup.Root
             aria-labelledby="wizard-difficulty"
+            aria-describedby="wizard-difficulty-error"
             value={form.difficulty}
             onValueChange={(difficulty) => onChange({ difficulty })}
             className="grid h-11 grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 ring-1 ring-slate-200 ring-inset dark:bg-slate-800/60 dark:ring-slate-700"
@@ -300,7 +325,7 @@ function ReviewStep({ form, errors, onChange }: StepProps) {
               </RadioGroup.Item>
             ))}
           </RadioGroup.Root>
-          <FieldError>{errors.difficulty}</FieldError>
+          <FieldError id="wizard-difficulty-error">{errors.difficulty}</FieldError>
         </div>
       </div>
     </div>

@@ -1,7 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ListChecks, Pencil, SearchX, Users } from 'lucide-react';
-import { useReducedMotion } from 'motion/react';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Alert } from '@/client/components/ui/alert';
@@ -9,15 +7,13 @@ import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
-import { Celebration } from '@/client/features/checklists/celebration';
 import { ChecklistItems, ProgressCard } from '@/client/features/checklists/checklist-items';
 import { checklistDetailQuery } from '@/client/features/checklists/checklist-queries';
 import { CloneButton, useClone } from '@/client/features/checklists/clone-button';
 import { plural } from '@/client/features/checklists/detail-format';
 import { LibraryButton } from '@/client/features/checklists/library-dialog';
-import { createSparkles, isAllDone, type Sparkle } from '@/client/features/checklists/progress';
 import { ShareButton } from '@/client/features/checklists/share-button';
-import { useChecklistProgress } from '@/client/features/checklists/use-checklist-progress';
+import { useCelebratedProgress } from '@/client/features/checklists/use-celebrated-progress';
 import { ApiError } from '@/client/lib/api';
 import { DashboardPage } from './dashboard-page';
 
@@ -25,7 +21,6 @@ import { DashboardPage } from './dashboard-page';
 const backLinks = {
   lists: { to: '/dashboard/lists', label: 'My Lists' },
   discover: { to: '/dashboard/discover', label: 'Discover' },
-  browse: { to: '/browse', label: 'Browse' },
 } as const;
 
 /**
@@ -80,13 +75,7 @@ export function DashboardChecklistPage({ from }: { from: keyof typeof backLinks 
 
 function DetailView({ checklist }: { checklist: ChecklistDetail }) {
   const clone = useClone(checklist.id);
-  const prefersReducedMotion = useReducedMotion() ?? false;
-  const [celebration, setCelebration] = useState<{ key: number; sparkles: Sparkle[] } | null>(null);
-  const progress = useChecklistProgress(checklist, true, (nowComplete) => {
-    if (!nowComplete || prefersReducedMotion) return setCelebration(null);
-    setCelebration((previous) => ({ key: (previous?.key ?? 0) + 1, sparkles: createSparkles() }));
-  });
-  const isComplete = isAllDone(progress.done);
+  const { progress, isComplete, celebrationElement } = useCelebratedProgress(checklist, true);
 
   return (
     <>
@@ -148,9 +137,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
         isResetting={progress.isResetting}
       />
       <ChecklistItems items={checklist.items} done={progress.done} onToggle={progress.toggle} />
-      {celebration && isComplete ? (
-        <Celebration key={celebration.key} sparkles={celebration.sparkles} onDone={() => setCelebration(null)} />
-      ) : null}
+      {celebrationElement}
     </>
   );
 }

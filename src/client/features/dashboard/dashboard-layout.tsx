@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import {
   Award,
   Bell,
@@ -24,7 +23,8 @@ import { Button } from '@/client/components/ui/button';
 import { Input } from '@/client/components/ui/input';
 import { useAuth } from '@/client/features/accounts/use-auth';
 import { NotificationBell } from '@/client/features/notifications/notification-bell';
-import { unreadCountQuery, useLiveUnreadCount } from '@/client/features/notifications/notification-queries';
+import { useLiveUnreadCount } from '@/client/features/notifications/notification-queries';
+import { UnreadPill } from '@/client/features/notifications/unread-pill';
 import { cn } from '@/client/lib/cn';
 
 type MenuEntry = { to: string; label: string; icon: LucideIcon; end?: boolean };
@@ -72,7 +72,7 @@ export function DashboardLayout() {
         <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block dark:border-slate-800 dark:bg-slate-950">
           <nav aria-label="Dashboard" className="sticky top-16 flex flex-col gap-1 p-3">
             {sideMenu.map((entry) => (
-              <MenuLink key={entry.to} entry={entry} />
+              <MenuLink key={entry.to} entry={entry} unread={unread} />
             ))}
           </nav>
         </aside>
@@ -104,8 +104,7 @@ export function DashboardLayout() {
   );
 }
 
-function MenuLink({ entry: { to, label, icon: Icon, end } }: { entry: MenuEntry }) {
-  const unread = useQuery(unreadCountQuery()).data ?? 0;
+function MenuLink({ entry: { to, label, icon: Icon, end }, unread }: { entry: MenuEntry; unread: number }) {
   return (
     <NavLink
       to={to}
@@ -119,12 +118,7 @@ function MenuLink({ entry: { to, label, icon: Icon, end } }: { entry: MenuEntry 
     >
       <Icon className="h-4 w-4" aria-hidden />
       <span className="flex-1">{label}</span>
-      {label === 'Activity' && unread > 0 ? (
-        <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
-          {unread > 99 ? '99+' : unread}
-          <span className="sr-only"> unread</span>
-        </span>
-      ) : null}
+      {label === 'Activity' ? <UnreadPill count={unread} /> : null}
     </NavLink>
   );
 }

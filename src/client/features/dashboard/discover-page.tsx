@@ -66,6 +66,7 @@ function DiscoverSectionView({
               key={card.id}
               checklist={card}
               view="grid"
+              headingLevel={3}
               href={isSample ? null : `/dashboard/discover/${encodeURIComponent(card.id)}`}
             />
           ))}

@@ -5,7 +5,7 @@ import { ACTIVITY_ICONS, progressCaption } from '@/domain/dashboard/dashboard';
 import { DISCOVER_SECTION_SIZE, SUGGESTIONS_MINIMUM } from '@/domain/discover/assembly';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
-import { LoadingState } from '@/client/components/ui/load-states';
+import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { ProgressBar } from '@/client/components/ui/progress-bar';
 import { accountStatsQuery } from '@/client/features/accounts/me/me-queries';
 import { useAuth } from '@/client/features/accounts/use-auth';
@@ -47,7 +47,7 @@ export function DashboardHomePage() {
 function HomeStats() {
   const stats = useQuery({ ...accountStatsQuery() });
   return (
-    <dl aria-label="Your stats" className="grid grid-cols-3 gap-2 sm:grid-cols-6 sm:gap-3">
+    <dl aria-label="Your stats" aria-busy={stats.isPending} className="grid grid-cols-3 gap-2 sm:grid-cols-6 sm:gap-3">
       {statLabels.map(([key, label]) => (
         <Card key={key} className="px-3 py-3 text-center">
           <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
@@ -96,7 +96,11 @@ function InProgress() {
     >
       {lists.isPending ? (
         <LoadingState label="Loading your lists..." />
-      ) : !lists.data?.length ? (
+      ) : lists.isError ? (
+        <LoadError onRetry={() => void lists.refetch()} isRetrying={lists.isFetching}>
+          Failed to load your lists. Please try again later.
+        </LoadError>
+      ) : !lists.data.length ? (
         <Card className="p-5 text-sm text-slate-600 dark:text-slate-400">
           Nothing in progress. Tick an item on any list to start it.
         </Card>
@@ -141,6 +145,7 @@ function Suggestions() {
             key={card.id}
             checklist={card}
             view="grid"
+            headingLevel={3}
             href={`/dashboard/discover/${encodeURIComponent(card.id)}`}
           />
         ))}
@@ -159,14 +164,18 @@ function RecentActivity() {
           to="/dashboard/activity"
           className="text-sm font-medium text-brand-600 hover:underline dark:text-brand-200"
         >
-          See all
+          All notifications
         </Link>
       }
     >
       <Card className="p-2">
         {events.isPending ? (
           <LoadingState label="Loading activity..." />
-        ) : !events.data?.length ? (
+        ) : events.isError ? (
+          <LoadError onRetry={() => void events.refetch()} isRetrying={events.isFetching}>
+            Failed to load your activity. Please try again later.
+          </LoadError>
+        ) : !events.data.length ? (
           <p className="p-4 text-sm text-slate-600 dark:text-slate-400">No activity yet.</p>
         ) : (
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">

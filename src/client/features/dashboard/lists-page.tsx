@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Lock } from 'lucide-react';
+import { Tabs } from 'radix-ui';
 import { Link, useSearchParams } from 'react-router';
 import {
   DASHBOARD_LIST_TABS,
@@ -15,7 +15,7 @@ import { Card } from '@/client/components/ui/card';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { ProgressBar } from '@/client/components/ui/progress-bar';
 import { DifficultyBadge } from '@/client/features/checklists/difficulty-badge';
-import { cn } from '@/client/lib/cn';
+import { PrivateBadge } from '@/client/features/checklists/private-badge';
 import { DashboardPage } from './dashboard-page';
 import { dashboardListsQuery } from './dashboard-queries';
 
@@ -27,46 +27,42 @@ export function DashboardListsPage() {
 
   return (
     <DashboardPage title="My Lists">
-      <div
-        role="tablist"
-        aria-label="Lists"
-        className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 dark:bg-slate-900"
-      >
-        {DASHBOARD_LIST_TABS.map((candidate) => (
-          <button
-            key={candidate}
-            type="button"
-            role="tab"
-            aria-selected={candidate === tab}
-            onClick={() => setParams({ tab: candidate }, { replace: true })}
-            className={cn(
-              'flex-1 cursor-pointer rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-600 dark:text-slate-400',
-              candidate === tab && 'bg-white text-slate-900 shadow-sm dark:bg-slate-800 dark:text-white',
-            )}
-          >
-            {dashboardListTabLabels[candidate]}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" aria-label={dashboardListTabLabels[tab]}>
-        {lists.isPending ? (
-          <LoadingState label="Loading your lists..." />
-        ) : lists.isError ? (
-          <LoadError onRetry={() => void lists.refetch()} isRetrying={lists.isFetching}>
-            Failed to load your lists. Please try again later.
-          </LoadError>
-        ) : lists.data.length === 0 ? (
-          <Card className="p-8 text-center text-slate-600 dark:text-slate-400">{dashboardMessages.noLists}</Card>
-        ) : (
-          <ul className="grid gap-4 sm:grid-cols-2">
-            {lists.data.map((list) => (
-              <li key={list.id}>
-                <ListCard list={list} tab={tab} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
+        <Tabs.List
+          aria-label="Lists"
+          className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 dark:bg-slate-900"
+        >
+          {DASHBOARD_LIST_TABS.map((candidate) => (
+            <Tabs.Trigger
+              key={candidate}
+              value={candidate}
+              className="flex-1 cursor-pointer rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-400 dark:data-[state=active]:bg-slate-800 dark:data-[state=active]:text-white"
+            >
+              {dashboardListTabLabels[candidate]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {/* Only the chosen tab's panel is rendered; the others load when chosen. */}
+        <Tabs.Content value={tab} className="mt-6">
+          {lists.isPending ? (
+            <LoadingState label="Loading your lists..." />
+          ) : lists.isError ? (
+            <LoadError onRetry={() => void lists.refetch()} isRetrying={lists.isFetching}>
+              Failed to load your lists. Please try again later.
+            </LoadError>
+          ) : lists.data.length === 0 ? (
+            <Card className="p-8 text-center text-slate-600 dark:text-slate-400">{dashboardMessages.noLists}</Card>
+          ) : (
+            <ul className="grid gap-4 sm:grid-cols-2">
+              {lists.data.map((list) => (
+                <li key={list.id}>
+                  <ListCard list={list} tab={tab} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Tabs.Content>
+      </Tabs.Root>
     </DashboardPage>
   );
 }
@@ -78,12 +74,7 @@ function ListCard({ list, tab }: { list: DashboardList; tab: DashboardListTab })
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-start justify-between gap-2">
         <p className="font-semibold text-slate-900 dark:text-white">{list.title}</p>
-        {list.isPublic ? null : (
-          <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-950/50 dark:text-amber-300">
-            <Lock className="h-3 w-3" aria-hidden />
-            Private
-          </span>
-        )}
+        {list.isPublic ? null : <PrivateBadge />}
       </div>
       {list.description ? (
         <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{list.description}</p>

@@ -55,6 +55,9 @@ export function useLiveUnreadCount(isSignedIn: boolean): number {
         if (!parsed.success) return;
         queryClient.setQueryData(notificationKeys.unread, parsed.data.unread);
         void queryClient.invalidateQueries({ queryKey: ['notifications', 'list'] });
+        // A notification may also be a badge, and both show on the dashboard.
+        void queryClient.invalidateQueries({ queryKey: ['dashboard', 'activity'] });
+        void queryClient.invalidateQueries({ queryKey: ['badges'] });
       });
       source.addEventListener('error', () => {
         source?.close();

@@ -137,7 +137,7 @@ export function UsernameField({ current }: { current: string }) {
 
 type ProfileInput = z.input<typeof profileUpdateSchema>;
 
-export function ProfileForm({ me }: { me: Me }) {
+export function ProfileForm({ me, title = 'Profile' }: { me: Me; title?: string }) {
   const update = useUpdateProfile();
   const saved = useFlashMessage(MESSAGE_MS);
   const [failure, setFailure] = useState<string | null>(null);
@@ -162,7 +162,7 @@ export function ProfileForm({ me }: { me: Me }) {
   });
 
   return (
-    <Section title="Profile" description="How other people see you on Ticklist.">
+    <Section title={title} description="How other people see you on Ticklist.">
       <form onSubmit={onSubmit} noValidate className="space-y-6">
         <div>
           <Label htmlFor="profileName">Profile Name</Label>

@@ -25,7 +25,7 @@ const DELETE_FAILED = 'Failed to delete notification';
 const FEED_LIMIT = 100;
 
 /** Spec §2.10 "Activity Feed": every notification with its time; unread ones highlighted. */
-export function ActivityTab() {
+export function ActivityTab({ title = 'Activity' }: { title?: string }) {
   const list = useQuery(notificationListQuery(FEED_LIMIT));
   const markRead = useMarkNotificationRead();
   const actions = useNotificationActions();
@@ -50,7 +50,7 @@ export function ActivityTab() {
 
   return (
     <Section
-      title="Activity"
+      title={title}
       actions={
         notifications.length ? (
           <div className="flex flex-wrap gap-2">

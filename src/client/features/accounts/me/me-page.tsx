@@ -3,7 +3,7 @@ import { Bell, ChevronDown, Library, ListChecks, Settings, UserRound, type Lucid
 import { Collapsible } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { greetingName, type Me } from '@/domain/accounts/profile';
+import { greetingName, profileMessages, type Me } from '@/domain/accounts/profile';
 import { resolveMeTab, type MeTab } from '@/domain/navigation/routes';
 import { Page } from '@/client/components/layout/page';
 import { Avatar } from '@/client/components/ui/avatar';
@@ -12,6 +12,7 @@ import { Card } from '@/client/components/ui/card';
 import { LoadError } from '@/client/components/ui/load-states';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { unreadCountQuery } from '@/client/features/notifications/notification-queries';
+import { UnreadPill } from '@/client/features/notifications/unread-pill';
 import { cn } from '@/client/lib/cn';
 import { useAuth } from '../use-auth';
 import { AccountTab } from './account-tab';
@@ -20,8 +21,6 @@ import { LibraryTab } from './library-tab';
 import { accountStatsQuery } from './me-queries';
 import { MyListsTab } from './my-lists-tab';
 import { SettingsTab } from './settings-tab';
-
-const PROFILE_LOAD_FAILED = 'Failed to load your profile. Please try again later.';
 
 const menu: { tab: MeTab; label: string; icon: LucideIcon }[] = [
   { tab: 'account', label: 'Account', icon: UserRound },
@@ -38,7 +37,7 @@ export function MePage({ tab }: { tab: string | null }) {
   if (user && !profile) {
     return (
       <Page width="medium">
-        <LoadError onRetry={() => void refreshProfile()}>{PROFILE_LOAD_FAILED}</LoadError>
+        <LoadError onRetry={() => void refreshProfile()}>{profileMessages.loadFailed}</LoadError>
       </Page>
     );
   }
@@ -78,12 +77,7 @@ function AccountPage({ me, tab }: { me: Me; tab: MeTab }) {
         >
           <Icon className="h-4 w-4" aria-hidden />
           <span className="flex-1">{label}</span>
-          {target === 'activity' && unread > 0 ? (
-            <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">
-              {unread > 99 ? '99+' : unread}
-              <span className="sr-only"> unread</span>
-            </span>
-          ) : null}
+          {target === 'activity' ? <UnreadPill count={unread} /> : null}
         </Link>
       ))}
     </nav>

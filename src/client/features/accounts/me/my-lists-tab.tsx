@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Eye, EyeOff, ExternalLink, ListChecks, Lock, Pencil, Star, Trash2, Users } from 'lucide-react';
+import { Eye, EyeOff, ExternalLink, ListChecks, Pencil, Star, Trash2, Users } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { checklistActionMessages } from '@/domain/checklists/checklist-input';
@@ -24,6 +24,7 @@ import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { OptionSelect } from '@/client/components/ui/select';
 import { DifficultyBadge } from '@/client/features/checklists/difficulty-badge';
+import { PrivateBadge } from '@/client/features/checklists/private-badge';
 import { errorMessage } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { useFlashMessage } from '@/client/lib/use-flash-message';
@@ -353,10 +354,7 @@ function OwnListRow({
               Public
             </span>
           ) : (
-            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 dark:bg-amber-950/50 dark:text-amber-300">
-              <Lock className="h-3 w-3" aria-hidden />
-              Private
-            </span>
+            <PrivateBadge />
           )}
         </div>
         {list.description ? (

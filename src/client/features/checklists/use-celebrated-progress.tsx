@@ -1,0 +1,32 @@
+import { useReducedMotion } from 'motion/react';
+import { useState } from 'react';
+import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { Celebration } from './celebration';
+import { createSparkles, isAllDone, type Sparkle } from './progress';
+import { useChecklistProgress } from './use-checklist-progress';
+
+type CelebrationRun = { key: number; sparkles: Sparkle[] };
+
+/**
+ * The user's progress on a list, with the celebration (spec §2.4) run by their own last tick, for
+ * the public and the dashboard detail pages. Reduced motion keeps the message and skips the animation.
+ */
+export function useCelebratedProgress(checklist: ChecklistDetail, isSignedIn: boolean) {
+  const prefersReducedMotion = useReducedMotion() ?? false;
+  const [celebration, setCelebration] = useState<CelebrationRun | null>(null);
+  const progress = useChecklistProgress(checklist, isSignedIn, (nowComplete) => {
+    if (!nowComplete || prefersReducedMotion) {
+      setCelebration(null);
+      return;
+    }
+    const sparkles = createSparkles();
+    setCelebration((previous) => ({ key: (previous?.key ?? 0) + 1, sparkles }));
+  });
+  const isComplete = isAllDone(progress.done);
+  // Gated on completion too: a failed last tick is taken back, and the animation with it.
+  const celebrationElement =
+    celebration && isComplete ? (
+      <Celebration key={celebration.key} sparkles={celebration.sparkles} onDone={() => setCelebration(null)} />
+    ) : null;
+  return { progress, isComplete, celebrationElement };
+}
