@@ -69,7 +69,9 @@ export function SiteFooter() {
         </div>
 
         <div className="mt-12 border-t border-slate-200 pt-8 dark:border-slate-800">
-          <p className="text-sm text-slate-500 dark:text-slate-400">© 2024 Ticklist. All rights reserved.</p>
+          <p className="text-sm text-slate-500 dark:text-slate-400">
+            © {new Date().getFullYear()} Ticklist. All rights reserved.
+          </p>
         </div>
       </div>
     </footer>
