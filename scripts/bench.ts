@@ -133,7 +133,9 @@ async function seed(db: Database) {
   await seedEngagement(db);
   await seedBenchUser(db);
   // Badges as the app keeps them: definitions from code, then every user's earned grants (with
-  // their notifications), as `npm run badges:backfill` would.
+  // their notifications), as `npm run badges:backfill` would. On fresh tables without statistics
+  // the planner picks scans per user and the back-fill takes minutes; analysed, a few seconds.
+  await db.execute(sql`analyze`);
   await upsertBadgeDefinitions(db);
   const grants = await backfillBadges(db);
   // A settled database: statistics and the visibility map are current, as autovacuum keeps them.

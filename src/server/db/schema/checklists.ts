@@ -71,11 +71,13 @@ export const checklists = pgTable(
     index('checklists_browse_most_liked_idx')
       .on(t.likesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublic}`),
+    // Suggestions (spec §7): "recently updated" and "rating ≥ 4 by rating", each matching its
+    // ORDER BY exactly, so five rows are read off the index instead of sorting every list.
     index('checklists_public_updated_idx')
-      .on(t.updatedAt.desc())
+      .on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublic}`),
     index('checklists_public_rating_idx')
-      .on(t.rating.desc())
+      .on(t.rating.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublic}`),
     index('checklists_author_created_idx').on(t.authorId, t.createdAt.desc()),
     index('checklists_search_idx').using('gin', t.searchVector),
