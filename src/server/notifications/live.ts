@@ -1,5 +1,5 @@
-import type pg from 'pg';
 import type { Database } from '../db/client';
+import { listenOn, type Listening } from '../db/listen';
 import type { Logger } from '../logger';
 import { countUnread } from './notifications.queries';
 
@@ -21,12 +21,11 @@ export type NotificationHub = {
  */
 export function createNotificationHub(db: Database, logger: Logger): NotificationHub {
   const listeners = new Map<string, Set<Listener>>();
-  let client: pg.PoolClient | null = null;
+  let listening: Listening | null = null;
   let connecting: Promise<void> | null = null;
   let isClosed = false;
 
-  const onAnnouncement = async (message: pg.Notification) => {
-    const userId = message.payload;
+  const onAnnouncement = async (userId: string | undefined) => {
     const userListeners = userId ? listeners.get(userId) : undefined;
     if (!userId || !userListeners?.size) return;
     try {
@@ -39,17 +38,16 @@ export function createNotificationHub(db: Database, logger: Logger): Notificatio
 
   const listen = (): Promise<void> => {
     connecting ??= (async () => {
-      const connection = await db.$client.connect();
-      connection.on('notification', (message) => void onAnnouncement(message));
-      connection.on('error', (error) => {
-        logger.warn({ err: error }, 'notification listener lost its connection; listening again');
-        connection.release(true);
-        client = null;
-        connecting = null;
-        if (!isClosed && listeners.size > 0) setTimeout(() => void listen().catch(() => undefined), RELISTEN_DELAY_MS);
+      listening = await listenOn(db, NOTIFICATION_CHANNEL, {
+        onNotification: (payload) => void onAnnouncement(payload),
+        onLost: (error) => {
+          logger.warn({ err: error }, 'notification listener lost its connection; listening again');
+          listening = null;
+          connecting = null;
+          if (!isClosed && listeners.size > 0)
+            setTimeout(() => void listen().catch(() => undefined), RELISTEN_DELAY_MS);
+        },
       });
-      await connection.query(`LISTEN ${NOTIFICATION_CHANNEL}`);
-      client = connection;
     })().catch((error: unknown) => {
       connecting = null;
       throw error;
@@ -72,11 +70,8 @@ export function createNotificationHub(db: Database, logger: Logger): Notificatio
       isClosed = true;
       listeners.clear();
       await connecting?.catch(() => undefined);
-      if (client) {
-        await client.query(`UNLISTEN ${NOTIFICATION_CHANNEL}`).catch(() => undefined);
-        client.release();
-        client = null;
-      }
+      await listening?.close();
+      listening = null;
     },
   };
 }

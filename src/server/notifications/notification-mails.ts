@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type pg from 'pg';
 import type { Database, Executor } from '../db/client';
+import { listenOn, type Listening } from '../db/listen';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
@@ -43,7 +43,7 @@ export async function startNotificationMailer(options: {
   isManual?: boolean;
 }): Promise<NotificationMailer> {
   const { db, mailer, logger, baseUrl } = options;
-  let client: pg.PoolClient | null = null;
+  let listening: Listening | null = null;
   let connecting: Promise<void> | null = null;
   let running: Promise<number> | null = null;
   let queued: Promise<number> | null = null;
@@ -134,21 +134,17 @@ export async function startNotificationMailer(options: {
 
   const listen = (): Promise<void> => {
     connecting ??= (async () => {
-      const connection = await db.$client.connect();
-      connection.on('notification', wake);
-      connection.on('error', (error) => {
-        // The next sweep listens again; until then the sweep alone sends.
-        logger.warn({ err: error }, 'notification mails: listener lost its connection');
-        connection.release(true);
-        if (client === connection) client = null;
+      let isLost = false;
+      const opened = await listenOn(db, NOTIFICATION_MAIL_CHANNEL, {
+        onNotification: wake,
+        onLost: (error) => {
+          // The next sweep listens again; until then the sweep alone sends.
+          logger.warn({ err: error }, 'notification mails: listener lost its connection');
+          isLost = true;
+          listening = null;
+        },
       });
-      try {
-        await connection.query(`LISTEN ${NOTIFICATION_MAIL_CHANNEL}`);
-      } catch (error) {
-        connection.release(true);
-        throw error;
-      }
-      client = connection;
+      if (!isLost) listening = opened;
     })()
       .catch((error: unknown) => logger.warn({ err: error }, 'notification mails: cannot listen; sweeping only'))
       .finally(() => {
@@ -161,7 +157,7 @@ export async function startNotificationMailer(options: {
   if (!options.isManual) {
     await listen();
     sweepTimer = setInterval(() => {
-      if (!client && !isClosed) void listen();
+      if (!listening && !isClosed) void listen();
       wake();
     }, SWEEP_INTERVAL_MS);
     sweepTimer.unref();
@@ -175,11 +171,8 @@ export async function startNotificationMailer(options: {
       isClosed = true;
       clearInterval(sweepTimer);
       await connecting;
-      if (client) {
-        await client.query(`UNLISTEN ${NOTIFICATION_MAIL_CHANNEL}`).catch(() => undefined);
-        client.release();
-        client = null;
-      }
+      await listening?.close();
+      listening = null;
       await Promise.all([running, queued].map((run) => run?.catch(() => 0)));
     },
   };

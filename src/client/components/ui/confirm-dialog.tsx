@@ -52,8 +52,16 @@ export function ConfirmDialog({
                 Cancel
               </Button>
             </AlertDialog.Cancel>
-            {/* Not AlertDialog.Action: that would close the dialog before the work is done. */}
-            <Button variant={tone} disabled={isBusy} onClick={onConfirm}>
+            {/* Not AlertDialog.Action: that would close the dialog before the work is done. While busy
+                it is aria-disabled rather than disabled, so the focus stays on it inside the dialog. */}
+            <Button
+              variant={tone}
+              aria-disabled={isBusy}
+              className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+              onClick={() => {
+                if (!isBusy) onConfirm();
+              }}
+            >
               {isBusy && busyLabel ? busyLabel : confirmLabel}
             </Button>
           </div>

@@ -21,7 +21,6 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { useAuth } from '@/client/features/accounts/use-auth';
 import { ApiError } from '@/client/lib/api';
-import { ChecklistItems, ProgressCard } from './checklist-items';
 import { checklistDetailQuery } from './checklist-queries';
 import { CloneButton, CloneLink, useClone } from './clone-button';
 import { CommentsSection } from './comments-section';
@@ -30,7 +29,7 @@ import { DifficultyBadge } from './difficulty-badge';
 import { LibraryButton } from './library-dialog';
 import { LikeButton } from './like-button';
 import { ShareButton } from './share-button';
-import { useCelebratedProgress } from './use-celebrated-progress';
+import { ChecklistProgress } from './checklist-progress';
 
 const LOADING = 'Loading checklist...';
 const LOAD_ERROR_TITLE = 'Error Loading Checklist';
@@ -112,7 +111,6 @@ function ChecklistView({ checklist, userId }: { checklist: ChecklistDetail; user
   const isOwner = checklist.viewer.isOwner;
   const loginHref = loginHrefFor(`/checklist/${encodeURIComponent(checklist.id)}`);
   const clone = useClone(checklist.id);
-  const { progress, isComplete, celebrationElement } = useCelebratedProgress(checklist, isSignedIn);
 
   return (
     <Page width="medium">
@@ -200,19 +198,9 @@ function ChecklistView({ checklist, userId }: { checklist: ChecklistDetail; user
         ) : null}
       </Card>
 
-      <ProgressCard
-        completed={progress.completed}
-        total={progress.total}
-        isComplete={isComplete}
-        onReset={progress.reset}
-        isResetting={progress.isResetting}
-      />
-
-      <ChecklistItems items={checklist.items} done={progress.done} onToggle={progress.toggle} />
+      <ChecklistProgress checklist={checklist} isSignedIn={isSignedIn} />
 
       <CommentsSection checklistId={checklist.id} userId={userId} loginHref={loginHref} />
-
-      {celebrationElement}
     </Page>
   );
 }

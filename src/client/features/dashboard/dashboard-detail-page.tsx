@@ -7,13 +7,12 @@ import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
-import { ChecklistItems, ProgressCard } from '@/client/features/checklists/checklist-items';
 import { checklistDetailQuery } from '@/client/features/checklists/checklist-queries';
 import { CloneButton, useClone } from '@/client/features/checklists/clone-button';
 import { plural } from '@/client/features/checklists/detail-format';
 import { LibraryButton } from '@/client/features/checklists/library-dialog';
 import { ShareButton } from '@/client/features/checklists/share-button';
-import { useCelebratedProgress } from '@/client/features/checklists/use-celebrated-progress';
+import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { ApiError } from '@/client/lib/api';
 import { DashboardPage } from './dashboard-page';
 
@@ -75,7 +74,6 @@ export function DashboardChecklistPage({ from }: { from: keyof typeof backLinks 
 
 function DetailView({ checklist }: { checklist: ChecklistDetail }) {
   const clone = useClone(checklist.id);
-  const { progress, isComplete, celebrationElement } = useCelebratedProgress(checklist, true);
 
   return (
     <>
@@ -129,15 +127,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
         ) : null}
       </Card>
 
-      <ProgressCard
-        completed={progress.completed}
-        total={progress.total}
-        isComplete={isComplete}
-        onReset={progress.reset}
-        isResetting={progress.isResetting}
-      />
-      <ChecklistItems items={checklist.items} done={progress.done} onToggle={progress.toggle} />
-      {celebrationElement}
+      <ChecklistProgress checklist={checklist} isSignedIn />
     </>
   );
 }

@@ -126,11 +126,10 @@ export function UsernameField({ current }: { current: string }) {
           /user/{current}
         </Link>
       </p>
-      {success.message ? (
-        <p role="status" className="mt-2 text-sm font-medium text-green-700 dark:text-green-400">
-          {success.message}
-        </p>
-      ) : null}
+      {/* Always present (empty until a message), so screen readers announce the text when it comes. */}
+      <p role="status" className="mt-2 text-sm font-medium text-green-700 empty:hidden dark:text-green-400">
+        {success.message}
+      </p>
     </div>
   );
 }
@@ -226,11 +225,9 @@ export function ProfileForm({ me, title = 'Profile' }: { me: Me; title?: string 
           <Button type="submit" disabled={update.isPending}>
             {update.isPending ? profileMessages.saving : 'Save Changes'}
           </Button>
-          {saved.message ? (
-            <p role="status" className="text-sm font-medium text-green-700 dark:text-green-400">
-              {saved.message}
-            </p>
-          ) : null}
+          <p role="status" className="text-sm font-medium text-green-700 empty:hidden dark:text-green-400">
+            {saved.message}
+          </p>
         </div>
       </form>
     </Section>

@@ -185,11 +185,13 @@ export function MyListsTab() {
         </div>
       </div>
 
-      {confirmation.message ? (
-        <Alert tone="success" className="mb-4">
-          <span role="status">{confirmation.message}</span>
-        </Alert>
-      ) : null}
+      <div role="status">
+        {confirmation.message ? (
+          <Alert tone="success" className="mb-4">
+            {confirmation.message}
+          </Alert>
+        ) : null}
+      </div>
       {failure ? (
         <Alert tone="error" className="mb-4">
           <span role="alert">{failure}</span>

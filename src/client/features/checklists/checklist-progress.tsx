@@ -2,6 +2,7 @@ import { useReducedMotion } from 'motion/react';
 import { useState } from 'react';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Celebration } from './celebration';
+import { ChecklistItems, ProgressCard } from './checklist-items';
 import { createSparkles, isAllDone, type Sparkle } from './progress';
 import { useChecklistProgress } from './use-checklist-progress';
 
@@ -11,7 +12,7 @@ type CelebrationRun = { key: number; sparkles: Sparkle[] };
  * The user's progress on a list, with the celebration (spec §2.4) run by their own last tick, for
  * the public and the dashboard detail pages. Reduced motion keeps the message and skips the animation.
  */
-export function useCelebratedProgress(checklist: ChecklistDetail, isSignedIn: boolean) {
+function useCelebratedProgress(checklist: ChecklistDetail, isSignedIn: boolean) {
   const prefersReducedMotion = useReducedMotion() ?? false;
   const [celebration, setCelebration] = useState<CelebrationRun | null>(null);
   const progress = useChecklistProgress(checklist, isSignedIn, (nowComplete) => {
@@ -29,4 +30,22 @@ export function useCelebratedProgress(checklist: ChecklistDetail, isSignedIn: bo
       <Celebration key={celebration.key} sparkles={celebration.sparkles} onDone={() => setCelebration(null)} />
     ) : null;
   return { progress, isComplete, celebrationElement };
+}
+
+/** The progress card, the tickable items and the celebration: the working part of both detail pages. */
+export function ChecklistProgress({ checklist, isSignedIn }: { checklist: ChecklistDetail; isSignedIn: boolean }) {
+  const { progress, isComplete, celebrationElement } = useCelebratedProgress(checklist, isSignedIn);
+  return (
+    <>
+      <ProgressCard
+        completed={progress.completed}
+        total={progress.total}
+        isComplete={isComplete}
+        onReset={progress.reset}
+        isResetting={progress.isResetting}
+      />
+      <ChecklistItems items={checklist.items} done={progress.done} onToggle={progress.toggle} />
+      {celebrationElement}
+    </>
+  );
 }

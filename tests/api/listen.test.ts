@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { listenOn } from '../../src/server/db/listen';
+import { createTestDatabase } from '../setup/test-database';
+
+const { db } = await createTestDatabase();
+
+/** Ends every other session that is LISTENing, as PostgreSQL does when it shuts down. */
+async function terminateListeners() {
+  const result = await db.execute<{ ended: boolean }>(sql`
+    select pg_terminate_backend(pid) as ended from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`);
+  return result.rows.length;
+}
+
+describe('a LISTEN connection', () => {
+  it('hears notifications until closed, then releases its connection', async () => {
+    const heard: (string | undefined)[] = [];
+    const listening = await listenOn(db, 'test_channel', { onNotification: (p) => heard.push(p), onLost: vi.fn() });
+    await db.execute(sql`select pg_notify('test_channel', 'hello')`);
+    await vi.waitFor(() => expect(heard).toEqual(['hello']));
+    await listening.close();
+    await listening.close(); // twice is harmless
+    expect(await terminateListeners()).toBe(0);
+  });
+
+  it('reports a lost connection once, and closing afterwards does not throw (no double release)', async () => {
+    const onLost = vi.fn();
+    const listening = await listenOn(db, 'test_channel', { onNotification: vi.fn(), onLost });
+    expect(await terminateListeners()).toBe(1);
+    await vi.waitFor(() => expect(onLost).toHaveBeenCalledTimes(1));
+    await expect(listening.close()).resolves.toBeUndefined();
+    expect(onLost).toHaveBeenCalledTimes(1);
+  });
+});
