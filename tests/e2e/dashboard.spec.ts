@@ -51,12 +51,13 @@ test('the dashboard shell: menu, search, avatar menu and the phone’s bottom ba
   await bottom.getByRole('link', { name: 'Settings' }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
 
+  // Checked before signing out: a request still in flight when the session ends may answer 401.
+  checkConsole();
   await page.getByRole('button', { name: 'Account menu for Dana Dash' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('navigation', { name: 'Dashboard shortcuts' })).toHaveCount(0);
   expect((await page.request.get('/api/accounts/me')).status()).toBe(401);
-  checkConsole();
 });
 
 test('the create wizard checks each step, moves back and forth, and creates the list', async ({

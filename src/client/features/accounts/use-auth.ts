@@ -18,6 +18,8 @@ export function useAuth() {
   const queryClient = useQueryClient();
 
   const signOut = useCallback(async () => {
+    // Nothing fetched for the user who is leaving should still be asked for once they have gone.
+    await queryClient.cancelQueries();
     try {
       await authClient.signOut();
     } catch (error) {

@@ -15,7 +15,11 @@ export function useResetCachesOnUserChange() {
 
   useEffect(() => {
     if (isLoading) return;
-    if (previous.current !== undefined && previous.current !== userId) void queryClient.resetQueries();
+    if (previous.current !== undefined && previous.current !== userId) {
+      // Signed out: drop everything rather than refetch it, which would only answer 401.
+      if (userId === null) queryClient.clear();
+      else void queryClient.resetQueries();
+    }
     previous.current = userId;
   }, [isLoading, userId, queryClient]);
 }
