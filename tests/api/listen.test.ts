@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import pino from 'pino';
 import { listenOn } from '../../src/server/db/listen';
+import { createNotificationHub, NOTIFICATION_CHANNEL } from '../../src/server/notifications/live';
 import { createTestDatabase } from '../setup/test-database';
 
 const { db } = await createTestDatabase();
@@ -31,5 +33,28 @@ describe('a LISTEN connection', () => {
     await vi.waitFor(() => expect(onLost).toHaveBeenCalledTimes(1));
     await expect(listening.close()).resolves.toBeUndefined();
     expect(onLost).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('the notification hub', () => {
+  it('listens again after losing its connection, so streams keep their updates', async () => {
+    const hub = createNotificationHub(db, pino({ level: 'silent' }));
+    const heard: number[] = [];
+    const userId = 'someone-without-notifications';
+    await hub.subscribe(userId, (unread) => heard.push(unread));
+    expect(await terminateListeners()).toBe(1);
+    // It listens again after a short delay.
+    await vi.waitFor(
+      async () => {
+        const result = await db.execute(sql`
+          select 1 from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`);
+        expect(result.rows).toHaveLength(1);
+      },
+      { timeout: 5000, interval: 100 },
+    );
+    await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${userId})`);
+    await vi.waitFor(() => expect(heard).toEqual([0]));
+    await hub.close();
   });
 });

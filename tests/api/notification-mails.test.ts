@@ -205,6 +205,39 @@ describe('notification mails', () => {
   });
 });
 
+describe('a mail that keeps failing', () => {
+  it('backs off 2, 4, 8, 16 minutes and is dropped at the fifth failure', async () => {
+    const { author, list } = await authorWithList();
+    const failing: Mailer = { ...t.mailer, send: () => Promise.reject(new Error('SMTP is down')) };
+    const dispatcher = await startNotificationMailer({
+      db: t.db,
+      mailer: failing,
+      logger: logger,
+      baseUrl: TEST_BASE_URL,
+      isManual: true,
+    });
+    await comment(asFan, list.id);
+    const queuedFor = async () =>
+      (await t.db.select().from(notificationMails).where(eq(notificationMails.userId, author.id)))[0];
+    const delays: number[] = [];
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await dispatcher.dispatchNow();
+      const queued = (await queuedFor())!;
+      expect(queued.attempts).toBe(attempt);
+      delays.push(Math.round((queued.nextAttemptAt.getTime() - Date.now()) / 60_000));
+      await t.db
+        .update(notificationMails)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(eq(notificationMails.id, queued.id));
+    }
+    expect(delays).toEqual([2, 4, 8, 16]);
+    await dispatcher.dispatchNow();
+    expect(await queuedFor()).toBeUndefined();
+    await dispatcher.close();
+    expect(await mailsTo(author)).toHaveLength(0);
+  });
+});
+
 describe('notification mails across app processes', () => {
   it('two dispatchers on one database running at once share the queue and send each mail once', async () => {
     const authors = await Promise.all([1, 2, 3, 4].map(() => authorWithList()));

@@ -43,7 +43,6 @@ export const ownListMessages = {
   createFirst: 'Create Your First List',
   create: '+ Create Checklist',
   loadFailed: 'Failed to load created lists',
-  deleteTitle: 'Delete checklist?',
   deleteText: 'This action cannot be undone and will permanently remove the checklist.',
   makePrivateText: 'Private checklists are only visible to you.',
   makePublicText: 'Public checklists can be discovered and used by other users.',

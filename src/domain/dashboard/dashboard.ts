@@ -41,11 +41,7 @@ export type DashboardLists = z.infer<typeof dashboardListsSchema>;
 
 export const dashboardMessages = { noLists: 'No lists found.' } as const;
 
-/** Spec §9: progress is the percent complete, rounded; an empty list is 0 %. */
-export function percentComplete(completed: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.round((Math.min(Math.max(completed, 0), total) / total) * 100);
-}
+export { percentComplete } from '../checklists/progress';
 
 /** Spec §2.11: an "In Progress" row's caption. */
 export function progressCaption(completed: number, total: number): string {

@@ -12,7 +12,7 @@ import type { Database } from '../db/client';
 import { createRouter } from '../http';
 import { errorContent, jsonBody, jsonContent, notSignedInBody, userIdOf } from '../http-openapi';
 import { accountStats, listOwnChecklists } from './me.queries';
-import { changeUsername, findMe, updateProfile, updateSettings } from './profiles.queries';
+import { changeUsername, findMe, updateOwnProfile } from './profiles.queries';
 
 const notSignedIn = errorContent('Not signed in');
 
@@ -78,7 +78,7 @@ export function meRoutes({ db }: { db: Database }) {
     .openapi(route.profile, async (c) => {
       const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
-      await updateProfile(db, userId, c.req.valid('json'));
+      await updateOwnProfile(db, userId, c.req.valid('json'));
       return c.json(await answerMe(userId), 200);
     })
     .openapi(route.username, async (c) => {
@@ -100,7 +100,7 @@ export function meRoutes({ db }: { db: Database }) {
     .openapi(route.settings, async (c) => {
       const userId = await userIdOf(c);
       if (!userId) return c.json(notSignedInBody, 401);
-      await updateSettings(db, userId, c.req.valid('json'));
+      await updateOwnProfile(db, userId, c.req.valid('json'));
       return c.json(await answerMe(userId), 200);
     });
 }

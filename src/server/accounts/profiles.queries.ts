@@ -52,14 +52,8 @@ export async function findMe(db: Database, userId: string): Promise<Me | null> {
     : null;
 }
 
-export async function updateProfile(db: Database, userId: string, update: ProfileUpdate): Promise<void> {
-  await db
-    .update(profiles)
-    .set({ ...update, updatedAt: sql`now()` })
-    .where(eq(profiles.id, userId));
-}
-
-export async function updateSettings(db: Database, userId: string, update: SettingsUpdate): Promise<void> {
+/** Writes the caller's own profile fields: the Account Info form, or the settings. */
+export async function updateOwnProfile(db: Database, userId: string, update: ProfileUpdate | SettingsUpdate) {
   await db
     .update(profiles)
     .set({ ...update, updatedAt: sql`now()` })

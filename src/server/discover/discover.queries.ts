@@ -3,6 +3,7 @@ import type { ChecklistCard } from '@/domain/checklists/browse';
 import { DIFFICULTIES } from '@/domain/checklists/checklist-view';
 import {
   assembleDiscover,
+  DISCOVER_SECTION_SIZE,
   chooseStaffPicks,
   STAFF_PICKS_LIMIT,
   SUGGESTIONS_LIMIT,
@@ -103,12 +104,16 @@ export async function staffPickedChecklists(db: Executor, limit = STAFF_PICKS_LI
   );
 }
 
-/** GET /api/discover: three statements side by side, assembled into sections of 3 (spec §4). */
+/**
+ * GET /api/discover: three statements side by side, assembled into sections of 3 (spec §4). The
+ * assembly shows at most 6 of the merged suggestions and trending, so 6 trending lists are enough
+ * even when every suggestion is among them, and 3 staff picks fill their section.
+ */
 export async function loadDiscover(db: Executor, userId: string | null): Promise<Discover> {
   const [suggestions, trending, flagged] = await Promise.all([
     suggestChecklists(db, userId),
-    trendingChecklists(db),
-    staffPickedChecklists(db),
+    trendingChecklists(db, 2 * DISCOVER_SECTION_SIZE),
+    staffPickedChecklists(db, DISCOVER_SECTION_SIZE),
   ]);
   return { ...assembleDiscover(suggestions, trending), ...chooseStaffPicks(flagged) };
 }

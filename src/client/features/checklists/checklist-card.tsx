@@ -3,19 +3,16 @@ import { Link } from 'react-router';
 import { visibleTags, type ChecklistCard as ChecklistCardData } from '@/domain/checklists/browse';
 import { Card } from '@/client/components/ui/card';
 import { cn } from '@/client/lib/cn';
+import { plural } from './detail-format';
 import { DifficultyBadge } from './difficulty-badge';
 
 type View = 'grid' | 'list';
 
-function plural(count: number, one: string, many: string) {
-  return `${count} ${count === 1 ? one : many}`;
-}
-
 /**
- * A browse card. The title link stretches over the whole card (its ::after covers it), so the
- * card is one click target without wrapping other links in a link; the author link sits above it.
+ * A card of browse and Discover. The title link stretches over the whole card (its ::after covers
+ * it), so the card is one click target without wrapping other links in a link; the author link sits
+ * above it. `href` sends the title elsewhere, or nowhere when null (sample cards).
  */
-/** A card of browse and Discover; `href` sends its title elsewhere, or nowhere when null (sample cards). */
 export function ChecklistCard({
   checklist,
   view,

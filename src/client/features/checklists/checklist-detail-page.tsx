@@ -1,39 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  ArrowLeft,
-  Clock,
-  Copy,
-  GitFork,
-  ListChecks,
-  Lock,
-  Pencil,
-  SearchX,
-  Users,
-  type LucideIcon,
-} from 'lucide-react';
+import { ArrowLeft, Clock, Copy, GitFork, ListChecks, Lock, Pencil, Users, type LucideIcon } from 'lucide-react';
 import type { MouseEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
+import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Page } from '@/client/components/layout/page';
 import { Alert } from '@/client/components/ui/alert';
-import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { useAuth } from '@/client/features/accounts/use-auth';
-import { ApiError } from '@/client/lib/api';
 import { checklistDetailQuery } from './checklist-queries';
 import { CloneButton, CloneLink, useClone } from './clone-button';
 import { CommentsSection } from './comments-section';
+import { ChecklistAuthor, ChecklistDetailStatus } from './detail-states';
 import { loginHrefFor, plural } from './detail-format';
 import { DifficultyBadge } from './difficulty-badge';
 import { LibraryButton } from './library-dialog';
 import { LikeButton } from './like-button';
 import { ShareButton } from './share-button';
 import { ChecklistProgress } from './checklist-progress';
-
-const LOADING = 'Loading checklist...';
-const LOAD_ERROR_TITLE = 'Error Loading Checklist';
-const LOAD_ERROR_TEXT = 'Failed to load checklist. Please try again later.';
 
 /** Spec §2.4: /checklist/{id}. */
 export function ChecklistDetailPage() {
@@ -45,34 +29,18 @@ export function ChecklistDetailPage() {
     return <ChecklistView key={detail.data.id} checklist={detail.data} userId={user?.id ?? null} />;
   }
 
-  if (detail.isError) {
-    const isNotFound = detail.error instanceof ApiError && detail.error.status === 404;
-    return (
-      <Page width="medium">
-        <BackToBrowse />
-        {isNotFound ? (
-          <Card className="px-6 py-14 text-center">
-            <SearchX className="mx-auto h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden />
-            <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-              {checklistMessages.notFound}
-            </h1>
-            <p className="mt-2 text-slate-600 dark:text-slate-400">{checklistMessages.notFoundText}</p>
-            <Button asChild className="mt-6">
-              <Link to="/browse">Back to Browse</Link>
-            </Button>
-          </Card>
-        ) : (
-          <LoadError title={LOAD_ERROR_TITLE} onRetry={() => void detail.refetch()}>
-            {LOAD_ERROR_TEXT}
-          </LoadError>
-        )}
-      </Page>
-    );
-  }
-
   return (
     <Page width="medium">
-      <LoadingState label={LOADING} />
+      {detail.isError ? <BackToBrowse /> : null}
+      <ChecklistDetailStatus
+        error={detail.error}
+        onRetry={() => void detail.refetch()}
+        notFoundAction={
+          <Button asChild className="mt-6">
+            <Link to="/browse">Back to Browse</Link>
+          </Button>
+        }
+      />
     </Page>
   );
 }
@@ -155,7 +123,7 @@ function ChecklistView({ checklist, userId }: { checklist: ChecklistDetail; user
         ) : null}
 
         <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-3">
-          <Author checklist={checklist} />
+          <ChecklistAuthor checklist={checklist} />
           <DifficultyBadge difficulty={checklist.difficulty} />
           <span className="inline-flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
             <Clock className="h-4 w-4 shrink-0" aria-hidden />
@@ -223,32 +191,6 @@ export function ClonedFromBadge({ clonedFrom }: { clonedFrom: NonNullable<Checkl
     >
       {content}
     </Link>
-  );
-}
-
-function Author({ checklist }: { checklist: ChecklistDetail }) {
-  return (
-    <span className="inline-flex min-w-0 items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
-      <span
-        aria-hidden
-        className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-slate-100 text-lg leading-none dark:bg-slate-800"
-      >
-        {checklist.authorAvatar}
-      </span>
-      <span>
-        by{' '}
-        {checklist.authorUsername ? (
-          <Link
-            to={`/user/${encodeURIComponent(checklist.authorUsername)}`}
-            className="font-semibold hover:text-brand-700 hover:underline dark:hover:text-brand-200"
-          >
-            {checklist.author}
-          </Link>
-        ) : (
-          <span className="font-semibold">{checklist.author}</span>
-        )}
-      </span>
-    </span>
   );
 }
 

@@ -37,7 +37,7 @@ const ids = {
   error: (field: FormField) => `checklist-${field}-error`,
 };
 
-const textareaClass =
+export const textareaClass =
   'block min-h-28 w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-200 aria-[invalid=true]:border-red-500 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
 export type ChecklistFormProps = {

@@ -4,7 +4,7 @@ import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { cn } from '@/client/lib/cn';
-import { progressPercent } from './progress';
+import { percentComplete } from '@/domain/checklists/progress';
 
 export const COMPLETE_MESSAGE = 'Congratulations! All items completed!';
 
@@ -21,7 +21,7 @@ export function ProgressCard({
   onReset: () => void;
   isResetting: boolean;
 }) {
-  const percent = progressPercent(completed, total);
+  const percent = percentComplete(completed, total);
   const labelId = useId();
 
   return (

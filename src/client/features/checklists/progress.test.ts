@@ -7,22 +7,12 @@ import {
   doneFromIds,
   isAllDone,
   parseStoredProgress,
-  progressPercent,
   progressStorageKey,
   usesAfterChange,
   withItemDone,
 } from './progress';
 
 describe('progress', () => {
-  it('is the rounded percent complete, 0 for an empty list', () => {
-    expect(progressPercent(0, 3)).toBe(0);
-    expect(progressPercent(1, 3)).toBe(33);
-    expect(progressPercent(2, 3)).toBe(67);
-    expect(progressPercent(3, 3)).toBe(100);
-    expect(progressPercent(0, 0)).toBe(0);
-    expect(progressPercent(5, 3)).toBe(100);
-  });
-
   it('is complete only when every item is done and there is at least one', () => {
     expect(isAllDone([])).toBe(false);
     expect(isAllDone([true, false])).toBe(false);

@@ -1,12 +1,6 @@
 // Pure rules of working through a checklist: progress, visitor progress kept in the browser, and
 // the plan of the completion celebration. No DOM and no React, so they are unit-tested directly.
 
-/** Spec §9: progress is the percent complete, rounded. */
-export function progressPercent(completed: number, total: number): number {
-  if (total <= 0) return 0;
-  return Math.round((Math.min(Math.max(completed, 0), total) / total) * 100);
-}
-
 export function countDone(done: readonly boolean[]): number {
   return done.filter(Boolean).length;
 }

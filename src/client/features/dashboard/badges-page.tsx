@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Award, Lock } from 'lucide-react';
 import type { BadgeStatus } from '@/domain/badges/badges';
+import { percentComplete } from '@/domain/checklists/progress';
 import { Card } from '@/client/components/ui/card';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { ProgressBar } from '@/client/components/ui/progress-bar';
@@ -86,7 +87,7 @@ function BadgeGrid({ badges }: { badges: BadgeStatus[] }) {
                     {badge.progress.current} / {badge.progress.target}
                   </p>
                   <ProgressBar
-                    percent={Math.round((badge.progress.current / Math.max(1, badge.progress.target)) * 100)}
+                    percent={percentComplete(badge.progress.current, badge.progress.target)}
                     label={`${badge.name} progress`}
                   />
                 </div>

@@ -28,13 +28,15 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
 import { DifficultyBadge } from '@/client/features/checklists/difficulty-badge';
-import { difficultyDots, difficultyLabels, EstimatedTimeSelect } from '@/client/features/checklists/checklist-form';
+import {
+  difficultyDots,
+  difficultyLabels,
+  EstimatedTimeSelect,
+  textareaClass,
+} from '@/client/features/checklists/checklist-form';
 import { saveErrorMessage, useCreateChecklist } from '@/client/features/checklists/checklist-form-queries';
 import { cn } from '@/client/lib/cn';
 import { DashboardPage } from './dashboard-page';
-
-const textareaClass =
-  'block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-200 aria-[invalid=true]:border-red-500 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
 /** Spec §2.8 "Dashboard create wizard": Basic Info → Add Items → Review & Create (with tags). */
 export function CreateWizardPage() {

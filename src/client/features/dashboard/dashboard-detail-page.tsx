@@ -1,19 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ListChecks, Pencil, SearchX, Users } from 'lucide-react';
+import { ArrowLeft, ListChecks, Pencil, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
+import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Alert } from '@/client/components/ui/alert';
-import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
-import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { checklistDetailQuery } from '@/client/features/checklists/checklist-queries';
 import { CloneButton, useClone } from '@/client/features/checklists/clone-button';
 import { plural } from '@/client/features/checklists/detail-format';
 import { LibraryButton } from '@/client/features/checklists/library-dialog';
+import { ChecklistAuthor, ChecklistDetailStatus } from '@/client/features/checklists/detail-states';
 import { ShareButton } from '@/client/features/checklists/share-button';
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
-import { ApiError } from '@/client/lib/api';
 import { DashboardPage } from './dashboard-page';
 
 /** Spec §2.4: the breadcrumb is labelled after where the list was opened from. */
@@ -51,23 +49,7 @@ export function DashboardChecklistPage({ from }: { from: keyof typeof backLinks 
   return (
     <DashboardPage className="max-w-3xl">
       {backLink}
-      {detail.isError ? (
-        detail.error instanceof ApiError && detail.error.status === 404 ? (
-          <Card className="px-6 py-14 text-center">
-            <SearchX className="mx-auto h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden />
-            <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-              {checklistMessages.notFound}
-            </h1>
-            <p className="mt-2 text-slate-600 dark:text-slate-400">{checklistMessages.notFoundText}</p>
-          </Card>
-        ) : (
-          <LoadError title="Error Loading Checklist" onRetry={() => void detail.refetch()}>
-            Failed to load checklist. Please try again later.
-          </LoadError>
-        )
-      ) : (
-        <LoadingState label="Loading checklist..." />
-      )}
+      <ChecklistDetailStatus error={detail.error} onRetry={() => void detail.refetch()} />
     </DashboardPage>
   );
 }
@@ -82,20 +64,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
           {checklist.title}
         </h1>
         <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-600 dark:text-slate-400">
-          <span className="inline-flex items-center gap-2">
-            <Avatar emoji={checklist.authorAvatar} size="sm" />
-            by{' '}
-            {checklist.authorUsername ? (
-              <Link
-                to={`/user/${encodeURIComponent(checklist.authorUsername)}`}
-                className="font-semibold text-slate-800 hover:underline dark:text-slate-200"
-              >
-                {checklist.author}
-              </Link>
-            ) : (
-              <span className="font-semibold">{checklist.author}</span>
-            )}
-          </span>
+          <ChecklistAuthor checklist={checklist} />
           <span className="inline-flex items-center gap-1.5">
             <Users className="h-4 w-4" aria-hidden />
             {plural(checklist.uses, 'use', 'uses')}

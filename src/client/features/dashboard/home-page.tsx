@@ -7,7 +7,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { ProgressBar } from '@/client/components/ui/progress-bar';
-import { accountStatsQuery } from '@/client/features/accounts/me/me-queries';
+import { StatsGrid } from '@/client/features/accounts/me/stats-grid';
 import { useAuth } from '@/client/features/accounts/use-auth';
 import { ChecklistCard } from '@/client/features/checklists/checklist-card';
 import { formatDateTime } from '@/client/features/checklists/detail-format';
@@ -36,27 +36,11 @@ export function DashboardHomePage() {
           <Link to="/dashboard/create">+ Create Checklist</Link>
         </Button>
       </Card>
-      <HomeStats />
+      <StatsGrid stats={statLabels} />
       <InProgress />
       <Suggestions />
       <RecentActivity />
     </DashboardPage>
-  );
-}
-
-function HomeStats() {
-  const stats = useQuery({ ...accountStatsQuery() });
-  return (
-    <dl aria-label="Your stats" aria-busy={stats.isPending} className="grid grid-cols-3 gap-2 sm:grid-cols-6 sm:gap-3">
-      {statLabels.map(([key, label]) => (
-        <Card key={key} className="px-3 py-3 text-center">
-          <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
-          <dd className="mt-1 text-xl font-bold text-slate-900 tabular-nums dark:text-white">
-            {stats.data ? stats.data[key] : stats.isError ? '–' : '·'}
-          </dd>
-        </Card>
-      ))}
-    </dl>
   );
 }
 

@@ -189,7 +189,7 @@ function GroupCard({ group, onAction }: { group: Group; onAction: (pending: Pend
         </div>
         <Collapsible.Content className="border-t border-slate-100 dark:border-slate-800">
           {count === 0 ? (
-            <p className="px-4 py-4 text-sm text-slate-500 dark:text-slate-400">No lists in this group.</p>
+            <p className="px-4 py-4 text-sm text-slate-500 dark:text-slate-400">{texts.emptyGroup}</p>
           ) : (
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">
               {group.checklists.map((list) => (

@@ -18,7 +18,7 @@ import { useAuth } from '../use-auth';
 import { AccountTab } from './account-tab';
 import { ActivityTab } from './activity-tab';
 import { LibraryTab } from './library-tab';
-import { accountStatsQuery } from './me-queries';
+import { StatsGrid } from './stats-grid';
 import { MyListsTab } from './my-lists-tab';
 import { SettingsTab } from './settings-tab';
 
@@ -100,7 +100,8 @@ function AccountPage({ me, tab }: { me: Me; tab: MeTab }) {
         </div>
       </header>
 
-      <StatsBar />
+      {/* Spec §2.10: Followers, Following, Created, Saved, Cloned and Started, from one call. */}
+      <StatsGrid stats={statLabels} className="mt-6" />
 
       <div className="mt-8 grid gap-6 md:grid-cols-[14rem_1fr]">
         <aside className="hidden md:block">
@@ -153,27 +154,3 @@ const statLabels = [
   ['cloned', 'Cloned'],
   ['started', 'Started'],
 ] as const;
-
-/** Spec §2.10: Followers, Following, Created, Saved, Cloned and Started, from one call. */
-function StatsBar() {
-  const stats = useQuery(accountStatsQuery());
-  return (
-    <dl
-      className="mt-6 grid grid-cols-3 gap-2 sm:grid-cols-6 sm:gap-3"
-      aria-busy={stats.isPending}
-      aria-label="Your stats"
-    >
-      {statLabels.map(([key, label]) => (
-        <div
-          key={key}
-          className="rounded-xl bg-white px-3 py-3 text-center shadow-[var(--shadow-card)] ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
-        >
-          <dt className="text-xs font-medium text-slate-500 dark:text-slate-400">{label}</dt>
-          <dd className="mt-1 text-xl font-bold text-slate-900 tabular-nums dark:text-white">
-            {stats.data ? stats.data[key] : stats.isError ? '–' : '·'}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}

@@ -44,8 +44,8 @@ function useMeWrite<Input>(request: (input: Input) => Promise<Me>) {
     mutationFn: request,
     onSuccess: (me) => {
       queryClient.setQueryData(meQuery().queryKey, me);
-      // Names and avatars show on lists, comments and the profile page.
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'me' });
+      // Names and avatars show on lists and their comments, in library groups and on profiles.
+      for (const queryKey of [['checklists'], ['library'], ['users']]) void queryClient.invalidateQueries({ queryKey });
     },
   });
 }
