@@ -3,6 +3,7 @@ import type { AccountStats } from '@/domain/accounts/profile';
 import { DEFAULT_ESTIMATED_TIME } from '@/domain/checklists/checklist-view';
 import type { OwnChecklist } from '@/domain/checklists/own-lists';
 import type { Executor } from '../db/client';
+import { visibleTo } from '../checklists/checklist-access';
 
 /**
  * Spec §2.10: the stats bar in one statement. Saved counts the distinct lists in the user's library
@@ -19,7 +20,7 @@ export async function accountStats(db: Executor, userId: string): Promise<Accoun
          select checklist_id from user_list_memberships where user_id = ${userId}
          union
          select checklist_id from saved_checklists where user_id = ${userId}) mine
-       join checklists c on c.id = mine.checklist_id and (c.is_public or c.author_id = ${userId})) as saved,
+       join checklists c on c.id = mine.checklist_id and ${visibleTo(userId)}) as saved,
       (select count(*)::int from cloned_checklists where cloned_by = ${userId}) as cloned,
       (select count(*)::int from checklist_progress where user_id = ${userId}) as started,
       (select count(*)::int from user_badges where user_id = ${userId}) as badges`);

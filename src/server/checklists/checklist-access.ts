@@ -2,6 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 
+/**
+ * The one visibility rule (spec §6): a list is seen by everyone when public, otherwise only by its
+ * author. `alias` names the checklists row in the caller's SQL.
+ */
+export function visibleTo(userId: string | null, alias = 'c') {
+  return sql`(${sql.raw(alias)}.is_public or ${sql.raw(alias)}.author_id = ${userId})`;
+}
+
 export type ChecklistAccess = { id: string; authorId: string; isPublic: boolean; isOwner: boolean; title: string };
 
 /**
@@ -18,8 +26,8 @@ export async function findChecklistAccess(
 ): Promise<ChecklistAccess | null> {
   if (!isUuid(id)) return null;
   const result = await db.execute<{ id: string; author_id: string; is_public: boolean; title: string }>(sql`
-    select id, author_id, is_public, title from checklists
-    where id = ${id} and (is_public or author_id = ${userId})
+    select id, author_id, is_public, title from checklists c
+    where id = ${id} and ${visibleTo(userId)}
     ${options.lock ? sql.raw(`for ${options.lock}`) : sql``}`);
   const row = result.rows[0];
   if (!row) return null;

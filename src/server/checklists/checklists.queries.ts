@@ -7,6 +7,7 @@ import {
 } from '@/domain/checklists/checklist-view';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
+import { visibleTo } from './checklist-access';
 
 type DetailRow = {
   id: string;
@@ -51,7 +52,7 @@ export async function findChecklistDetail(
       coalesce((select json_agg(json_build_object('id', i.id, 'content', i.content, 'orderIndex', i.order_index) order by i.order_index)
                 from checklist_items i where i.checklist_id = c.id), '[]') as items,
       -- The original is linked only while the viewer may see it; otherwise its title is plain text.
-      case when o.is_public or o.author_id = ${viewerId} then o.id end as cloned_from_id, cl.original_title as cloned_from_title,
+      case when ${visibleTo(viewerId, 'o')} then o.id end as cloned_from_id, cl.original_title as cloned_from_title,
       exists (select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id = ${viewerId}) as has_liked,
       coalesce((select json_agg(done.checklist_item_id) from checklist_item_completions done
                 where done.checklist_id = c.id and done.user_id = ${viewerId}), '[]') as completed_item_ids
@@ -59,7 +60,7 @@ export async function findChecklistDetail(
     left join profiles p on p.id = c.author_id
     left join cloned_checklists cl on cl.cloned_checklist_id = c.id
     left join checklists o on o.id = cl.original_checklist_id
-    where c.id = ${id} and (c.is_public or c.author_id = ${viewerId})`);
+    where c.id = ${id} and ${visibleTo(viewerId)}`);
   const row = result.rows[0];
   if (!row) return null;
   return {

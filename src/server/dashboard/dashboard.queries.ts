@@ -11,6 +11,7 @@ import {
   type DashboardListTab,
 } from '@/domain/dashboard/dashboard';
 import type { Executor } from '../db/client';
+import { visibleTo } from '../checklists/checklist-access';
 
 /**
  * Which lists each tab holds, as (checklist_id, listed_at), newest first by listed_at. Visibility is
@@ -61,7 +62,7 @@ export async function listDashboardLists(
            items.item_count, coalesce(pr.completed_count, 0) as completed_count,
            c.is_public, c.difficulty, c.estimated_time, c.created_at
     from picked
-    join checklists c on c.id = picked.checklist_id and (c.is_public or c.author_id = ${userId})
+    join checklists c on c.id = picked.checklist_id and ${visibleTo(userId)}
     left join profiles p on p.id = c.author_id
     cross join lateral (select count(*)::int as item_count from checklist_items i where i.checklist_id = c.id) items
     left join checklist_progress pr on pr.checklist_id = c.id and pr.user_id = ${userId}
@@ -129,7 +130,7 @@ export async function listRecentActivity(db: Executor, userId: string, limit: nu
       (select 'completed:' || c.id as id, 'completed', null, c.title,
               c.id as checklist_id, pr.updated_at as created_at
        from checklist_progress pr
-       join checklists c on c.id = pr.checklist_id and (c.is_public or c.author_id = ${userId})
+       join checklists c on c.id = pr.checklist_id and ${visibleTo(userId)}
        where pr.user_id = ${userId}
          and pr.completed_count >= (select count(*) from checklist_items i where i.checklist_id = c.id)
        order by created_at desc, id desc limit ${limit})

@@ -4,7 +4,7 @@ import { DEFAULT_AUTHOR_NAME, DEFAULT_AVATAR } from '@/domain/checklists/checkli
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { savedChecklists, userListGroups, userListMemberships } from '../db/schema';
-import { findChecklistAccess } from '../checklists/checklist-access';
+import { findChecklistAccess, visibleTo } from '../checklists/checklist-access';
 import type { WriteOutcome } from '../outcome';
 
 const groupNotFound = { ok: false, reason: 'not_found' } as const;
@@ -21,7 +21,7 @@ export async function listGroups(db: Database, userId: string): Promise<Group[]>
                  'author', coalesce(nullif(btrim(p.profile_name), ''), ${DEFAULT_AUTHOR_NAME}),
                  'authorAvatar', coalesce(p.avatar_url, ${DEFAULT_AVATAR})) order by m.created_at)
         from user_list_memberships m
-        join checklists c on c.id = m.checklist_id and (c.is_public or c.author_id = ${userId})
+        join checklists c on c.id = m.checklist_id and ${visibleTo(userId)}
         left join profiles p on p.id = c.author_id
         where m.list_group_id = g.id), '[]') as checklists
     from user_list_groups g
@@ -61,7 +61,7 @@ export async function deleteGroup(db: Database, userId: string, groupId: string)
         -- Only lists the user can still see count: one made private by its author since is not
         -- shown in the group, so it cannot keep the group from being deleted.
         select 1 from user_list_memberships m join checklists c on c.id = m.checklist_id
-        where m.list_group_id = target.id and (c.is_public or c.author_id = ${userId}))
+        where m.list_group_id = target.id and ${visibleTo(userId)})
       returning g.id)
     select case when not exists (select 1 from target) then 'missing'
                 when exists (select 1 from removed) then 'deleted' else 'not_empty' end as outcome`);
