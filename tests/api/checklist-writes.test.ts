@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checklistActionMessages } from '../../src/domain/checklists/checklist-input';
+import { checklistActionMessages } from '../../src/domain/checklists/checklist-actions';
 import { checklistDetailSchema, type ChecklistDetail } from '../../src/domain/checklists/checklist-view';
 import { checklistItemCompletions, checklists } from '../../src/server/db/schema';
 import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ESTIMATED_TIMES } from '../../src/domain/checklists/checklist-input';
+import { ESTIMATED_TIMES } from '../../src/domain/checklists/checklist-fields';
 import {
   activityFeedSchema,
   dashboardListsSchema,

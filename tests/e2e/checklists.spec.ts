@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { checklistInputMessages } from '../../src/domain/checklists/checklist-input';
+import { checklistInputMessages } from '../../src/domain/checklists/checklist-fields';
 import { E2E_BASE_URL } from './support/paths';
 import { expect, failOnConsoleErrors, test } from './support/fixtures';
 

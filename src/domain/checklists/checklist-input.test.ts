@@ -4,9 +4,9 @@ import {
   checklistFormSchema,
   checklistInputSchema,
   emptyChecklistForm,
-  ESTIMATED_TIMES,
   toChecklistInput,
 } from './checklist-input';
+import { ESTIMATED_TIMES } from './checklist-fields';
 
 const filled = {
   ...emptyChecklistForm(),
@@ -126,5 +126,40 @@ describe('control characters', () => {
       ['items.0', 'Text cannot contain control characters.'],
       ['tags.0', 'Text cannot contain control characters.'],
     ]);
+  });
+});
+
+describe('the form and the API share one rule per field', () => {
+  it('refuses a control character in the form, on the field concerned, in the API’s words', () => {
+    expect(messages({ ...filled, title: 'Camp\0ing' })).toEqual({ title: 'Text cannot contain control characters.' });
+    expect(messages({ ...filled, items: [{ content: 'Tent' }, { content: 'St\0ve' }] })).toEqual({
+      items: 'Text cannot contain control characters.',
+    });
+    expect(messages({ ...filled, tags: [{ value: 'out\0doors' }] })).toEqual({
+      tags: 'Text cannot contain control characters.',
+    });
+  });
+
+  it('accepts in the form exactly what the API accepts once rows are turned into the input', () => {
+    const cases = [
+      filled,
+      { ...filled, title: 'x'.repeat(121) },
+      { ...filled, description: 'x'.repeat(2001) },
+      { ...filled, items: Array.from({ length: 101 }, (_, i) => ({ content: `Item ${i}` })) },
+      { ...filled, items: [{ content: 'x'.repeat(501) }] },
+      { ...filled, tags: Array.from({ length: 11 }, (_, i) => ({ value: `tag${i}` })) },
+      { ...filled, tags: [{ value: 'x'.repeat(31) }] },
+      { ...filled, estimatedTime: 'soon' },
+      { ...filled, difficulty: 'extreme' },
+    ];
+    for (const form of cases) {
+      const formAccepts = checklistFormSchema.safeParse(form).success;
+      const apiAccepts = checklistInputSchema.safeParse({
+        ...form,
+        items: form.items.map((row) => row.content),
+        tags: form.tags.map((row) => row.value).filter((tag) => tag.trim()),
+      }).success;
+      expect(formAccepts, JSON.stringify(form).slice(0, 80)).toBe(apiAccepts);
+    }
   });
 });

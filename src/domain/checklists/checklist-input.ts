@@ -1,143 +1,61 @@
 import { z } from 'zod';
-import { NO_NUL, NUL_MESSAGE } from '../text';
 import { DIFFICULTIES } from './checklist-view';
-
-// Spec §5 "Checklist form".
-export const ESTIMATED_TIMES = [
-  '5 minutes',
-  '15 minutes',
-  '20 minutes',
-  '30 minutes',
-  '1 hour',
-  '2+ hours',
-  'Unknown',
-] as const;
-export type EstimatedTime = (typeof ESTIMATED_TIMES)[number];
-export const DEFAULT_DIFFICULTY = 'medium';
-
-export const MAX_TITLE_LENGTH = 120;
-export const MAX_DESCRIPTION_LENGTH = 2000;
-export const MAX_ITEMS = 100;
-export const MAX_ITEM_LENGTH = 500;
-export const MAX_TAGS = 10;
-export const MAX_TAG_LENGTH = 30;
-
-export const checklistInputMessages = {
-  titleRequired: 'Title is required.',
-  descriptionRequired: 'Description is required.',
-  itemsFilled: 'All items must be filled.',
-  itemRequired: 'At least one item is required.',
-  tagsFilled: 'All tags must be filled.',
-  estimatedTimeRequired: 'Estimated time is required.',
-  difficultyRequired: 'Difficulty is required.',
-  titleTooLong: `Title must be at most ${MAX_TITLE_LENGTH} characters.`,
-  descriptionTooLong: `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`,
-  itemTooLong: `Each item must be at most ${MAX_ITEM_LENGTH} characters.`,
-  tooManyItems: `A checklist can have at most ${MAX_ITEMS} items.`,
-  tagTooLong: `Each tag must be at most ${MAX_TAG_LENGTH} characters.`,
-  tooManyTags: `A checklist can have at most ${MAX_TAGS} tags.`,
-} as const;
-
-const m = checklistInputMessages;
-
-/** Tags compare case-insensitively; the first spelling wins. */
-export function uniqueTags(tags: string[]): string[] {
-  const seen = new Set<string>();
-  return tags.filter((tag) => {
-    const key = tag.toLowerCase();
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
-}
+import {
+  DEFAULT_DIFFICULTY,
+  descriptionField,
+  difficultyField,
+  ESTIMATED_TIMES,
+  estimatedTimeField,
+  itemsField,
+  tagsField,
+  titleField,
+} from './checklist-fields';
 
 /** What the API takes to create or edit a checklist: trimmed, with no empty items or tags. */
 export const checklistInputSchema = z.object({
-  title: z.string().trim().regex(NO_NUL, NUL_MESSAGE).min(1, m.titleRequired).max(MAX_TITLE_LENGTH, m.titleTooLong),
-  description: z
-    .string()
-    .trim()
-    .regex(NO_NUL, NUL_MESSAGE)
-    .min(1, m.descriptionRequired)
-    .max(MAX_DESCRIPTION_LENGTH, m.descriptionTooLong),
-  items: z
-    .array(z.string().trim().regex(NO_NUL, NUL_MESSAGE).min(1, m.itemsFilled).max(MAX_ITEM_LENGTH, m.itemTooLong))
-    .min(1, m.itemRequired)
-    .max(MAX_ITEMS, m.tooManyItems),
-  tags: z
-    .array(z.string().trim().regex(NO_NUL, NUL_MESSAGE).min(1, m.tagsFilled).max(MAX_TAG_LENGTH, m.tagTooLong))
-    .max(MAX_TAGS, m.tooManyTags)
-    .transform(uniqueTags),
-  estimatedTime: z.enum(ESTIMATED_TIMES, { error: m.estimatedTimeRequired }),
-  difficulty: z.enum(DIFFICULTIES, { error: m.difficultyRequired }),
+  title: titleField,
+  description: descriptionField,
+  items: itemsField,
+  tags: tagsField,
+  estimatedTime: estimatedTimeField,
+  difficulty: difficultyField,
 });
 export type ChecklistInput = z.infer<typeof checklistInputSchema>;
 
-export const checklistActionMessages = {
-  deleteOwn: 'You can only delete your own checklists',
-  modifyOwn: 'You can only modify your own checklists',
-  cloneOwn: 'You cannot clone your own checklist.',
-  likeOwn: 'You cannot like your own list.',
-  createFailed: 'Failed to create checklist.',
-  loadFailedForEdit: 'Failed to load checklist',
-  updateFailed: 'Failed to update checklist.',
-  cloneFailed: 'Failed to clone checklist.',
-  cloned: 'Checklist cloned! Redirecting...',
-  bulkDeleteFailed: 'Failed to delete some checklists',
-  bulkVisibilityFailed: 'Failed to update visibility for some checklists',
-  signInRequired: 'Please sign in first.',
-} as const;
+/** Reports, on the field being checked, the first message the API's own schema gives for its value. */
+function acceptedBy(schema: z.ZodType, value: unknown, ctx: z.RefinementCtx) {
+  const issue = schema.safeParse(value).error?.issues[0];
+  if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
+}
 
-export const createdChecklistSchema = z.object({ id: z.string() });
-export const visibilityInputSchema = z.object({ isPublic: z.boolean() });
-// Enough for "Select all" on any real account; 1,000 ids fit well inside the 64 KiB body limit.
-export const MAX_BULK = 1000;
-export const bulkIdsInputSchema = z.object({ ids: z.array(z.string()).min(1).max(MAX_BULK) });
-export const bulkVisibilityInputSchema = bulkIdsInputSchema.extend({ isPublic: z.boolean() });
-/** A bulk action's outcome: which lists it changed, which it could not (not found or not yours). */
-export const bulkResultSchema = z.object({
-  succeeded: z.array(z.string()),
-  failed: z.array(z.string()),
-  message: z.string().optional(),
-});
-export type BulkResult = z.infer<typeof bulkResultSchema>;
-
-export const likeStateSchema = z.object({ likes: z.number().int(), hasLiked: z.boolean() });
-export const progressStateSchema = z.object({ uses: z.number().int(), completedItemIds: z.array(z.string()) });
+/** A form field keeps what the user typed; it is valid when the API's field schema accepts it. */
+const typed = (field: z.ZodType) => z.string().superRefine((value, ctx) => acceptedBy(field, value, ctx));
 
 /**
- * The create/edit form as the user fills it: rows of items and tags (spec §2.8). It validates with
- * the spec's messages and turns into the API input (trimmed, empty rows dropped). A single empty
- * tag row means "no tags"; item rows must all be filled.
+ * The create/edit form as the user fills it: rows of items and tags (spec §2.8). Every field is
+ * checked by the same field schema as the API input, so the form refuses exactly what the server
+ * would, in the same words, on the field concerned. A single empty tag row means "no tags"; item
+ * rows must all be filled. The object itself has no refinements, so the wizard picks its steps.
  */
-export const checklistFormSchema = z
-  .object({
-    title: z.string(),
-    description: z.string(),
-    items: z.array(z.object({ content: z.string() })),
-    tags: z.array(z.object({ value: z.string() })),
-    estimatedTime: z.string(),
-    difficulty: z.string(),
-  })
-  .superRefine((form, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!form.title.trim()) issue('title', m.titleRequired);
-    else if (form.title.trim().length > MAX_TITLE_LENGTH) issue('title', m.titleTooLong);
-    if (!form.description.trim()) issue('description', m.descriptionRequired);
-    else if (form.description.trim().length > MAX_DESCRIPTION_LENGTH) issue('description', m.descriptionTooLong);
-    if (form.items.length === 0) issue('items', m.itemRequired);
-    else if (form.items.some((row) => !row.content.trim())) issue('items', m.itemsFilled);
-    else if (form.items.some((row) => row.content.trim().length > MAX_ITEM_LENGTH)) issue('items', m.itemTooLong);
-    else if (form.items.length > MAX_ITEMS) issue('items', m.tooManyItems);
-    const isSingleEmptyTagRow = form.tags.length === 1 && !form.tags[0]!.value.trim();
-    if (!isSingleEmptyTagRow && form.tags.some((row) => !row.value.trim())) issue('tags', m.tagsFilled);
-    else if (form.tags.some((row) => row.value.trim().length > MAX_TAG_LENGTH)) issue('tags', m.tagTooLong);
-    else if (form.tags.length > MAX_TAGS) issue('tags', m.tooManyTags);
-    if (!(ESTIMATED_TIMES as readonly string[]).includes(form.estimatedTime))
-      issue('estimatedTime', m.estimatedTimeRequired);
-    if (!(DIFFICULTIES as readonly string[]).includes(form.difficulty)) issue('difficulty', m.difficultyRequired);
-  });
+export const checklistFormSchema = z.object({
+  title: typed(titleField),
+  description: typed(descriptionField),
+  items: z.array(z.object({ content: z.string() })).superRefine((rows, ctx) =>
+    acceptedBy(
+      itemsField,
+      rows.map((row) => row.content),
+      ctx,
+    ),
+  ),
+  tags: z.array(z.object({ value: z.string() })).superRefine((rows, ctx) => {
+    const isSingleEmptyRow = rows.length === 1 && !rows[0]!.value.trim();
+    acceptedBy(tagsField, isSingleEmptyRow ? [] : rows.map((row) => row.value), ctx);
+  }),
+  estimatedTime: typed(estimatedTimeField),
+  difficulty: typed(difficultyField),
+});
 export type ChecklistForm = z.infer<typeof checklistFormSchema>;
+export type ChecklistFormField = keyof ChecklistForm;
 
 /** Spec §2.8: a new form starts with one empty item row and one empty tag row, difficulty medium. */
 export function emptyChecklistForm(): ChecklistForm {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { checklistInputMessages, emptyChecklistForm, type ChecklistForm } from './checklist-input';
-import { canJumpTo, canRemoveRow, filledRows, nextStep, previousStep, validateWizardStep } from './wizard';
+import { emptyChecklistForm, type ChecklistForm } from './checklist-input';
+import { checklistInputMessages } from './checklist-fields';
+import {
+  canJumpTo,
+  canRemoveRow,
+  filledRows,
+  nextStep,
+  previousStep,
+  validateWizardStep,
+  WIZARD_STEP_FIELDS,
+} from './wizard';
 
 const form = (overrides: Partial<ChecklistForm> = {}): ChecklistForm => ({ ...emptyChecklistForm(), ...overrides });
 const basics = { title: 'Camping', description: 'A weekend away' };
@@ -67,5 +76,21 @@ describe('moving between steps', () => {
   it('rows can be removed only while more than one remains', () => {
     expect(canRemoveRow([1])).toBe(false);
     expect(canRemoveRow([1, 2])).toBe(true);
+  });
+});
+
+describe('wizard steps use the form’s own field rules', () => {
+  it('refuses a control character on step 1, as /create does', () => {
+    expect(validateWizardStep(1, form({ ...basics, title: 'Camp\0ing' }))).toEqual({
+      title: 'Text cannot contain control characters.',
+    });
+  });
+
+  it('names the fields of each step', () => {
+    expect(WIZARD_STEP_FIELDS).toEqual({
+      1: ['title', 'description'],
+      2: ['items'],
+      3: ['tags', 'estimatedTime', 'difficulty'],
+    });
   });
 });

@@ -1,11 +1,4 @@
-import {
-  checklistFormSchema,
-  checklistInputMessages,
-  MAX_DESCRIPTION_LENGTH,
-  MAX_ITEM_LENGTH,
-  MAX_TITLE_LENGTH,
-  type ChecklistForm,
-} from './checklist-input';
+import { checklistFormSchema, type ChecklistForm, type ChecklistFormField } from './checklist-input';
 
 // Spec §2.8 and §4 "Create wizard": Basic Info → Add Items → Review & Create.
 export const WIZARD_STEPS = ['Basic Info', 'Add Items', 'Review & Create'] as const;
@@ -28,38 +21,31 @@ export const wizardTips: Record<WizardStep, string[]> = {
   3: ['Tags help people find your checklist in Browse.', 'Check the estimated time and difficulty, then create it.'],
 };
 
-export type WizardErrors = Partial<
-  Record<'title' | 'description' | 'items' | 'tags' | 'estimatedTime' | 'difficulty', string>
->;
+export type WizardErrors = Partial<Record<ChecklistFormField, string>>;
 
-const m = checklistInputMessages;
+/** The fields each step asks for; a step is valid when these and every earlier step's fields are. */
+export const WIZARD_STEP_FIELDS = {
+  1: ['title', 'description'],
+  2: ['items'],
+  3: ['tags', 'estimatedTime', 'difficulty'],
+} as const satisfies Record<WizardStep, readonly ChecklistFormField[]>;
+
+const fieldsUpTo = (step: WizardStep): ChecklistFormField[] =>
+  ([1, 2, 3] as const).filter((at) => at <= step).flatMap((at) => WIZARD_STEP_FIELDS[at]);
 
 /**
  * Spec §5 "Wizard": step 1 needs a title and a description after trimming; step 2 at least one
- * non-blank item (blank rows are dropped, not refused); step 3 the whole form, checked by the same
- * schema as /create once blank rows are dropped. An empty object means the step may be left.
+ * non-blank item (blank rows are dropped, not refused); step 3 the whole form. Each step is checked
+ * by the /create form schema itself, picked down to the fields reached so far, once blank rows are
+ * dropped. An empty object means the step may be left.
  */
 export function validateWizardStep(step: WizardStep, form: ChecklistForm): WizardErrors {
+  const fields: { [K in ChecklistFormField]?: true } = Object.fromEntries(
+    fieldsUpTo(step).map((field) => [field, true]),
+  );
+  const result = checklistFormSchema.pick(fields).safeParse(filledRows(form));
   const errors: WizardErrors = {};
-  if (step >= 1) {
-    const title = form.title.trim();
-    const description = form.description.trim();
-    if (!title) errors.title = m.titleRequired;
-    else if (title.length > MAX_TITLE_LENGTH) errors.title = m.titleTooLong;
-    if (!description) errors.description = m.descriptionRequired;
-    else if (description.length > MAX_DESCRIPTION_LENGTH) errors.description = m.descriptionTooLong;
-    if (step === 1) return errors;
-  }
-  const items = filledRows(form).items;
-  if (items.length === 0) errors.items = m.itemRequired;
-  else if (items.some((row) => row.content.trim().length > MAX_ITEM_LENGTH)) errors.items = m.itemTooLong;
-  if (step === 2) return errors;
-
-  const result = checklistFormSchema.safeParse(filledRows(form));
-  for (const issue of result.error?.issues ?? []) {
-    const field = issue.path[0] as keyof WizardErrors;
-    errors[field] ??= issue.message;
-  }
+  for (const issue of result.error?.issues ?? []) errors[issue.path[0] as ChecklistFormField] ??= issue.message;
   return errors;
 }
 

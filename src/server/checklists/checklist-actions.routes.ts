@@ -1,14 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { checklistInputSchema } from '@/domain/checklists/checklist-input';
 import {
   bulkIdsInputSchema,
   bulkResultSchema,
   bulkVisibilityInputSchema,
-  checklistInputSchema,
   createdChecklistSchema,
   likeStateSchema,
   progressStateSchema,
   visibilityInputSchema,
-} from '@/domain/checklists/checklist-input';
+} from '@/domain/checklists/checklist-actions';
 import { checklistMessages } from '@/domain/checklists/checklist-view';
 import { commentInputSchema, commentListSchema, commentMessages, commentSchema } from '@/domain/checklists/comments';
 import type { Database } from '../db/client';

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { BulkResult, ChecklistInput } from '@/domain/checklists/checklist-input';
-import { checklistActionMessages } from '@/domain/checklists/checklist-input';
+import type { ChecklistInput } from '@/domain/checklists/checklist-input';
+import type { BulkResult } from '@/domain/checklists/checklist-actions';
+import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { planItemChanges } from '@/domain/checklists/item-changes';
 import { grantEarnedBadges } from '../badges/badges.queries';
 import type { Database, Executor } from '../db/client';

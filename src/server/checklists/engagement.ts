@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { checklistActionMessages } from '@/domain/checklists/checklist-input';
+import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { grantEarnedBadges } from '../badges/badges.queries';
 import type { Database, Executor } from '../db/client';
 import { isUuid } from '../db/ids';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 
-export const E2E_PORT = 3100;
+// E2E_PORT lets two checkouts run their suites side by side.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 export const E2E_DATA_DIR = path.resolve('.e2e-data');
 export const E2E_DATABASE_URL_FILE = path.join(E2E_DATA_DIR, 'database-url');

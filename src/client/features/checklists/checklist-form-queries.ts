@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createdChecklistSchema, toChecklistInput, type ChecklistForm } from '@/domain/checklists/checklist-input';
+import { toChecklistInput, type ChecklistForm } from '@/domain/checklists/checklist-input';
+import { createdChecklistSchema } from '@/domain/checklists/checklist-actions';
 import { ApiError, apiRequest } from '@/client/lib/api';
 
 // Every checklist query (browse, detail, ...) sits under this key, so one write refreshes them all.

@@ -4,15 +4,14 @@ import { Select } from 'radix-ui';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
+import { checklistFormSchema, type ChecklistForm as ChecklistFormValues } from '@/domain/checklists/checklist-input';
 import {
   ESTIMATED_TIMES,
   MAX_ITEM_LENGTH,
   MAX_ITEMS,
   MAX_TAG_LENGTH,
   MAX_TAGS,
-  checklistFormSchema,
-  type ChecklistForm as ChecklistFormValues,
-} from '@/domain/checklists/checklist-input';
+} from '@/domain/checklists/checklist-fields';
 import { DIFFICULTIES, type Difficulty } from '@/domain/checklists/checklist-view';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';

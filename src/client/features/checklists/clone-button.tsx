@@ -2,7 +2,7 @@ import { Copy, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { checklistActionMessages } from '@/domain/checklists/checklist-input';
+import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { Button } from '@/client/components/ui/button';
 import { errorMessage } from '@/client/lib/api';
 import { useCloneMutation } from './detail-queries';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { checklistActionMessages, emptyChecklistForm } from '@/domain/checklists/checklist-input';
+import { emptyChecklistForm } from '@/domain/checklists/checklist-input';
+import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { Page } from '@/client/components/layout/page';
 import { saveErrorMessage } from './checklist-form-queries';
 import { ChecklistForm } from './checklist-form';

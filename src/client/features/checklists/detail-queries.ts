@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createdChecklistSchema, likeStateSchema, progressStateSchema } from '@/domain/checklists/checklist-input';
+import { createdChecklistSchema, likeStateSchema, progressStateSchema } from '@/domain/checklists/checklist-actions';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { apiRequest } from '@/client/lib/api';
 import { browseKeys } from './browse-queries';

@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { checklistActionMessages } from '@/domain/checklists/checklist-input';
+import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Button } from '@/client/components/ui/button';
 import { errorMessage } from '@/client/lib/api';

@@ -2,13 +2,9 @@ import { Check, Lightbulb, Plus, Trash2 } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  checklistActionMessages,
-  emptyChecklistForm,
-  MAX_ITEMS,
-  MAX_TAGS,
-  type ChecklistForm,
-} from '@/domain/checklists/checklist-input';
+import { emptyChecklistForm, type ChecklistForm } from '@/domain/checklists/checklist-input';
+import { MAX_ITEMS, MAX_TAGS } from '@/domain/checklists/checklist-fields';
+import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { DIFFICULTIES } from '@/domain/checklists/checklist-view';
 import {
   canJumpTo,

@@ -6,7 +6,7 @@ import {
   type ProfileUpdate,
   type SettingsUpdate,
 } from '@/domain/accounts/profile';
-import { bulkResultSchema } from '@/domain/checklists/checklist-input';
+import { bulkResultSchema } from '@/domain/checklists/checklist-actions';
 import { ownChecklistsSchema } from '@/domain/checklists/own-lists';
 import { unreadCountSchema } from '@/domain/social/notifications';
 import { apiRequest } from '@/client/lib/api';

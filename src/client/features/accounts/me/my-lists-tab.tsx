@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Eye, EyeOff, ExternalLink, ListChecks, Pencil, Star, Trash2, Users } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { checklistActionMessages } from '@/domain/checklists/checklist-input';
+import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import {
   arrangeOwnLists,
   OWN_LIST_FILTERS,

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { NO_NUL, NUL_MESSAGE } from '../text';
+import { DIFFICULTIES } from './checklist-view';
+
+// Spec §5 "Checklist form": the one home of each field's rule. The API input, the create/edit
+// form and the wizard's steps are all composed from these schemas (checklist-input.ts).
+
+export const ESTIMATED_TIMES = [
+  '5 minutes',
+  '15 minutes',
+  '20 minutes',
+  '30 minutes',
+  '1 hour',
+  '2+ hours',
+  'Unknown',
+] as const;
+export type EstimatedTime = (typeof ESTIMATED_TIMES)[number];
+export const DEFAULT_DIFFICULTY = 'medium';
+
+export const MAX_TITLE_LENGTH = 120;
+export const MAX_DESCRIPTION_LENGTH = 2000;
+export const MAX_ITEMS = 100;
+export const MAX_ITEM_LENGTH = 500;
+export const MAX_TAGS = 10;
+export const MAX_TAG_LENGTH = 30;
+
+export const checklistInputMessages = {
+  titleRequired: 'Title is required.',
+  descriptionRequired: 'Description is required.',
+  itemsFilled: 'All items must be filled.',
+  itemRequired: 'At least one item is required.',
+  tagsFilled: 'All tags must be filled.',
+  estimatedTimeRequired: 'Estimated time is required.',
+  difficultyRequired: 'Difficulty is required.',
+  titleTooLong: `Title must be at most ${MAX_TITLE_LENGTH} characters.`,
+  descriptionTooLong: `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`,
+  itemTooLong: `Each item must be at most ${MAX_ITEM_LENGTH} characters.`,
+  tooManyItems: `A checklist can have at most ${MAX_ITEMS} items.`,
+  tagTooLong: `Each tag must be at most ${MAX_TAG_LENGTH} characters.`,
+  tooManyTags: `A checklist can have at most ${MAX_TAGS} tags.`,
+} as const;
+
+const m = checklistInputMessages;
+
+/** Tags compare case-insensitively; the first spelling wins. */
+export function uniqueTags(tags: string[]): string[] {
+  const seen = new Set<string>();
+  return tags.filter((tag) => {
+    const key = tag.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** One line of stored text: trimmed, never a NUL, required and bounded with the field's own words. */
+const text = (required: string, max: number, tooLong: string) =>
+  z.string().trim().regex(NO_NUL, NUL_MESSAGE).min(1, required).max(max, tooLong);
+
+export const titleField = text(m.titleRequired, MAX_TITLE_LENGTH, m.titleTooLong);
+export const descriptionField = text(m.descriptionRequired, MAX_DESCRIPTION_LENGTH, m.descriptionTooLong);
+export const itemField = text(m.itemsFilled, MAX_ITEM_LENGTH, m.itemTooLong);
+export const tagField = text(m.tagsFilled, MAX_TAG_LENGTH, m.tagTooLong);
+export const estimatedTimeField = z.enum(ESTIMATED_TIMES, { error: m.estimatedTimeRequired });
+export const difficultyField = z.enum(DIFFICULTIES, { error: m.difficultyRequired });
+
+/** The items of a list: at least one, at most MAX_ITEMS, each an itemField. */
+export const itemsField = z.array(itemField).min(1, m.itemRequired).max(MAX_ITEMS, m.tooManyItems);
+/** The tags of a list: at most MAX_TAGS, each a tagField, duplicates (any case) kept once. */
+export const tagsField = z.array(tagField).max(MAX_TAGS, m.tooManyTags).transform(uniqueTags);
