@@ -39,9 +39,20 @@ export type AppDeps = {
   hub: NotificationHub;
   /** Folder of the built client to serve, if any (dist/client). */
   clientDir?: string | undefined;
+  /** What /api/health and /api/ready report (main.ts knows; tests may leave it out). */
+  lifecycle?: Lifecycle | undefined;
 };
 
-export function createApp({ db, env, auth, mailer, logger, hub, clientDir }: AppDeps) {
+/** The process's view of itself, for load balancers. */
+export type Lifecycle = {
+  /** The embedded database's supervisor state; an external database is always 'external'. */
+  database: () => 'up' | 'restarting' | 'stopped' | 'external';
+  isStopping: () => boolean;
+};
+
+const alwaysUp: Lifecycle = { database: () => 'external', isStopping: () => false };
+
+export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifecycle = alwaysUp }: AppDeps) {
   const app = createRouter();
 
   app.use(async (c, next) => {
@@ -102,7 +113,22 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir }: App
     },
   });
   app.route('/api', notificationStreamRoutes({ db, hub }));
-  app.get('/api/health', (c) => c.json({ ok: true }));
+  // For load balancers (README, "several app processes"): health says the process is alive (and
+  // how its embedded database is doing); ready says it can serve: the database answers, the
+  // migrations were applied before the app was built, and it is not shutting down.
+  app.get('/api/health', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ ok: true, database: lifecycle.database() });
+  });
+  app.get('/api/ready', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    if (lifecycle.isStopping()) return c.json({ ready: false, reason: 'stopping' }, 503);
+    const isReachable = await db.$client
+      .query('select 1')
+      .then(() => true)
+      .catch(() => false);
+    return isReachable ? c.json({ ready: true }) : c.json({ ready: false, reason: 'database unavailable' }, 503);
+  });
   app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'not_found' }, 404));
 
   if (mailer.isOutbox) app.route('/dev', mailboxRoutes(mailer));
@@ -128,7 +154,11 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir }: App
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
     const answer = answerForDatabaseError(error);
-    if (answer) return c.json(answer.body, answer.status);
+    if (answer) {
+      if (answer.retryAfterS) c.header('Retry-After', String(answer.retryAfterS));
+      if (answer.body.code === 'unavailable') logger.warn({ path: c.req.path }, 'database unavailable');
+      return c.json(answer.body, answer.status);
+    }
     logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json({ message: accountMessages.unexpected, code: 'internal' }, 500);
   });

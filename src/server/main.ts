@@ -14,6 +14,10 @@ import { startNotificationMailer } from './notifications/notification-mails';
 import { seedIfEmpty } from './seed/seed';
 import { pruneRateLimits } from './security/rate-limit';
 
+/** How long a stop waits for requests in flight. */
+const STOP_GRACE_MS = 10_000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 async function main() {
   let env;
   try {
@@ -41,7 +45,9 @@ async function main() {
   const auth = createAuth({ db, env, secret: resolveAuthSecret(env), mailer, logger });
   const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
   const hub = createNotificationHub(db, logger);
-  const app = createApp({ db, env, auth, mailer, logger, hub, clientDir });
+  let isStopping = false;
+  const lifecycle = { database: database.state, isStopping: () => isStopping };
+  const app = createApp({ db, env, auth, mailer, logger, hub, clientDir, lifecycle });
 
   const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
     logger.info(
@@ -62,19 +68,33 @@ async function main() {
   const pruneTimer = setInterval(() => void pruneRateLimits(db).catch(() => undefined), 60 * 60 * 1000);
   pruneTimer.unref();
 
-  let isStopping = false;
+  /**
+   * Graceful stop: /api/ready answers 503 at once; no new connections; event streams end with a
+   * reconnect hint; requests in flight finish (at most STOP_GRACE_MS); the outbox finishes the mail
+   * it is sending; then PostgreSQL stops.
+   */
   const stop = async (signal: string, exitCode = 0) => {
     if (isStopping) return;
     isStopping = true;
     logger.info({ signal }, 'stopping');
-    server.close();
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
+    await hub.close();
+    const nodeServer = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+    nodeServer.closeIdleConnections?.();
+    const isDrained = await Promise.race([drained.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
+    if (!isDrained) {
+      logger.warn({ afterMs: STOP_GRACE_MS }, 'requests still running at the end of the grace period; closing them');
+      nodeServer.closeAllConnections?.();
+    }
     await notificationMails.close();
     await mailer.idle();
-    await hub.close();
     await database.close();
     logger.info('stopped');
     process.exit(exitCode);
   };
+  // A promise nobody awaited failing (a background sweep while the database is away, say) is
+  // logged; it must not take the site down with it.
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 }

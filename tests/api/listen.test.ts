@@ -41,7 +41,7 @@ describe('the notification hub', () => {
     const hub = createNotificationHub(db, pino({ level: 'silent' }));
     const heard: number[] = [];
     const userId = 'someone-without-notifications';
-    await hub.subscribe(userId, (unread) => heard.push(unread));
+    await hub.subscribe(userId, { onUnread: (unread) => heard.push(unread), onEnd: vi.fn() });
     expect(await terminateListeners()).toBe(1);
     // It listens again after a short delay.
     await vi.waitFor(
@@ -53,8 +53,20 @@ describe('the notification hub', () => {
       },
       { timeout: 5000, interval: 100 },
     );
-    await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${userId})`);
+    // Announcements made while it was not listening were missed: every stream gets its count afresh.
     await vi.waitFor(() => expect(heard).toEqual([0]));
+    await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${userId})`);
+    await vi.waitFor(() => expect(heard).toEqual([0, 0]));
     await hub.close();
+  });
+
+  it('tells every stream to end when it closes', async () => {
+    const hub = createNotificationHub(db, pino({ level: 'silent' }));
+    const onEnd = vi.fn();
+    await hub.subscribe('a', { onUnread: vi.fn(), onEnd });
+    await hub.subscribe('b', { onUnread: vi.fn(), onEnd });
+    await hub.close();
+    expect(onEnd).toHaveBeenCalledTimes(2);
+    expect(await terminateListeners()).toBe(0);
   });
 });

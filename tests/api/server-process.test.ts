@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
@@ -63,4 +64,169 @@ describe('the server process', () => {
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'ticklist.lock'))).toBe(false);
   }, 60_000);
+});
+
+/** Reads server-sent events from a fetch() body; resolves each awaited event name in order. */
+function readEvents(body: ReadableStream<Uint8Array>) {
+  const reader = body.pipeThrough(new TextDecoderStream() as ReadableWritablePair<string, Uint8Array>).getReader();
+  let buffer = '';
+  const events: string[] = [];
+  let isDone = false;
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) break;
+      buffer += value;
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        events.push(buffer.slice(0, end));
+        buffer = buffer.slice(end + 2);
+      }
+    }
+    isDone = true;
+  })();
+  return { events, isDone: () => isDone, cancel: () => reader.cancel().catch(() => undefined) };
+}
+
+async function signInAsDemoUser(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email: 'maya_moves@demo.ticklist.local', password: 'ticklist-demo-2026' }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+const waitUntil = async (check: () => Promise<boolean> | boolean, timeoutMs: number) => {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return Date.now() - started;
+};
+
+describe('faults', () => {
+  it('keeps running while its database is away: 503 with Retry-After, then 200 within 5 s of its return, and streams hear again', async () => {
+    const dbDir = freshDataDir();
+    const dbPort = randomPort() + 2000;
+    let database = await startEmbeddedPostgres(dbDir, silent, { port: dbPort });
+    const port = randomPort();
+    const server = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: freshDataDir() }, port);
+    const exited = exitOf(server.child);
+    let exitCode: number | null | undefined;
+    void exited.then((code) => (exitCode = code));
+    try {
+      const cookie = await signInAsDemoUser(server.baseUrl);
+      const stream = await fetch(`${server.baseUrl}/api/notifications/stream`, { headers: { cookie } });
+      const events = readEvents(stream.body!);
+      await waitUntil(() => events.events.some((event) => event.includes('event: unread')), 5000);
+
+      const unreadEvents = () => events.events.filter((event) => event.includes('event: unread')).length;
+      const before = unreadEvents();
+      await database.stop();
+      const away = await fetch(`${server.baseUrl}/api/checklists`);
+      expect(away.status).toBe(503);
+      expect(away.headers.get('retry-after')).toBe('5');
+      expect(await away.json()).toMatchObject({ code: 'unavailable' });
+      expect((await fetch(`${server.baseUrl}/api/ready`)).status).toBe(503);
+      expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+
+      database = await startEmbeddedPostgres(dbDir, silent, { port: dbPort });
+      await waitUntil(async () => (await fetch(`${server.baseUrl}/api/checklists`)).status === 200, 5000);
+      expect((await fetch(`${server.baseUrl}/api/ready`)).status).toBe(200);
+      // The stream stayed open and hears again: the hub listens anew and sends the count afresh.
+      await waitUntil(() => unreadEvents() > before, 20_000);
+      expect(events.isDone()).toBe(false);
+      await events.cancel();
+      expect(exitCode).toBeUndefined();
+    } finally {
+      await server.stop();
+      await database.stop();
+    }
+  }, 90_000);
+
+  it('restarts its embedded PostgreSQL when it dies, and says so at /api/health meanwhile', async () => {
+    const dataDir = freshDataDir();
+    const server = await startServerProcess({ DATA_DIR: dataDir }, randomPort());
+    try {
+      const postmasterPid = () =>
+        Number.parseInt(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]!, 10);
+      const firstPid = postmasterPid();
+      process.kill(firstPid, 'SIGKILL');
+      await waitUntil(async () => {
+        const health = await (await fetch(`${server.baseUrl}/api/health`)).json();
+        return health.database === 'restarting';
+      }, 5000);
+      await waitUntil(async () => (await fetch(`${server.baseUrl}/api/checklists`)).status === 200, 30_000);
+      expect(await (await fetch(`${server.baseUrl}/api/health`)).json()).toEqual({ ok: true, database: 'up' });
+      expect(postmasterPid()).not.toBe(firstPid);
+      expect(server.output()).toContain('the embedded PostgreSQL stopped unexpectedly; restarting it');
+      expect(server.output()).toContain('the embedded PostgreSQL is running again');
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 90_000);
+
+  it('after a crash of the app, the next start stops the PostgreSQL it left running and starts normally', async () => {
+    const dataDir = freshDataDir();
+    const crashed = await startServerProcess({ DATA_DIR: dataDir }, randomPort());
+    const exited = exitOf(crashed.child);
+    // The app's own process (tsx runs it as a child): its pid is in the data directory's lock.
+    const appPid = Number.parseInt(readFileSync(path.join(dataDir, 'ticklist.lock'), 'utf8'), 10);
+    process.kill(appPid, 'SIGKILL');
+    await exited;
+    const orphanPid = Number.parseInt(
+      readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]!,
+      10,
+    );
+    expect(() => process.kill(orphanPid, 0)).not.toThrow(); // still running, holding the data
+
+    const next = await startServerProcess({ DATA_DIR: dataDir }, randomPort());
+    try {
+      expect(next.output()).toContain('a PostgreSQL left running by a previous Ticklist process');
+      expect((await fetch(`${next.baseUrl}/api/checklists`)).status).toBe(200);
+      expect(() => process.kill(orphanPid, 0)).toThrow();
+    } finally {
+      expect(await next.stop()).toBe(0);
+    }
+  }, 90_000);
+
+  it('on SIGTERM finishes the request in flight, ends streams with a reconnect hint, and exits 0', async () => {
+    const dataDir = freshDataDir();
+    const server = await startServerProcess({ DATA_DIR: dataDir }, randomPort());
+    const cookie = await signInAsDemoUser(server.baseUrl);
+    const stream = await fetch(`${server.baseUrl}/api/notifications/stream`, { headers: { cookie } });
+    const events = readEvents(stream.body!);
+    await waitUntil(() => events.events.length > 0, 5000);
+
+    // A request whose body is still arriving when the signal comes.
+    const url = new URL(server.baseUrl);
+    const socket = net.connect(Number(url.port), '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const body = JSON.stringify({ title: 'Half sent' });
+    socket.write(
+      `POST /api/checklists HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${server.baseUrl}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nCookie: ${cookie}\r\n\r\n` +
+        body.slice(0, 5),
+    );
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    const exited = exitOf(server.child);
+    server.child.kill('SIGTERM');
+    await waitUntil(() => events.isDone(), 5000);
+    expect(events.events.at(-1)).toContain('event: reconnect');
+    expect(events.events.at(-1)).toContain('retry: 1000');
+    expect((await fetch(`${server.baseUrl}/api/ready`).catch(() => null))?.status ?? 503).toBe(503);
+    socket.write(body.slice(5));
+    await waitUntil(() => answer.includes('\r\n\r\n'), 5000);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /); // answered (the half-filled list is refused), not cut off
+    socket.destroy();
+    expect(await exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 90_000);
 });

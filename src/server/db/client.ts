@@ -9,14 +9,39 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export type ConnectOptions = {
   max?: number;
+  /**
+   * Bounds for serving requests (set by the app, not by scripts that seed or measure): how long to
+   * wait for a connection, and how long one statement may run, so that no request hangs on a
+   * database that is gone or stuck.
+   */
+  timeouts?: { connectMs: number; statementMs: number };
+  /** Told of every error of a pooled connection (a restart or failover of the server). */
+  onConnectionError?: (error: Error) => void;
   /** Called with every SQL statement Drizzle sends (tests count statements per request with it). */
   onQuery?: (query: string) => void;
 };
 
 export function connectDatabase(url: string, options: ConnectOptions = {}): Database {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => undefined);
+  const timeouts = options.timeouts;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    ...(timeouts
+      ? {
+          connectionTimeoutMillis: timeouts.connectMs,
+          statement_timeout: timeouts.statementMs,
+          // The client's own bound, for a server that stops answering without closing the socket.
+          query_timeout: timeouts.statementMs + timeouts.connectMs,
+        }
+      : {}),
+  });
+  // No database error may end the process. The pool only listens to its idle clients; a client
+  // that is checked out (a transaction, a LISTEN) emits 'error' too when the server goes away,
+  // and an 'error' event without a listener is thrown. Every client gets one as it is made; the
+  // query that was running fails on its own and is answered 503 (db/errors.ts).
+  const onConnectionError = options.onConnectionError ?? (() => undefined);
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   const onQuery = options.onQuery;
   return drizzle({
     client: pool,

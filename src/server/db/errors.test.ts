@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerForDatabaseError } from './errors';
+import { answerForDatabaseError, isDatabaseUnavailable } from './errors';
 
 const drizzleError = (code: string) => Object.assign(new Error('Failed query'), { cause: { code } });
 
@@ -11,9 +11,29 @@ describe('database errors as answers', () => {
     expect(answerForDatabaseError(drizzleError('22021'))?.status).toBe(400);
   });
 
+  it('answers 503 with a Retry-After while the database is away, however the error is wrapped', () => {
+    const away = [
+      drizzleError('57P01'), // terminating connection due to administrator command / postmaster exit
+      drizzleError('ECONNREFUSED'),
+      drizzleError('08006'),
+      { message: 'x', cause: { message: 'y', cause: { code: '57P03' } } },
+      new Error('Connection terminated unexpectedly'),
+      Object.assign(new Error('Failed query'), { cause: new Error('timeout exceeded when trying to connect') }),
+    ];
+    for (const error of away) {
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(answerForDatabaseError(error)).toMatchObject({
+        status: 503,
+        body: { code: 'unavailable' },
+        retryAfterS: 5,
+      });
+    }
+  });
+
   it('leaves everything else to the generic 500', () => {
     expect(answerForDatabaseError(drizzleError('23505'))).toBeNull();
     expect(answerForDatabaseError(new Error('boom'))).toBeNull();
     expect(answerForDatabaseError(null)).toBeNull();
+    expect(isDatabaseUnavailable(drizzleError('23505'))).toBe(false);
   });
 });

@@ -1,24 +1,71 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiErrorBody } from '@/domain/api-error';
 
-/** The SQLSTATE of a failed query (Drizzle wraps the driver's error as its cause). */
-export function databaseErrorCode(error: unknown): string | undefined {
-  const withCode = (value: unknown) =>
-    value && typeof value === 'object' && 'code' in value ? String(value.code) : undefined;
-  return withCode((error as { cause?: unknown } | null)?.cause) ?? withCode(error);
+/** The errors a failed query carries along its causes (Drizzle and Better Auth wrap the driver's). */
+function* causes(error: unknown): Generator<object> {
+  let current = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    yield current;
+    current = (current as { cause?: unknown }).cause;
+  }
 }
 
+/** The SQLSTATE (or the socket's error code) of a failed query, wherever it is wrapped. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (const cause of causes(error)) if ('code' in cause && cause.code) return String(cause.code);
+  return undefined;
+}
+
+// Class 08 (connection exception) and 57P01–57P03 (shut down, crashed, starting up) in SQLSTATE
+// terms, and the socket errors of a server that is not there.
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE']);
+// pg's own errors for a lost connection or a pool that waited too long carry no code.
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Query read timeout',
+  'Client has encountered a connection error',
+];
+
+/** The database cannot be reached now (stopped, restarting, failing over, or not answering). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const cause of causes(error)) {
+    const code = 'code' in cause ? String(cause.code) : '';
+    if (UNAVAILABLE_CODES.has(code) || code.startsWith('08')) return true;
+    const message = 'message' in cause ? String(cause.message) : '';
+    if (UNAVAILABLE_MESSAGES.some((text) => message.includes(text))) return true;
+  }
+  return false;
+}
+
+/** How long a client should wait before trying again while the database is away. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+export type DatabaseErrorAnswer = { status: ContentfulStatusCode; body: ApiErrorBody; retryAfterS?: number };
+
 /**
- * Races the database settled for us (a row deleted meanwhile, a deadlock) and text Postgres cannot
- * store get clear answers instead of a 500. Anything else is not ours to explain (null).
+ * Races the database settled for us (a row deleted meanwhile, a deadlock), text Postgres cannot
+ * store, and a database that is away get clear answers instead of a 500. Anything else is not
+ * ours to explain (null).
  */
-export function answerForDatabaseError(error: unknown): { status: ContentfulStatusCode; body: ApiErrorBody } | null {
+export function answerForDatabaseError(error: unknown): DatabaseErrorAnswer | null {
+  if (isDatabaseUnavailable(error)) {
+    return {
+      status: 503,
+      body: { message: 'Ticklist is briefly unavailable. Please try again in a moment.', code: 'unavailable' },
+      retryAfterS: UNAVAILABLE_RETRY_AFTER_S,
+    };
+  }
   switch (databaseErrorCode(error)) {
     case '23503':
       return { status: 404, body: { message: 'Not found', code: 'not_found' } };
     case '40P01':
     case '40001':
-      return { status: 503, body: { message: 'The server was busy. Please try again.', code: 'retry' } };
+      return {
+        status: 503,
+        body: { message: 'The server was busy. Please try again.', code: 'retry' },
+        retryAfterS: 1,
+      };
     case '22021':
     case '22P05':
       return {

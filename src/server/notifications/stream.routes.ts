@@ -8,6 +8,8 @@ import { countUnread } from './notifications.queries';
 
 // Spec §9: the realtime heartbeat is 25 s (it also keeps proxies from closing an idle stream).
 export const HEARTBEAT_MS = 25_000;
+/** The reconnect delay a closing stream asks of the browser's EventSource. */
+export const RECONNECT_HINT_MS = 1_000;
 
 /**
  * GET /api/notifications/stream: Server-Sent Events for the signed-in user. It sends `unread`
@@ -24,7 +26,17 @@ export function notificationStreamRoutes({ db, hub }: { db: Database; hub: Notif
       let isOpen = true;
       const send = (unread: number) =>
         stream.writeSSE({ event: 'unread', data: JSON.stringify({ unread }) }).catch(() => undefined);
-      const unsubscribe = await hub.subscribe(user.id, (unread) => void send(unread));
+      const unsubscribe = await hub.subscribe(user.id, {
+        onUnread: (unread) => void send(unread),
+        // The process is stopping: ask the browser to come back soon (to another process), then end.
+        onEnd: () => {
+          isOpen = false;
+          void stream
+            .writeSSE({ event: 'reconnect', data: '', retry: RECONNECT_HINT_MS })
+            .catch(() => undefined)
+            .finally(() => void stream.close());
+        },
+      });
       stream.onAbort(() => {
         isOpen = false;
         unsubscribe();
