@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { bodyLimit } from 'hono/body-limit';
+import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { accountMessages } from '@/domain/accounts/account-forms';
 import { accountsRoutes } from './accounts/accounts.routes';
@@ -13,7 +14,7 @@ import { checklistActionsRoutes, commentsRoutes } from './checklists/checklist-a
 import { checklistsRoutes } from './checklists/checklists.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import type { Database } from './db/client';
-import { answerForDatabaseError } from './db/errors';
+import { answerForDatabaseError, unavailableAnswer } from './db/errors';
 import { discoverRoutes } from './discover/discover.routes';
 import { mailboxRoutes } from './dev/mailbox.routes';
 import type { Env } from './env';
@@ -54,6 +55,15 @@ const alwaysUp: Lifecycle = { database: () => 'external', isStopping: () => fals
 
 export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifecycle = alwaysUp }: AppDeps) {
   const app = createRouter();
+  const isDatabaseReachable = () =>
+    db.$client
+      .query('select 1')
+      .then(() => true)
+      .catch(() => false);
+  const unavailable = (c: Context) => {
+    c.header('Retry-After', String(unavailableAnswer.retryAfterS));
+    return c.json(unavailableAnswer.body, unavailableAnswer.status);
+  };
 
   app.use(async (c, next) => {
     const started = performance.now();
@@ -90,7 +100,13 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifec
   });
 
   app.use('/api/auth/*', authGate(db));
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const response = await auth.handler(c.req.raw);
+    // Better Auth answers its own failures with a 500 ("Failed to get session"); when the cause is
+    // a database that is away, say so as every other route does, so clients wait and try again.
+    if (response.status >= 500 && !(await isDatabaseReachable())) return unavailable(c);
+    return response;
+  });
 
   const routes = app
     .route('/api/accounts', accountsRoutes({ db, auth }))
@@ -123,11 +139,9 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifec
   app.get('/api/ready', async (c) => {
     c.header('Cache-Control', 'no-store');
     if (lifecycle.isStopping()) return c.json({ ready: false, reason: 'stopping' }, 503);
-    const isReachable = await db.$client
-      .query('select 1')
-      .then(() => true)
-      .catch(() => false);
-    return isReachable ? c.json({ ready: true }) : c.json({ ready: false, reason: 'database unavailable' }, 503);
+    return (await isDatabaseReachable())
+      ? c.json({ ready: true })
+      : c.json({ ready: false, reason: 'database unavailable' }, 503);
   });
   app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'not_found' }, 404));
 

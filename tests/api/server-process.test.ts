@@ -135,6 +135,10 @@ describe('faults', () => {
       expect(await away.json()).toMatchObject({ code: 'unavailable' });
       expect((await fetch(`${server.baseUrl}/api/ready`)).status).toBe(503);
       expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
+      // Better Auth's own routes say the same, not "Failed to get session" (which reads as signed out).
+      const session = await fetch(`${server.baseUrl}/api/auth/get-session`, { headers: { cookie } });
+      expect(session.status).toBe(503);
+      expect(session.headers.get('retry-after')).toBe('5');
 
       database = await startEmbeddedPostgres(dbDir, silent, { port: dbPort });
       await waitUntil(async () => (await fetch(`${server.baseUrl}/api/checklists`)).status === 200, 5000);

@@ -43,19 +43,20 @@ export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 export type DatabaseErrorAnswer = { status: ContentfulStatusCode; body: ApiErrorBody; retryAfterS?: number };
 
+/** The answer while the database is away. */
+export const unavailableAnswer = {
+  status: 503,
+  body: { message: 'Ticklist is briefly unavailable. Please try again in a moment.', code: 'unavailable' },
+  retryAfterS: UNAVAILABLE_RETRY_AFTER_S,
+} as const satisfies DatabaseErrorAnswer;
+
 /**
  * Races the database settled for us (a row deleted meanwhile, a deadlock), text Postgres cannot
  * store, and a database that is away get clear answers instead of a 500. Anything else is not
  * ours to explain (null).
  */
 export function answerForDatabaseError(error: unknown): DatabaseErrorAnswer | null {
-  if (isDatabaseUnavailable(error)) {
-    return {
-      status: 503,
-      body: { message: 'Ticklist is briefly unavailable. Please try again in a moment.', code: 'unavailable' },
-      retryAfterS: UNAVAILABLE_RETRY_AFTER_S,
-    };
-  }
+  if (isDatabaseUnavailable(error)) return unavailableAnswer;
   switch (databaseErrorCode(error)) {
     case '23503':
       return { status: 404, body: { message: 'Not found', code: 'not_found' } };
