@@ -98,6 +98,7 @@ describe('sign-up, confirmation and sign-in', () => {
       [{ password: '12345', confirmPassword: '12345' }, 'password', passwordMessages.tooShort],
       [{ password: 'password1', confirmPassword: 'password1' }, 'password', passwordMessages.common],
       [{ confirmPassword: 'something-else' }, 'confirmPassword', passwordMessages.mismatch],
+      [{ confirmPassword: '' }, 'confirmPassword', passwordMessages.mismatch],
       [{ acceptTerms: false }, 'acceptTerms', accountMessages.termsRequired],
       [{ email: 'not-an-email' }, 'email', accountMessages.emailInvalid],
     ];

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { accountMessages, changeEmailSchema, changePasswordSchema, signInSchema, signUpSchema } from './account-forms';
+import {
+  accountMessages,
+  changeEmailSchema,
+  changePasswordSchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from './account-forms';
 
 const valid = {
   username: 'martha_jones',
@@ -23,6 +30,15 @@ describe('the sign-up form (spec §2.7, §5)', () => {
     expect(messagesFor(signUpSchema.safeParse({ ...valid, confirmPassword: 'royal-hope-2' }))).toEqual({
       confirmPassword: 'Passwords do not match',
     });
+  });
+
+  it('refuses a blank confirmation as not matching, on sign-up and on reset', () => {
+    expect(messagesFor(signUpSchema.safeParse({ ...valid, confirmPassword: '' }))).toEqual({
+      confirmPassword: 'Passwords do not match',
+    });
+    expect(
+      messagesFor(resetPasswordSchema.safeParse({ token: 't', password: 'royal-hope-1', confirmPassword: '' })),
+    ).toEqual({ confirmPassword: 'Passwords do not match' });
   });
 
   it('requires the terms, an e-mail and a long enough password', () => {

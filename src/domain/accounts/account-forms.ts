@@ -25,13 +25,27 @@ export const accountMessages = {
 } as const;
 
 /**
- * Lets a "passwords match" refinement run while other fields are still invalid, so the form shows
- * "Passwords do not match" together with the other messages (zod skips refinements otherwise).
+ * "Passwords do not match" on the confirmation field, also when it was left blank (a blank
+ * confirmation never matches). It runs while other fields are still invalid, so the form shows it
+ * together with the other messages (zod skips refinements otherwise).
  */
-const whenBothTyped = (key: string, confirmKey: string) => (payload: { value: unknown }) => {
-  const value = payload.value as Record<string, unknown> | null;
-  return typeof value?.[key] === 'string' && typeof value[confirmKey] === 'string' && value[confirmKey] !== '';
-};
+function withConfirmation<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape>,
+  keys: { password: keyof Shape & string; confirm: keyof Shape & string },
+  message: string,
+) {
+  return schema.refine(
+    (form) => {
+      const values = form as Record<string, unknown>;
+      return values[keys.password] === values[keys.confirm];
+    },
+    {
+      path: [keys.confirm],
+      message,
+      when: (payload) => typeof (payload.value as Record<string, unknown> | null)?.[keys.confirm] === 'string',
+    },
+  );
+}
 
 const emailSchema = z
   .string()
@@ -41,19 +55,17 @@ const emailSchema = z
   .pipe(z.email(accountMessages.emailInvalid));
 
 /** Spec §2.7 and §5: the sign-up form, validated identically in the browser and on the server. */
-export const signUpSchema = z
-  .object({
+export const signUpSchema = withConfirmation(
+  z.object({
     username: usernameSchema,
     email: emailSchema,
     password: newPasswordSchema,
     confirmPassword: z.string(),
     acceptTerms: z.literal(true, { error: accountMessages.termsRequired }),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    path: ['confirmPassword'],
-    message: passwordMessages.mismatch,
-    when: whenBothTyped('password', 'confirmPassword'),
-  });
+  }),
+  { password: 'password', confirm: 'confirmPassword' },
+  passwordMessages.mismatch,
+);
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** Spec §5: sign-in takes e-mail and password with no further product rules. */
@@ -67,31 +79,26 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
-export const resetPasswordSchema = z
-  .object({
-    token: z.string().min(1),
-    password: newPasswordSchema,
-    confirmPassword: z.string(),
-  })
-  .refine((form) => form.password === form.confirmPassword, {
-    path: ['confirmPassword'],
-    message: passwordMessages.mismatch,
-    when: whenBothTyped('password', 'confirmPassword'),
-  });
+export const resetPasswordSchema = withConfirmation(
+  z.object({ token: z.string().min(1), password: newPasswordSchema, confirmPassword: z.string() }),
+  { password: 'password', confirm: 'confirmPassword' },
+  passwordMessages.mismatch,
+);
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-/** Spec §5 "Change Password": all three required; new and confirm must match. */
-export const changePasswordSchema = z
-  .object({
+/**
+ * Spec §5 "Change Password": all three required; new and confirm must match. A blank confirmation
+ * is "This field is required." first (the spec's word for a blank field here).
+ */
+export const changePasswordSchema = withConfirmation(
+  z.object({
     currentPassword: z.string().min(1, accountMessages.fieldRequired).max(PASSWORD_MAX_LENGTH),
     newPassword: z.string().min(1, accountMessages.fieldRequired).pipe(newPasswordSchema),
     confirmPassword: z.string().min(1, accountMessages.fieldRequired),
-  })
-  .refine((form) => form.newPassword === form.confirmPassword, {
-    path: ['confirmPassword'],
-    message: passwordMessages.newMismatch,
-    when: whenBothTyped('newPassword', 'confirmPassword'),
-  });
+  }),
+  { password: 'newPassword', confirm: 'confirmPassword' },
+  passwordMessages.newMismatch,
+);
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** Spec §5 "Change Email": new e-mail and current password required. */
