@@ -10,8 +10,18 @@ describe('the header greeting (spec §2.2)', () => {
 });
 
 describe('the profile editor (spec §2.10)', () => {
-  it('offers 20 different emoji', () => {
+  it('offers 20 different emoji, all faces or animals (spec §3)', () => {
     expect(new Set(AVATAR_EMOJIS).size).toBe(20);
+    // Unicode's animal blocks (U+1F400–1F43F, U+1F980–1F9AE) and its emoticons (faces, U+1F600–1F64F).
+    const isFaceOrAnimal = (emoji: string) => {
+      const point = emoji.codePointAt(0)!;
+      return (
+        (point >= 0x1f400 && point <= 0x1f43f) ||
+        (point >= 0x1f980 && point <= 0x1f9ae) ||
+        (point >= 0x1f600 && point <= 0x1f64f)
+      );
+    };
+    expect(AVATAR_EMOJIS.filter((emoji) => !isFaceOrAnimal(emoji))).toEqual([]);
   });
 
   it('requires a profile name after trimming', () => {

@@ -25,8 +25,8 @@ export function greetingName(profileName: string | null | undefined): string {
   return name ? name : 'User';
 }
 
-// Spec §9: the avatar picker offers 20 emoji. The spec does not show its list; this is ours, and
-// it includes every avatar the demo content uses.
+// Spec §3 and §9: the avatar picker offers 20 emoji, faces and animals. The spec does not show
+// its list; this is ours, and it includes every avatar the demo content uses.
 export const AVATAR_EMOJIS = [
   '🦊',
   '🐼',
@@ -43,11 +43,11 @@ export const AVATAR_EMOJIS = [
   '🐙',
   '🦄',
   '🐝',
-  '🌻',
-  '🌵',
-  '🚀',
-  '🎒',
-  '⭐',
+  '🐧',
+  '🐯',
+  '🐵',
+  '😊',
+  '😎',
 ] as const;
 
 export const PROFILE_NAME_MAX_LENGTH = 50;
