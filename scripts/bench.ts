@@ -20,7 +20,7 @@ import pino from 'pino';
 import { browseQuerySchema, type BrowseQuery } from '../src/domain/checklists/browse';
 import { createAuth } from '../src/server/accounts/auth';
 import { accountStats } from '../src/server/accounts/me.queries';
-import { backfillBadges, listBadgeStatus, upsertBadgeDefinitions } from '../src/server/badges/badges.queries';
+import { backfillBadges, listBadgeStatus, upsertBadgeDefinitions } from '../src/server/badges/badges.actions';
 import { hashPassword } from '../src/server/accounts/password-hash';
 import { createApp } from '../src/server/app';
 import { browseChecklists } from '../src/server/checklists/browse.queries';

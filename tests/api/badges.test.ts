@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BADGES, badgeListSchema } from '../../src/domain/badges/badges';
 import { notificationListSchema } from '../../src/domain/social/notifications';
 import { publicProfileSchema } from '../../src/domain/social/profile';
-import { backfillBadges, grantEarnedBadges } from '../../src/server/badges/badges.queries';
+import { backfillBadges, grantEarnedBadges } from '../../src/server/badges/badges.actions';
 import {
   checklistComments,
   checklistItemCompletions,

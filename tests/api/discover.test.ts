@@ -12,7 +12,7 @@ import {
 } from '../../src/domain/discover/assembly';
 import { checklists, staffPicks } from '../../src/server/db/schema';
 import { staffPickedChecklists, suggestChecklists } from '../../src/server/discover/discover.queries';
-import { parseStaffPickArgs, setStaffPick } from '../../src/server/discover/staff-picks';
+import { parseStaffPickArgs, setStaffPick } from '../../src/server/discover/staff-picks.actions';
 import { makeChecklist, createUser, type ChecklistSeed, type CreatedUser } from '../../src/server/seed/factories';
 import { DEMO_STAFF_PICKS, seedDemoContent } from '../../src/server/seed/seed';
 import { signedInAgent } from '../setup/sign-in';

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { notificationMails, notifications, profiles } from '../../src/server/db/schema';
 import type { Mailer } from '../../src/server/mail/mailer';
 import { startNotificationMailer } from '../../src/server/notifications/notification-mails';
-import { notify } from '../../src/server/notifications/notifications.queries';
+import { notify } from '../../src/server/notifications/notifications.actions';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, TEST_BASE_URL, type Agent, type TestApp } from '../setup/test-app';

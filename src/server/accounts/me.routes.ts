@@ -12,7 +12,7 @@ import type { Database } from '../db/client';
 import { createRouter } from '../http';
 import { errorContent, jsonBody, jsonContent, notSignedInBody, userIdOf } from '../http-openapi';
 import { accountStats, listOwnChecklists } from './me.queries';
-import { changeUsername, findMe, updateOwnProfile } from './profiles.queries';
+import { changeUsername, findMe, updateOwnProfile } from './own-profile.actions';
 
 const notSignedIn = errorContent('Not signed in');
 

@@ -31,9 +31,9 @@ import {
   deleteChecklist,
   setChecklistVisibility,
   updateChecklist,
-} from './checklist-writes';
-import { addComment, deleteComment, editComment, listComments } from './comments.queries';
-import { resetProgress, setItemDone, setLike } from './engagement';
+} from './checklists.actions';
+import { addComment, deleteComment, editComment, listComments } from './comments.actions';
+import { resetProgress, setItemDone, setLike } from './progress.actions';
 
 const ok = z.object({ ok: z.literal(true) });
 

@@ -17,7 +17,7 @@ import {
   renameGroup,
   setMembership,
   setSaved,
-} from './library.queries';
+} from './library.actions';
 
 const ok = z.object({ ok: z.literal(true) });
 const membershipParams = z.object({ id: z.string(), checklistId: z.string() });

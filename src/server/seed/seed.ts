@@ -13,7 +13,7 @@ import {
   users,
 } from '../db/schema';
 import { hashPassword } from '../accounts/password-hash';
-import { backfillBadges, upsertBadgeDefinitions } from '../badges/badges.queries';
+import { backfillBadges, upsertBadgeDefinitions } from '../badges/badges.actions';
 import type { Logger } from '../logger';
 import { makeChecklist, createUser } from './factories';
 import {

@@ -11,9 +11,9 @@ import {
   listNotifications,
   markAllRead,
   markRead,
-} from '../notifications/notifications.queries';
-import { followMessages, setFollow } from './follows.queries';
-import { findPublicProfile, listFollowUsers } from './profiles.queries';
+} from '../notifications/notifications.actions';
+import { followMessages, setFollow } from './follows.actions';
+import { findPublicProfile, listFollowUsers } from './public-profiles.queries';
 
 const ok = z.object({ ok: z.literal(true) });
 const usernameParams = z.object({ username: z.string().max(64) });

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { grantEarnedBadges } from '../badges/badges.queries';
+import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database, Executor } from '../db/client';
 import { follows, profiles } from '../db/schema';
-import { notify, withdrawNotification } from '../notifications/notifications.queries';
+import { notify, withdrawNotification } from '../notifications/notifications.actions';
 import type { WriteOutcome } from '../outcome';
 
 export const followMessages = { userNotFound: 'User not found', self: 'You cannot follow yourself.' } as const;

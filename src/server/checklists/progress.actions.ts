@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
-import { grantEarnedBadges } from '../badges/badges.queries';
+import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database, Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { checklistItemCompletions, checklistItems, checklistLikes } from '../db/schema';
-import { notify, withdrawNotification } from '../notifications/notifications.queries';
+import { notify, withdrawNotification } from '../notifications/notifications.actions';
 import type { WriteOutcome } from '../outcome';
 import { findChecklistAccess } from './checklist-access';
 

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_AUTHOR_NAME, DEFAULT_AVATAR } from '@/domain/checklists/checklist-view';
 import { commentMessages, type Comment } from '@/domain/checklists/comments';
-import { grantEarnedBadges } from '../badges/badges.queries';
+import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { checklistComments } from '../db/schema';
-import { notify } from '../notifications/notifications.queries';
+import { notify } from '../notifications/notifications.actions';
 import { findChecklistAccess } from './checklist-access';
 import type { WriteOutcome } from '../outcome';
 

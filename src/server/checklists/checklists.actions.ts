@@ -3,11 +3,11 @@ import type { ChecklistInput } from '@/domain/checklists/checklist-input';
 import type { BulkResult } from '@/domain/checklists/checklist-actions';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { planItemChanges } from '@/domain/checklists/item-changes';
-import { grantEarnedBadges } from '../badges/badges.queries';
+import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database, Executor } from '../db/client';
 import { checklistItems, checklists, checklistTags, clonedChecklists } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
-import { notify } from '../notifications/notifications.queries';
+import { notify } from '../notifications/notifications.actions';
 import { findChecklistAccess } from './checklist-access';
 import { isUuid } from '../db/ids';
 
