@@ -14,7 +14,7 @@ import { createRouter } from '../http';
 import { errorContent, jsonBody, jsonContent, notSignedInBody } from '../http-openapi';
 import { consumeRate, firstRefusal } from '../security/rate-limit';
 import type { Auth } from './auth';
-import { findMe, isUsernameTaken } from './own-profile.actions';
+import { findMe, isUsernameTaken } from './own-profile.queries';
 
 const signUpRoute = createRoute({
   method: 'post',

@@ -12,7 +12,8 @@ import type { Database } from '../db/client';
 import { createRouter } from '../http';
 import { errorContent, jsonBody, jsonContent, notSignedInBody, userIdOf } from '../http-openapi';
 import { accountStats, listOwnChecklists } from './me.queries';
-import { changeUsername, findMe, updateOwnProfile } from './own-profile.actions';
+import { changeUsername, updateOwnProfile } from './own-profile.actions';
+import { findMe } from './own-profile.queries';
 
 const notSignedIn = errorContent('Not signed in');
 

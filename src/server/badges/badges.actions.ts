@@ -2,16 +2,15 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   BADGE_METRICS,
   BADGES,
-  badgeProgress,
   badgeRuleText,
   badgesForMetrics,
   type BadgeDefinition,
   type BadgeMetric,
-  type BadgeStatus,
 } from '@/domain/badges/badges';
 import { badgeNotificationMessage } from '@/domain/social/notifications';
 import type { Database, Executor } from '../db/client';
 import { badges } from '../db/schema';
+import { metricValues } from './badges.queries';
 
 /** Grants take a transaction-scoped lock, so they must run inside the action's transaction. */
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -20,37 +19,6 @@ export type Grant = { userId: string; slug: string };
 
 // Any fixed number: the first key of the per-user advisory locks that serialise badge grants.
 const BADGE_LOCK_NAMESPACE = 7_420_011;
-
-/**
- * Each metric of decision 011 for the user whose id is `userId`, as one scalar subquery. Granting
- * and the progress of GET /api/badges both read these, so a badge is earned exactly when its
- * progress says so.
- */
-const metricValue: Record<BadgeMetric, (userId: SQL) => SQL> = {
-  published_lists: (userId) => sql`(
-    select count(*)::int from checklists c where c.author_id = ${userId} and c.is_public
-      and not exists (select 1 from cloned_checklists k where k.cloned_checklist_id = c.id))`,
-  // completed_count is the user's ticks on the list (trigger-kept); equal to its items means all done.
-  completed_lists: (userId) => sql`(
-    select count(*)::int from checklist_progress p where p.user_id = ${userId}
-      and p.completed_count = (select count(*) from checklist_items i where i.checklist_id = p.checklist_id))`,
-  likes_on_one_list: (userId) => sql`(
-    select coalesce(max(per_list.likes), 0)::int from (
-      select count(*) as likes from checklists c
-      join checklist_likes l on l.checklist_id = c.id and l.user_id <> c.author_id
-      where c.author_id = ${userId} group by c.id) per_list)`,
-  clones_by_others: (userId) => sql`(
-    select count(*)::int from cloned_checklists k join checklists o on o.id = k.original_checklist_id
-    where o.author_id = ${userId} and k.cloned_by <> ${userId})`,
-  followers: (userId) => sql`(select count(*)::int from follows f where f.followed_id = ${userId})`,
-  comments_written: (userId) => sql`(select count(*)::int from checklist_comments cm where cm.user_id = ${userId})`,
-};
-
-/** `(values ('metric', value), …) as m(metric, value)` for the user column or parameter `userId`. */
-function metricValues(metrics: readonly BadgeMetric[], userId: SQL): SQL {
-  const rows = metrics.map((metric) => sql`(${metric}, ${metricValue[metric](userId)})`);
-  return sql`(values ${sql.join(rows, sql`, `)}) as m(metric, value)`;
-}
 
 /**
  * Earns, in one statement, every badge of `definitions` whose metric has reached its target for the
@@ -140,26 +108,4 @@ export async function upsertBadgeDefinitions(db: Executor): Promise<void> {
         rule: sql`excluded.rule`,
       },
     });
-}
-
-/** GET /api/badges: every badge with the user's grant time and metric, in one statement. */
-export async function listBadgeStatus(db: Executor, userId: string): Promise<BadgeStatus[]> {
-  const result = await db.execute<{ metric: BadgeMetric; value: number; grants: Record<string, string> }>(sql`
-    select m.metric, m.value,
-      (select coalesce(json_object_agg(ub.badge_slug, ub.granted_at), '{}') from user_badges ub
-       where ub.user_id = ${userId}) as grants
-    from ${metricValues(BADGE_METRICS, sql`${userId}`)}`);
-  const values = new Map(result.rows.map((row) => [row.metric, row.value]));
-  const grants = result.rows[0]?.grants ?? {};
-  return BADGES.map((badge) => {
-    const grantedAt = grants[badge.slug];
-    return {
-      slug: badge.slug,
-      name: badge.name,
-      description: badge.description,
-      tier: badge.tier,
-      earnedAt: grantedAt ? new Date(grantedAt).toISOString() : null,
-      progress: badgeProgress(badge.rule, values.get(badge.rule.metric) ?? 0),
-    };
-  });
 }

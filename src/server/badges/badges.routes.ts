@@ -3,7 +3,7 @@ import { badgeListSchema } from '@/domain/badges/badges';
 import type { Database } from '../db/client';
 import { createRouter } from '../http';
 import { commonErrors, jsonContent, notSignedInBody, userIdOf } from '../http-openapi';
-import { listBadgeStatus } from './badges.actions';
+import { listBadgeStatus } from './badges.queries';
 
 const route = {
   list: createRoute({

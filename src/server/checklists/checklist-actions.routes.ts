@@ -32,8 +32,10 @@ import {
   setChecklistVisibility,
   updateChecklist,
 } from './checklists.actions';
-import { addComment, deleteComment, editComment, listComments } from './comments.actions';
-import { resetProgress, setItemDone, setLike } from './progress.actions';
+import { addComment, deleteComment, editComment } from './comments.actions';
+import { listComments } from './comments.queries';
+import { setLike } from './likes.actions';
+import { resetProgress, setItemDone } from './progress.actions';
 
 const ok = z.object({ ok: z.literal(true) });
 

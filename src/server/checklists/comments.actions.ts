@@ -1,5 +1,4 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { DEFAULT_AUTHOR_NAME, DEFAULT_AVATAR } from '@/domain/checklists/checklist-view';
 import { commentMessages, type Comment } from '@/domain/checklists/comments';
 import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database } from '../db/client';
@@ -7,54 +6,8 @@ import { isUuid } from '../db/ids';
 import { checklistComments } from '../db/schema';
 import { notify } from '../notifications/notifications.actions';
 import { findChecklistAccess } from './checklist-access';
+import { findComment } from './comments.queries';
 import type { WriteOutcome } from '../outcome';
-
-type CommentRow = {
-  id: string;
-  content: string;
-  created_at: Date;
-  updated_at: Date;
-  user_id: string;
-  profile_name: string | null;
-  avatar_url: string | null;
-  username: string | null;
-};
-
-const toComment = (row: CommentRow): Comment => ({
-  id: row.id,
-  content: row.content,
-  createdAt: new Date(row.created_at).toISOString(),
-  updatedAt: new Date(row.updated_at).toISOString(),
-  author: {
-    id: row.user_id,
-    name: row.profile_name?.trim() || row.username || DEFAULT_AUTHOR_NAME,
-    avatar: row.avatar_url || DEFAULT_AVATAR,
-    username: row.username,
-  },
-});
-
-const selectComments = sql`
-  select cm.id, cm.content, cm.created_at, cm.updated_at, cm.user_id, p.profile_name, p.avatar_url, p.username
-  from checklist_comments cm left join profiles p on p.id = cm.user_id`;
-
-/** Spec §7: comments of a list with their author, newest first. */
-export async function listComments(
-  db: Database,
-  checklistId: string,
-  viewerId: string | null,
-): Promise<Comment[] | null> {
-  const access = await findChecklistAccess(db, checklistId, viewerId);
-  if (!access) return null;
-  const result = await db.execute<CommentRow>(
-    sql`${selectComments} where cm.checklist_id = ${checklistId} order by cm.created_at desc, cm.id desc`,
-  );
-  return result.rows.map(toComment);
-}
-
-async function findComment(db: Database, id: string): Promise<Comment> {
-  const result = await db.execute<CommentRow>(sql`${selectComments} where cm.id = ${id}`);
-  return toComment(result.rows[0]!);
-}
 
 export async function addComment(
   db: Database,

@@ -9,15 +9,8 @@ import {
 import type { Database } from '../db/client';
 import { createRouter } from '../http';
 import { commonErrors, idParams, jsonBody, jsonContent, notSignedInBody, refusal, userIdOf } from '../http-openapi';
-import {
-  createGroup,
-  deleteGroup,
-  libraryStatus,
-  listGroups,
-  renameGroup,
-  setMembership,
-  setSaved,
-} from './library.actions';
+import { createGroup, deleteGroup, renameGroup, setMembership, setSaved } from './library.actions';
+import { libraryStatus, listGroups } from './library.queries';
 
 const ok = z.object({ ok: z.literal(true) });
 const membershipParams = z.object({ id: z.string(), checklistId: z.string() });

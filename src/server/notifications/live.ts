@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import { listenOn, type Listening } from '../db/listen';
 import type { Logger } from '../logger';
-import { countUnread } from './notifications.actions';
+import { countUnread } from './notifications.queries';
 
 export const NOTIFICATION_CHANNEL = 'ticklist_notifications';
 const RELISTEN_DELAY_MS = 1000;

@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import type { AppEnv } from '../http';
 import { notSignedInBody } from '../http-openapi';
 import type { NotificationHub } from './live';
-import { countUnread } from './notifications.actions';
+import { countUnread } from './notifications.queries';
 
 // Spec §9: the realtime heartbeat is 25 s (it also keeps proxies from closing an idle stream).
 export const HEARTBEAT_MS = 25_000;
