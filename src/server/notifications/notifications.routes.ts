@@ -1,8 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { notificationListSchema, unreadCountSchema } from '@/domain/social/notifications';
 import type { Database } from '../db/client';
-import { createRouter } from '../http';
-import { commonErrors, idParams, jsonContent, notSignedInBody, refusal, userIdOf } from '../http-openapi';
+import { commonErrors, createRouter, idParams, jsonContent, refusal, signedIn } from '../http';
 import { deleteAllNotifications, deleteNotification, markAllRead, markRead } from './notifications.actions';
 import { countUnread, listNotifications } from './notifications.queries';
 
@@ -14,6 +13,7 @@ const route = {
   notifications: createRoute({
     method: 'get',
     path: '/notifications',
+    ...signedIn,
     summary: 'The user’s notifications with their actors, newest first',
     request: { query: z.object({ limit: z.string().optional() }) },
     responses: { 200: jsonContent(notificationListSchema, 'Notifications'), 401: commonErrors[401] },
@@ -21,18 +21,21 @@ const route = {
   unread: createRoute({
     method: 'get',
     path: '/notifications/unread-count',
+    ...signedIn,
     summary: 'How many notifications are unread',
     responses: { 200: jsonContent(unreadCountSchema, 'Unread count'), 401: commonErrors[401] },
   }),
   readAll: createRoute({
     method: 'post',
     path: '/notifications/read-all',
+    ...signedIn,
     summary: 'Mark every notification read',
     responses: { 200: jsonContent(unreadCountSchema, 'Now none unread'), 401: commonErrors[401] },
   }),
   read: createRoute({
     method: 'post',
     path: '/notifications/{id}/read',
+    ...signedIn,
     summary: 'Mark one notification read',
     request: { params: idParams },
     responses: { 200: jsonContent(unreadCountSchema, 'Read'), ...commonErrors },
@@ -40,12 +43,14 @@ const route = {
   deleteAll: createRoute({
     method: 'delete',
     path: '/notifications',
+    ...signedIn,
     summary: 'Delete every notification',
     responses: { 200: jsonContent(ok, 'Deleted'), 401: commonErrors[401] },
   }),
   deleteOne: createRoute({
     method: 'delete',
     path: '/notifications/{id}',
+    ...signedIn,
     summary: 'Delete one notification',
     request: { params: idParams },
     responses: { 200: jsonContent(ok, 'Deleted'), ...commonErrors },
@@ -55,40 +60,29 @@ const route = {
 export function notificationsRoutes({ db }: { db: Database }) {
   return createRouter()
     .openapi(route.notifications, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
       const limit = Math.min(100, Math.max(1, Number.parseInt(c.req.valid('query').limit ?? '100', 10) || 100));
-      return c.json({ notifications: await listNotifications(db, userId, limit) }, 200);
+      return c.json({ notifications: await listNotifications(db, c.var.user.id, limit) }, 200);
     })
     .openapi(route.unread, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      return c.json({ unread: await countUnread(db, userId) }, 200);
+      return c.json({ unread: await countUnread(db, c.var.user.id) }, 200);
     })
     .openapi(route.readAll, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      await markAllRead(db, userId);
+      await markAllRead(db, c.var.user.id);
       return c.json({ unread: 0 }, 200);
     })
     .openapi(route.read, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
+      const userId = c.var.user.id;
       if (!(await markRead(db, userId, c.req.valid('param').id))) {
         return refusal(c, { ok: false, reason: 'not_found' }, notificationNotFound);
       }
       return c.json({ unread: await countUnread(db, userId) }, 200);
     })
     .openapi(route.deleteAll, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      await deleteAllNotifications(db, userId);
+      await deleteAllNotifications(db, c.var.user.id);
       return c.json({ ok: true as const }, 200);
     })
     .openapi(route.deleteOne, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      if (!(await deleteNotification(db, userId, c.req.valid('param').id))) {
+      if (!(await deleteNotification(db, c.var.user.id, c.req.valid('param').id))) {
         return refusal(c, { ok: false, reason: 'not_found' }, notificationNotFound);
       }
       return c.json({ ok: true as const }, 200);

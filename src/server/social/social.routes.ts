@@ -1,8 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { followListSchema, followStateSchema, profileMessages, publicProfileSchema } from '@/domain/social/profile';
 import type { Database } from '../db/client';
-import { createRouter } from '../http';
-import { commonErrors, jsonContent, notSignedInBody, refusal, userIdOf } from '../http-openapi';
+import { commonErrors, createRouter, jsonContent, refusal, signedIn, userIdOf } from '../http';
 import { followMessages, setFollow } from './follows.actions';
 import { findPublicProfile, listFollowUsers } from './public-profiles.queries';
 
@@ -33,6 +32,7 @@ const route = {
   follow: createRoute({
     method: 'put',
     path: '/users/{username}/follow',
+    ...signedIn,
     summary: 'Follow a user',
     request: { params: usernameParams },
     responses: { 200: jsonContent(followStateSchema, 'Following'), ...commonErrors },
@@ -40,6 +40,7 @@ const route = {
   unfollow: createRoute({
     method: 'delete',
     path: '/users/{username}/follow',
+    ...signedIn,
     summary: 'Stop following a user',
     request: { params: usernameParams },
     responses: { 200: jsonContent(followStateSchema, 'Not following'), ...commonErrors },
@@ -67,15 +68,11 @@ export function socialRoutes({ db }: { db: Database }) {
       return c.json({ users: await listFollowUsers(db, profile.id, 'following', viewerId) }, 200);
     })
     .openapi(route.follow, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      const outcome = await setFollow(db, userId, c.req.valid('param').username, true);
+      const outcome = await setFollow(db, c.var.user.id, c.req.valid('param').username, true);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome, followMessages.userNotFound);
     })
     .openapi(route.unfollow, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      const outcome = await setFollow(db, userId, c.req.valid('param').username, false);
+      const outcome = await setFollow(db, c.var.user.id, c.req.valid('param').username, false);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome, followMessages.userNotFound);
     });
 }
