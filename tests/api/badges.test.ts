@@ -139,14 +139,14 @@ describe('each badge is earned by the real action at its threshold, and not befo
     expect(await badgeNotes(user)).toEqual([earned('Finisher'), earned('Closer'), earned('Completionist')]);
   });
 
-  it('Crowd Pleaser: 10, 25 and 50 likes on one list; the author’s own like and other lists’ likes do not count; an unlike takes nothing back', async () => {
+  it('Crowd Pleaser: 10, 25 and 50 likes on one list; other lists’ likes do not count; an unlike takes nothing back', async () => {
     const author = await extra();
     const list = await makeChecklist(t.db, author.id);
     const otherList = await makeChecklist(t.db, author.id);
     await addLikes(otherList.id, 9);
     await addLikes(list.id, 8);
-    // The API refuses it; written directly, it must still not count.
-    await t.db.insert(checklistLikes).values({ checklistId: list.id, userId: author.id });
+    // The author's own like cannot be written at all (the API refuses it, and so does the database:
+    // data-model.test.ts); the metric still ignores any that predate that guard.
     const like = (agent: Agent, method = 'PUT') => agent.request(`/api/checklists/${list.id}/like`, { method });
 
     expect((await like(fans[0]!)).status).toBe(200);

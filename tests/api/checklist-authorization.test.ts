@@ -48,7 +48,7 @@ const table: [string, Call, { public: Expected; private: Expected }][] = [
   [
     'clone',
     ({ list }) => ({ method: 'POST', path: `/api/checklists/${list}/clone` }),
-    { public: { visitor: 401, other: 201, owner: 400 }, private: { visitor: 401, other: 404, owner: 400 } },
+    { public: { visitor: 401, other: 201, owner: 403 }, private: { visitor: 401, other: 404, owner: 403 } },
   ],
   [
     'like',

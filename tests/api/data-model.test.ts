@@ -73,6 +73,21 @@ describe('the database refuses contradictions', () => {
     expect(await failureCode(db.insert(follows).values({ followerId: a.id, followedId: a.id }))).toBe('23514');
   });
 
+  it('no like of one’s own list, however it is written (trigger checklist_likes_not_self)', async () => {
+    const [author, fan] = [await createUser(db), await createUser(db)];
+    const list = await makeChecklist(db, author.id);
+    expect(await failureCode(db.insert(checklistLikes).values({ checklistId: list.id, userId: author.id }))).toBe(
+      '23514',
+    );
+    await db.insert(checklistLikes).values({ checklistId: list.id, userId: fan.id });
+    expect(
+      await failureCode(
+        db.update(checklistLikes).set({ userId: author.id }).where(eq(checklistLikes.checklistId, list.id)),
+      ),
+    ).toBe('23514');
+    expect((await counters(list.id)).likes).toBe(1);
+  });
+
   it('library: one membership per (user, list, group), only in one’s own groups; one save per (user, list)', async () => {
     const [owner, other] = [await createUser(db), await createUser(db)];
     const list = await makeChecklist(db, other.id);

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { commentMessages, type Comment } from '@/domain/checklists/comments';
+import { canEditComment } from '@/domain/permissions';
 import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
@@ -52,7 +53,8 @@ export async function editComment(
 ): Promise<WriteOutcome<Comment>> {
   const comment = await findVisibleComment(db, id, userId);
   if (!comment) return { ok: false, reason: 'not_found' };
-  if (comment.userId !== userId) return { ok: false, reason: 'forbidden', message: commentMessages.notYours };
+  if (!canEditComment({ id: userId }, { authorId: comment.userId }))
+    return { ok: false, reason: 'forbidden', message: commentMessages.notYours };
   await db
     .update(checklistComments)
     .set({ content, updatedAt: sql`now()` })
@@ -63,7 +65,8 @@ export async function editComment(
 export async function deleteComment(db: Database, id: string, userId: string): Promise<WriteOutcome> {
   const comment = await findVisibleComment(db, id, userId);
   if (!comment) return { ok: false, reason: 'not_found' };
-  if (comment.userId !== userId) return { ok: false, reason: 'forbidden', message: commentMessages.notYours };
+  if (!canEditComment({ id: userId }, { authorId: comment.userId }))
+    return { ok: false, reason: 'forbidden', message: commentMessages.notYours };
   await db.delete(checklistComments).where(and(eq(checklistComments.id, id), eq(checklistComments.userId, userId)));
   return { ok: true, value: undefined };
 }

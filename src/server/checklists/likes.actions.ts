@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
+import { canLike } from '@/domain/permissions';
 import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database, Executor } from '../db/client';
 import { checklistLikes } from '../db/schema';
@@ -34,7 +35,8 @@ export async function setLike(
     // The counter trigger updates the checklist row: take it first (see findChecklistAccess).
     const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'no key update' });
     if (!access) return notFound;
-    if (access.isOwner) return { ok: false, reason: 'forbidden', message: checklistActionMessages.likeOwn };
+    if (!canLike({ id: userId }, access))
+      return { ok: false, reason: 'forbidden', message: checklistActionMessages.likeOwn };
     const checklist = { id: checklistId, title: access.title };
     if (isLiked) {
       const added = await tx.insert(checklistLikes).values({ checklistId, userId }).onConflictDoNothing().returning();
