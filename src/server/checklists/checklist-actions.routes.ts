@@ -151,7 +151,7 @@ const route = {
   addComment: createRoute({
     method: 'post',
     path: '/{id}/comments',
-    // Spec §8: a visitor is told how to comment, not just that a session is missing.
+    // A visitor is told how to comment ("Sign in to post a comment."), not just that a session is missing.
     middleware: requireUser({ message: commentMessages.signInToComment }),
     summary: 'Comment on a checklist',
     request: { params: idParams, ...jsonBody(commentInputSchema) },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_AUTHOR_NAME, DEFAULT_AVATAR } from '@/domain/checklists/checklist-view';
 import type { Comment } from '@/domain/checklists/comments';
 import type { Executor } from '../db/client';
+import { presentPerson } from '../presenters';
 import { findChecklistAccess } from './checklist-access';
 
 type CommentRow = {
@@ -22,9 +22,7 @@ const toComment = (row: CommentRow): Comment => ({
   updatedAt: new Date(row.updated_at).toISOString(),
   author: {
     id: row.user_id,
-    name: row.profile_name?.trim() || row.username || DEFAULT_AUTHOR_NAME,
-    avatar: row.avatar_url || DEFAULT_AVATAR,
-    username: row.username,
+    ...presentPerson({ name: row.profile_name, avatar: row.avatar_url, username: row.username }, 'commenter'),
   },
 });
 

@@ -1,20 +1,24 @@
 import { sql } from 'drizzle-orm';
-import { DEFAULT_AUTHOR_NAME, DEFAULT_AVATAR } from '@/domain/checklists/checklist-view';
 import type { Group, LibraryStatus } from '@/domain/library/library';
 import type { Executor } from '../db/client';
 import { findChecklistAccess, visibleTo } from '../checklists/checklist-access';
+import { presentAuthor, type AuthorRow } from '../presenters';
 
 /**
  * The user's groups, oldest first (spec §7), each with its lists, in one statement. A list that
  * became private to someone else no longer shows in another user's group.
  */
 export async function listGroups(db: Executor, userId: string): Promise<Group[]> {
-  const result = await db.execute<{ id: string; name: string; created_at: Date; checklists: Group['checklists'] }>(sql`
+  const result = await db.execute<{
+    id: string;
+    name: string;
+    created_at: Date;
+    checklists: (AuthorRow & { id: string; title: string })[];
+  }>(sql`
     select g.id, g.name, g.created_at,
       coalesce((
-        select json_agg(json_build_object('id', c.id, 'title', c.title,
-                 'author', coalesce(nullif(btrim(p.profile_name), ''), ${DEFAULT_AUTHOR_NAME}),
-                 'authorAvatar', coalesce(p.avatar_url, ${DEFAULT_AVATAR})) order by m.created_at)
+        select json_agg(json_build_object('id', c.id, 'title', c.title, 'author_name', p.profile_name,
+                 'author_avatar', p.avatar_url, 'author_username', p.username) order by m.created_at)
         from user_list_memberships m
         join checklists c on c.id = m.checklist_id and ${visibleTo(userId)}
         left join profiles p on p.id = c.author_id
@@ -26,7 +30,10 @@ export async function listGroups(db: Executor, userId: string): Promise<Group[]>
     id: row.id,
     name: row.name,
     createdAt: new Date(row.created_at).toISOString(),
-    checklists: row.checklists,
+    checklists: row.checklists.map((list) => {
+      const { author, authorAvatar } = presentAuthor(list);
+      return { id: list.id, title: list.title, author, authorAvatar };
+    }),
   }));
 }
 

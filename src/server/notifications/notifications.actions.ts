@@ -3,14 +3,16 @@ import { notificationMessage, notificationTarget, type NotificationType } from '
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { notifications, profiles } from '../db/schema';
+import { displayName } from '../presenters';
 
-/** The actor as a notification names them (profile name, else username) and links to them. */
+/** The actor as a notification names them (see `displayName`) and links to them. */
 async function findActor(db: Executor, actorId: string): Promise<{ name: string; username: string | null }> {
   const [row] = await db
-    .select({ name: profiles.profileName, username: profiles.username })
+    .select({ name: profiles.profileName, avatar: profiles.avatarUrl, username: profiles.username })
     .from(profiles)
     .where(eq(profiles.id, actorId));
-  return { name: row?.name?.trim() || row?.username || 'Someone', username: row?.username ?? null };
+  const person = row ?? { name: null, avatar: null, username: null };
+  return { name: displayName(person, 'actor'), username: person.username };
 }
 
 type MailKind = 'follow' | 'comment';

@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { DEFAULT_ACTOR_AVATAR, type Notification } from '@/domain/social/notifications';
+import type { Notification } from '@/domain/social/notifications';
 import type { Executor } from '../db/client';
 import { notifications } from '../db/schema';
+import { presentActor } from '../presenters';
 
 type Row = {
   id: string;
@@ -29,9 +30,12 @@ export async function listNotifications(db: Executor, userId: string, limit = 10
     checklistId: row.checklist_id,
     readAt: row.read_at ? new Date(row.read_at).toISOString() : null,
     createdAt: new Date(row.created_at).toISOString(),
-    actor: row.actor_id
-      ? { username: row.actor_username, name: row.actor_name, avatar: row.actor_avatar || DEFAULT_ACTOR_AVATAR }
-      : null,
+    actor: presentActor({
+      id: row.actor_id,
+      name: row.actor_name,
+      avatar: row.actor_avatar,
+      username: row.actor_username,
+    }),
   }));
 }
 
