@@ -1,7 +1,7 @@
 // `npm run badges:backfill`: grants every badge that any user has earned by the current state of
 // the configured database (DATABASE_URL, or the embedded one in DATA_DIR), and says how many. Safe to
 // run again: a badge already granted is not granted twice (decision 011).
-import { backfillBadges, upsertBadgeDefinitions } from '../src/server/badges/badges.queries';
+import { backfillBadges, upsertBadgeDefinitions } from '../src/server/badges/badges.actions';
 import { openDatabase } from '../src/server/db/open';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';

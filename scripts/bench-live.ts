@@ -10,7 +10,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { applyMigrations, connectDatabase } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
-import { createChecklist, createUser, type CreatedUser } from '../src/server/seed/factories';
+import { makeChecklist, createUser, type CreatedUser } from '../src/server/seed/factories';
 import { randomPort, startServerProcess, type ServerProcess } from '../tests/setup/server-process';
 
 const flag = (name: string, fallback: number) => {
@@ -66,7 +66,7 @@ try {
   await applyMigrations(db);
   const author = await createUser(db, { username: 'bench_author' });
   const fan = await createUser(db, { username: 'bench_fan' });
-  const list = await createChecklist(db, author.id);
+  const list = await makeChecklist(db, author.id);
   const env = {
     DATABASE_URL: database.url,
     AUTH_SECRET: 'bench-live-secret-bench-live-secret-01',

@@ -20,7 +20,8 @@ import pino from 'pino';
 import { browseQuerySchema, type BrowseQuery } from '../src/domain/checklists/browse';
 import { createAuth } from '../src/server/accounts/auth';
 import { accountStats } from '../src/server/accounts/me.queries';
-import { backfillBadges, listBadgeStatus, upsertBadgeDefinitions } from '../src/server/badges/badges.queries';
+import { backfillBadges, upsertBadgeDefinitions } from '../src/server/badges/badges.actions';
+import { listBadgeStatus } from '../src/server/badges/badges.queries';
 import { hashPassword } from '../src/server/accounts/password-hash';
 import { createApp } from '../src/server/app';
 import { browseChecklists } from '../src/server/checklists/browse.queries';
@@ -122,8 +123,11 @@ async function seed(db: Database) {
   await db.execute(sql`update checklists set title = title`); // recompute the search documents once, with items
   await db.execute(sql`
     insert into checklist_likes (checklist_id, user_id)
-    select l.id, 'u' || (1 + (l.n * 31 + k) % ${size.users})
-    from bench_lists l cross join generate_series(1, ${Math.max(1, Math.round(size.likes / size.lists))}) k
+    select l.id, liker.id
+    from bench_lists l join checklists c on c.id = l.id
+    cross join generate_series(1, ${Math.max(1, Math.round(size.likes / size.lists))}) k
+    cross join lateral (select 'u' || (1 + (l.n * 31 + k) % ${size.users}) as id) liker
+    where liker.id <> c.author_id -- the database refuses a like of one's own list
     on conflict do nothing`);
   await db.execute(sql`
     insert into checklist_item_completions (user_id, checklist_item_id, checklist_id)
@@ -156,9 +160,10 @@ async function seedEngagement(db: Database) {
   // Every 20th list is popular: 12 more likes lift its rating to 4 or more.
   await db.execute(sql`
     insert into checklist_likes (checklist_id, user_id)
-    select l.id, 'u' || (1 + (l.n * 97 + k * 389) % ${users})
-    from bench_lists l cross join generate_series(1, 12) k
-    where l.n % 20 = 0 on conflict do nothing`);
+    select l.id, liker.id
+    from bench_lists l join checklists c on c.id = l.id cross join generate_series(1, 12) k
+    cross join lateral (select 'u' || (1 + (l.n * 97 + k * 389) % ${users}) as id) liker
+    where l.n % 20 = 0 and liker.id <> c.author_id on conflict do nothing`);
   // Every 50th list is in use by several people (uses_count, i.e. trending).
   await db.execute(sql`
     insert into checklist_item_completions (user_id, checklist_item_id, checklist_id)

@@ -2,7 +2,7 @@
 // Discover (spec §2.11), or removes the flag, on the configured database (DATABASE_URL, or the
 // embedded one in DATA_DIR). A private or unknown id is refused with a non-zero exit.
 import { openDatabase } from '../src/server/db/open';
-import { parseStaffPickArgs, setStaffPick, staffPickUsage } from '../src/server/discover/staff-picks';
+import { parseStaffPickArgs, setStaffPick, staffPickUsage } from '../src/server/discover/staff-picks.actions';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
 

@@ -23,6 +23,7 @@ import type { Logger } from './logger';
 import { libraryRoutes } from './library/library.routes';
 import type { Mailer } from './mail/mailer';
 import type { NotificationHub } from './notifications/live';
+import { notificationsRoutes } from './notifications/notifications.routes';
 import { notificationStreamRoutes } from './notifications/stream.routes';
 import { securityHeaders } from './security/headers';
 import { socialRoutes } from './social/social.routes';
@@ -116,6 +117,7 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifec
     .route('/api/comments', commentsRoutes({ db }))
     .route('/api/library', libraryRoutes({ db }))
     .route('/api', socialRoutes({ db }))
+    .route('/api', notificationsRoutes({ db }))
     .route('/api', discoverRoutes({ db }))
     .route('/api', badgesRoutes({ db }))
     .route('/api', dashboardRoutes({ db }));

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createAuth } from './accounts/auth';
 import { createApp } from './app';
-import { upsertBadgeDefinitions } from './badges/badges.queries';
+import { upsertBadgeDefinitions } from './badges/badges.actions';
 import { withStartupLock } from './db/client';
 import { openDatabase } from './db/open';
 import { ConfigError, loadEnv, resolveAuthSecret } from './env';

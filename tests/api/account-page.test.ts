@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { meSchema, profileMessages } from '../../src/domain/accounts/profile';
 import { usernameMessages } from '../../src/domain/accounts/username';
 import { ownChecklistsSchema } from '../../src/domain/checklists/own-lists';
-import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
@@ -43,11 +43,11 @@ describe('the stats bar (one call)', () => {
     const asUser = await signedInAgent(t, user);
     const fan = await createUser(t.db, { username: 'stats_fan' });
     const asFan = await signedInAgent(t, fan);
-    await createChecklist(t.db, user.id, { title: 'Mine public' });
-    await createChecklist(t.db, user.id, { title: 'Mine private', isPublic: false });
-    const theirs = await createChecklist(t.db, other.id, { title: 'Theirs', items: ['a', 'b'] });
-    const theirsToo = await createChecklist(t.db, other.id, { title: 'Theirs too' });
-    const hidden = await createChecklist(t.db, other.id, { title: 'Becomes private' });
+    await makeChecklist(t.db, user.id, { title: 'Mine public' });
+    await makeChecklist(t.db, user.id, { title: 'Mine private', isPublic: false });
+    const theirs = await makeChecklist(t.db, other.id, { title: 'Theirs', items: ['a', 'b'] });
+    const theirsToo = await makeChecklist(t.db, other.id, { title: 'Theirs too' });
+    const hidden = await makeChecklist(t.db, other.id, { title: 'Becomes private' });
 
     await put(asFan, '/api/users/stats_user/follow', undefined);
     await put(asUser, '/api/users/page_other/follow', undefined);
@@ -82,7 +82,7 @@ describe('My Lists', () => {
   it('lists the user’s own lists, private ones included, with the row fields', async () => {
     const user = await createUser(t.db, { username: 'lists_user' });
     const asUser = await signedInAgent(t, user);
-    await createChecklist(t.db, user.id, {
+    await makeChecklist(t.db, user.id, {
       title: 'Older',
       tags: ['zeta', 'Alpha', 'beta'],
       items: ['one', 'two', 'three'],
@@ -90,8 +90,8 @@ describe('My Lists', () => {
       estimatedTime: '1 hour',
       createdAt: new Date('2026-01-01T00:00:00Z'),
     });
-    await createChecklist(t.db, user.id, { title: 'Newer private', isPublic: false, estimatedTime: null });
-    await createChecklist(t.db, other.id, { title: 'Not mine' });
+    await makeChecklist(t.db, user.id, { title: 'Newer private', isPublic: false, estimatedTime: null });
+    await makeChecklist(t.db, other.id, { title: 'Not mine' });
 
     const { checklists } = ownChecklistsSchema.parse(
       await (await asUser.request('/api/accounts/me/checklists')).json(),

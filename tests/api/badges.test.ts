@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BADGES, badgeListSchema } from '../../src/domain/badges/badges';
 import { notificationListSchema } from '../../src/domain/social/notifications';
 import { publicProfileSchema } from '../../src/domain/social/profile';
-import { backfillBadges, grantEarnedBadges } from '../../src/server/badges/badges.queries';
+import { backfillBadges, grantEarnedBadges } from '../../src/server/badges/badges.actions';
 import {
   checklistComments,
   checklistItemCompletions,
@@ -12,7 +12,7 @@ import {
   follows,
   userBadges,
 } from '../../src/server/db/schema';
-import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
@@ -67,7 +67,7 @@ async function addLikes(checklistId: string, count: number) {
 async function addCompletedLists(user: { id: string }, count: number) {
   const author = await extra();
   for (let index = 0; index < count; index++) {
-    const list = await createChecklist(t.db, author.id, { items: ['only'] });
+    const list = await makeChecklist(t.db, author.id, { items: ['only'] });
     await t.db
       .insert(checklistItemCompletions)
       .values({ userId: user.id, checklistItemId: list.items[0]!.id, checklistId: list.id });
@@ -83,9 +83,9 @@ describe('each badge is earned by the real action at its threshold, and not befo
     expect((await asWriter.post('/api/checklists', newList('My first'))).status).toBe(201);
     expect(await badgesOf(writer)).toEqual(['first-checklist']);
 
-    for (let index = 0; index < 7; index++) await createChecklist(t.db, writer.id);
-    const draft = await createChecklist(t.db, writer.id, { isPublic: false });
-    const theirs = await createChecklist(t.db, (await extra()).id);
+    for (let index = 0; index < 7; index++) await makeChecklist(t.db, writer.id);
+    const draft = await makeChecklist(t.db, writer.id, { isPublic: false });
+    const theirs = await makeChecklist(t.db, (await extra()).id);
     expect((await asWriter.post(`/api/checklists/${theirs.id}/clone`, {})).status).toBe(201);
     expect((await asWriter.post('/api/checklists', newList('My ninth'))).status).toBe(201);
     // 9 public lists of their own (the clone is a 10th public list, but a copy).
@@ -103,7 +103,7 @@ describe('each badge is earned by the real action at its threshold, and not befo
   it('First Checklist: also by making a private list public in bulk', async () => {
     const writer = await createUser(t.db);
     const asWriter = await signedInAgent(t, writer);
-    const draft = await createChecklist(t.db, writer.id, { isPublic: false });
+    const draft = await makeChecklist(t.db, writer.id, { isPublic: false });
     await asWriter.post('/api/checklists/bulk-visibility', { ids: [draft.id], isPublic: false });
     expect(await badgesOf(writer)).toEqual([]);
     await asWriter.post('/api/checklists/bulk-visibility', { ids: [draft.id], isPublic: true });
@@ -114,7 +114,7 @@ describe('each badge is earned by the real action at its threshold, and not befo
     const user = await createUser(t.db);
     const asUser = await signedInAgent(t, user);
     const author = await extra();
-    const first = await createChecklist(t.db, author.id, { items: ['a', 'b'] });
+    const first = await makeChecklist(t.db, author.id, { items: ['a', 'b'] });
     await tick(asUser, first, 0);
     expect(await badgesOf(user)).toEqual([]);
     await tick(asUser, first, 1);
@@ -124,14 +124,14 @@ describe('each badge is earned by the real action at its threshold, and not befo
     await tick(asUser, first, 1);
 
     await addCompletedLists(user, 3);
-    const fifth = await createChecklist(t.db, author.id, { items: ['a', 'b'] });
+    const fifth = await makeChecklist(t.db, author.id, { items: ['a', 'b'] });
     await tick(asUser, fifth, 0);
     expect(await badgesOf(user)).toEqual(['finisher']);
     await tick(asUser, fifth, 1);
     expect(await badgesOf(user)).toEqual(['closer', 'finisher']);
 
     await addCompletedLists(user, 19);
-    const last = await createChecklist(t.db, author.id, { items: ['a', 'b'] });
+    const last = await makeChecklist(t.db, author.id, { items: ['a', 'b'] });
     await tick(asUser, last, 0);
     expect(await badgesOf(user)).toEqual(['closer', 'finisher']);
     await tick(asUser, last, 1);
@@ -139,14 +139,14 @@ describe('each badge is earned by the real action at its threshold, and not befo
     expect(await badgeNotes(user)).toEqual([earned('Finisher'), earned('Closer'), earned('Completionist')]);
   });
 
-  it('Crowd Pleaser: 10, 25 and 50 likes on one list; the author’s own like and other lists’ likes do not count; an unlike takes nothing back', async () => {
+  it('Crowd Pleaser: 10, 25 and 50 likes on one list; other lists’ likes do not count; an unlike takes nothing back', async () => {
     const author = await extra();
-    const list = await createChecklist(t.db, author.id);
-    const otherList = await createChecklist(t.db, author.id);
+    const list = await makeChecklist(t.db, author.id);
+    const otherList = await makeChecklist(t.db, author.id);
     await addLikes(otherList.id, 9);
     await addLikes(list.id, 8);
-    // The API refuses it; written directly, it must still not count.
-    await t.db.insert(checklistLikes).values({ checklistId: list.id, userId: author.id });
+    // The author's own like cannot be written at all (the API refuses it, and so does the database:
+    // data-model.test.ts); the metric still ignores any that predate that guard.
     const like = (agent: Agent, method = 'PUT') => agent.request(`/api/checklists/${list.id}/like`, { method });
 
     expect((await like(fans[0]!)).status).toBe(200);
@@ -172,7 +172,7 @@ describe('each badge is earned by the real action at its threshold, and not befo
 
   it('Trendsetter: the first clone of one’s list by someone else, for the author and not the cloner', async () => {
     const author = await extra();
-    const list = await createChecklist(t.db, author.id);
+    const list = await makeChecklist(t.db, author.id);
     expect(await badgesOf(author)).toEqual([]);
     expect((await fans[0]!.post(`/api/checklists/${list.id}/clone`, {})).status).toBe(201);
     expect(await badgesOf(author)).toEqual(['trendsetter']);
@@ -197,7 +197,7 @@ describe('each badge is earned by the real action at its threshold, and not befo
   it('Conversationalist: the 10th comment written', async () => {
     const talker = await createUser(t.db);
     const asTalker = await signedInAgent(t, talker);
-    const list = await createChecklist(t.db, (await extra()).id);
+    const list = await makeChecklist(t.db, (await extra()).id);
     for (let index = 0; index < 8; index++) {
       await t.db.insert(checklistComments).values({ checklistId: list.id, userId: talker.id, content: `#${index}` });
     }
@@ -235,8 +235,8 @@ describe('concurrent actions at a threshold', () => {
     await addCompletedLists(user, 3);
     await t.db.insert(userBadges).values({ userId: user.id, badgeSlug: 'finisher' });
     const author = await extra();
-    const fourth = await createChecklist(t.db, author.id, { items: ['only'] });
-    const fifth = await createChecklist(t.db, author.id, { items: ['only'] });
+    const fourth = await makeChecklist(t.db, author.id, { items: ['only'] });
+    const fifth = await makeChecklist(t.db, author.id, { items: ['only'] });
 
     // The 4th list is completed by a transaction that has checked the user's badges and not committed yet.
     let commit!: () => void;
@@ -271,7 +271,7 @@ describe('concurrent actions at a threshold', () => {
 
   it('several likes crossing 10 at once grant Crowd Pleaser exactly once', async () => {
     const author = await extra();
-    const list = await createChecklist(t.db, author.id);
+    const list = await makeChecklist(t.db, author.id);
     await addLikes(list.id, 8);
     const answers = await Promise.all(
       fans.map((fan) => fan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' })),
@@ -287,10 +287,10 @@ describe('GET /api/badges', () => {
     const user = await createUser(t.db);
     const asUser = await signedInAgent(t, user);
     const someone = await extra();
-    for (let index = 0; index < 3; index++) await createChecklist(t.db, user.id);
-    await createChecklist(t.db, user.id, { isPublic: false });
-    const original = await createChecklist(t.db, someone.id);
-    const copy = await createChecklist(t.db, user.id);
+    for (let index = 0; index < 3; index++) await makeChecklist(t.db, user.id);
+    await makeChecklist(t.db, user.id, { isPublic: false });
+    const original = await makeChecklist(t.db, someone.id);
+    const copy = await makeChecklist(t.db, user.id);
     await t.db.insert(clonedChecklists).values({
       originalChecklistId: original.id,
       originalTitle: original.title,
@@ -298,12 +298,12 @@ describe('GET /api/badges', () => {
       clonedBy: user.id,
     });
     await asUser.post('/api/checklists', newList('Fourth of my own'));
-    const single = await createChecklist(t.db, someone.id, { items: ['only'] });
+    const single = await makeChecklist(t.db, someone.id, { items: ['only'] });
     await tick(asUser, single, 0);
     await addCompletedLists(user, 1);
-    const half = await createChecklist(t.db, someone.id, { items: ['a', 'b'] });
+    const half = await makeChecklist(t.db, someone.id, { items: ['a', 'b'] });
     await tick(asUser, half, 0);
-    const [liked, lessLiked] = [await createChecklist(t.db, user.id), await createChecklist(t.db, user.id)];
+    const [liked, lessLiked] = [await makeChecklist(t.db, user.id), await makeChecklist(t.db, user.id)];
     await addLikes(liked.id, 6);
     await addLikes(lessLiked.id, 3);
     for (let index = 0; index < 4; index++) {
@@ -420,7 +420,7 @@ describe('the back-fill', () => {
     const asAlice = await signedInAgent(fresh, alice);
     const asBob = await signedInAgent(fresh, bob);
     const created = await (await asAlice.post('/api/checklists', newList('Alice’s'))).json();
-    const list = await createChecklist(fresh.db, alice.id, { items: ['only'] });
+    const list = await makeChecklist(fresh.db, alice.id, { items: ['only'] });
     await tick(asBob, list, 0);
     await asBob.post(`/api/checklists/${created.id}/clone`, {});
     const live = await allGrants();
@@ -433,11 +433,11 @@ describe('the back-fill', () => {
       const follower = await createUser(fresh.db, { passwordHash: 'never-signs-in' });
       await fresh.db.insert(follows).values({ followerId: follower.id, followedId: carol.id });
     }
-    const own = await createChecklist(fresh.db, carol.id, { isPublic: false });
+    const own = await makeChecklist(fresh.db, carol.id, { isPublic: false });
     for (let index = 0; index < 9; index++) {
       await fresh.db.insert(checklistComments).values({ checklistId: own.id, userId: carol.id, content: `#${index}` });
     }
-    const copy = await createChecklist(fresh.db, carol.id, { isPublic: false });
+    const copy = await makeChecklist(fresh.db, carol.id, { isPublic: false });
     await fresh.db.insert(clonedChecklists).values({
       originalChecklistId: own.id,
       originalTitle: own.title,

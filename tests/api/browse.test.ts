@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browsePageSchema, type BrowsePage } from '../../src/domain/checklists/browse';
 import { checklistItemCompletions, checklistLikes } from '../../src/server/db/schema';
-import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type TestApp } from '../setup/test-app';
 import { createTestDatabase } from '../setup/test-database';
@@ -20,8 +20,8 @@ beforeAll(async () => {
   author = await createUser(t.db, { username: 'browse_author', profileName: 'Bea' });
   fan = await createUser(t.db, { username: 'browse_fan' });
   const fans = [fan, await createUser(t.db), await createUser(t.db)];
-  const make = async (key: string, seed: Parameters<typeof createChecklist>[2]) => {
-    ids[key] = (await createChecklist(t.db, author.id, seed)).id;
+  const make = async (key: string, seed: Parameters<typeof makeChecklist>[2]) => {
+    ids[key] = (await makeChecklist(t.db, author.id, seed)).id;
   };
   await make('camping', {
     title: 'Camping weekend',
@@ -111,7 +111,7 @@ describe('GET /api/checklists (browse)', () => {
 
   it('pages through the results with the total of all matches', async () => {
     for (let index = 0; index < 20; index++)
-      await createChecklist(t.db, author.id, {
+      await makeChecklist(t.db, author.id, {
         title: `Filler ${index}`,
         tags: ['filler'],
         createdAt: daysAgo(30 + index),
@@ -130,7 +130,7 @@ describe('GET /api/checklists (browse)', () => {
     await browse('?order=most-liked');
     const before = statements.length;
     for (let index = 0; index < 30; index++) {
-      const list = await createChecklist(t.db, author.id, {
+      const list = await makeChecklist(t.db, author.id, {
         title: `More ${index}`,
         tags: ['a', 'b', 'c', 'd'],
         items: ['x', 'y', 'z'],

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { userListGroups } from '../../src/server/db/schema';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
@@ -48,7 +48,7 @@ const table: [string, Call, { public: Expected; private: Expected }][] = [
   [
     'clone',
     ({ list }) => ({ method: 'POST', path: `/api/checklists/${list}/clone` }),
-    { public: { visitor: 401, other: 201, owner: 400 }, private: { visitor: 401, other: 404, owner: 400 } },
+    { public: { visitor: 401, other: 201, owner: 403 }, private: { visitor: 401, other: 404, owner: 403 } },
   ],
   [
     'like',
@@ -160,7 +160,7 @@ describe('who may do what with a checklist', () => {
       it(`${name} on a ${visibility} list`, async () => {
         for (const caller of ['visitor', 'other', 'owner'] as const) {
           // A fresh list per caller, so one caller's write (delete, edit) cannot change the next one's answer.
-          const list = await createChecklist(t.db, owner.id, { isPublic: visibility === 'public', items: ['A', 'B'] });
+          const list = await makeChecklist(t.db, owner.id, { isPublic: visibility === 'public', items: ['A', 'B'] });
           const request = call({ list: list.id, item: list.items[0]!.id, group: groups }, caller);
           const response = await agents[caller].request(request.path, { method: request.method, json: request.json });
           expect(response.status, `${caller}: ${request.method} ${request.path}`).toBe(expected[visibility][caller]);
@@ -179,7 +179,7 @@ describe('comments belong to their author', () => {
     ['delete', 'DELETE', undefined, { visitor: 401, other: 403, owner: 200 }],
   ] as const)('%s a comment on a public list', async (_name, method, json, expected) => {
     for (const caller of ['visitor', 'other', 'owner'] as const) {
-      const list = await createChecklist(t.db, owner.id);
+      const list = await makeChecklist(t.db, owner.id);
       const comment = await (
         await agents.owner.post(`/api/checklists/${list.id}/comments`, { content: 'Mine' })
       ).json();
@@ -189,7 +189,7 @@ describe('comments belong to their author', () => {
   });
 
   it('a comment on a private list is not found for others', async () => {
-    const list = await createChecklist(t.db, owner.id, { isPublic: false });
+    const list = await makeChecklist(t.db, owner.id, { isPublic: false });
     const comment = await (await agents.owner.post(`/api/checklists/${list.id}/comments`, { content: 'Mine' })).json();
     expect((await agents.other.request(`/api/comments/${comment.id}`, { method: 'DELETE' })).status).toBe(404);
   });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checklistDetailSchema } from '../../src/domain/checklists/checklist-view';
 import { checklistItemCompletions, checklistLikes, checklists, clonedChecklists } from '../../src/server/db/schema';
-import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
@@ -23,7 +23,7 @@ describe('GET /api/checklists/:id', () => {
     ['public', true, { visitor: 200, other: 200, owner: 200 }],
     ['private', false, { visitor: 404, other: 404, owner: 200 }],
   ] as const)('a %s list: who may read it', async (_label, isPublic, expected) => {
-    const list = await createChecklist(t.db, owner.id, { isPublic });
+    const list = await makeChecklist(t.db, owner.id, { isPublic });
     for (const [caller, status] of Object.entries(expected)) {
       const response = await callers[caller as keyof typeof callers].request(`/api/checklists/${list.id}`);
       expect(response.status, caller).toBe(status);
@@ -38,7 +38,7 @@ describe('GET /api/checklists/:id', () => {
   });
 
   it('returns the list with author, ordered items, tags and counts, and what the viewer has done', async () => {
-    const list = await createChecklist(t.db, owner.id, {
+    const list = await makeChecklist(t.db, owner.id, {
       title: 'Camping weekend',
       items: ['Tent', 'Stove', 'Torch'],
       tags: ['outdoors', 'camping'],
@@ -77,8 +77,8 @@ describe('GET /api/checklists/:id', () => {
   });
 
   it('names the original of a clone, and keeps its title once the original is gone', async () => {
-    const original = await createChecklist(t.db, owner.id, { title: 'Moving house' });
-    const copy = await createChecklist(t.db, other.id, { title: 'Moving house' });
+    const original = await makeChecklist(t.db, owner.id, { title: 'Moving house' });
+    const copy = await makeChecklist(t.db, other.id, { title: 'Moving house' });
     await t.db.insert(clonedChecklists).values({
       originalChecklistId: original.id,
       originalTitle: 'Moving house',

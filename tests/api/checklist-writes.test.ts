@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { checklistActionMessages } from '../../src/domain/checklists/checklist-actions';
 import { checklistDetailSchema, type ChecklistDetail } from '../../src/domain/checklists/checklist-view';
 import { checklistItemCompletions, checklists } from '../../src/server/db/schema';
-import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
@@ -73,7 +73,7 @@ describe('create', () => {
 
 describe('edit', () => {
   it('replaces fields, items and tags, keeping the ids (and everyone’s ticks) of unchanged items', async () => {
-    const list = await createChecklist(t.db, owner.id, { items: ['Tent', 'Stove', 'Torch'], tags: ['camping'] });
+    const list = await makeChecklist(t.db, owner.id, { items: ['Tent', 'Stove', 'Torch'], tags: ['camping'] });
     const [tent, stove, torch] = list.items;
     for (const item of [tent!, stove!, torch!]) {
       await t.db
@@ -95,7 +95,7 @@ describe('edit', () => {
   });
 
   it('says "You can only modify your own checklists" to someone else', async () => {
-    const list = await createChecklist(t.db, owner.id);
+    const list = await makeChecklist(t.db, owner.id);
     const response = await asReader.request(`/api/checklists/${list.id}`, { method: 'PUT', json: input });
     expect(response.status).toBe(403);
     expect((await response.json()).message).toBe(checklistActionMessages.modifyOwn);
@@ -104,7 +104,7 @@ describe('edit', () => {
 
 describe('delete and visibility', () => {
   it('deletes only one’s own lists, with the spec message otherwise', async () => {
-    const list = await createChecklist(t.db, owner.id);
+    const list = await makeChecklist(t.db, owner.id);
     const refused = await asReader.request(`/api/checklists/${list.id}`, { method: 'DELETE' });
     expect(refused.status).toBe(403);
     expect((await refused.json()).message).toBe(checklistActionMessages.deleteOwn);
@@ -113,7 +113,7 @@ describe('delete and visibility', () => {
   });
 
   it('makes a list private: it disappears for others and stays for the owner', async () => {
-    const list = await createChecklist(t.db, owner.id);
+    const list = await makeChecklist(t.db, owner.id);
     expect(
       (await asOwner.request(`/api/checklists/${list.id}/visibility`, { method: 'PATCH', json: { isPublic: false } }))
         .status,
@@ -123,8 +123,8 @@ describe('delete and visibility', () => {
   });
 
   it('bulk: one call changes the owner’s lists and reports the rest with the spec messages', async () => {
-    const mine = [await createChecklist(t.db, owner.id), await createChecklist(t.db, owner.id)];
-    const theirs = await createChecklist(t.db, reader.id);
+    const mine = [await makeChecklist(t.db, owner.id), await makeChecklist(t.db, owner.id)];
+    const theirs = await makeChecklist(t.db, reader.id);
     const ids = [mine[0]!.id, mine[1]!.id, theirs.id, 'not-an-id'];
 
     const hidden = await (await asOwner.post('/api/checklists/bulk-visibility', { ids, isPublic: false })).json();
@@ -142,12 +142,12 @@ describe('delete and visibility', () => {
     expect(deleted.message).toBe(checklistActionMessages.bulkDeleteFailed);
     expect((await asReader.request(`/api/checklists/${theirs.id}`)).status).toBe(200);
 
-    const upper = await createChecklist(t.db, owner.id);
+    const upper = await makeChecklist(t.db, owner.id);
     const shouted = await (await asOwner.post('/api/checklists/bulk-delete', { ids: [upper.id.toUpperCase()] })).json();
     expect(shouted).toEqual({ succeeded: [upper.id], failed: [] });
 
     const clean = await (
-      await asOwner.post('/api/checklists/bulk-delete', { ids: [(await createChecklist(t.db, owner.id)).id] })
+      await asOwner.post('/api/checklists/bulk-delete', { ids: [(await makeChecklist(t.db, owner.id)).id] })
     ).json();
     expect(clean.failed).toEqual([]);
     expect(clean.message).toBeUndefined();
@@ -156,7 +156,7 @@ describe('delete and visibility', () => {
 
 describe('clone', () => {
   it('copies the list into a new public one of the cloner, records the link and counts it', async () => {
-    const original = await createChecklist(t.db, owner.id, {
+    const original = await makeChecklist(t.db, owner.id, {
       title: 'Moving house',
       items: ['Boxes', 'Tape'],
       tags: ['moving house'],
@@ -182,23 +182,31 @@ describe('clone', () => {
   });
 
   it('links the original only while the reader may see it', async () => {
-    const original = await createChecklist(t.db, owner.id, { title: 'Soon private' });
+    const original = await makeChecklist(t.db, owner.id, { title: 'Soon private' });
     const { id } = await (await asReader.post(`/api/checklists/${original.id}/clone`, {})).json();
     await asOwner.request(`/api/checklists/${original.id}/visibility`, { method: 'PATCH', json: { isPublic: false } });
     expect((await detail(asReader, id)).clonedFrom).toEqual({ id: null, title: 'Soon private' });
   });
 
-  it('refuses to clone one’s own list', async () => {
-    const list = await createChecklist(t.db, owner.id);
-    const response = await asOwner.post(`/api/checklists/${list.id}/clone`, {});
-    expect(response.status).toBe(400);
-    expect((await response.json()).message).toBe('You cannot clone your own checklist.');
+  it('refuses to clone one’s own list, as it refuses to like it: 403 forbidden', async () => {
+    const list = await makeChecklist(t.db, owner.id);
+    const clone = await asOwner.post(`/api/checklists/${list.id}/clone`, {});
+    const like = await asOwner.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
+    // One rule (canClone, canLike: "not on your own list"), one answer; a drift of either fails here.
+    expect({ status: clone.status, body: await clone.json() }).toEqual({
+      status: 403,
+      body: { message: 'You cannot clone your own checklist.', code: 'forbidden' },
+    });
+    expect({ status: like.status, body: await like.json() }).toEqual({
+      status: 403,
+      body: { message: 'You cannot like your own list.', code: 'forbidden' },
+    });
   });
 });
 
 describe('likes and ticks', () => {
   it('likes once, unlikes, and never one’s own list', async () => {
-    const list = await createChecklist(t.db, owner.id);
+    const list = await makeChecklist(t.db, owner.id);
     expect(await (await asReader.request(`/api/checklists/${list.id}/like`, { method: 'PUT' })).json()).toEqual({
       likes: 1,
       hasLiked: true,
@@ -217,7 +225,7 @@ describe('likes and ticks', () => {
   });
 
   it('counts a use at the first tick, keeps it while any item is ticked, and resets', async () => {
-    const list = await createChecklist(t.db, owner.id, { items: ['a', 'b'] });
+    const list = await makeChecklist(t.db, owner.id, { items: ['a', 'b'] });
     const tick = (itemIndex: number, method: 'PUT' | 'DELETE') =>
       asReader
         .request(`/api/checklists/${list.id}/items/${list.items[itemIndex]!.id}/done`, { method })
@@ -230,7 +238,7 @@ describe('likes and ticks', () => {
   });
 
   it('answers 404 for an item of another list', async () => {
-    const [first, second] = [await createChecklist(t.db, owner.id), await createChecklist(t.db, owner.id)];
+    const [first, second] = [await makeChecklist(t.db, owner.id), await makeChecklist(t.db, owner.id)];
     const response = await asReader.request(`/api/checklists/${first.id}/items/${second.items[0]!.id}/done`, {
       method: 'PUT',
     });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commentListSchema, commentMessages, isEdited } from '../../src/domain/checklists/comments';
-import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
@@ -21,7 +21,7 @@ const comments = async (listId: string, agent: Agent = t.agent()) =>
 
 describe('comments', () => {
   it('are trimmed, shown newest first with their author, and marked edited after an edit', async () => {
-    const list = await createChecklist(t.db, author.id);
+    const list = await makeChecklist(t.db, author.id);
     const first = await asAuthor.post(`/api/checklists/${list.id}/comments`, { content: '  First!  ' });
     expect(first.status).toBe(201);
     const firstBody = await first.json();
@@ -41,7 +41,7 @@ describe('comments', () => {
   });
 
   it('refuse empty text and visitors', async () => {
-    const list = await createChecklist(t.db, author.id);
+    const list = await makeChecklist(t.db, author.id);
     const empty = await asAuthor.post(`/api/checklists/${list.id}/comments`, { content: '   ' });
     expect(empty.status).toBe(400);
     expect((await empty.json()).message).toBe(commentMessages.empty);
@@ -51,7 +51,7 @@ describe('comments', () => {
   });
 
   it('can be edited and deleted by their author only', async () => {
-    const list = await createChecklist(t.db, author.id);
+    const list = await makeChecklist(t.db, author.id);
     const { id } = await (await asAuthor.post(`/api/checklists/${list.id}/comments`, { content: 'Mine' })).json();
     expect(
       (await asOther.request(`/api/comments/${id}`, { method: 'PATCH', json: { content: 'Hijack' } })).status,
@@ -64,7 +64,7 @@ describe('comments', () => {
   });
 
   it('on a private list are not found for others', async () => {
-    const list = await createChecklist(t.db, author.id, { isPublic: false });
+    const list = await makeChecklist(t.db, author.id, { isPublic: false });
     const { id } = await (
       await asAuthor.post(`/api/checklists/${list.id}/comments`, { content: 'Private note' })
     ).json();

@@ -8,7 +8,7 @@ import {
   type DashboardListTab,
 } from '../../src/domain/dashboard/dashboard';
 import { notifications, userBadges } from '../../src/server/db/schema';
-import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 import { createTestDatabase } from '../setup/test-database';
@@ -91,8 +91,8 @@ describe('who may ask', () => {
   it('a user sees only their own lists and activity', async () => {
     const mine = await newUser({ profileName: 'Mia' });
     const theirs = await newUser();
-    const list = await createChecklist(t.db, author.id, { title: 'Shared trip', items: ['a', 'b'] });
-    await createChecklist(t.db, mine.user.id, { title: 'Mine only' });
+    const list = await makeChecklist(t.db, author.id, { title: 'Shared trip', items: ['a', 'b'] });
+    await makeChecklist(t.db, mine.user.id, { title: 'Mine only' });
     await clone(mine.agent, list.id);
     await put(mine.agent, `/api/library/saved/${list.id}`);
     await tick(mine.agent, list, 0);
@@ -113,7 +113,7 @@ describe('who may ask', () => {
 describe('GET /api/dashboard/lists', () => {
   it('Created: the user’s own lists, private ones and clones included, newest first, with the row fields', async () => {
     const { user, agent } = await newUser({ profileName: 'Mia', avatarUrl: '🦉' });
-    const older = await createChecklist(t.db, user.id, {
+    const older = await makeChecklist(t.db, user.id, {
       title: 'Older',
       description: 'Boxes and tape',
       items: ['a', 'b', 'c'],
@@ -121,9 +121,9 @@ describe('GET /api/dashboard/lists', () => {
       estimatedTime: null,
       createdAt: daysAgo(3),
     });
-    await createChecklist(t.db, user.id, { title: 'Private plan', isPublic: false, createdAt: daysAgo(1) });
-    await createChecklist(t.db, author.id, { title: 'Not mine' });
-    const original = await createChecklist(t.db, author.id, { title: 'Camping' });
+    await makeChecklist(t.db, user.id, { title: 'Private plan', isPublic: false, createdAt: daysAgo(1) });
+    await makeChecklist(t.db, author.id, { title: 'Not mine' });
+    const original = await makeChecklist(t.db, author.id, { title: 'Camping' });
     await clone(agent, original.id);
     await tick(agent, older, 0);
 
@@ -148,8 +148,8 @@ describe('GET /api/dashboard/lists', () => {
 
   it('Cloned: the copies the user made, newest first, not the originals', async () => {
     const { agent } = await newUser({ profileName: 'Mia' });
-    const camping = await createChecklist(t.db, author.id, { title: 'Camping' });
-    const hiking = await createChecklist(t.db, author.id, { title: 'Hiking' });
+    const camping = await makeChecklist(t.db, author.id, { title: 'Camping' });
+    const hiking = await makeChecklist(t.db, author.id, { title: 'Hiking' });
     const campingCopy = await clone(agent, camping.id);
     const hikingCopy = await clone(agent, hiking.id);
     await clone((await newUser()).agent, camping.id); // someone else's clone is not Mia's
@@ -161,11 +161,11 @@ describe('GET /api/dashboard/lists', () => {
 
   it('Saved: each list in any group or saved, once, newest first, only while the user can see it', async () => {
     const { user, agent } = await newUser();
-    const inTwoGroups = await createChecklist(t.db, author.id, { title: 'In two groups and saved' });
-    const savedOnly = await createChecklist(t.db, author.id, { title: 'Saved only' });
-    const ownPrivate = await createChecklist(t.db, user.id, { title: 'My private one', isPublic: false });
-    const turnsPrivate = await createChecklist(t.db, author.id, { title: 'Turns private' });
-    await createChecklist(t.db, author.id, { title: 'Never saved' });
+    const inTwoGroups = await makeChecklist(t.db, author.id, { title: 'In two groups and saved' });
+    const savedOnly = await makeChecklist(t.db, author.id, { title: 'Saved only' });
+    const ownPrivate = await makeChecklist(t.db, user.id, { title: 'My private one', isPublic: false });
+    const turnsPrivate = await makeChecklist(t.db, author.id, { title: 'Turns private' });
+    await makeChecklist(t.db, author.id, { title: 'Never saved' });
     const weekend = await (await agent.post('/api/library/groups', { name: 'Weekend' })).json();
     const summer = await (await agent.post('/api/library/groups', { name: 'Summer' })).json();
     const file = async (groupId: string, listId: string) =>
@@ -190,12 +190,12 @@ describe('GET /api/dashboard/lists', () => {
 
   it('In Progress: started and unfinished lists, most recently ticked first, with rounded percents', async () => {
     const { agent } = await newUser();
-    const thirds = await createChecklist(t.db, author.id, { title: 'Thirds', items: ['a', 'b', 'c'] });
-    const twoThirds = await createChecklist(t.db, author.id, { title: 'Two thirds', items: ['a', 'b', 'c'] });
-    const eighths = await createChecklist(t.db, author.id, { title: 'Eighths', items: 'abcdefgh'.split('') });
-    const short = await createChecklist(t.db, author.id, { title: 'Short', items: ['a', 'b'] });
-    const hidden = await createChecklist(t.db, author.id, { title: 'Turns private' });
-    await createChecklist(t.db, author.id, { title: 'Untouched' });
+    const thirds = await makeChecklist(t.db, author.id, { title: 'Thirds', items: ['a', 'b', 'c'] });
+    const twoThirds = await makeChecklist(t.db, author.id, { title: 'Two thirds', items: ['a', 'b', 'c'] });
+    const eighths = await makeChecklist(t.db, author.id, { title: 'Eighths', items: 'abcdefgh'.split('') });
+    const short = await makeChecklist(t.db, author.id, { title: 'Short', items: ['a', 'b'] });
+    const hidden = await makeChecklist(t.db, author.id, { title: 'Turns private' });
+    await makeChecklist(t.db, author.id, { title: 'Untouched' });
 
     await tick(agent, twoThirds, 0);
     await tick(agent, hidden, 0);
@@ -230,8 +230,8 @@ describe('GET /api/dashboard/lists', () => {
     const group = await (await agent.post('/api/library/groups', { name: 'Lots' })).json();
     const fill = async () => {
       for (let index = 0; index < 3; index++) {
-        await createChecklist(t.db, user.id, { title: `Own ${index}` });
-        const list = await createChecklist(t.db, author.id, { title: `Theirs ${index}`, items: ['a', 'b'] });
+        await makeChecklist(t.db, user.id, { title: `Own ${index}` });
+        const list = await makeChecklist(t.db, author.id, { title: `Theirs ${index}`, items: ['a', 'b'] });
         await clone(agent, list.id);
         await put(agent, `/api/library/groups/${group.id}/checklists/${list.id}`);
         await put(agent, `/api/library/saved/${list.id}`);
@@ -279,7 +279,7 @@ describe('GET /api/dashboard/activity', () => {
     });
     expect(created.status).toBe(201);
     const movingId = (await created.json()).id as string;
-    const camping = await createChecklist(t.db, author.id, { title: 'Camping', items: ['Tent', 'Stove'] });
+    const camping = await makeChecklist(t.db, author.id, { title: 'Camping', items: ['Tent', 'Stove'] });
     const copyId = await clone(me.agent, camping.id);
     expect((await put(fan.agent, `/api/checklists/${movingId}/like`)).status).toBe(200);
     await tick(me.agent, camping, 0);
@@ -308,7 +308,7 @@ describe('GET /api/dashboard/activity', () => {
 
   it('leaves out a completed list that has since turned private to the user', async () => {
     const { agent } = await newUser();
-    const list = await createChecklist(t.db, author.id, { title: 'Soon private', items: ['a'] });
+    const list = await makeChecklist(t.db, author.id, { title: 'Soon private', items: ['a'] });
     await tick(agent, list, 0);
     const completed = async () => (await activity(agent)).filter((event) => event.kind === 'completed');
     expect((await completed()).map((event) => event.message)).toEqual(['You completed “Soon private”']);
@@ -318,7 +318,7 @@ describe('GET /api/dashboard/activity', () => {
 
   it('shows each badge once, as its grant, even when its notification is deleted', async () => {
     const { user, agent } = await newUser();
-    const list = await createChecklist(t.db, author.id, { title: 'Quick one', items: ['a'] });
+    const list = await makeChecklist(t.db, author.id, { title: 'Quick one', items: ['a'] });
     await tick(agent, list, 0);
     const badgeNotes = await t.db.select().from(notifications).where(eq(notifications.userId, user.id));
     expect(badgeNotes.map((note) => [note.type, note.message])).toEqual([['badge', 'You earned the badge “Finisher”']]);
@@ -336,7 +336,7 @@ describe('GET /api/dashboard/activity', () => {
   it('answers the newest 10 by default and honours a limit up to 50', async () => {
     const { user, agent } = await newUser();
     for (let index = 0; index < 12; index++) {
-      await createChecklist(t.db, user.id, { title: `List ${index}`, createdAt: daysAgo(12 - index) });
+      await makeChecklist(t.db, user.id, { title: `List ${index}`, createdAt: daysAgo(12 - index) });
     }
     const newestFirst = Array.from({ length: 12 }, (_, index) => `You created “List ${11 - index}”`);
     expect(await messages(agent)).toEqual(newestFirst.slice(0, 10));

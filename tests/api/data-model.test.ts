@@ -15,7 +15,7 @@ import {
   userListGroups,
   userListMemberships,
 } from '../../src/server/db/schema';
-import { createChecklist, createUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser } from '../../src/server/seed/factories';
 import { createTestDatabase } from '../setup/test-database';
 
 let db: Database;
@@ -56,7 +56,7 @@ describe('the database refuses contradictions', () => {
     expect(
       await failureCode(db.insert(checklists).values({ title: 'x', authorId: author.id, difficulty: 'extreme' })),
     ).toBe('23514');
-    const list = await createChecklist(db, author.id);
+    const list = await makeChecklist(db, author.id);
     expect(
       await failureCode(db.insert(checklistItems).values({ checklistId: list.id, content: 'zero', orderIndex: 0 })),
     ).toBe('23514');
@@ -65,7 +65,7 @@ describe('the database refuses contradictions', () => {
 
   it('one like per list and user; one follow per pair and none of oneself', async () => {
     const [a, b] = [await createUser(db), await createUser(db)];
-    const list = await createChecklist(db, a.id);
+    const list = await makeChecklist(db, a.id);
     await db.insert(checklistLikes).values({ checklistId: list.id, userId: b.id });
     expect(await failureCode(db.insert(checklistLikes).values({ checklistId: list.id, userId: b.id }))).toBe('23505');
     await db.insert(follows).values({ followerId: a.id, followedId: b.id });
@@ -73,9 +73,24 @@ describe('the database refuses contradictions', () => {
     expect(await failureCode(db.insert(follows).values({ followerId: a.id, followedId: a.id }))).toBe('23514');
   });
 
+  it('no like of one’s own list, however it is written (trigger checklist_likes_not_self)', async () => {
+    const [author, fan] = [await createUser(db), await createUser(db)];
+    const list = await makeChecklist(db, author.id);
+    expect(await failureCode(db.insert(checklistLikes).values({ checklistId: list.id, userId: author.id }))).toBe(
+      '23514',
+    );
+    await db.insert(checklistLikes).values({ checklistId: list.id, userId: fan.id });
+    expect(
+      await failureCode(
+        db.update(checklistLikes).set({ userId: author.id }).where(eq(checklistLikes.checklistId, list.id)),
+      ),
+    ).toBe('23514');
+    expect((await counters(list.id)).likes).toBe(1);
+  });
+
   it('library: one membership per (user, list, group), only in one’s own groups; one save per (user, list)', async () => {
     const [owner, other] = [await createUser(db), await createUser(db)];
-    const list = await createChecklist(db, other.id);
+    const list = await makeChecklist(db, other.id);
     const [group] = await db.insert(userListGroups).values({ userId: owner.id, name: 'Weekend' }).returning();
     await db.insert(userListMemberships).values({ userId: owner.id, checklistId: list.id, listGroupId: group!.id });
     expect(
@@ -97,7 +112,7 @@ describe('the database refuses contradictions', () => {
 
   it('completions: one per (user, item), and the item must belong to the named checklist', async () => {
     const [author, user] = [await createUser(db), await createUser(db)];
-    const [first, second] = [await createChecklist(db, author.id), await createChecklist(db, author.id)];
+    const [first, second] = [await makeChecklist(db, author.id), await makeChecklist(db, author.id)];
     const item = first.items[0]!;
     await db
       .insert(checklistItemCompletions)
@@ -122,7 +137,7 @@ describe('the database refuses contradictions', () => {
 describe('counters kept by triggers', () => {
   it('uses = distinct users with at least one ticked item', async () => {
     const [author, ana, ben] = [await createUser(db), await createUser(db), await createUser(db)];
-    const list = await createChecklist(db, author.id, { items: ['a', 'b', 'c'] });
+    const list = await makeChecklist(db, author.id, { items: ['a', 'b', 'c'] });
     const tick = (userId: string, index: number) =>
       db
         .insert(checklistItemCompletions)
@@ -141,7 +156,7 @@ describe('counters kept by triggers', () => {
 
   it('counts concurrent first ticks by one user once', async () => {
     const [author, user] = [await createUser(db), await createUser(db)];
-    const list = await createChecklist(db, author.id, { items: ['a', 'b', 'c', 'd', 'e', 'f'] });
+    const list = await makeChecklist(db, author.id, { items: ['a', 'b', 'c', 'd', 'e', 'f'] });
     await Promise.all(
       list.items.map((item) =>
         db.insert(checklistItemCompletions).values({ userId: user.id, checklistItemId: item.id, checklistId: list.id }),
@@ -152,12 +167,12 @@ describe('counters kept by triggers', () => {
 
   it('likes and clones follow their rows; a deleted original leaves its clones, with the link cleared', async () => {
     const [author, fan, cloner] = [await createUser(db), await createUser(db), await createUser(db)];
-    const original = await createChecklist(db, author.id, { title: 'Original' });
+    const original = await makeChecklist(db, author.id, { title: 'Original' });
     await db.insert(checklistLikes).values([
       { checklistId: original.id, userId: fan.id },
       { checklistId: original.id, userId: cloner.id },
     ]);
-    const copy = await createChecklist(db, cloner.id, { title: 'Original' });
+    const copy = await makeChecklist(db, cloner.id, { title: 'Original' });
     await db.insert(clonedChecklists).values({
       originalChecklistId: original.id,
       originalTitle: 'Original',
@@ -177,7 +192,7 @@ describe('counters kept by triggers', () => {
 
   it('a deleted checklist takes its items, ticks, likes and progress with it', async () => {
     const [author, user] = [await createUser(db), await createUser(db)];
-    const list = await createChecklist(db, author.id);
+    const list = await makeChecklist(db, author.id);
     await db
       .insert(checklistItemCompletions)
       .values({ userId: user.id, checklistItemId: list.items[0]!.id, checklistId: list.id });

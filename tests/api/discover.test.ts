@@ -12,8 +12,8 @@ import {
 } from '../../src/domain/discover/assembly';
 import { checklists, staffPicks } from '../../src/server/db/schema';
 import { staffPickedChecklists, suggestChecklists } from '../../src/server/discover/discover.queries';
-import { parseStaffPickArgs, setStaffPick } from '../../src/server/discover/staff-picks';
-import { createChecklist, createUser, type ChecklistSeed, type CreatedUser } from '../../src/server/seed/factories';
+import { parseStaffPickArgs, setStaffPick } from '../../src/server/discover/staff-picks.actions';
+import { makeChecklist, createUser, type ChecklistSeed, type CreatedUser } from '../../src/server/seed/factories';
 import { DEMO_STAFF_PICKS, seedDemoContent } from '../../src/server/seed/seed';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
@@ -54,7 +54,7 @@ type ListSeed = ChecklistSeed & {
 /** A list by `other` unless said otherwise; returns its id. */
 async function makeList(title: string, seed: ListSeed = {}): Promise<string> {
   const { author = other, updatedAt, likes = 0, uses = 0, ...rest } = seed;
-  const list = await createChecklist(t.db, author.id, { title, ...rest });
+  const list = await makeChecklist(t.db, author.id, { title, ...rest });
   if (updatedAt || likes || uses) {
     await t.db
       .update(checklists)

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { groupsSchema, isInLibrary, libraryMessages } from '../../src/domain/library/library';
-import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
@@ -32,7 +32,7 @@ describe('the list library', () => {
   });
 
   it('toggles a list in and out of groups; "In Library" when in any of them', async () => {
-    const list = await createChecklist(t.db, author.id, { title: 'Picnic' });
+    const list = await makeChecklist(t.db, author.id, { title: 'Picnic' });
     const group = await (await asUser.post('/api/library/groups', { name: 'Summer' })).json();
     const added = await (
       await asUser.request(`/api/library/groups/${group.id}/checklists/${list.id}`, { method: 'PUT' })
@@ -49,7 +49,7 @@ describe('the list library', () => {
   });
 
   it('renames, and deletes a group only when it is empty', async () => {
-    const list = await createChecklist(t.db, author.id);
+    const list = await makeChecklist(t.db, author.id);
     const group = await (await asUser.post('/api/library/groups', { name: 'Old name' })).json();
     expect(
       (await asUser.request(`/api/library/groups/${group.id}`, { method: 'PATCH', json: { name: 'New name' } })).status,
@@ -68,7 +68,7 @@ describe('the list library', () => {
   });
 
   it('saves a list; saving twice is success', async () => {
-    const list = await createChecklist(t.db, author.id);
+    const list = await makeChecklist(t.db, author.id);
     expect(await (await asUser.request(`/api/library/saved/${list.id}`, { method: 'PUT' })).json()).toEqual({
       groupIds: [],
       isSaved: true,
@@ -81,7 +81,7 @@ describe('the list library', () => {
   });
 
   it('hides a list from another user’s group once its author makes it private', async () => {
-    const list = await createChecklist(t.db, author.id);
+    const list = await makeChecklist(t.db, author.id);
     const group = await (await asUser.post('/api/library/groups', { name: 'Later private' })).json();
     await asUser.request(`/api/library/groups/${group.id}/checklists/${list.id}`, { method: 'PUT' });
     const asAuthor = await signedInAgent(t, author);
@@ -99,7 +99,7 @@ describe('the list library', () => {
   });
 
   it('still lets the user unsave a list that has turned private', async () => {
-    const list = await createChecklist(t.db, author.id);
+    const list = await makeChecklist(t.db, author.id);
     await asUser.request(`/api/library/saved/${list.id}`, { method: 'PUT' });
     const asAuthor = await signedInAgent(t, author);
     await asAuthor.request(`/api/checklists/${list.id}/visibility`, { method: 'PATCH', json: { isPublic: false } });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { randomPort, startServerProcess, type ServerProcess } from '../setup/server-process';
 import { createTestDatabase } from '../setup/test-database';
 
@@ -18,7 +18,7 @@ beforeAll(async () => {
   const { db, url } = await createTestDatabase();
   author = await createUser(db, { username: 'live_author' });
   fan = await createUser(db, { username: 'live_fan' });
-  listId = (await createChecklist(db, author.id, { title: 'Live list' })).id;
+  listId = (await makeChecklist(db, author.id, { title: 'Live list' })).id;
   const env = { DATABASE_URL: url, AUTH_SECRET: 'live-test-secret-live-test-secret-0123', DATA_DIR: dataDir };
   const first = randomPort();
   processes = await Promise.all([startServerProcess(env, first), startServerProcess(env, first + 1)]);

@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { notificationMails, notifications, profiles } from '../../src/server/db/schema';
 import type { Mailer } from '../../src/server/mail/mailer';
 import { startNotificationMailer } from '../../src/server/notifications/notification-mails';
-import { notify } from '../../src/server/notifications/notifications.queries';
-import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { notify } from '../../src/server/notifications/notifications.actions';
+import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, TEST_BASE_URL, type Agent, type TestApp } from '../setup/test-app';
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
 /** A fresh author, so each test starts with no cap used and no mail kept. */
 async function authorWithList() {
   const author = await createUser(t.db);
-  const list = await createChecklist(t.db, author.id, { title: 'Moving house' });
+  const list = await makeChecklist(t.db, author.id, { title: 'Moving house' });
   return { author, list };
 }
 

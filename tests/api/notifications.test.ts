@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationListSchema } from '../../src/domain/social/notifications';
-import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
@@ -26,7 +26,7 @@ const unread = async (agent: Agent) =>
 describe('notifications are created with the action', () => {
   it('for a like, a comment, a clone and a follow, naming the actor and the list', async () => {
     await asAuthor.request('/api/notifications', { method: 'DELETE' });
-    const list = await createChecklist(t.db, author.id, { title: 'Moving house' });
+    const list = await makeChecklist(t.db, author.id, { title: 'Moving house' });
     await asFan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
     await asFan.post(`/api/checklists/${list.id}/comments`, { content: 'Great tips' });
     await asFan.post(`/api/checklists/${list.id}/clone`, {});
@@ -48,7 +48,7 @@ describe('notifications are created with the action', () => {
 
   it('never for one’s own actions, and an unlike or unfollow takes its notification back', async () => {
     await asAuthor.request('/api/notifications', { method: 'DELETE' });
-    const list = await createChecklist(t.db, author.id);
+    const list = await makeChecklist(t.db, author.id);
     await asAuthor.post(`/api/checklists/${list.id}/comments`, { content: 'Note to self' });
     expect(await inbox(asAuthor)).toEqual([]);
 
@@ -69,7 +69,7 @@ describe('notifications are created with the action', () => {
 describe('reading notifications', () => {
   it('marks one or all read, deletes one or all, and only the owner’s', async () => {
     await asAuthor.request('/api/notifications', { method: 'DELETE' });
-    const list = await createChecklist(t.db, author.id);
+    const list = await makeChecklist(t.db, author.id);
     await asFan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
     await asFan.post(`/api/checklists/${list.id}/comments`, { content: 'One' });
     await asFan.post(`/api/checklists/${list.id}/comments`, { content: 'Two' });
@@ -121,8 +121,8 @@ describe('follows', () => {
 describe('public profiles', () => {
   it('are found case-insensitively with counts and public lists only; unknown names are not found', async () => {
     const owner = await createUser(t.db, { username: 'Profile_Owner', profileName: 'Pia' });
-    await createChecklist(t.db, owner.id, { title: 'Shown' });
-    await createChecklist(t.db, owner.id, { title: 'Hidden', isPublic: false });
+    await makeChecklist(t.db, owner.id, { title: 'Shown' });
+    await makeChecklist(t.db, owner.id, { title: 'Hidden', isPublic: false });
     await asFan.request('/api/users/profile_owner/follow', { method: 'PUT' });
     const profile = await (await t.agent().request('/api/users/PROFILE_OWNER')).json();
     expect(profile).toMatchObject({
@@ -148,7 +148,7 @@ describe('public profiles', () => {
       avatarUrl: '🦉',
       isPublic: false,
     });
-    await createChecklist(t.db, owner.id, { title: 'Public but on a private profile' });
+    await makeChecklist(t.db, owner.id, { title: 'Public but on a private profile' });
     const seen = await (await t.agent().request('/api/users/quiet_one')).json();
     expect(seen).toEqual({
       id: owner.id,

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checklistRating } from '../../src/domain/checklists/rating';
 import { checklists } from '../../src/server/db/schema';
-import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -16,7 +16,7 @@ beforeAll(async () => {
 
 describe('the rating column (decision 010)', () => {
   it('is computed by the database with the same formula as the domain', async () => {
-    const list = await createChecklist(t.db, author.id);
+    const list = await makeChecklist(t.db, author.id);
     const mismatches: string[] = [];
     // The counters are trigger-kept; setting them by hand here is enough to read the generated column.
     for (let likes = 0; likes <= 40; likes += 1) {
@@ -33,7 +33,7 @@ describe('the rating column (decision 010)', () => {
   });
 
   it('follows real likes and uses, and the detail answer shows it', async () => {
-    const list = await createChecklist(t.db, author.id, { items: ['one'] });
+    const list = await makeChecklist(t.db, author.id, { items: ['one'] });
     const read = async () => (await (await t.agent().request(`/api/checklists/${list.id}`)).json()).rating;
     expect(await read()).toBeNull();
     const fan = await signedInAgent(t, await createUser(t.db));
@@ -44,7 +44,7 @@ describe('the rating column (decision 010)', () => {
   });
 
   it('cannot be written by hand', async () => {
-    const list = await createChecklist(t.db, author.id);
+    const list = await makeChecklist(t.db, author.id);
     await expect(t.db.execute(sql`update checklists set rating = 5 where id = ${list.id}`)).rejects.toThrow();
   });
 });

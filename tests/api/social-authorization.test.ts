@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { follows, notifications } from '../../src/server/db/schema';
-import { createChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
@@ -31,8 +31,8 @@ let profileOwners: Record<'public' | 'private', ProfileOwner>;
 
 async function createProfileOwner(isPublic: boolean): Promise<ProfileOwner> {
   const user = await createUser(t.db, { profileName: 'Full Name', avatarUrl: '🦉', isPublic });
-  const shown = await createChecklist(t.db, user.id, { title: 'On the profile' });
-  await createChecklist(t.db, user.id, { title: 'Never listed', isPublic: false });
+  const shown = await makeChecklist(t.db, user.id, { title: 'On the profile' });
+  await makeChecklist(t.db, user.id, { title: 'Never listed', isPublic: false });
   await t.db.insert(follows).values([
     { followerId: fan.id, followedId: user.id },
     { followerId: user.id, followedId: fan.id },
@@ -245,8 +245,8 @@ describe('who may read and change notifications', () => {
   /** Empties both inboxes and refills them through real actions by `fan`. */
   async function freshInbox(): Promise<Inbox> {
     await t.db.delete(notifications).where(inArray(notifications.userId, [owner.id, other.id]));
-    const ownersList = await createChecklist(t.db, owner.id);
-    const othersList = await createChecklist(t.db, other.id);
+    const ownersList = await makeChecklist(t.db, owner.id);
+    const othersList = await makeChecklist(t.db, other.id);
     expect((await asFan.request(`/api/checklists/${ownersList.id}/like`, { method: 'PUT' })).status).toBe(200);
     expect((await asFan.post(`/api/checklists/${ownersList.id}/comments`, { content: 'Nice' })).status).toBe(201);
     await asFan.request(`/api/users/${owner.username}/follow`, { method: 'DELETE' });

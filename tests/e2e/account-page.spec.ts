@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Database } from '../../src/server/db/client';
 import { follows, userListGroups, userListMemberships } from '../../src/server/db/schema';
-import { createChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { expect, failOnConsoleErrors, test } from './support/fixtures';
 import { E2E_BASE_URL } from './support/paths';
 
@@ -10,14 +10,14 @@ async function furnish(db: Database, owner: CreatedUser, fan: CreatedUser, page:
   const lists = [];
   for (const [index, title] of ['Moving house', 'Camping weekend', 'Job interview'].entries()) {
     lists.push(
-      await createChecklist(db, owner.id, {
+      await makeChecklist(db, owner.id, {
         title,
         tags: ['home', 'planning', 'family'],
         createdAt: new Date(Date.UTC(2026, 0, index + 1)),
       }),
     );
   }
-  const fansList = await createChecklist(db, fan.id, { title: 'Packing for a baby' });
+  const fansList = await makeChecklist(db, fan.id, { title: 'Packing for a baby' });
   const [weekend] = await db.insert(userListGroups).values({ userId: owner.id, name: 'Weekend' }).returning();
   await db.insert(userListGroups).values({ userId: owner.id, name: 'Old ideas' });
   await db.insert(userListMemberships).values({ userId: owner.id, checklistId: fansList.id, listGroupId: weekend!.id });

@@ -1,5 +1,5 @@
 import { checklistLikes } from '../../src/server/db/schema';
-import { createChecklist } from '../../src/server/seed/factories';
+import { makeChecklist } from '../../src/server/seed/factories';
 import { expect, failOnConsoleErrors, test } from './support/fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
@@ -13,17 +13,17 @@ test('a visitor browses, searches, filters by tag, changes order and view, and o
   const word = `zq${unique()}`;
   const author = await makeUser({ profileName: 'Browse Author' });
   const fan = await makeUser();
-  const older = await createChecklist(db, author.id, {
+  const older = await makeChecklist(db, author.id, {
     title: `${word} older list`,
     tags: ['camping'],
     createdAt: new Date(Date.now() - 86_400_000),
   });
-  await createChecklist(db, author.id, {
+  await makeChecklist(db, author.id, {
     title: `${word} newer list`,
     description: 'Fresh',
     tags: ['travel', 'packing', 'planning', 'budget'],
   });
-  await createChecklist(db, author.id, { title: `${word} private list`, isPublic: false });
+  await makeChecklist(db, author.id, { title: `${word} private list`, isPublic: false });
   await db.insert(checklistLikes).values({ checklistId: older.id, userId: fan.id });
 
   await page.goto('/browse');

@@ -137,9 +137,9 @@ test('a visitor ticks items in the browser and keeps them on reload; Clone and c
   db,
   makeUser,
 }) => {
-  const { createChecklist } = await import('../../src/server/seed/factories');
+  const { makeChecklist } = await import('../../src/server/seed/factories');
   const author = await makeUser();
-  const list = await createChecklist(db, author.id, { title: `Visitor list ${unique()}`, items: ['First', 'Second'] });
+  const list = await makeChecklist(db, author.id, { title: `Visitor list ${unique()}`, items: ['First', 'Second'] });
   await page.goto(`/checklist/${list.id}`);
   await toggleItem(page, 'First');
   await expect(page.getByText('1 of 2 completed')).toBeVisible();
@@ -160,9 +160,9 @@ test('a visitor ticks items in the browser and keeps them on reload; Clone and c
 
 for (const width of [1280, 390]) {
   test(`detail and create screenshots at ${width} px`, async ({ page, db, makeUser, signIn }) => {
-    const { createChecklist } = await import('../../src/server/seed/factories');
+    const { makeChecklist } = await import('../../src/server/seed/factories');
     const author = await makeUser({ profileName: 'Pat Planner', avatarUrl: '🦊' });
-    const list = await createChecklist(db, author.id, {
+    const list = await makeChecklist(db, author.id, {
       title: 'Moving house: the last week',
       description: 'What to do in the final seven days before the move.',
       items: ['Confirm the removal van', 'Defrost the freezer', 'Take meter readings', 'Pack an essentials box'],
@@ -188,9 +188,9 @@ test('a reader shares a list and files it in a new group of the library', async 
   makeUser,
   signIn,
 }) => {
-  const { createChecklist } = await import('../../src/server/seed/factories');
+  const { makeChecklist } = await import('../../src/server/seed/factories');
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const list = await createChecklist(db, (await makeUser()).id, { title: `Library list ${unique()}` });
+  const list = await makeChecklist(db, (await makeUser()).id, { title: `Library list ${unique()}` });
   await signIn(await makeUser());
   await page.goto(`/checklist/${list.id}`);
 

@@ -1,4 +1,4 @@
-import { createChecklist } from '../../src/server/seed/factories';
+import { makeChecklist } from '../../src/server/seed/factories';
 import { E2E_BASE_URL } from './support/paths';
 import { expect, failOnConsoleErrors, test } from './support/fixtures';
 
@@ -138,7 +138,7 @@ test('a new user walks every dashboard page; finishing a list earns a badge show
   const author = await makeUser({ profileName: 'Ada Author' });
   const lists = [];
   for (const title of ['Spring cleaning', 'Balcony garden', 'Rainy day games', 'Tax return prep']) {
-    lists.push(await createChecklist(db, author.id, { title, items: ['First step', 'Second step'] }));
+    lists.push(await makeChecklist(db, author.id, { title, items: ['First step', 'Second step'] }));
   }
   const taxes = lists[3]!;
   const newcomer = await makeUser({ profileName: 'Nia New', avatarUrl: '🦄' });
@@ -231,7 +231,7 @@ for (const width of [1280, 390]) {
     const author = await makeUser({ profileName: 'Ada Author', avatarUrl: '🦉' });
     const lists = [];
     for (const title of ['Spring cleaning', 'Balcony garden', 'Rainy day games', 'Tax return prep']) {
-      lists.push(await createChecklist(db, author.id, { title, tags: ['home'], items: ['One', 'Two', 'Three'] }));
+      lists.push(await makeChecklist(db, author.id, { title, tags: ['home'], items: ['One', 'Two', 'Three'] }));
     }
     const user = await makeUser({ profileName: 'Nia New', avatarUrl: '🦄' });
     await signIn(user);

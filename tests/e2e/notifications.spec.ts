@@ -1,4 +1,4 @@
-import { createChecklist } from '../../src/server/seed/factories';
+import { makeChecklist } from '../../src/server/seed/factories';
 import { E2E_BASE_URL } from './support/paths';
 import { expect, failOnConsoleErrors, test } from './support/fixtures';
 
@@ -12,7 +12,7 @@ test('a like and a comment raise the author’s bell without a reload; opening o
   const checkConsole = failOnConsoleErrors(page);
   const author = await makeUser();
   const fan = await makeUser({ profileName: 'Bea Fan' });
-  const list = await createChecklist(db, author.id, { title: 'Bell list' });
+  const list = await makeChecklist(db, author.id, { title: 'Bell list' });
   await signIn(author);
   await page.goto('/about');
   const bell = page.getByRole('button', { name: /^Notifications/ }).first();

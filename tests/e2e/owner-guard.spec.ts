@@ -1,4 +1,4 @@
-import { createChecklist } from '../../src/server/seed/factories';
+import { makeChecklist } from '../../src/server/seed/factories';
 import { expect, test } from './support/fixtures';
 
 test('only the owner of a list reaches its edit page; anyone else is sent to the list', async ({
@@ -8,7 +8,7 @@ test('only the owner of a list reaches its edit page; anyone else is sent to the
   signIn,
 }) => {
   const owner = await makeUser();
-  const list = await createChecklist(db, owner.id, { title: 'Owner only' });
+  const list = await makeChecklist(db, owner.id, { title: 'Owner only' });
 
   await signIn(owner);
   await page.goto(`/edit-checklist/${list.id}`);

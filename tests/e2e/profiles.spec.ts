@@ -1,4 +1,4 @@
-import { createChecklist } from '../../src/server/seed/factories';
+import { makeChecklist } from '../../src/server/seed/factories';
 import { expect, failOnConsoleErrors, test } from './support/fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e3).toString(36)}`.slice(-10);
@@ -7,8 +7,8 @@ test('B follows A from A’s profile, and A’s follower dialog lists B', async 
   const checkConsole = failOnConsoleErrors(page);
   const a = await makeUser({ username: `ann_${unique()}`, profileName: 'Ann Author', avatarUrl: '🦊' });
   const b = await makeUser({ username: `ben_${unique()}`, profileName: 'Ben Reader' });
-  await createChecklist(db, a.id, { title: 'Ann’s public list' });
-  await createChecklist(db, a.id, { title: 'Ann’s private list', isPublic: false });
+  await makeChecklist(db, a.id, { title: 'Ann’s public list' });
+  await makeChecklist(db, a.id, { title: 'Ann’s private list', isPublic: false });
 
   await signIn(b);
   await page.goto(`/user/${a.username.toUpperCase()}`);
@@ -42,7 +42,7 @@ test('unknown users are not found, and private profiles show only avatar and use
 for (const width of [1280, 390]) {
   test(`profile screenshot at ${width} px`, async ({ page, db, makeUser }) => {
     const user = await makeUser({ username: `shot_${unique()}`, profileName: 'Pat Planner', avatarUrl: '🦉' });
-    await createChecklist(db, user.id, {
+    await makeChecklist(db, user.id, {
       title: 'Packing for a week away',
       description: 'Everything for seven days with a carry-on.',
     });

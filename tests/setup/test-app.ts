@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll } from 'vitest';
 import { createAuth } from '../../src/server/accounts/auth';
 import { createApp } from '../../src/server/app';
-import { upsertBadgeDefinitions } from '../../src/server/badges/badges.queries';
+import { upsertBadgeDefinitions } from '../../src/server/badges/badges.actions';
 import type { Database } from '../../src/server/db/client';
 import { createMailer, type OutboxMail } from '../../src/server/mail/mailer';
 import { createNotificationHub } from '../../src/server/notifications/live';

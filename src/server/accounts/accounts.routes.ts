@@ -10,11 +10,10 @@ import { meSchema } from '@/domain/accounts/profile';
 import { isValidUsername, usernameAvailabilitySchema, usernameMessages } from '@/domain/accounts/username';
 import { messageSchema } from '@/domain/api-error';
 import type { Database } from '../db/client';
-import { createRouter } from '../http';
-import { errorContent, jsonBody, jsonContent, notSignedInBody } from '../http-openapi';
+import { createRouter, errorContent, jsonBody, jsonContent, notSignedInBody, signedIn } from '../http';
 import { consumeRate, firstRefusal } from '../security/rate-limit';
 import type { Auth } from './auth';
-import { findMe, isUsernameTaken } from './profiles.queries';
+import { findMe, isUsernameTaken } from './own-profile.queries';
 
 const signUpRoute = createRoute({
   method: 'post',
@@ -43,6 +42,7 @@ const usernameAvailabilityRoute = createRoute({
 const meRoute = createRoute({
   method: 'get',
   path: '/me',
+  ...signedIn,
   summary: 'The signed-in user and their profile',
   responses: { 200: jsonContent(meSchema, 'The signed-in user'), 401: errorContent('Not signed in') },
 });
@@ -50,6 +50,7 @@ const meRoute = createRoute({
 const changePasswordRoute = createRoute({
   method: 'post',
   path: '/change-password',
+  ...signedIn,
   summary: 'Change the password after verifying the current one; other sessions are signed out',
   request: jsonBody(changePasswordSchema),
   responses: {
@@ -63,6 +64,7 @@ const changePasswordRoute = createRoute({
 const changeEmailRoute = createRoute({
   method: 'post',
   path: '/change-email',
+  ...signedIn,
   summary: 'Send a confirmation link to a new address after verifying the password',
   request: jsonBody(changeEmailSchema),
   responses: {
@@ -133,18 +135,14 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
       );
     })
     .openapi(meRoute, async (c) => {
-      const user = await c.var.currentUser();
-      if (!user) return c.json(notSignedInBody, 401);
-      const me = await findMe(db, user.id);
+      const me = await findMe(db, c.var.user.id);
       if (!me) return c.json(notSignedInBody, 401);
       return c.json(me, 200);
     })
     .openapi(changePasswordRoute, async (c) => {
-      const user = await c.var.currentUser();
-      if (!user) return c.json(notSignedInBody, 401);
       const input = c.req.valid('json');
       // A stolen session must not become a way to guess the password.
-      const rate = await consumeRate(db, 'currentPasswordPerUser', user.id);
+      const rate = await consumeRate(db, 'currentPasswordPerUser', c.var.user.id);
       if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);
       try {
         await auth.api.changePassword({
@@ -160,8 +158,7 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
       return c.json({ message: accountMessages.passwordUpdated }, 200);
     })
     .openapi(changeEmailRoute, async (c) => {
-      const user = await c.var.currentUser();
-      if (!user) return c.json(notSignedInBody, 401);
+      const user = c.var.user;
       const input = c.req.valid('json');
       const rate = await consumeRate(db, 'currentPasswordPerUser', user.id);
       if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);

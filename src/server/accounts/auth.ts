@@ -8,7 +8,7 @@ import type { Env } from '../env';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
-import { createProfileForNewUser } from './profiles.queries';
+import { createProfileForNewUser } from './own-profile.actions';
 import { hashPassword, verifyPassword } from './password-hash';
 
 export const SESSION_DAYS = 30;

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { AccountStats } from '@/domain/accounts/profile';
-import { DEFAULT_ESTIMATED_TIME } from '@/domain/checklists/checklist-view';
 import type { OwnChecklist } from '@/domain/checklists/own-lists';
 import type { Executor } from '../db/client';
 import { visibleTo } from '../checklists/checklist-access';
+import { itemCountColumn, presentEstimatedTime, tagsColumn } from '../presenters';
 
 /**
  * Spec §2.10: the stats bar in one statement. Saved counts the distinct lists in the user's library
@@ -44,9 +44,7 @@ export async function listOwnChecklists(db: Executor, userId: string): Promise<O
   }>(sql`
     select c.id, c.title, c.description, c.is_public, c.uses_count, c.rating, c.estimated_time, c.difficulty,
            c.created_at,
-           (select count(*)::int from checklist_items i where i.checklist_id = c.id) as item_count,
-           coalesce((select json_agg(t.tag order by lower(t.tag), t.tag) from checklist_tags t where t.checklist_id = c.id), '[]')
-             as tags
+           ${itemCountColumn} as item_count, ${tagsColumn} as tags
     from checklists c
     where c.author_id = ${userId}
     order by c.created_at desc, c.id desc`);
@@ -58,7 +56,7 @@ export async function listOwnChecklists(db: Executor, userId: string): Promise<O
     itemCount: row.item_count,
     uses: row.uses_count,
     rating: row.rating === null ? null : Number(row.rating),
-    estimatedTime: row.estimated_time ?? DEFAULT_ESTIMATED_TIME,
+    estimatedTime: presentEstimatedTime(row.estimated_time),
     difficulty: row.difficulty,
     tags: row.tags,
     createdAt: new Date(row.created_at).toISOString(),

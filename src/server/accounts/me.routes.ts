@@ -9,10 +9,10 @@ import {
 import { usernameMessages } from '@/domain/accounts/username';
 import { ownChecklistsSchema } from '@/domain/checklists/own-lists';
 import type { Database } from '../db/client';
-import { createRouter } from '../http';
-import { errorContent, jsonBody, jsonContent, notSignedInBody, userIdOf } from '../http-openapi';
+import { createRouter, errorContent, jsonBody, jsonContent, signedIn } from '../http';
 import { accountStats, listOwnChecklists } from './me.queries';
-import { changeUsername, findMe, updateOwnProfile } from './profiles.queries';
+import { changeUsername, updateOwnProfile } from './own-profile.actions';
+import { findMe } from './own-profile.queries';
 
 const notSignedIn = errorContent('Not signed in');
 
@@ -21,18 +21,21 @@ const route = {
   stats: createRoute({
     method: 'get',
     path: '/me/stats',
+    ...signedIn,
     summary: 'The account page’s stats bar: followers, following, created, saved, cloned, started, badges',
     responses: { 200: jsonContent(accountStatsSchema, 'Counts'), 401: notSignedIn },
   }),
   checklists: createRoute({
     method: 'get',
     path: '/me/checklists',
+    ...signedIn,
     summary: 'The user’s own lists, public and private, newest first',
     responses: { 200: jsonContent(ownChecklistsSchema, 'Lists'), 401: notSignedIn },
   }),
   profile: createRoute({
     method: 'patch',
     path: '/me/profile',
+    ...signedIn,
     summary: 'Update the profile name, avatar and public/private switch',
     request: jsonBody(profileUpdateSchema),
     responses: { 200: jsonContent(meSchema, 'Updated'), 400: errorContent('Invalid input'), 401: notSignedIn },
@@ -40,6 +43,7 @@ const route = {
   username: createRoute({
     method: 'put',
     path: '/me/username',
+    ...signedIn,
     summary: 'Change the username (unique case-insensitively; the user’s own is excluded)',
     request: jsonBody(usernameChangeSchema),
     responses: {
@@ -52,6 +56,7 @@ const route = {
   settings: createRoute({
     method: 'patch',
     path: '/me/settings',
+    ...signedIn,
     summary: 'Update the theme and the e-mail notifications switch',
     request: jsonBody(settingsUpdateSchema),
     responses: { 200: jsonContent(meSchema, 'Updated'), 400: errorContent('Invalid input'), 401: notSignedIn },
@@ -66,24 +71,18 @@ export function meRoutes({ db }: { db: Database }) {
   };
   return createRouter()
     .openapi(route.stats, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      return c.json(await accountStats(db, userId), 200);
+      return c.json(await accountStats(db, c.var.user.id), 200);
     })
     .openapi(route.checklists, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      return c.json({ checklists: await listOwnChecklists(db, userId) }, 200);
+      return c.json({ checklists: await listOwnChecklists(db, c.var.user.id) }, 200);
     })
     .openapi(route.profile, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
+      const userId = c.var.user.id;
       await updateOwnProfile(db, userId, c.req.valid('json'));
       return c.json(await answerMe(userId), 200);
     })
     .openapi(route.username, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
+      const userId = c.var.user.id;
       const { username } = c.req.valid('json');
       if ((await changeUsername(db, userId, username)) === 'taken') {
         return c.json(
@@ -98,8 +97,7 @@ export function meRoutes({ db }: { db: Database }) {
       return c.json(await answerMe(userId), 200);
     })
     .openapi(route.settings, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
+      const userId = c.var.user.id;
       await updateOwnProfile(db, userId, c.req.valid('json'));
       return c.json(await answerMe(userId), 200);
     });

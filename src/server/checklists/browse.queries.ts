@@ -6,58 +6,14 @@ import {
   type BrowseQuery,
   type ChecklistCard,
 } from '@/domain/checklists/browse';
-import { DEFAULT_AUTHOR_NAME, DEFAULT_AVATAR, DEFAULT_ESTIMATED_TIME } from '@/domain/checklists/checklist-view';
 import type { Executor } from '../db/client';
+import { cardColumns, presentCard, type CardRow } from '../presenters';
 
 const orderBy: Record<BrowseQuery['order'], SQL> = {
   newest: sql`c.created_at desc, c.id desc`,
   'most-used': sql`c.uses_count desc, c.created_at desc, c.id desc`,
   'most-liked': sql`c.likes_count desc, c.created_at desc, c.id desc`,
 };
-
-type CardRow = {
-  id: string;
-  title: string;
-  description: string;
-  author: string | null;
-  author_avatar: string | null;
-  author_username: string | null;
-  tags: string[];
-  estimated_time: string | null;
-  difficulty: ChecklistCard['difficulty'];
-  uses_count: number;
-  likes_count: number;
-  clones_count: number;
-  items_count: number;
-  created_at: Date;
-};
-
-export function toCard(row: CardRow): ChecklistCard {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    author: row.author?.trim() || DEFAULT_AUTHOR_NAME,
-    authorAvatar: row.author_avatar || DEFAULT_AVATAR,
-    authorUsername: row.author_username,
-    tags: row.tags,
-    estimatedTime: row.estimated_time || DEFAULT_ESTIMATED_TIME,
-    difficulty: row.difficulty,
-    uses: row.uses_count,
-    likes: row.likes_count,
-    clones: row.clones_count,
-    itemsCount: row.items_count,
-    createdAt: new Date(row.created_at).toISOString(),
-  };
-}
-
-/** The columns of a card, for a query over `checklists c` (author, tags and item count joined in). */
-export const cardColumns = sql`
-  c.id, c.title, c.description, p.profile_name as author, p.avatar_url as author_avatar, p.username as author_username,
-  coalesce((select json_agg(t.tag order by lower(t.tag), t.tag) from checklist_tags t where t.checklist_id = c.id), '[]') as tags,
-  c.estimated_time, c.difficulty, c.uses_count, c.likes_count, c.clones_count,
-  (select count(*)::int from checklist_items i where i.checklist_id = c.id) as items_count,
-  c.created_at`;
 
 /**
  * The cards of the lists `picked` chooses, in its order, in one statement. `picked` is a query
@@ -71,7 +27,7 @@ export async function readCards(db: Executor, picked: SQL): Promise<ChecklistCar
     from picked join checklists c on c.id = picked.id
     left join profiles p on p.id = c.author_id
     order by picked.position`);
-  return result.rows.map(toCard);
+  return result.rows.map(presentCard);
 }
 
 /**

@@ -10,10 +10,11 @@ export function visibleTo(userId: string | null, alias = 'c') {
   return sql`(${sql.raw(alias)}.is_public or ${sql.raw(alias)}.author_id = ${userId})`;
 }
 
-export type ChecklistAccess = { id: string; authorId: string; isPublic: boolean; isOwner: boolean; title: string };
+export type ChecklistAccess = { id: string; authorId: string; isPublic: boolean; title: string };
 
 /**
- * Who may do what with a checklist. A private list of someone else is treated as missing:
+ * The checklist as the asking user may see it, with its author for the `can…` rules of
+ * `@/domain/permissions`. A private list of someone else is treated as missing:
  * callers answer 404 for it, never 403. `lock` locks the row for the transaction: every writer
  * that also touches items or counters takes the checklist row first, in the same order, so an
  * edit and a tick cannot deadlock.
@@ -35,7 +36,6 @@ export async function findChecklistAccess(
     id: row.id,
     authorId: row.author_id,
     isPublic: row.is_public,
-    isOwner: row.author_id === userId,
     title: row.title,
   };
 }

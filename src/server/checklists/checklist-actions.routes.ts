@@ -12,17 +12,18 @@ import {
 import { checklistMessages } from '@/domain/checklists/checklist-view';
 import { commentInputSchema, commentListSchema, commentMessages, commentSchema } from '@/domain/checklists/comments';
 import type { Database } from '../db/client';
-import { createRouter } from '../http';
 import {
   commonErrors,
+  createRouter,
   errorContent,
   idParams,
   jsonBody,
   jsonContent,
-  notSignedInBody,
   refusal,
+  requireUser,
+  signedIn,
   userIdOf,
-} from '../http-openapi';
+} from '../http';
 import {
   bulkDeleteChecklists,
   bulkSetVisibility,
@@ -31,9 +32,11 @@ import {
   deleteChecklist,
   setChecklistVisibility,
   updateChecklist,
-} from './checklist-writes';
-import { addComment, deleteComment, editComment, listComments } from './comments.queries';
-import { resetProgress, setItemDone, setLike } from './engagement';
+} from './checklists.actions';
+import { addComment, deleteComment, editComment } from './comments.actions';
+import { listComments } from './comments.queries';
+import { setLike } from './likes.actions';
+import { resetProgress, setItemDone } from './progress.actions';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -41,6 +44,7 @@ const route = {
   create: createRoute({
     method: 'post',
     path: '/',
+    ...signedIn,
     summary: 'Create a public checklist',
     request: jsonBody(checklistInputSchema),
     responses: {
@@ -52,6 +56,7 @@ const route = {
   update: createRoute({
     method: 'put',
     path: '/{id}',
+    ...signedIn,
     summary: 'Edit a checklist (owner only); unchanged items keep their ids and everyone’s ticks',
     request: { params: idParams, ...jsonBody(checklistInputSchema) },
     responses: { 200: jsonContent(createdChecklistSchema, 'Saved'), ...commonErrors },
@@ -59,6 +64,7 @@ const route = {
   remove: createRoute({
     method: 'delete',
     path: '/{id}',
+    ...signedIn,
     summary: 'Delete a checklist (owner only)',
     request: { params: idParams },
     responses: { 200: jsonContent(ok, 'Deleted'), ...commonErrors },
@@ -66,6 +72,7 @@ const route = {
   visibility: createRoute({
     method: 'patch',
     path: '/{id}/visibility',
+    ...signedIn,
     summary: 'Make a checklist public or private (owner only)',
     request: { params: idParams, ...jsonBody(visibilityInputSchema) },
     responses: { 200: jsonContent(ok, 'Changed'), ...commonErrors },
@@ -73,6 +80,7 @@ const route = {
   bulkDelete: createRoute({
     method: 'post',
     path: '/bulk-delete',
+    ...signedIn,
     summary: 'Delete several of one’s checklists in one transaction',
     request: jsonBody(bulkIdsInputSchema),
     responses: { 200: jsonContent(bulkResultSchema, 'What was and was not deleted'), 401: commonErrors[401] },
@@ -80,6 +88,7 @@ const route = {
   bulkVisibility: createRoute({
     method: 'post',
     path: '/bulk-visibility',
+    ...signedIn,
     summary: 'Make several of one’s checklists public or private in one transaction',
     request: jsonBody(bulkVisibilityInputSchema),
     responses: { 200: jsonContent(bulkResultSchema, 'What was and was not changed'), 401: commonErrors[401] },
@@ -87,6 +96,7 @@ const route = {
   clone: createRoute({
     method: 'post',
     path: '/{id}/clone',
+    ...signedIn,
     summary: 'Clone someone else’s checklist into a new public one of your own',
     request: { params: idParams },
     responses: { 201: jsonContent(createdChecklistSchema, 'The copy'), ...commonErrors },
@@ -94,6 +104,7 @@ const route = {
   like: createRoute({
     method: 'put',
     path: '/{id}/like',
+    ...signedIn,
     summary: 'Like a checklist (not your own)',
     request: { params: idParams },
     responses: { 200: jsonContent(likeStateSchema, 'Liked'), ...commonErrors },
@@ -101,6 +112,7 @@ const route = {
   unlike: createRoute({
     method: 'delete',
     path: '/{id}/like',
+    ...signedIn,
     summary: 'Take a like back',
     request: { params: idParams },
     responses: { 200: jsonContent(likeStateSchema, 'Not liked'), ...commonErrors },
@@ -108,6 +120,7 @@ const route = {
   tick: createRoute({
     method: 'put',
     path: '/{id}/items/{itemId}/done',
+    ...signedIn,
     summary: 'Tick an item',
     request: { params: idParams.extend({ itemId: z.string() }) },
     responses: { 200: jsonContent(progressStateSchema, 'Ticked'), ...commonErrors },
@@ -115,6 +128,7 @@ const route = {
   untick: createRoute({
     method: 'delete',
     path: '/{id}/items/{itemId}/done',
+    ...signedIn,
     summary: 'Untick an item',
     request: { params: idParams.extend({ itemId: z.string() }) },
     responses: { 200: jsonContent(progressStateSchema, 'Unticked'), ...commonErrors },
@@ -122,6 +136,7 @@ const route = {
   resetProgress: createRoute({
     method: 'delete',
     path: '/{id}/progress',
+    ...signedIn,
     summary: 'Untick every item of the list for the user',
     request: { params: idParams },
     responses: { 200: jsonContent(progressStateSchema, 'Cleared'), ...commonErrors },
@@ -136,6 +151,8 @@ const route = {
   addComment: createRoute({
     method: 'post',
     path: '/{id}/comments',
+    // A visitor is told how to comment ("Sign in to post a comment."), not just that a session is missing.
+    middleware: requireUser({ message: commentMessages.signInToComment }),
     summary: 'Comment on a checklist',
     request: { params: idParams, ...jsonBody(commentInputSchema) },
     responses: { 201: jsonContent(commentSchema, 'Posted'), ...commonErrors },
@@ -145,76 +162,57 @@ const route = {
 export function checklistActionsRoutes({ db }: { db: Database }) {
   return createRouter()
     .openapi(route.create, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      return c.json({ id: await createChecklist(db, userId, c.req.valid('json')) }, 201);
+      return c.json({ id: await createChecklist(db, c.var.user.id, c.req.valid('json')) }, 201);
     })
     .openapi(route.bulkDelete, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      return c.json(await bulkDeleteChecklists(db, c.req.valid('json').ids, userId), 200);
+      return c.json(await bulkDeleteChecklists(db, c.req.valid('json').ids, c.var.user.id), 200);
     })
     .openapi(route.bulkVisibility, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
       const input = c.req.valid('json');
-      return c.json(await bulkSetVisibility(db, input.ids, userId, input.isPublic), 200);
+      return c.json(await bulkSetVisibility(db, input.ids, c.var.user.id, input.isPublic), 200);
     })
     .openapi(route.update, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
       const { id } = c.req.valid('param');
-      const outcome = await updateChecklist(db, id, userId, c.req.valid('json'));
+      const outcome = await updateChecklist(db, id, c.var.user.id, c.req.valid('json'));
       return outcome.ok ? c.json({ id }, 200) : refusal(c, outcome);
     })
     .openapi(route.remove, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      const outcome = await deleteChecklist(db, c.req.valid('param').id, userId);
+      const outcome = await deleteChecklist(db, c.req.valid('param').id, c.var.user.id);
       return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome);
     })
     .openapi(route.visibility, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      const outcome = await setChecklistVisibility(db, c.req.valid('param').id, userId, c.req.valid('json').isPublic);
+      const outcome = await setChecklistVisibility(
+        db,
+        c.req.valid('param').id,
+        c.var.user.id,
+        c.req.valid('json').isPublic,
+      );
       return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome);
     })
     .openapi(route.clone, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      const outcome = await cloneChecklist(db, c.req.valid('param').id, userId);
+      const outcome = await cloneChecklist(db, c.req.valid('param').id, c.var.user.id);
       return outcome.ok ? c.json({ id: outcome.value }, 201) : refusal(c, outcome);
     })
     .openapi(route.like, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      const outcome = await setLike(db, c.req.valid('param').id, userId, true);
+      const outcome = await setLike(db, c.req.valid('param').id, c.var.user.id, true);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.unlike, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      const outcome = await setLike(db, c.req.valid('param').id, userId, false);
+      const outcome = await setLike(db, c.req.valid('param').id, c.var.user.id, false);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.tick, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
       const { id, itemId } = c.req.valid('param');
-      const outcome = await setItemDone(db, id, itemId, userId, true);
+      const outcome = await setItemDone(db, id, itemId, c.var.user.id, true);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.untick, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
       const { id, itemId } = c.req.valid('param');
-      const outcome = await setItemDone(db, id, itemId, userId, false);
+      const outcome = await setItemDone(db, id, itemId, c.var.user.id, false);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.resetProgress, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      const outcome = await resetProgress(db, c.req.valid('param').id, userId);
+      const outcome = await resetProgress(db, c.req.valid('param').id, c.var.user.id);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.listComments, async (c) => {
@@ -223,9 +221,7 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
       return c.json({ comments }, 200);
     })
     .openapi(route.addComment, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json({ message: commentMessages.signInToComment, code: 'unauthorized' }, 401);
-      const outcome = await addComment(db, c.req.valid('param').id, userId, c.req.valid('json').content);
+      const outcome = await addComment(db, c.req.valid('param').id, c.var.user.id, c.req.valid('json').content);
       return outcome.ok ? c.json(outcome.value, 201) : refusal(c, outcome);
     });
 }
@@ -234,6 +230,7 @@ const commentRoute = {
   edit: createRoute({
     method: 'patch',
     path: '/{id}',
+    ...signedIn,
     summary: 'Edit your comment',
     request: { params: idParams, ...jsonBody(commentInputSchema) },
     responses: { 200: jsonContent(commentSchema, 'Saved'), ...commonErrors },
@@ -241,6 +238,7 @@ const commentRoute = {
   remove: createRoute({
     method: 'delete',
     path: '/{id}',
+    ...signedIn,
     summary: 'Delete your comment',
     request: { params: idParams },
     responses: { 200: jsonContent(ok, 'Deleted'), ...commonErrors },
@@ -250,15 +248,11 @@ const commentRoute = {
 export function commentsRoutes({ db }: { db: Database }) {
   return createRouter()
     .openapi(commentRoute.edit, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      const outcome = await editComment(db, c.req.valid('param').id, userId, c.req.valid('json').content);
+      const outcome = await editComment(db, c.req.valid('param').id, c.var.user.id, c.req.valid('json').content);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome, commentMessages.notFound);
     })
     .openapi(commentRoute.remove, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      const outcome = await deleteComment(db, c.req.valid('param').id, userId);
+      const outcome = await deleteComment(db, c.req.valid('param').id, c.var.user.id);
       return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome, commentMessages.notFound);
     });
 }

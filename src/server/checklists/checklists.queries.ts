@@ -1,22 +1,16 @@
 import { sql } from 'drizzle-orm';
-import {
-  DEFAULT_AUTHOR_NAME,
-  DEFAULT_AVATAR,
-  DEFAULT_ESTIMATED_TIME,
-  type ChecklistDetail,
-} from '@/domain/checklists/checklist-view';
+import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { isAuthor } from '@/domain/permissions';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
+import { authorColumns, presentAuthor, presentEstimatedTime, tagsColumn, type AuthorRow } from '../presenters';
 import { visibleTo } from './checklist-access';
 
-type DetailRow = {
+type DetailRow = AuthorRow & {
   id: string;
   title: string;
   description: string;
   author_id: string;
-  author: string | null;
-  author_avatar: string | null;
-  author_username: string | null;
   estimated_time: string | null;
   difficulty: ChecklistDetail['difficulty'];
   is_public: boolean;
@@ -45,10 +39,8 @@ export async function findChecklistDetail(
 ): Promise<ChecklistDetail | null> {
   if (!isUuid(id)) return null;
   const result = await db.execute<DetailRow>(sql`
-    select c.id, c.title, c.description, c.author_id, p.profile_name as author, p.avatar_url as author_avatar,
-      p.username as author_username, c.estimated_time, c.difficulty, c.is_public, c.rating,
-      c.uses_count, c.likes_count, c.clones_count, c.created_at, c.updated_at,
-      coalesce((select json_agg(t.tag order by lower(t.tag), t.tag) from checklist_tags t where t.checklist_id = c.id), '[]') as tags,
+    select c.id, c.title, c.description, c.author_id, ${authorColumns}, c.estimated_time, c.difficulty, c.is_public,
+      c.rating, c.uses_count, c.likes_count, c.clones_count, c.created_at, c.updated_at, ${tagsColumn} as tags,
       coalesce((select json_agg(json_build_object('id', i.id, 'content', i.content, 'orderIndex', i.order_index) order by i.order_index)
                 from checklist_items i where i.checklist_id = c.id), '[]') as items,
       -- The original is linked only while the viewer may see it; otherwise its title is plain text.
@@ -68,10 +60,8 @@ export async function findChecklistDetail(
     title: row.title,
     description: row.description,
     authorId: row.author_id,
-    author: row.author?.trim() || DEFAULT_AUTHOR_NAME,
-    authorAvatar: row.author_avatar || DEFAULT_AVATAR,
-    authorUsername: row.author_username,
-    estimatedTime: row.estimated_time || DEFAULT_ESTIMATED_TIME,
+    ...presentAuthor(row),
+    estimatedTime: presentEstimatedTime(row.estimated_time),
     difficulty: row.difficulty,
     isPublic: row.is_public,
     rating: row.rating === null ? null : Number(row.rating),
@@ -84,7 +74,7 @@ export async function findChecklistDetail(
     updatedAt: new Date(row.updated_at).toISOString(),
     clonedFrom: row.cloned_from_title === null ? null : { id: row.cloned_from_id, title: row.cloned_from_title },
     viewer: {
-      isOwner: viewerId !== null && viewerId === row.author_id,
+      isOwner: isAuthor(viewerId === null ? null : { id: viewerId }, { authorId: row.author_id }),
       hasLiked: row.has_liked,
       completedItemIds: row.completed_item_ids,
     },

@@ -3,8 +3,7 @@ import { apiErrorSchema } from '@/domain/api-error';
 import { browsePageSchema, browseParamsSchema, browseQuerySchema, popularTagsSchema } from '@/domain/checklists/browse';
 import { checklistDetailSchema, checklistMessages } from '@/domain/checklists/checklist-view';
 import type { Database } from '../db/client';
-import { createRouter } from '../http';
-import { userIdOf } from '../http-openapi';
+import { createRouter, userIdOf } from '../http';
 import { browseChecklists, popularTags } from './browse.queries';
 import { findChecklistDetail } from './checklists.queries';
 

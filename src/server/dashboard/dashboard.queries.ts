@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { DEFAULT_AUTHOR_NAME, DEFAULT_AVATAR, DEFAULT_ESTIMATED_TIME } from '@/domain/checklists/checklist-view';
 import {
   activityMessage,
   activityTypeOf,
@@ -12,6 +11,7 @@ import {
 } from '@/domain/dashboard/dashboard';
 import type { Executor } from '../db/client';
 import { visibleTo } from '../checklists/checklist-access';
+import { authorColumns, itemCountColumn, presentAuthor, presentEstimatedTime, type AuthorRow } from '../presenters';
 
 /**
  * Which lists each tab holds, as (checklist_id, listed_at), newest first by listed_at. Visibility is
@@ -44,44 +44,47 @@ export async function listDashboardLists(
   userId: string,
   tab: DashboardListTab,
 ): Promise<DashboardList[]> {
-  const result = await db.execute<{
-    id: string;
-    title: string;
-    description: string;
-    author: string | null;
-    author_avatar: string | null;
-    item_count: number;
-    completed_count: number;
-    is_public: boolean;
-    difficulty: DashboardList['difficulty'];
-    estimated_time: string | null;
-    created_at: Date;
-  }>(sql`
+  const result = await db.execute<
+    AuthorRow & {
+      id: string;
+      title: string;
+      description: string;
+      item_count: number;
+      completed_count: number;
+      is_public: boolean;
+      difficulty: DashboardList['difficulty'];
+      estimated_time: string | null;
+      created_at: Date;
+    }
+  >(sql`
     with picked as (${tabSource(tab, userId)})
-    select c.id, c.title, c.description, p.profile_name as author, p.avatar_url as author_avatar,
+    select c.id, c.title, c.description, ${authorColumns},
            items.item_count, coalesce(pr.completed_count, 0) as completed_count,
            c.is_public, c.difficulty, c.estimated_time, c.created_at
     from picked
     join checklists c on c.id = picked.checklist_id and ${visibleTo(userId)}
     left join profiles p on p.id = c.author_id
-    cross join lateral (select count(*)::int as item_count from checklist_items i where i.checklist_id = c.id) items
+    cross join lateral (select ${itemCountColumn} as item_count) items
     left join checklist_progress pr on pr.checklist_id = c.id and pr.user_id = ${userId}
     ${tab === 'in-progress' ? sql`where pr.completed_count < items.item_count` : sql``}
     order by picked.listed_at desc, c.id desc`);
-  return result.rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    author: row.author?.trim() || DEFAULT_AUTHOR_NAME,
-    authorAvatar: row.author_avatar || DEFAULT_AVATAR,
-    itemCount: row.item_count,
-    completedCount: row.completed_count,
-    percentComplete: percentComplete(row.completed_count, row.item_count),
-    isPublic: row.is_public,
-    difficulty: row.difficulty,
-    estimatedTime: row.estimated_time ?? DEFAULT_ESTIMATED_TIME,
-    createdAt: new Date(row.created_at).toISOString(),
-  }));
+  return result.rows.map((row) => {
+    const { author, authorAvatar } = presentAuthor(row);
+    return {
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      author,
+      authorAvatar,
+      itemCount: row.item_count,
+      completedCount: row.completed_count,
+      percentComplete: percentComplete(row.completed_count, row.item_count),
+      isPublic: row.is_public,
+      difficulty: row.difficulty,
+      estimatedTime: presentEstimatedTime(row.estimated_time),
+      createdAt: new Date(row.created_at).toISOString(),
+    };
+  });
 }
 
 /**

@@ -6,8 +6,7 @@ import {
   dashboardListsSchema,
 } from '@/domain/dashboard/dashboard';
 import type { Database } from '../db/client';
-import { createRouter } from '../http';
-import { errorContent, jsonContent, notSignedInBody, userIdOf } from '../http-openapi';
+import { createRouter, errorContent, jsonContent, signedIn } from '../http';
 import { listDashboardLists, listRecentActivity } from './dashboard.queries';
 
 // The signed-in user's dashboard (spec §2.11): each answer is about the asker only.
@@ -15,6 +14,7 @@ const route = {
   lists: createRoute({
     method: 'get',
     path: '/dashboard/lists',
+    ...signedIn,
     summary: 'A Lists tab (created, cloned, saved, in-progress) with the user’s progress on each list',
     request: { query: dashboardListsQuerySchema },
     responses: {
@@ -26,6 +26,7 @@ const route = {
   activity: createRoute({
     method: 'get',
     path: '/dashboard/activity',
+    ...signedIn,
     summary: 'Recent activity: the user’s notifications and own actions, newest first',
     request: { query: activityQuerySchema },
     responses: {
@@ -39,14 +40,10 @@ const route = {
 export function dashboardRoutes({ db }: { db: Database }) {
   return createRouter()
     .openapi(route.lists, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
       const { tab } = c.req.valid('query');
-      return c.json({ tab, checklists: await listDashboardLists(db, userId, tab) }, 200);
+      return c.json({ tab, checklists: await listDashboardLists(db, c.var.user.id, tab) }, 200);
     })
     .openapi(route.activity, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      return c.json({ events: await listRecentActivity(db, userId, c.req.valid('query').limit) }, 200);
+      return c.json({ events: await listRecentActivity(db, c.var.user.id, c.req.valid('query').limit) }, 200);
     });
 }

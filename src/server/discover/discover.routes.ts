@@ -1,8 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { discoverCardsSchema, discoverSchema, trendingParamsSchema } from '@/domain/discover/assembly';
 import type { Database } from '../db/client';
-import { createRouter } from '../http';
-import { commonErrors, jsonContent, notSignedInBody, userIdOf } from '../http-openapi';
+import { commonErrors, createRouter, jsonContent, signedIn, userIdOf } from '../http';
 import { loadDiscover, suggestChecklists, trendingChecklists } from './discover.queries';
 
 const route = {
@@ -16,6 +15,7 @@ const route = {
   suggestions: createRoute({
     method: 'get',
     path: '/discover/suggestions',
+    ...signedIn,
     summary: 'Up to 10 public lists suggested to the signed-in user, none under 3 (spec §7)',
     responses: { 200: jsonContent(discoverCardsSchema, 'Suggested lists'), 401: commonErrors[401] },
   }),
@@ -32,9 +32,7 @@ export function discoverRoutes({ db }: { db: Database }) {
   return createRouter()
     .openapi(route.discover, async (c) => c.json(await loadDiscover(db, await userIdOf(c)), 200))
     .openapi(route.suggestions, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      return c.json({ checklists: await suggestChecklists(db, userId) }, 200);
+      return c.json({ checklists: await suggestChecklists(db, c.var.user.id) }, 200);
     })
     .openapi(route.trending, async (c) =>
       c.json({ checklists: await trendingChecklists(db, c.req.valid('query').limit) }, 200),

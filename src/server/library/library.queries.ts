@@ -1,25 +1,24 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { libraryMessages, type Group, type LibraryStatus } from '@/domain/library/library';
-import { DEFAULT_AUTHOR_NAME, DEFAULT_AVATAR } from '@/domain/checklists/checklist-view';
-import type { Database } from '../db/client';
-import { isUuid } from '../db/ids';
-import { savedChecklists, userListGroups, userListMemberships } from '../db/schema';
+import { sql } from 'drizzle-orm';
+import type { Group, LibraryStatus } from '@/domain/library/library';
+import type { Executor } from '../db/client';
 import { findChecklistAccess, visibleTo } from '../checklists/checklist-access';
-import type { WriteOutcome } from '../outcome';
-
-const groupNotFound = { ok: false, reason: 'not_found' } as const;
+import { presentAuthor, type AuthorRow } from '../presenters';
 
 /**
  * The user's groups, oldest first (spec §7), each with its lists, in one statement. A list that
  * became private to someone else no longer shows in another user's group.
  */
-export async function listGroups(db: Database, userId: string): Promise<Group[]> {
-  const result = await db.execute<{ id: string; name: string; created_at: Date; checklists: Group['checklists'] }>(sql`
+export async function listGroups(db: Executor, userId: string): Promise<Group[]> {
+  const result = await db.execute<{
+    id: string;
+    name: string;
+    created_at: Date;
+    checklists: (AuthorRow & { id: string; title: string })[];
+  }>(sql`
     select g.id, g.name, g.created_at,
       coalesce((
-        select json_agg(json_build_object('id', c.id, 'title', c.title,
-                 'author', coalesce(nullif(btrim(p.profile_name), ''), ${DEFAULT_AUTHOR_NAME}),
-                 'authorAvatar', coalesce(p.avatar_url, ${DEFAULT_AVATAR})) order by m.created_at)
+        select json_agg(json_build_object('id', c.id, 'title', c.title, 'author_name', p.profile_name,
+                 'author_avatar', p.avatar_url, 'author_username', p.username) order by m.created_at)
         from user_list_memberships m
         join checklists c on c.id = m.checklist_id and ${visibleTo(userId)}
         left join profiles p on p.id = c.author_id
@@ -31,108 +30,24 @@ export async function listGroups(db: Database, userId: string): Promise<Group[]>
     id: row.id,
     name: row.name,
     createdAt: new Date(row.created_at).toISOString(),
-    checklists: row.checklists,
+    checklists: row.checklists.map((list) => {
+      const { author, authorAvatar } = presentAuthor(list);
+      return { id: list.id, title: list.title, author, authorAvatar };
+    }),
   }));
 }
 
-export async function createGroup(db: Database, userId: string, name: string): Promise<Group> {
-  const [group] = await db.insert(userListGroups).values({ userId, name }).returning();
-  return { id: group!.id, name: group!.name, createdAt: group!.createdAt.toISOString(), checklists: [] };
-}
-
-export async function renameGroup(db: Database, userId: string, groupId: string, name: string): Promise<WriteOutcome> {
-  if (!isUuid(groupId)) return groupNotFound;
-  const renamed = await db
-    .update(userListGroups)
-    .set({ name })
-    .where(and(eq(userListGroups.id, groupId), eq(userListGroups.userId, userId)))
-    .returning({ id: userListGroups.id });
-  return renamed.length ? { ok: true, value: undefined } : groupNotFound;
-}
-
-/** Spec §9: groups can be deleted only when empty. */
-export async function deleteGroup(db: Database, userId: string, groupId: string): Promise<WriteOutcome> {
-  if (!isUuid(groupId)) return groupNotFound;
-  const result = await db.execute<{ outcome: string }>(sql`
-    with target as (select id from user_list_groups where id = ${groupId} and user_id = ${userId}),
-    removed as (
-      delete from user_list_groups g using target
-      where g.id = target.id and not exists (
-        -- Only lists the user can still see count: one made private by its author since is not
-        -- shown in the group, so it cannot keep the group from being deleted.
-        select 1 from user_list_memberships m join checklists c on c.id = m.checklist_id
-        where m.list_group_id = target.id and ${visibleTo(userId)})
-      returning g.id)
-    select case when not exists (select 1 from target) then 'missing'
-                when exists (select 1 from removed) then 'deleted' else 'not_empty' end as outcome`);
-  const outcome = result.rows[0]!.outcome;
-  if (outcome === 'missing') return groupNotFound;
-  if (outcome === 'not_empty') return { ok: false, reason: 'invalid', message: libraryMessages.groupNotEmpty };
-  return { ok: true, value: undefined };
-}
-
-export async function libraryStatus(db: Database, userId: string, checklistId: string): Promise<LibraryStatus | null> {
+export async function libraryStatus(db: Executor, userId: string, checklistId: string): Promise<LibraryStatus | null> {
   if (!(await findChecklistAccess(db, checklistId, userId))) return null;
   return ownLibraryRows(db, userId, checklistId);
 }
 
 /** The user's own rows about a list, without asking whether the list is still visible to them. */
-async function ownLibraryRows(db: Database, userId: string, checklistId: string): Promise<LibraryStatus> {
+export async function ownLibraryRows(db: Executor, userId: string, checklistId: string): Promise<LibraryStatus> {
   const result = await db.execute<{ group_ids: string[]; is_saved: boolean }>(sql`
     select coalesce((select json_agg(m.list_group_id order by m.created_at) from user_list_memberships m
                      where m.user_id = ${userId} and m.checklist_id = ${checklistId}), '[]') as group_ids,
            exists (select 1 from saved_checklists s where s.user_id = ${userId} and s.checklist_id = ${checklistId}) as is_saved`);
   const row = result.rows[0]!;
   return { groupIds: row.group_ids, isSaved: row.is_saved };
-}
-
-/** Files a list in one of the user's groups, or takes it out. Filing twice is harmless. */
-export async function setMembership(
-  db: Database,
-  userId: string,
-  groupId: string,
-  checklistId: string,
-  isMember: boolean,
-): Promise<WriteOutcome<LibraryStatus>> {
-  if (!isUuid(groupId) || !isUuid(checklistId)) return groupNotFound;
-  const [group] = await db
-    .select({ id: userListGroups.id })
-    .from(userListGroups)
-    .where(and(eq(userListGroups.id, groupId), eq(userListGroups.userId, userId)));
-  if (!group) return groupNotFound;
-  if (isMember) {
-    if (!(await findChecklistAccess(db, checklistId, userId))) return { ok: false, reason: 'not_found' };
-    await db.insert(userListMemberships).values({ userId, checklistId, listGroupId: groupId }).onConflictDoNothing();
-  } else {
-    // Taking one's own row out needs no access to the list: it may have turned private since.
-    await db
-      .delete(userListMemberships)
-      .where(
-        and(
-          eq(userListMemberships.userId, userId),
-          eq(userListMemberships.checklistId, checklistId),
-          eq(userListMemberships.listGroupId, groupId),
-        ),
-      );
-  }
-  return { ok: true, value: await ownLibraryRows(db, userId, checklistId) };
-}
-
-/** Spec §5: saving an already-saved checklist is success. */
-export async function setSaved(
-  db: Database,
-  userId: string,
-  checklistId: string,
-  isSaved: boolean,
-): Promise<WriteOutcome<LibraryStatus>> {
-  if (!isUuid(checklistId)) return { ok: false, reason: 'not_found' };
-  if (isSaved) {
-    if (!(await findChecklistAccess(db, checklistId, userId))) return { ok: false, reason: 'not_found' };
-    await db.insert(savedChecklists).values({ userId, checklistId }).onConflictDoNothing();
-  } else {
-    await db
-      .delete(savedChecklists)
-      .where(and(eq(savedChecklists.userId, userId), eq(savedChecklists.checklistId, checklistId)));
-  }
-  return { ok: true, value: await ownLibraryRows(db, userId, checklistId) };
 }

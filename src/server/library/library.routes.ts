@@ -7,17 +7,9 @@ import {
   libraryStatusSchema,
 } from '@/domain/library/library';
 import type { Database } from '../db/client';
-import { createRouter } from '../http';
-import { commonErrors, idParams, jsonBody, jsonContent, notSignedInBody, refusal, userIdOf } from '../http-openapi';
-import {
-  createGroup,
-  deleteGroup,
-  libraryStatus,
-  listGroups,
-  renameGroup,
-  setMembership,
-  setSaved,
-} from './library.queries';
+import { commonErrors, createRouter, idParams, jsonBody, jsonContent, refusal, signedIn } from '../http';
+import { createGroup, deleteGroup, renameGroup, setMembership, setSaved } from './library.actions';
+import { libraryStatus, listGroups } from './library.queries';
 
 const ok = z.object({ ok: z.literal(true) });
 const membershipParams = z.object({ id: z.string(), checklistId: z.string() });
@@ -27,12 +19,14 @@ const route = {
   groups: createRoute({
     method: 'get',
     path: '/groups',
+    ...signedIn,
     summary: 'The user’s list groups with their lists, oldest first',
     responses: { 200: jsonContent(groupsSchema, 'Groups'), 401: commonErrors[401] },
   }),
   createGroup: createRoute({
     method: 'post',
     path: '/groups',
+    ...signedIn,
     summary: 'Create a list group',
     request: jsonBody(groupNameSchema),
     responses: { 201: jsonContent(groupSchema, 'Created'), ...commonErrors },
@@ -40,6 +34,7 @@ const route = {
   renameGroup: createRoute({
     method: 'patch',
     path: '/groups/{id}',
+    ...signedIn,
     summary: 'Rename a list group',
     request: { params: idParams, ...jsonBody(groupNameSchema) },
     responses: { 200: jsonContent(ok, 'Renamed'), ...commonErrors },
@@ -47,6 +42,7 @@ const route = {
   deleteGroup: createRoute({
     method: 'delete',
     path: '/groups/{id}',
+    ...signedIn,
     summary: 'Delete an empty list group',
     request: { params: idParams },
     responses: { 200: jsonContent(ok, 'Deleted'), ...commonErrors },
@@ -54,6 +50,7 @@ const route = {
   addToGroup: createRoute({
     method: 'put',
     path: '/groups/{id}/checklists/{checklistId}',
+    ...signedIn,
     summary: 'File a checklist in a group',
     request: { params: membershipParams },
     responses: { 200: jsonContent(libraryStatusSchema, 'Where the list now sits'), ...commonErrors },
@@ -61,6 +58,7 @@ const route = {
   removeFromGroup: createRoute({
     method: 'delete',
     path: '/groups/{id}/checklists/{checklistId}',
+    ...signedIn,
     summary: 'Take a checklist out of a group',
     request: { params: membershipParams },
     responses: { 200: jsonContent(libraryStatusSchema, 'Where the list now sits'), ...commonErrors },
@@ -68,6 +66,7 @@ const route = {
   status: createRoute({
     method: 'get',
     path: '/checklists/{checklistId}',
+    ...signedIn,
     summary: 'Which of the user’s groups hold a checklist, and whether it is saved',
     request: { params: checklistParams },
     responses: { 200: jsonContent(libraryStatusSchema, 'Status'), ...commonErrors },
@@ -75,6 +74,7 @@ const route = {
   save: createRoute({
     method: 'put',
     path: '/saved/{checklistId}',
+    ...signedIn,
     summary: 'Save a checklist (saving twice is fine)',
     request: { params: checklistParams },
     responses: { 200: jsonContent(libraryStatusSchema, 'Saved'), ...commonErrors },
@@ -82,6 +82,7 @@ const route = {
   unsave: createRoute({
     method: 'delete',
     path: '/saved/{checklistId}',
+    ...signedIn,
     summary: 'Unsave a checklist',
     request: { params: checklistParams },
     responses: { 200: jsonContent(libraryStatusSchema, 'Unsaved'), ...commonErrors },
@@ -93,57 +94,39 @@ const groupNotFound = libraryMessages.groupNotFound;
 export function libraryRoutes({ db }: { db: Database }) {
   return createRouter()
     .openapi(route.groups, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      return c.json({ groups: await listGroups(db, userId) }, 200);
+      return c.json({ groups: await listGroups(db, c.var.user.id) }, 200);
     })
     .openapi(route.createGroup, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      return c.json(await createGroup(db, userId, c.req.valid('json').name), 201);
+      return c.json(await createGroup(db, c.var.user.id, c.req.valid('json').name), 201);
     })
     .openapi(route.renameGroup, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      const outcome = await renameGroup(db, userId, c.req.valid('param').id, c.req.valid('json').name);
+      const outcome = await renameGroup(db, c.var.user.id, c.req.valid('param').id, c.req.valid('json').name);
       return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome, groupNotFound);
     })
     .openapi(route.deleteGroup, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      const outcome = await deleteGroup(db, userId, c.req.valid('param').id);
+      const outcome = await deleteGroup(db, c.var.user.id, c.req.valid('param').id);
       return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome, groupNotFound);
     })
     .openapi(route.addToGroup, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
       const { id, checklistId } = c.req.valid('param');
-      const outcome = await setMembership(db, userId, id, checklistId, true);
+      const outcome = await setMembership(db, c.var.user.id, id, checklistId, true);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.removeFromGroup, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
       const { id, checklistId } = c.req.valid('param');
-      const outcome = await setMembership(db, userId, id, checklistId, false);
+      const outcome = await setMembership(db, c.var.user.id, id, checklistId, false);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.status, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      const status = await libraryStatus(db, userId, c.req.valid('param').checklistId);
+      const status = await libraryStatus(db, c.var.user.id, c.req.valid('param').checklistId);
       return status ? c.json(status, 200) : refusal(c, { ok: false, reason: 'not_found' });
     })
     .openapi(route.save, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      const outcome = await setSaved(db, userId, c.req.valid('param').checklistId, true);
+      const outcome = await setSaved(db, c.var.user.id, c.req.valid('param').checklistId, true);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.unsave, async (c) => {
-      const userId = await userIdOf(c);
-      if (!userId) return c.json(notSignedInBody, 401);
-      const outcome = await setSaved(db, userId, c.req.valid('param').checklistId, false);
+      const outcome = await setSaved(db, c.var.user.id, c.req.valid('param').checklistId, false);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     });
 }

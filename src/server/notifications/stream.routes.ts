@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import type { Database } from '../db/client';
-import type { AppEnv } from '../http';
-import { notSignedInBody } from '../http-openapi';
+import { requireUser, type AppEnv } from '../http';
 import type { NotificationHub } from './live';
 import { countUnread } from './notifications.queries';
 
@@ -17,9 +16,8 @@ export const RECONNECT_HINT_MS = 1_000;
  * whichever app process served the change, and a `ping` every 25 s.
  */
 export function notificationStreamRoutes({ db, hub }: { db: Database; hub: NotificationHub }) {
-  return new Hono<AppEnv>().get('/notifications/stream', async (c) => {
-    const user = await c.var.currentUser();
-    if (!user) return c.json(notSignedInBody, 401);
+  return new Hono<AppEnv>().get('/notifications/stream', requireUser(), async (c) => {
+    const { user } = c.var;
     c.header('Cache-Control', 'no-cache, no-transform');
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {

@@ -65,7 +65,11 @@ export type ChecklistSeed = {
   createdAt?: Date;
 };
 
-export async function createChecklist(db: Executor, authorId: string, seed: ChecklistSeed = {}) {
+/**
+ * Inserts a checklist with its items and tags as given, straight into the tables: a fixture, not the
+ * `createChecklist` action (no badges, no validation).
+ */
+export async function makeChecklist(db: Executor, authorId: string, seed: ChecklistSeed = {}) {
   const createdAt = seed.createdAt ?? new Date();
   return db.transaction(async (tx) => {
     const [list] = await tx

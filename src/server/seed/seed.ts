@@ -13,9 +13,9 @@ import {
   users,
 } from '../db/schema';
 import { hashPassword } from '../accounts/password-hash';
-import { backfillBadges, upsertBadgeDefinitions } from '../badges/badges.queries';
+import { backfillBadges, upsertBadgeDefinitions } from '../badges/badges.actions';
 import type { Logger } from '../logger';
-import { createChecklist, createUser } from './factories';
+import { makeChecklist, createUser } from './factories';
 import {
   DEMO_PASSWORD,
   demoChecklists,
@@ -67,7 +67,7 @@ export async function seedDemoContent(db: Database, logger: Logger): Promise<voi
 
   const lists = new Map<string, { id: string; itemIds: string[] }>();
   for (const demo of demoChecklists) {
-    const created = await createChecklist(db, idOf(demo.authorKey), {
+    const created = await makeChecklist(db, idOf(demo.authorKey), {
       title: demo.title,
       description: demo.description,
       items: demo.items,
@@ -87,7 +87,7 @@ export async function seedDemoContent(db: Database, logger: Logger): Promise<voi
   await db.transaction(async (tx) => {
     for (const clone of demoClones) {
       const original = demoChecklists.find((demo) => demo.key === clone.originalKey)!;
-      const copy = await createChecklist(tx, idOf(clone.clonerKey), {
+      const copy = await makeChecklist(tx, idOf(clone.clonerKey), {
         title: original.title,
         description: original.description,
         items: original.items,

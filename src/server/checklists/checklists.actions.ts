@@ -3,11 +3,12 @@ import type { ChecklistInput } from '@/domain/checklists/checklist-input';
 import type { BulkResult } from '@/domain/checklists/checklist-actions';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { planItemChanges } from '@/domain/checklists/item-changes';
-import { grantEarnedBadges } from '../badges/badges.queries';
+import { canClone, canDelete, canEdit } from '@/domain/permissions';
+import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database, Executor } from '../db/client';
 import { checklistItems, checklists, checklistTags, clonedChecklists } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
-import { notify } from '../notifications/notifications.queries';
+import { notify } from '../notifications/notifications.actions';
 import { findChecklistAccess } from './checklist-access';
 import { isUuid } from '../db/ids';
 
@@ -55,7 +56,8 @@ export async function updateChecklist(
   return db.transaction(async (tx) => {
     const access = await findChecklistAccess(tx, id, userId, { lock: 'update' });
     if (!access) return notFound;
-    if (!access.isOwner) return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
+    if (!canEdit({ id: userId }, access))
+      return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
 
     await tx
       .update(checklists)
@@ -98,7 +100,8 @@ export async function updateChecklist(
 export async function deleteChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome> {
   const access = await findChecklistAccess(db, id, userId);
   if (!access) return notFound;
-  if (!access.isOwner) return { ok: false, reason: 'forbidden', message: checklistActionMessages.deleteOwn };
+  if (!canDelete({ id: userId }, access))
+    return { ok: false, reason: 'forbidden', message: checklistActionMessages.deleteOwn };
   await db.delete(checklists).where(and(eq(checklists.id, id), eq(checklists.authorId, userId)));
   return { ok: true, value: undefined };
 }
@@ -112,7 +115,8 @@ export async function setChecklistVisibility(
   return db.transaction(async (tx) => {
     const access = await findChecklistAccess(tx, id, userId);
     if (!access) return notFound;
-    if (!access.isOwner) return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
+    if (!canEdit({ id: userId }, access))
+      return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
     await tx
       .update(checklists)
       .set({ isPublic, updatedAt: sql`now()` })
@@ -181,7 +185,9 @@ export async function cloneChecklist(db: Database, id: string, userId: string): 
     // Key-share lock: the original cannot be deleted while it is being copied.
     const access = await findChecklistAccess(tx, id, userId, { lock: 'key share' });
     if (!access) return notFound;
-    if (access.isOwner) return { ok: false, reason: 'invalid', message: checklistActionMessages.cloneOwn };
+    // Refused as a self-like is: 403 (the same rule, "not on your own list").
+    if (!canClone({ id: userId }, access))
+      return { ok: false, reason: 'forbidden', message: checklistActionMessages.cloneOwn };
     const [original] = await tx.select().from(checklists).where(eq(checklists.id, id));
     const [copy] = await tx
       .insert(checklists)

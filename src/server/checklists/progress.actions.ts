@@ -1,61 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
-import { grantEarnedBadges } from '../badges/badges.queries';
+import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database, Executor } from '../db/client';
 import { isUuid } from '../db/ids';
-import { checklistItemCompletions, checklistItems, checklistLikes } from '../db/schema';
-import { notify, withdrawNotification } from '../notifications/notifications.queries';
+import { checklistItemCompletions, checklistItems } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
 import { findChecklistAccess } from './checklist-access';
 
-type LikeState = { likes: number; hasLiked: boolean };
 type ProgressState = { uses: number; completedItemIds: string[] };
 
 const notFound = { ok: false, reason: 'not_found' } as const;
-
-async function likeState(db: Executor, checklistId: string, userId: string): Promise<LikeState> {
-  const result = await db.execute<{ likes: number; has_liked: boolean }>(sql`
-    select c.likes_count as likes,
-      exists (select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id = ${userId}) as has_liked
-    from checklists c where c.id = ${checklistId}`);
-  const row = result.rows[0]!;
-  return { likes: row.likes, hasLiked: row.has_liked };
-}
-
-/**
- * Likes or unlikes a list, and tells its author (an unlike takes the notification back). Liking
- * twice is not an error (spec §8: a duplicate like is ignored).
- */
-export async function setLike(
-  db: Database,
-  checklistId: string,
-  userId: string,
-  isLiked: boolean,
-): Promise<WriteOutcome<LikeState>> {
-  return db.transaction(async (tx) => {
-    // The counter trigger updates the checklist row: take it first (see findChecklistAccess).
-    const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'no key update' });
-    if (!access) return notFound;
-    if (access.isOwner) return { ok: false, reason: 'forbidden', message: checklistActionMessages.likeOwn };
-    const checklist = { id: checklistId, title: access.title };
-    if (isLiked) {
-      const added = await tx.insert(checklistLikes).values({ checklistId, userId }).onConflictDoNothing().returning();
-      if (added.length) {
-        await notify(tx, { type: 'like', recipientId: access.authorId, actorId: userId, checklist });
-        await grantEarnedBadges(tx, [access.authorId], ['likes_on_one_list']);
-      }
-    } else {
-      // Badges are never revoked: an unlike leaves a Crowd Pleaser in place (decision 011).
-      const removed = await tx
-        .delete(checklistLikes)
-        .where(and(eq(checklistLikes.checklistId, checklistId), eq(checklistLikes.userId, userId)))
-        .returning();
-      if (removed.length)
-        await withdrawNotification(tx, { type: 'like', recipientId: access.authorId, actorId: userId, checklistId });
-    }
-    return { ok: true, value: await likeState(tx, checklistId, userId) };
-  });
-}
 
 async function progressState(db: Executor, checklistId: string, userId: string): Promise<ProgressState> {
   const result = await db.execute<{ uses: number; completed: string[] }>(sql`

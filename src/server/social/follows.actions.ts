@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { grantEarnedBadges } from '../badges/badges.queries';
+import { canFollow } from '@/domain/permissions';
+import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database, Executor } from '../db/client';
 import { follows, profiles } from '../db/schema';
-import { notify, withdrawNotification } from '../notifications/notifications.queries';
+import { notify, withdrawNotification } from '../notifications/notifications.actions';
 import type { WriteOutcome } from '../outcome';
 
 export const followMessages = { userNotFound: 'User not found', self: 'You cannot follow yourself.' } as const;
@@ -42,7 +43,7 @@ export async function setFollow(
   return db.transaction(async (tx) => {
     const userId = await findProfileIdByUsername(tx, username);
     if (!userId) return { ok: false, reason: 'not_found' };
-    if (userId === viewerId) return { ok: false, reason: 'invalid', message: followMessages.self };
+    if (!canFollow({ id: viewerId }, { userId })) return { ok: false, reason: 'invalid', message: followMessages.self };
     if (isFollowing) {
       const added = await tx
         .insert(follows)

@@ -1,0 +1,111 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  BADGE_METRICS,
+  BADGES,
+  badgeRuleText,
+  badgesForMetrics,
+  type BadgeDefinition,
+  type BadgeMetric,
+} from '@/domain/badges/badges';
+import { badgeNotificationMessage } from '@/domain/social/notifications';
+import type { Database, Executor } from '../db/client';
+import { badges } from '../db/schema';
+import { metricValues } from './badges.queries';
+
+/** Grants take a transaction-scoped lock, so they must run inside the action's transaction. */
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type Grant = { userId: string; slug: string };
+
+// Any fixed number: the first key of the per-user advisory locks that serialise badge grants.
+const BADGE_LOCK_NAMESPACE = 7_420_011;
+
+/**
+ * Earns, in one statement, every badge of `definitions` whose metric has reached its target for the
+ * users of `candidates` (a query of `user_id`s), and tells each of them once. ON CONFLICT makes it
+ * idempotent; the join with `badges` skips a definition not yet upserted rather than break the action.
+ */
+async function grantWhere(db: Executor, definitions: readonly BadgeDefinition[], candidates: SQL): Promise<Grant[]> {
+  if (definitions.length === 0) return [];
+  const metrics = BADGE_METRICS.filter((metric) => definitions.some((badge) => badge.rule.metric === metric));
+  const rules = definitions.map(
+    (badge) =>
+      sql`(${badge.slug}, ${badge.rule.metric}, ${badge.rule.target}::int, ${badgeNotificationMessage(badge.name)})`,
+  );
+  const result = await db.execute<{ user_id: string; badge_slug: string }>(sql`
+    with rules (slug, metric, target, message) as (values ${sql.join(rules, sql`, `)}),
+    earned as (
+      select candidates.user_id, r.slug
+      from (${candidates}) candidates
+      cross join lateral ${metricValues(metrics, sql`candidates.user_id`)}
+      join rules r on r.metric = m.metric and m.value >= r.target
+      join badges b on b.slug = r.slug),
+    granted as (
+      insert into user_badges (user_id, badge_slug) select user_id, slug from earned
+      on conflict do nothing
+      returning user_id, badge_slug),
+    -- clock_timestamp(): the badge reads as coming just after the notification of the action that earned it.
+    noted as (
+      insert into notifications (user_id, actor_id, type, message, created_at)
+      select g.user_id, null, 'badge', r.message, clock_timestamp() from granted g join rules r on r.slug = g.badge_slug)
+    select user_id, badge_slug from granted`);
+  return result.rows.map((row) => ({ userId: row.user_id, slug: row.badge_slug }));
+}
+
+/**
+ * Grants what `userIds` have earned on the `metrics` an action can move, inside that action's
+ * transaction (decision 011). A per-user advisory lock makes concurrent actions for one user take
+ * turns, so the later one counts the earlier one's rows: two ticks completing a user's 5th list on
+ * two lists at once cannot both see 4 and grant nothing. It is taken last, after the action's row
+ * locks, and in user-id order, so it adds no deadlock.
+ */
+export async function grantEarnedBadges(
+  tx: Transaction,
+  userIds: readonly string[],
+  metrics: readonly BadgeMetric[] = BADGE_METRICS,
+): Promise<Grant[]> {
+  const ids = [...new Set(userIds)].sort();
+  if (ids.length === 0) return [];
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(${BADGE_LOCK_NAMESPACE}::int, hashtext(locked.id))
+    from (select unnest(${sql.param(ids)}::text[]) as id order by 1) locked`);
+  return grantWhere(
+    tx,
+    badgesForMetrics(metrics),
+    sql`select id as user_id from users where id = any(${sql.param(ids)}::text[])`,
+  );
+}
+
+/**
+ * `npm run badges:backfill` and the demo seed: every badge that every user (or each of `userIds`)
+ * has earned, from the current state; running it again grants nothing. No locks: it only adds rows,
+ * and a grant racing it for the same badge waits on the primary key and then does nothing.
+ */
+export async function backfillBadges(db: Executor, userIds?: readonly string[]): Promise<Grant[]> {
+  const only = userIds ? sql`where id = any(${sql.param([...userIds])}::text[])` : sql``;
+  return grantWhere(db, BADGES, sql`select id as user_id from users ${only}`);
+}
+
+/** Copies the definitions from code into `badges` (start-up and seed), so grants can refer to them. */
+export async function upsertBadgeDefinitions(db: Executor): Promise<void> {
+  await db
+    .insert(badges)
+    .values(
+      BADGES.map((badge) => ({
+        slug: badge.slug,
+        name: badge.name,
+        description: badge.description,
+        tier: badge.tier,
+        rule: badgeRuleText(badge.rule),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: badges.slug,
+      set: {
+        name: sql`excluded.name`,
+        description: sql`excluded.description`,
+        tier: sql`excluded.tier`,
+        rule: sql`excluded.rule`,
+      },
+    });
+}

@@ -1,0 +1,116 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { notificationMessage, notificationTarget, type NotificationType } from '@/domain/social/notifications';
+import type { Executor } from '../db/client';
+import { isUuid } from '../db/ids';
+import { notifications, profiles } from '../db/schema';
+import { displayName } from '../presenters';
+
+/** The actor as a notification names them (see `displayName`) and links to them. */
+async function findActor(db: Executor, actorId: string): Promise<{ name: string; username: string | null }> {
+  const [row] = await db
+    .select({ name: profiles.profileName, avatar: profiles.avatarUrl, username: profiles.username })
+    .from(profiles)
+    .where(eq(profiles.id, actorId));
+  const person = row ?? { name: null, avatar: null, username: null };
+  return { name: displayName(person, 'actor'), username: person.username };
+}
+
+type MailKind = 'follow' | 'comment';
+
+/**
+ * Issue: a new follower or comment mails the recipient when their email_notifications setting is
+ * on, at most once an hour per kind. Claiming the hourly cap and queueing the mail is one statement
+ * in the notification's transaction (decision 009): a rollback takes both back, and the upsert locks
+ * the cap row, so two concurrent events for one user cannot both pass it.
+ */
+async function queueNotificationMail(
+  db: Executor,
+  mail: { userId: string; kind: MailKind; message: string; linkPath: string },
+): Promise<void> {
+  await db.execute(sql`
+    with claimed as (
+      insert into notification_mail_caps (user_id, kind, last_sent_at)
+      select id, ${mail.kind}, now() from profiles where id = ${mail.userId} and email_notifications
+      on conflict (user_id, kind) do update set last_sent_at = excluded.last_sent_at
+        where notification_mail_caps.last_sent_at <= now() - interval '1 hour'
+      returning user_id)
+    insert into notification_mails (user_id, kind, message, link_path)
+    select user_id, ${mail.kind}, ${mail.message}, ${mail.linkPath} from claimed`);
+}
+
+/**
+ * Records a notification for `recipientId` about `actorId`'s action, inside the caller's
+ * transaction. Nobody is notified of their own actions. (A trigger announces it to live streams.)
+ * Follows and comments may also queue an email; likes and clones never do.
+ */
+export async function notify(
+  db: Executor,
+  event: {
+    type: Exclude<NotificationType, 'badge'>;
+    recipientId: string;
+    actorId: string;
+    checklist?: { id: string; title: string };
+  },
+): Promise<void> {
+  if (event.recipientId === event.actorId) return;
+  const actor = await findActor(db, event.actorId);
+  const message = notificationMessage(event.type, actor.name, event.checklist?.title);
+  await db.insert(notifications).values({
+    userId: event.recipientId,
+    actorId: event.actorId,
+    type: event.type,
+    checklistId: event.checklist?.id ?? null,
+    message,
+  });
+  const linkPath = notificationTarget({ type: event.type, checklistId: event.checklist?.id ?? null, actor });
+  if ((event.type === 'comment' || event.type === 'follow') && linkPath)
+    await queueNotificationMail(db, { userId: event.recipientId, kind: event.type, message, linkPath });
+}
+
+/** An unlike or unfollow takes back the notification its like or follow created. */
+export async function withdrawNotification(
+  db: Executor,
+  event: { type: 'like' | 'follow'; recipientId: string; actorId: string; checklistId?: string },
+): Promise<void> {
+  await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.userId, event.recipientId),
+        eq(notifications.actorId, event.actorId),
+        eq(notifications.type, event.type),
+        event.checklistId ? eq(notifications.checklistId, event.checklistId) : isNull(notifications.checklistId),
+      ),
+    );
+}
+
+/** Marks one of the user's notifications read; false when it is not theirs or does not exist. */
+export async function markRead(db: Executor, userId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function markAllRead(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+}
+
+export async function deleteNotification(db: Executor, userId: string, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const rows = await db
+    .delete(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}
+
+export async function deleteAllNotifications(db: Executor, userId: string): Promise<void> {
+  await db.delete(notifications).where(eq(notifications.userId, userId));
+}
