@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
-import { useAuth } from './use-auth';
+import { useAuth } from '@/client/lib/use-auth';
 
 /** Spec §2.1: `/` and `/login` are for signed-out visitors; a signed-in user goes to /dashboard. */
 export function SignedOutOnly({ children }: { children: ReactNode }) {

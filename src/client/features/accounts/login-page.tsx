@@ -12,7 +12,7 @@ import { PasswordInput } from '@/client/components/ui/password-input';
 import { authClient } from '@/client/lib/auth-client';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
-import { useAuth } from './use-auth';
+import { useAuth } from '@/client/lib/use-auth';
 import { safeRedirectTarget } from '@/domain/navigation/routes';
 
 type SignInForm = z.input<typeof signInSchema>;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { visibleTags, type ChecklistCard as ChecklistCardData } from '@/domain/checklists/browse';
 import { Card } from '@/client/components/ui/card';
 import { cn } from '@/client/lib/cn';
-import { plural } from './detail-format';
+import { plural } from '@/client/lib/format';
 import { DifficultyBadge } from './difficulty-badge';
 
 type View = 'grid' | 'list';

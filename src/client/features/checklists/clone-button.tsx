@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { Button } from '@/client/components/ui/button';
 import { errorMessage } from '@/client/lib/api';
-import { useCloneMutation } from './detail-queries';
+import { useCloneMutation } from '@/client/api/checklist-detail';
 
 // Long enough to read "Checklist cloned! Redirecting..." before the edit page replaces it.
 const REDIRECT_DELAY_MS = 900;

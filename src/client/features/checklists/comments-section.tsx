@@ -7,8 +7,8 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
 import { errorMessage } from '@/client/lib/api';
-import { commentsQuery, useAddComment, useDeleteComment, useEditComment } from './comments-queries';
-import { formatDateTime } from './detail-format';
+import { commentsQuery, useAddComment, useDeleteComment, useEditComment } from '@/client/api/comments';
+import { formatDateTime } from '@/client/lib/format';
 
 const LOAD_FAILED = 'Failed to load comments.';
 

@@ -7,8 +7,8 @@ import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Button } from '@/client/components/ui/button';
 import { errorMessage } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
-import { useLikeMutation } from './detail-queries';
-import { plural } from './detail-format';
+import { useLikeMutation } from '@/client/api/checklist-detail';
+import { plural } from '@/client/lib/format';
 
 const LIKE_FAILED = 'Failed to update like.';
 

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { ApiError } from '@/client/lib/api';
-import { checklistDetailQuery } from './checklist-queries';
+import { checklistDetailQuery } from '@/client/api/checklists';
 
 /**
  * Spec §2.1: /edit-checklist/{id} is for the list's owner. Anyone else goes to the list itself,

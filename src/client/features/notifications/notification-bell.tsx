@@ -12,9 +12,9 @@ import {
 } from '@/domain/social/notifications';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
-import { formatDateTime } from '@/client/features/checklists/detail-format';
+import { formatDateTime } from '@/client/lib/format';
 import { cn } from '@/client/lib/cn';
-import { notificationListQuery, useMarkNotificationRead } from './notification-queries';
+import { notificationListQuery, useMarkNotificationRead } from '@/client/api/notifications';
 
 /**
  * Spec §2.2: the bell with its unread badge; the popover loads only when opened and shows at most

@@ -10,7 +10,7 @@ import { Button } from '@/client/components/ui/button';
 import { DialogPanel } from '@/client/components/ui/dialog';
 import { Spinner } from '@/client/components/ui/spinner';
 import { FollowButton } from './follow-button';
-import { followListQuery, type FollowListKind } from './profile-queries';
+import { followListQuery, type FollowListKind } from '@/client/api/profiles';
 
 type FollowUser = z.infer<typeof followUserSchema>;
 

@@ -1,0 +1,193 @@
+import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
+import { Dialog, DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
+import { greetingName } from '@/domain/accounts/profile';
+import { Button } from '@/client/components/ui/button';
+import { Spinner } from '@/client/components/ui/spinner';
+import { useAuth } from '@/client/lib/use-auth';
+import { NotificationBell } from '@/client/features/notifications/notification-bell';
+import { useLiveUnreadCount } from '@/client/api/notifications';
+import { cn } from '@/client/lib/cn';
+import { BrandMark } from '@/client/components/layout/brand-mark';
+
+const mainLinks = [
+  { to: '/', label: 'Home' },
+  { to: '/browse', label: 'Browse' },
+  { to: '/about', label: 'About' },
+];
+
+// Spec §2.2: the user menu links to /me with the matching tab.
+export const accountLinks = [
+  { to: '/me?tab=account', label: 'Account' },
+  { to: '/me?tab=my-lists', label: 'List Library' },
+  { to: '/me?tab=created-lists', label: 'My Lists' },
+  { to: '/me?tab=settings', label: 'Settings' },
+  { to: '/me?tab=activity', label: 'Activity' },
+];
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive
+      ? 'bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white'
+      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800',
+  );
+
+export function SiteHeader() {
+  const { isLoading, user, profile, isProfileLoading, signOut } = useAuth();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const greeting = `Hi, ${greetingName(profile?.profileName)}!`;
+  // One live stream for the header, shared by the desktop and the mobile bell.
+  const unread = useLiveUnreadCount(user !== null);
+
+  const handleSignOut = async () => {
+    setMenuOpen(false);
+    await signOut();
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <BrandMark />
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          {mainLinks.map((link) => (
+            <NavLink key={link.to} to={link.to} end className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 md:flex">
+          {isLoading || isProfileLoading ? (
+            <Spinner label="Loading your account" />
+          ) : user ? (
+            <>
+              <NotificationBell unread={unread} />
+              <DropdownMenu.Root>
+                <DropdownMenu.Trigger asChild>
+                  <Button variant="secondary" className="gap-1.5">
+                    <span aria-hidden>{profile?.avatarUrl ?? '👤'}</span>
+                    {greeting}
+                    <ChevronDown className="h-4 w-4" aria-hidden />
+                  </Button>
+                </DropdownMenu.Trigger>
+                <DropdownMenu.Portal>
+                  <DropdownMenu.Content
+                    align="end"
+                    sideOffset={8}
+                    className="z-50 min-w-52 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
+                  >
+                    <DropdownMenu.Label className="px-3 py-2 text-sm font-semibold text-slate-900 dark:text-white">
+                      {greeting}
+                    </DropdownMenu.Label>
+                    <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+                    {accountLinks.map((link) => (
+                      <DropdownMenu.Item key={link.to} asChild>
+                        <Link
+                          to={link.to}
+                          className="block rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800"
+                        >
+                          {link.label}
+                        </Link>
+                      </DropdownMenu.Item>
+                    ))}
+                    <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+                    <DropdownMenu.Item
+                      onSelect={() => void handleSignOut()}
+                      className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-red-600 outline-none data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-slate-800"
+                    >
+                      <LogOut className="h-4 w-4" aria-hidden /> Sign Out
+                    </DropdownMenu.Item>
+                  </DropdownMenu.Content>
+                </DropdownMenu.Portal>
+              </DropdownMenu.Root>
+            </>
+          ) : (
+            <>
+              <Button asChild variant="ghost">
+                <Link to="/login">Sign In</Link>
+              </Button>
+              <Button asChild>
+                <Link to="/signup">Sign Up</Link>
+              </Button>
+            </>
+          )}
+        </div>
+
+        {user ? (
+          <div className="ml-auto md:hidden">
+            <NotificationBell unread={unread} />
+          </div>
+        ) : null}
+        <Dialog.Root open={isMenuOpen} onOpenChange={setMenuOpen}>
+          <Dialog.Trigger asChild>
+            <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+              <Menu className="h-6 w-6" aria-hidden />
+            </Button>
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
+            <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[85%] max-w-sm flex-col gap-6 overflow-y-auto bg-white p-6 shadow-xl data-[state=open]:animate-[slide-in_200ms_ease-out] dark:bg-slate-900">
+              <div className="flex items-center justify-between">
+                <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
+                <Dialog.Close asChild>
+                  <Button variant="ghost" size="icon" aria-label="Close menu">
+                    <X className="h-5 w-5" aria-hidden />
+                  </Button>
+                </Dialog.Close>
+              </div>
+              <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
+              <nav aria-label="Mobile" className="flex flex-col gap-1">
+                {mainLinks.map((link) => (
+                  <NavLink key={link.to} to={link.to} end className={navLinkClass} onClick={() => setMenuOpen(false)}>
+                    {link.label}
+                  </NavLink>
+                ))}
+              </nav>
+              {isLoading || isProfileLoading ? (
+                <div className="flex justify-center border-t border-slate-200 pt-4 dark:border-slate-700">
+                  <Spinner label="Loading your account" />
+                </div>
+              ) : user ? (
+                <div className="flex flex-col gap-1 border-t border-slate-200 pt-4 dark:border-slate-700">
+                  <p className="px-3 pb-2 text-sm text-slate-500 dark:text-slate-400">
+                    Logged in as{' '}
+                    <span className="font-semibold text-slate-900 dark:text-white">
+                      {profile ? `@${profile.username}` : user.email}
+                    </span>
+                  </p>
+                  {accountLinks.map((link) => (
+                    <Link
+                      key={link.to}
+                      to={link.to}
+                      className={navLinkClass({ isActive: false })}
+                      onClick={() => setMenuOpen(false)}
+                    >
+                      {link.label}
+                    </Link>
+                  ))}
+                  <Button variant="secondary" className="mt-3" onClick={() => void handleSignOut()}>
+                    <LogOut className="h-4 w-4" aria-hidden /> Sign Out
+                  </Button>
+                </div>
+              ) : (
+                <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
+                  <Button asChild variant="secondary">
+                    <Link to="/login" onClick={() => setMenuOpen(false)}>
+                      Sign In
+                    </Link>
+                  </Button>
+                  <Button asChild>
+                    <Link to="/signup" onClick={() => setMenuOpen(false)}>
+                      Sign Up
+                    </Link>
+                  </Button>
+                </div>
+              )}
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+      </div>
+    </header>
+  );
+}
