@@ -9,8 +9,3 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
 }
-
-/** Where sign-in sends the visitor back to afterwards (the login page reads `redirect`). */
-export function loginHrefFor(path: string): string {
-  return `/login?redirect=${encodeURIComponent(path)}`;
-}

@@ -12,7 +12,7 @@ import { checklistDetailQuery } from '@/client/api/checklists';
 import { CloneButton, CloneLink, useClone } from '@/client/features/checklists/clone-button';
 import { CommentsSection } from '@/client/features/checklists/comments-section';
 import { ChecklistAuthor, ChecklistDetailStatus } from '@/client/features/checklists/detail-states';
-import { loginHrefFor, plural } from '@/client/lib/format';
+import { plural } from '@/client/lib/format';
 import { DifficultyBadge } from '@/client/features/checklists/difficulty-badge';
 import { LibraryButton } from '@/client/features/library/library-dialog';
 import { LikeButton } from '@/client/features/checklists/like-button';
@@ -20,6 +20,7 @@ import { ShareButton } from '@/client/features/checklists/share-button';
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { ClonedFromBadge } from '@/client/features/checklists/cloned-from-badge';
 import { PrivateBadge } from '@/client/features/checklists/private-badge';
+import { paths } from '@/client/lib/paths';
 
 /** Spec §2.4: /checklist/{id}. */
 export function ChecklistDetailPage() {
@@ -39,7 +40,7 @@ export function ChecklistDetailPage() {
         onRetry={() => void detail.refetch()}
         notFoundAction={
           <Button asChild className="mt-6">
-            <Link to="/browse">Back to Browse</Link>
+            <Link to={paths.browse()}>Back to Browse</Link>
           </Button>
         }
       />
@@ -66,7 +67,7 @@ function BackToBrowse() {
   };
   return (
     <Link
-      to="/browse"
+      to={paths.browse()}
       onClick={goBack}
       className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-200"
     >
@@ -79,7 +80,7 @@ function BackToBrowse() {
 function ChecklistView({ checklist, userId }: { checklist: ChecklistDetail; userId: string | null }) {
   const isSignedIn = userId !== null;
   const isOwner = checklist.viewer.isOwner;
-  const loginHref = loginHrefFor(`/checklist/${encodeURIComponent(checklist.id)}`);
+  const loginHref = paths.login(paths.checklist(checklist.id));
   const clone = useClone(checklist.id);
 
   return (
@@ -109,7 +110,7 @@ function ChecklistView({ checklist, userId }: { checklist: ChecklistDetail; user
             {checklist.tags.map((tag) => (
               <li key={tag}>
                 <Link
-                  to={`/browse?tag=${encodeURIComponent(tag)}`}
+                  to={paths.browse({ tag })}
                   className="inline-flex items-center rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100 dark:bg-slate-800 dark:text-brand-200 dark:hover:bg-slate-700"
                 >
                   {tag}
@@ -143,7 +144,7 @@ function ChecklistView({ checklist, userId }: { checklist: ChecklistDetail; user
           {isSignedIn ? <LibraryButton checklistId={checklist.id} /> : null}
           {isOwner ? (
             <Button asChild variant="secondary">
-              <Link to={`/edit-checklist/${encodeURIComponent(checklist.id)}`}>
+              <Link to={paths.editChecklist(checklist.id)}>
                 <Pencil className="h-4 w-4" aria-hidden />
                 Edit Checklist
               </Link>

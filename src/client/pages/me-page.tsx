@@ -21,6 +21,7 @@ import { LibraryTab } from '@/client/features/library/library-tab';
 import { StatsGrid } from '@/client/features/accounts/stats-grid';
 import { MyListsTab } from '@/client/features/checklists/my-lists-tab';
 import { SettingsTab } from '@/client/features/accounts/settings-tab';
+import { paths } from '@/client/lib/paths';
 
 const menu: { tab: MeTab; label: string; icon: LucideIcon }[] = [
   { tab: 'account', label: 'Account', icon: UserRound },
@@ -47,7 +48,7 @@ export function MePage({ tab }: { tab: string | null }) {
         <Card className="mx-auto max-w-lg p-8 text-center">
           <p className="text-lg font-medium">Please sign in to view your dashboard.</p>
           <Button asChild className="mt-6">
-            <Link to={`/login?redirect=${encodeURIComponent(`/me?tab=${resolveMeTab(tab)}`)}`}>Sign In</Link>
+            <Link to={paths.login(paths.me(resolveMeTab(tab)))}>Sign In</Link>
           </Button>
         </Card>
       </Page>
@@ -66,7 +67,7 @@ function AccountPage({ me, tab }: { me: Me; tab: MeTab }) {
       {menu.map(({ tab: target, label, icon: Icon }) => (
         <Link
           key={target}
-          to={`/me?tab=${target}`}
+          to={paths.me(target)}
           aria-current={target === tab ? 'page' : undefined}
           onClick={() => setMenuOpen(false)}
           className={cn(
@@ -93,7 +94,7 @@ function AccountPage({ me, tab }: { me: Me; tab: MeTab }) {
           </h1>
           <p className="truncate text-slate-600 dark:text-slate-400">
             @{me.username} ·{' '}
-            <Link to={`/user/${me.username}`} className="text-brand-600 hover:underline dark:text-brand-200">
+            <Link to={paths.user(me.username)} className="text-brand-600 hover:underline dark:text-brand-200">
               View public profile
             </Link>
           </p>

@@ -14,6 +14,7 @@ import { BadgeChips } from '@/client/features/badges/badge-tier';
 import { FollowButton } from '@/client/features/social/follow-button';
 import { FollowListDialog } from '@/client/features/social/follow-list-dialog';
 import { profileQuery } from '@/client/api/profiles';
+import { paths } from '@/client/lib/paths';
 
 const LOADING = 'Loading profile...';
 const LOAD_FAILED = 'Failed to load profile. Please try again later.';
@@ -42,7 +43,7 @@ export function ProfilePage() {
               {profileMessages.notFound}
             </h1>
             <Button asChild className="mt-6">
-              <Link to="/browse">Back to Browse</Link>
+              <Link to={paths.browse()}>Back to Browse</Link>
             </Button>
           </Card>
         ) : (
@@ -168,7 +169,7 @@ function ChecklistRow({ checklist }: { checklist: Checklist }) {
         </p>
       </div>
       <Button asChild variant="secondary" size="sm" className="self-start sm:self-center">
-        <Link to={`/checklist/${encodeURIComponent(checklist.id)}`} aria-describedby={titleId}>
+        <Link to={paths.checklist(checklist.id)} aria-describedby={titleId}>
           View
           <ArrowRight className="h-4 w-4" aria-hidden />
         </Link>

@@ -18,6 +18,7 @@ import { usernameStatusMessage, useUsernameCheck } from './use-username-check';
 import { ChangeEmailDialog, ChangePasswordDialog } from './account-dialogs';
 import { useChangeUsername, useUpdateProfile } from '@/client/api/me';
 import { Section } from '@/client/components/ui/section';
+import { paths } from '@/client/lib/paths';
 
 const MESSAGE_MS = 3000;
 
@@ -122,7 +123,7 @@ export function UsernameField({ current }: { current: string }) {
       <FieldError id="username-error">{shownError ?? undefined}</FieldError>
       <p id="username-note" className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
         Your public profile is at{' '}
-        <Link to={`/user/${current}`} className="font-medium text-brand-600 hover:underline dark:text-brand-200">
+        <Link to={paths.user(current)} className="font-medium text-brand-600 hover:underline dark:text-brand-200">
           /user/{current}
         </Link>
       </p>

@@ -14,6 +14,7 @@ import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
 import { useAuth } from '@/client/lib/use-auth';
 import { safeRedirectTarget } from '@/domain/navigation/routes';
+import { paths } from '@/client/lib/paths';
 
 type SignInForm = z.input<typeof signInSchema>;
 
@@ -37,7 +38,7 @@ export function LoginPage() {
   const { isLoading, user } = useAuth();
   const [params] = useSearchParams();
   const [target, setTarget] = useState<string | null>(null);
-  if (user) return <Navigate to={target ?? '/dashboard'} replace />;
+  if (user) return <Navigate to={target ?? paths.dashboard.home()} replace />;
   if (isLoading && target === null) return <FullPageSpinner />;
   // The target is chosen before signing in: the session can appear before the sign-in call returns.
   return (
@@ -82,7 +83,7 @@ function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => voi
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to="/signup" className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
+          <Link to={paths.signUp()} className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
             Sign up
           </Link>
         </>
@@ -104,7 +105,7 @@ function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => voi
           <div className="flex items-center justify-between">
             <Label htmlFor="password">Password</Label>
             <Link
-              to="/forgot-password"
+              to={paths.forgotPassword()}
               className="mb-1.5 text-sm font-medium text-brand-600 hover:underline dark:text-brand-200"
             >
               Forgot password?

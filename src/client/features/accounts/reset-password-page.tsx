@@ -9,6 +9,7 @@ import { FieldError, Label } from '@/client/components/ui/input';
 import { PasswordInput } from '@/client/components/ui/password-input';
 import { authClient } from '@/client/lib/auth-client';
 import { AuthCard } from './auth-card';
+import { paths } from '@/client/lib/paths';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -29,7 +30,7 @@ export function ResetPasswordPage() {
     try {
       const { error } = await authClient.resetPassword({ newPassword: input.password, token: input.token });
       if (!error) {
-        navigate('/login?reset=1', { replace: true });
+        navigate(paths.loginAfterReset(), { replace: true });
         return;
       }
       if (error.code === 'INVALID_TOKEN') setFormError(accountMessages.resetInvalid);
@@ -45,7 +46,7 @@ export function ResetPasswordPage() {
       title="Choose a new password"
       subtitle="After the change, every other device signed in to your account is signed out."
       footer={
-        <Link to="/forgot-password" className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
+        <Link to={paths.forgotPassword()} className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
           Request a new link
         </Link>
       }

@@ -16,6 +16,7 @@ import { messageSchema } from '@/domain/api-error';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
 import { usernameStatusMessage, useUsernameCheck } from './use-username-check';
+import { paths } from '@/client/lib/paths';
 
 type SignUpForm = z.input<typeof signUpSchema>;
 
@@ -65,7 +66,7 @@ export function SignUpPage() {
             {accountMessages.signUpSuccess}
           </p>
           <Button asChild variant="secondary" className="mt-6">
-            <Link to="/login">Go to Sign In</Link>
+            <Link to={paths.login()}>Go to Sign In</Link>
           </Button>
         </div>
       </AuthCard>
@@ -82,7 +83,7 @@ export function SignUpPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
+          <Link to={paths.login()} className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
             Sign in
           </Link>
         </>

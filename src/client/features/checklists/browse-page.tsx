@@ -24,6 +24,7 @@ import { useAuth } from '@/client/lib/use-auth';
 import { cn } from '@/client/lib/cn';
 import { browseInfiniteQuery, popularTagsQuery, type BrowseFilters } from '@/client/api/checklists';
 import { ChecklistCard } from './checklist-card';
+import { paths } from '@/client/lib/paths';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -134,7 +135,7 @@ export function BrowsePage() {
         </h1>
         {user ? (
           <Button asChild>
-            <Link to="/create">+ Create Checklist</Link>
+            <Link to={paths.create()}>+ Create Checklist</Link>
           </Button>
         ) : null}
       </div>

@@ -9,6 +9,7 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { errorMessage } from '@/client/lib/api';
 import { commentsQuery, useAddComment, useDeleteComment, useEditComment } from '@/client/api/comments';
 import { formatDateTime } from '@/client/lib/format';
+import { paths } from '@/client/lib/paths';
 
 const LOAD_FAILED = 'Failed to load comments.';
 
@@ -171,7 +172,7 @@ function CommentCard({ checklistId, comment, isAuthor }: { checklistId: string; 
           <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-sm">
             {author.username ? (
               <Link
-                to={`/user/${encodeURIComponent(author.username)}`}
+                to={paths.user(author.username)}
                 className="font-semibold text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-200"
               >
                 {author.name}

@@ -36,6 +36,7 @@ import {
   useSetVisibility,
 } from '@/client/api/checklists';
 import { Section } from '@/client/components/ui/section';
+import { paths } from '@/client/lib/paths';
 
 type Pending =
   | { kind: 'delete'; list: OwnChecklist }
@@ -135,7 +136,7 @@ export function MyListsTab() {
   const summary = summariseOwnLists(all);
   const createButton = (
     <Button asChild size="sm">
-      <Link to="/create">{ownListMessages.create}</Link>
+      <Link to={paths.create()}>{ownListMessages.create}</Link>
     </Button>
   );
 
@@ -146,7 +147,7 @@ export function MyListsTab() {
           <ListChecks className="mx-auto mb-3 h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden />
           <p className="text-slate-600 dark:text-slate-400">{ownListMessages.empty}</p>
           <Button asChild className="mt-5">
-            <Link to="/create">{ownListMessages.createFirst}</Link>
+            <Link to={paths.create()}>{ownListMessages.createFirst}</Link>
           </Button>
         </div>
       </Section>
@@ -352,7 +353,7 @@ function OwnListRow({
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <Link
-            to={`/checklist/${list.id}`}
+            to={paths.checklist(list.id)}
             className="min-w-0 truncate font-semibold text-slate-900 hover:text-brand-600 dark:text-white"
           >
             {list.title}
@@ -395,7 +396,7 @@ function OwnListRow({
       </div>
       <div className="flex shrink-0 flex-col gap-1 sm:flex-row sm:items-start">
         <Button asChild variant="ghost" size="icon" className="h-9 w-9">
-          <Link to={`/edit-checklist/${list.id}`} aria-label={`Edit ${list.title}`}>
+          <Link to={paths.editChecklist(list.id)} aria-label={`Edit ${list.title}`}>
             <Pencil className="h-4 w-4" aria-hidden />
           </Link>
         </Button>
@@ -409,7 +410,7 @@ function OwnListRow({
           {list.isPublic ? <EyeOff className="h-4 w-4" aria-hidden /> : <Eye className="h-4 w-4" aria-hidden />}
         </Button>
         <Button asChild variant="ghost" size="icon" className="h-9 w-9">
-          <Link to={`/checklist/${list.id}`} aria-label={`View ${list.title}`}>
+          <Link to={paths.checklist(list.id)} aria-label={`View ${list.title}`}>
             <ExternalLink className="h-4 w-4" aria-hidden />
           </Link>
         </Button>

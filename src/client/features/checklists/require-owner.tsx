@@ -4,6 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { ApiError } from '@/client/lib/api';
 import { checklistDetailQuery } from '@/client/api/checklists';
+import { paths } from '@/client/lib/paths';
 
 /**
  * Spec §2.1: /edit-checklist/{id} is for the list's owner. Anyone else goes to the list itself,
@@ -16,6 +17,6 @@ export function RequireOwner({ children }: { children: ReactNode }) {
   if (detail.isPending) return <FullPageSpinner />;
   // A failure other than "not found" is the edit page's to explain ("Failed to load checklist").
   if (detail.isError && !(detail.error instanceof ApiError && detail.error.status === 404)) return children;
-  if (!detail.data?.viewer.isOwner) return <Navigate to={`/checklist/${encodeURIComponent(id)}`} replace />;
+  if (!detail.data?.viewer.isOwner) return <Navigate to={paths.checklist(id)} replace />;
   return children;
 }

@@ -16,6 +16,7 @@ import { errorMessage } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { useGroupActions } from '@/client/api/library';
 import { Section } from '@/client/components/ui/section';
+import { paths } from '@/client/lib/paths';
 
 const texts = {
   loadFailed: 'Failed to load groups',
@@ -195,7 +196,7 @@ function GroupCard({ group, onAction }: { group: Group; onAction: (pending: Pend
               {group.checklists.map((list) => (
                 <li key={list.id} className="flex items-center gap-3 px-4 py-2.5">
                   <Avatar emoji={list.authorAvatar} size="sm" />
-                  <Link to={`/checklist/${list.id}`} className="group min-w-0 flex-1">
+                  <Link to={paths.checklist(list.id)} className="group min-w-0 flex-1">
                     <span className="block truncate font-medium text-slate-900 group-hover:text-brand-600 dark:text-white">
                       {list.title}
                     </span>

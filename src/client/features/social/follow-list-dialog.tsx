@@ -11,6 +11,7 @@ import { DialogPanel } from '@/client/components/ui/dialog';
 import { Spinner } from '@/client/components/ui/spinner';
 import { FollowButton } from './follow-button';
 import { followListQuery, type FollowListKind } from '@/client/api/profiles';
+import { paths } from '@/client/lib/paths';
 
 type FollowUser = z.infer<typeof followUserSchema>;
 
@@ -122,7 +123,7 @@ function FollowUserRow({
       <Avatar emoji={user.avatarUrl} size="sm" />
       <div className="min-w-0 flex-1">
         <Link
-          to={`/user/${encodeURIComponent(user.username)}`}
+          to={paths.user(user.username)}
           onClick={onNavigate}
           className="block truncate rounded-sm text-sm font-semibold text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-200"
         >

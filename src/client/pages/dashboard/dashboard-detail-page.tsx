@@ -13,11 +13,12 @@ import { ChecklistAuthor, ChecklistDetailStatus } from '@/client/features/checkl
 import { ShareButton } from '@/client/features/checklists/share-button';
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
+import { paths } from '@/client/lib/paths';
 
 /** Spec §2.4: the breadcrumb is labelled after where the list was opened from. */
 const backLinks = {
-  lists: { to: '/dashboard/lists', label: 'My Lists' },
-  discover: { to: '/dashboard/discover', label: 'Discover' },
+  lists: { to: paths.dashboard.lists(), label: 'My Lists' },
+  discover: { to: paths.dashboard.discover(), label: 'Discover' },
 } as const;
 
 /**
@@ -78,7 +79,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
           <LibraryButton checklistId={checklist.id} />
           {checklist.viewer.isOwner ? (
             <Button asChild variant="secondary">
-              <Link to={`/edit-checklist/${encodeURIComponent(checklist.id)}`}>
+              <Link to={paths.editChecklist(checklist.id)}>
                 <Pencil className="h-4 w-4" aria-hidden />
                 Edit Checklist
               </Link>

@@ -26,20 +26,21 @@ import { NotificationBell } from '@/client/features/notifications/notification-b
 import { useLiveUnreadCount } from '@/client/api/notifications';
 import { UnreadPill } from '@/client/features/notifications/unread-pill';
 import { cn } from '@/client/lib/cn';
+import { paths } from '@/client/lib/paths';
 
 type MenuEntry = { to: string; label: string; icon: LucideIcon; end?: boolean };
 
 // Spec §2.11: the side menu on wide screens, and the bottom bar's five on small ones.
 const sideMenu: MenuEntry[] = [
-  { to: '/dashboard', label: 'Home', icon: House, end: true },
-  { to: '/dashboard/create', label: 'Create', icon: PlusCircle },
-  { to: '/dashboard/discover', label: 'Discover', icon: Compass },
-  { to: '/dashboard/lists', label: 'My Lists', icon: ListChecks },
-  { to: '/dashboard/collections', label: 'Collections', icon: FolderHeart },
-  { to: '/dashboard/badges', label: 'Badges', icon: Award },
-  { to: '/dashboard/profile', label: 'Profile', icon: UserRound },
-  { to: '/dashboard/activity', label: 'Activity', icon: Bell },
-  { to: '/dashboard/settings', label: 'Settings', icon: Settings },
+  { to: paths.dashboard.home(), label: 'Home', icon: House, end: true },
+  { to: paths.dashboard.create(), label: 'Create', icon: PlusCircle },
+  { to: paths.dashboard.discover(), label: 'Discover', icon: Compass },
+  { to: paths.dashboard.lists(), label: 'My Lists', icon: ListChecks },
+  { to: paths.dashboard.collections(), label: 'Collections', icon: FolderHeart },
+  { to: paths.dashboard.badges(), label: 'Badges', icon: Award },
+  { to: paths.dashboard.profile(), label: 'Profile', icon: UserRound },
+  { to: paths.dashboard.activity(), label: 'Activity', icon: Bell },
+  { to: paths.dashboard.settings(), label: 'Settings', icon: Settings },
 ];
 const bottomBar = sideMenu.filter((entry) =>
   ['Home', 'Discover', 'My Lists', 'Profile', 'Settings'].includes(entry.label),
@@ -54,12 +55,12 @@ export function DashboardLayout() {
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
         <div className="flex h-16 items-center gap-3 px-4 sm:px-6">
-          <BrandMark to="/dashboard" />
+          <BrandMark to={paths.dashboard.home()} />
           <DashboardSearch />
           <div className="ml-auto flex items-center gap-1">
             {/* On a phone the search box gives way to a link to Browse, where searching happens. */}
             <Button asChild variant="ghost" size="icon" className="sm:hidden">
-              <Link to="/browse" aria-label="Search checklists">
+              <Link to={paths.browse()} aria-label="Search checklists">
                 <Search className="h-5 w-5" aria-hidden />
               </Link>
             </Button>
@@ -130,7 +131,7 @@ function DashboardSearch() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const words = query.trim();
-    void navigate(words ? `/browse?q=${encodeURIComponent(words)}` : '/browse');
+    void navigate(paths.browse({ q: words }));
   };
   return (
     <form role="search" onSubmit={submit} className="relative hidden max-w-md flex-1 sm:block">
@@ -175,7 +176,7 @@ function AvatarMenu({ avatar, name }: { avatar: string | null; name: string }) {
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
           <DropdownMenu.Item
-            onSelect={() => void navigate('/dashboard/profile')}
+            onSelect={() => void navigate(paths.dashboard.profile())}
             className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800"
           >
             <UserRound className="h-4 w-4" aria-hidden /> Profile

@@ -9,6 +9,7 @@ import { LoadingState } from '@/client/components/ui/load-states';
 import { ChecklistCard } from '@/client/features/checklists/checklist-card';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { discoverQuery } from '@/client/api/checklists';
+import { paths } from '@/client/lib/paths';
 
 /** Spec §2.11 "Discover": Suggestions for You, Trending Checklists and Staff Picks, 3 cards each. */
 export function DiscoverPage() {
@@ -67,7 +68,7 @@ function DiscoverSectionView({
               checklist={card}
               view="grid"
               headingLevel={3}
-              href={isSample ? null : `/dashboard/discover/${encodeURIComponent(card.id)}`}
+              href={isSample ? null : paths.dashboard.discoverChecklist(card.id)}
             />
           ))}
         </div>

@@ -14,6 +14,7 @@ import { formatDateTime } from '@/client/lib/format';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { recentActivityQuery } from '@/client/api/activity';
 import { dashboardListsQuery, suggestionsQuery } from '@/client/api/checklists';
+import { paths } from '@/client/lib/paths';
 
 const statLabels = [
   ['created', 'Created'],
@@ -34,7 +35,7 @@ export function DashboardHomePage() {
           Welcome back, {greetingName(profile?.profileName)}!
         </h1>
         <Button asChild variant="secondary">
-          <Link to="/dashboard/create">+ Create Checklist</Link>
+          <Link to={paths.dashboard.create()}>+ Create Checklist</Link>
         </Button>
       </Card>
       <StatsGrid stats={statLabels} />
@@ -72,7 +73,7 @@ function InProgress() {
       title="In Progress"
       action={
         <Link
-          to="/dashboard/lists?tab=in-progress"
+          to={paths.dashboard.lists('in-progress')}
           className="text-sm font-medium text-brand-600 hover:underline dark:text-brand-200"
         >
           See all
@@ -104,7 +105,7 @@ function InProgress() {
                   className="mt-3"
                 />
                 <Button asChild size="sm" variant="secondary" className="mt-3">
-                  <Link to={`/dashboard/lists/${encodeURIComponent(list.id)}`} aria-label={`Resume ${list.title}`}>
+                  <Link to={paths.dashboard.list(list.id)} aria-label={`Resume ${list.title}`}>
                     Resume
                   </Link>
                 </Button>
@@ -131,7 +132,7 @@ function Suggestions() {
             checklist={card}
             view="grid"
             headingLevel={3}
-            href={`/dashboard/discover/${encodeURIComponent(card.id)}`}
+            href={paths.dashboard.discoverChecklist(card.id)}
           />
         ))}
       </div>
@@ -146,7 +147,7 @@ function RecentActivity() {
       title="Recent Activity"
       action={
         <Link
-          to="/dashboard/activity"
+          to={paths.dashboard.activity()}
           className="text-sm font-medium text-brand-600 hover:underline dark:text-brand-200"
         >
           All notifications
@@ -172,7 +173,7 @@ function RecentActivity() {
                 <div className="min-w-0 flex-1">
                   {event.checklistId ? (
                     <Link
-                      to={`/dashboard/lists/${encodeURIComponent(event.checklistId)}`}
+                      to={paths.dashboard.list(event.checklistId)}
                       className="text-sm text-slate-800 hover:underline dark:text-slate-100"
                     >
                       {event.message}

@@ -18,6 +18,7 @@ import { DifficultyBadge } from '@/client/features/checklists/difficulty-badge';
 import { PrivateBadge } from '@/client/features/checklists/private-badge';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { dashboardListsQuery } from '@/client/api/checklists';
+import { paths } from '@/client/lib/paths';
 
 /** Spec §2.11 "Lists": Created, Cloned, Saved and In Progress; the tab is in the address. */
 export function DashboardListsPage() {
@@ -91,7 +92,7 @@ function ListCard({ list, tab }: { list: DashboardList; tab: DashboardListTab })
         </p>
         <ProgressBar percent={list.percentComplete} label={`${list.title}: ${list.percentComplete}%`} />
         <Button asChild size="sm" variant="secondary" className="mt-3">
-          <Link to={`/dashboard/lists/${encodeURIComponent(list.id)}`} aria-label={`${action} ${list.title}`}>
+          <Link to={paths.dashboard.list(list.id)} aria-label={`${action} ${list.title}`}>
             {action}
           </Link>
         </Button>

@@ -10,20 +10,21 @@ import { NotificationBell } from '@/client/features/notifications/notification-b
 import { useLiveUnreadCount } from '@/client/api/notifications';
 import { cn } from '@/client/lib/cn';
 import { BrandMark } from '@/client/components/layout/brand-mark';
+import { paths } from '@/client/lib/paths';
 
 const mainLinks = [
-  { to: '/', label: 'Home' },
-  { to: '/browse', label: 'Browse' },
-  { to: '/about', label: 'About' },
+  { to: paths.home(), label: 'Home' },
+  { to: paths.browse(), label: 'Browse' },
+  { to: paths.about(), label: 'About' },
 ];
 
 // Spec §2.2: the user menu links to /me with the matching tab.
 export const accountLinks = [
-  { to: '/me?tab=account', label: 'Account' },
-  { to: '/me?tab=my-lists', label: 'List Library' },
-  { to: '/me?tab=created-lists', label: 'My Lists' },
-  { to: '/me?tab=settings', label: 'Settings' },
-  { to: '/me?tab=activity', label: 'Activity' },
+  { to: paths.me('account'), label: 'Account' },
+  { to: paths.me('my-lists'), label: 'List Library' },
+  { to: paths.me('created-lists'), label: 'My Lists' },
+  { to: paths.me('settings'), label: 'Settings' },
+  { to: paths.me('activity'), label: 'Activity' },
 ];
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -105,10 +106,10 @@ export function SiteHeader() {
           ) : (
             <>
               <Button asChild variant="ghost">
-                <Link to="/login">Sign In</Link>
+                <Link to={paths.login()}>Sign In</Link>
               </Button>
               <Button asChild>
-                <Link to="/signup">Sign Up</Link>
+                <Link to={paths.signUp()}>Sign Up</Link>
               </Button>
             </>
           )}
@@ -173,12 +174,12 @@ export function SiteHeader() {
               ) : (
                 <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
                   <Button asChild variant="secondary">
-                    <Link to="/login" onClick={() => setMenuOpen(false)}>
+                    <Link to={paths.login()} onClick={() => setMenuOpen(false)}>
                       Sign In
                     </Link>
                   </Button>
                   <Button asChild>
-                    <Link to="/signup" onClick={() => setMenuOpen(false)}>
+                    <Link to={paths.signUp()} onClick={() => setMenuOpen(false)}>
                       Sign Up
                     </Link>
                   </Button>
