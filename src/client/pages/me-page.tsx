@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell, ChevronDown, Library, ListChecks, Settings, UserRound, type LucideIcon } from 'lucide-react';
-import { Collapsible } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { greetingName, profileMessages, type Me } from '@/domain/accounts/profile';
@@ -8,6 +7,7 @@ import { resolveMeTab, type MeTab } from '@/domain/navigation/routes';
 import { Page } from '@/client/components/layout/page';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/client/components/ui/collapsible';
 import { Card } from '@/client/components/ui/card';
 import { LoadError } from '@/client/components/ui/load-states';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
@@ -109,9 +109,9 @@ function AccountPage({ me, tab }: { me: Me; tab: MeTab }) {
           <Card className="sticky top-20 p-2">{links}</Card>
         </aside>
         {/* Spec §2.10: on mobile the menu is a collapsible profile menu. */}
-        <Collapsible.Root open={isMenuOpen} onOpenChange={setMenuOpen} className="md:hidden">
+        <Collapsible open={isMenuOpen} onOpenChange={setMenuOpen} className="md:hidden">
           <Card className="p-2">
-            <Collapsible.Trigger asChild>
+            <CollapsibleTrigger asChild>
               <button
                 type="button"
                 className="flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-semibold text-slate-900 dark:text-white"
@@ -128,12 +128,12 @@ function AccountPage({ me, tab }: { me: Me; tab: MeTab }) {
                 ) : null}
                 <ChevronDown className={cn('h-4 w-4 transition-transform', isMenuOpen && 'rotate-180')} aria-hidden />
               </button>
-            </Collapsible.Trigger>
-            <Collapsible.Content className="mt-1 border-t border-slate-100 pt-1 dark:border-slate-800">
+            </CollapsibleTrigger>
+            <CollapsibleContent className="mt-1 border-t border-slate-100 pt-1 dark:border-slate-800">
               {links}
-            </Collapsible.Content>
+            </CollapsibleContent>
           </Card>
-        </Collapsible.Root>
+        </Collapsible>
 
         <div className="min-w-0">
           {tab === 'account' ? <AccountTab me={me} /> : null}

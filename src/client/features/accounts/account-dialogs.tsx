@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog } from 'radix-ui';
 import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -7,7 +6,7 @@ import { accountMessages, changeEmailSchema, changePasswordSchema } from '@/doma
 import { messageSchema } from '@/domain/api-error';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
-import { DialogPanel } from '@/client/components/ui/dialog';
+import { Dialog, DialogClose, DialogPanel } from '@/client/components/ui/dialog';
 import { FieldError, Label } from '@/client/components/ui/input';
 import { PasswordInput } from '@/client/components/ui/password-input';
 import { apiRequest, errorMessage } from '@/client/lib/api';
@@ -41,7 +40,7 @@ function FormDialog({
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root
+    <Dialog
       open={isOpen}
       onOpenChange={(next) => {
         if (isBusy) return;
@@ -54,18 +53,18 @@ function FormDialog({
           {children}
           {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
           <div className="flex justify-end gap-2">
-            <Dialog.Close asChild>
+            <DialogClose asChild>
               <Button type="button" variant="secondary" disabled={isBusy}>
                 Cancel
               </Button>
-            </Dialog.Close>
+            </DialogClose>
             <Button type="submit" disabled={isBusy}>
               {isBusy ? busyLabel : submitLabel}
             </Button>
           </div>
         </form>
       </DialogPanel>
-    </Dialog.Root>
+    </Dialog>
   );
 }
 

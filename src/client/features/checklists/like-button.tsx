@@ -1,10 +1,10 @@
 import { Heart } from 'lucide-react';
-import { Tooltip } from 'radix-ui';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Button } from '@/client/components/ui/button';
+import { Tooltip } from '@/client/components/ui/tooltip';
 import { errorMessage } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { useLikeMutation } from '@/client/api/checklist-detail';
@@ -51,29 +51,18 @@ export function LikeButton({
     // A disabled button gets no pointer or focus events, so the tooltip is anchored to a
     // focusable wrapper instead.
     return (
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          <span
-            tabIndex={0}
-            role="group"
-            aria-label={checklistActionMessages.likeOwn}
-            className="inline-flex rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-          >
-            <Button variant="secondary" disabled aria-label={label}>
-              {content}
-            </Button>
-          </span>
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content
-            sideOffset={6}
-            className="z-50 max-w-xs rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
-          >
-            {checklistActionMessages.likeOwn}
-            <Tooltip.Arrow className="fill-slate-900 dark:fill-slate-100" />
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
+      <Tooltip content={checklistActionMessages.likeOwn}>
+        <span
+          tabIndex={0}
+          role="group"
+          aria-label={checklistActionMessages.likeOwn}
+          className="inline-flex rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        >
+          <Button variant="secondary" disabled aria-label={label}>
+            {content}
+          </Button>
+        </span>
+      </Tooltip>
     );
   }
 

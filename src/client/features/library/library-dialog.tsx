@@ -1,11 +1,10 @@
 import { useMutationState, useQuery } from '@tanstack/react-query';
 import { BookmarkCheck, BookmarkPlus, Check, FolderPlus } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { isInLibrary, libraryMessages, MAX_GROUP_NAME_LENGTH, type Group } from '@/domain/library/library';
 import { Button } from '@/client/components/ui/button';
-import { DialogPanel } from '@/client/components/ui/dialog';
+import { Dialog, DialogPanel, DialogTrigger } from '@/client/components/ui/dialog';
 import { Input } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { errorMessage } from '@/client/lib/api';
@@ -27,8 +26,8 @@ export function LibraryButton({ checklistId }: { checklistId: string }) {
   const isSaved = status.data ? isInLibrary(status.data) : false;
 
   return (
-    <Dialog.Root open={isOpen} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+    <Dialog open={isOpen} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
         <Button
           variant="secondary"
           className={cn(
@@ -43,7 +42,7 @@ export function LibraryButton({ checklistId }: { checklistId: string }) {
           )}
           {isSaved ? libraryMessages.inLibrary : libraryMessages.addToLibrary}
         </Button>
-      </Dialog.Trigger>
+      </DialogTrigger>
       <DialogPanel
         title={libraryMessages.dialogTitle}
         description="Pick the groups to keep this list in."
@@ -52,7 +51,7 @@ export function LibraryButton({ checklistId }: { checklistId: string }) {
         {/* Mounted only while open, so the groups load when the dialog is first opened. */}
         {isOpen ? <LibraryDialogBody checklistId={checklistId} /> : null}
       </DialogPanel>
-    </Dialog.Root>
+    </Dialog>
   );
 }
 

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, FolderOpen, Pencil, Plus, Trash2, X } from 'lucide-react';
-import { Collapsible, Dialog } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { groupNameSchema, libraryMessages, type Group } from '@/domain/library/library';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/client/components/ui/collapsible';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
-import { DialogPanel } from '@/client/components/ui/dialog';
+import { Dialog, DialogClose, DialogPanel } from '@/client/components/ui/dialog';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { libraryGroupsQuery, useCreateGroupMutation } from '@/client/api/library';
@@ -152,10 +152,10 @@ function GroupCard({ group, onAction }: { group: Group; onAction: (pending: Pend
   const [isOpen, setOpen] = useState(true);
   const count = group.checklists.length;
   return (
-    <Collapsible.Root open={isOpen} onOpenChange={setOpen} asChild>
+    <Collapsible open={isOpen} onOpenChange={setOpen} asChild>
       <Card className="overflow-hidden">
         <div className="flex items-center gap-2 px-4 py-3">
-          <Collapsible.Trigger asChild>
+          <CollapsibleTrigger asChild>
             <button type="button" className="flex min-w-0 flex-1 cursor-pointer items-center gap-3 text-left">
               <ChevronDown
                 className={cn('h-4 w-4 shrink-0 text-slate-500 transition-transform', !isOpen && '-rotate-90')}
@@ -166,7 +166,7 @@ function GroupCard({ group, onAction }: { group: Group; onAction: (pending: Pend
                 {count} {count === 1 ? 'list' : 'lists'}
               </span>
             </button>
-          </Collapsible.Trigger>
+          </CollapsibleTrigger>
           <Button
             variant="ghost"
             size="icon"
@@ -188,7 +188,7 @@ function GroupCard({ group, onAction }: { group: Group; onAction: (pending: Pend
             <Trash2 className="h-4 w-4" aria-hidden />
           </Button>
         </div>
-        <Collapsible.Content className="border-t border-slate-100 dark:border-slate-800">
+        <CollapsibleContent className="border-t border-slate-100 dark:border-slate-800">
           {count === 0 ? (
             <p className="px-4 py-4 text-sm text-slate-500 dark:text-slate-400">{texts.emptyGroup}</p>
           ) : (
@@ -215,9 +215,9 @@ function GroupCard({ group, onAction }: { group: Group; onAction: (pending: Pend
               ))}
             </ul>
           )}
-        </Collapsible.Content>
+        </CollapsibleContent>
       </Card>
-    </Collapsible.Root>
+    </Collapsible>
   );
 }
 
@@ -264,7 +264,7 @@ function GroupNameDialog({
 
   const shownError = invalid ?? (isCreate ? createError : error);
   return (
-    <Dialog.Root open={isOpen} onOpenChange={(open) => !open && !busy && onClose()}>
+    <Dialog open={isOpen} onOpenChange={(open) => !open && !busy && onClose()}>
       <DialogPanel title={title} description="Group names can be up to 60 characters." isDescriptionHidden>
         <form onSubmit={submit} noValidate className="space-y-4">
           <div>
@@ -281,17 +281,17 @@ function GroupNameDialog({
             <FieldError id="group-name-error">{shownError ?? undefined}</FieldError>
           </div>
           <div className="flex justify-end gap-2">
-            <Dialog.Close asChild>
+            <DialogClose asChild>
               <Button type="button" variant="secondary" disabled={busy}>
                 Cancel
               </Button>
-            </Dialog.Close>
+            </DialogClose>
             <Button type="submit" disabled={busy || !name.trim()}>
               {busy ? 'Saving...' : isCreate ? 'Create' : 'Rename'}
             </Button>
           </div>
         </form>
       </DialogPanel>
-    </Dialog.Root>
+    </Dialog>
   );
 }

@@ -12,7 +12,6 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { greetingName } from '@/domain/accounts/profile';
@@ -20,6 +19,14 @@ import { BrandMark } from '@/client/components/layout/brand-mark';
 import { AnimatedMain } from '@/client/pages/layout/root-layout';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/client/components/ui/dropdown-menu';
 import { Input } from '@/client/components/ui/input';
 import { useAuth } from '@/client/lib/use-auth';
 import { NotificationBell } from '@/client/features/notifications/notification-bell';
@@ -155,8 +162,8 @@ function AvatarMenu({ avatar, name }: { avatar: string | null; name: string }) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger asChild>
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
         <button
           type="button"
           className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
@@ -164,31 +171,17 @@ function AvatarMenu({ avatar, name }: { avatar: string | null; name: string }) {
         >
           <Avatar emoji={avatar} size="sm" className="h-9 w-9" />
         </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-48 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
-        >
-          <DropdownMenu.Label className="px-3 py-2 text-sm font-semibold text-slate-900 dark:text-white">
-            {name}
-          </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-          <DropdownMenu.Item
-            onSelect={() => void navigate(paths.dashboard.profile())}
-            className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800"
-          >
-            <UserRound className="h-4 w-4" aria-hidden /> Profile
-          </DropdownMenu.Item>
-          <DropdownMenu.Item
-            onSelect={() => void signOut()}
-            className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-red-600 outline-none data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-slate-800"
-          >
-            <LogOut className="h-4 w-4" aria-hidden /> Logout
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuLabel>{name}</DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void navigate(paths.dashboard.profile())}>
+          <UserRound className="h-4 w-4" aria-hidden /> Profile
+        </DropdownMenuItem>
+        <DropdownMenuItem tone="danger" onSelect={() => void signOut()}>
+          <LogOut className="h-4 w-4" aria-hidden /> Logout
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Tabs } from 'radix-ui';
 import { Link, useSearchParams } from 'react-router';
 import {
   DASHBOARD_LIST_TABS,
@@ -12,6 +11,7 @@ import {
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { ProgressBar } from '@/client/components/ui/progress-bar';
 import { DifficultyBadge } from '@/client/features/checklists/difficulty-badge';
@@ -28,23 +28,16 @@ export function DashboardListsPage() {
 
   return (
     <DashboardPage title="My Lists">
-      <Tabs.Root value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
-        <Tabs.List
-          aria-label="Lists"
-          className="flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 dark:bg-slate-900"
-        >
+      <Tabs value={tab} onValueChange={(value) => setParams({ tab: value }, { replace: true })}>
+        <TabsList aria-label="Lists">
           {DASHBOARD_LIST_TABS.map((candidate) => (
-            <Tabs.Trigger
-              key={candidate}
-              value={candidate}
-              className="flex-1 cursor-pointer rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm dark:text-slate-400 dark:data-[state=active]:bg-slate-800 dark:data-[state=active]:text-white"
-            >
+            <TabsTrigger key={candidate} value={candidate}>
               {dashboardListTabLabels[candidate]}
-            </Tabs.Trigger>
+            </TabsTrigger>
           ))}
-        </Tabs.List>
+        </TabsList>
         {/* Only the chosen tab's panel is rendered; the others load when chosen. */}
-        <Tabs.Content value={tab} className="mt-6">
+        <TabsContent value={tab} className="mt-6">
           {lists.isPending ? (
             <LoadingState label="Loading your lists..." />
           ) : lists.isError ? (
@@ -62,8 +55,8 @@ export function DashboardListsPage() {
               ))}
             </ul>
           )}
-        </Tabs.Content>
-      </Tabs.Root>
+        </TabsContent>
+      </Tabs>
     </DashboardPage>
   );
 }

@@ -1,9 +1,17 @@
-import { ChevronDown, LogOut, Menu, X } from 'lucide-react';
-import { Dialog, DropdownMenu } from 'radix-ui';
+import { ChevronDown, LogOut, Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { greetingName } from '@/domain/accounts/profile';
 import { Button } from '@/client/components/ui/button';
+import { Dialog, DialogTrigger, SheetPanel } from '@/client/components/ui/dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/client/components/ui/dropdown-menu';
 import { Spinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/lib/use-auth';
 import { NotificationBell } from '@/client/features/notifications/notification-bell';
@@ -64,44 +72,28 @@ export function SiteHeader() {
           ) : user ? (
             <>
               <NotificationBell unread={unread} />
-              <DropdownMenu.Root>
-                <DropdownMenu.Trigger asChild>
+              <DropdownMenu>
+                <DropdownMenuTrigger asChild>
                   <Button variant="secondary" className="gap-1.5">
                     <span aria-hidden>{profile?.avatarUrl ?? '👤'}</span>
                     {greeting}
                     <ChevronDown className="h-4 w-4" aria-hidden />
                   </Button>
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.Content
-                    align="end"
-                    sideOffset={8}
-                    className="z-50 min-w-52 rounded-xl bg-white p-1.5 shadow-lg ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
-                  >
-                    <DropdownMenu.Label className="px-3 py-2 text-sm font-semibold text-slate-900 dark:text-white">
-                      {greeting}
-                    </DropdownMenu.Label>
-                    <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-                    {accountLinks.map((link) => (
-                      <DropdownMenu.Item key={link.to} asChild>
-                        <Link
-                          to={link.to}
-                          className="block rounded-lg px-3 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800"
-                        >
-                          {link.label}
-                        </Link>
-                      </DropdownMenu.Item>
-                    ))}
-                    <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-                    <DropdownMenu.Item
-                      onSelect={() => void handleSignOut()}
-                      className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-red-600 outline-none data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-slate-800"
-                    >
-                      <LogOut className="h-4 w-4" aria-hidden /> Sign Out
-                    </DropdownMenu.Item>
-                  </DropdownMenu.Content>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Root>
+                </DropdownMenuTrigger>
+                <DropdownMenuContent className="min-w-52">
+                  <DropdownMenuLabel>{greeting}</DropdownMenuLabel>
+                  <DropdownMenuSeparator />
+                  {accountLinks.map((link) => (
+                    <DropdownMenuItem key={link.to} asChild>
+                      <Link to={link.to}>{link.label}</Link>
+                    </DropdownMenuItem>
+                  ))}
+                  <DropdownMenuSeparator />
+                  <DropdownMenuItem tone="danger" onSelect={() => void handleSignOut()}>
+                    <LogOut className="h-4 w-4" aria-hidden /> Sign Out
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              </DropdownMenu>
             </>
           ) : (
             <>
@@ -120,74 +112,62 @@ export function SiteHeader() {
             <NotificationBell unread={unread} />
           </div>
         ) : null}
-        <Dialog.Root open={isMenuOpen} onOpenChange={setMenuOpen}>
-          <Dialog.Trigger asChild>
+        <Dialog open={isMenuOpen} onOpenChange={setMenuOpen}>
+          <DialogTrigger asChild>
             <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
               <Menu className="h-6 w-6" aria-hidden />
             </Button>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
-            <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[85%] max-w-sm flex-col gap-6 overflow-y-auto bg-white p-6 shadow-xl data-[state=open]:animate-[slide-in_200ms_ease-out] dark:bg-slate-900">
-              <div className="flex items-center justify-between">
-                <Dialog.Title className="text-lg font-semibold">Menu</Dialog.Title>
-                <Dialog.Close asChild>
-                  <Button variant="ghost" size="icon" aria-label="Close menu">
-                    <X className="h-5 w-5" aria-hidden />
-                  </Button>
-                </Dialog.Close>
+          </DialogTrigger>
+          <SheetPanel title="Menu" description="Site navigation" closeLabel="Close menu">
+            <nav aria-label="Mobile" className="flex flex-col gap-1">
+              {mainLinks.map((link) => (
+                <NavLink key={link.to} to={link.to} end className={navLinkClass} onClick={() => setMenuOpen(false)}>
+                  {link.label}
+                </NavLink>
+              ))}
+            </nav>
+            {isLoading || isProfileLoading ? (
+              <div className="flex justify-center border-t border-slate-200 pt-4 dark:border-slate-700">
+                <Spinner label="Loading your account" />
               </div>
-              <Dialog.Description className="sr-only">Site navigation</Dialog.Description>
-              <nav aria-label="Mobile" className="flex flex-col gap-1">
-                {mainLinks.map((link) => (
-                  <NavLink key={link.to} to={link.to} end className={navLinkClass} onClick={() => setMenuOpen(false)}>
+            ) : user ? (
+              <div className="flex flex-col gap-1 border-t border-slate-200 pt-4 dark:border-slate-700">
+                <p className="px-3 pb-2 text-sm text-slate-500 dark:text-slate-400">
+                  Logged in as{' '}
+                  <span className="font-semibold text-slate-900 dark:text-white">
+                    {profile ? `@${profile.username}` : user.email}
+                  </span>
+                </p>
+                {accountLinks.map((link) => (
+                  <Link
+                    key={link.to}
+                    to={link.to}
+                    className={navLinkClass({ isActive: false })}
+                    onClick={() => setMenuOpen(false)}
+                  >
                     {link.label}
-                  </NavLink>
+                  </Link>
                 ))}
-              </nav>
-              {isLoading || isProfileLoading ? (
-                <div className="flex justify-center border-t border-slate-200 pt-4 dark:border-slate-700">
-                  <Spinner label="Loading your account" />
-                </div>
-              ) : user ? (
-                <div className="flex flex-col gap-1 border-t border-slate-200 pt-4 dark:border-slate-700">
-                  <p className="px-3 pb-2 text-sm text-slate-500 dark:text-slate-400">
-                    Logged in as{' '}
-                    <span className="font-semibold text-slate-900 dark:text-white">
-                      {profile ? `@${profile.username}` : user.email}
-                    </span>
-                  </p>
-                  {accountLinks.map((link) => (
-                    <Link
-                      key={link.to}
-                      to={link.to}
-                      className={navLinkClass({ isActive: false })}
-                      onClick={() => setMenuOpen(false)}
-                    >
-                      {link.label}
-                    </Link>
-                  ))}
-                  <Button variant="secondary" className="mt-3" onClick={() => void handleSignOut()}>
-                    <LogOut className="h-4 w-4" aria-hidden /> Sign Out
-                  </Button>
-                </div>
-              ) : (
-                <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
-                  <Button asChild variant="secondary">
-                    <Link to={paths.login()} onClick={() => setMenuOpen(false)}>
-                      Sign In
-                    </Link>
-                  </Button>
-                  <Button asChild>
-                    <Link to={paths.signUp()} onClick={() => setMenuOpen(false)}>
-                      Sign Up
-                    </Link>
-                  </Button>
-                </div>
-              )}
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+                <Button variant="secondary" className="mt-3" onClick={() => void handleSignOut()}>
+                  <LogOut className="h-4 w-4" aria-hidden /> Sign Out
+                </Button>
+              </div>
+            ) : (
+              <div className="flex flex-col gap-2 border-t border-slate-200 pt-4 dark:border-slate-700">
+                <Button asChild variant="secondary">
+                  <Link to={paths.login()} onClick={() => setMenuOpen(false)}>
+                    Sign In
+                  </Link>
+                </Button>
+                <Button asChild>
+                  <Link to={paths.signUp()} onClick={() => setMenuOpen(false)}>
+                    Sign Up
+                  </Link>
+                </Button>
+              </div>
+            )}
+          </SheetPanel>
+        </Dialog>
       </div>
     </header>
   );
