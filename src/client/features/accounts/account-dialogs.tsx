@@ -7,8 +7,7 @@ import { messageSchema } from '@/domain/api-error';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogClose, DialogPanel } from '@/client/components/ui/dialog';
-import { FieldError, Label } from '@/client/components/ui/input';
-import { PasswordInput } from '@/client/components/ui/password-input';
+import { PasswordField } from './password-field';
 import { apiRequest, errorMessage } from '@/client/lib/api';
 import { EmailField } from './email-field';
 
@@ -104,17 +103,13 @@ export function ChangeEmailDialog(props: DialogProps) {
       onSubmit={onSubmit}
     >
       <EmailField registration={form.register('newEmail')} error={errors.newEmail?.message} label="New Email" />
-      <div>
-        <Label htmlFor="email-current-password">Current Password</Label>
-        <PasswordInput
-          id="email-current-password"
-          autoComplete="current-password"
-          aria-invalid={Boolean(errors.currentPassword)}
-          aria-describedby="email-current-password-error"
-          {...form.register('currentPassword')}
-        />
-        <FieldError id="email-current-password-error">{errors.currentPassword?.message}</FieldError>
-      </div>
+      <PasswordField
+        id="email-current-password"
+        label="Current Password"
+        autoComplete="current-password"
+        registration={form.register('currentPassword')}
+        error={errors.currentPassword?.message}
+      />
     </FormDialog>
   );
 }
@@ -161,17 +156,14 @@ export function ChangePasswordDialog(props: DialogProps) {
       onSubmit={onSubmit}
     >
       {passwordFields.map(([name, label, autoComplete]) => (
-        <div key={name}>
-          <Label htmlFor={`password-${name}`}>{label}</Label>
-          <PasswordInput
-            id={`password-${name}`}
-            autoComplete={autoComplete}
-            aria-invalid={Boolean(errors[name])}
-            aria-describedby={`password-${name}-error`}
-            {...form.register(name)}
-          />
-          <FieldError id={`password-${name}-error`}>{errors[name]?.message}</FieldError>
-        </div>
+        <PasswordField
+          key={name}
+          id={`password-${name}`}
+          label={label}
+          autoComplete={autoComplete}
+          registration={form.register(name)}
+          error={errors[name]?.message}
+        />
       ))}
     </FormDialog>
   );

@@ -6,9 +6,8 @@ import type { z } from 'zod';
 import { accountMessages, signInSchema } from '@/domain/accounts/account-forms';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
-import { FieldError, Label } from '@/client/components/ui/input';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
-import { PasswordInput } from '@/client/components/ui/password-input';
+import { PasswordField } from './password-field';
 import { authClient } from '@/client/lib/auth-client';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
@@ -101,25 +100,21 @@ function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => voi
       ) : null}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <EmailField registration={form.register('email')} error={errors.email?.message} />
-        <div>
-          <div className="flex items-center justify-between">
-            <Label htmlFor="password">Password</Label>
+        <PasswordField
+          id="password"
+          label="Password"
+          autoComplete="current-password"
+          registration={form.register('password')}
+          error={errors.password?.message}
+          labelAside={
             <Link
               to={paths.forgotPassword()}
               className="mb-1.5 text-sm font-medium text-brand-600 hover:underline dark:text-brand-200"
             >
               Forgot password?
             </Link>
-          </div>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby="password-error"
-            {...form.register('password')}
-          />
-          <FieldError id="password-error">{errors.password?.message}</FieldError>
-        </div>
+          }
+        />
         <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
           <input
             type="checkbox"

@@ -5,8 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { accountMessages, resetPasswordSchema, type ResetPasswordInput } from '@/domain/accounts/account-forms';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
-import { FieldError, Label } from '@/client/components/ui/input';
-import { PasswordInput } from '@/client/components/ui/password-input';
+import { PasswordField } from './password-field';
 import { authClient } from '@/client/lib/auth-client';
 import { AuthCard } from './auth-card';
 import { paths } from '@/client/lib/paths';
@@ -52,28 +51,20 @@ export function ResetPasswordPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div>
-          <Label htmlFor="password">New Password</Label>
-          <PasswordInput
-            id="password"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby="password-error"
-            {...form.register('password')}
-          />
-          <FieldError id="password-error">{errors.password?.message}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="confirmPassword">Confirm New Password</Label>
-          <PasswordInput
-            id="confirmPassword"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.confirmPassword)}
-            aria-describedby="confirm-error"
-            {...form.register('confirmPassword')}
-          />
-          <FieldError id="confirm-error">{errors.confirmPassword?.message}</FieldError>
-        </div>
+        <PasswordField
+          id="password"
+          label="New Password"
+          autoComplete="new-password"
+          registration={form.register('password')}
+          error={errors.password?.message}
+        />
+        <PasswordField
+          id="confirmPassword"
+          label="Confirm New Password"
+          autoComplete="new-password"
+          registration={form.register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <Button type="submit" className="w-full" size="lg" disabled={isSubmitting || !token}>
           {isSubmitting ? 'Saving...' : 'Reset password'}
