@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Eye, EyeOff, ExternalLink, ListChecks, Pencil, Star, Trash2, Users } from 'lucide-react';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import {
@@ -37,6 +37,14 @@ import {
 } from '@/client/api/checklists';
 import { Section } from '@/client/components/ui/section';
 import { paths } from '@/client/lib/paths';
+
+type ConfirmDialogQuestion = Omit<ComponentProps<typeof ConfirmDialog>, 'isOpen' | 'onOpenChange'>;
+const closedConfirmDialog: ConfirmDialogQuestion = {
+  title: '',
+  description: '',
+  confirmLabel: '',
+  onConfirm: () => {},
+};
 
 type Pending =
   | { kind: 'delete'; list: OwnChecklist }
@@ -122,6 +130,40 @@ export function MyListsTab() {
         onError: () => setFailure(checklistActionMessages.bulkVisibilityFailed),
       },
     );
+  };
+
+  // One confirmation dialog for the three questions: delete one, delete the selected, change visibility.
+  const confirmDialogFor = (question: Pending): ConfirmDialogQuestion => {
+    switch (question.kind) {
+      case 'delete':
+        return {
+          title: `Delete "${question.list.title}"?`,
+          description: ownListMessages.deleteText,
+          confirmLabel: 'Delete',
+          busyLabel: 'Deleting...',
+          isBusy: remove.isPending,
+          onConfirm: () => deleteOne(question.list),
+        };
+      case 'bulk-delete':
+        return {
+          title: ownListMessages.bulkDeleteTitle(question.ids.length),
+          description: ownListMessages.deleteText,
+          confirmLabel: 'Delete',
+          busyLabel: 'Deleting...',
+          isBusy: bulkDelete.isPending,
+          onConfirm: () => deleteSelected(question.ids),
+        };
+      case 'visibility':
+        return {
+          title: question.list.isPublic ? 'Make Private?' : 'Make Public?',
+          description: question.list.isPublic ? ownListMessages.makePrivateText : ownListMessages.makePublicText,
+          confirmLabel: question.list.isPublic ? 'Make Private' : 'Make Public',
+          busyLabel: 'Saving...',
+          tone: 'primary',
+          isBusy: setVisibility.isPending,
+          onConfirm: () => toggleVisibility(question.list),
+        };
+    }
   };
 
   if (lists.isPending) return <LoadingState label="Loading your lists..." />;
@@ -267,39 +309,9 @@ export function MyListsTab() {
       )}
 
       <ConfirmDialog
-        isOpen={pending?.kind === 'delete'}
+        isOpen={pending !== null}
         onOpenChange={(open) => !open && close()}
-        title={pending?.kind === 'delete' ? `Delete "${pending.list.title}"?` : ''}
-        description={ownListMessages.deleteText}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        isBusy={remove.isPending}
-        onConfirm={() => pending?.kind === 'delete' && deleteOne(pending.list)}
-      />
-      <ConfirmDialog
-        isOpen={pending?.kind === 'bulk-delete'}
-        onOpenChange={(open) => !open && close()}
-        title={pending?.kind === 'bulk-delete' ? ownListMessages.bulkDeleteTitle(pending.ids.length) : ''}
-        description={ownListMessages.deleteText}
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        isBusy={bulkDelete.isPending}
-        onConfirm={() => pending?.kind === 'bulk-delete' && deleteSelected(pending.ids)}
-      />
-      <ConfirmDialog
-        isOpen={pending?.kind === 'visibility'}
-        onOpenChange={(open) => !open && close()}
-        title={pending?.kind === 'visibility' ? (pending.list.isPublic ? 'Make Private?' : 'Make Public?') : ''}
-        description={
-          pending?.kind === 'visibility' && pending.list.isPublic
-            ? ownListMessages.makePrivateText
-            : ownListMessages.makePublicText
-        }
-        confirmLabel={pending?.kind === 'visibility' && pending.list.isPublic ? 'Make Private' : 'Make Public'}
-        busyLabel="Saving..."
-        tone="primary"
-        isBusy={setVisibility.isPending}
-        onConfirm={() => pending?.kind === 'visibility' && toggleVisibility(pending.list)}
+        {...(pending ? confirmDialogFor(pending) : closedConfirmDialog)}
       />
     </Section>
   );
