@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import type { Viewer } from '@/domain/permissions';
 import { meQuery } from '@/client/api/me';
 import { authClient } from '@/client/lib/auth-client';
 
@@ -30,6 +31,8 @@ export function useAuth() {
   return {
     isLoading: session.isPending,
     user,
+    /** Who is asking, as the permission rules of src/domain/permissions.ts take it. */
+    viewer: (user ? { id: user.id } : null) satisfies Viewer,
     profile: user ? (me.data ?? null) : null,
     isProfileLoading: user !== null && me.isPending,
     refreshProfile: () => me.refetch(),

@@ -3,6 +3,7 @@ import { ArrowLeft, Clock, Copy, ListChecks, Pencil, Users, type LucideIcon } fr
 import type { MouseEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { canClone, canEdit, type Viewer } from '@/domain/permissions';
 import { Page } from '@/client/components/layout/page';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
@@ -25,11 +26,11 @@ import { paths } from '@/client/lib/paths';
 /** Spec §2.4: /checklist/{id}. */
 export function ChecklistDetailPage() {
   const { id = '' } = useParams();
-  const { user, isLoading: isAuthLoading } = useAuth();
+  const { viewer, isLoading: isAuthLoading } = useAuth();
   const detail = useQuery(checklistDetailQuery(id));
 
   if (detail.data && !isAuthLoading) {
-    return <ChecklistView key={detail.data.id} checklist={detail.data} userId={user?.id ?? null} />;
+    return <ChecklistView key={detail.data.id} checklist={detail.data} viewer={viewer} />;
   }
 
   return (
@@ -77,9 +78,8 @@ function BackToBrowse() {
   );
 }
 
-function ChecklistView({ checklist, userId }: { checklist: ChecklistDetail; userId: string | null }) {
-  const isSignedIn = userId !== null;
-  const isOwner = checklist.viewer.isOwner;
+function ChecklistView({ checklist, viewer }: { checklist: ChecklistDetail; viewer: Viewer }) {
+  const isSignedIn = viewer !== null;
   const loginHref = paths.login(paths.checklist(checklist.id));
   const clone = useClone(checklist.id);
 
@@ -140,16 +140,16 @@ function ChecklistView({ checklist, userId }: { checklist: ChecklistDetail; user
         </ul>
 
         <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-5 dark:border-slate-800">
-          <LikeButton checklist={checklist} isSignedIn={isSignedIn} loginHref={loginHref} />
+          <LikeButton checklist={checklist} viewer={viewer} loginHref={loginHref} />
           {isSignedIn ? <LibraryButton checklistId={checklist.id} /> : null}
-          {isOwner ? (
+          {canEdit(viewer, checklist) ? (
             <Button asChild variant="secondary">
               <Link to={paths.editChecklist(checklist.id)}>
                 <Pencil className="h-4 w-4" aria-hidden />
                 Edit Checklist
               </Link>
             </Button>
-          ) : isSignedIn ? (
+          ) : canClone(viewer, checklist) ? (
             <CloneButton onClick={clone.start} isBusy={clone.isBusy} isPending={clone.isPending} />
           ) : (
             <CloneLink loginHref={loginHref} />
@@ -166,7 +166,7 @@ function ChecklistView({ checklist, userId }: { checklist: ChecklistDetail; user
 
       <ChecklistProgress checklist={checklist} isSignedIn={isSignedIn} />
 
-      <CommentsSection checklistId={checklist.id} userId={userId} loginHref={loginHref} />
+      <CommentsSection checklist={checklist} viewer={viewer} loginHref={loginHref} />
     </Page>
   );
 }

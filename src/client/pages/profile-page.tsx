@@ -15,6 +15,7 @@ import { FollowButton } from '@/client/features/social/follow-button';
 import { FollowListDialog } from '@/client/features/social/follow-list-dialog';
 import { profileQuery } from '@/client/api/profiles';
 import { paths } from '@/client/lib/paths';
+import { canFollow, type Viewer } from '@/domain/permissions';
 
 const LOADING = 'Loading profile...';
 const LOAD_FAILED = 'Failed to load profile. Please try again later.';
@@ -24,12 +25,12 @@ type Checklist = PublicProfile['checklists'][number];
 /** Spec §2.9: /user/{username}. */
 export function ProfilePage() {
   const { username = '' } = useParams();
-  const { user, isLoading: isAuthLoading } = useAuth();
+  const { viewer, isLoading: isAuthLoading } = useAuth();
   const profile = useQuery(profileQuery(username));
 
   // Waiting for the session too, so a Follow button does not pop in after the page has drawn.
   if (profile.data && !isAuthLoading) {
-    return <ProfileView key={profile.data.id} profile={profile.data} isSignedIn={user !== null} />;
+    return <ProfileView key={profile.data.id} profile={profile.data} viewer={viewer} />;
   }
 
   if (profile.isError) {
@@ -62,10 +63,10 @@ export function ProfilePage() {
   );
 }
 
-function ProfileView({ profile, isSignedIn }: { profile: PublicProfile; isSignedIn: boolean }) {
+function ProfileView({ profile, viewer }: { profile: PublicProfile; viewer: Viewer }) {
   return (
     <Page width="medium">
-      <ProfileHeader profile={profile} isSignedIn={isSignedIn} />
+      <ProfileHeader profile={profile} viewer={viewer} />
       {profile.badges.length ? (
         <section aria-label="Badges" className="space-y-3">
           <h2 className="text-xl font-semibold text-slate-900 dark:text-white">Badges</h2>
@@ -77,10 +78,13 @@ function ProfileView({ profile, isSignedIn }: { profile: PublicProfile; isSigned
   );
 }
 
-function ProfileHeader({ profile, isSignedIn }: { profile: PublicProfile; isSignedIn: boolean }) {
+function ProfileHeader({ profile, viewer }: { profile: PublicProfile; viewer: Viewer }) {
+  const isSignedIn = viewer !== null;
   // A private profile shows others only its avatar and username (decision 008).
   const name = profile.isPrivateView ? profile.username : displayName(profile);
-  const canFollow = isSignedIn && !profile.isOwner && !profile.isPrivateView;
+  // Hiding Follow on a private profile's view is today's behaviour, kept until issue 12 fixes it:
+  // canFollow() itself allows following a private profile (decision 008).
+  const isFollowShown = canFollow(viewer, { userId: profile.id }) && !profile.isPrivateView;
 
   return (
     <Card className="p-6 sm:p-8">
@@ -114,7 +118,7 @@ function ProfileHeader({ profile, isSignedIn }: { profile: PublicProfile; isSign
             </div>
           )}
         </div>
-        {canFollow ? <FollowButton username={profile.username} isFollowing={profile.isFollowing} /> : null}
+        {isFollowShown ? <FollowButton username={profile.username} isFollowing={profile.isFollowing} /> : null}
       </div>
     </Card>
   );

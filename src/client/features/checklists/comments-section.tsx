@@ -10,6 +10,7 @@ import { errorMessage } from '@/client/lib/api';
 import { commentsQuery, useAddComment, useDeleteComment, useEditComment } from '@/client/api/comments';
 import { formatDateTime } from '@/client/lib/format';
 import { paths } from '@/client/lib/paths';
+import { canComment, canEditComment, type Viewer } from '@/domain/permissions';
 
 const LOAD_FAILED = 'Failed to load comments.';
 
@@ -27,14 +28,15 @@ function ErrorText({ children }: { children: string | null }) {
 
 /** Spec §2.4 and §5 "Comments": newest first; authors edit and delete their own; visitors read. */
 export function CommentsSection({
-  checklistId,
-  userId,
+  checklist,
+  viewer,
   loginHref,
 }: {
-  checklistId: string;
-  userId: string | null;
+  checklist: { id: string; authorId: string };
+  viewer: Viewer;
   loginHref: string;
 }) {
+  const checklistId = checklist.id;
   const comments = useQuery(commentsQuery(checklistId));
   const headingId = useId();
 
@@ -50,7 +52,7 @@ export function CommentsSection({
         ) : null}
       </h2>
 
-      {userId ? (
+      {canComment(viewer, checklist) ? (
         <AddCommentForm checklistId={checklistId} />
       ) : (
         <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
@@ -81,7 +83,11 @@ export function CommentsSection({
         <ul className="space-y-3">
           {comments.data.comments.map((comment) => (
             <li key={comment.id}>
-              <CommentCard checklistId={checklistId} comment={comment} isAuthor={comment.author.id === userId} />
+              <CommentCard
+                checklistId={checklistId}
+                comment={comment}
+                isAuthor={canEditComment(viewer, { authorId: comment.author.id })}
+              />
             </li>
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { canLike, type Viewer } from '@/domain/permissions';
 import { Button } from '@/client/components/ui/button';
 import { Tooltip } from '@/client/components/ui/tooltip';
 import { errorMessage } from '@/client/lib/api';
@@ -18,16 +19,16 @@ const LIKE_FAILED = 'Failed to update like.';
  */
 export function LikeButton({
   checklist,
-  isSignedIn,
+  viewer,
   loginHref,
 }: {
   checklist: ChecklistDetail;
-  isSignedIn: boolean;
+  viewer: Viewer;
   loginHref: string;
 }) {
   const like = useLikeMutation(checklist.id);
   const { likes } = checklist;
-  const { hasLiked, isOwner } = checklist.viewer;
+  const { hasLiked } = checklist.viewer;
   const label = `Like (${plural(likes, 'like', 'likes')})`;
   const content = (
     <>
@@ -39,7 +40,7 @@ export function LikeButton({
     </>
   );
 
-  if (!isSignedIn) {
+  if (viewer === null) {
     return (
       <Button asChild variant="secondary" aria-label={label} title="Sign in to like this list">
         <Link to={loginHref}>{content}</Link>
@@ -47,7 +48,7 @@ export function LikeButton({
     );
   }
 
-  if (isOwner) {
+  if (!canLike(viewer, checklist)) {
     // A disabled button gets no pointer or focus events, so the tooltip is anchored to a
     // focusable wrapper instead.
     return (

@@ -14,6 +14,8 @@ import { ShareButton } from '@/client/features/checklists/share-button';
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { paths } from '@/client/lib/paths';
+import { canEdit } from '@/domain/permissions';
+import { useAuth } from '@/client/lib/use-auth';
 
 /** Spec §2.4: the breadcrumb is labelled after where the list was opened from. */
 const backLinks = {
@@ -56,6 +58,7 @@ export function DashboardChecklistPage({ from }: { from: keyof typeof backLinks 
 }
 
 function DetailView({ checklist }: { checklist: ChecklistDetail }) {
+  const { viewer } = useAuth();
   const clone = useClone(checklist.id);
 
   return (
@@ -77,7 +80,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
         </div>
         <div className="mt-5 flex flex-wrap gap-2 border-t border-slate-100 pt-5 dark:border-slate-800">
           <LibraryButton checklistId={checklist.id} />
-          {checklist.viewer.isOwner ? (
+          {canEdit(viewer, checklist) ? (
             <Button asChild variant="secondary">
               <Link to={paths.editChecklist(checklist.id)}>
                 <Pencil className="h-4 w-4" aria-hidden />
@@ -88,7 +91,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
             <CloneButton onClick={clone.start} isBusy={clone.isBusy} isPending={clone.isPending} />
           )}
           {/* The public page's address: a dashboard link would send others to a sign-in page. */}
-          <ShareButton url={`${window.location.origin}/checklist/${encodeURIComponent(checklist.id)}`} />
+          <ShareButton url={`${window.location.origin}${paths.checklist(checklist.id)}`} />
         </div>
         {clone.status ? (
           <Alert tone={clone.status.tone} className="mt-4">
