@@ -10,6 +10,36 @@ const clientOrServer = (side) => ({
   message: `This file may not import from src/${side}: imports go client → domain and server → domain only.`,
 });
 
+// Client layers (STYLE.md habits 1 and 2). A feature (src/client/features/<f>) may import
+// components/, lib/, api/, @/domain and itself, never another feature or a page; pages/ composes
+// features. components/, lib/ and api/ sit below the features and import none of them.
+const clientFeatures = [
+  'accounts',
+  'badges',
+  'checklists',
+  'dashboard',
+  'library',
+  'marketing',
+  'notifications',
+  'site',
+  'social',
+];
+const otherFeatures = (feature) => ({
+  group: clientFeatures
+    .filter((other) => other !== feature)
+    .flatMap((other) => [`@/client/features/${other}/*`, `**/features/${other}/*`, `../${other}/*`]),
+  message: `A feature imports components/, lib/, api/, @/domain and itself only: compose features in src/client/pages/.`,
+});
+const pages = { group: ['@/client/pages/*', '**/pages/*'], message: 'Only router.tsx imports src/client/pages.' };
+const anyFeature = {
+  group: ['@/client/features/*', '**/features/*'],
+  message: 'components/, lib/ and api/ sit below the features: they may not import one.',
+};
+
+// Written by the checklist-form rewrite (issue 13) at the same time as this rule; it imports
+// features/checklists from features/dashboard until that work lands and moves it.
+const pendingFormRewrite = ['src/client/features/dashboard/create-wizard-page.tsx'];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
   js.configs.recommended,
@@ -28,6 +58,17 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: [clientOrServer('server')] }],
     },
+  },
+  ...clientFeatures.map((feature) => ({
+    files: [`src/client/features/${feature}/**/*.{ts,tsx}`],
+    ignores: pendingFormRewrite,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [clientOrServer('server'), otherFeatures(feature), pages] }],
+    },
+  })),
+  {
+    files: ['src/client/{components,lib,api}/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [clientOrServer('server'), anyFeature, pages] }] },
   },
   {
     files: ['src/server/**/*.ts'],

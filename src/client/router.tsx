@@ -1,13 +1,13 @@
 import { createBrowserRouter, useSearchParams } from 'react-router';
-import { AppFrame, SiteLayout } from '@/client/components/layout/root-layout';
+import { AppFrame, SiteLayout } from '@/client/pages/layout/root-layout';
 import { ForgotPasswordPage } from '@/client/features/accounts/forgot-password-page';
 import { RequireAuth, SignedOutOnly } from '@/client/features/accounts/guards';
 import { LoginPage } from '@/client/features/accounts/login-page';
-import { MePage } from '@/client/features/accounts/me/me-page';
+import { MePage } from '@/client/pages/me-page';
 import { ResetPasswordPage } from '@/client/features/accounts/reset-password-page';
 import { SignUpPage } from '@/client/features/accounts/sign-up-page';
 import { BrowsePage } from '@/client/features/checklists/browse-page';
-import { ChecklistDetailPage } from '@/client/features/checklists/checklist-detail-page';
+import { ChecklistDetailPage } from '@/client/pages/checklist-detail-page';
 import { CreateChecklistPage } from '@/client/features/checklists/create-checklist-page';
 import { EditChecklistPage } from '@/client/features/checklists/edit-checklist-page';
 import { RequireOwner } from '@/client/features/checklists/require-owner';
@@ -18,16 +18,16 @@ import {
   DashboardCollectionsPage,
   DashboardProfilePage,
   DashboardSettingsPage,
-} from '@/client/features/dashboard/account-pages';
-import { BadgesPage } from '@/client/features/dashboard/badges-page';
+} from '@/client/pages/dashboard/account-pages';
+import { BadgesPage } from '@/client/pages/dashboard/badges-page';
 import { CreateWizardPage } from '@/client/features/dashboard/create-wizard-page';
-import { DashboardChecklistPage } from '@/client/features/dashboard/dashboard-detail-page';
-import { DashboardLayout } from '@/client/features/dashboard/dashboard-layout';
-import { DiscoverPage } from '@/client/features/dashboard/discover-page';
-import { DashboardHomePage } from '@/client/features/dashboard/home-page';
-import { DashboardListsPage } from '@/client/features/dashboard/lists-page';
+import { DashboardChecklistPage } from '@/client/pages/dashboard/dashboard-detail-page';
+import { DashboardLayout } from '@/client/pages/dashboard/dashboard-layout';
+import { DiscoverPage } from '@/client/pages/dashboard/discover-page';
+import { DashboardHomePage } from '@/client/pages/dashboard/home-page';
+import { DashboardListsPage } from '@/client/pages/dashboard/lists-page';
 import { NotFoundPage } from '@/client/features/site/not-found-page';
-import { ProfilePage } from '@/client/features/social/profile-page';
+import { ProfilePage } from '@/client/pages/profile-page';
 
 function MeRoute() {
   const [params] = useSearchParams();

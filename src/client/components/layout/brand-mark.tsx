@@ -1,7 +1,8 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
+import { paths } from '@/client/lib/paths';
 
-export function BrandMark({ to = '/' }: { to?: string }) {
+export function BrandMark({ to = paths.home() }: { to?: string }) {
   return (
     <Link
       to={to}

@@ -1,5 +1,6 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
+import { paths } from '@/client/lib/paths';
 
 type FooterLink = { label: string; to?: string };
 
@@ -7,11 +8,11 @@ type FooterLink = { label: string; to?: string };
 const footerColumns: { heading: string; links: FooterLink[] }[] = [
   {
     heading: 'Product',
-    links: [{ label: 'Browse', to: '/browse' }, { label: 'Features' }, { label: 'Pricing' }],
+    links: [{ label: 'Browse', to: paths.browse() }, { label: 'Features' }, { label: 'Pricing' }],
   },
   {
     heading: 'Company',
-    links: [{ label: 'About', to: '/about' }, { label: 'Blog' }, { label: 'Careers' }],
+    links: [{ label: 'About', to: paths.about() }, { label: 'Blog' }, { label: 'Careers' }],
   },
   {
     heading: 'Support',

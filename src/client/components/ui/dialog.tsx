@@ -1,12 +1,17 @@
 import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '@/client/lib/cn';
 import { Button } from './button';
 
+/** Our modal dialog (Radix Dialog): the root, its trigger and close, with DialogPanel as the body. */
+export const Dialog = RadixDialog.Root;
+export const DialogTrigger = RadixDialog.Trigger;
+export const DialogClose = RadixDialog.Close;
+
 /**
  * The body of our modal dialogs: overlay, a centred panel with its title and a Close button, and
- * a description (visible, or for screen readers only). Use inside a Radix `Dialog.Root`.
+ * a description (visible, or for screen readers only). Use inside a Radix `RadixDialog.Root`.
  */
 export function DialogPanel({
   title,
@@ -22,29 +27,62 @@ export function DialogPanel({
   children: ReactNode;
 }) {
   return (
-    <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
-      <Dialog.Content
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
+      <RadixDialog.Content
         className={cn(
           'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800',
           className,
         )}
       >
         <div className="flex items-start justify-between gap-4">
-          <Dialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{title}</Dialog.Title>
-          <Dialog.Close asChild>
+          <RadixDialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">
+            {title}
+          </RadixDialog.Title>
+          <RadixDialog.Close asChild>
             <Button variant="ghost" size="icon" className="-mt-2 -mr-2 h-9 w-9" aria-label="Close">
               <X className="h-5 w-5" aria-hidden />
             </Button>
-          </Dialog.Close>
+          </RadixDialog.Close>
         </div>
-        <Dialog.Description
+        <RadixDialog.Description
           className={isDescriptionHidden ? 'sr-only' : '-mt-2 text-sm text-slate-600 dark:text-slate-400'}
         >
           {description}
-        </Dialog.Description>
+        </RadixDialog.Description>
         {children}
-      </Dialog.Content>
-    </Dialog.Portal>
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}
+
+/** A panel that slides in from the right edge (the header's menu on small screens). */
+export function SheetPanel({
+  title,
+  description,
+  closeLabel,
+  children,
+}: {
+  title: ReactNode;
+  description: ReactNode;
+  closeLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
+      <RadixDialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[85%] max-w-sm flex-col gap-6 overflow-y-auto bg-white p-6 shadow-xl data-[state=open]:animate-[slide-in_200ms_ease-out] dark:bg-slate-900">
+        <div className="flex items-center justify-between">
+          <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
+          <RadixDialog.Close asChild>
+            <Button variant="ghost" size="icon" aria-label={closeLabel}>
+              <X className="h-5 w-5" aria-hidden />
+            </Button>
+          </RadixDialog.Close>
+        </div>
+        <RadixDialog.Description className="sr-only">{description}</RadixDialog.Description>
+        {children}
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
   );
 }

@@ -8,6 +8,7 @@ import { Button } from '@/client/components/ui/button';
 import { authClient } from '@/client/lib/auth-client';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
+import { paths } from '@/client/lib/paths';
 
 export function ForgotPasswordPage() {
   const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
@@ -20,7 +21,7 @@ export function ForgotPasswordPage() {
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setResult(null);
     try {
-      const { error } = await authClient.requestPasswordReset({ email, redirectTo: '/reset-password' });
+      const { error } = await authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword() });
       // The same answer whether or not the address has an account.
       if (error?.status === 429) setResult({ tone: 'error', message: accountMessages.tooManyRequests });
       else if (error) setResult({ tone: 'error', message: error.message || accountMessages.unexpected });
@@ -35,7 +36,7 @@ export function ForgotPasswordPage() {
       title="Forgot your password?"
       subtitle="Enter the email of your account and we will send you a link to choose a new password."
       footer={
-        <Link to="/login" className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
+        <Link to={paths.login()} className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
           Back to Sign In
         </Link>
       }

@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
-import { useAuth } from './use-auth';
+import { useAuth } from '@/client/lib/use-auth';
+import { paths } from '@/client/lib/paths';
 
 /** Spec §2.1: `/` and `/login` are for signed-out visitors; a signed-in user goes to /dashboard. */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const { isLoading, user } = useAuth();
   if (isLoading) return <FullPageSpinner />;
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={paths.dashboard.home()} replace />;
   return children;
 }
 
@@ -17,8 +18,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (isLoading) return <FullPageSpinner />;
   if (!user) {
-    const redirect = encodeURIComponent(`${location.pathname}${location.search}`);
-    return <Navigate to={`/login?redirect=${redirect}`} replace />;
+    return <Navigate to={paths.login(`${location.pathname}${location.search}`)} replace />;
   }
   return children;
 }

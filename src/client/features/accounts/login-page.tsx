@@ -6,14 +6,14 @@ import type { z } from 'zod';
 import { accountMessages, signInSchema } from '@/domain/accounts/account-forms';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
-import { FieldError, Label } from '@/client/components/ui/input';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
-import { PasswordInput } from '@/client/components/ui/password-input';
+import { PasswordField } from './password-field';
 import { authClient } from '@/client/lib/auth-client';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
-import { useAuth } from './use-auth';
+import { useAuth } from '@/client/lib/use-auth';
 import { safeRedirectTarget } from '@/domain/navigation/routes';
+import { paths } from '@/client/lib/paths';
 
 type SignInForm = z.input<typeof signInSchema>;
 
@@ -37,7 +37,7 @@ export function LoginPage() {
   const { isLoading, user } = useAuth();
   const [params] = useSearchParams();
   const [target, setTarget] = useState<string | null>(null);
-  if (user) return <Navigate to={target ?? '/dashboard'} replace />;
+  if (user) return <Navigate to={target ?? paths.dashboard.home()} replace />;
   if (isLoading && target === null) return <FullPageSpinner />;
   // The target is chosen before signing in: the session can appear before the sign-in call returns.
   return (
@@ -82,7 +82,7 @@ function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => voi
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to="/signup" className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
+          <Link to={paths.signUp()} className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
             Sign up
           </Link>
         </>
@@ -100,25 +100,21 @@ function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => voi
       ) : null}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <EmailField registration={form.register('email')} error={errors.email?.message} />
-        <div>
-          <div className="flex items-center justify-between">
-            <Label htmlFor="password">Password</Label>
+        <PasswordField
+          id="password"
+          label="Password"
+          autoComplete="current-password"
+          registration={form.register('password')}
+          error={errors.password?.message}
+          labelAside={
             <Link
-              to="/forgot-password"
+              to={paths.forgotPassword()}
               className="mb-1.5 text-sm font-medium text-brand-600 hover:underline dark:text-brand-200"
             >
               Forgot password?
             </Link>
-          </div>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby="password-error"
-            {...form.register('password')}
-          />
-          <FieldError id="password-error">{errors.password?.message}</FieldError>
-        </div>
+          }
+        />
         <label className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-300">
           <input
             type="checkbox"

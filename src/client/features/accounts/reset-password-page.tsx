@@ -5,10 +5,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { accountMessages, resetPasswordSchema, type ResetPasswordInput } from '@/domain/accounts/account-forms';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
-import { FieldError, Label } from '@/client/components/ui/input';
-import { PasswordInput } from '@/client/components/ui/password-input';
+import { PasswordField } from './password-field';
 import { authClient } from '@/client/lib/auth-client';
 import { AuthCard } from './auth-card';
+import { paths } from '@/client/lib/paths';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -29,7 +29,7 @@ export function ResetPasswordPage() {
     try {
       const { error } = await authClient.resetPassword({ newPassword: input.password, token: input.token });
       if (!error) {
-        navigate('/login?reset=1', { replace: true });
+        navigate(paths.loginAfterReset(), { replace: true });
         return;
       }
       if (error.code === 'INVALID_TOKEN') setFormError(accountMessages.resetInvalid);
@@ -45,34 +45,26 @@ export function ResetPasswordPage() {
       title="Choose a new password"
       subtitle="After the change, every other device signed in to your account is signed out."
       footer={
-        <Link to="/forgot-password" className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
+        <Link to={paths.forgotPassword()} className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
           Request a new link
         </Link>
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div>
-          <Label htmlFor="password">New Password</Label>
-          <PasswordInput
-            id="password"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby="password-error"
-            {...form.register('password')}
-          />
-          <FieldError id="password-error">{errors.password?.message}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="confirmPassword">Confirm New Password</Label>
-          <PasswordInput
-            id="confirmPassword"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.confirmPassword)}
-            aria-describedby="confirm-error"
-            {...form.register('confirmPassword')}
-          />
-          <FieldError id="confirm-error">{errors.confirmPassword?.message}</FieldError>
-        </div>
+        <PasswordField
+          id="password"
+          label="New Password"
+          autoComplete="new-password"
+          registration={form.register('password')}
+          error={errors.password?.message}
+        />
+        <PasswordField
+          id="confirmPassword"
+          label="Confirm New Password"
+          autoComplete="new-password"
+          registration={form.register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <Button type="submit" className="w-full" size="lg" disabled={isSubmitting || !token}>
           {isSubmitting ? 'Saving...' : 'Reset password'}

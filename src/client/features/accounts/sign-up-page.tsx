@@ -9,13 +9,14 @@ import { filterUsernameInput, usernameMessages } from '@/domain/accounts/usernam
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
-import { PasswordInput } from '@/client/components/ui/password-input';
+import { PasswordField } from './password-field';
 import { Spinner } from '@/client/components/ui/spinner';
 import { ApiError, apiRequest, errorMessage } from '@/client/lib/api';
 import { messageSchema } from '@/domain/api-error';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
 import { usernameStatusMessage, useUsernameCheck } from './use-username-check';
+import { paths } from '@/client/lib/paths';
 
 type SignUpForm = z.input<typeof signUpSchema>;
 
@@ -65,7 +66,7 @@ export function SignUpPage() {
             {accountMessages.signUpSuccess}
           </p>
           <Button asChild variant="secondary" className="mt-6">
-            <Link to="/login">Go to Sign In</Link>
+            <Link to={paths.login()}>Go to Sign In</Link>
           </Button>
         </div>
       </AuthCard>
@@ -82,7 +83,7 @@ export function SignUpPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
+          <Link to={paths.login()} className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
             Sign in
           </Link>
         </>
@@ -122,31 +123,21 @@ export function SignUpPage() {
           <FieldError id="username-error">{usernameError}</FieldError>
         </div>
         <EmailField registration={form.register('email')} error={errors.email?.message} />
-        <div>
-          <Label htmlFor="password">Password</Label>
-          <PasswordInput
-            id="password"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby="password-help password-error"
-            {...form.register('password')}
-          />
-          <p id="password-help" className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-            At least 6 characters, and not one of the most common passwords.
-          </p>
-          <FieldError id="password-error">{errors.password?.message}</FieldError>
-        </div>
-        <div>
-          <Label htmlFor="confirmPassword">Confirm Password</Label>
-          <PasswordInput
-            id="confirmPassword"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.confirmPassword)}
-            aria-describedby="confirm-error"
-            {...form.register('confirmPassword')}
-          />
-          <FieldError id="confirm-error">{errors.confirmPassword?.message}</FieldError>
-        </div>
+        <PasswordField
+          id="password"
+          label="Password"
+          autoComplete="new-password"
+          registration={form.register('password')}
+          error={errors.password?.message}
+          hint="At least 6 characters, and not one of the most common passwords."
+        />
+        <PasswordField
+          id="confirmPassword"
+          label="Confirm Password"
+          autoComplete="new-password"
+          registration={form.register('confirmPassword')}
+          error={errors.confirmPassword?.message}
+        />
         <div>
           <label className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
             <input

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useAuth } from './use-auth';
+import { useAuth } from '@/client/lib/use-auth';
 
 /**
  * Answers such as a checklist's detail depend on who asks (owner? liked? ticked?). When the

@@ -20,10 +20,11 @@ import { Input } from '@/client/components/ui/input';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { OptionSelect } from '@/client/components/ui/select';
 import { Spinner } from '@/client/components/ui/spinner';
-import { useAuth } from '@/client/features/accounts/use-auth';
+import { useAuth } from '@/client/lib/use-auth';
 import { cn } from '@/client/lib/cn';
-import { browseInfiniteQuery, popularTagsQuery, type BrowseFilters } from './browse-queries';
+import { browseInfiniteQuery, popularTagsQuery, type BrowseFilters } from '@/client/api/checklists';
 import { ChecklistCard } from './checklist-card';
+import { paths } from '@/client/lib/paths';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -134,7 +135,7 @@ export function BrowsePage() {
         </h1>
         {user ? (
           <Button asChild>
-            <Link to="/create">+ Create Checklist</Link>
+            <Link to={paths.create()}>+ Create Checklist</Link>
           </Button>
         ) : null}
       </div>

@@ -2,7 +2,7 @@ import confetti from 'canvas-confetti';
 import { motion } from 'motion/react';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { CELEBRATION_MS, confettiBursts, type Sparkle } from './progress';
+import { CELEBRATION_MS, confettiBursts, type Sparkle } from '@/client/lib/progress';
 
 /**
  * Spec §2.4: confetti and sparkles for 7 s when the last item is ticked. The confetti draws on a

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { visibleTags, type ChecklistCard as ChecklistCardData } from '@/domain/checklists/browse';
 import { Card } from '@/client/components/ui/card';
 import { cn } from '@/client/lib/cn';
-import { plural } from './detail-format';
+import { plural } from '@/client/lib/format';
 import { DifficultyBadge } from './difficulty-badge';
+import { paths } from '@/client/lib/paths';
 
 type View = 'grid' | 'list';
 
@@ -16,7 +17,7 @@ type View = 'grid' | 'list';
 export function ChecklistCard({
   checklist,
   view,
-  href = `/checklist/${encodeURIComponent(checklist.id)}`,
+  href = paths.checklist(checklist.id),
   headingLevel = 2,
 }: {
   checklist: ChecklistCardData;
@@ -156,7 +157,7 @@ function Author({ checklist }: { checklist: ChecklistCardData }) {
       <span className="sr-only">By </span>
       {checklist.authorUsername ? (
         <Link
-          to={`/user/${encodeURIComponent(checklist.authorUsername)}`}
+          to={paths.user(checklist.authorUsername)}
           className="relative z-10 truncate rounded-sm font-medium hover:text-brand-700 hover:underline dark:hover:text-brand-200"
         >
           {checklist.author}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Celebration } from './celebration';
 import { ChecklistItems, ProgressCard } from './checklist-items';
-import { createSparkles, isAllDone, type Sparkle } from './progress';
+import { createSparkles, isAllDone, type Sparkle } from '@/client/lib/progress';
 import { useChecklistProgress } from './use-checklist-progress';
 
 type CelebrationRun = { key: number; sparkles: Sparkle[] };

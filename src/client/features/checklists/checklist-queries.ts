@@ -1,10 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
-import { checklistDetailSchema } from '@/domain/checklists/checklist-view';
-import { apiRequest } from '@/client/lib/api';
-
-export const checklistDetailQuery = (id: string) =>
-  queryOptions({
-    // 'detail' keeps an id such as "discover" from meeting another query's key.
-    queryKey: ['checklists', 'detail', id],
-    queryFn: ({ signal }) => apiRequest(`/api/checklists/${encodeURIComponent(id)}`, checklistDetailSchema, { signal }),
-  });
+// Kept only for edit-checklist-page.tsx, which the checklist-form rewrite (issue 13) is changing at
+// the same time. Import from '@/client/api/checklists' instead.
+export { checklistDetailQuery } from '@/client/api/checklists';

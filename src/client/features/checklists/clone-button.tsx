@@ -5,7 +5,8 @@ import { toast } from 'sonner';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { Button } from '@/client/components/ui/button';
 import { errorMessage } from '@/client/lib/api';
-import { useCloneMutation } from './detail-queries';
+import { useCloneMutation } from '@/client/api/checklist-detail';
+import { paths } from '@/client/lib/paths';
 
 // Long enough to read "Checklist cloned! Redirecting..." before the edit page replaces it.
 const REDIRECT_DELAY_MS = 900;
@@ -37,10 +38,7 @@ export function useClone(checklistId: string) {
     if (clone.isPending || clone.isSuccess) return;
     clone.mutate(undefined, {
       onSuccess: ({ id }) => {
-        redirect.current = window.setTimeout(
-          () => void navigate(`/edit-checklist/${encodeURIComponent(id)}`),
-          REDIRECT_DELAY_MS,
-        );
+        redirect.current = window.setTimeout(() => void navigate(paths.editChecklist(id)), REDIRECT_DELAY_MS);
       },
       onError: (error) => toast.error(errorMessage(error, checklistActionMessages.cloneFailed)),
     });

@@ -7,8 +7,10 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Spinner } from '@/client/components/ui/spinner';
 import { errorMessage } from '@/client/lib/api';
-import { commentsQuery, useAddComment, useDeleteComment, useEditComment } from './comments-queries';
-import { formatDateTime } from './detail-format';
+import { commentsQuery, useAddComment, useDeleteComment, useEditComment } from '@/client/api/comments';
+import { formatDateTime } from '@/client/lib/format';
+import { paths } from '@/client/lib/paths';
+import { canComment, canEditComment, type Viewer } from '@/domain/permissions';
 
 const LOAD_FAILED = 'Failed to load comments.';
 
@@ -26,14 +28,15 @@ function ErrorText({ children }: { children: string | null }) {
 
 /** Spec §2.4 and §5 "Comments": newest first; authors edit and delete their own; visitors read. */
 export function CommentsSection({
-  checklistId,
-  userId,
+  checklist,
+  viewer,
   loginHref,
 }: {
-  checklistId: string;
-  userId: string | null;
+  checklist: { id: string; authorId: string };
+  viewer: Viewer;
   loginHref: string;
 }) {
+  const checklistId = checklist.id;
   const comments = useQuery(commentsQuery(checklistId));
   const headingId = useId();
 
@@ -49,7 +52,7 @@ export function CommentsSection({
         ) : null}
       </h2>
 
-      {userId ? (
+      {canComment(viewer, checklist) ? (
         <AddCommentForm checklistId={checklistId} />
       ) : (
         <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">
@@ -80,7 +83,11 @@ export function CommentsSection({
         <ul className="space-y-3">
           {comments.data.comments.map((comment) => (
             <li key={comment.id}>
-              <CommentCard checklistId={checklistId} comment={comment} isAuthor={comment.author.id === userId} />
+              <CommentCard
+                checklistId={checklistId}
+                comment={comment}
+                isAuthor={canEditComment(viewer, { authorId: comment.author.id })}
+              />
             </li>
           ))}
         </ul>
@@ -171,7 +178,7 @@ function CommentCard({ checklistId, comment, isAuthor }: { checklistId: string; 
           <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-sm">
             {author.username ? (
               <Link
-                to={`/user/${encodeURIComponent(author.username)}`}
+                to={paths.user(author.username)}
                 className="font-semibold text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-200"
               >
                 {author.name}

@@ -5,6 +5,7 @@ import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/che
 import { Card } from '@/client/components/ui/card';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { ApiError } from '@/client/lib/api';
+import { paths } from '@/client/lib/paths';
 
 // Spec §2.4 states of a detail page, shared by /checklist/{id} and the dashboard's view.
 const LOADING = 'Loading checklist...';
@@ -59,7 +60,7 @@ export function ChecklistAuthor({
         by{' '}
         {checklist.authorUsername ? (
           <Link
-            to={`/user/${encodeURIComponent(checklist.authorUsername)}`}
+            to={paths.user(checklist.authorUsername)}
             className="font-semibold hover:text-brand-700 hover:underline dark:hover:text-brand-200"
           >
             {checklist.author}

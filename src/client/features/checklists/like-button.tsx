@@ -1,14 +1,15 @@
 import { Heart } from 'lucide-react';
-import { Tooltip } from 'radix-ui';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { canLike, type Viewer } from '@/domain/permissions';
 import { Button } from '@/client/components/ui/button';
+import { Tooltip } from '@/client/components/ui/tooltip';
 import { errorMessage } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
-import { useLikeMutation } from './detail-queries';
-import { plural } from './detail-format';
+import { useLikeMutation } from '@/client/api/checklist-detail';
+import { plural } from '@/client/lib/format';
 
 const LIKE_FAILED = 'Failed to update like.';
 
@@ -18,16 +19,16 @@ const LIKE_FAILED = 'Failed to update like.';
  */
 export function LikeButton({
   checklist,
-  isSignedIn,
+  viewer,
   loginHref,
 }: {
   checklist: ChecklistDetail;
-  isSignedIn: boolean;
+  viewer: Viewer;
   loginHref: string;
 }) {
   const like = useLikeMutation(checklist.id);
   const { likes } = checklist;
-  const { hasLiked, isOwner } = checklist.viewer;
+  const { hasLiked } = checklist.viewer;
   const label = `Like (${plural(likes, 'like', 'likes')})`;
   const content = (
     <>
@@ -39,7 +40,7 @@ export function LikeButton({
     </>
   );
 
-  if (!isSignedIn) {
+  if (viewer === null) {
     return (
       <Button asChild variant="secondary" aria-label={label} title="Sign in to like this list">
         <Link to={loginHref}>{content}</Link>
@@ -47,33 +48,22 @@ export function LikeButton({
     );
   }
 
-  if (isOwner) {
+  if (!canLike(viewer, checklist)) {
     // A disabled button gets no pointer or focus events, so the tooltip is anchored to a
     // focusable wrapper instead.
     return (
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          <span
-            tabIndex={0}
-            role="group"
-            aria-label={checklistActionMessages.likeOwn}
-            className="inline-flex rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-          >
-            <Button variant="secondary" disabled aria-label={label}>
-              {content}
-            </Button>
-          </span>
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content
-            sideOffset={6}
-            className="z-50 max-w-xs rounded-md bg-slate-900 px-3 py-1.5 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
-          >
-            {checklistActionMessages.likeOwn}
-            <Tooltip.Arrow className="fill-slate-900 dark:fill-slate-100" />
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
+      <Tooltip content={checklistActionMessages.likeOwn}>
+        <span
+          tabIndex={0}
+          role="group"
+          aria-label={checklistActionMessages.likeOwn}
+          className="inline-flex rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        >
+          <Button variant="secondary" disabled aria-label={label}>
+            {content}
+          </Button>
+        </span>
+      </Tooltip>
     );
   }
 

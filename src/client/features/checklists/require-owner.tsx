@@ -2,8 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
+import { canEdit } from '@/domain/permissions';
 import { ApiError } from '@/client/lib/api';
-import { checklistDetailQuery } from './checklist-queries';
+import { useAuth } from '@/client/lib/use-auth';
+import { checklistDetailQuery } from '@/client/api/checklists';
+import { paths } from '@/client/lib/paths';
 
 /**
  * Spec §2.1: /edit-checklist/{id} is for the list's owner. Anyone else goes to the list itself,
@@ -13,9 +16,10 @@ import { checklistDetailQuery } from './checklist-queries';
 export function RequireOwner({ children }: { children: ReactNode }) {
   const { id = '' } = useParams();
   const detail = useQuery(checklistDetailQuery(id));
+  const { viewer } = useAuth();
   if (detail.isPending) return <FullPageSpinner />;
   // A failure other than "not found" is the edit page's to explain ("Failed to load checklist").
   if (detail.isError && !(detail.error instanceof ApiError && detail.error.status === 404)) return children;
-  if (!detail.data?.viewer.isOwner) return <Navigate to={`/checklist/${encodeURIComponent(id)}`} replace />;
+  if (!detail.data || !canEdit(viewer, detail.data)) return <Navigate to={paths.checklist(id)} replace />;
   return children;
 }

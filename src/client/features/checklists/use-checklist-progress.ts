@@ -1,7 +1,7 @@
 import { toast } from 'sonner';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
-import { useItemDoneMutation, useResetProgressMutation } from './detail-queries';
-import { countDone, doneFromIds, isAllDone } from './progress';
+import { useItemDoneMutation, useResetProgressMutation } from '@/client/api/checklist-detail';
+import { countDone, doneFromIds, isAllDone } from '@/client/lib/progress';
 import { useVisitorProgress } from './use-visitor-progress';
 
 const RESET_FAILED = 'Failed to reset progress.';

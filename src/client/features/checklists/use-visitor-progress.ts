@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { parseStoredProgress, progressStorageKey } from './progress';
+import { parseStoredProgress, progressStorageKey } from '@/client/lib/progress';
 
 // Same-tab writes do not fire the `storage` event, so this one tells this tab's readers.
 const CHANGE_EVENT = 'ticklist:progress-change';

@@ -3,6 +3,7 @@ import { motion, useReducedMotion } from 'motion/react';
 import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
+import { paths } from '@/client/lib/paths';
 
 type Technology = { name: string; kind: string; description: string; icon: LucideIcon };
 
@@ -89,7 +90,7 @@ export function AboutPage() {
 
       <motion.div className="mt-10 flex justify-center" {...enter(0.2)}>
         <Button asChild variant="secondary" size="lg">
-          <Link to="/">
+          <Link to={paths.home()}>
             <ArrowLeft className="h-4 w-4" aria-hidden />
             Back to Home
           </Link>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { cn } from '@/client/lib/cn';
+import { paths } from '@/client/lib/paths';
 
 // Spec §1: the landing page's marketing claims, verbatim.
 const stats = [
@@ -94,13 +95,13 @@ export function LandingPage() {
             </p>
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               <Button asChild size="lg">
-                <Link to="/browse">
+                <Link to={paths.browse()}>
                   Get Started Free
                   <ArrowRight className="h-4 w-4" aria-hidden />
                 </Link>
               </Button>
               <Button asChild size="lg" variant="secondary">
-                <Link to="/browse">See Example Checklists</Link>
+                <Link to={paths.browse()}>See Example Checklists</Link>
               </Button>
             </div>
             <ul className="mt-6 flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-600 dark:text-slate-400">
@@ -203,7 +204,7 @@ export function LandingPage() {
             size="lg"
             className="relative mt-8 bg-white text-brand-700 shadow-sm hover:bg-brand-50 focus-visible:outline-white"
           >
-            <Link to="/browse">
+            <Link to={paths.browse()}>
               Explore Checklists
               <ArrowRight className="h-4 w-4" aria-hidden />
             </Link>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
@@ -11,10 +10,11 @@ import {
   type Notification,
 } from '@/domain/social/notifications';
 import { Button } from '@/client/components/ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from '@/client/components/ui/popover';
 import { Spinner } from '@/client/components/ui/spinner';
-import { formatDateTime } from '@/client/features/checklists/detail-format';
+import { formatDateTime } from '@/client/lib/format';
 import { cn } from '@/client/lib/cn';
-import { notificationListQuery, useMarkNotificationRead } from './notification-queries';
+import { notificationListQuery, useMarkNotificationRead } from '@/client/api/notifications';
 
 /**
  * Spec §2.2: the bell with its unread badge; the popover loads only when opened and shows at most
@@ -34,8 +34,8 @@ export function NotificationBell({ unread }: { unread: number }) {
   };
 
   return (
-    <Popover.Root open={isOpen} onOpenChange={setOpen}>
-      <Popover.Trigger asChild>
+    <Popover open={isOpen} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
         <Button
           variant="ghost"
           size="icon"
@@ -52,60 +52,54 @@ export function NotificationBell({ unread }: { unread: number }) {
             </span>
           ) : null}
         </Button>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-80 rounded-xl bg-white shadow-lg ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-700"
-        >
-          <div className="border-b border-slate-200 px-4 py-3 text-sm font-semibold dark:border-slate-700">
-            Notifications
-          </div>
-          <div className="max-h-[24rem] overflow-y-auto p-1">
-            {list.isPending ? (
-              <div className="flex justify-center p-6">
-                <Spinner label="Loading notifications" />
-              </div>
-            ) : list.data?.length ? (
-              <ul aria-label="Notifications">
-                {list.data.map((notification) => (
-                  <li key={notification.id}>
-                    <button
-                      type="button"
-                      onClick={() => open(notification)}
-                      className={cn(
-                        'flex w-full cursor-pointer items-start gap-3 rounded-lg px-3 py-2.5 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800',
-                        !notification.readAt && 'bg-brand-50/60 dark:bg-slate-800/60',
-                      )}
-                    >
-                      <span aria-hidden className="text-xl leading-none">
-                        {notification.actor?.avatar ?? DEFAULT_ACTOR_AVATAR}
-                      </span>
-                      <span className="min-w-0 flex-1">
-                        <span className="block text-slate-800 dark:text-slate-100">
-                          <span aria-hidden className="mr-1">
-                            {NOTIFICATION_ICONS[notification.type]}
-                          </span>
-                          {notification.message}
+      </PopoverTrigger>
+      <PopoverContent className="w-80">
+        <div className="border-b border-slate-200 px-4 py-3 text-sm font-semibold dark:border-slate-700">
+          Notifications
+        </div>
+        <div className="max-h-[24rem] overflow-y-auto p-1">
+          {list.isPending ? (
+            <div className="flex justify-center p-6">
+              <Spinner label="Loading notifications" />
+            </div>
+          ) : list.data?.length ? (
+            <ul aria-label="Notifications">
+              {list.data.map((notification) => (
+                <li key={notification.id}>
+                  <button
+                    type="button"
+                    onClick={() => open(notification)}
+                    className={cn(
+                      'flex w-full cursor-pointer items-start gap-3 rounded-lg px-3 py-2.5 text-left text-sm hover:bg-slate-100 dark:hover:bg-slate-800',
+                      !notification.readAt && 'bg-brand-50/60 dark:bg-slate-800/60',
+                    )}
+                  >
+                    <span aria-hidden className="text-xl leading-none">
+                      {notification.actor?.avatar ?? DEFAULT_ACTOR_AVATAR}
+                    </span>
+                    <span className="min-w-0 flex-1">
+                      <span className="block text-slate-800 dark:text-slate-100">
+                        <span aria-hidden className="mr-1">
+                          {NOTIFICATION_ICONS[notification.type]}
                         </span>
-                        <span className="text-xs text-slate-500">{formatDateTime(notification.createdAt)}</span>
+                        {notification.message}
                       </span>
-                      {!notification.readAt ? (
-                        <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
-                          New
-                        </span>
-                      ) : null}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="p-6 text-center text-sm text-slate-500">{notificationMessages.empty}</p>
-            )}
-          </div>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+                      <span className="text-xs text-slate-500">{formatDateTime(notification.createdAt)}</span>
+                    </span>
+                    {!notification.readAt ? (
+                      <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
+                        New
+                      </span>
+                    ) : null}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="p-6 text-center text-sm text-slate-500">{notificationMessages.empty}</p>
+          )}
+        </div>
+      </PopoverContent>
+    </Popover>
   );
 }

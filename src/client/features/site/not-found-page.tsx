@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Page } from '@/client/components/layout/page';
+import { paths } from '@/client/lib/paths';
 
 export function NotFoundPage() {
   return (
@@ -13,10 +14,10 @@ export function NotFoundPage() {
         </p>
         <div className="mt-6 flex justify-center gap-3">
           <Button asChild>
-            <Link to="/">Back to Home</Link>
+            <Link to={paths.home()}>Back to Home</Link>
           </Button>
           <Button asChild variant="secondary">
-            <Link to="/browse">Browse Checklists</Link>
+            <Link to={paths.browse()}>Browse Checklists</Link>
           </Button>
         </div>
       </div>

@@ -2,7 +2,7 @@ import { LoaderCircle, UserMinus, UserPlus } from 'lucide-react';
 import { profileMessages } from '@/domain/social/profile';
 import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/cn';
-import { useFollowMutation } from './profile-queries';
+import { useFollowMutation } from '@/client/api/profiles';
 
 /**
  * Spec §2.9 and §4 "Follow": Follow or Unfollow, "Following..." or "Unfollowing..." while the

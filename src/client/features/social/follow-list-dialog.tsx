@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { displayName, profileMessages, type followUserSchema } from '@/domain/social/profile';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
-import { DialogPanel } from '@/client/components/ui/dialog';
+import { Dialog, DialogPanel, DialogTrigger } from '@/client/components/ui/dialog';
 import { Spinner } from '@/client/components/ui/spinner';
 import { FollowButton } from './follow-button';
-import { followListQuery, type FollowListKind } from './profile-queries';
+import { followListQuery, type FollowListKind } from '@/client/api/profiles';
+import { paths } from '@/client/lib/paths';
 
 type FollowUser = z.infer<typeof followUserSchema>;
 
@@ -32,15 +32,15 @@ export function FollowListDialog({
   const [isOpen, setOpen] = useState(false);
 
   return (
-    <Dialog.Root open={isOpen} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
+    <Dialog open={isOpen} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
         <Button variant="ghost" size="sm" className="px-2 font-normal text-slate-600 dark:text-slate-400">
           <span>
             <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{count.toLocaleString()}</span>{' '}
             {kind === 'followers' ? (count === 1 ? 'follower' : 'followers') : 'following'}
           </span>
         </Button>
-      </Dialog.Trigger>
+      </DialogTrigger>
       <DialogPanel
         title={titles[kind]}
         description={kind === 'followers' ? `People who follow @${username}` : `People @${username} follows`}
@@ -51,7 +51,7 @@ export function FollowListDialog({
           <FollowListBody username={username} kind={kind} isSignedIn={isSignedIn} onNavigate={() => setOpen(false)} />
         ) : null}
       </DialogPanel>
-    </Dialog.Root>
+    </Dialog>
   );
 }
 
@@ -122,7 +122,7 @@ function FollowUserRow({
       <Avatar emoji={user.avatarUrl} size="sm" />
       <div className="min-w-0 flex-1">
         <Link
-          to={`/user/${encodeURIComponent(user.username)}`}
+          to={paths.user(user.username)}
           onClick={onNavigate}
           className="block truncate rounded-sm text-sm font-semibold text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-200"
         >

@@ -1,0 +1,19 @@
+import { queryOptions } from '@tanstack/react-query';
+import { activityFeedSchema } from '@/domain/dashboard/dashboard';
+import { apiRequest } from '@/client/lib/api';
+
+export const activityKeys = {
+  all: ['dashboard', 'activity'] as const,
+  recent: (limit: number) => [...activityKeys.all, limit] as const,
+};
+
+/** The dashboard's recent activity; other pages change it, so it is refetched whenever it shows. */
+export const recentActivityQuery = (limit = 10) =>
+  queryOptions({
+    queryKey: activityKeys.recent(limit),
+    staleTime: 0,
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/dashboard/activity?limit=${limit}`, activityFeedSchema, { signal }).then(
+        (answer) => answer.events,
+      ),
+  });

@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
+import { badgeListSchema } from '@/domain/badges/badges';
+import { apiRequest } from '@/client/lib/api';
+
+export const badgeKeys = {
+  all: ['badges'] as const,
+};
+
+/** The user's badges; earned on other pages, so refetched whenever the screen opens. */
+export const badgesQuery = () =>
+  queryOptions({
+    queryKey: badgeKeys.all,
+    staleTime: 0,
+    queryFn: ({ signal }) => apiRequest('/api/badges', badgeListSchema, { signal }).then((answer) => answer.badges),
+  });

@@ -1,0 +1,150 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { createdChecklistSchema, likeStateSchema, progressStateSchema } from '@/domain/checklists/checklist-actions';
+import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { apiRequest } from '@/client/lib/api';
+import { countDone, doneFromIds, usesAfterChange, withItemDone } from '@/client/lib/progress';
+import { checklistApiPath, checklistDetailQuery, checklistKeys } from './checklists';
+
+// The writes on one checklist's page (like, ticks, reset, clone): each changes its cached detail,
+// whose key they match exactly.
+
+function updateDetail(queryClient: QueryClient, id: string, update: (detail: ChecklistDetail) => ChecklistDetail) {
+  // The query's own key carries the detail's type.
+  queryClient.setQueryData(checklistDetailQuery(id).queryKey, (detail) => (detail ? update(detail) : detail));
+}
+
+/**
+ * Writes an optimistic change at once, so the render that follows the click already shows it,
+ * then stops a refetch already in flight from overwriting it. Cancelling reverts to the last data
+ * set by hand, which is this change.
+ */
+function applyOptimistic(queryClient: QueryClient, id: string, update: (detail: ChecklistDetail) => ChecklistDetail) {
+  updateDetail(queryClient, id, update);
+  return queryClient.cancelQueries({ queryKey: checklistKeys.detail(id), exact: true });
+}
+
+/**
+ * Spec §4 "Like": applied optimistically and reverted on failure. The caller ignores clicks while
+ * one is pending, so the snapshot taken here is still the state to go back to.
+ */
+export function useLikeMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (isLiked: boolean) =>
+      apiRequest(`${checklistApiPath(id)}/like`, likeStateSchema, { method: isLiked ? 'PUT' : 'DELETE' }),
+    onMutate: async (isLiked) => {
+      await applyOptimistic(queryClient, id, (detail) => ({
+        ...detail,
+        likes: Math.max(detail.likes + (isLiked ? 1 : -1), 0),
+        viewer: { ...detail.viewer, hasLiked: isLiked },
+      }));
+    },
+    // Undo only the like: ticks made meanwhile stay as they are.
+    onError: (_error, isLiked) => {
+      updateDetail(queryClient, id, (detail) => ({
+        ...detail,
+        likes: Math.max(detail.likes + (isLiked ? -1 : 1), 0),
+        viewer: { ...detail.viewer, hasLiked: !isLiked },
+      }));
+    },
+    onSuccess: (state) => {
+      updateDetail(queryClient, id, (detail) => ({
+        ...detail,
+        likes: state.likes,
+        viewer: { ...detail.viewer, hasLiked: state.hasLiked },
+      }));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: checklistKeys.browse }),
+  });
+}
+
+type ItemDone = { itemId: string; isDone: boolean };
+
+/**
+ * Spec §4 "Item completion": ticks are optimistic and several may be in flight at once. Only the
+ * last one to settle writes the server's answer, so an earlier answer cannot undo a later tick on
+ * screen; a failed tick quietly takes back its own change (spec §8).
+ */
+export function useItemDoneMutation(id: string) {
+  const queryClient = useQueryClient();
+  const isLastInFlight = () => queryClient.isMutating({ mutationKey: checklistKeys.progress(id) }) <= 1;
+
+  return useMutation({
+    mutationKey: checklistKeys.progress(id),
+    mutationFn: ({ itemId, isDone }: ItemDone) =>
+      apiRequest(`${checklistApiPath(id)}/items/${encodeURIComponent(itemId)}/done`, progressStateSchema, {
+        method: isDone ? 'PUT' : 'DELETE',
+      }),
+    onMutate: async ({ itemId, isDone }) => {
+      await applyOptimistic(queryClient, id, (detail) => setItemDone(detail, itemId, isDone));
+    },
+    onError: (_error, { itemId, isDone }) => {
+      updateDetail(queryClient, id, (detail) => setItemDone(detail, itemId, !isDone));
+      if (isLastInFlight()) void queryClient.invalidateQueries({ queryKey: checklistKeys.detail(id), exact: true });
+    },
+    onSuccess: (state) => {
+      if (!isLastInFlight()) return;
+      updateDetail(queryClient, id, (detail) => ({
+        ...detail,
+        uses: state.uses,
+        viewer: { ...detail.viewer, completedItemIds: state.completedItemIds },
+      }));
+    },
+    onSettled: () => {
+      if (isLastInFlight()) void queryClient.invalidateQueries({ queryKey: checklistKeys.browse });
+    },
+  });
+}
+
+function setItemDone(detail: ChecklistDetail, itemId: string, isDone: boolean): ChecklistDetail {
+  const before = detail.viewer.completedItemIds;
+  const after = withItemDone(before, itemId, isDone);
+  const count = (ids: string[]) => countDone(doneFromIds(detail.items, ids));
+  return {
+    ...detail,
+    uses: usesAfterChange(detail.uses, count(before), count(after)),
+    viewer: { ...detail.viewer, completedItemIds: after },
+  };
+}
+
+/** "Reset progress" for a signed-in user: clears every tick on the list. */
+export function useResetProgressMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: checklistKeys.progress(id),
+    mutationFn: () => apiRequest(`${checklistApiPath(id)}/progress`, progressStateSchema, { method: 'DELETE' }),
+    onMutate: async () => {
+      await applyOptimistic(queryClient, id, (detail) => {
+        const doneBefore = countDone(doneFromIds(detail.items, detail.viewer.completedItemIds));
+        return {
+          ...detail,
+          uses: usesAfterChange(detail.uses, doneBefore, 0),
+          viewer: { ...detail.viewer, completedItemIds: [] },
+        };
+      });
+    },
+    // On failure, ask the server what is true rather than restoring a snapshot that later changes
+    // (a like, another tick) would make stale.
+    onError: () => queryClient.invalidateQueries({ queryKey: checklistKeys.detail(id), exact: true }),
+    onSuccess: (state) => {
+      updateDetail(queryClient, id, (detail) => ({
+        ...detail,
+        uses: state.uses,
+        viewer: { ...detail.viewer, completedItemIds: state.completedItemIds },
+      }));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: checklistKeys.browse }),
+  });
+}
+
+/** Spec §4 "Clone": a new public list owned by the cloner; the caller then opens its edit page. */
+export function useCloneMutation(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest(`${checklistApiPath(id)}/clone`, createdChecklistSchema, { method: 'POST' }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: checklistKeys.detail(id), exact: true });
+      void queryClient.invalidateQueries({ queryKey: checklistKeys.browse });
+    },
+  });
+}

@@ -1,0 +1,171 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { browsePageSchema, popularTagsSchema, type BrowsePage, type BrowseQuery } from '@/domain/checklists/browse';
+import { bulkResultSchema } from '@/domain/checklists/checklist-actions';
+import { checklistDetailSchema } from '@/domain/checklists/checklist-view';
+import { ownChecklistsSchema } from '@/domain/checklists/own-lists';
+import { dashboardListsSchema, type DashboardListTab } from '@/domain/dashboard/dashboard';
+import { DISCOVER_FALLBACK, discoverCardsSchema, discoverSchema } from '@/domain/discover/assembly';
+import { apiRequest } from '@/client/lib/api';
+import { libraryKeys } from './library';
+import { meKeys } from './me';
+
+/** What the browse page filters by; the page number is the infinite query's own business. */
+export type BrowseFilters = Omit<BrowseQuery, 'page'>;
+
+// Every checklist query (browse, detail, own lists, the dashboard's tabs, ...) sits under
+// 'checklists', so one write refreshes them all by invalidating checklistKeys.all.
+export const checklistKeys = {
+  all: ['checklists'] as const,
+  // 'detail' keeps an id such as "discover" from meeting another query's key.
+  detail: (id: string) => [...checklistKeys.all, 'detail', id] as const,
+  browse: ['checklists', 'browse'] as const,
+  browsePage: (query: BrowseQuery) => [...checklistKeys.browse, 'page', query] as const,
+  browseInfinite: (filters: BrowseFilters) => [...checklistKeys.browse, 'infinite', filters] as const,
+  popularTags: ['checklists', 'browse', 'popular-tags'] as const,
+  // Under 'checklists', so creating or editing a list elsewhere refreshes "My Lists" too.
+  mine: ['checklists', 'mine'] as const,
+  dashboard: (tab: DashboardListTab) => [...checklistKeys.all, 'dashboard', tab] as const,
+  discover: ['checklists', 'discover'] as const,
+  suggestions: ['checklists', 'suggestions'] as const,
+  comments: (id: string) => [...checklistKeys.all, 'comments', id] as const,
+  /** The mutation key of a list's ticks and resets, so the last one to settle can be told apart. */
+  progress: (id: string) => [...checklistKeys.all, id, 'progress'] as const,
+};
+
+/** The API address of one checklist. */
+export const checklistApiPath = (id: string) => `/api/checklists/${encodeURIComponent(id)}`;
+
+// Per-user data that other pages change (ticks, likes, badges): refetched whenever a screen opens.
+const fresh = { staleTime: 0 } as const;
+
+export const checklistDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: checklistKeys.detail(id),
+    queryFn: ({ signal }) => apiRequest(checklistApiPath(id), checklistDetailSchema, { signal }),
+  });
+
+function browsePath(query: BrowseQuery): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.tag) params.set('tag', query.tag);
+  params.set('order', query.order);
+  params.set('page', String(query.page));
+  return `/api/checklists?${params.toString()}`;
+}
+
+function fetchBrowsePage(query: BrowseQuery, signal: AbortSignal): Promise<BrowsePage> {
+  return apiRequest(browsePath(query), browsePageSchema, { signal });
+}
+
+/** One page of cards. */
+export const browsePageQuery = (query: BrowseQuery) =>
+  queryOptions({
+    queryKey: checklistKeys.browsePage(query),
+    queryFn: ({ signal }) => fetchBrowsePage(query, signal),
+  });
+
+/** Every page loaded so far for the given filters; "Load more" asks for the next one. */
+export const browseInfiniteQuery = (filters: BrowseFilters) =>
+  infiniteQueryOptions({
+    queryKey: checklistKeys.browseInfinite(filters),
+    queryFn: ({ pageParam, signal }) => fetchBrowsePage({ ...filters, page: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage) => (lastPage.hasMore ? lastPage.page + 1 : undefined),
+  });
+
+/** The top public tags, for the filter chips. */
+export const popularTagsQuery = () =>
+  queryOptions({
+    queryKey: checklistKeys.popularTags,
+    queryFn: ({ signal }) => apiRequest('/api/checklists/tags', popularTagsSchema, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** The signed-in user's own lists ("My Lists" on /me). */
+export const ownListsQuery = () =>
+  queryOptions({
+    queryKey: checklistKeys.mine,
+    ...fresh,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/accounts/me/checklists', ownChecklistsSchema, { signal }).then((answer) => answer.checklists),
+  });
+
+export const dashboardListsQuery = (tab: DashboardListTab) =>
+  queryOptions({
+    queryKey: checklistKeys.dashboard(tab),
+    ...fresh,
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/dashboard/lists?tab=${tab}`, dashboardListsSchema, { signal }).then(
+        (answer) => answer.checklists,
+      ),
+  });
+
+/** Spec §4, §8: if Discover fails to load, the built-in sample data is shown. */
+export const discoverQuery = () =>
+  queryOptions({
+    queryKey: checklistKeys.discover,
+    queryFn: ({ signal }) => apiRequest('/api/discover', discoverSchema, { signal }).catch(() => DISCOVER_FALLBACK),
+  });
+
+/** Spec §8: suggestion errors give an empty list (and are logged). */
+export const suggestionsQuery = () =>
+  queryOptions({
+    queryKey: checklistKeys.suggestions,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/discover/suggestions', discoverCardsSchema, { signal })
+        .then((answer) => answer.checklists)
+        .catch((error: unknown) => {
+          console.warn('Suggestions failed to load', error);
+          return [];
+        }),
+  });
+
+/** After a change to the user's own lists: My Lists, the stats bar, browse and the lists' pages. */
+function useRefreshOwnLists() {
+  const queryClient = useQueryClient();
+  // Returned, so a mutation stays pending until the lists on screen are fresh (no deleted row lingers).
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: checklistKeys.all }),
+      queryClient.invalidateQueries({ queryKey: meKeys.stats }),
+      queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+    ]);
+}
+
+const ok = z.object({ ok: z.literal(true) });
+
+export function useSetVisibility() {
+  const refresh = useRefreshOwnLists();
+  return useMutation({
+    mutationFn: ({ id, isPublic }: { id: string; isPublic: boolean }) =>
+      apiRequest(`${checklistApiPath(id)}/visibility`, ok, { method: 'PATCH', body: { isPublic } }),
+    onSettled: refresh,
+  });
+}
+
+export function useDeleteChecklist() {
+  const refresh = useRefreshOwnLists();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(checklistApiPath(id), ok, { method: 'DELETE' }),
+    onSettled: refresh,
+  });
+}
+
+export function useBulkDelete() {
+  const refresh = useRefreshOwnLists();
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      apiRequest('/api/checklists/bulk-delete', bulkResultSchema, { method: 'POST', body: { ids } }),
+    onSettled: refresh,
+  });
+}
+
+export function useBulkVisibility() {
+  const refresh = useRefreshOwnLists();
+  return useMutation({
+    mutationFn: ({ ids, isPublic }: { ids: string[]; isPublic: boolean }) =>
+      apiRequest('/api/checklists/bulk-visibility', bulkResultSchema, { method: 'POST', body: { ids, isPublic } }),
+    onSettled: refresh,
+  });
+}

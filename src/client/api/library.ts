@@ -1,0 +1,124 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { groupSchema, groupsSchema, libraryStatusSchema, type LibraryStatus } from '@/domain/library/library';
+import { apiRequest } from '@/client/lib/api';
+import { meKeys } from './me';
+
+export const libraryKeys = {
+  all: ['library'] as const,
+  groups: ['library', 'groups'] as const,
+  status: (checklistId: string) => ['library', 'checklists', checklistId] as const,
+  membership: (checklistId: string) => [...libraryKeys.status(checklistId), 'membership'] as const,
+};
+
+const groupPath = (groupId: string) => `/api/library/groups/${encodeURIComponent(groupId)}`;
+
+/** The user's list groups with their lists, oldest first. */
+export const libraryGroupsQuery = () =>
+  queryOptions({
+    queryKey: libraryKeys.groups,
+    queryFn: ({ signal }) => apiRequest('/api/library/groups', groupsSchema, { signal }),
+  });
+
+/** Which of the user's groups hold a checklist: "In Library" when any does (spec §4). */
+export const libraryStatusQuery = (checklistId: string) =>
+  queryOptions({
+    queryKey: libraryKeys.status(checklistId),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/library/checklists/${encodeURIComponent(checklistId)}`, libraryStatusSchema, { signal }),
+  });
+
+export type Membership = { groupId: string; isMember: boolean };
+
+export function isMembership(value: unknown): value is Membership {
+  return typeof value === 'object' && value !== null && 'groupId' in value && typeof value.groupId === 'string';
+}
+
+function withGroup(status: LibraryStatus, groupId: string, isMember: boolean): LibraryStatus {
+  const rest = status.groupIds.filter((id) => id !== groupId);
+  return { ...status, groupIds: isMember ? [...rest, groupId] : rest };
+}
+
+/**
+ * Spec §2.5: clicking a group row files the checklist in it or takes it out. Applied at once; the
+ * server's answer is written only by the last toggle to settle, so rows clicked in quick
+ * succession do not flicker. The callbacks run for every toggle, not only the latest one.
+ */
+export function useMembershipMutation(
+  checklistId: string,
+  callbacks: { onSuccess: () => void; onError: (error: Error) => void },
+) {
+  const queryClient = useQueryClient();
+  const statusKey = libraryStatusQuery(checklistId).queryKey;
+  const mutationKey = libraryKeys.membership(checklistId);
+  const isLastInFlight = () => queryClient.isMutating({ mutationKey }) <= 1;
+  const update = (change: (status: LibraryStatus) => LibraryStatus) =>
+    queryClient.setQueryData(statusKey, (status) => (status ? change(status) : status));
+
+  return useMutation({
+    mutationKey,
+    mutationFn: ({ groupId, isMember }: Membership) =>
+      apiRequest(`${groupPath(groupId)}/checklists/${encodeURIComponent(checklistId)}`, libraryStatusSchema, {
+        method: isMember ? 'PUT' : 'DELETE',
+      }),
+    onMutate: async ({ groupId, isMember }) => {
+      // Written before cancelling: a cancelled refetch reverts to the last data set by hand.
+      update((status) => withGroup(status, groupId, isMember));
+      await queryClient.cancelQueries({ queryKey: statusKey });
+    },
+    onError: (error, { groupId, isMember }) => {
+      update((status) => withGroup(status, groupId, !isMember));
+      callbacks.onError(error);
+    },
+    onSuccess: (status) => {
+      if (isLastInFlight()) queryClient.setQueryData(statusKey, status);
+      callbacks.onSuccess();
+    },
+    onSettled: () => {
+      if (isLastInFlight()) void queryClient.invalidateQueries({ queryKey: libraryKeys.groups });
+    },
+  });
+}
+
+export function useCreateGroupMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiRequest('/api/library/groups', groupSchema, { method: 'POST', body: { name } }),
+    onSuccess: (group) => {
+      queryClient.setQueryData(libraryGroupsQuery().queryKey, (list) =>
+        list ? { groups: [...list.groups.filter((other) => other.id !== group.id), group] } : list,
+      );
+      void queryClient.invalidateQueries({ queryKey: libraryKeys.groups });
+    },
+  });
+}
+
+const ok = z.object({ ok: z.literal(true) });
+
+/** Group actions of the List Library screen; each refreshes the groups and the stats bar. */
+export function useGroupActions() {
+  const queryClient = useQueryClient();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: libraryKeys.all }),
+      queryClient.invalidateQueries({ queryKey: meKeys.stats }),
+    ]);
+  return {
+    rename: useMutation({
+      mutationFn: ({ groupId, name }: { groupId: string; name: string }) =>
+        apiRequest(groupPath(groupId), ok, { method: 'PATCH', body: { name } }),
+      onSettled: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (groupId: string) => apiRequest(groupPath(groupId), ok, { method: 'DELETE' }),
+      onSettled: refresh,
+    }),
+    removeList: useMutation({
+      mutationFn: ({ groupId, checklistId }: { groupId: string; checklistId: string }) =>
+        apiRequest(`${groupPath(groupId)}/checklists/${encodeURIComponent(checklistId)}`, z.unknown(), {
+          method: 'DELETE',
+        }),
+      onSettled: refresh,
+    }),
+  };
+}

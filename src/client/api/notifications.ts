@@ -1,0 +1,114 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { NOTIFICATION_POPOVER_LIMIT, notificationListSchema, unreadCountSchema } from '@/domain/social/notifications';
+import { reconnectDelay } from '@/domain/social/reconnect';
+import { z } from 'zod';
+import { apiRequest } from '@/client/lib/api';
+import { activityKeys } from './activity';
+import { badgeKeys } from './badges';
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unread: ['notifications', 'unread'] as const,
+  lists: ['notifications', 'list'] as const,
+  list: (limit: number) => [...notificationKeys.lists, limit] as const,
+};
+
+/** Spec §8: an unread-count failure shows 0. */
+export const unreadCountQuery = () =>
+  queryOptions({
+    queryKey: notificationKeys.unread,
+    queryFn: ({ signal }) =>
+      apiRequest('/api/notifications/unread-count', unreadCountSchema, { signal })
+        .then((answer) => answer.unread)
+        .catch(() => 0),
+  });
+
+/** Spec §8: a notification list failure shows an empty list. */
+export const notificationListQuery = (limit = NOTIFICATION_POPOVER_LIMIT) =>
+  queryOptions({
+    queryKey: notificationKeys.list(limit),
+    queryFn: ({ signal }) =>
+      apiRequest(`/api/notifications?limit=${limit}`, notificationListSchema, { signal })
+        .then((answer) => answer.notifications)
+        .catch(() => []),
+  });
+
+/**
+ * The unread count, kept live by the server's event stream: each `unread` event replaces the
+ * cached count (and marks the list stale). On a broken stream it reconnects after 1, 2, 5, then
+ * 10 s (spec §9).
+ */
+export function useLiveUnreadCount(isSignedIn: boolean): number {
+  const queryClient = useQueryClient();
+  const unread = useQuery({ ...unreadCountQuery(), enabled: isSignedIn });
+
+  useEffect(() => {
+    if (!isSignedIn || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let attempt = 0;
+    let timer: number | undefined;
+    let isStopped = false;
+    const connect = () => {
+      source = new EventSource('/api/notifications/stream');
+      source.addEventListener('open', () => {
+        attempt = 0;
+      });
+      source.addEventListener('unread', (event) => {
+        const parsed = unreadCountSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+        if (!parsed.success) return;
+        queryClient.setQueryData(notificationKeys.unread, parsed.data.unread);
+        void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
+        // A notification may also be a badge, and both show on the dashboard.
+        void queryClient.invalidateQueries({ queryKey: activityKeys.all });
+        void queryClient.invalidateQueries({ queryKey: badgeKeys.all });
+      });
+      source.addEventListener('error', () => {
+        source?.close();
+        if (isStopped) return;
+        timer = window.setTimeout(connect, reconnectDelay(attempt++));
+      });
+    };
+    connect();
+    return () => {
+      isStopped = true;
+      window.clearTimeout(timer);
+      source?.close();
+    };
+  }, [isSignedIn, queryClient]);
+
+  return isSignedIn ? (unread.data ?? 0) : 0;
+}
+
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(`/api/notifications/${id}/read`, unreadCountSchema, { method: 'POST' }),
+    onSuccess: (answer) => queryClient.setQueryData(notificationKeys.unread, answer.unread),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.lists }),
+  });
+}
+
+const ok = z.object({ ok: z.literal(true) });
+
+/** The Activity feed's writes; the unread count follows each. */
+export function useNotificationActions() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+  const setUnread = (answer: { unread: number }) => queryClient.setQueryData(notificationKeys.unread, answer.unread);
+  return {
+    markAllRead: useMutation({
+      mutationFn: () => apiRequest('/api/notifications/read-all', unreadCountSchema, { method: 'POST' }),
+      onSuccess: setUnread,
+      onSettled: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: (id: string) => apiRequest(`/api/notifications/${encodeURIComponent(id)}`, ok, { method: 'DELETE' }),
+      onSettled: refresh,
+    }),
+    removeAll: useMutation({
+      mutationFn: () => apiRequest('/api/notifications', ok, { method: 'DELETE' }),
+      onSettled: refresh,
+    }),
+  };
+}

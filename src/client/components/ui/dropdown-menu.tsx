@@ -1,0 +1,56 @@
+import { DropdownMenu as RadixDropdownMenu } from 'radix-ui';
+import type { ComponentProps } from 'react';
+import { cn } from '@/client/lib/cn';
+import { menuSurfaceClass } from './menu-surface';
+
+/** Our dropdown menu (Radix DropdownMenu): one look for the header's and the dashboard's menus. */
+export const DropdownMenu = RadixDropdownMenu.Root;
+export const DropdownMenuTrigger = RadixDropdownMenu.Trigger;
+
+export function DropdownMenuContent({ className, ...props }: ComponentProps<typeof RadixDropdownMenu.Content>) {
+  return (
+    <RadixDropdownMenu.Portal>
+      <RadixDropdownMenu.Content
+        align="end"
+        sideOffset={8}
+        className={cn(menuSurfaceClass, 'min-w-48 p-1.5', className)}
+        {...props}
+      />
+    </RadixDropdownMenu.Portal>
+  );
+}
+
+export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof RadixDropdownMenu.Label>) {
+  return (
+    <RadixDropdownMenu.Label
+      className={cn('px-3 py-2 text-sm font-semibold text-slate-900 dark:text-white', className)}
+      {...props}
+    />
+  );
+}
+
+export function DropdownMenuSeparator() {
+  return <RadixDropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />;
+}
+
+const itemTones = {
+  default: 'text-slate-700 data-[highlighted]:bg-slate-100 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800',
+  danger: 'text-red-600 data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-slate-800',
+};
+
+export function DropdownMenuItem({
+  tone = 'default',
+  className,
+  ...props
+}: ComponentProps<typeof RadixDropdownMenu.Item> & { tone?: keyof typeof itemTones }) {
+  return (
+    <RadixDropdownMenu.Item
+      className={cn(
+        'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none',
+        itemTones[tone],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

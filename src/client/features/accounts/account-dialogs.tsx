@@ -1,0 +1,170 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type FormEventHandler, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { accountMessages, changeEmailSchema, changePasswordSchema } from '@/domain/accounts/account-forms';
+import { messageSchema } from '@/domain/api-error';
+import { Alert } from '@/client/components/ui/alert';
+import { Button } from '@/client/components/ui/button';
+import { Dialog, DialogClose, DialogPanel } from '@/client/components/ui/dialog';
+import { PasswordField } from './password-field';
+import { apiRequest, errorMessage } from '@/client/lib/api';
+import { EmailField } from './email-field';
+
+type DialogProps = { isOpen: boolean; onOpenChange: (isOpen: boolean) => void };
+type Result = { tone: 'success' | 'error'; text: string } | null;
+
+/** A dialog around one form: its result, Cancel and submit; while busy it cannot be closed (spec §4). */
+function FormDialog({
+  isOpen,
+  onOpenChange,
+  title,
+  description,
+  isBusy,
+  onClosed,
+  result,
+  submitLabel,
+  busyLabel,
+  onSubmit,
+  children,
+}: DialogProps & {
+  title: string;
+  description: string;
+  isBusy: boolean;
+  onClosed: () => void;
+  result: Result;
+  submitLabel: string;
+  busyLabel: string;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog
+      open={isOpen}
+      onOpenChange={(next) => {
+        if (isBusy) return;
+        if (!next) onClosed();
+        onOpenChange(next);
+      }}
+    >
+      <DialogPanel title={title} description={description}>
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          {children}
+          {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="secondary" disabled={isBusy}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={isBusy}>
+              {isBusy ? busyLabel : submitLabel}
+            </Button>
+          </div>
+        </form>
+      </DialogPanel>
+    </Dialog>
+  );
+}
+
+/** Spec §2.10 and §5: a new e-mail and the current password, which the server verifies first. */
+export function ChangeEmailDialog(props: DialogProps) {
+  const [result, setResult] = useState<Result>(null);
+  const form = useForm<z.input<typeof changeEmailSchema>, unknown, z.output<typeof changeEmailSchema>>({
+    resolver: zodResolver(changeEmailSchema),
+    defaultValues: { newEmail: '', currentPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setResult(null);
+    try {
+      const answer = await apiRequest('/api/accounts/change-email', messageSchema, { method: 'POST', body: input });
+      setResult({ tone: 'success', text: answer.message });
+      form.reset();
+    } catch (error) {
+      setResult({ tone: 'error', text: errorMessage(error, accountMessages.failedChangeEmail) });
+    }
+  });
+
+  return (
+    <FormDialog
+      {...props}
+      title="Change Email"
+      description="We will send a confirmation link to the new address."
+      isBusy={isSubmitting}
+      onClosed={() => {
+        form.reset();
+        setResult(null);
+      }}
+      result={result}
+      submitLabel="Change Email"
+      busyLabel="Sending..."
+      onSubmit={onSubmit}
+    >
+      <EmailField registration={form.register('newEmail')} error={errors.newEmail?.message} label="New Email" />
+      <PasswordField
+        id="email-current-password"
+        label="Current Password"
+        autoComplete="current-password"
+        registration={form.register('currentPassword')}
+        error={errors.currentPassword?.message}
+      />
+    </FormDialog>
+  );
+}
+
+const passwordFields = [
+  ['currentPassword', 'Current Password', 'current-password'],
+  ['newPassword', 'New Password', 'new-password'],
+  ['confirmPassword', 'Confirm New Password', 'new-password'],
+] as const;
+
+/** Spec §2.10 and §5: all three fields required, new and confirm equal, the current one verified first. */
+export function ChangePasswordDialog(props: DialogProps) {
+  const [result, setResult] = useState<Result>(null);
+  const form = useForm<z.input<typeof changePasswordSchema>, unknown, z.output<typeof changePasswordSchema>>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setResult(null);
+    try {
+      const answer = await apiRequest('/api/accounts/change-password', messageSchema, { method: 'POST', body: input });
+      setResult({ tone: 'success', text: answer.message });
+      form.reset();
+    } catch (error) {
+      setResult({ tone: 'error', text: errorMessage(error, accountMessages.failedChangePassword) });
+    }
+  });
+
+  return (
+    <FormDialog
+      {...props}
+      title="Change Password"
+      description="Your other devices will be signed out."
+      isBusy={isSubmitting}
+      onClosed={() => {
+        form.reset();
+        setResult(null);
+      }}
+      result={result}
+      submitLabel="Change Password"
+      busyLabel="Saving..."
+      onSubmit={onSubmit}
+    >
+      {passwordFields.map(([name, label, autoComplete]) => (
+        <PasswordField
+          key={name}
+          id={`password-${name}`}
+          label={label}
+          autoComplete={autoComplete}
+          registration={form.register(name)}
+          error={errors[name]?.message}
+        />
+      ))}
+    </FormDialog>
+  );
+}

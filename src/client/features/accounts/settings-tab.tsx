@@ -1,0 +1,106 @@
+import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
+import { RadioGroup } from 'radix-ui';
+import { useState } from 'react';
+import { THEMES, type Me, type Theme } from '@/domain/accounts/profile';
+import { Alert } from '@/client/components/ui/alert';
+import { Switch } from '@/client/components/ui/switch';
+import { cn } from '@/client/lib/cn';
+import { setTheme, useTheme } from '@/client/lib/theme';
+import { useUpdateSettings } from '@/client/api/me';
+import { Section } from '@/client/components/ui/section';
+
+const SAVE_FAILED = 'Failed to save settings';
+
+const themeChoices: Record<Theme, { label: string; icon: LucideIcon }> = {
+  light: { label: 'Light', icon: Sun },
+  dark: { label: 'Dark', icon: Moon },
+  system: { label: 'System', icon: Monitor },
+};
+
+/** Settings: real ones where the spec had "coming soon" — the theme and e-mail notifications. */
+export function SettingsTab({ me }: { me: Me }) {
+  const theme = useTheme();
+  const update = useUpdateSettings();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const chooseTheme = (next: Theme) => {
+    const previous = theme;
+    setFailure(null);
+    setTheme(next);
+    update.mutate(
+      { theme: next },
+      {
+        onError: () => {
+          setTheme(previous);
+          setFailure(SAVE_FAILED);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="space-y-6">
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <Section title="Appearance" description="Choose how Ticklist looks. System follows your device.">
+        <RadioGroup.Root
+          value={theme}
+          onValueChange={(value) => {
+            const next = THEMES.find((candidate) => candidate === value);
+            if (next) chooseTheme(next);
+          }}
+          aria-label="Theme"
+          disabled={update.isPending}
+          className="grid grid-cols-3 gap-3"
+        >
+          {THEMES.map((value) => {
+            const { label, icon: Icon } = themeChoices[value];
+            return (
+              <RadioGroup.Item
+                key={value}
+                value={value}
+                className={cn(
+                  'flex cursor-pointer flex-col items-center gap-2 rounded-xl px-3 py-4 text-sm font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800',
+                  'data-[state=checked]:bg-brand-50 data-[state=checked]:text-brand-700 data-[state=checked]:ring-2 data-[state=checked]:ring-brand-600 dark:data-[state=checked]:bg-slate-800 dark:data-[state=checked]:text-white',
+                )}
+              >
+                <Icon className="h-5 w-5" aria-hidden />
+                {label}
+              </RadioGroup.Item>
+            );
+          })}
+        </RadioGroup.Root>
+      </Section>
+
+      <Section title="Email notifications">
+        <EmailNotificationsSwitch me={me} onFailure={setFailure} />
+      </Section>
+    </div>
+  );
+}
+
+/** The stored e-mail notifications setting (decision 009), shared by /me Settings and the dashboard profile. */
+export function EmailNotificationsSwitch({ me, onFailure }: { me: Me; onFailure: (message: string | null) => void }) {
+  const update = useUpdateSettings();
+  return (
+    <div className="flex items-start gap-3">
+      <Switch
+        id="emailNotifications"
+        checked={me.emailNotifications}
+        disabled={update.isPending}
+        onCheckedChange={(checked) => {
+          onFailure(null);
+          update.mutate({ emailNotifications: checked }, { onError: () => onFailure(SAVE_FAILED) });
+        }}
+        aria-describedby="emailNotifications-help"
+      />
+      <div>
+        <label htmlFor="emailNotifications" className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          Email me about new followers and comments on my lists
+        </label>
+        <p id="emailNotifications-help" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+          At most one email an hour for each kind, sent to {me.email}.
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import type { BrowseQuery } from '@/domain/checklists/browse';
+import type { MeTab } from '@/domain/navigation/routes';
+
+const segment = encodeURIComponent;
+
+/**
+ * Every address of the app's own pages (spec §2.1), built in one place so that each id and name
+ * in a path is encoded once and the same way. Routes themselves are declared in router.tsx.
+ */
+export const paths = {
+  home: () => '/',
+  about: () => '/about',
+  login: (redirect?: string) => (redirect === undefined ? '/login' : `/login?redirect=${segment(redirect)}`),
+  /** After a password reset, the login page says so. */
+  loginAfterReset: () => '/login?reset=1',
+  signUp: () => '/signup',
+  forgotPassword: () => '/forgot-password',
+  resetPassword: () => '/reset-password',
+  browse: ({ q, tag }: Partial<Pick<BrowseQuery, 'q' | 'tag'>> = {}) => {
+    const query = [q ? `q=${segment(q)}` : null, tag ? `tag=${segment(tag)}` : null].filter(Boolean).join('&');
+    return query ? `/browse?${query}` : '/browse';
+  },
+  checklist: (id: string) => `/checklist/${segment(id)}`,
+  create: () => '/create',
+  editChecklist: (id: string) => `/edit-checklist/${segment(id)}`,
+  user: (username: string) => `/user/${segment(username)}`,
+  me: (tab?: MeTab) => (tab === undefined ? '/me' : `/me?tab=${tab}`),
+  dashboard: {
+    home: () => '/dashboard',
+    create: () => '/dashboard/create',
+    discover: () => '/dashboard/discover',
+    discoverChecklist: (id: string) => `/dashboard/discover/${segment(id)}`,
+    lists: (tab?: string) => (tab === undefined ? '/dashboard/lists' : `/dashboard/lists?tab=${tab}`),
+    list: (id: string) => `/dashboard/lists/${segment(id)}`,
+    collections: () => '/dashboard/collections',
+    badges: () => '/dashboard/badges',
+    profile: () => '/dashboard/profile',
+    activity: () => '/dashboard/activity',
+    settings: () => '/dashboard/settings',
+  },
+};

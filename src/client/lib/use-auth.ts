@@ -1,0 +1,41 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { Viewer } from '@/domain/permissions';
+import { meQuery } from '@/client/api/me';
+import { authClient } from '@/client/lib/auth-client';
+
+/**
+ * Spec §4 "Authentication state": loading until the first session check ends; the profile is
+ * fetched when a user appears and cleared when they go; a failed fetch leaves it empty.
+ */
+export function useAuth() {
+  const session = authClient.useSession();
+  const user = session.data?.user ?? null;
+  const me = useQuery({ ...meQuery(), enabled: user !== null });
+  const queryClient = useQueryClient();
+
+  const signOut = useCallback(async () => {
+    // Nothing fetched for the user who is leaving should still be asked for once they have gone.
+    await queryClient.cancelQueries();
+    try {
+      await authClient.signOut();
+    } catch (error) {
+      console.warn('Sign-out failed', error);
+    }
+    queryClient.clear();
+    // A full load of the landing page: no screen can keep showing the signed-out user's data, and
+    // no guard can act on a session store that has not caught up yet.
+    window.location.assign('/');
+  }, [queryClient]);
+
+  return {
+    isLoading: session.isPending,
+    user,
+    /** Who is asking, as the permission rules of src/domain/permissions.ts take it. */
+    viewer: (user ? { id: user.id } : null) satisfies Viewer,
+    profile: user ? (me.data ?? null) : null,
+    isProfileLoading: user !== null && me.isPending,
+    refreshProfile: () => me.refetch(),
+    signOut,
+  };
+}

@@ -1,0 +1,181 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Clock, Copy, ListChecks, Pencil, Users, type LucideIcon } from 'lucide-react';
+import type { MouseEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { canClone, canEdit, type Viewer } from '@/domain/permissions';
+import { Page } from '@/client/components/layout/page';
+import { Alert } from '@/client/components/ui/alert';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { useAuth } from '@/client/lib/use-auth';
+import { checklistDetailQuery } from '@/client/api/checklists';
+import { CloneButton, CloneLink, useClone } from '@/client/features/checklists/clone-button';
+import { CommentsSection } from '@/client/features/checklists/comments-section';
+import { ChecklistAuthor, ChecklistDetailStatus } from '@/client/features/checklists/detail-states';
+import { plural } from '@/client/lib/format';
+import { DifficultyBadge } from '@/client/features/checklists/difficulty-badge';
+import { LibraryButton } from '@/client/features/library/library-dialog';
+import { LikeButton } from '@/client/features/checklists/like-button';
+import { ShareButton } from '@/client/features/checklists/share-button';
+import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
+import { ClonedFromBadge } from '@/client/features/checklists/cloned-from-badge';
+import { PrivateBadge } from '@/client/features/checklists/private-badge';
+import { paths } from '@/client/lib/paths';
+
+/** Spec §2.4: /checklist/{id}. */
+export function ChecklistDetailPage() {
+  const { id = '' } = useParams();
+  const { viewer, isLoading: isAuthLoading } = useAuth();
+  const detail = useQuery(checklistDetailQuery(id));
+
+  if (detail.data && !isAuthLoading) {
+    return <ChecklistView key={detail.data.id} checklist={detail.data} viewer={viewer} />;
+  }
+
+  return (
+    <Page width="medium">
+      {detail.isError ? <BackToBrowse /> : null}
+      <ChecklistDetailStatus
+        error={detail.error}
+        onRetry={() => void detail.refetch()}
+        notFoundAction={
+          <Button asChild className="mt-6">
+            <Link to={paths.browse()}>Back to Browse</Link>
+          </Button>
+        }
+      />
+    </Page>
+  );
+}
+
+function historyIndex(): number {
+  const state: unknown = window.history.state;
+  return typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' ? state.idx : 0;
+}
+
+/**
+ * Going back, when there is a page of this site to go back to, returns to Browse with its
+ * filters and scroll position; a page opened directly links to plain /browse instead.
+ */
+function BackToBrowse() {
+  const navigate = useNavigate();
+  const goBack = (event: MouseEvent<HTMLAnchorElement>) => {
+    const isPlainClick = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    if (!isPlainClick || historyIndex() <= 0) return;
+    event.preventDefault();
+    void navigate(-1);
+  };
+  return (
+    <Link
+      to={paths.browse()}
+      onClick={goBack}
+      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-200"
+    >
+      <ArrowLeft className="h-4 w-4" aria-hidden />
+      Back to Browse
+    </Link>
+  );
+}
+
+function ChecklistView({ checklist, viewer }: { checklist: ChecklistDetail; viewer: Viewer }) {
+  const isSignedIn = viewer !== null;
+  const loginHref = paths.login(paths.checklist(checklist.id));
+  const clone = useClone(checklist.id);
+
+  return (
+    <Page width="medium">
+      <BackToBrowse />
+
+      <Card className="p-5 sm:p-8">
+        {checklist.clonedFrom || !checklist.isPublic ? (
+          <div className="mb-4 flex flex-wrap items-center gap-2">
+            {checklist.clonedFrom ? <ClonedFromBadge clonedFrom={checklist.clonedFrom} /> : null}
+            {checklist.isPublic ? null : <PrivateBadge />}
+          </div>
+        ) : null}
+
+        <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">
+          {checklist.title}
+        </h1>
+
+        {checklist.description ? (
+          <p className="mt-3 text-base break-words whitespace-pre-line text-slate-600 dark:text-slate-400">
+            {checklist.description}
+          </p>
+        ) : null}
+
+        {checklist.tags.length > 0 ? (
+          <ul aria-label="Tags" className="mt-4 flex flex-wrap gap-1.5">
+            {checklist.tags.map((tag) => (
+              <li key={tag}>
+                <Link
+                  to={paths.browse({ tag })}
+                  className="inline-flex items-center rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100 dark:bg-slate-800 dark:text-brand-200 dark:hover:bg-slate-700"
+                >
+                  {tag}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-3">
+          <ChecklistAuthor checklist={checklist} />
+          <DifficultyBadge difficulty={checklist.difficulty} />
+          <span className="inline-flex items-center gap-1.5 text-sm text-slate-600 dark:text-slate-400">
+            <Clock className="h-4 w-4 shrink-0" aria-hidden />
+            <span className="sr-only">Estimated time: </span>
+            {checklist.estimatedTime}
+          </span>
+        </div>
+
+        <ul
+          aria-label="Statistics"
+          className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-600 dark:text-slate-400"
+        >
+          <Stat icon={Users} text={plural(checklist.uses, 'use', 'uses')} />
+          <Stat icon={Copy} text={plural(checklist.clones, 'clone', 'clones')} />
+          <Stat icon={ListChecks} text={plural(checklist.items.length, 'item', 'items')} />
+        </ul>
+
+        <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-5 dark:border-slate-800">
+          <LikeButton checklist={checklist} viewer={viewer} loginHref={loginHref} />
+          {isSignedIn ? <LibraryButton checklistId={checklist.id} /> : null}
+          {canEdit(viewer, checklist) ? (
+            <Button asChild variant="secondary">
+              <Link to={paths.editChecklist(checklist.id)}>
+                <Pencil className="h-4 w-4" aria-hidden />
+                Edit Checklist
+              </Link>
+            </Button>
+          ) : canClone(viewer, checklist) ? (
+            <CloneButton onClick={clone.start} isBusy={clone.isBusy} isPending={clone.isPending} />
+          ) : (
+            <CloneLink loginHref={loginHref} />
+          )}
+          <ShareButton />
+        </div>
+
+        {clone.status ? (
+          <Alert tone={clone.status.tone} className="mt-4">
+            {clone.status.text}
+          </Alert>
+        ) : null}
+      </Card>
+
+      <ChecklistProgress checklist={checklist} isSignedIn={isSignedIn} />
+
+      <CommentsSection checklist={checklist} viewer={viewer} loginHref={loginHref} />
+    </Page>
+  );
+}
+
+function Stat({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
+  return (
+    <li className="inline-flex items-center gap-1.5">
+      <Icon className="h-4 w-4 shrink-0" aria-hidden />
+      <span className="tabular-nums">{text}</span>
+    </li>
+  );
+}

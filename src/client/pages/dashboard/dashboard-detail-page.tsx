@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, ListChecks, Pencil, Users } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { Alert } from '@/client/components/ui/alert';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { checklistDetailQuery } from '@/client/api/checklists';
+import { CloneButton, useClone } from '@/client/features/checklists/clone-button';
+import { plural } from '@/client/lib/format';
+import { LibraryButton } from '@/client/features/library/library-dialog';
+import { ChecklistAuthor, ChecklistDetailStatus } from '@/client/features/checklists/detail-states';
+import { ShareButton } from '@/client/features/checklists/share-button';
+import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
+import { DashboardPage } from '@/client/components/layout/dashboard-page';
+import { paths } from '@/client/lib/paths';
+import { canEdit } from '@/domain/permissions';
+import { useAuth } from '@/client/lib/use-auth';
+
+/** Spec §2.4: the breadcrumb is labelled after where the list was opened from. */
+const backLinks = {
+  lists: { to: paths.dashboard.lists(), label: 'My Lists' },
+  discover: { to: paths.dashboard.discover(), label: 'Discover' },
+} as const;
+
+/**
+ * Spec §2.4 "Variant shown under the dashboard routes": /dashboard/lists/{id} and
+ * /dashboard/discover/{id}. Progress is the same truth as on /checklist/{id}: saved on the server.
+ */
+export function DashboardChecklistPage({ from }: { from: keyof typeof backLinks }) {
+  const { id = '' } = useParams();
+  const detail = useQuery(checklistDetailQuery(id));
+  const back = backLinks[from];
+  const backLink = (
+    <Link
+      to={back.to}
+      className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-200"
+    >
+      <ArrowLeft className="h-4 w-4" aria-hidden />
+      {back.label}
+    </Link>
+  );
+
+  if (detail.data) {
+    return (
+      <DashboardPage className="max-w-3xl">
+        {backLink}
+        <DetailView key={detail.data.id} checklist={detail.data} />
+      </DashboardPage>
+    );
+  }
+  return (
+    <DashboardPage className="max-w-3xl">
+      {backLink}
+      <ChecklistDetailStatus error={detail.error} onRetry={() => void detail.refetch()} />
+    </DashboardPage>
+  );
+}
+
+function DetailView({ checklist }: { checklist: ChecklistDetail }) {
+  const { viewer } = useAuth();
+  const clone = useClone(checklist.id);
+
+  return (
+    <>
+      <Card className="p-5 sm:p-7">
+        <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">
+          {checklist.title}
+        </h1>
+        <div className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-slate-600 dark:text-slate-400">
+          <ChecklistAuthor checklist={checklist} />
+          <span className="inline-flex items-center gap-1.5">
+            <Users className="h-4 w-4" aria-hidden />
+            {plural(checklist.uses, 'use', 'uses')}
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <ListChecks className="h-4 w-4" aria-hidden />
+            {plural(checklist.items.length, 'item', 'items')}
+          </span>
+        </div>
+        <div className="mt-5 flex flex-wrap gap-2 border-t border-slate-100 pt-5 dark:border-slate-800">
+          <LibraryButton checklistId={checklist.id} />
+          {canEdit(viewer, checklist) ? (
+            <Button asChild variant="secondary">
+              <Link to={paths.editChecklist(checklist.id)}>
+                <Pencil className="h-4 w-4" aria-hidden />
+                Edit Checklist
+              </Link>
+            </Button>
+          ) : (
+            <CloneButton onClick={clone.start} isBusy={clone.isBusy} isPending={clone.isPending} />
+          )}
+          {/* The public page's address: a dashboard link would send others to a sign-in page. */}
+          <ShareButton url={`${window.location.origin}${paths.checklist(checklist.id)}`} />
+        </div>
+        {clone.status ? (
+          <Alert tone={clone.status.tone} className="mt-4">
+            {clone.status.text}
+          </Alert>
+        ) : null}
+      </Card>
+
+      <ChecklistProgress checklist={checklist} isSignedIn />
+    </>
+  );
+}

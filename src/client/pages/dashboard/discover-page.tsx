@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { DISCOVER_SECTIONS, discoverMessages, viewAllTarget, type DiscoverSection } from '@/domain/discover/assembly';
+import type { ChecklistCard as CardData } from '@/domain/checklists/browse';
+import { Button } from '@/client/components/ui/button';
+import { Card } from '@/client/components/ui/card';
+import { LoadingState } from '@/client/components/ui/load-states';
+import { ChecklistCard } from '@/client/features/checklists/checklist-card';
+import { DashboardPage } from '@/client/components/layout/dashboard-page';
+import { discoverQuery } from '@/client/api/checklists';
+import { paths } from '@/client/lib/paths';
+
+/** Spec §2.11 "Discover": Suggestions for You, Trending Checklists and Staff Picks, 3 cards each. */
+export function DiscoverPage() {
+  const discover = useQuery(discoverQuery());
+  if (!discover.data) {
+    return (
+      <DashboardPage title="Discover">
+        <LoadingState label="Loading checklists..." />
+      </DashboardPage>
+    );
+  }
+  const data = discover.data;
+  return (
+    <DashboardPage title="Discover">
+      {DISCOVER_SECTIONS.map((section) => (
+        <DiscoverSectionView
+          key={section}
+          section={section}
+          cards={data[section]}
+          // Sample staff picks name no real checklist, so they link nowhere.
+          isSample={section === 'staffPicks' && data.isSampleStaffPicks}
+        />
+      ))}
+    </DashboardPage>
+  );
+}
+
+function DiscoverSectionView({
+  section,
+  cards,
+  isSample,
+}: {
+  section: DiscoverSection;
+  cards: CardData[];
+  isSample: boolean;
+}) {
+  const title = discoverMessages.sectionTitles[section];
+  return (
+    <section aria-label={title}>
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900 dark:text-white">{title}</h2>
+        <Button asChild variant="ghost" size="sm">
+          <Link to={viewAllTarget(section)} aria-label={`${discoverMessages.viewAll}: ${title}`}>
+            {discoverMessages.viewAll}
+            <ArrowRight className="h-4 w-4" aria-hidden />
+          </Link>
+        </Button>
+      </div>
+      {cards.length === 0 ? (
+        <Card className="p-5 text-sm text-slate-600 dark:text-slate-400">{discoverMessages.empty}</Card>
+      ) : (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {cards.map((card) => (
+            <ChecklistCard
+              key={card.id}
+              checklist={card}
+              view="grid"
+              headingLevel={3}
+              href={isSample ? null : paths.dashboard.discoverChecklist(card.id)}
+            />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowRight, CalendarDays, Lock, UserX } from 'lucide-react';
+import { useId } from 'react';
+import { Link, useParams } from 'react-router';
+import { displayName, profileMessages, type PublicProfile } from '@/domain/social/profile';
+import { Page } from '@/client/components/layout/page';
+import { Avatar } from '@/client/components/ui/avatar';
+import { Button } from '@/client/components/ui/button';
+import { LoadError, LoadingState } from '@/client/components/ui/load-states';
+import { Card } from '@/client/components/ui/card';
+import { useAuth } from '@/client/lib/use-auth';
+import { ApiError } from '@/client/lib/api';
+import { BadgeChips } from '@/client/features/badges/badge-tier';
+import { FollowButton } from '@/client/features/social/follow-button';
+import { FollowListDialog } from '@/client/features/social/follow-list-dialog';
+import { profileQuery } from '@/client/api/profiles';
+import { paths } from '@/client/lib/paths';
+import { canFollow, type Viewer } from '@/domain/permissions';
+
+const LOADING = 'Loading profile...';
+const LOAD_FAILED = 'Failed to load profile. Please try again later.';
+
+type Checklist = PublicProfile['checklists'][number];
+
+/** Spec §2.9: /user/{username}. */
+export function ProfilePage() {
+  const { username = '' } = useParams();
+  const { viewer, isLoading: isAuthLoading } = useAuth();
+  const profile = useQuery(profileQuery(username));
+
+  // Waiting for the session too, so a Follow button does not pop in after the page has drawn.
+  if (profile.data && !isAuthLoading) {
+    return <ProfileView key={profile.data.id} profile={profile.data} viewer={viewer} />;
+  }
+
+  if (profile.isError) {
+    const isNotFound = profile.error instanceof ApiError && profile.error.status === 404;
+    return (
+      <Page width="medium">
+        {isNotFound ? (
+          <Card className="px-6 py-14 text-center">
+            <UserX className="mx-auto h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden />
+            <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
+              {profileMessages.notFound}
+            </h1>
+            <Button asChild className="mt-6">
+              <Link to={paths.browse()}>Back to Browse</Link>
+            </Button>
+          </Card>
+        ) : (
+          <LoadError onRetry={() => void profile.refetch()} isRetrying={profile.isFetching}>
+            {LOAD_FAILED}
+          </LoadError>
+        )}
+      </Page>
+    );
+  }
+
+  return (
+    <Page width="medium">
+      <LoadingState label={LOADING} />
+    </Page>
+  );
+}
+
+function ProfileView({ profile, viewer }: { profile: PublicProfile; viewer: Viewer }) {
+  return (
+    <Page width="medium">
+      <ProfileHeader profile={profile} viewer={viewer} />
+      {profile.badges.length ? (
+        <section aria-label="Badges" className="space-y-3">
+          <h2 className="text-xl font-semibold text-slate-900 dark:text-white">Badges</h2>
+          <BadgeChips badges={profile.badges} />
+        </section>
+      ) : null}
+      {profile.isPrivateView ? null : <PublicChecklists checklists={profile.checklists} />}
+    </Page>
+  );
+}
+
+function ProfileHeader({ profile, viewer }: { profile: PublicProfile; viewer: Viewer }) {
+  const isSignedIn = viewer !== null;
+  // A private profile shows others only its avatar and username (decision 008).
+  const name = profile.isPrivateView ? profile.username : displayName(profile);
+  // Hiding Follow on a private profile's view is today's behaviour, kept until issue 12 fixes it:
+  // canFollow() itself allows following a private profile (decision 008).
+  const isFollowShown = canFollow(viewer, { userId: profile.id }) && !profile.isPrivateView;
+
+  return (
+    <Card className="p-6 sm:p-8">
+      <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-center sm:text-left">
+        <Avatar emoji={profile.avatarUrl} size="lg" />
+        <div className="min-w-0 flex-1">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">
+            {name}
+          </h1>
+          <p className="mt-1 break-all text-slate-500 dark:text-slate-400">@{profile.username}</p>
+
+          {profile.isPrivateView ? (
+            <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+              <Lock className="h-4 w-4 shrink-0" aria-hidden />
+              {profileMessages.privateProfile}
+            </p>
+          ) : (
+            <div className="mt-3 -ml-2 flex flex-wrap items-center justify-center gap-1 sm:justify-start">
+              <FollowListDialog
+                username={profile.username}
+                kind="followers"
+                count={profile.followers ?? 0}
+                isSignedIn={isSignedIn}
+              />
+              <FollowListDialog
+                username={profile.username}
+                kind="following"
+                count={profile.following ?? 0}
+                isSignedIn={isSignedIn}
+              />
+            </div>
+          )}
+        </div>
+        {isFollowShown ? <FollowButton username={profile.username} isFollowing={profile.isFollowing} /> : null}
+      </div>
+    </Card>
+  );
+}
+
+function PublicChecklists({ checklists }: { checklists: Checklist[] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="space-y-4">
+      <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900 dark:text-white">
+        {profileMessages.publicChecklists}
+      </h2>
+      {checklists.length === 0 ? (
+        <Card className="px-6 py-10 text-center text-sm text-slate-600 dark:text-slate-400">
+          {profileMessages.noChecklists}
+        </Card>
+      ) : (
+        <ul className="space-y-3">
+          {checklists.map((checklist) => (
+            <li key={checklist.id}>
+              <ChecklistRow checklist={checklist} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
+}
+
+function ChecklistRow({ checklist }: { checklist: Checklist }) {
+  const titleId = useId();
+  return (
+    <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:gap-6">
+      <div className="min-w-0 flex-1">
+        <h3 id={titleId} className="font-semibold break-words text-slate-900 dark:text-white">
+          {checklist.title}
+        </h3>
+        {checklist.description ? (
+          <p className="mt-1 line-clamp-2 text-sm break-words text-slate-600 dark:text-slate-400">
+            {checklist.description}
+          </p>
+        ) : null}
+        <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
+          <CalendarDays className="h-3.5 w-3.5 shrink-0" aria-hidden />
+          <span className="sr-only">Created </span>
+          <time dateTime={checklist.createdAt}>{formatDate(checklist.createdAt)}</time>
+        </p>
+      </div>
+      <Button asChild variant="secondary" size="sm" className="self-start sm:self-center">
+        <Link to={paths.checklist(checklist.id)} aria-describedby={titleId}>
+          View
+          <ArrowRight className="h-4 w-4" aria-hidden />
+        </Link>
+      </Button>
+    </Card>
+  );
+}
