@@ -1,5 +1,4 @@
 import { Select } from 'radix-ui';
-import type { Ref } from 'react';
 import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { ChecklistForm, ChecklistFormField } from '@/domain/checklists/checklist-input';
 import {
@@ -195,68 +194,38 @@ function EstimatedTimeField() {
         control={control}
         name="estimatedTime"
         render={({ field }) => (
-          <EstimatedTimeSelect
-            id={ids.estimatedTime}
+          <Select.Root
             value={field.value}
-            onChange={field.onChange}
-            onClose={field.onBlur}
-            triggerRef={field.ref}
-            isInvalid={Boolean(error)}
-            describedBy={ids.error('estimatedTime')}
-          />
+            onValueChange={field.onChange}
+            onOpenChange={(isOpen) => {
+              if (!isOpen) field.onBlur();
+            }}
+          >
+            <Select.Trigger
+              ref={field.ref}
+              id={ids.estimatedTime}
+              aria-invalid={Boolean(error)}
+              aria-describedby={ids.error('estimatedTime')}
+              className={cn(
+                'flex h-11 w-full text-left text-base aria-[invalid=true]:border-red-500 data-[placeholder]:text-slate-400 sm:text-sm',
+                selectTriggerClass,
+              )}
+            >
+              <Select.Value placeholder="Select estimated time">{field.value}</Select.Value>
+              <SelectChevron />
+            </Select.Trigger>
+            <SelectContent>
+              {ESTIMATED_TIMES.map((time) => (
+                <SelectItem key={time} value={time}>
+                  {time}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select.Root>
         )}
       />
       <FieldError id={ids.error('estimatedTime')}>{error}</FieldError>
     </div>
-  );
-}
-
-function EstimatedTimeSelect({
-  id,
-  value,
-  onChange,
-  onClose,
-  triggerRef,
-  isInvalid,
-  describedBy,
-}: {
-  id: string;
-  value: string;
-  onChange: (value: string) => void;
-  onClose: () => void;
-  triggerRef: Ref<HTMLButtonElement>;
-  isInvalid: boolean;
-  describedBy: string;
-}) {
-  return (
-    <Select.Root
-      value={value}
-      onValueChange={onChange}
-      onOpenChange={(isOpen) => {
-        if (!isOpen) onClose();
-      }}
-    >
-      <Select.Trigger
-        ref={triggerRef}
-        id={id}
-        aria-invalid={isInvalid}
-        aria-describedby={describedBy}
-        className={cn(
-          'flex h-11 w-full text-left text-base aria-[invalid=true]:border-red-500 data-[placeholder]:text-slate-400 sm:text-sm',
-          selectTriggerClass,
-        )}
-      >
-        <Select.Value placeholder="Select estimated time">{value}</Select.Value>
-        <SelectChevron />
-      </Select.Trigger>
-      <SelectContent>
-        {ESTIMATED_TIMES.map((time) => (
-          <SelectItem key={time} value={time}>
-            {time}
-          </SelectItem>
-        ))}
-      </SelectContent>
-    </Select.Root>
   );
 }
 
