@@ -87,10 +87,15 @@ test('the create wizard checks each step, moves back and forth, and creates the 
   await next.click();
   await expect(page.getByText('At least one item is required.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove item 1' })).toBeDisabled();
-  await page.getByLabel('Items 1').fill('Pump the tyres');
-  await page.getByLabel('Items 1').press('Enter');
-  await expect(page.getByLabel('Items 2')).toBeFocused();
-  await page.getByLabel('Items 2').fill('Oil the chain');
+  await page.getByRole('textbox', { name: 'Item 1' }).fill('Oil the chain');
+  await page.getByRole('textbox', { name: 'Item 1' }).press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Item 2' })).toBeFocused();
+  await page.getByRole('textbox', { name: 'Item 2' }).fill('Pump the tyres');
+  // The same row editor as /create: rows move up and down, and focus stays on the moved row.
+  await page.getByRole('button', { name: 'Move item 2 up' }).click();
+  await expect(page.getByRole('textbox', { name: 'Item 1' })).toHaveValue('Pump the tyres');
+  await expect(page.getByRole('button', { name: 'Move item 1 down' })).toBeFocused();
+  // A blank row is left out, not refused.
   await page.getByRole('button', { name: 'Add item' }).click();
   await next.click();
   await expect(page.getByRole('heading', { name: 'Step 3: Review & Create' })).toBeVisible();
@@ -107,7 +112,7 @@ test('the create wizard checks each step, moves back and forth, and creates the 
 
   await page.getByRole('button', { name: 'Create Checklist' }).click();
   await expect(page.getByText('Estimated time is required.')).toBeVisible();
-  await page.getByLabel('Tags 1').fill('cycling');
+  await page.getByRole('textbox', { name: 'Tag 1' }).fill('cycling');
   await page.getByLabel('Estimated time').click();
   await page.getByRole('option', { name: '30 minutes' }).click();
   await page.getByRole('radio', { name: 'Easy' }).click();

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { emptyChecklistForm, type ChecklistForm } from './checklist-input';
+import { checklistFormSchema, emptyChecklistForm, type ChecklistForm } from './checklist-input';
 import { checklistInputMessages } from './checklist-fields';
 import {
   canJumpTo,
   canRemoveRow,
   filledRows,
+  isStepValid,
   nextStep,
   previousStep,
+  validateWizardForm,
   validateWizardStep,
   WIZARD_STEP_FIELDS,
 } from './wizard';
@@ -20,8 +22,8 @@ describe('wizard step 1: basic info', () => {
       title: checklistInputMessages.titleRequired,
       description: checklistInputMessages.descriptionRequired,
     });
-    expect(nextStep(1, form({ title: ' ', description: 'x' }))).toBe(1);
-    expect(nextStep(1, form(basics))).toBe(2);
+    expect(nextStep(1, isStepValid(1, form({ title: ' ', description: 'x' })))).toBe(1);
+    expect(nextStep(1, isStepValid(1, form(basics)))).toBe(2);
   });
 
   it('only advises about titles over 60 characters', () => {
@@ -33,13 +35,13 @@ describe('wizard step 2: items', () => {
   it('needs at least one non-blank item, with the spec’s message', () => {
     const blank = form({ ...basics, items: [{ content: '' }, { content: '   ' }] });
     expect(validateWizardStep(2, blank)).toEqual({ items: 'At least one item is required.' });
-    expect(nextStep(2, blank)).toBe(2);
+    expect(nextStep(2, isStepValid(2, blank))).toBe(2);
   });
 
   it('lets blank rows stand beside filled ones', () => {
     const some = form({ ...basics, items: [{ content: 'Tent' }, { content: '' }] });
     expect(validateWizardStep(2, some)).toEqual({});
-    expect(nextStep(2, some)).toBe(3);
+    expect(nextStep(2, isStepValid(2, some))).toBe(3);
     expect(filledRows(some).items).toEqual([{ content: 'Tent' }]);
   });
 });
@@ -51,9 +53,23 @@ describe('wizard step 3: review and create', () => {
     expect(validateWizardStep(3, { ...ready, estimatedTime: '1 hour' })).toEqual({});
   });
 
+  it('leaves blank rows out where /create refuses them', () => {
+    const rows = form({
+      ...basics,
+      items: [{ content: 'Tent' }, { content: ' ' }],
+      tags: [{ value: '' }, { value: 'camping' }],
+      estimatedTime: '1 hour',
+    });
+    expect(checklistFormSchema.safeParse(rows).error?.issues.map((issue) => issue.message)).toEqual([
+      checklistInputMessages.itemsFilled,
+      checklistInputMessages.tagsFilled,
+    ]);
+    expect(validateWizardForm(rows)).toEqual({});
+  });
+
   it('never goes past the last step', () => {
     const ready = form({ ...basics, items: [{ content: 'Tent' }], estimatedTime: '1 hour' });
-    expect(nextStep(3, ready)).toBe(3);
+    expect(nextStep(3, isStepValid(3, ready))).toBe(3);
   });
 });
 

@@ -34,19 +34,25 @@ const fieldsUpTo = (step: WizardStep): ChecklistFormField[] =>
   ([1, 2, 3] as const).filter((at) => at <= step).flatMap((at) => WIZARD_STEP_FIELDS[at]);
 
 /**
- * Spec §5 "Wizard": step 1 needs a title and a description after trimming; step 2 at least one
- * non-blank item (blank rows are dropped, not refused); step 3 the whole form. Each step is checked
- * by the /create form schema itself, picked down to the fields reached so far, once blank rows are
- * dropped. An empty object means the step may be left.
+ * The wizard's check of its whole form: the /create form schema itself, once blank rows are
+ * dropped (spec §5 "Wizard": blank rows are left out, not refused). The wizard page's resolver runs
+ * this; a step then looks only at its own fields. An empty object means the form may be created.
  */
-export function validateWizardStep(step: WizardStep, form: ChecklistForm): WizardErrors {
-  const fields: { [K in ChecklistFormField]?: true } = Object.fromEntries(
-    fieldsUpTo(step).map((field) => [field, true]),
-  );
-  const result = checklistFormSchema.pick(fields).safeParse(filledRows(form));
+export function validateWizardForm(form: ChecklistForm): WizardErrors {
+  const result = checklistFormSchema.safeParse(filledRows(form));
   const errors: WizardErrors = {};
   for (const issue of result.error?.issues ?? []) errors[issue.path[0] as ChecklistFormField] ??= issue.message;
   return errors;
+}
+
+/**
+ * Spec §5 "Wizard": step 1 needs a title and a description after trimming; step 2 at least one
+ * non-blank item; step 3 the whole form. These are the whole form's errors on the fields reached so
+ * far (the schema has no rule across fields, so a field's error does not depend on later ones).
+ */
+export function validateWizardStep(step: WizardStep, form: ChecklistForm): WizardErrors {
+  const errors = validateWizardForm(form);
+  return Object.fromEntries(fieldsUpTo(step).flatMap((field) => (errors[field] ? [[field, errors[field]]] : [])));
 }
 
 export const isStepValid = (step: WizardStep, form: ChecklistForm) =>
@@ -60,8 +66,8 @@ export function filledRows(form: ChecklistForm): ChecklistForm {
 }
 
 /** Next only when the current step validates; never past the last. */
-export function nextStep(step: WizardStep, form: ChecklistForm): WizardStep {
-  if (!isStepValid(step, form)) return step;
+export function nextStep(step: WizardStep, isCurrentStepValid: boolean): WizardStep {
+  if (!isCurrentStepValid) return step;
   return Math.min(LAST_STEP, step + 1) as WizardStep;
 }
 

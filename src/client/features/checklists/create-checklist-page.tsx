@@ -3,9 +3,8 @@ import { useNavigate } from 'react-router';
 import { emptyChecklistForm } from '@/domain/checklists/checklist-input';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { Page } from '@/client/components/layout/page';
-import { saveErrorMessage } from './checklist-form-queries';
 import { ChecklistForm } from './checklist-form';
-import { useCreateChecklist } from './checklist-form-queries';
+import { saveErrorMessage, useCreateChecklist } from './checklist-form-queries';
 
 /** Spec §2.8: /create, "Create a New Checklist". */
 export function CreateChecklistPage() {

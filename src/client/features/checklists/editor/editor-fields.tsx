@@ -1,0 +1,262 @@
+import { Select } from 'radix-ui';
+import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import type { ChecklistForm, ChecklistFormField } from '@/domain/checklists/checklist-input';
+import {
+  ESTIMATED_TIMES,
+  MAX_ITEM_LENGTH,
+  MAX_ITEMS,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+} from '@/domain/checklists/checklist-fields';
+import { DIFFICULTIES, type Difficulty } from '@/domain/checklists/checklist-view';
+import { FieldError, Input, Label } from '@/client/components/ui/input';
+import { RadioGroup, RadioGroupItem } from '@/client/components/ui/radio-group';
+import { SelectChevron, SelectContent, SelectItem, selectTriggerClass } from '@/client/components/ui/select';
+import { cn } from '@/client/lib/cn';
+import { RowList } from './row-list';
+
+// The checklist editor's fields (spec §2.8). Each reads the form from context (ChecklistEditorForm),
+// so the create/edit page and the wizard's steps place the same fields where they need them.
+
+const ids = {
+  title: 'checklist-title',
+  titleLength: 'checklist-title-length',
+  description: 'checklist-description',
+  estimatedTime: 'checklist-estimated-time',
+  error: (field: ChecklistFormField) => `checklist-${field}-error`,
+};
+
+const difficultyLabels: Record<Difficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
+// Spec §9: easy green, medium yellow, hard red (the same tokens as the difficulty badge).
+const difficultyDots: Record<Difficulty, string> = { easy: 'bg-easy', medium: 'bg-medium', hard: 'bg-hard' };
+
+const textareaClass =
+  'block min-h-28 w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-200 aria-[invalid=true]:border-red-500 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+
+/**
+ * react-hook-form checks a field again as it changes only after the first submit, and then only the
+ * input that changed, while the list rules sit on the whole list (spec §5). So a field that shows an
+ * error (the wizard's steps show them before any submit), or any list after a submit, is re-checked.
+ */
+function useRecheck() {
+  const { trigger, getFieldState, formState } = useFormContext<ChecklistForm>();
+  return (field: ChecklistFormField) => {
+    if (formState.isSubmitted || getFieldState(field).error) void trigger(field);
+  };
+}
+
+/** The error a field shows: a list's own message sits on its root once react-hook-form has rows. */
+function useFieldError(field: ChecklistFormField): string | undefined {
+  const { errors } = useFormState<ChecklistForm>({ name: field });
+  const error = errors[field];
+  return (error && 'root' in error ? error.root?.message : undefined) ?? error?.message;
+}
+
+/** `suggestedLength`: shows the count against the wizard's title tip (spec §2.8: advice, not enforced). */
+export function TitleField({ suggestedLength }: { suggestedLength?: number }) {
+  const { register } = useFormContext<ChecklistForm>();
+  const recheck = useRecheck();
+  const error = useFieldError('title');
+  return (
+    <div>
+      <Label htmlFor={ids.title}>Title</Label>
+      <Input
+        id={ids.title}
+        autoComplete="off"
+        placeholder="e.g. Weekend camping trip"
+        aria-invalid={Boolean(error)}
+        aria-describedby={cn(suggestedLength !== undefined && ids.titleLength, ids.error('title'))}
+        {...register('title', { onChange: () => recheck('title') })}
+      />
+      {suggestedLength !== undefined ? <TitleLength suggestedLength={suggestedLength} /> : null}
+      <FieldError id={ids.error('title')}>{error}</FieldError>
+    </div>
+  );
+}
+
+function TitleLength({ suggestedLength }: { suggestedLength: number }) {
+  const length = useWatch<ChecklistForm, 'title'>({ name: 'title' }).trim().length;
+  return (
+    <p
+      id={ids.titleLength}
+      className={cn(
+        'mt-1.5 text-xs',
+        length > suggestedLength ? 'text-amber-700 dark:text-amber-400' : 'text-slate-500 dark:text-slate-400',
+      )}
+    >
+      {length}/{suggestedLength} characters suggested
+    </p>
+  );
+}
+
+export function DescriptionField() {
+  const { register } = useFormContext<ChecklistForm>();
+  const recheck = useRecheck();
+  const error = useFieldError('description');
+  return (
+    <div>
+      <Label htmlFor={ids.description}>Description</Label>
+      <textarea
+        id={ids.description}
+        rows={4}
+        placeholder="What is this checklist for?"
+        className={textareaClass}
+        aria-invalid={Boolean(error)}
+        aria-describedby={ids.error('description')}
+        {...register('description', { onChange: () => recheck('description') })}
+      />
+      <FieldError id={ids.error('description')}>{error}</FieldError>
+    </div>
+  );
+}
+
+/**
+ * Which rows to mark when the list shows an error: one over the length limit, and a blank one
+ * unless the editor leaves blank rows out (the wizard does; spec §5 "Wizard").
+ */
+function isRowAtFault(value: string | undefined, maxLength: number, isBlankAllowed: boolean): boolean {
+  const trimmed = (value ?? '').trim();
+  return trimmed.length > maxLength || (!isBlankAllowed && trimmed === '');
+}
+
+type ListFieldProps = { dropsBlankRows?: boolean };
+
+export function ItemsField({ dropsBlankRows = false }: ListFieldProps) {
+  const { control, register } = useFormContext<ChecklistForm>();
+  const recheck = useRecheck();
+  const items = useFieldArray({ control, name: 'items' });
+  const values = useWatch({ control, name: 'items' });
+  const error = useFieldError('items');
+  return (
+    <RowList
+      legend="Items"
+      noun="item"
+      hint="Press Enter in an item to add the next one."
+      placeholder="Describe a step"
+      numbered
+      rows={items.fields}
+      max={MAX_ITEMS}
+      error={error}
+      errorId={ids.error('items')}
+      isRowInvalid={(index) => isRowAtFault(values[index]?.content, MAX_ITEM_LENGTH, dropsBlankRows)}
+      inputProps={(index) => register(`items.${index}.content`, { onChange: () => recheck('items') })}
+      onInsert={(at) => items.insert(at, { content: '' })}
+      onRemove={(index) => items.remove(index)}
+      onMove={(from, to) => items.move(from, to)}
+    />
+  );
+}
+
+export function TagsField({ dropsBlankRows = false }: ListFieldProps) {
+  const { control, register } = useFormContext<ChecklistForm>();
+  const recheck = useRecheck();
+  const tags = useFieldArray({ control, name: 'tags' });
+  const values = useWatch({ control, name: 'tags' });
+  const error = useFieldError('tags');
+  // A single empty tag row means "no tags" (spec §2.8), so it is never the faulty one.
+  const isNoTags = values.length === 1 && !values[0]?.value.trim();
+  return (
+    <RowList
+      legend="Tags"
+      noun="tag"
+      hint="Optional. Leave the only tag empty for none."
+      placeholder="e.g. travel"
+      rows={tags.fields}
+      max={MAX_TAGS}
+      error={error}
+      errorId={ids.error('tags')}
+      isRowInvalid={(index) => !isNoTags && isRowAtFault(values[index]?.value, MAX_TAG_LENGTH, dropsBlankRows)}
+      inputProps={(index) => register(`tags.${index}.value`, { onChange: () => recheck('tags') })}
+      onInsert={(at) => tags.insert(at, { value: '' })}
+      onRemove={(index) => tags.remove(index)}
+      onMove={(from, to) => tags.move(from, to)}
+    />
+  );
+}
+
+/** Estimated time and difficulty, side by side from the small breakpoint up. */
+export function TimeAndDifficultyFields() {
+  return (
+    <div className="grid gap-6 sm:grid-cols-2">
+      <EstimatedTimeField />
+      <DifficultyField />
+    </div>
+  );
+}
+
+function EstimatedTimeField() {
+  const { control } = useFormContext<ChecklistForm>();
+  const error = useFieldError('estimatedTime');
+  return (
+    <div>
+      <Label htmlFor={ids.estimatedTime}>Estimated time</Label>
+      <Controller
+        control={control}
+        name="estimatedTime"
+        render={({ field }) => (
+          <Select.Root
+            value={field.value}
+            onValueChange={field.onChange}
+            onOpenChange={(isOpen) => {
+              if (!isOpen) field.onBlur();
+            }}
+          >
+            <Select.Trigger
+              ref={field.ref}
+              id={ids.estimatedTime}
+              aria-invalid={Boolean(error)}
+              aria-describedby={ids.error('estimatedTime')}
+              className={cn(
+                'flex h-11 w-full text-left text-base aria-[invalid=true]:border-red-500 data-[placeholder]:text-slate-400 sm:text-sm',
+                selectTriggerClass,
+              )}
+            >
+              <Select.Value placeholder="Select estimated time">{field.value}</Select.Value>
+              <SelectChevron />
+            </Select.Trigger>
+            <SelectContent>
+              {ESTIMATED_TIMES.map((time) => (
+                <SelectItem key={time} value={time}>
+                  {time}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select.Root>
+        )}
+      />
+      <FieldError id={ids.error('estimatedTime')}>{error}</FieldError>
+    </div>
+  );
+}
+
+function DifficultyField() {
+  const { control } = useFormContext<ChecklistForm>();
+  const error = useFieldError('difficulty');
+  return (
+    // The fieldset names the group "Difficulty"; each option is a Radix radio named by its label.
+    <fieldset aria-describedby={ids.error('difficulty')}>
+      <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-300">Difficulty</legend>
+      <Controller
+        control={control}
+        name="difficulty"
+        render={({ field }) => (
+          <RadioGroup
+            ref={field.ref}
+            value={field.value}
+            onValueChange={field.onChange}
+            onBlur={field.onBlur}
+            aria-invalid={Boolean(error)}
+          >
+            {DIFFICULTIES.map((difficulty) => (
+              <RadioGroupItem key={difficulty} value={difficulty}>
+                <span aria-hidden className={cn('h-2 w-2 shrink-0 rounded-full', difficultyDots[difficulty])} />
+                {difficultyLabels[difficulty]}
+              </RadioGroupItem>
+            ))}
+          </RadioGroup>
+        )}
+      />
+      <FieldError id={ids.error('difficulty')}>{error}</FieldError>
+    </fieldset>
+  );
+}

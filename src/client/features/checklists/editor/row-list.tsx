@@ -1,0 +1,197 @@
+import { ChevronDown, ChevronUp, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { canRemoveRow } from '@/domain/checklists/wizard';
+import { Button } from '@/client/components/ui/button';
+import { FieldError, Input } from '@/client/components/ui/input';
+import { cn } from '@/client/lib/cn';
+
+type FocusTarget = { index: number; control: 'input' | 'up' | 'down' };
+
+/**
+ * Rows of text (a checklist's items or tags): Enter in a row adds the next one, and each row can be
+ * moved up or down and removed while more than one remains (spec §5). Focus stays on the row.
+ */
+export function RowList({
+  legend,
+  noun,
+  hint,
+  placeholder,
+  numbered = false,
+  rows,
+  max,
+  error,
+  errorId,
+  isRowInvalid,
+  inputProps,
+  onInsert,
+  onRemove,
+  onMove,
+}: {
+  legend: string;
+  /** Lower-case singular, as in "Add item" and "Remove item 1". */
+  noun: string;
+  hint: string;
+  placeholder: string;
+  numbered?: boolean;
+  rows: { id: string }[];
+  max: number;
+  error: string | undefined;
+  errorId: string;
+  isRowInvalid: (index: number) => boolean;
+  inputProps: (index: number) => UseFormRegisterReturn;
+  onInsert: (at: number) => void;
+  onRemove: (index: number) => void;
+  onMove: (from: number, to: number) => void;
+}) {
+  const fieldsetRef = useRef<HTMLFieldSetElement>(null);
+  const pendingFocus = useRef<FocusTarget | null>(null);
+  const hintId = `${errorId}-hint`;
+  const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
+  const canAdd = rows.length < max;
+  const List = numbered ? 'ol' : 'ul';
+
+  // Moving or removing a row re-renders the list, and the button that was pressed may have moved,
+  // become disabled or gone; focus is put back on the same row so the keyboard user keeps their place.
+  useEffect(() => {
+    const target = pendingFocus.current;
+    if (!target) return;
+    pendingFocus.current = null;
+    const row = fieldsetRef.current?.querySelector(`[data-row="${target.index}"]`);
+    if (!row) return;
+    const order =
+      target.control === 'up'
+        ? ['up', 'down', 'input']
+        : target.control === 'down'
+          ? ['down', 'up', 'input']
+          : ['input'];
+    for (const control of order) {
+      const element = row.querySelector<HTMLInputElement | HTMLButtonElement>(`[data-control="${control}"]`);
+      if (element && !element.disabled) {
+        element.focus();
+        return;
+      }
+    }
+  });
+
+  const move = (from: number, to: number, control: 'up' | 'down') => {
+    pendingFocus.current = { index: to, control };
+    onMove(from, to);
+  };
+
+  const remove = (index: number) => {
+    pendingFocus.current = { index: Math.min(index, rows.length - 2), control: 'input' };
+    onRemove(index);
+  };
+
+  const insertAfter = (event: KeyboardEvent<HTMLInputElement>, index: number) => {
+    // Enter adds the next row instead of submitting; while an IME is composing, Enter belongs to it.
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    if (canAdd) onInsert(index + 1);
+  };
+
+  return (
+    <fieldset ref={fieldsetRef} aria-describedby={`${hintId} ${errorId}`}>
+      <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-300">{legend}</legend>
+      <List className="space-y-2">
+        {rows.map((row, index) => {
+          const number = index + 1;
+          const field = inputProps(index);
+          const isInvalid = Boolean(error) && isRowInvalid(index);
+          return (
+            <li key={row.id} data-row={index} className="flex items-center gap-2">
+              <span
+                aria-hidden
+                className="w-6 shrink-0 text-right text-sm font-medium text-slate-400 tabular-nums dark:text-slate-500"
+              >
+                {numbered ? `${number}.` : '#'}
+              </span>
+              <Input
+                {...field}
+                onKeyDown={(event) => insertAfter(event, index)}
+                data-control="input"
+                aria-label={`${Noun} ${number}`}
+                aria-invalid={isInvalid}
+                aria-describedby={error ? errorId : undefined}
+                placeholder={placeholder}
+                autoComplete="off"
+                enterKeyHint="next"
+                className="min-w-0 flex-1"
+              />
+              <div className="flex shrink-0 items-center">
+                <RowButton
+                  control="up"
+                  label={`Move ${noun} ${number} up`}
+                  disabled={index === 0}
+                  onClick={() => move(index, index - 1, 'up')}
+                >
+                  <ChevronUp className="h-4 w-4" aria-hidden />
+                </RowButton>
+                <RowButton
+                  control="down"
+                  label={`Move ${noun} ${number} down`}
+                  disabled={index === rows.length - 1}
+                  onClick={() => move(index, index + 1, 'down')}
+                >
+                  <ChevronDown className="h-4 w-4" aria-hidden />
+                </RowButton>
+                <RowButton
+                  control="remove"
+                  label={`Remove ${noun} ${number}`}
+                  disabled={!canRemoveRow(rows)}
+                  onClick={() => remove(index)}
+                  className="hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950/40 dark:hover:text-red-400"
+                >
+                  <Trash2 className="h-4 w-4" aria-hidden />
+                </RowButton>
+              </div>
+            </li>
+          );
+        })}
+      </List>
+      <FieldError id={errorId}>{error}</FieldError>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <Button type="button" variant="secondary" size="sm" disabled={!canAdd} onClick={() => onInsert(rows.length)}>
+          <Plus className="h-4 w-4" aria-hidden />
+          Add {noun}
+        </Button>
+        <p id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
+          {hint}
+        </p>
+      </div>
+    </fieldset>
+  );
+}
+
+function RowButton({
+  control,
+  label,
+  disabled,
+  onClick,
+  className,
+  children,
+}: {
+  control: 'up' | 'down' | 'remove';
+  label: string;
+  disabled: boolean;
+  onClick: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      data-control={control}
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className={cn('h-10 w-10 text-slate-500 dark:text-slate-400', className)}
+    >
+      {children}
+    </Button>
+  );
+}
