@@ -36,10 +36,6 @@ const anyFeature = {
   message: 'components/, lib/ and api/ sit below the features: they may not import one.',
 };
 
-// Written by the checklist-form rewrite (issue 13) at the same time as this rule; it imports
-// features/checklists from features/dashboard until that work lands and moves it.
-const pendingFormRewrite = ['src/client/features/dashboard/create-wizard-page.tsx'];
-
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
   js.configs.recommended,
@@ -61,7 +57,6 @@ export default tseslint.config(
   },
   ...clientFeatures.map((feature) => ({
     files: [`src/client/features/${feature}/**/*.{ts,tsx}`],
-    ignores: pendingFormRewrite,
     rules: {
       'no-restricted-imports': ['error', { patterns: [clientOrServer('server'), otherFeatures(feature), pages] }],
     },

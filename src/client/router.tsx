@@ -20,7 +20,7 @@ import {
   DashboardSettingsPage,
 } from '@/client/pages/dashboard/account-pages';
 import { BadgesPage } from '@/client/pages/dashboard/badges-page';
-import { CreateWizardPage } from '@/client/features/dashboard/create-wizard-page';
+import { CreateWizardPage } from '@/client/pages/dashboard/create-wizard-page';
 import { DashboardChecklistPage } from '@/client/pages/dashboard/dashboard-detail-page';
 import { DashboardLayout } from '@/client/pages/dashboard/dashboard-layout';
 import { DiscoverPage } from '@/client/pages/dashboard/discover-page';

@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { browsePageSchema, popularTagsSchema, type BrowsePage, type BrowseQuery } from '@/domain/checklists/browse';
-import { bulkResultSchema } from '@/domain/checklists/checklist-actions';
+import { bulkResultSchema, createdChecklistSchema } from '@/domain/checklists/checklist-actions';
+import { toChecklistInput, type ChecklistForm } from '@/domain/checklists/checklist-input';
 import { checklistDetailSchema } from '@/domain/checklists/checklist-view';
 import { ownChecklistsSchema } from '@/domain/checklists/own-lists';
 import { dashboardListsSchema, type DashboardListTab } from '@/domain/dashboard/dashboard';
@@ -167,5 +168,30 @@ export function useBulkVisibility() {
     mutationFn: ({ ids, isPublic }: { ids: string[]; isPublic: boolean }) =>
       apiRequest('/api/checklists/bulk-visibility', bulkResultSchema, { method: 'POST', body: { ids, isPublic } }),
     onSettled: refresh,
+  });
+}
+
+/**
+ * Creates a list from the editor's form. The form is turned into the API input inside the
+ * mutation, so that anything failing there ends up in the mutation's error and the page shows its
+ * fallback message instead of failing silently.
+ */
+export function useCreateChecklist() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: ChecklistForm) =>
+      apiRequest('/api/checklists', createdChecklistSchema, { method: 'POST', body: toChecklistInput(form) }),
+    // Not awaited: the page moves on at once, and the next screen fetches what it shows.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: checklistKeys.all }),
+  });
+}
+
+/** Saves the editor's form over list `id` (unchanged items keep their ids and everyone's ticks). */
+export function useUpdateChecklist(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (form: ChecklistForm) =>
+      apiRequest(checklistApiPath(id), createdChecklistSchema, { method: 'PUT', body: toChecklistInput(form) }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: checklistKeys.all }),
   });
 }

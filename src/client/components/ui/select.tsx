@@ -1,6 +1,6 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { Select } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/client/lib/cn';
 
 // Our select, built on Radix: the trigger's look, the popover list and its items.
@@ -53,6 +53,26 @@ export function SelectItem({ value, children }: { value: string; children: React
       </Select.ItemIndicator>
       <Select.ItemText>{children}</Select.ItemText>
     </Select.Item>
+  );
+}
+
+export const SelectRoot = Select.Root;
+export const SelectValue = Select.Value;
+
+/** The field that opens the list; `data-placeholder` text keeps AA contrast (4.5:1). */
+export function SelectTrigger({ className, children, ...props }: ComponentProps<typeof Select.Trigger>) {
+  return (
+    <Select.Trigger
+      className={cn(
+        'flex data-[placeholder]:text-slate-500 dark:data-[placeholder]:text-slate-400',
+        selectTriggerClass,
+        className,
+      )}
+      {...props}
+    >
+      {children}
+      <SelectChevron />
+    </Select.Trigger>
   );
 }
 

@@ -1,18 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail, KeyRound } from 'lucide-react';
-import { RadioGroup } from 'radix-ui';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { AVATAR_EMOJIS, profileMessages, profileUpdateSchema, type Me } from '@/domain/accounts/profile';
 import { filterUsernameInput, usernameMessages } from '@/domain/accounts/username';
+import { RadioGroup, RadioGroupItem } from '@/client/components/ui/radio-group';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
 import { Switch } from '@/client/components/ui/switch';
 import { ApiError, errorMessage } from '@/client/lib/api';
-import { cn } from '@/client/lib/cn';
 import { useFlashMessage } from '@/client/lib/use-flash-message';
 import { usernameStatusMessage, useUsernameCheck } from './use-username-check';
 import { ChangeEmailDialog, ChangePasswordDialog } from './account-dialogs';
@@ -196,26 +195,25 @@ export function ProfileForm({ me, title = 'Profile' }: { me: Me; title?: string 
           render={({ field }) => (
             <fieldset>
               <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-300">Avatar</legend>
-              <RadioGroup.Root
+              <RadioGroup
+                variant="tiles"
                 value={field.value ?? ''}
                 onValueChange={(value) => field.onChange(value)}
                 aria-label="Avatar"
-                className="grid grid-cols-5 gap-2 sm:grid-cols-10"
+                className="grid-cols-5 gap-2 sm:grid-cols-10"
               >
                 {AVATAR_EMOJIS.map((emoji) => (
-                  <RadioGroup.Item
+                  <RadioGroupItem
                     key={emoji}
                     value={emoji}
+                    variant="tiles"
                     aria-label={`Avatar ${emoji}`}
-                    className={cn(
-                      'flex aspect-square cursor-pointer items-center justify-center rounded-xl bg-slate-100 text-2xl ring-1 ring-slate-200 transition hover:bg-slate-200 dark:bg-slate-800 dark:ring-slate-700 dark:hover:bg-slate-700',
-                      'data-[state=checked]:bg-brand-50 data-[state=checked]:ring-2 data-[state=checked]:ring-brand-600 dark:data-[state=checked]:bg-slate-700',
-                    )}
+                    className="flex aspect-square items-center justify-center bg-slate-100 text-2xl hover:bg-slate-200 dark:bg-slate-800 dark:hover:bg-slate-700"
                   >
                     <span aria-hidden>{emoji}</span>
-                  </RadioGroup.Item>
+                  </RadioGroupItem>
                 ))}
-              </RadioGroup.Root>
+              </RadioGroup>
               <FieldError>{errors.avatarUrl?.message}</FieldError>
             </fieldset>
           )}

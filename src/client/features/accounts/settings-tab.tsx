@@ -1,10 +1,9 @@
 import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
-import { RadioGroup } from 'radix-ui';
 import { useState } from 'react';
 import { THEMES, type Me, type Theme } from '@/domain/accounts/profile';
+import { RadioGroup, RadioGroupItem } from '@/client/components/ui/radio-group';
 import { Alert } from '@/client/components/ui/alert';
 import { Switch } from '@/client/components/ui/switch';
-import { cn } from '@/client/lib/cn';
 import { setTheme, useTheme } from '@/client/lib/theme';
 import { useUpdateSettings } from '@/client/api/me';
 import { Section } from '@/client/components/ui/section';
@@ -42,7 +41,8 @@ export function SettingsTab({ me }: { me: Me }) {
     <div className="space-y-6">
       {failure ? <Alert tone="error">{failure}</Alert> : null}
       <Section title="Appearance" description="Choose how Ticklist looks. System follows your device.">
-        <RadioGroup.Root
+        <RadioGroup
+          variant="tiles"
           value={theme}
           onValueChange={(value) => {
             const next = THEMES.find((candidate) => candidate === value);
@@ -50,25 +50,23 @@ export function SettingsTab({ me }: { me: Me }) {
           }}
           aria-label="Theme"
           disabled={update.isPending}
-          className="grid grid-cols-3 gap-3"
+          className="grid-cols-3 gap-3"
         >
           {THEMES.map((value) => {
             const { label, icon: Icon } = themeChoices[value];
             return (
-              <RadioGroup.Item
+              <RadioGroupItem
                 key={value}
                 value={value}
-                className={cn(
-                  'flex cursor-pointer flex-col items-center gap-2 rounded-xl px-3 py-4 text-sm font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800',
-                  'data-[state=checked]:bg-brand-50 data-[state=checked]:text-brand-700 data-[state=checked]:ring-2 data-[state=checked]:ring-brand-600 dark:data-[state=checked]:bg-slate-800 dark:data-[state=checked]:text-white',
-                )}
+                variant="tiles"
+                className="flex flex-col items-center gap-2 px-3 py-4 text-sm font-medium text-slate-700 data-[state=checked]:text-brand-700 dark:text-slate-200 dark:data-[state=checked]:text-white"
               >
                 <Icon className="h-5 w-5" aria-hidden />
                 {label}
-              </RadioGroup.Item>
+              </RadioGroupItem>
             );
           })}
-        </RadioGroup.Root>
+        </RadioGroup>
       </Section>
 
       <Section title="Email notifications">

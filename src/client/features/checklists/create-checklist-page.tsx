@@ -4,7 +4,9 @@ import { emptyChecklistForm } from '@/domain/checklists/checklist-input';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { Page } from '@/client/components/layout/page';
 import { ChecklistForm } from './checklist-form';
-import { saveErrorMessage, useCreateChecklist } from './checklist-form-queries';
+import { useCreateChecklist } from '@/client/api/checklists';
+import { paths } from '@/client/lib/paths';
+import { saveErrorMessage } from './editor/checklist-editor';
 
 /** Spec §2.8: /create, "Create a New Checklist". */
 export function CreateChecklistPage() {
@@ -23,7 +25,7 @@ export function CreateChecklistPage() {
         onSubmit={async (values) => {
           const { id } = await create.mutateAsync(values);
           // Awaited so the button keeps its busy label until the next page is on screen.
-          await navigate(`/checklist/${encodeURIComponent(id)}`);
+          await navigate(paths.checklist(id));
         }}
       />
     </Page>

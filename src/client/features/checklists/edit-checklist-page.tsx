@@ -9,10 +9,11 @@ import { Page } from '@/client/components/layout/page';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
-import { ClonedFromBadge } from './checklist-detail-page';
+import { ClonedFromBadge } from './cloned-from-badge';
 import { ChecklistForm } from './checklist-form';
-import { saveErrorMessage, useUpdateChecklist } from './checklist-form-queries';
-import { checklistDetailQuery } from './checklist-queries';
+import { checklistDetailQuery, useUpdateChecklist } from '@/client/api/checklists';
+import { paths } from '@/client/lib/paths';
+import { saveErrorMessage } from './editor/checklist-editor';
 
 const title = 'Edit Checklist';
 
@@ -20,7 +21,7 @@ const title = 'Edit Checklist';
 export function EditChecklistPage() {
   const { id = '' } = useParams();
   const detail = useQuery(checklistDetailQuery(id));
-  const checklistPath = `/checklist/${encodeURIComponent(id)}`;
+  const checklistPath = paths.checklist(id);
 
   if (detail.isPending) return <FullPageSpinner />;
   if (!detail.data) {

@@ -1,4 +1,3 @@
-import { Select } from 'radix-ui';
 import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { ChecklistForm, ChecklistFormField } from '@/domain/checklists/checklist-input';
 import {
@@ -11,7 +10,7 @@ import {
 import { DIFFICULTIES, type Difficulty } from '@/domain/checklists/checklist-view';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/client/components/ui/radio-group';
-import { SelectChevron, SelectContent, SelectItem, selectTriggerClass } from '@/client/components/ui/select';
+import { SelectContent, SelectItem, SelectRoot, SelectTrigger, SelectValue } from '@/client/components/ui/select';
 import { cn } from '@/client/lib/cn';
 import { RowList } from './row-list';
 
@@ -194,26 +193,22 @@ function EstimatedTimeField() {
         control={control}
         name="estimatedTime"
         render={({ field }) => (
-          <Select.Root
+          <SelectRoot
             value={field.value}
             onValueChange={field.onChange}
             onOpenChange={(isOpen) => {
               if (!isOpen) field.onBlur();
             }}
           >
-            <Select.Trigger
+            <SelectTrigger
               ref={field.ref}
               id={ids.estimatedTime}
               aria-invalid={Boolean(error)}
               aria-describedby={ids.error('estimatedTime')}
-              className={cn(
-                'flex h-11 w-full text-left text-base aria-[invalid=true]:border-red-500 data-[placeholder]:text-slate-400 sm:text-sm',
-                selectTriggerClass,
-              )}
+              className="h-11 w-full text-left text-base aria-[invalid=true]:border-red-500 sm:text-sm"
             >
-              <Select.Value placeholder="Select estimated time">{field.value}</Select.Value>
-              <SelectChevron />
-            </Select.Trigger>
+              <SelectValue placeholder="Select estimated time">{field.value}</SelectValue>
+            </SelectTrigger>
             <SelectContent>
               {ESTIMATED_TIMES.map((time) => (
                 <SelectItem key={time} value={time}>
@@ -221,7 +216,7 @@ function EstimatedTimeField() {
                 </SelectItem>
               ))}
             </SelectContent>
-          </Select.Root>
+          </SelectRoot>
         )}
       />
       <FieldError id={ids.error('estimatedTime')}>{error}</FieldError>

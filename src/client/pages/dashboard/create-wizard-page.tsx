@@ -33,9 +33,11 @@ import {
   TimeAndDifficultyFields,
   TitleField,
 } from '@/client/features/checklists/editor/editor-fields';
-import { saveErrorMessage, useCreateChecklist } from '@/client/features/checklists/checklist-form-queries';
+import { useCreateChecklist } from '@/client/api/checklists';
+import { saveErrorMessage } from '@/client/features/checklists/editor/checklist-editor';
 import { cn } from '@/client/lib/cn';
-import { DashboardPage } from './dashboard-page';
+import { paths } from '@/client/lib/paths';
+import { DashboardPage } from '@/client/components/layout/dashboard-page';
 
 /**
  * Spec §2.8 "Dashboard create wizard": Basic Info → Add Items → Review & Create (with tags). The
@@ -81,7 +83,7 @@ export function CreateWizardPage() {
   const createChecklist = submitWith(async (values) => {
     const { id } = await create.mutateAsync(values);
     // Awaited so the button keeps its busy label until the next page is on screen.
-    await navigate(`/dashboard/lists/${encodeURIComponent(id)}`);
+    await navigate(paths.dashboard.list(id));
   });
   // Enter in a field (or Next) moves on a step; on the last step the form is created.
   const submit = (event: FormEvent<HTMLFormElement>) => {
