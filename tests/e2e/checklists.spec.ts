@@ -1,10 +1,9 @@
 import type { Page } from '@playwright/test';
 import { checklistInputMessages } from '../../src/domain/checklists/checklist-fields';
 import { E2E_BASE_URL } from './support/paths';
-import { expect, failOnConsoleErrors, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-const expectedHttpErrors = [/Failed to load resource/];
 
 /** Ticks or unticks an item the way a reader does: by clicking its row. */
 const toggleItem = (page: Page, content: string) =>
@@ -17,7 +16,6 @@ test('the content loop: create, edit, tick off, like, comment, clone, hide and d
   signIn,
 }) => {
   test.setTimeout(90_000);
-  const checkConsole = failOnConsoleErrors(page, expectedHttpErrors);
   const owner = await makeUser({ profileName: 'Owen Owner' });
   const reader = await makeUser({ profileName: 'Rita Reader' });
   const title = `Weekend camping ${unique()}`;
@@ -129,7 +127,6 @@ test('the content loop: create, edit, tick off, like, comment, clone, hide and d
   expect((await asOwner.delete(`/api/checklists/${listId}`)).status()).toBe(200);
   expect((await asOwner.get(`/api/checklists/${listId}`)).status()).toBe(404);
   await asOwner.dispose();
-  checkConsole();
 });
 
 test('a visitor ticks items in the browser and keeps them on reload; Clone and comments ask to sign in', async ({

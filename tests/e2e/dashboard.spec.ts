@@ -1,13 +1,12 @@
 import { createChecklist } from '../../src/server/seed/factories';
 import { E2E_BASE_URL } from './support/paths';
-import { expect, failOnConsoleErrors, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 
 test('the dashboard shell: menu, search, avatar menu and the phone’s bottom bar', async ({
   page,
   makeUser,
   signIn,
 }) => {
-  const checkConsole = failOnConsoleErrors(page);
   await page.goto('/dashboard/settings');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fsettings/);
 
@@ -52,7 +51,6 @@ test('the dashboard shell: menu, search, avatar menu and the phone’s bottom ba
   await expect(page).toHaveURL(/\/dashboard\/settings$/);
 
   // Checked before signing out: a request still in flight when the session ends may answer 401.
-  checkConsole();
   await page.getByRole('button', { name: 'Account menu for Dana Dash' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -65,7 +63,6 @@ test('the create wizard checks each step, moves back and forth, and creates the 
   makeUser,
   signIn,
 }) => {
-  const checkConsole = failOnConsoleErrors(page);
   await signIn(await makeUser());
   await page.goto('/dashboard/create');
   const next = page.getByRole('button', { name: 'Next' });
@@ -124,7 +121,6 @@ test('the create wizard checks each step, moves back and forth, and creates the 
   // The same truth as the public page: the tick was saved on the server.
   await page.goto(page.url().replace('/dashboard/lists/', '/checklist/'));
   await expect(page.getByText('1 of 2 completed')).toBeVisible();
-  checkConsole();
 });
 
 test('a new user walks every dashboard page; finishing a list earns a badge shown on Badges, the profile and the bell', async ({
@@ -133,7 +129,6 @@ test('a new user walks every dashboard page; finishing a list earns a badge show
   makeUser,
   signIn,
 }) => {
-  const checkConsole = failOnConsoleErrors(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   const author = await makeUser({ profileName: 'Ada Author' });
   const lists = [];
@@ -220,14 +215,12 @@ test('a new user walks every dashboard page; finishing a list earns a badge show
   await expect(page.getByText('No lists found.')).toBeVisible();
   await page.getByRole('tab', { name: 'In Progress' }).click();
   await expect(page.getByText('No lists found.')).toBeVisible();
-  checkConsole();
 });
 
 for (const width of [1280, 390]) {
   test(`screenshots of every dashboard page at ${width} px`, async ({ page, db, makeUser, signIn }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    const checkConsole = failOnConsoleErrors(page);
     const author = await makeUser({ profileName: 'Ada Author', avatarUrl: '🦉' });
     const lists = [];
     for (const title of ['Spring cleaning', 'Balcony garden', 'Rainy day games', 'Tax return prep']) {
@@ -257,6 +250,5 @@ for (const width of [1280, 390]) {
       await expect(page.getByText(/^Loading/)).toHaveCount(0);
       await page.screenshot({ path: `test-results/screenshots/dashboard-${name}-${width}.png`, fullPage: true });
     }
-    checkConsole();
   });
 }
