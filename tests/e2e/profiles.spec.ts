@@ -1,5 +1,5 @@
 import { createChecklist } from '../../src/server/seed/factories';
-import { expect, test } from './support/fixtures';
+import { expect, failedRequest, test } from './support/fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e3).toString(36)}`.slice(-10);
 
@@ -27,9 +27,14 @@ test('B follows A from A’s profile, and A’s follower dialog lists B', async 
   await expect(dialog.getByRole('link', { name: 'Ben Reader' })).toBeVisible();
 });
 
-test('unknown users are not found, and private profiles show only avatar and username', async ({ page, makeUser }) => {
-  await page.goto(`/user/nobody_${unique()}`);
+test('an unknown user is not found', async ({ page, allowConsoleErrors }) => {
+  const username = `nobody_${unique()}`;
+  allowConsoleErrors(failedRequest(404, new RegExp(`/api/users/${username}$`))); // the answer the test asks for
+  await page.goto(`/user/${username}`);
   await expect(page.getByRole('heading', { name: 'User not found' })).toBeVisible();
+});
+
+test('a private profile shows only the avatar and the username', async ({ page, makeUser }) => {
   const quiet = await makeUser({ username: `quiet_${unique()}`, profileName: 'Hidden Name', isPublic: false });
   await page.goto(`/user/${quiet.username}`);
   await expect(page.getByText('This profile is private.')).toBeVisible();
