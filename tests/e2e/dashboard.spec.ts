@@ -1,63 +1,79 @@
-import { makeChecklist } from '../../src/server/seed/factories';
+import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { E2E_BASE_URL } from './support/paths';
-import { expect, failOnConsoleErrors, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 
-test('the dashboard shell: menu, search, avatar menu and the phone’s bottom bar', async ({
-  page,
-  makeUser,
-  signIn,
-}) => {
-  const checkConsole = failOnConsoleErrors(page);
+test('a visitor is sent from the dashboard to sign in', async ({ page }) => {
   await page.goto('/dashboard/settings');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fsettings/);
+});
 
-  await signIn(await makeUser({ profileName: 'Dana Dash', avatarUrl: '🐙' }));
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/dashboard/settings');
-  const menu = page.getByRole('navigation', { name: 'Dashboard', exact: true });
-  for (const label of [
-    'Home',
-    'Create',
-    'Discover',
-    'My Lists',
-    'Collections',
-    'Badges',
-    'Profile',
-    'Activity',
-    'Settings',
-  ]) {
-    await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
-  }
-  await expect(menu.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
-  await menu.getByRole('link', { name: 'Collections' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Collections' })).toBeVisible();
-  await expect(page.getByText('You have no list groups yet.')).toBeVisible();
+test.describe('the dashboard shell', () => {
+  let dana: CreatedUser;
+  test.beforeAll(async ({ makeUser }) => {
+    dana = await makeUser({ profileName: 'Dana Dash', avatarUrl: '🐙' });
+  });
+  test.beforeEach(async ({ signIn }) => {
+    await signIn(dana);
+  });
 
-  await page.getByRole('searchbox', { name: 'Search checklists' }).fill('camping tent');
-  await page.getByRole('searchbox', { name: 'Search checklists' }).press('Enter');
-  await expect(page).toHaveURL(/\/browse\?q=camping(\+|%20)tent/);
+  test('the side menu lists every dashboard page and marks the current one', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/dashboard/settings');
+    const menu = page.getByRole('navigation', { name: 'Dashboard', exact: true });
+    for (const label of [
+      'Home',
+      'Create',
+      'Discover',
+      'My Lists',
+      'Collections',
+      'Badges',
+      'Profile',
+      'Activity',
+      'Settings',
+    ]) {
+      await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
+    }
+    await expect(menu.getByRole('link', { name: 'Settings' })).toHaveAttribute('aria-current', 'page');
+    await menu.getByRole('link', { name: 'Collections' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Collections' })).toBeVisible();
+    await expect(page.getByText('You have no list groups yet.')).toBeVisible();
+  });
 
-  await page.goto('/dashboard/activity');
-  await page.getByRole('button', { name: 'Account menu for Dana Dash' }).click();
-  await page.getByRole('menuitem', { name: 'Profile' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/profile$/);
-  await expect(page.getByRole('switch', { name: /Email me about new followers/ })).toBeEnabled();
-  await expect(page.getByRole('button', { name: 'Change Password' })).toBeEnabled();
+  test('the dashboard search opens Browse with the words', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/dashboard/collections');
+    await page.getByRole('searchbox', { name: 'Search checklists' }).fill('camping tent');
+    await page.getByRole('searchbox', { name: 'Search checklists' }).press('Enter');
+    await expect(page).toHaveURL(/\/browse\?q=camping(\+|%20)tent/);
+  });
 
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expect(menu).toBeHidden();
-  const bottom = page.getByRole('navigation', { name: 'Dashboard shortcuts' });
-  await expect(bottom.getByRole('link')).toHaveText(['Home', 'Discover', 'My Lists', 'Profile', 'Settings']);
-  await bottom.getByRole('link', { name: 'Settings' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  test('the avatar menu opens the profile page', async ({ page }) => {
+    await page.goto('/dashboard/activity');
+    await page.getByRole('button', { name: 'Account menu for Dana Dash' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/profile$/);
+    await expect(page.getByRole('switch', { name: /Email me about new followers/ })).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Change Password' })).toBeEnabled();
+  });
 
-  // Checked before signing out: a request still in flight when the session ends may answer 401.
-  checkConsole();
-  await page.getByRole('button', { name: 'Account menu for Dana Dash' }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('navigation', { name: 'Dashboard shortcuts' })).toHaveCount(0);
-  expect((await page.request.get('/api/accounts/me')).status()).toBe(401);
+  test('on a phone the side menu gives way to a bottom bar of five shortcuts', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard/profile');
+    await expect(page.getByRole('navigation', { name: 'Dashboard', exact: true })).toBeHidden();
+    const bottom = page.getByRole('navigation', { name: 'Dashboard shortcuts' });
+    await expect(bottom.getByRole('link')).toHaveText(['Home', 'Discover', 'My Lists', 'Profile', 'Settings']);
+    await bottom.getByRole('link', { name: 'Settings' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/settings$/);
+  });
+
+  test('Logout in the avatar menu ends the session', async ({ page }) => {
+    await page.goto('/dashboard/settings');
+    await page.getByRole('button', { name: 'Account menu for Dana Dash' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('navigation', { name: 'Dashboard shortcuts' })).toHaveCount(0);
+    expect((await page.request.get('/api/accounts/me')).status()).toBe(401);
+  });
 });
 
 test('the create wizard checks each step, moves back and forth, and creates the list', async ({
@@ -65,7 +81,6 @@ test('the create wizard checks each step, moves back and forth, and creates the 
   makeUser,
   signIn,
 }) => {
-  const checkConsole = failOnConsoleErrors(page);
   await signIn(await makeUser());
   await page.goto('/dashboard/create');
   const next = page.getByRole('button', { name: 'Next' });
@@ -129,139 +144,163 @@ test('the create wizard checks each step, moves back and forth, and creates the 
   // The same truth as the public page: the tick was saved on the server.
   await page.goto(page.url().replace('/dashboard/lists/', '/checklist/'));
   await expect(page.getByText('1 of 2 completed')).toBeVisible();
-  checkConsole();
 });
 
-test('a new user walks every dashboard page; finishing a list earns a badge shown on Badges, the profile and the bell', async ({
-  page,
-  db,
-  makeUser,
-  signIn,
-}) => {
-  const checkConsole = failOnConsoleErrors(page);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const author = await makeUser({ profileName: 'Ada Author' });
-  const lists = [];
-  for (const title of ['Spring cleaning', 'Balcony garden', 'Rainy day games', 'Tax return prep']) {
-    lists.push(await makeChecklist(db, author.id, { title, items: ['First step', 'Second step'] }));
-  }
-  const taxes = lists[3]!;
-  const newcomer = await makeUser({ profileName: 'Nia New', avatarUrl: '🦄' });
-  await signIn(newcomer);
-
-  await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { name: 'Welcome back, Nia New!' })).toBeVisible();
-  await expect(page.getByLabel('Your stats')).toContainText('Badges0');
-  await expect(page.getByText('Nothing in progress.')).toBeVisible();
-  await expect(
-    page.getByRole('region', { name: 'Suggestions for You' }).getByRole('link', { name: /./ }).first(),
-  ).toBeVisible();
-
-  // Discover: three sections of cards, and View All goes to Browse in the matching order.
-  await page
-    .getByRole('navigation', { name: 'Dashboard', exact: true })
-    .getByRole('link', { name: 'Discover' })
-    .click();
-  for (const section of ['Suggestions for You', 'Trending Checklists', 'Staff Picks']) {
-    await expect(
-      page.getByRole('region', { name: section }).getByRole('heading', { level: 2, name: section }),
-    ).toBeVisible();
-  }
-  // Three cards a section, each titled one level below its section.
-  for (const section of ['Suggestions for You', 'Trending Checklists', 'Staff Picks']) {
-    await expect(page.getByRole('region', { name: section }).getByRole('heading', { level: 3 })).toHaveCount(3);
-  }
-  await expect(page.getByRole('link', { name: 'View All: Trending Checklists' })).toHaveAttribute(
-    'href',
-    '/browse?order=most-used',
-  );
-
-  // A card opens the dashboard's view of the list, whose way back is Discover.
-  const firstCard = page
-    .getByRole('region', { name: 'Trending Checklists' })
-    .getByRole('heading', { level: 3 })
-    .first()
-    .getByRole('link');
-  const cardTitle = (await firstCard.textContent())!.trim();
-  await firstCard.click();
-  await expect(page).toHaveURL(/\/dashboard\/discover\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1, name: cardTitle })).toBeVisible();
-  await page.getByRole('link', { name: 'Discover' }).first().click();
-  await expect(page).toHaveURL(/\/dashboard\/discover$/);
-
-  // Finish a list there: the celebration, then the Finisher badge.
-  await page.goto(`/dashboard/discover/${taxes.id}`);
-  await page.getByText('First step').click();
-  await expect(page.getByText('1 of 2 completed')).toBeVisible();
-  await page.goto('/dashboard/lists?tab=in-progress');
-  await expect(page.getByText('1 of 2 items completed')).toBeVisible();
-  await page.getByRole('link', { name: 'Resume Tax return prep' }).click();
-  await page.getByText('Second step').click();
-  await expect(page.getByText('Congratulations! All items completed!')).toBeVisible();
-  await expect(page.getByTestId('unread-badge')).toHaveText('1');
-
-  await page.goto('/dashboard/badges');
-  const earned = page.getByRole('region', { name: 'Earned' });
-  await expect(earned.getByText('Finisher')).toBeVisible();
-  await expect(earned.getByText(/^Earned [A-Z][a-z]{2} /)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'To earn' }).getByText('Closer')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'To earn' }).getByText('1 / 5')).toBeVisible();
-
-  await page.getByRole('button', { name: /Notifications/ }).click();
-  await expect(page.getByText('You earned the badge “Finisher”')).toBeVisible();
-  await page.keyboard.press('Escape');
-
-  await page.goto(`/user/${newcomer.username}`);
-  await expect(page.getByRole('list', { name: 'Badges' })).toContainText('Finisher');
-
-  await page.goto('/dashboard');
-  await expect(page.getByLabel('Your stats')).toContainText('Badges1');
-  const activity = page.getByRole('region', { name: 'Recent Activity' });
-  await expect(activity.getByText('You completed “Tax return prep”')).toBeVisible();
-  await expect(activity.getByText('You earned the badge “Finisher”')).toBeVisible();
-
-  await page.goto('/dashboard/lists');
-  await expect(page.getByRole('tab', { name: 'Created' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByText('No lists found.')).toBeVisible();
-  await page.getByRole('tab', { name: 'In Progress' }).click();
-  await expect(page.getByText('No lists found.')).toBeVisible();
-  checkConsole();
-});
-
-for (const width of [1280, 390]) {
-  test(`screenshots of every dashboard page at ${width} px`, async ({ page, db, makeUser, signIn }) => {
-    await page.setViewportSize({ width, height: 900 });
-    await page.emulateMedia({ reducedMotion: 'reduce' });
-    const checkConsole = failOnConsoleErrors(page);
-    const author = await makeUser({ profileName: 'Ada Author', avatarUrl: '🦉' });
+test.describe('a new user on the dashboard', () => {
+  let taxes: Awaited<ReturnType<typeof makeChecklist>>;
+  let newcomer: CreatedUser;
+  test.beforeAll(async ({ db, makeUser }) => {
+    const author = await makeUser({ profileName: 'Ada Author' });
     const lists = [];
+    for (const title of ['Spring cleaning', 'Balcony garden', 'Rainy day games', 'Tax return prep']) {
+      lists.push(await makeChecklist(db, author.id, { title, items: ['First step', 'Second step'] }));
+    }
+    taxes = lists[3]!;
+  });
+  /** Each test's own newcomer: progress, badges and notifications are per user. */
+  test.beforeEach(async ({ page, makeUser, signIn }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    newcomer = await makeUser({ profileName: 'Nia New', avatarUrl: '🦄' });
+    await signIn(newcomer);
+  });
+
+  test('Home welcomes a new user with no badges, nothing in progress and suggestions', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Welcome back, Nia New!' })).toBeVisible();
+    await expect(page.getByLabel('Your stats')).toContainText('Badges0');
+    await expect(page.getByText('Nothing in progress.')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Suggestions for You' }).getByRole('link', { name: /./ }).first(),
+    ).toBeVisible();
+  });
+
+  test('Discover shows three sections of three cards, and View All goes to Browse in the same order', async ({
+    page,
+  }) => {
+    await page.goto('/dashboard');
+    await page
+      .getByRole('navigation', { name: 'Dashboard', exact: true })
+      .getByRole('link', { name: 'Discover' })
+      .click();
+    for (const section of ['Suggestions for You', 'Trending Checklists', 'Staff Picks']) {
+      await expect(
+        page.getByRole('region', { name: section }).getByRole('heading', { level: 2, name: section }),
+      ).toBeVisible();
+    }
+    // Three cards a section, each titled one level below its section.
+    for (const section of ['Suggestions for You', 'Trending Checklists', 'Staff Picks']) {
+      await expect(page.getByRole('region', { name: section }).getByRole('heading', { level: 3 })).toHaveCount(3);
+    }
+    await expect(page.getByRole('link', { name: 'View All: Trending Checklists' })).toHaveAttribute(
+      'href',
+      '/browse?order=most-used',
+    );
+  });
+
+  test('a Discover card opens the list, whose way back is Discover', async ({ page }) => {
+    await page.goto('/dashboard/discover');
+    const firstCard = page
+      .getByRole('region', { name: 'Trending Checklists' })
+      .getByRole('heading', { level: 3 })
+      .first()
+      .getByRole('link');
+    const cardTitle = (await firstCard.textContent())!.trim();
+    await firstCard.click();
+    await expect(page).toHaveURL(/\/dashboard\/discover\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: cardTitle })).toBeVisible();
+    await page.getByRole('link', { name: 'Discover' }).first().click();
+    await expect(page).toHaveURL(/\/dashboard\/discover$/);
+  });
+
+  test('a list begun on Discover resumes from In Progress and congratulates on its last tick', async ({ page }) => {
+    await page.goto(`/dashboard/discover/${taxes.id}`);
+    await page.getByText('First step').click();
+    await expect(page.getByText('1 of 2 completed')).toBeVisible();
+    await page.goto('/dashboard/lists?tab=in-progress');
+    await expect(page.getByText('1 of 2 items completed')).toBeVisible();
+    await page.getByRole('link', { name: 'Resume Tax return prep' }).click();
+    await page.getByText('Second step').click();
+    await expect(page.getByText('Congratulations! All items completed!')).toBeVisible();
+    await expect(page.getByTestId('unread-badge')).toHaveText('1');
+  });
+
+  test('finishing a list earns the Finisher badge, shown on Badges, in the bell, on the profile and on Home', async ({
+    page,
+  }) => {
+    for (const item of taxes.items) {
+      const answer = await page.request.put(`/api/checklists/${taxes.id}/items/${item.id}/done`, {
+        headers: { origin: E2E_BASE_URL },
+      });
+      expect(answer.ok()).toBe(true);
+    }
+    await page.goto('/dashboard/badges');
+    const earned = page.getByRole('region', { name: 'Earned' });
+    await expect(earned.getByText('Finisher')).toBeVisible();
+    await expect(earned.getByText(/^Earned [A-Z][a-z]{2} /)).toBeVisible();
+    await expect(page.getByRole('region', { name: 'To earn' }).getByText('Closer')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'To earn' }).getByText('1 / 5')).toBeVisible();
+
+    await page.getByRole('button', { name: /Notifications/ }).click();
+    await expect(page.getByText('You earned the badge “Finisher”')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/user/${newcomer.username}`);
+    await expect(page.getByRole('list', { name: 'Badges' })).toContainText('Finisher');
+
+    await page.goto('/dashboard');
+    await expect(page.getByLabel('Your stats')).toContainText('Badges1');
+    const activity = page.getByRole('region', { name: 'Recent Activity' });
+    await expect(activity.getByText('You completed “Tax return prep”')).toBeVisible();
+    await expect(activity.getByText('You earned the badge “Finisher”')).toBeVisible();
+  });
+
+  test('My Lists shows a new user nothing created and nothing in progress', async ({ page }) => {
+    await page.goto('/dashboard/lists');
+    await expect(page.getByRole('tab', { name: 'Created' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('No lists found.')).toBeVisible();
+    await page.getByRole('tab', { name: 'In Progress' }).click();
+    await expect(page.getByRole('tab', { name: 'In Progress' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('No lists found.')).toBeVisible();
+  });
+});
+
+test.describe('screenshots of every dashboard page', () => {
+  const pages = [
+    ['', 'home'],
+    ['/create', 'create'],
+    ['/discover', 'discover'],
+    ['/discover/:second', 'discover-detail'],
+    ['/lists?tab=in-progress', 'lists'],
+    ['/lists/:first', 'list-detail'],
+    ['/collections', 'collections'],
+    ['/badges', 'badges'],
+    ['/profile', 'profile'],
+    ['/activity', 'activity'],
+    ['/settings', 'settings'],
+  ] as const;
+  let user: CreatedUser;
+  const lists: Awaited<ReturnType<typeof makeChecklist>>[] = [];
+  test.beforeAll(async ({ db, makeUser, requestAs }) => {
+    const author = await makeUser({ profileName: 'Ada Author', avatarUrl: '🦉' });
     for (const title of ['Spring cleaning', 'Balcony garden', 'Rainy day games', 'Tax return prep']) {
       lists.push(await makeChecklist(db, author.id, { title, tags: ['home'], items: ['One', 'Two', 'Three'] }));
     }
-    const user = await makeUser({ profileName: 'Nia New', avatarUrl: '🦄' });
-    await signIn(user);
-    await page.request.put(`/api/checklists/${lists[0]!.id}/items/${lists[0]!.items[0]!.id}/done`, {
-      headers: { origin: E2E_BASE_URL },
-    });
-    const pages = [
-      ['', 'home'],
-      ['/create', 'create'],
-      ['/discover', 'discover'],
-      [`/discover/${lists[1]!.id}`, 'discover-detail'],
-      ['/lists?tab=in-progress', 'lists'],
-      [`/lists/${lists[0]!.id}`, 'list-detail'],
-      ['/collections', 'collections'],
-      ['/badges', 'badges'],
-      ['/profile', 'profile'],
-      ['/activity', 'activity'],
-      ['/settings', 'settings'],
-    ] as const;
-    for (const [path, name] of pages) {
-      await page.goto(`/dashboard${path}`);
-      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-      await expect(page.getByText(/^Loading/)).toHaveCount(0);
-      await page.screenshot({ path: `test-results/screenshots/dashboard-${name}-${width}.png`, fullPage: true });
-    }
-    checkConsole();
+    user = await makeUser({ profileName: 'Nia New', avatarUrl: '🦄' });
+    const asUser = await requestAs(user);
+    await asUser.put(`/api/checklists/${lists[0]!.id}/items/${lists[0]!.items[0]!.id}/done`);
   });
-}
+
+  for (const width of [1280, 390]) {
+    for (const [path, name] of pages) {
+      test(`the dashboard's ${name} page at ${width} px`, async ({ page, signIn }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ reducedMotion: 'reduce' });
+        await signIn(user);
+        await page.goto(`/dashboard${path.replace(':first', lists[0]!.id).replace(':second', lists[1]!.id)}`);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.getByText(/^Loading/)).toHaveCount(0);
+        await page.screenshot({ path: `test-results/screenshots/dashboard-${name}-${width}.png`, fullPage: true });
+      });
+    }
+  }
+});

@@ -1,6 +1,6 @@
 import { makeChecklist } from '../../src/server/seed/factories';
 import { E2E_BASE_URL } from './support/paths';
-import { expect, failOnConsoleErrors, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 
 test('a like and a comment raise the author’s bell without a reload; opening one marks it read', async ({
   page,
@@ -9,7 +9,6 @@ test('a like and a comment raise the author’s bell without a reload; opening o
   makeUser,
   signIn,
 }) => {
-  const checkConsole = failOnConsoleErrors(page);
   const author = await makeUser();
   const fan = await makeUser({ profileName: 'Bea Fan' });
   const list = await makeChecklist(db, author.id, { title: 'Bell list' });
@@ -39,7 +38,6 @@ test('a like and a comment raise the author’s bell without a reload; opening o
   await expect(page).toHaveURL(new RegExp(`/checklist/${list.id}$`));
   await expect(bell).toHaveAccessibleName('Notifications (1 unread)');
   await asFan.dispose();
-  checkConsole();
 });
 
 test('the bell says so when there is nothing yet', async ({ page, makeUser, signIn }) => {

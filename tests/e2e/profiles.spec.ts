@@ -1,10 +1,9 @@
 import { makeChecklist } from '../../src/server/seed/factories';
-import { expect, failOnConsoleErrors, test } from './support/fixtures';
+import { expect, failedRequest, test } from './support/fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e3).toString(36)}`.slice(-10);
 
 test('B follows A from A’s profile, and A’s follower dialog lists B', async ({ page, db, makeUser, signIn }) => {
-  const checkConsole = failOnConsoleErrors(page);
   const a = await makeUser({ username: `ann_${unique()}`, profileName: 'Ann Author', avatarUrl: '🦊' });
   const b = await makeUser({ username: `ben_${unique()}`, profileName: 'Ben Reader' });
   await makeChecklist(db, a.id, { title: 'Ann’s public list' });
@@ -26,12 +25,16 @@ test('B follows A from A’s profile, and A’s follower dialog lists B', async 
   await page.getByRole('button', { name: /1\s+follower$/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Followers' });
   await expect(dialog.getByRole('link', { name: 'Ben Reader' })).toBeVisible();
-  checkConsole();
 });
 
-test('unknown users are not found, and private profiles show only avatar and username', async ({ page, makeUser }) => {
-  await page.goto(`/user/nobody_${unique()}`);
+test('an unknown user is not found', async ({ page, allowConsoleErrors }) => {
+  const username = `nobody_${unique()}`;
+  allowConsoleErrors(failedRequest(404, new RegExp(`/api/users/${username}$`))); // the answer the test asks for
+  await page.goto(`/user/${username}`);
   await expect(page.getByRole('heading', { name: 'User not found' })).toBeVisible();
+});
+
+test('a private profile shows only the avatar and the username', async ({ page, makeUser }) => {
   const quiet = await makeUser({ username: `quiet_${unique()}`, profileName: 'Hidden Name', isPublic: false });
   await page.goto(`/user/${quiet.username}`);
   await expect(page.getByText('This profile is private.')).toBeVisible();

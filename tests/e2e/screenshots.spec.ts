@@ -1,4 +1,4 @@
-import { expect, failOnConsoleErrors, test } from './support/fixtures';
+import { expect, test } from './support/fixtures';
 
 // Full-page pictures of the public pages for people to look at (test-results/, not committed).
 const pages = [
@@ -13,14 +13,12 @@ for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     // Entrance animations would still be running when the picture is taken.
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    const checkConsole = failOnConsoleErrors(page);
     for (const entry of pages) {
       await page.goto(entry.path);
       await expect(page.getByRole('heading', { level: 1, name: entry.heading })).toBeVisible();
       const name = entry.path === '/' ? 'landing' : entry.path.slice(1);
       await page.screenshot({ path: `test-results/screenshots/${name}-${width}.png`, fullPage: true });
     }
-    checkConsole();
   });
 }
 

@@ -1,27 +1,73 @@
 import { readFileSync } from 'node:fs';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { hashPassword } from '../../../src/server/accounts/password-hash';
 import { connectDatabase, type Database } from '../../../src/server/db/client';
 import { createUser, type CreatedUser } from '../../../src/server/seed/factories';
 import { E2E_BASE_URL, E2E_DATABASE_URL_FILE } from './paths';
 
-type Fixtures = {
+type WorkerFixtures = {
   db: Database;
-  /** A confirmed user made directly in the database with the shared factory. */
+  /** A confirmed user made directly in the database with the shared factory (also in `beforeAll`). */
   makeUser: (overrides?: Parameters<typeof createUser>[1]) => Promise<CreatedUser>;
-  /** Signs the page's browser context in over HTTP (cookies shared with the page). */
-  signIn: (user: CreatedUser) => Promise<void>;
+  /** An HTTP client signed in as `user`, for making data the way a user would (also in `beforeAll`). */
+  requestAs: (user: CreatedUser) => Promise<APIRequestContext>;
 };
 
-export const test = base.extend<Fixtures>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies by destructuring.
-  db: async ({}, use) => {
-    const db = connectDatabase(readFileSync(E2E_DATABASE_URL_FILE, 'utf8'), { max: 2 });
-    await use(db);
-    await db.$client.end();
-  },
-  makeUser: async ({ db }, use) => {
-    await use((overrides) => createUser(db, overrides));
-  },
+type TestFixtures = {
+  /** Signs the page's browser context in over HTTP (cookies shared with the page). */
+  signIn: (user: CreatedUser) => Promise<void>;
+  /**
+   * Declares the console errors this test provokes on purpose, matched against
+   * "<message> at <url>"; any other console error, and any uncaught page error, fails the test.
+   */
+  allowConsoleErrors: (...patterns: RegExp[]) => void;
+  consoleWatch: { allowed: RegExp[]; errors: string[] };
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  db: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright fixtures name their dependencies by destructuring.
+    async ({}, use) => {
+      const db = connectDatabase(readFileSync(E2E_DATABASE_URL_FILE, 'utf8'), { max: 2 });
+      await use(db);
+      await db.$client.end();
+    },
+    { scope: 'worker' },
+  ],
+  makeUser: [
+    async ({ db }, use) => {
+      // Argon2 is slow on purpose; one hash per password and worker keeps each test's set-up short.
+      const hashes = new Map<string, Promise<string>>();
+      const hashOf = (password: string) => {
+        if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+        return hashes.get(password)!;
+      };
+      await use(async (overrides = {}) => {
+        const password = overrides.password ?? 'correct-horse-battery';
+        return createUser(db, { ...overrides, password, passwordHash: overrides.passwordHash ?? (await hashOf(password)) });
+      });
+    },
+    { scope: 'worker' },
+  ],
+  requestAs: [
+    async ({ playwright }, use) => {
+      const contexts: APIRequestContext[] = [];
+      await use(async (user) => {
+        const request = await playwright.request.newContext({
+          baseURL: E2E_BASE_URL,
+          extraHTTPHeaders: { origin: E2E_BASE_URL },
+        });
+        contexts.push(request);
+        const response = await request.post('/api/auth/sign-in/email', {
+          data: { email: user.email, password: user.password },
+        });
+        expect(response.status()).toBe(200);
+        return request;
+      });
+      for (const request of contexts) await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
   signIn: async ({ page }, use) => {
     await use(async (user) => {
       const response = await page.request.post('/api/auth/sign-in/email', {
@@ -31,9 +77,40 @@ export const test = base.extend<Fixtures>({
       expect(response.status()).toBe(200);
     });
   },
+  // eslint-disable-next-line no-empty-pattern -- as above.
+  consoleWatch: [async ({}, use) => use({ allowed: [], errors: [] }), { box: true }],
+  allowConsoleErrors: async ({ consoleWatch }, use) => {
+    await use((...patterns) => consoleWatch.allowed.push(...patterns));
+  },
+  // STYLE.md habit 8: a test whose page logs an unexpected console error fails, in every spec.
+  page: async ({ page, consoleWatch }, use) => {
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const { url } = message.location();
+      consoleWatch.errors.push(url ? `${message.text()} at ${url}` : message.text());
+    });
+    // An uncaught exception is never expected, so no allowance covers it.
+    page.on('pageerror', (error) => consoleWatch.errors.push(`uncaught: ${error.message}`));
+    await use(page);
+    const unexpected = consoleWatch.errors.filter(
+      (error) => error.startsWith('uncaught: ') || !consoleWatch.allowed.some((pattern) => pattern.test(error)),
+    );
+    expect(unexpected, 'console errors this test did not declare with allowConsoleErrors()').toEqual([]);
+  },
 });
 
 export { expect };
+
+/**
+ * The line Chromium logs for a request answered with `status` (or failed, for 'failed'), on a path
+ * that matches `path`: a narrow allowance for a test that asks for that answer on purpose.
+ */
+export function failedRequest(status: number | 'failed', path: RegExp): RegExp {
+  const answer = status === 'failed' ? 'net::ERR_FAILED' : `the server responded with a status of ${status} `;
+  return new RegExp(`^Failed to load resource: ${escapeRegExp(answer)}.* at ${E2E_BASE_URL}${path.source}`);
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The newest link mailed to `to`, read from the local outbox. */
 export async function lastMailedLink(request: APIRequestContext, to: string): Promise<string> {
@@ -41,15 +118,4 @@ export async function lastMailedLink(request: APIRequestContext, to: string): Pr
   const link = mails.find((mail) => mail.to === to.toLowerCase())?.text.match(/https?:\/\/\S+/)?.[0];
   if (!link) throw new Error(`no mail with a link to ${to}`);
   return link;
-}
-
-/** Fails the test on any console error the page logs (STYLE.md habit 8). */
-export function failOnConsoleErrors(page: Page, allowed: RegExp[] = []) {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text())))
-      errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return () => expect(errors, 'console errors').toEqual([]);
 }
