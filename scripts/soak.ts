@@ -4,10 +4,12 @@
 // a mixed workload at a fixed overall rate (browse, search, detail, sign-in, ticks, likes,
 // comments, follows, creates, edits) from many signed-in users, N notification streams held open
 // (and reopened after 1–10 s when they end, as the browser does), and one restart of the database
-// half-way through. Prints a row a minute; at the end checks every acknowledged write in the
-// database. Exits 1 on a lost write, on an error other than 503 while the database was away, on a
-// 5xx outside it (a 503 'retry' aside), or when an app process died or did not stop cleanly.
-// Loopback only; everything it starts it stops, also on Ctrl-C.
+// half-way through. Prints a row a minute: the answers that arrived in it (stream opens included;
+// p95 over the other requests), by status, the streams open at its end, how many were opened,
+// ended by the server, and `unread` events received, and each app process's RSS. At the end it
+// checks every acknowledged write in the database. Exits 1 on a lost write, on an error other than
+// 503 while the database was away, on another 5xx (or no answer) outside it, or when an app process
+// died or did not stop with 0 on SIGTERM. Loopback only; everything it starts it stops, also on Ctrl-C.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
