@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Env } from '../env';
-import type { Logger } from '../logger';
+import { authLogger, type Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
 import { createProfileForNewUser } from './own-profile.actions';
@@ -40,9 +40,7 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
         verifications: schema.verifications,
       },
     }),
-    logger: {
-      log: (level, message, ...args) => logger[level]({ args }, `auth: ${message}`),
-    },
+    logger: authLogger(logger),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
