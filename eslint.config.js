@@ -13,17 +13,7 @@ const clientOrServer = (side) => ({
 // Client layers (STYLE.md habits 1 and 2). A feature (src/client/features/<f>) may import
 // components/, lib/, api/, @/domain and itself, never another feature or a page; pages/ composes
 // features. components/, lib/ and api/ sit below the features and import none of them.
-const clientFeatures = [
-  'accounts',
-  'badges',
-  'checklists',
-  'dashboard',
-  'library',
-  'marketing',
-  'notifications',
-  'site',
-  'social',
-];
+const clientFeatures = ['accounts', 'badges', 'checklists', 'library', 'marketing', 'notifications', 'site', 'social'];
 const otherFeatures = (feature) => ({
   group: clientFeatures
     .filter((other) => other !== feature)
@@ -31,6 +21,11 @@ const otherFeatures = (feature) => ({
   message: `A feature imports components/, lib/, api/, @/domain and itself only: compose features in src/client/pages/.`,
 });
 const pages = { group: ['@/client/pages/*', '**/pages/*'], message: 'Only router.tsx imports src/client/pages.' };
+// Radix is wrapped once, in components/ui (our look, our accessible names); everything else uses those.
+const radixOutsideKit = {
+  group: ['radix-ui', 'radix-ui/*', '@radix-ui/*'],
+  message: 'Use our wrapper in src/client/components/ui (add one there if it is missing).',
+};
 const anyFeature = {
   group: ['@/client/features/*', '**/features/*'],
   message: 'components/, lib/ and api/ sit below the features: they may not import one.',
@@ -52,17 +47,26 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [clientOrServer('server')] }],
+      'no-restricted-imports': ['error', { patterns: [clientOrServer('server'), radixOutsideKit] }],
     },
   },
   ...clientFeatures.map((feature) => ({
     files: [`src/client/features/${feature}/**/*.{ts,tsx}`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [clientOrServer('server'), otherFeatures(feature), pages] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [clientOrServer('server'), otherFeatures(feature), pages, radixOutsideKit] },
+      ],
     },
   })),
   {
     files: ['src/client/{components,lib,api}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [clientOrServer('server'), anyFeature, pages, radixOutsideKit] }],
+    },
+  },
+  {
+    files: ['src/client/components/ui/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [clientOrServer('server'), anyFeature, pages] }] },
   },
   {
