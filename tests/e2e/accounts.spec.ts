@@ -113,6 +113,8 @@ test('the redirect rules send each visitor where they belong', async ({ page, ma
   await expect(page).toHaveURL(/\/dashboard\/lists$/);
 
   const other = await makeUser();
+  // Leave the signed-in page first: its notification stream would reconnect without a cookie (401).
+  await page.goto('about:blank');
   await page.context().clearCookies();
   await signIn(other);
   await page.goto('/');

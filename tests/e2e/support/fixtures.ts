@@ -44,7 +44,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       };
       await use(async (overrides = {}) => {
         const password = overrides.password ?? 'correct-horse-battery';
-        return createUser(db, { ...overrides, password, passwordHash: overrides.passwordHash ?? (await hashOf(password)) });
+        return createUser(db, {
+          ...overrides,
+          password,
+          passwordHash: overrides.passwordHash ?? (await hashOf(password)),
+        });
       });
     },
     { scope: 'worker' },
