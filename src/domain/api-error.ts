@@ -9,4 +9,7 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
+/** The answer's words while the service cannot reach its database (503 `unavailable`). */
+export const UNAVAILABLE_MESSAGE = 'Ticklist is briefly unavailable. Please try again in a moment.';
+
 export const messageSchema = z.object({ message: z.string() });

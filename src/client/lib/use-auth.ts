@@ -28,8 +28,15 @@ export function useAuth() {
     window.location.assign('/');
   }, [queryClient]);
 
+  // The session could not be checked (the service answered 5xx, e.g. 503 while its database is
+  // away): not the same as signed out, so guards show "Try again" instead of the sign-in page.
+  const isSessionUnavailable = user === null && (session.error?.status ?? 0) >= 500;
+
   return {
     isLoading: session.isPending,
+    isSessionUnavailable,
+    retrySession: () => void session.refetch(),
+    isRetryingSession: session.isRefetching,
     user,
     /** Who is asking, as the permission rules of src/domain/permissions.ts take it. */
     viewer: (user ? { id: user.id } : null) satisfies Viewer,

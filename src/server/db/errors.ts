@@ -1,5 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiErrorBody } from '@/domain/api-error';
+import { UNAVAILABLE_MESSAGE, type ApiErrorBody } from '@/domain/api-error';
 
 /** The errors a failed query carries along its causes (Drizzle and Better Auth wrap the driver's). */
 function* causes(error: unknown): Generator<object> {
@@ -46,7 +46,7 @@ export type DatabaseErrorAnswer = { status: ContentfulStatusCode; body: ApiError
 /** The answer while the database is away. */
 export const unavailableAnswer = {
   status: 503,
-  body: { message: 'Ticklist is briefly unavailable. Please try again in a moment.', code: 'unavailable' },
+  body: { message: UNAVAILABLE_MESSAGE, code: 'unavailable' },
   retryAfterS: UNAVAILABLE_RETRY_AFTER_S,
 } as const satisfies DatabaseErrorAnswer;
 
