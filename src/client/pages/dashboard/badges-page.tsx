@@ -34,7 +34,7 @@ export function BadgesPage() {
     <DashboardPage title="Badges">
       <section aria-label="Earned">
         <h2 className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">
-          Earned <span className="text-slate-500">({earned.length})</span>
+          Earned <span className="text-slate-600 dark:text-slate-400">({earned.length})</span>
         </h2>
         {earned.length === 0 ? (
           <Card className="p-5 text-sm text-slate-600 dark:text-slate-400">

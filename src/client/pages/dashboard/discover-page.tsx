@@ -75,12 +75,16 @@ function DiscoverSectionView({
         <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold text-slate-900 dark:text-white">
           {title}
           {isSample ? (
-            // Part of the heading, so the section's name says "Staff Picks (Samples)" to a screen reader too.
-            <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950/60 dark:text-amber-200">
-              <span className="sr-only">(</span>
-              {discoverMessages.sampleLabel}
-              <span className="sr-only">)</span>
-            </span>
+            <>
+              <span
+                aria-hidden
+                className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900 dark:bg-amber-950/60 dark:text-amber-200"
+              >
+                {discoverMessages.sampleLabel}
+              </span>
+              {/* In the heading, so the section's name says it too: "Staff Picks (samples)". */}
+              <span className="sr-only"> ({discoverMessages.sampleLabel.toLowerCase()})</span>
+            </>
           ) : null}
         </h2>
         <Button asChild variant="ghost" size="sm">
