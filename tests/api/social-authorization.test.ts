@@ -211,6 +211,14 @@ describe('who may follow and unfollow', () => {
     expect(followed).toEqual({ followers: null, following: null, isFollowing: true });
   });
 
+  // Decision 008: Follow shows on a private profile too, so its reader must know it follows already.
+  it('a private profile tells its follower that they follow it, and nothing more', async () => {
+    const { user } = profileOwners.private;
+    const body = await (await asFan.request(`/api/users/${user.username}`)).json();
+    expect(body).toMatchObject({ isPrivateView: true, isFollowing: true, followers: null, following: null });
+    expect(body.profileName).toBeNull();
+  });
+
   it('a private follower shows others only avatar and username in follower lists', async () => {
     const star = await createUser(t.db, { isPublic: true });
     const shy = await createUser(t.db, { profileName: 'Shy Name', avatarUrl: '🐢', isPublic: false });

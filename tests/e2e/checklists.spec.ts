@@ -134,7 +134,7 @@ test.describe('a list, its owner and a reader', () => {
     await signIn(reader);
     await page.goto(`/checklist/${list.id}`);
     await page.getByRole('button', { name: /^Like/ }).click();
-    await expect(page.getByRole('button', { name: 'Like (1 like)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Like, 1 like' })).toBeVisible();
   });
 
   test('a reader comments, edits the comment and deletes it', async ({ page, db, signIn }) => {

@@ -240,7 +240,7 @@ test.describe('a new user on the dashboard', () => {
     await expect(page.getByRole('region', { name: 'To earn' }).getByText('Closer')).toBeVisible();
     await expect(page.getByRole('region', { name: 'To earn' }).getByText('1 / 5')).toBeVisible();
 
-    await page.getByRole('button', { name: /Notifications/ }).click();
+    await page.getByRole('button', { name: /notifications?$/i }).click();
     await expect(page.getByText('You earned the badge “Finisher”')).toBeVisible();
     await page.keyboard.press('Escape');
 

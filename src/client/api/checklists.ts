@@ -6,7 +6,7 @@ import { toChecklistInput, type ChecklistForm } from '@/domain/checklists/checkl
 import { checklistDetailSchema } from '@/domain/checklists/checklist-view';
 import { ownChecklistsSchema } from '@/domain/checklists/own-lists';
 import { dashboardListsSchema, type DashboardListTab } from '@/domain/dashboard/dashboard';
-import { DISCOVER_FALLBACK, discoverCardsSchema, discoverSchema } from '@/domain/discover/assembly';
+import { DISCOVER_FALLBACK, discoverCardsSchema, discoverSchema, type DiscoverView } from '@/domain/discover/assembly';
 import { apiRequest } from '@/client/lib/api';
 import { libraryKeys } from './library';
 import { meKeys } from './me';
@@ -66,11 +66,16 @@ export const browsePageQuery = (query: BrowseQuery) =>
     queryFn: ({ signal }) => fetchBrowsePage(query, signal),
   });
 
-/** Every page loaded so far for the given filters; "Load more" asks for the next one. */
+/**
+ * Every page loaded so far for the given filters; "Load more" asks for the next one. Each page
+ * carries the filters it answers, so a screen still showing the previous answer while the next
+ * loads (keepPreviousData) can describe that answer, not the URL's newer filters.
+ */
 export const browseInfiniteQuery = (filters: BrowseFilters) =>
   infiniteQueryOptions({
     queryKey: checklistKeys.browseInfinite(filters),
-    queryFn: ({ pageParam, signal }) => fetchBrowsePage({ ...filters, page: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) =>
+      fetchBrowsePage({ ...filters, page: pageParam }, signal).then((page) => ({ ...page, filters })),
     initialPageParam: 0,
     getNextPageParam: (lastPage) => (lastPage.hasMore ? lastPage.page + 1 : undefined),
   });
@@ -106,7 +111,13 @@ export const dashboardListsQuery = (tab: DashboardListTab) =>
 export const discoverQuery = () =>
   queryOptions({
     queryKey: checklistKeys.discover,
-    queryFn: ({ signal }) => apiRequest('/api/discover', discoverSchema, { signal }).catch(() => DISCOVER_FALLBACK),
+    // Spec §8: a failure shows the built-in samples at once (no retries first); the page marks them
+    // and offers "Try again", which refetches.
+    queryFn: ({ signal }): Promise<DiscoverView> =>
+      apiRequest('/api/discover', discoverSchema, { signal }).then(
+        (answer) => ({ ...answer, isFallback: false }),
+        () => DISCOVER_FALLBACK,
+      ),
   });
 
 /** Spec §8: suggestion errors give an empty list (and are logged). */

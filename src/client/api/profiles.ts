@@ -46,7 +46,14 @@ function isOwnProfile(data: unknown): boolean {
 export function applyFollowState(queryClient: QueryClient, username: string, state: FollowState) {
   queryClient.setQueryData(profileKeys.profile(username), (profile: PublicProfile | undefined) =>
     profile
-      ? { ...profile, followers: state.followers, following: state.following, isFollowing: state.isFollowing }
+      ? {
+          ...profile,
+          // A private profile's follow answer hides its counts (null, decision 008): keep what is
+          // shown rather than turn a count into nothing.
+          followers: state.followers ?? profile.followers,
+          following: state.following ?? profile.following,
+          isFollowing: state.isFollowing,
+        }
       : profile,
   );
   const name = username.toLowerCase();

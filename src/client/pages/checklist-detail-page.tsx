@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Clock, Copy, ListChecks, Pencil, Users, type LucideIcon } from 'lucide-react';
-import type { MouseEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { Link, useParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { canClone, canEdit, type Viewer } from '@/domain/permissions';
 import { Page } from '@/client/components/layout/page';
 import { Alert } from '@/client/components/ui/alert';
+import { LoadError } from '@/client/components/ui/load-states';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { useAuth } from '@/client/lib/use-auth';
@@ -22,6 +23,7 @@ import { ChecklistProgress } from '@/client/features/checklists/checklist-progre
 import { ClonedFromBadge } from '@/client/features/checklists/cloned-from-badge';
 import { PrivateBadge } from '@/client/features/checklists/private-badge';
 import { paths } from '@/client/lib/paths';
+import { backToBrowsePath } from '@/client/lib/last-browse-search';
 
 /** Spec §2.4: /checklist/{id}. */
 export function ChecklistDetailPage() {
@@ -30,7 +32,23 @@ export function ChecklistDetailPage() {
   const detail = useQuery(checklistDetailQuery(id));
 
   if (detail.data && !isAuthLoading) {
-    return <ChecklistView key={detail.data.id} checklist={detail.data} viewer={viewer} />;
+    return (
+      <ChecklistView
+        key={detail.data.id}
+        checklist={detail.data}
+        viewer={viewer}
+        // Spec §8's shorter detail-page message: a reload of a list already on screen failed; the
+        // list stays, with the message and Try again above it. (A first load that fails is the
+        // full-page "Error Loading Checklist" with "...Please try again later.")
+        reloadError={
+          detail.isError ? (
+            <LoadError onRetry={() => void detail.refetch()} isRetrying={detail.isFetching}>
+              {checklistMessages.loadFailed}
+            </LoadError>
+          ) : null
+        }
+      />
+    );
   }
 
   return (
@@ -41,7 +59,7 @@ export function ChecklistDetailPage() {
         onRetry={() => void detail.refetch()}
         notFoundAction={
           <Button asChild className="mt-6">
-            <Link to={paths.browse()}>Back to Browse</Link>
+            <Link to={backToBrowsePath()}>Back to Browse</Link>
           </Button>
         }
       />
@@ -49,27 +67,14 @@ export function ChecklistDetailPage() {
   );
 }
 
-function historyIndex(): number {
-  const state: unknown = window.history.state;
-  return typeof state === 'object' && state !== null && 'idx' in state && typeof state.idx === 'number' ? state.idx : 0;
-}
-
 /**
- * Going back, when there is a page of this site to go back to, returns to Browse with its
- * filters and scroll position; a page opened directly links to plain /browse instead.
+ * Always Browse, never "one page back" (which was the create form, a profile or wherever the bell
+ * was opened): /browse with the filters the user last had there (see `last-browse-search.ts`).
  */
 function BackToBrowse() {
-  const navigate = useNavigate();
-  const goBack = (event: MouseEvent<HTMLAnchorElement>) => {
-    const isPlainClick = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-    if (!isPlainClick || historyIndex() <= 0) return;
-    event.preventDefault();
-    void navigate(-1);
-  };
   return (
     <Link
-      to={paths.browse()}
-      onClick={goBack}
+      to={backToBrowsePath()}
       className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-200"
     >
       <ArrowLeft className="h-4 w-4" aria-hidden />
@@ -78,7 +83,15 @@ function BackToBrowse() {
   );
 }
 
-function ChecklistView({ checklist, viewer }: { checklist: ChecklistDetail; viewer: Viewer }) {
+function ChecklistView({
+  checklist,
+  viewer,
+  reloadError,
+}: {
+  checklist: ChecklistDetail;
+  viewer: Viewer;
+  reloadError: ReactNode;
+}) {
   const isSignedIn = viewer !== null;
   const loginHref = paths.login(paths.checklist(checklist.id));
   const clone = useClone(checklist.id);
@@ -86,6 +99,7 @@ function ChecklistView({ checklist, viewer }: { checklist: ChecklistDetail; view
   return (
     <Page width="medium">
       <BackToBrowse />
+      {reloadError}
 
       <Card className="p-5 sm:p-8">
         {checklist.clonedFrom || !checklist.isPublic ? (

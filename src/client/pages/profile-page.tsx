@@ -15,6 +15,7 @@ import { FollowButton } from '@/client/features/social/follow-button';
 import { FollowListDialog } from '@/client/features/social/follow-list-dialog';
 import { profileQuery } from '@/client/api/profiles';
 import { paths } from '@/client/lib/paths';
+import { backToBrowsePath } from '@/client/lib/last-browse-search';
 import { canFollow, type Viewer } from '@/domain/permissions';
 
 const LOADING = 'Loading profile...';
@@ -44,7 +45,7 @@ export function ProfilePage() {
               {profileMessages.notFound}
             </h1>
             <Button asChild className="mt-6">
-              <Link to={paths.browse()}>Back to Browse</Link>
+              <Link to={backToBrowsePath()}>Back to Browse</Link>
             </Button>
           </Card>
         ) : (
@@ -82,9 +83,9 @@ function ProfileHeader({ profile, viewer }: { profile: PublicProfile; viewer: Vi
   const isSignedIn = viewer !== null;
   // A private profile shows others only its avatar and username (decision 008).
   const name = profile.isPrivateView ? profile.username : displayName(profile);
-  // Hiding Follow on a private profile's view is today's behaviour, kept until issue 12 fixes it:
-  // canFollow() itself allows following a private profile (decision 008).
-  const isFollowShown = canFollow(viewer, { userId: profile.id }) && !profile.isPrivateView;
+  // Following a private user is allowed (decision 008), so Follow shows on a private profile too;
+  // its answer's counts are null there, and the counts stay hidden.
+  const isFollowShown = canFollow(viewer, { userId: profile.id });
 
   return (
     <Card className="p-6 sm:p-8">

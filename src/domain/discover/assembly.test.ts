@@ -6,6 +6,7 @@ import {
   DISCOVER_FALLBACK,
   DISCOVER_SECTIONS,
   discoverSchema,
+  SAMPLE_CHECKLISTS,
   SAMPLE_STAFF_PICKS,
   trendingParamsSchema,
   viewAllTarget,
@@ -120,13 +121,19 @@ describe('staff picks', () => {
     expect(ids(chooseStaffPicks(flagged).staffPicks)).toEqual(['p1', 'p2', 'p3']);
   });
 
-  it('a failed load falls back to the samples with empty other sections', () => {
-    expect(discoverSchema.parse(DISCOVER_FALLBACK)).toEqual({
-      suggestions: [],
-      trending: [],
+  it('a failed load fills every section with samples, marked as the fallback', () => {
+    const { isFallback, ...sections } = DISCOVER_FALLBACK;
+    expect(isFallback).toBe(true);
+    expect(discoverSchema.parse(sections)).toEqual({
+      suggestions: SAMPLE_CHECKLISTS.slice(0, 3),
+      trending: SAMPLE_CHECKLISTS.slice(3, 6),
       staffPicks: SAMPLE_STAFF_PICKS,
       isSampleStaffPicks: true,
     });
+    for (const card of SAMPLE_CHECKLISTS) {
+      expect(checklistCardSchema.parse(card)).toEqual(card);
+      expect(card.id).toMatch(/^sample-/);
+    }
   });
 });
 

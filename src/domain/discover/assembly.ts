@@ -27,6 +27,9 @@ export const discoverMessages = {
   } satisfies Record<DiscoverSection, string>,
   viewAll: 'View All',
   empty: 'No checklists available at the moment.',
+  /** Spec §4, §8: a failed load shows built-in samples; these say so, and offer "Try again". */
+  sampleNotice: "Discover couldn't load right now, so these are sample checklists.",
+  sampleLabel: 'Samples',
 } as const;
 
 /** The browse order a section's "View All" opens (spec §2.3 orders; newest is browse's default). */
@@ -147,5 +150,74 @@ export function chooseStaffPicks(
   return { staffPicks: flagged.slice(0, DISCOVER_SECTION_SIZE), isSampleStaffPicks: false };
 }
 
-/** What Discover shows when loading fails (spec §4, §8): the sample staff picks, other sections empty. */
-export const DISCOVER_FALLBACK: Discover = { suggestions: [], trending: [], ...chooseStaffPicks([]) };
+/** Built-in samples for Suggestions and Trending when Discover fails to load (spec §4, §8). */
+export const SAMPLE_CHECKLISTS: readonly ChecklistCard[] = [
+  sampleCard({
+    id: 'sample-checklist-weekly-reset',
+    title: 'Sunday Weekly Reset',
+    description: 'Sample checklist: laundry, a fridge check, next week’s calendar and a tidy desk.',
+    tags: ['home', 'sample'],
+    difficulty: 'easy',
+    estimatedTime: '1 hour',
+    itemsCount: 9,
+  }),
+  sampleCard({
+    id: 'sample-checklist-trip-packing',
+    title: 'Carry-on Trip Packing',
+    description: 'Sample checklist: documents, chargers, a change of clothes and the liquids bag.',
+    tags: ['travel', 'sample'],
+    difficulty: 'easy',
+    estimatedTime: '30 minutes',
+    itemsCount: 14,
+  }),
+  sampleCard({
+    id: 'sample-checklist-new-bike',
+    title: 'First Ride on a New Bike',
+    description: 'Sample checklist: tyre pressure, brakes, saddle height, lights and a spare tube.',
+    tags: ['cycling', 'sample'],
+    difficulty: 'medium',
+    estimatedTime: '20 minutes',
+    itemsCount: 7,
+  }),
+  sampleCard({
+    id: 'sample-checklist-dinner-party',
+    title: 'Dinner Party for Six',
+    description: 'Sample checklist: allergies asked, shopping done, timings planned, ice in the freezer.',
+    tags: ['cooking', 'sample'],
+    difficulty: 'medium',
+    estimatedTime: '2 hours',
+    itemsCount: 11,
+  }),
+  sampleCard({
+    id: 'sample-checklist-job-offer',
+    title: 'Before Accepting a Job Offer',
+    description: 'Sample checklist: salary in writing, notice period, start date and benefits compared.',
+    tags: ['career', 'sample'],
+    difficulty: 'hard',
+    estimatedTime: '1 hour',
+    itemsCount: 8,
+  }),
+  sampleCard({
+    id: 'sample-checklist-garden-spring',
+    title: 'Spring Garden Start',
+    description: 'Sample checklist: clear the beds, sharpen the tools, sow the first seeds.',
+    tags: ['garden', 'sample'],
+    difficulty: 'easy',
+    estimatedTime: '2 hours',
+    itemsCount: 10,
+  }),
+];
+
+/** What Discover shows: the answer, or the built-in samples when it failed (`isFallback`). */
+export type DiscoverView = Discover & { isFallback: boolean };
+
+/**
+ * What Discover shows when loading fails (spec §4, §8: "built-in sample data is used"): samples in
+ * every section, Suggestions and Trending assembled by the same rule as real cards. No sample id
+ * names a checklist, so a page must not link them.
+ */
+export const DISCOVER_FALLBACK: DiscoverView = {
+  ...assembleDiscover(SAMPLE_CHECKLISTS, []),
+  ...chooseStaffPicks([]),
+  isFallback: true,
+};

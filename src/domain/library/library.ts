@@ -16,6 +16,8 @@ export const libraryMessages = {
   groupNotFound: 'Group not found.',
   inLibrary: 'In Library',
   addToLibrary: 'Add to List Library',
+  /** Spec §2.4, the dashboard variant's wording of the same button. */
+  addToLibraryShort: 'Add to Library',
 } as const;
 
 /** Spec §5: a new or renamed group name is trimmed and must not be blank. */

@@ -50,7 +50,8 @@ export async function findPublicProfile(
       avatarUrl: row.avatar_url,
       isPrivateView: true,
       isOwner: false,
-      isFollowing: false,
+      // The viewer's own follow is theirs to see (Follow or Unfollow shows here too, decision 008).
+      isFollowing: row.is_following,
       followers: null,
       following: null,
       checklists: [],

@@ -25,6 +25,7 @@ import { cn } from '@/client/lib/cn';
 import { browseInfiniteQuery, popularTagsQuery, type BrowseFilters } from '@/client/api/checklists';
 import { ChecklistCard } from './checklist-card';
 import { paths } from '@/client/lib/paths';
+import { rememberBrowseSearch } from '@/client/lib/last-browse-search';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -63,6 +64,8 @@ export function BrowsePage() {
   const filters = readFilters(searchParams);
   const view = readView(searchParams);
   const isFilteredView = isFiltered(filters);
+  const search = searchParams.toString();
+  useEffect(() => rememberBrowseSearch(search), [search]);
 
   /**
    * Writes some params and drops those back at their default. Typing replaces the history entry
@@ -126,6 +129,10 @@ export function BrowsePage() {
   const results = useInfiniteQuery({ ...browseInfiniteQuery(filters), placeholderData: keepPreviousData });
   const cards = useMemo(() => uniqueById(results.data?.pages.flatMap((page) => page.checklists) ?? []), [results.data]);
   const total = results.data?.pages.at(-1)?.total ?? 0;
+  // The counter's numbers and its "(filtered)" come from the same answer: while a new search is in
+  // flight the previous answer stays on screen, and so does the label that describes it.
+  const shownFilters = results.data?.pages[0]?.filters;
+  const isShownFiltered = shownFilters ? isFiltered(shownFilters) : false;
 
   return (
     <Page>
@@ -200,7 +207,7 @@ export function BrowsePage() {
       <div className="mt-6 flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1">
         {results.data ? (
           <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-            {`Showing ${cards.length} of ${total} checklists${isFilteredView ? ' (filtered)' : ''}`}
+            {`Showing ${cards.length} of ${total} checklists${isShownFiltered ? ' (filtered)' : ''}`}
           </p>
         ) : null}
         {isFilteredView ? (

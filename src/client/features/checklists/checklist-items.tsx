@@ -128,7 +128,10 @@ function ItemRow({
         htmlFor={inputId}
         className="group relative flex cursor-pointer items-start gap-3 rounded-lg px-3 py-3 transition-colors hover:bg-slate-50 dark:hover:bg-slate-800/60"
       >
-        <span aria-hidden className="w-7 shrink-0 pt-0.5 text-right text-sm font-semibold text-slate-400 tabular-nums">
+        <span
+          aria-hidden
+          className="w-7 shrink-0 pt-0.5 text-right text-sm font-semibold text-slate-600 tabular-nums dark:text-slate-400"
+        >
           {number}.
         </span>
         <input id={inputId} type="checkbox" checked={isDone} onChange={onToggle} className="peer sr-only" />
@@ -147,7 +150,7 @@ function ItemRow({
         <span
           className={cn(
             'min-w-0 flex-1 text-base break-words text-slate-800 dark:text-slate-200',
-            isDone && 'text-slate-400 line-through decoration-slate-400 dark:text-slate-500',
+            isDone && 'text-slate-500 line-through decoration-slate-400 dark:text-slate-400',
           )}
         >
           {content}

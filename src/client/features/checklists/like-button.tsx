@@ -29,7 +29,9 @@ export function LikeButton({
   const like = useLikeMutation(checklist.id);
   const { likes } = checklist;
   const { hasLiked } = checklist.viewer;
-  const label = `Like (${plural(likes, 'like', 'likes')})`;
+  // The visible count begins the name's count, unbracketed, so the name holds the visible text
+  // (WCAG 2.5.3 "label in name"): "Like, 0 likes".
+  const label = `Like, ${plural(likes, 'like', 'likes')}`;
   const content = (
     <>
       <Heart

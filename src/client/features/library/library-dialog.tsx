@@ -19,8 +19,17 @@ import {
   useMembershipMutation,
 } from '@/client/api/library';
 
-/** Spec §2.4: "Add to List Library", or "In Library" once the list is in any group. Signed-in only. */
-export function LibraryButton({ checklistId }: { checklistId: string }) {
+/**
+ * Spec §2.4: "Add to List Library" on /checklist/{id}, "Add to Library" in the dashboard variant,
+ * and "In Library" on both once the list is in any group. Signed-in only.
+ */
+export function LibraryButton({
+  checklistId,
+  variant = 'detail',
+}: {
+  checklistId: string;
+  variant?: 'detail' | 'dashboard';
+}) {
   const [isOpen, setOpen] = useState(false);
   const status = useQuery(libraryStatusQuery(checklistId));
   const isSaved = status.data ? isInLibrary(status.data) : false;
@@ -40,7 +49,11 @@ export function LibraryButton({ checklistId }: { checklistId: string }) {
           ) : (
             <BookmarkPlus className="h-4 w-4" aria-hidden />
           )}
-          {isSaved ? libraryMessages.inLibrary : libraryMessages.addToLibrary}
+          {isSaved
+            ? libraryMessages.inLibrary
+            : variant === 'dashboard'
+              ? libraryMessages.addToLibraryShort
+              : libraryMessages.addToLibrary}
         </Button>
       </DialogTrigger>
       <DialogPanel

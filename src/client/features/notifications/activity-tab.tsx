@@ -161,7 +161,7 @@ function ActivityRow({
           )}
           {isUnread ? <span className="sr-only"> (unread)</span> : null}
         </p>
-        <time dateTime={notification.createdAt} className="text-xs text-slate-500 dark:text-slate-400">
+        <time dateTime={notification.createdAt} className="text-xs text-slate-600 dark:text-slate-300">
           {formatDateTime(notification.createdAt)}
         </time>
       </div>

@@ -22,6 +22,7 @@ import { notificationListQuery, useMarkNotificationRead } from '@/client/api/not
  */
 export function NotificationBell({ unread }: { unread: number }) {
   const [isOpen, setOpen] = useState(false);
+  const shownCount = unread > 99 ? '99+' : String(unread);
   const list = useQuery({ ...notificationListQuery(), enabled: isOpen });
   const markRead = useMarkNotificationRead();
   const navigate = useNavigate();
@@ -40,7 +41,10 @@ export function NotificationBell({ unread }: { unread: number }) {
           variant="ghost"
           size="icon"
           className="relative"
-          aria-label={unread ? `Notifications (${unread} unread)` : 'Notifications'}
+          // The name starts with the badge's visible text (WCAG 2.5.3 "label in name"), e.g. "3 unread notifications".
+          aria-label={
+            unread > 0 ? `${shownCount} unread ${unread === 1 ? 'notification' : 'notifications'}` : 'Notifications'
+          }
         >
           <Bell className="h-5 w-5" aria-hidden />
           {unread > 0 ? (
@@ -48,7 +52,7 @@ export function NotificationBell({ unread }: { unread: number }) {
               data-testid="unread-badge"
               className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-xs font-bold text-white"
             >
-              {unread > 99 ? '99+' : unread}
+              {shownCount}
             </span>
           ) : null}
         </Button>
@@ -84,7 +88,9 @@ export function NotificationBell({ unread }: { unread: number }) {
                         </span>
                         {notification.message}
                       </span>
-                      <span className="text-xs text-slate-500">{formatDateTime(notification.createdAt)}</span>
+                      <span className="text-xs text-slate-600 dark:text-slate-400">
+                        {formatDateTime(notification.createdAt)}
+                      </span>
                     </span>
                     {!notification.readAt ? (
                       <span className="rounded-full bg-brand-600 px-2 py-0.5 text-xs font-semibold text-white">
@@ -96,7 +102,7 @@ export function NotificationBell({ unread }: { unread: number }) {
               ))}
             </ul>
           ) : (
-            <p className="p-6 text-center text-sm text-slate-500">{notificationMessages.empty}</p>
+            <p className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">{notificationMessages.empty}</p>
           )}
         </div>
       </PopoverContent>

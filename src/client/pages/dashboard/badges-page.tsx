@@ -34,7 +34,7 @@ export function BadgesPage() {
     <DashboardPage title="Badges">
       <section aria-label="Earned">
         <h2 className="mb-3 text-lg font-semibold text-slate-900 dark:text-white">
-          Earned <span className="text-slate-500">({earned.length})</span>
+          Earned <span className="text-slate-600 dark:text-slate-400">({earned.length})</span>
         </h2>
         {earned.length === 0 ? (
           <Card className="p-5 text-sm text-slate-600 dark:text-slate-400">
@@ -74,7 +74,10 @@ function BadgeGrid({ badges }: { badges: BadgeStatus[] }) {
             </span>
             <div className="min-w-0 flex-1">
               <p className="font-semibold text-slate-900 dark:text-white">
-                {badge.name} <span className="text-xs font-medium text-slate-500 capitalize">· {badge.tier}</span>
+                {badge.name}{' '}
+                <span className="text-xs font-medium text-slate-600 capitalize dark:text-slate-400">
+                  · {badge.tier}
+                </span>
               </p>
               <p className="mt-0.5 text-sm text-slate-600 dark:text-slate-400">{badge.description}</p>
               {badge.earnedAt ? (

@@ -79,7 +79,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
           </span>
         </div>
         <div className="mt-5 flex flex-wrap gap-2 border-t border-slate-100 pt-5 dark:border-slate-800">
-          <LibraryButton checklistId={checklist.id} />
+          <LibraryButton checklistId={checklist.id} variant="dashboard" />
           {canEdit(viewer, checklist) ? (
             <Button asChild variant="secondary">
               <Link to={paths.editChecklist(checklist.id)}>

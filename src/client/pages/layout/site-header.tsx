@@ -15,6 +15,7 @@ import {
 import { Spinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/lib/use-auth';
 import { NotificationBell } from '@/client/features/notifications/notification-bell';
+import { UnreadPill } from '@/client/features/notifications/unread-pill';
 import { useLiveUnreadCount } from '@/client/api/notifications';
 import { cn } from '@/client/lib/cn';
 import { BrandMark } from '@/client/components/layout/brand-mark';
@@ -26,13 +27,13 @@ const mainLinks = [
   { to: paths.about(), label: 'About' },
 ];
 
-// Spec §2.2: the user menu links to /me with the matching tab.
+// Spec §2.2: the user menu links to /me with the matching tab; Activity carries the unread badge.
 export const accountLinks = [
-  { to: paths.me('account'), label: 'Account' },
-  { to: paths.me('my-lists'), label: 'List Library' },
-  { to: paths.me('created-lists'), label: 'My Lists' },
-  { to: paths.me('settings'), label: 'Settings' },
-  { to: paths.me('activity'), label: 'Activity' },
+  { to: paths.me('account'), label: 'Account', hasUnreadBadge: false },
+  { to: paths.me('my-lists'), label: 'List Library', hasUnreadBadge: false },
+  { to: paths.me('created-lists'), label: 'My Lists', hasUnreadBadge: false },
+  { to: paths.me('settings'), label: 'Settings', hasUnreadBadge: false },
+  { to: paths.me('activity'), label: 'Activity', hasUnreadBadge: true },
 ];
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -85,7 +86,10 @@ export function SiteHeader() {
                   <DropdownMenuSeparator />
                   {accountLinks.map((link) => (
                     <DropdownMenuItem key={link.to} asChild>
-                      <Link to={link.to}>{link.label}</Link>
+                      <Link to={link.to} className="justify-between">
+                        {link.label}
+                        {link.hasUnreadBadge ? <UnreadPill count={unread} /> : null}
+                      </Link>
                     </DropdownMenuItem>
                   ))}
                   <DropdownMenuSeparator />
@@ -142,10 +146,11 @@ export function SiteHeader() {
                   <Link
                     key={link.to}
                     to={link.to}
-                    className={navLinkClass({ isActive: false })}
+                    className={cn(navLinkClass({ isActive: false }), 'flex items-center justify-between gap-2')}
                     onClick={() => setMenuOpen(false)}
                   >
                     {link.label}
+                    {link.hasUnreadBadge ? <UnreadPill count={unread} /> : null}
                   </Link>
                 ))}
                 <Button variant="secondary" className="mt-3" onClick={() => void handleSignOut()}>

@@ -103,7 +103,7 @@ export function RowList({
             <li key={row.id} data-row={index} className="flex items-center gap-2">
               <span
                 aria-hidden
-                className="w-6 shrink-0 text-right text-sm font-medium text-slate-400 tabular-nums dark:text-slate-500"
+                className="w-6 shrink-0 text-right text-sm font-medium text-slate-600 tabular-nums dark:text-slate-400"
               >
                 {numbered ? `${number}.` : '#'}
               </span>
