@@ -375,8 +375,12 @@ async function main() {
   try {
     await applyMigrations(db);
     await seed(db);
-    const env = { baseUrl: BASE_URL, isHttps: false };
-    const mailer = createMailer({ smtpUrl: undefined, mailFrom: 'bench@ticklist.local' }, db, logger);
+    const env = { baseUrl: BASE_URL, isHttps: false, hasDevMailbox: false };
+    const mailer = createMailer(
+      { smtpUrl: undefined, mailFrom: 'bench@ticklist.local', hasDevMailbox: false },
+      db,
+      logger,
+    );
     const auth = createAuth({ db, env, secret: 'bench-secret-bench-secret-bench-secret-1', mailer, logger });
     const hub = createNotificationHub(db, logger);
     const app = createApp({ db, env, auth, mailer, logger, hub });

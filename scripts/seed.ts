@@ -6,6 +6,13 @@ import { createLogger } from '../src/server/logger';
 import { seedDemoContent } from '../src/server/seed/seed';
 
 const env = loadEnv();
+if (!env.isLocalOrigin) {
+  // The demo accounts share a published password; the server refuses to start beside them.
+  console.error(
+    `db:seed refused: BASE_URL (${env.baseUrl}) is not localhost, and demo accounts share a published password.`,
+  );
+  process.exit(1);
+}
 const logger = createLogger(env);
 const database = await openDatabase(env, logger);
 try {

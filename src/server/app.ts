@@ -26,6 +26,7 @@ import type { NotificationHub } from './notifications/live';
 import { notificationsRoutes } from './notifications/notifications.routes';
 import { notificationStreamRoutes } from './notifications/stream.routes';
 import { securityHeaders } from './security/headers';
+import { noStoreForSessions } from './security/no-store';
 import { socialRoutes } from './social/social.routes';
 import { sameOriginOnly } from './security/same-origin';
 
@@ -33,7 +34,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 export type AppDeps = {
   db: Database;
-  env: Pick<Env, 'baseUrl' | 'isHttps'>;
+  env: Pick<Env, 'baseUrl' | 'isHttps' | 'hasDevMailbox'>;
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
@@ -85,6 +86,7 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifec
       onError: (c) => c.json({ message: 'The request is too large.', code: 'too_large' }, 413),
     }),
   );
+  app.use('/api/*', noStoreForSessions());
   app.use('/api/*', async (c, next) => {
     let lookup: Promise<SessionUser | null> | undefined;
     c.set('currentUser', () => {
@@ -147,7 +149,8 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifec
   });
   app.all('/api/*', (c) => c.json({ message: 'Not found', code: 'not_found' }, 404));
 
-  if (mailer.isOutbox) app.route('/dev', mailboxRoutes(mailer));
+  // Only on a developer's machine (env.ts, hasDevMailbox): the outbox holds confirmation and reset links.
+  if (env.hasDevMailbox && mailer.isOutbox) app.route('/dev', mailboxRoutes(mailer));
 
   if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {
     const root = path.relative(process.cwd(), clientDir) || '.';

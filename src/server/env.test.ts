@@ -31,6 +31,7 @@ describe('configuration', () => {
     ['LOG_LEVEL', 'loud'],
     ['AUTH_SECRET', 'short'],
     ['MAIL_OUTBOX', 'yes'],
+    ['SEED_DEMO', 'yes'],
   ])('stops on a bad %s and names it', (name, value) => {
     const error = attempt({ [name]: value });
     expect(error).toBeInstanceOf(ConfigError);
@@ -45,6 +46,30 @@ describe('configuration', () => {
     expect(loadEnv({ BASE_URL: 'https://ticklist.example', SMTP_URL: 'smtp://mail.example:587' }).smtpUrl).toBe(
       'smtp://mail.example:587',
     );
+  });
+
+  it('seeds demo content only on the embedded database of a localhost site, unless told otherwise', () => {
+    const database = { DATABASE_URL: 'postgres://ticklist@db.example/ticklist' };
+    const publicSite = { BASE_URL: 'https://ticklist.example', SMTP_URL: 'smtp://mail.example:587' };
+    expect(loadEnv({}).shouldSeedDemo).toBe(true);
+    expect(loadEnv(database).shouldSeedDemo).toBe(false);
+    expect(loadEnv(publicSite).shouldSeedDemo).toBe(false);
+    expect(loadEnv({ ...database, SEED_DEMO: '1' }).shouldSeedDemo).toBe(true);
+    expect(loadEnv({ SEED_DEMO: '0' }).shouldSeedDemo).toBe(false);
+  });
+
+  it('refuses SEED_DEMO=1 on a public BASE_URL, naming both', () => {
+    const error = attempt({ BASE_URL: 'https://ticklist.example', SMTP_URL: 'smtp://mail.example', SEED_DEMO: '1' });
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).message).toMatch(/SEED_DEMO=1 .*BASE_URL \(https:\/\/ticklist\.example\)/);
+  });
+
+  it('has the outbox pages only on a loopback BASE_URL with the outbox, never with MAIL_OUTBOX=allow', () => {
+    expect(loadEnv({}).hasDevMailbox).toBe(true);
+    expect(loadEnv({ BASE_URL: 'http://127.0.0.1:3000' }).hasDevMailbox).toBe(true);
+    expect(loadEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }).hasDevMailbox).toBe(false);
+    expect(loadEnv({ MAIL_OUTBOX: 'allow' }).hasDevMailbox).toBe(false);
+    expect(loadEnv({ BASE_URL: 'https://ticklist.example', MAIL_OUTBOX: 'allow' }).hasDevMailbox).toBe(false);
   });
 
   it('treats an empty variable as unset', () => {

@@ -38,6 +38,7 @@ const envSchema = z.object({
     .min(3, 'must be an address such as "Ticklist <hello@ticklist.example>"')
     .default('Ticklist <no-reply@ticklist.local>'),
   MAIL_OUTBOX: z.enum(['allow'], { error: 'may only be "allow"' }).optional(),
+  SEED_DEMO: z.enum(['0', '1'], { error: 'may only be 1 (seed the demo content) or 0 (do not)' }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
 });
@@ -51,6 +52,12 @@ export type Env = {
   dataDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The local outbox's pages (/dev/mailbox) are mounted: see hasDevMailbox(). */
+  hasDevMailbox: boolean;
+  /** The demo users and their lists are seeded into an empty database: see loadEnv(). */
+  shouldSeedDemo: boolean;
+  /** BASE_URL is localhost or a loopback address: a developer's machine, not a public site. */
+  isLocalOrigin: boolean;
   authSecret: string | undefined;
   logLevel: (typeof logLevels)[number];
 };
@@ -60,6 +67,19 @@ export class ConfigError extends Error {
 }
 
 const isLocalHost = (url: URL) => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+
+/**
+ * The outbox's pages show confirmation and reset links, so they exist only on a developer's
+ * machine: mail kept in the outbox (no SMTP_URL), a loopback BASE_URL, and never when the operator
+ * kept the outbox on purpose for another origin (MAIL_OUTBOX=allow).
+ */
+export function hasDevMailbox(config: {
+  baseUrl: string;
+  smtpUrl?: string | undefined;
+  mailOutbox?: 'allow';
+}): boolean {
+  return !config.smtpUrl && config.mailOutbox !== 'allow' && isLocalHost(new URL(config.baseUrl));
+}
 
 /** Reads and checks the configuration. Throws ConfigError naming the variable on bad input. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -80,6 +100,17 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
         'set SMTP_URL, or MAIL_OUTBOX=allow to keep mail in the local outbox.',
     );
   }
+  const isLocalOrigin = isLocalHost(baseUrl);
+  // The demo users share a published password: never on a public origin.
+  if (env.SEED_DEMO === '1' && !isLocalOrigin) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SEED_DEMO=1 is refused when BASE_URL (${baseUrl.origin}) is not localhost: ` +
+        'the demo accounts share a published password.',
+    );
+  }
+  // `npm install && npm start` opens on demo content; a database of one's own (DATABASE_URL) or a
+  // public origin gets none unless asked for with SEED_DEMO=1.
+  const shouldSeedDemo = env.SEED_DEMO ? env.SEED_DEMO === '1' : !env.DATABASE_URL && isLocalOrigin;
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -89,6 +120,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     dataDir: path.resolve(env.DATA_DIR),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    hasDevMailbox: hasDevMailbox({ baseUrl: baseUrl.origin, smtpUrl: env.SMTP_URL, mailOutbox: env.MAIL_OUTBOX }),
+    shouldSeedDemo,
+    isLocalOrigin,
     authSecret: env.AUTH_SECRET,
     logLevel: env.LOG_LEVEL,
   };

@@ -8,6 +8,7 @@ import { apiErrorSchema, type ApiErrorBody } from '@/domain/api-error';
 import { checklistMessages } from '@/domain/checklists/checklist-view';
 import type { Auth } from './accounts/auth';
 import type { WriteOutcome } from './outcome';
+import { markNoStore } from './security/no-store';
 
 // What every feature's routes share: the request's environment, the router, sign-in, and the small
 // builders each route declaration uses to say what it takes and answers.
@@ -104,10 +105,13 @@ export const notSignedInBody = { message: 'Auth session missing!', code: 'unauth
 export function requireUser(options: { message?: string } = {}) {
   const body = options.message ? { message: options.message, code: 'unauthorized' } : notSignedInBody;
   return createMiddleware<SignedInEnv>(async (c, next) => {
+    // An answer for one user (or the 401 that says there is none) is never cached.
+    c.header('Cache-Control', 'no-store');
     const user = await c.var.currentUser();
     if (!user) return c.json(body, 401);
     c.set('user', user);
     await next();
+    markNoStore(c);
   });
 }
 

@@ -11,7 +11,7 @@ import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { createNotificationHub } from './notifications/live';
 import { startNotificationMailer } from './notifications/notification-mails';
-import { seedIfEmpty } from './seed/seed';
+import { findPublishedDemoAccount, seedIfEmpty } from './seed/seed';
 import { pruneRateLimits } from './security/rate-limit';
 
 /** How long a stop waits for requests in flight. */
@@ -37,8 +37,20 @@ async function main() {
   await withStartupLock(db, async () => {
     // Definitions live in code (decision 011); the table is kept in step before anything grants.
     await upsertBadgeDefinitions(db);
-    await seedIfEmpty(db, logger);
+    if (env.shouldSeedDemo) await seedIfEmpty(db, logger);
   });
+  // A public site must not open with accounts whose password is printed in the README.
+  if (!env.isLocalOrigin) {
+    const demoAccount = await findPublishedDemoAccount(db);
+    if (demoAccount) {
+      console.error(
+        `BASE_URL (${env.baseUrl}) is public, but demo account ${demoAccount} still has the published demo password: ` +
+          'delete the users whose e-mail ends in @demo.ticklist.local, or start with a localhost BASE_URL.',
+      );
+      await database.close();
+      process.exit(1);
+    }
+  }
 
   const mailer = createMailer(env, db, logger);
   const notificationMails = await startNotificationMailer({ db, mailer, logger, baseUrl: env.baseUrl });
@@ -55,7 +67,7 @@ async function main() {
         url: env.baseUrl,
         port: info.port,
         database: database.isEmbedded ? 'embedded' : 'DATABASE_URL',
-        mail: mailer.isOutbox ? `${env.baseUrl}/dev/mailbox` : 'smtp',
+        mail: env.hasDevMailbox ? `${env.baseUrl}/dev/mailbox` : mailer.isOutbox ? 'outbox' : 'smtp',
         startupMs: Math.round(performance.now() - startedAt),
       },
       'Ticklist is ready',

@@ -57,7 +57,9 @@ describe('create', () => {
   it('answers text PostgreSQL cannot store with a 400, never a 500', async () => {
     const response = await asOwner.post('/api/checklists', { ...input, title: 'Bad\u0000title' });
     expect(response.status).toBe(400);
-    expect((await response.json()).fieldErrors.title).toBe('Text cannot contain control characters.');
+    expect((await response.json()).fieldErrors.title).toBe(
+      'Text cannot contain line breaks, control characters or text-direction overrides.',
+    );
     expect((await t.agent().request('/api/checklists?tag=%00')).status).toBe(200);
   });
 

@@ -1,4 +1,6 @@
+import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../../src/server/mail/mailer';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 let t: TestApp;
@@ -50,8 +52,52 @@ describe('the local outbox', () => {
     expect((await t.agent().request('http://127.0.0.1:3000/dev/mailbox.json')).status).toBe(200);
   });
 
+  it('answers no forged Host: 127.0.0.1 from another machine', async () => {
+    const forged = { ip: '203.0.113.9', headers: { host: '127.0.0.1' } };
+    expect((await t.agent().request('http://127.0.0.1/dev/mailbox.json', forged)).status).toBe(404);
+    expect((await t.agent().request('http://localhost:3000/dev/mailbox', forged)).status).toBe(404);
+  });
+
   it('does not exist when mail goes over SMTP', async () => {
     const smtp = await createTestApp({ db: t.db, smtpUrl: 'smtp://127.0.0.1:2525' });
     expect((await smtp.agent().request('/dev/mailbox.json')).status).toBe(404);
+  });
+
+  it('does not exist with MAIL_OUTBOX=allow, even on localhost', async () => {
+    const allowed = await createTestApp({ db: t.db, mailOutbox: 'allow' });
+    expect((await allowed.agent().request('/dev/mailbox.json')).status).toBe(404);
+    expect((await allowed.agent().request('/dev/mailbox')).status).toBe(404);
+  });
+
+  it('does not exist on a public BASE_URL, even asked from the loopback address', async () => {
+    const site = await createTestApp({ db: t.db, baseUrl: 'https://ticklist.example', mailOutbox: 'allow' });
+    expect((await site.agent().request('/dev/mailbox.json')).status).toBe(404);
+    expect((await site.agent().request('http://127.0.0.1:3000/dev/mailbox.json')).status).toBe(404);
+  });
+});
+
+describe('the outbox log line', () => {
+  const logged = async (mailOutbox?: 'allow') => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const mailer = createMailer(
+      { smtpUrl: undefined, mailFrom: 'x@ticklist.local', hasDevMailbox: !mailOutbox },
+      t.db,
+      logger,
+    );
+    await mailer.send({
+      to: 'log@example.test',
+      subject: 'Log',
+      text: 'go http://localhost:3000/secret-link',
+      html: '',
+    });
+    return lines.join('');
+  };
+
+  it('carries the link on a developer machine only', async () => {
+    expect(await logged()).toContain('http://localhost:3000/secret-link');
+    const allowed = await logged('allow');
+    expect(allowed).toContain('mail kept in the local outbox');
+    expect(allowed).not.toContain('secret-link');
   });
 });

@@ -116,7 +116,11 @@ describe('faults', () => {
     const dbPort = randomPort() + 2000;
     let database = await startEmbeddedPostgres(dbDir, silent, { port: dbPort });
     const port = randomPort();
-    const server = await startServerProcess({ DATABASE_URL: database.url, DATA_DIR: freshDataDir() }, port);
+    // SEED_DEMO=1: a database of one's own gets no demo users unless asked (it signs in as one).
+    const server = await startServerProcess(
+      { DATABASE_URL: database.url, DATA_DIR: freshDataDir(), SEED_DEMO: '1' },
+      port,
+    );
     const exited = exitOf(server.child);
     let exitCode: number | null | undefined;
     void exited.then((code) => (exitCode = code));

@@ -40,3 +40,19 @@ export function startServerProcess(env: Record<string, string>, port: number): P
 }
 
 export const randomPort = () => 38000 + Math.floor(Math.random() * 2000);
+
+/** Runs `src/server/main.ts` with `env` expecting it to stop by itself; resolves with its exit code and output. */
+export function runServerProcessToExit(
+  env: Record<string, string>,
+  port: number,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: `http://localhost:${port}`, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
+}

@@ -4,6 +4,7 @@ import { createAuth } from '../../src/server/accounts/auth';
 import { createApp } from '../../src/server/app';
 import { upsertBadgeDefinitions } from '../../src/server/badges/badges.actions';
 import type { Database } from '../../src/server/db/client';
+import { hasDevMailbox } from '../../src/server/env';
 import { createMailer, type OutboxMail } from '../../src/server/mail/mailer';
 import { createNotificationHub } from '../../src/server/notifications/live';
 import { startNotificationMailer } from '../../src/server/notifications/notification-mails';
@@ -52,14 +53,22 @@ export class Agent {
   }
 }
 
-export async function createTestApp(options: { baseUrl?: string; db?: Database; smtpUrl?: string } = {}) {
+export async function createTestApp(
+  options: { baseUrl?: string; db?: Database; smtpUrl?: string; mailOutbox?: 'allow' } = {},
+) {
   const baseUrl = options.baseUrl ?? TEST_BASE_URL;
   const db = options.db ?? (await createTestDatabase()).db;
   // As main.ts does at start-up: grants refer to the badge definitions.
   await upsertBadgeDefinitions(db);
   const logger = pino({ level: 'silent' });
-  const mailer = createMailer({ smtpUrl: options.smtpUrl, mailFrom: 'Ticklist <test@ticklist.local>' }, db, logger);
-  const env = { baseUrl, isHttps: baseUrl.startsWith('https:') };
+  // The outbox's pages follow the same rule as a real start-up (env.ts).
+  const isDevMailbox = hasDevMailbox({ baseUrl, smtpUrl: options.smtpUrl, mailOutbox: options.mailOutbox });
+  const mailer = createMailer(
+    { smtpUrl: options.smtpUrl, mailFrom: 'Ticklist <test@ticklist.local>', hasDevMailbox: isDevMailbox },
+    db,
+    logger,
+  );
+  const env = { baseUrl, isHttps: baseUrl.startsWith('https:'), hasDevMailbox: isDevMailbox };
   const auth = createAuth({ db, env, secret: 'test-secret-that-is-long-enough-0123456789', mailer, logger });
   const hub = createNotificationHub(db, logger);
   afterAll(() => hub.close());

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NO_NUL, NUL_MESSAGE } from '../text';
+import { plainText } from '../text';
 import { usernameSchema } from './username';
 
 export const THEMES = ['light', 'dark', 'system'] as const;
@@ -68,10 +68,7 @@ export const profileMessages = {
 
 /** Spec §2.10 "Account Info": a required profile name, the avatar emoji and the public/private switch. */
 export const profileUpdateSchema = z.object({
-  profileName: z
-    .string()
-    .trim()
-    .regex(NO_NUL, NUL_MESSAGE)
+  profileName: plainText('single-line')
     .min(1, profileMessages.nameRequired)
     .max(PROFILE_NAME_MAX_LENGTH, profileMessages.nameTooLong),
   avatarUrl: z.enum(AVATAR_EMOJIS, { error: profileMessages.avatarInvalid }).nullable(),

@@ -23,4 +23,10 @@ describe('usernames (spec §5)', () => {
     expect(usernameMessages.taken).toBe('This username is already taken.');
     expect(usernameMessages.checkFailed).toBe('Error checking username.');
   });
+
+  it('has no room for control characters or direction overrides (its pattern is stricter than the text rule)', () => {
+    for (const value of ['maya\u202e', 'ma\u2066ya', 'maya\n', 'maya\t', 'ma\u0000ya']) {
+      expect(isValidUsername(value), JSON.stringify(value)).toBe(false);
+    }
+  });
 });

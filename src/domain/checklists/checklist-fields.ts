@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NO_NUL, NUL_MESSAGE } from '../text';
+import { plainText, type TextKind } from '../text';
 import { DIFFICULTIES } from './checklist-view';
 
 // Spec §5 "Checklist form": the one home of each field's rule. The API input, the create/edit
@@ -53,14 +53,14 @@ export function uniqueTags(tags: string[]): string[] {
   });
 }
 
-/** One line of stored text: trimmed, never a NUL, required and bounded with the field's own words. */
-const text = (required: string, max: number, tooLong: string) =>
-  z.string().trim().regex(NO_NUL, NUL_MESSAGE).min(1, required).max(max, tooLong);
+/** Stored text (domain/text.ts: trimmed, no control characters), required and bounded with the field's own words. */
+const text = (kind: TextKind, required: string, max: number, tooLong: string) =>
+  plainText(kind).min(1, required).max(max, tooLong);
 
-export const titleField = text(m.titleRequired, MAX_TITLE_LENGTH, m.titleTooLong);
-export const descriptionField = text(m.descriptionRequired, MAX_DESCRIPTION_LENGTH, m.descriptionTooLong);
-export const itemField = text(m.itemsFilled, MAX_ITEM_LENGTH, m.itemTooLong);
-export const tagField = text(m.tagsFilled, MAX_TAG_LENGTH, m.tagTooLong);
+export const titleField = text('single-line', m.titleRequired, MAX_TITLE_LENGTH, m.titleTooLong);
+export const descriptionField = text('multi-line', m.descriptionRequired, MAX_DESCRIPTION_LENGTH, m.descriptionTooLong);
+export const itemField = text('single-line', m.itemsFilled, MAX_ITEM_LENGTH, m.itemTooLong);
+export const tagField = text('single-line', m.tagsFilled, MAX_TAG_LENGTH, m.tagTooLong);
 export const estimatedTimeField = z.enum(ESTIMATED_TIMES, { error: m.estimatedTimeRequired });
 export const difficultyField = z.enum(DIFFICULTIES, { error: m.difficultyRequired });
 

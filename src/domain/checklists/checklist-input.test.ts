@@ -122,21 +122,23 @@ describe('control characters', () => {
       difficulty: 'easy',
     });
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['title', 'Text cannot contain control characters.'],
-      ['items.0', 'Text cannot contain control characters.'],
-      ['tags.0', 'Text cannot contain control characters.'],
+      ['title', 'Text cannot contain line breaks, control characters or text-direction overrides.'],
+      ['items.0', 'Text cannot contain line breaks, control characters or text-direction overrides.'],
+      ['tags.0', 'Text cannot contain line breaks, control characters or text-direction overrides.'],
     ]);
   });
 });
 
 describe('the form and the API share one rule per field', () => {
   it('refuses a control character in the form, on the field concerned, in the API’s words', () => {
-    expect(messages({ ...filled, title: 'Camp\0ing' })).toEqual({ title: 'Text cannot contain control characters.' });
+    expect(messages({ ...filled, title: 'Camp\0ing' })).toEqual({
+      title: 'Text cannot contain line breaks, control characters or text-direction overrides.',
+    });
     expect(messages({ ...filled, items: [{ content: 'Tent' }, { content: 'St\0ve' }] })).toEqual({
-      items: 'Text cannot contain control characters.',
+      items: 'Text cannot contain line breaks, control characters or text-direction overrides.',
     });
     expect(messages({ ...filled, tags: [{ value: 'out\0doors' }] })).toEqual({
-      tags: 'Text cannot contain control characters.',
+      tags: 'Text cannot contain line breaks, control characters or text-direction overrides.',
     });
   });
 

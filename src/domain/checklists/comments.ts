@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NO_NUL, NUL_MESSAGE } from '../text';
+import { plainText } from '../text';
 
 export const MAX_COMMENT_LENGTH = 2000;
 
@@ -16,12 +16,7 @@ export const commentMessages = {
 
 /** Spec §5: text is trimmed; Post and Save are disabled while it is empty. */
 export const commentInputSchema = z.object({
-  content: z
-    .string()
-    .trim()
-    .regex(NO_NUL, NUL_MESSAGE)
-    .min(1, commentMessages.empty)
-    .max(MAX_COMMENT_LENGTH, commentMessages.tooLong),
+  content: plainText('multi-line').min(1, commentMessages.empty).max(MAX_COMMENT_LENGTH, commentMessages.tooLong),
 });
 
 export const commentSchema = z.object({

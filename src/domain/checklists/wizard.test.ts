@@ -98,7 +98,7 @@ describe('moving between steps', () => {
 describe('wizard steps use the form’s own field rules', () => {
   it('refuses a control character on step 1, as /create does', () => {
     expect(validateWizardStep(1, form({ ...basics, title: 'Camp\0ing' }))).toEqual({
-      title: 'Text cannot contain control characters.',
+      title: 'Text cannot contain line breaks, control characters or text-direction overrides.',
     });
   });
 

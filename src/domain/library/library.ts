@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NO_NUL, NUL_MESSAGE } from '../text';
+import { plainText } from '../text';
 
 export const MAX_GROUP_NAME_LENGTH = 60;
 
@@ -22,10 +22,7 @@ export const libraryMessages = {
 
 /** Spec §5: a new or renamed group name is trimmed and must not be blank. */
 export const groupNameSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .regex(NO_NUL, NUL_MESSAGE)
+  name: plainText('single-line')
     .min(1, libraryMessages.nameRequired)
     .max(MAX_GROUP_NAME_LENGTH, libraryMessages.nameTooLong),
 });

@@ -7,8 +7,10 @@ import { isLoopback } from '../http';
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * A request made on this machine: from the loopback address, addressed to a local host name
- * (DNS rebinding uses another name), and not relayed by a proxy (which connects from loopback too).
+ * A request made on this machine. The socket's address decides: it must be loopback. The headers
+ * can only refuse, never admit: a request relayed by a proxy (which connects from loopback too) is
+ * refused, and so is one addressed to another host name (DNS rebinding points a stranger's name at
+ * 127.0.0.1). A forged `Host: 127.0.0.1` from elsewhere changes nothing.
  */
 export function isLocalRequest(ip: string, url: string, headers: Headers): boolean {
   const host = new URL(url).hostname.toLowerCase();
@@ -18,8 +20,9 @@ export function isLocalRequest(ip: string, url: string, headers: Headers): boole
 import type { Mailer } from '../mail/mailer';
 
 /**
- * The local outbox, mounted only when no SMTP_URL is set, and answering only the machine it
- * runs on: confirmation and reset links must never be readable from the network.
+ * The local outbox's pages, mounted only on a developer's machine (env.ts, hasDevMailbox: no
+ * SMTP_URL, a loopback BASE_URL, no MAIL_OUTBOX=allow), and answering only requests from that
+ * machine: confirmation and reset links must never be readable from the network.
  */
 export function mailboxRoutes(mailer: Mailer) {
   return new Hono<AppEnv>()

@@ -3,6 +3,15 @@ import type { Mail } from './mailer';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
+/**
+ * A subject is one header line: a line break in it (from a list's title or a person's name) would
+ * start a header of the mail's own. Every line break and control character becomes a space.
+ */
+export function oneLineSubject(subject: string): string {
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point.
+  return subject.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+}
+
 function layout(
   to: string,
   subject: string,
@@ -23,7 +32,7 @@ ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 ${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:10px 16px;border-radius:8px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#6b7280">${escapeHtml(action.url)}</p>` : ''}
 ${footer.map((line) => `<p style="font-size:12px;color:#6b7280">${escapeHtml(line)}</p>`).join('\n')}
 </body></html>`;
-  return { to, subject, text, html };
+  return { to, subject: oneLineSubject(subject), text, html };
 }
 
 /** A notification mail: the in-app message, its link, and how to stop these mails (issue: opt-out in Settings). */

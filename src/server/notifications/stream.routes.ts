@@ -18,7 +18,7 @@ export const RECONNECT_HINT_MS = 1_000;
 export function notificationStreamRoutes({ db, hub }: { db: Database; hub: NotificationHub }) {
   return new Hono<AppEnv>().get('/notifications/stream', requireUser(), async (c) => {
     const { user } = c.var;
-    c.header('Cache-Control', 'no-cache, no-transform');
+    c.header('Cache-Control', 'no-store, no-transform');
     c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       let isOpen = true;

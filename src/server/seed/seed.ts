@@ -1,6 +1,7 @@
-import { like, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import {
+  accounts,
   checklistComments,
   checklistItemCompletions,
   checklistLikes,
@@ -12,7 +13,7 @@ import {
   staffPicks,
   users,
 } from '../db/schema';
-import { hashPassword } from '../accounts/password-hash';
+import { hashPassword, verifyPassword } from '../accounts/password-hash';
 import { backfillBadges, upsertBadgeDefinitions } from '../badges/badges.actions';
 import type { Logger } from '../logger';
 import { makeChecklist, createUser } from './factories';
@@ -38,6 +39,22 @@ export async function seedIfEmpty(db: Database, logger: Logger): Promise<void> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if ((row?.count ?? 0) > 0) return;
   await seedDemoContent(db, logger);
+}
+
+/**
+ * The e-mail of a demo account that still opens with the published DEMO_PASSWORD, or null. One
+ * query when there are none; otherwise one argon2 check per demo account, stopping at the first.
+ */
+export async function findPublishedDemoAccount(db: Database): Promise<string | null> {
+  const rows = await db
+    .select({ email: users.email, hash: accounts.password })
+    .from(users)
+    .innerJoin(accounts, and(eq(accounts.userId, users.id), eq(accounts.providerId, 'credential')))
+    .where(like(users.email, `%${DEMO_EMAIL_DOMAIN}`));
+  for (const row of rows) {
+    if (row.hash && (await verifyPassword({ hash: row.hash, password: DEMO_PASSWORD }))) return row.email;
+  }
+  return null;
 }
 
 /** (Re)creates the demo users and everything they made. Other users are left alone. */

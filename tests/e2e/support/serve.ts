@@ -18,6 +18,8 @@ const app = spawn(process.execPath, ['dist/server/main.js'], {
   env: {
     ...process.env,
     DATABASE_URL: database.url,
+    // The scenarios walk the demo content, which a DATABASE_URL start-up only seeds when asked.
+    SEED_DEMO: '1',
     DATA_DIR: path.join(E2E_DATA_DIR, 'app'),
     PORT: port,
     BASE_URL: `http://localhost:${port}`,
