@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { accountMessages } from '@/domain/accounts/account-forms';
+import { accountDataRoutes } from './accounts/account-data.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
@@ -114,6 +115,7 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifec
   const routes = app
     .route('/api/accounts', accountsRoutes({ db, auth }))
     .route('/api/accounts', meRoutes({ db }))
+    .route('/api/accounts', accountDataRoutes({ db, auth }))
     .route('/api/checklists', checklistsRoutes({ db }))
     .route('/api/checklists', checklistActionsRoutes({ db }))
     .route('/api/comments', commentsRoutes({ db }))

@@ -31,6 +31,8 @@ describe('visitors', () => {
     ['PATCH', '/api/accounts/me/profile', { profileName: 'X', avatarUrl: null, isPublic: true }],
     ['PUT', '/api/accounts/me/username', { username: 'someone_new' }],
     ['PATCH', '/api/accounts/me/settings', { theme: 'dark' }],
+    ['GET', '/api/accounts/me/export', undefined],
+    ['POST', '/api/accounts/me/delete', { password: 'correct-horse-battery', keepPublicContent: true }],
   ])('get 401 from %s %s', async (method, path, json) => {
     const response = await t.agent().request(path, { method, json });
     expect(response.status).toBe(401);

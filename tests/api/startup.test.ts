@@ -45,8 +45,9 @@ describe('several app processes starting on one empty database', () => {
       entries: unknown[];
     };
     expect(applied.rows[0]!.n).toBe(journal.entries.length);
+    // The demo users and the reserved "Deleted user" of migration 0011.
     const users = await db.execute<{ n: number }>(sql`select count(*)::int as n from profiles`);
-    expect(users.rows[0]!.n).toBe(8);
+    expect(users.rows[0]!.n).toBe(9);
     await Promise.all(processes.map((each) => each.$client.end()));
   });
 });

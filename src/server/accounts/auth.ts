@@ -2,6 +2,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
+import { DELETED_USER } from '@/domain/accounts/account-data';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Env } from '../env';
@@ -53,6 +54,8 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
       // Mail about an account goes out in the background: awaiting SMTP only for addresses that
       // have an account would let the answer's timing (or an SMTP error) reveal which ones do.
       sendResetPassword: async ({ user, url }) => {
+        // Decision 013: the reserved "Deleted user" never gets a password.
+        if (user.id === DELETED_USER.id) return;
         mailer.sendInBackground(mailTemplates.resetPassword(user.email, url));
       },
       // No account enumeration: a sign-up with a known address answers like any other and

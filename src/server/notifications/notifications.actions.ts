@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { DELETED_USER } from '@/domain/accounts/account-data';
 import { notificationMessage, notificationTarget, type NotificationType } from '@/domain/social/notifications';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
@@ -52,7 +53,8 @@ export async function notify(
     checklist?: { id: string; title: string };
   },
 ): Promise<void> {
-  if (event.recipientId === event.actorId) return;
+  // Nobody reads the reserved "Deleted user"'s notifications (decision 013).
+  if (event.recipientId === event.actorId || event.recipientId === DELETED_USER.id) return;
   const actor = await findActor(db, event.actorId);
   const message = notificationMessage(event.type, actor.name, event.checklist?.title);
   await db.insert(notifications).values({

@@ -23,6 +23,9 @@ export const rateRules = {
   mailPerAccount: { windowSeconds: minutes(60), max: 20 },
   usernameCheckPerIp: { windowSeconds: 60, max: 60 },
   currentPasswordPerUser: { windowSeconds: minutes(15), max: 10 },
+  // Issue 10 item 6: the export reads everything the user has; a deletion attempt checks a password.
+  dataExportPerUser: { windowSeconds: minutes(60), max: 5 },
+  accountDeletionPerUser: { windowSeconds: minutes(15), max: 5 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof rateRules;

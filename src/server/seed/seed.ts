@@ -1,4 +1,5 @@
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, like, ne, sql } from 'drizzle-orm';
+import { DELETED_USER } from '@/domain/accounts/account-data';
 import type { Database } from '../db/client';
 import {
   accounts,
@@ -34,9 +35,12 @@ export const DEMO_STAFF_PICKS = ['moving-house-week-by-week', 'weekend-car-campi
 
 const daysAgo = (days: number, hourOffset = 0) => new Date(Date.now() - days * 86_400_000 - hourOffset * 3_600_000);
 
-/** Seeds the demo content on a database that has no users yet. */
+/** Seeds the demo content on a database that has no users yet (the reserved "Deleted user" is not one). */
 export async function seedIfEmpty(db: Database, logger: Logger): Promise<void> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(ne(users.id, DELETED_USER.id));
   if ((row?.count ?? 0) > 0) return;
   await seedDemoContent(db, logger);
 }

@@ -1,10 +1,11 @@
 import { motion, useReducedMotion } from 'motion/react';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Toaster } from 'sonner';
+import { toast, Toaster } from 'sonner';
 import { useAuth } from '@/client/lib/use-auth';
 import { useResetCachesOnUserChange } from '@/client/features/accounts/use-reset-caches-on-sign-in';
 import { cn } from '@/client/lib/cn';
+import { takeFlash } from '@/client/lib/flash';
 import { useApplyTheme } from '@/client/lib/theme';
 import { ScrollToTop } from '@/client/components/layout/scroll-to-top';
 import { SiteFooter } from '@/client/components/layout/site-footer';
@@ -24,6 +25,12 @@ export function AppFrame() {
   useEffect(() => {
     window.scrollTo({ top: 0 });
   }, [location.pathname]);
+
+  // After a reload that a flash asked for (the Toaster below has subscribed by now: children's effects run first).
+  useEffect(() => {
+    const flash = takeFlash();
+    if (flash) toast.success(flash);
+  }, []);
 
   return (
     <>

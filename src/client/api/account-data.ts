@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import { type DeleteAccountInput } from '@/domain/accounts/account-data';
+import { accountMessages } from '@/domain/accounts/account-forms';
+import { apiErrorSchema, messageSchema } from '@/domain/api-error';
+import { ApiError, apiRequest } from '@/client/lib/api';
+
+// The user's own data (issue 10 item 6): the export file and deleting the account.
+
+const EXPORT_PATH = '/api/accounts/me/export';
+
+/** Fetches the export as a file: its bytes and the name the server gave it. */
+async function fetchExport(): Promise<{ blob: Blob; fileName: string }> {
+  const response = await fetch(EXPORT_PATH, { credentials: 'same-origin' });
+  if (!response.ok) {
+    const parsed = apiErrorSchema.safeParse(await response.json().catch(() => null));
+    throw new ApiError(response.status, parsed.success ? parsed.data : { message: accountMessages.unexpected });
+  }
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'ticklist.json';
+  return { blob: await response.blob(), fileName };
+}
+
+export const useExportMyData = () => useMutation({ mutationFn: fetchExport });
+
+export const useDeleteAccount = () =>
+  useMutation({
+    mutationFn: (input: DeleteAccountInput) =>
+      apiRequest('/api/accounts/me/delete', messageSchema, { method: 'POST', body: input }),
+  });
