@@ -266,7 +266,7 @@ describe('password reset', () => {
 });
 
 describe('change password and e-mail', () => {
-  it('verifies the current password, checks the confirmation, and signs out other sessions', async () => {
+  it('verifies the current password, checks the confirmation, and signs out the other sessions only', async () => {
     const user = await createUser(t.db, { password: 'current-pass-1' });
     const { agent } = await signIn(user.email, 'current-pass-1');
     const { agent: otherDevice } = await signIn(user.email, 'current-pass-1');
@@ -295,6 +295,8 @@ describe('change password and e-mail', () => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ message: accountMessages.passwordUpdated });
     expect((await otherDevice.request('/api/accounts/me')).status).toBe(401);
+    // The device that changed it stays signed in, as the dialog says.
+    expect((await agent.request('/api/accounts/me')).status).toBe(200);
     expect((await signIn(user.email, 'next-pass-22')).response.status).toBe(200);
   });
 

@@ -145,10 +145,14 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
       const rate = await consumeRate(db, 'currentPasswordPerUser', c.var.user.id);
       if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);
       try {
-        await auth.api.changePassword({
+        // Revoking the other sessions revokes this one too and opens a fresh one for this device:
+        // its cookie must reach the browser, or the dialog's "other devices" would include this one.
+        const { headers } = await auth.api.changePassword({
           body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
           headers: c.req.raw.headers,
+          returnHeaders: true,
         });
+        for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
       } catch (error) {
         if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD') {
           return c.json({ message: accountMessages.currentPasswordWrong, code: 'invalid_password' }, 400);
