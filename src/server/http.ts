@@ -3,6 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { accountMessages } from '@/domain/accounts/account-forms';
 import { passwordMessages } from '@/domain/accounts/password';
 import { apiErrorSchema, type ApiErrorBody } from '@/domain/api-error';
 import { checklistMessages } from '@/domain/checklists/checklist-view';
@@ -134,4 +135,18 @@ export function refusal(
 ) {
   if (outcome.reason === 'not_found') return c.json({ message: notFoundMessage, code: 'not_found' }, 404);
   return c.json({ message: outcome.message, code: outcome.reason }, outcome.reason === 'forbidden' ? 403 : 400);
+}
+
+/** A request a rate limit refused: 429 with the spec's words and how long to wait in `Retry-After`. */
+export function tooManyRequests(c: Context, retryAfterSeconds: number) {
+  c.header('Retry-After', String(retryAfterSeconds));
+  return c.json({ message: accountMessages.tooManyRequests, code: 'rate_limited' }, 429);
+}
+
+/** Whether `password` is the signed-in caller's current password (asked before sensitive changes). */
+export function isCurrentPassword(auth: Auth, c: Context, password: string): Promise<boolean> {
+  return auth.api
+    .verifyPassword({ body: { password }, headers: c.req.raw.headers })
+    .then(() => true)
+    .catch(() => false);
 }

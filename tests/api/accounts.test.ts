@@ -469,17 +469,20 @@ describe('rate limits, kept in Postgres', () => {
   it('limits current-password checks per user, so a stolen session cannot guess the password', async () => {
     const user = await createUser(t.db, { password: 'guarded-pass-1' });
     const { agent } = await signIn(user.email, 'guarded-pass-1');
-    const statuses: number[] = [];
+    const answers: Response[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
       const route = attempt % 2 === 0 ? '/api/accounts/change-password' : '/api/accounts/change-email';
       const body =
         attempt % 2 === 0
           ? { currentPassword: `guess-${attempt}`, newPassword: 'next-pass-22', confirmPassword: 'next-pass-22' }
           : { currentPassword: `guess-${attempt}`, newEmail: 'elsewhere@example.test' };
-      statuses.push((await agent.post(route, body)).status);
+      answers.push(await agent.post(route, body));
     }
-    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
-    expect(statuses[10]).toBe(429);
+    expect(answers.slice(0, 10).map((answer) => answer.status)).toEqual(Array(10).fill(400));
+    expect(answers[10]!.status).toBe(429);
+    // Every 429 says how long to wait, in the header (one tooManyRequests() for every limit).
+    expect(Number(answers[10]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await answers[10]!.json()).toEqual({ message: accountMessages.tooManyRequests, code: 'rate_limited' });
   });
 });
 

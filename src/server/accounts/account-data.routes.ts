@@ -6,10 +6,18 @@ import {
   deleteAccountSchema,
   exportFileName,
 } from '@/domain/accounts/account-data';
-import { accountMessages } from '@/domain/accounts/account-forms';
 import { messageSchema } from '@/domain/api-error';
 import type { Database } from '../db/client';
-import { createRouter, errorContent, jsonBody, jsonContent, notSignedInBody, signedIn } from '../http';
+import {
+  createRouter,
+  errorContent,
+  isCurrentPassword,
+  jsonBody,
+  jsonContent,
+  notSignedInBody,
+  signedIn,
+  tooManyRequests,
+} from '../http';
 import { consumeRate } from '../security/rate-limit';
 import { deleteAccount } from './account-data.actions';
 import { exportAccountData } from './account-data.queries';
@@ -44,18 +52,13 @@ const route = {
   }),
 };
 
-const tooMany = { message: accountMessages.tooManyRequests, code: 'rate_limited' };
-
 /** The user's own data (issue 10 item 6, decision 013): export it, or delete the account. */
 export function accountDataRoutes({ db, auth }: { db: Database; auth: Auth }) {
   return createRouter()
     .openapi(route.export, async (c) => {
       const userId = c.var.user.id;
       const rate = await consumeRate(db, 'dataExportPerUser', userId);
-      if (!rate.allowed) {
-        c.header('Retry-After', String(rate.retryAfterSeconds));
-        return c.json(tooMany, 429);
-      }
+      if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
       const data = await exportAccountData(db, userId);
       if (!data) return c.json(notSignedInBody, 401);
       const now = new Date();
@@ -69,16 +72,9 @@ export function accountDataRoutes({ db, auth }: { db: Database; auth: Auth }) {
       const input = c.req.valid('json');
       // A stolen session must not become a way to guess the password.
       const rate = await consumeRate(db, 'accountDeletionPerUser', userId);
-      if (!rate.allowed) {
-        c.header('Retry-After', String(rate.retryAfterSeconds));
-        return c.json(tooMany, 429);
-      }
+      if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
       // As change-email does: the current password is verified first.
-      const isPasswordRight = await auth.api
-        .verifyPassword({ body: { password: input.password }, headers: c.req.raw.headers })
-        .then(() => true)
-        .catch(() => false);
-      if (!isPasswordRight)
+      if (!(await isCurrentPassword(auth, c, input.password)))
         return c.json({ message: accountDataMessages.wrongPassword, code: 'invalid_password' }, 400);
 
       const outcome = await deleteAccount(db, userId, { keepPublicContent: input.keepPublicContent });

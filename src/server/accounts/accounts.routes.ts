@@ -10,7 +10,16 @@ import { meSchema } from '@/domain/accounts/profile';
 import { isValidUsername, usernameAvailabilitySchema, usernameMessages } from '@/domain/accounts/username';
 import { messageSchema } from '@/domain/api-error';
 import type { Database } from '../db/client';
-import { createRouter, errorContent, jsonBody, jsonContent, notSignedInBody, signedIn } from '../http';
+import {
+  createRouter,
+  errorContent,
+  isCurrentPassword,
+  jsonBody,
+  jsonContent,
+  notSignedInBody,
+  signedIn,
+  tooManyRequests,
+} from '../http';
 import { consumeRate, firstRefusal } from '../security/rate-limit';
 import type { Auth } from './auth';
 import { findMe, isUsernameTaken } from './own-profile.queries';
@@ -75,12 +84,6 @@ const changeEmailRoute = createRoute({
   },
 });
 
-const tooMany = (retryAfterSeconds: number) => ({
-  message: accountMessages.tooManyRequests,
-  code: 'rate_limited',
-  reasons: [`retry_after:${retryAfterSeconds}`],
-});
-
 export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
   return createRouter()
     .openapi(signUpRoute, async (c) => {
@@ -89,7 +92,7 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
         () => consumeRate(db, 'signUpPerIp', c.var.clientIp),
         () => consumeRate(db, 'signUpPerAccount', input.email),
       );
-      if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);
+      if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
       if (await isUsernameTaken(db, input.username)) {
         return c.json(
           {
@@ -126,7 +129,7 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
     .openapi(usernameAvailabilityRoute, async (c) => {
       const { username } = c.req.valid('query');
       const rate = await consumeRate(db, 'usernameCheckPerIp', c.var.clientIp);
-      if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);
+      if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
       if (!isValidUsername(username)) return c.json({ username, available: false, reason: 'invalid' as const }, 200);
       const taken = await isUsernameTaken(db, username, (await c.var.currentUser())?.id);
       return c.json(
@@ -143,7 +146,7 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
       const input = c.req.valid('json');
       // A stolen session must not become a way to guess the password.
       const rate = await consumeRate(db, 'currentPasswordPerUser', c.var.user.id);
-      if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);
+      if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
       try {
         // Revoking the other sessions revokes this one too and opens a fresh one for this device:
         // its cookie must reach the browser, or the dialog's "other devices" would include this one.
@@ -165,13 +168,9 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
       const user = c.var.user;
       const input = c.req.valid('json');
       const rate = await consumeRate(db, 'currentPasswordPerUser', user.id);
-      if (!rate.allowed) return c.json(tooMany(rate.retryAfterSeconds), 429);
+      if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
       // Spec §5: the current password is verified first.
-      const isPasswordRight = await auth.api
-        .verifyPassword({ body: { password: input.currentPassword }, headers: c.req.raw.headers })
-        .then(() => true)
-        .catch(() => false);
-      if (!isPasswordRight)
+      if (!(await isCurrentPassword(auth, c, input.currentPassword)))
         return c.json({ message: accountMessages.currentPasswordWrong, code: 'invalid_password' }, 400);
       if (input.newEmail.toLowerCase() === user.email.toLowerCase()) {
         return c.json({ message: accountMessages.sameEmail, code: 'same_email' }, 400);

@@ -1,8 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { accountMessages } from '@/domain/accounts/account-forms';
 import { passwordMessages, weakPasswordReasons } from '@/domain/accounts/password';
 import type { Database } from '../db/client';
-import type { AppEnv } from '../http';
+import { tooManyRequests, type AppEnv } from '../http';
 import { consumeRate, firstRefusal, peekRate, type RateDecision } from '../security/rate-limit';
 
 type Body = Record<string, unknown>;
@@ -79,10 +78,7 @@ export function authGate(db: Database): MiddlewareHandler<AppEnv> {
     const body = await readJsonBody(c);
     if (body === null) return c.json({ message: 'Send the request as JSON.', code: 'unsupported_media_type' }, 415);
     const decision = route.before ? await route.before(db, c.var.clientIp, body) : { allowed: true as const };
-    if (!decision.allowed) {
-      c.header('Retry-After', String(decision.retryAfterSeconds));
-      return c.json({ message: accountMessages.tooManyRequests, code: 'rate_limited' }, 429);
-    }
+    if (!decision.allowed) return tooManyRequests(c, decision.retryAfterSeconds);
     if (route.checksNewPassword) {
       const reasons = weakPasswordReasons(typeof body.newPassword === 'string' ? body.newPassword : '');
       if (reasons.length > 0) {
