@@ -134,6 +134,21 @@ describe('download my data', () => {
 });
 
 describe('delete my account', () => {
+  it('refuses a malformed deletion request with 400 and deletes nothing', async () => {
+    const { leaver, asLeaver } = await scene();
+    for (const body of [{}, { password: 'x', keepPublicContent: 'yes' }, { password: 42, keepPublicContent: true }]) {
+      const response = await asLeaver.post('/api/accounts/me/delete', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect((await response.json()).code).toBe('invalid_input');
+    }
+    const broken = await asLeaver.request('/api/accounts/me/delete', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(broken.status).toBe(400);
+    expect(await rows(sql`select id from users where id = ${leaver.id}`)).toHaveLength(1);
+  });
+
   it('refuses a wrong password with the spec’s words and deletes nothing', async () => {
     const { leaver, asLeaver } = await scene();
     const response = await deleteAccount(asLeaver, 'not-my-password', false);
