@@ -1,6 +1,6 @@
 import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { E2E_BASE_URL } from './support/paths';
-import { expect, test } from './support/fixtures';
+import { expect, failedRequest, test } from './support/fixtures';
 
 test('a visitor is sent from the dashboard to sign in', async ({ page }) => {
   await page.goto('/dashboard/settings');
@@ -66,7 +66,14 @@ test.describe('the dashboard shell', () => {
     await expect(page).toHaveURL(/\/dashboard\/settings$/);
   });
 
-  test('Logout in the avatar menu ends the session', async ({ page }) => {
+  test('Logout in the avatar menu ends the session', async ({ page, allowConsoleErrors }) => {
+    // Known race (seen once in three clean-clone runs): a profile or unread-count refetch already on
+    // its way when the session ends answers 401 before the page reloads to /. Harmless to the user;
+    // the sign-out's query cancellation does not reach a request the browser has already sent.
+    allowConsoleErrors(
+      failedRequest(401, /\/api\/accounts\/me$/),
+      failedRequest(401, /\/api\/notifications\/unread-count$/),
+    );
     await page.goto('/dashboard/settings');
     await page.getByRole('button', { name: 'Account menu for Dana Dash' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
