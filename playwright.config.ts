@@ -12,6 +12,8 @@ const chromiumArgs = [
   '--disable-sync',
 ];
 
+const desktopChrome = { ...devices['Desktop Chrome'], channel: undefined };
+
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results/e2e',
@@ -28,7 +30,16 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: desktopChrome, testIgnore: /database-outage\.spec\.ts/ },
+    // Stops the shared database for real, so it runs alone once every other test is done.
+    {
+      name: 'database-outage',
+      use: desktopChrome,
+      testMatch: /database-outage\.spec\.ts/,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     // The built app (npm run test:e2e builds first) on its own embedded PostgreSQL.
     command: 'node_modules/.bin/tsx tests/e2e/support/serve.ts',

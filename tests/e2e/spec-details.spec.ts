@@ -20,6 +20,8 @@ test.describe('Back to Browse', () => {
 
     await page.goto(`/browse?q=${word}`);
     await page.getByRole('link', { name: `${word} first list` }).click();
+    // Browse's cards name the author too: wait for the list itself before following its author.
+    await expect(page.getByRole('heading', { level: 1, name: `${word} first list` })).toBeVisible();
     await page.getByRole('link', { name: 'Bo Browse' }).click();
     await expect(page).toHaveURL(new RegExp(`/user/${author.username}$`));
     await page.getByRole('link', { name: /View/ }).first().click();
