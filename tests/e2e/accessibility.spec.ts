@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { makeChecklist } from '../../src/server/seed/factories';
-import { expect, test } from './support/fixtures';
+import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { expect, failedRequest, test } from './support/fixtures';
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -19,57 +19,209 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
-test('the detail, create, badges and activity pages and the bell pass axe (WCAG A/AA) in both themes', async ({
-  page,
-  db,
-  makeUser,
-  requestAs,
-  signIn,
-}) => {
-  test.setTimeout(90_000);
-  const reader = await makeUser({ profileName: 'Axe Reader' });
-  const author = await makeUser({ profileName: 'Axe Author' });
-  const list = await makeChecklist(db, author.id, {
-    title: 'Axe list',
-    items: ['First step', 'Second step', 'Third step'],
-  });
-  const own = await makeChecklist(db, reader.id, { title: 'Reader’s own list' });
-  // Unread notifications, so the bell shows a count and the activity feeds have highlighted rows.
-  const fan = await requestAs(author);
-  expect((await fan.put(`/api/checklists/${own.id}/like`)).status()).toBe(200);
-  expect((await fan.post(`/api/checklists/${own.id}/comments`, { data: { content: 'Nice' } })).status()).toBe(201);
-  await signIn(reader);
+type Look = { width: 390 | 1280; colorScheme: 'light' | 'dark' };
+/**
+ * Every route is checked at both widths and in both themes: half of them as (1280 light, 390 dark),
+ * the other half as (1280 dark, 390 light), so every pairing is exercised without four runs a route.
+ */
+const looksFor = (index: number): Look[] =>
+  index % 2 === 0
+    ? [
+        { width: 1280, colorScheme: 'light' },
+        { width: 390, colorScheme: 'dark' },
+      ]
+    : [
+        { width: 1280, colorScheme: 'dark' },
+        { width: 390, colorScheme: 'light' },
+      ];
 
-  const pages: { path: string; ready: (page: Page) => Promise<void> }[] = [
-    {
-      path: `/checklist/${list.id}`,
-      ready: async (p) => {
-        await expect(p.getByRole('heading', { level: 1, name: 'Axe list' })).toBeVisible();
-        await expect(p.getByRole('button', { name: '2 unread notifications' }).first()).toBeVisible();
-      },
-    },
-    { path: '/create', ready: (p) => expect(p.getByRole('textbox', { name: 'Item 1' })).toBeVisible() },
-    {
-      path: '/dashboard/badges',
-      ready: (p) => expect(p.getByRole('heading', { level: 1, name: 'Badges' })).toBeVisible(),
-    },
-    { path: '/dashboard/activity', ready: (p) => expect(p.getByText('(unread)').first()).toBeAttached() },
-    { path: '/me?tab=activity', ready: (p) => expect(p.getByText('(unread)').first()).toBeAttached() },
-  ];
+/** The page has drawn its content: its main region, and no spinner still loading. */
+async function settled(page: Page) {
+  await expect(page.locator('main').first()).toBeVisible();
+  await expect(page.locator('[role="status"].animate-spin')).toHaveCount(0, { timeout: 15_000 });
+}
 
+/** Each path loaded once, then looked at in both of its looks (the theme follows the system's live). */
+async function axeEveryRoute(page: Page, paths: string[]) {
   const found: string[] = [];
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    for (const { path, ready } of pages) {
+  for (const [index, path] of paths.entries()) {
+    await test.step(path, async () => {
       await page.goto(path);
-      await ready(page);
-      if (path.startsWith('/checklist/')) {
-        // A done item is struck through in a lighter colour: it must still read at 4.5:1.
-        if (colorScheme === 'light') await page.getByText('First step').click(); // saved, so still done in dark
-        await expect(page.getByText('1 of 3 completed')).toBeVisible();
+      for (const { width, colorScheme } of looksFor(index)) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+        const root = page.locator('html');
+        await (colorScheme === 'dark' ? expect(root) : expect(root).not).toHaveClass(/\bdark\b/);
+        await settled(page);
+        found.push(...(await seriousViolations(page)).map((line) => `${width} ${colorScheme} ${path} ${line}`));
       }
-      found.push(...(await seriousViolations(page)).map((line) => `${colorScheme} ${path} ${line}`));
-    }
+    });
   }
   expect(found).toEqual([]);
+}
+
+test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
+  test.describe.configure({ mode: 'parallel' });
+  let author: CreatedUser;
+  let reader: CreatedUser;
+  let authorsList: string;
+  let readersList: string;
+
+  test.beforeAll(async ({ db, makeUser, requestAs }) => {
+    author = await makeUser({ profileName: 'Route Author' });
+    reader = await makeUser({ profileName: 'Route Reader' });
+    const list = await makeChecklist(db, author.id, { title: 'Route list', items: ['One', 'Two'] });
+    authorsList = list.id;
+    readersList = (await makeChecklist(db, reader.id, { title: 'Reader route list' })).id;
+    // Unread notifications, so the bell shows a count and the activity feeds have highlighted rows.
+    const asAuthor = await requestAs(author);
+    expect((await asAuthor.put(`/api/checklists/${readersList}/like`)).status()).toBe(200);
+    expect((await asAuthor.post(`/api/checklists/${readersList}/comments`, { data: { content: 'Nice' } })).status()).toBe(
+      201,
+    );
+    // A done item is struck through in a lighter colour: it must still read at 4.5:1.
+    const asReader = await requestAs(reader);
+    expect((await asReader.put(`/api/checklists/${authorsList}/items/${list.items[0]!.id}/done`)).status()).toBe(200);
+  });
+
+  test('signed out', async ({ page, allowConsoleErrors }) => {
+    test.setTimeout(300_000);
+    allowConsoleErrors(failedRequest(404, /\/api\/(checklists\/00000000-|users\/nobody-)/));
+    await axeEveryRoute(page, [
+      '/',
+      '/login',
+      '/signup',
+      '/forgot-password',
+      '/reset-password?token=not-a-real-token',
+      '/about',
+      '/browse',
+      `/checklist/${authorsList}`,
+      '/checklist/00000000-0000-4000-8000-000000000000',
+      `/user/${author.username}`,
+      '/user/nobody-by-that-name',
+      '/me',
+      '/no-such-page',
+    ]);
+  });
+
+  test('signed in, the site', async ({ page, signIn }) => {
+    test.setTimeout(300_000);
+    await signIn(reader);
+    await axeEveryRoute(page, [
+      '/browse',
+      `/checklist/${authorsList}`,
+      `/checklist/${readersList}`,
+      '/create',
+      `/edit-checklist/${readersList}`,
+      `/user/${reader.username}`,
+      '/me',
+      '/me?tab=my-lists',
+      '/me?tab=created-lists',
+      '/me?tab=activity',
+      '/me?tab=settings',
+    ]);
+  });
+
+  test('signed in, the dashboard', async ({ page, signIn }) => {
+    test.setTimeout(300_000);
+    await signIn(reader);
+    await axeEveryRoute(page, [
+      '/dashboard',
+      '/dashboard/create',
+      '/dashboard/discover',
+      `/dashboard/discover/${authorsList}`,
+      '/dashboard/lists',
+      `/dashboard/lists/${readersList}`,
+      '/dashboard/collections',
+      '/dashboard/badges',
+      '/dashboard/profile',
+      '/dashboard/activity',
+      '/dashboard/settings',
+      '/dashboard/no-such-page',
+    ]);
+  });
+});
+
+test.describe('open dialogs and menus pass axe', () => {
+  test('the bell, the account menus, the library dialog and a confirm dialog at 1280 px', async ({
+    page,
+    db,
+    makeUser,
+    requestAs,
+    signIn,
+  }) => {
+    test.setTimeout(120_000);
+    const reader = await makeUser({ profileName: 'Menu Reader' });
+    const author = await makeUser({ profileName: 'Menu Author' });
+    const list = await makeChecklist(db, author.id, { title: 'Menu list' });
+    const own = await makeChecklist(db, reader.id, { title: 'Menu own list' });
+    expect((await (await requestAs(author)).put(`/api/checklists/${own.id}/like`)).status()).toBe(200);
+    await signIn(reader);
+    const found: string[] = [];
+    const check = async (what: string) =>
+      found.push(...(await seriousViolations(page)).map((line) => `${what}: ${line}`));
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await page.goto(`/checklist/${list.id}`);
+      await page.getByRole('button', { name: '1 unread notification' }).first().click();
+      await expect(page.getByRole('list', { name: 'Notifications' })).toBeVisible();
+      await check(`${colorScheme} bell`);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: /Menu Reader/ }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await check(`${colorScheme} site account menu`);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: 'Add to List Library' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expect(page.locator('[role="status"].animate-spin')).toHaveCount(0);
+      await check(`${colorScheme} library dialog`);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/me?tab=created-lists');
+      await page.getByRole('button', { name: /^Delete/ }).first().click();
+      await expect(page.getByRole('alertdialog')).toBeVisible();
+      await check(`${colorScheme} confirm dialog`);
+      await page.keyboard.press('Escape');
+
+      await page.goto('/dashboard');
+      await page.getByRole('button', { name: 'Account menu for Menu Reader' }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await check(`${colorScheme} dashboard account menu`);
+      await page.keyboard.press('Escape');
+    }
+    expect(found).toEqual([]);
+  });
+
+  test('the mobile menus at 390 px', async ({ page, makeUser, signIn }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const found: string[] = [];
+    const check = async (what: string) =>
+      found.push(...(await seriousViolations(page)).map((line) => `${what}: ${line}`));
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await page.goto('/browse');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check(`${colorScheme} visitor's mobile menu`);
+      await page.keyboard.press('Escape');
+    }
+    await signIn(await makeUser({ profileName: 'Phone Reader' }));
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await page.goto('/me?tab=settings');
+      await page.getByRole('button', { name: 'Account menu: Settings' }).click();
+      await expect(page.getByRole('navigation', { name: 'Account' })).toBeVisible();
+      await check(`${colorScheme} /me menu`);
+      await page.goto('/browse');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await check(`${colorScheme} signed-in mobile menu`);
+      await page.keyboard.press('Escape');
+    }
+    expect(found).toEqual([]);
+  });
 });

@@ -95,6 +95,7 @@ test('the sign-up form shows every validation message', async ({ page, makeUser,
 });
 
 test('the redirect rules send each visitor where they belong', async ({ page, makeUser, signIn }) => {
+  test.slow(); // a dozen full page loads in one journey
   await page.goto('/dashboard/lists');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Flists$/);
   await page.goto('/create');

@@ -3,8 +3,15 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/client/lib/cn';
 import { menuSurfaceClass } from './menu-surface';
 
-/** Our dropdown menu (Radix DropdownMenu): one look for the header's and the dashboard's menus. */
-export const DropdownMenu = RadixDropdownMenu.Root;
+/**
+ * Our dropdown menu (Radix DropdownMenu): one look for the header's and the dashboard's menus.
+ * Not modal: a modal menu hides the rest of the page from assistive technology (aria-hidden) while
+ * its links stay focusable, which axe rightly reports; focus still moves into the menu, Escape
+ * closes it and focus returns to the trigger.
+ */
+export function DropdownMenu({ modal = false, ...props }: ComponentProps<typeof RadixDropdownMenu.Root>) {
+  return <RadixDropdownMenu.Root modal={modal} {...props} />;
+}
 export const DropdownMenuTrigger = RadixDropdownMenu.Trigger;
 
 export function DropdownMenuContent({ className, ...props }: ComponentProps<typeof RadixDropdownMenu.Content>) {
@@ -35,7 +42,7 @@ export function DropdownMenuSeparator() {
 
 const itemTones = {
   default: 'text-slate-700 data-[highlighted]:bg-slate-100 dark:text-slate-200 dark:data-[highlighted]:bg-slate-800',
-  danger: 'text-red-600 data-[highlighted]:bg-red-50 dark:data-[highlighted]:bg-slate-800',
+  danger: 'text-red-600 data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-slate-800',
 };
 
 export function DropdownMenuItem({

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   DEFAULT_ACTOR_AVATAR,
@@ -21,6 +21,7 @@ import { notificationListQuery, useMarkNotificationRead } from '@/client/api/not
  * 10, scrolling within 24rem. Clicking one marks it read and opens what it is about.
  */
 export function NotificationBell({ unread }: { unread: number }) {
+  const titleId = useId();
   const [isOpen, setOpen] = useState(false);
   const shownCount = unread > 99 ? '99+' : String(unread);
   const list = useQuery({ ...notificationListQuery(), enabled: isOpen });
@@ -57,8 +58,8 @@ export function NotificationBell({ unread }: { unread: number }) {
           ) : null}
         </Button>
       </PopoverTrigger>
-      <PopoverContent className="w-80">
-        <div className="border-b border-slate-200 px-4 py-3 text-sm font-semibold dark:border-slate-700">
+      <PopoverContent className="w-80" aria-labelledby={titleId}>
+        <div id={titleId} className="border-b border-slate-200 px-4 py-3 text-sm font-semibold dark:border-slate-700">
           Notifications
         </div>
         <div className="max-h-[24rem] overflow-y-auto p-1">

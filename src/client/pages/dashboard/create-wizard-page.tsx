@@ -188,7 +188,7 @@ function StepHeader({
                 'flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold',
                 isDone && 'bg-brand-600 text-white',
                 isCurrent && 'bg-brand-100 text-brand-700 ring-2 ring-brand-600 dark:bg-slate-800 dark:text-white',
-                !isDone && !isCurrent && 'bg-slate-100 text-slate-500 dark:bg-slate-800',
+                !isDone && !isCurrent && 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
               )}
             >
               {isDone ? <Check className="h-4 w-4" aria-hidden /> : target}
@@ -212,7 +212,7 @@ function StepHeader({
                 {content}
               </button>
             ) : (
-              <span className={cn(className, isCurrent ? 'text-slate-900 dark:text-white' : 'text-slate-500')}>
+              <span className={cn(className, isCurrent ? 'text-slate-900 dark:text-white' : 'text-slate-600 dark:text-slate-400')}>
                 {content}
               </span>
             )}
