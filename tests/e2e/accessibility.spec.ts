@@ -60,6 +60,54 @@ async function axeEveryRoute(page: Page, paths: string[]) {
   expect(found).toEqual([]);
 }
 
+/** Spec §2.1's route table, as a visitor reaches it (with a missing list and a missing user). */
+const visitorRoutes = (ids: { list: string; author: string }) => [
+  '/',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password?token=not-a-real-token',
+  '/about',
+  '/browse',
+  `/checklist/${ids.list}`,
+  '/checklist/00000000-0000-4000-8000-000000000000',
+  `/user/${ids.author}`,
+  '/user/nobody-by-that-name',
+  '/me',
+  '/no-such-page',
+];
+const missingThings = failedRequest(404, /\/api\/(checklists\/00000000-|users\/nobody-)/);
+
+/** The site's routes as a signed-in reader sees them: someone else's list and the reader's own. */
+const readerSiteRoutes = (ids: { othersList: string; ownList: string; reader: string }) => [
+  '/browse',
+  `/checklist/${ids.othersList}`,
+  `/checklist/${ids.ownList}`,
+  '/create',
+  `/edit-checklist/${ids.ownList}`,
+  `/user/${ids.reader}`,
+  '/me',
+  '/me?tab=my-lists',
+  '/me?tab=created-lists',
+  '/me?tab=activity',
+  '/me?tab=settings',
+];
+
+const dashboardRoutes = (ids: { othersList: string; ownList: string }) => [
+  '/dashboard',
+  '/dashboard/create',
+  '/dashboard/discover',
+  `/dashboard/discover/${ids.othersList}`,
+  '/dashboard/lists',
+  `/dashboard/lists/${ids.ownList}`,
+  '/dashboard/collections',
+  '/dashboard/badges',
+  '/dashboard/profile',
+  '/dashboard/activity',
+  '/dashboard/settings',
+  '/dashboard/no-such-page',
+];
+
 test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
   test.describe.configure({ mode: 'parallel' });
   let author: CreatedUser;
@@ -84,61 +132,52 @@ test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
     expect((await asReader.put(`/api/checklists/${authorsList}/items/${list.items[0]!.id}/done`)).status()).toBe(200);
   });
 
+  const ids = () => ({
+    list: authorsList,
+    author: author.username,
+    othersList: authorsList,
+    ownList: readersList,
+    reader: reader.username,
+  });
+
   test('signed out', async ({ page, allowConsoleErrors }) => {
     test.setTimeout(300_000);
-    allowConsoleErrors(failedRequest(404, /\/api\/(checklists\/00000000-|users\/nobody-)/));
-    await axeEveryRoute(page, [
-      '/',
-      '/login',
-      '/signup',
-      '/forgot-password',
-      '/reset-password?token=not-a-real-token',
-      '/about',
-      '/browse',
-      `/checklist/${authorsList}`,
-      '/checklist/00000000-0000-4000-8000-000000000000',
-      `/user/${author.username}`,
-      '/user/nobody-by-that-name',
-      '/me',
-      '/no-such-page',
-    ]);
+    allowConsoleErrors(missingThings);
+    await axeEveryRoute(page, visitorRoutes(ids()));
   });
 
   test('signed in, the site', async ({ page, signIn }) => {
     test.setTimeout(300_000);
     await signIn(reader);
-    await axeEveryRoute(page, [
-      '/browse',
-      `/checklist/${authorsList}`,
-      `/checklist/${readersList}`,
-      '/create',
-      `/edit-checklist/${readersList}`,
-      `/user/${reader.username}`,
-      '/me',
-      '/me?tab=my-lists',
-      '/me?tab=created-lists',
-      '/me?tab=activity',
-      '/me?tab=settings',
-    ]);
+    await axeEveryRoute(page, readerSiteRoutes(ids()));
   });
 
   test('signed in, the dashboard', async ({ page, signIn }) => {
     test.setTimeout(300_000);
     await signIn(reader);
-    await axeEveryRoute(page, [
-      '/dashboard',
-      '/dashboard/create',
-      '/dashboard/discover',
-      `/dashboard/discover/${authorsList}`,
-      '/dashboard/lists',
-      `/dashboard/lists/${readersList}`,
-      '/dashboard/collections',
-      '/dashboard/badges',
-      '/dashboard/profile',
-      '/dashboard/activity',
-      '/dashboard/settings',
-      '/dashboard/no-such-page',
-    ]);
+    await axeEveryRoute(page, dashboardRoutes(ids()));
+  });
+
+  // Zooming a 1280 px window to 200% lays the page out in 640 CSS pixels: nothing may scroll sideways.
+  test('every route works at 200% zoom without scrolling sideways', async ({ page, signIn, allowConsoleErrors }) => {
+    test.setTimeout(180_000);
+    allowConsoleErrors(missingThings);
+    await page.setViewportSize({ width: 640, height: 450 });
+    const wide: string[] = [];
+    const visit = async (paths: string[]) => {
+      for (const path of paths) {
+        await page.goto(path);
+        await settled(page);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        if (overflow > 0) wide.push(`${path} scrolls ${overflow} px sideways`);
+      }
+    };
+    await visit(visitorRoutes(ids()));
+    await signIn(reader);
+    await visit([...readerSiteRoutes(ids()), ...dashboardRoutes(ids())]);
+    expect(wide).toEqual([]);
   });
 });
 
@@ -223,5 +262,49 @@ test.describe('open dialogs and menus pass axe', () => {
       await page.keyboard.press('Escape');
     }
     expect(found).toEqual([]);
+  });
+});
+
+test.describe('reduced motion', () => {
+  /** Records, from before the first paint, every opacity the page's main region is drawn with. */
+  const watchMainOpacity = (page: Page) =>
+    page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { mainOpacities: string[] }).mainOpacities = seen;
+      new MutationObserver(() => {
+        const main = document.getElementById('main');
+        if (main) seen.push(getComputedStyle(main).opacity);
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['style'] });
+    });
+  const mainOpacities = (page: Page) =>
+    page.evaluate(() => (window as unknown as { mainOpacities: string[] }).mainOpacities);
+
+  test('pages fade in, unless the user prefers reduced motion', async ({ page }) => {
+    await watchMainOpacity(page);
+    await page.goto('/about');
+    await page.getByRole('link', { name: 'Browse' }).first().click();
+    await expect(page).toHaveURL(/\/browse$/);
+    await expect.poll(async () => (await mainOpacities(page)).some((opacity) => Number(opacity) < 1)).toBe(true);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/about');
+    await page.getByRole('link', { name: 'Browse' }).first().click();
+    await expect(page.getByText(/^Showing \d+ of \d+ checklists/)).toBeVisible();
+    const opacities = await mainOpacities(page);
+    expect(opacities.length).toBeGreaterThan(0);
+    expect(opacities.filter((opacity) => opacity !== '1')).toEqual([]);
+  });
+
+  test('finishing a list congratulates without confetti or sparkles', async ({ page, db, makeUser, signIn }) => {
+    const reader = await makeUser();
+    const list = await makeChecklist(db, reader.id, { title: 'Calm list', items: ['Only step'] });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await signIn(reader);
+    await page.goto(`/checklist/${list.id}`);
+    await page.getByRole('list', { name: 'Items' }).getByText('Only step', { exact: true }).click();
+    await expect(page.getByText('Congratulations! All items completed!')).toBeVisible();
+    await expect(page.getByText('1 of 1 completed')).toBeVisible();
+    await expect(page.locator('canvas')).toHaveCount(0);
+    await expect(page.getByText('✨')).toHaveCount(0);
   });
 });
