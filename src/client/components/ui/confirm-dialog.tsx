@@ -1,6 +1,7 @@
 import { AlertDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Button } from './button';
+import { useFocusReturn } from './focus-return';
 
 /**
  * A question that needs an answer before something happens (Radix AlertDialog): a title, the
@@ -30,11 +31,15 @@ export function ConfirmDialog({
   onConfirm: () => void;
   error?: string | null;
 }) {
+  const focusReturn = useFocusReturn();
   return (
     <AlertDialog.Root open={isOpen} onOpenChange={(next) => (isBusy ? undefined : onOpenChange(next))}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+        <AlertDialog.Content
+          {...focusReturn}
+          className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+        >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">
             {title}
           </AlertDialog.Title>

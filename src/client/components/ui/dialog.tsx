@@ -3,6 +3,7 @@ import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '@/client/lib/cn';
 import { Button } from './button';
+import { useFocusReturn } from './focus-return';
 
 /** Our modal dialog (Radix Dialog): the root, its trigger and close, with DialogPanel as the body. */
 export const Dialog = RadixDialog.Root;
@@ -26,10 +27,12 @@ export function DialogPanel({
   className?: string;
   children: ReactNode;
 }) {
+  const focusReturn = useFocusReturn();
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
       <RadixDialog.Content
+        {...focusReturn}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800',
           className,
@@ -68,10 +71,14 @@ export function SheetPanel({
   closeLabel: string;
   children: ReactNode;
 }) {
+  const focusReturn = useFocusReturn();
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
-      <RadixDialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[85%] max-w-sm flex-col gap-6 overflow-y-auto bg-white p-6 shadow-xl data-[state=open]:animate-[slide-in_200ms_ease-out] dark:bg-slate-900">
+      <RadixDialog.Content
+        {...focusReturn}
+        className="fixed inset-y-0 right-0 z-50 flex w-[85%] max-w-sm flex-col gap-6 overflow-y-auto bg-white p-6 shadow-xl data-[state=open]:animate-[slide-in_200ms_ease-out] dark:bg-slate-900"
+      >
         <div className="flex items-center justify-between">
           <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
           <RadixDialog.Close asChild>

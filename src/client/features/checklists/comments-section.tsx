@@ -100,12 +100,19 @@ function AddCommentForm({ checklistId }: { checklistId: string }) {
   const [content, setContent] = useState('');
   const add = useAddComment(checklistId);
   const inputId = useId();
+  const input = useRef<HTMLTextAreaElement>(null);
   const trimmed = content.trim();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!trimmed || add.isPending) return;
-    add.mutate(trimmed, { onSuccess: () => setContent('') });
+    add.mutate(trimmed, {
+      onSuccess: () => {
+        setContent('');
+        // Post is disabled once the box is empty: the focus goes back to the box, not to the page.
+        input.current?.focus();
+      },
+    });
   };
 
   return (
@@ -115,6 +122,7 @@ function AddCommentForm({ checklistId }: { checklistId: string }) {
           Add a comment
         </label>
         <textarea
+          ref={input}
           id={inputId}
           value={content}
           onChange={(event) => setContent(event.target.value)}

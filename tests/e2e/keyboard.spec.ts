@@ -1,0 +1,187 @@
+import type { Locator, Page } from '@playwright/test';
+import { makeChecklist } from '../../src/server/seed/factories';
+import { expect, test } from './support/fixtures';
+
+// The main flows driven by the keyboard alone: no click anywhere in this file. Every Tab stop must
+// show where focus is, and a dialog or menu closed with Escape gives focus back to its trigger.
+
+/** The focused element, seen as a keyboard user sees it: it matches :focus-visible and draws a ring or outline. */
+async function expectFocusShown(page: Page) {
+  const focus = await page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element || element === document.body) return { described: 'nothing', isShown: false };
+    const style = getComputedStyle(element);
+    const hasRing = style.outlineStyle !== 'none' || (style.boxShadow !== 'none' && style.boxShadow !== '');
+    const described = `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`;
+    return { described, isShown: element.matches(':focus-visible') && hasRing };
+  });
+  expect(focus.isShown, `focus on ${focus.described} is visible`).toBe(true);
+}
+
+const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+
+/**
+ * Presses Tab until `target` has focus (Shift+Tab when it comes before the focused element in the
+ * page), checking that the focus is visible at every stop.
+ */
+async function tabTo(page: Page, target: Locator, maxStops = 60) {
+  await expect(target).toBeEnabled();
+  const isBehind = await target.evaluate(
+    (element) =>
+      document.activeElement !== document.body &&
+      !!document.activeElement &&
+      !!(element.compareDocumentPosition(document.activeElement) & Node.DOCUMENT_POSITION_FOLLOWING),
+  );
+  for (let stop = 0; stop < maxStops; stop += 1) {
+    await page.keyboard.press(isBehind ? 'Shift+Tab' : 'Tab');
+    await expectFocusShown(page);
+    if (await isFocused(target)) return;
+  }
+  throw new Error(`${maxStops} Tab stops did not reach ${target.toString()}`);
+}
+
+/** Opens a dialog or menu from `trigger` with Enter, checks it, closes it with Escape, and checks focus came back. */
+async function openAndClose(page: Page, trigger: Locator, opened: Locator) {
+  await tabTo(page, trigger);
+  await page.keyboard.press('Enter');
+  await expect(opened).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(opened).toBeHidden();
+  await expect.poll(() => isFocused(trigger)).toBe(true);
+  await expectFocusShown(page);
+}
+
+test('a visitor signs in with the keyboard and lands on Browse', async ({ page, makeUser }) => {
+  const user = await makeUser();
+  await page.goto('/login');
+  await tabTo(page, page.getByLabel('Email'));
+  await page.keyboard.type(user.email);
+  await tabTo(page, page.getByLabel('Password', { exact: true }));
+  await page.keyboard.type(user.password);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/browse$/);
+});
+
+test('an owner creates a list with the keyboard', async ({ page, makeUser, signIn }) => {
+  await signIn(await makeUser());
+  await page.goto('/create');
+  await expect(page.getByRole('heading', { name: 'Create a New Checklist' })).toBeVisible();
+  await tabTo(page, page.getByLabel('Title'));
+  await page.keyboard.type('Keyboard list');
+  await tabTo(page, page.getByLabel('Description'));
+  await page.keyboard.type('Made without a mouse.');
+  await tabTo(page, page.getByRole('textbox', { name: 'Item 1' }));
+  await page.keyboard.type('First step');
+  await tabTo(page, page.getByRole('button', { name: 'Add item' }));
+  await page.keyboard.press('Enter'); // the new row takes the focus
+  await expect.poll(() => isFocused(page.getByRole('textbox', { name: 'Item 2' }))).toBe(true);
+  await page.keyboard.type('Second step');
+  await tabTo(page, page.getByRole('textbox', { name: 'Tag 1' }));
+  await page.keyboard.type('keyboard');
+  const time = page.getByRole('combobox', { name: 'Estimated time' });
+  await tabTo(page, time);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('option', { name: '1 hour' })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(time).toHaveText(/\S/);
+  await tabTo(page, page.getByRole('button', { name: 'Create Checklist' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/checklist\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Keyboard list' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Items' }).getByText('Second step')).toBeVisible();
+});
+
+test('a reader ticks, likes, comments and files a list with the keyboard; the dialogs give focus back', async ({
+  page,
+  db,
+  makeUser,
+  signIn,
+}) => {
+  const author = await makeUser({ profileName: 'Keen Author' });
+  const list = await makeChecklist(db, author.id, { title: 'Keys list', items: ['Find the keys', 'Lock up'] });
+  await signIn(await makeUser({ profileName: 'Kim Keys' }));
+  await page.goto(`/checklist/${list.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Keys list' })).toBeVisible();
+
+  await tabTo(page, page.getByRole('checkbox', { name: 'Find the keys' }));
+  await page.keyboard.press('Space');
+  await expect(page.getByText('1 of 2 completed')).toBeVisible();
+
+  const like = page.getByRole('button', { name: /^Like/ });
+  await tabTo(page, like);
+  await page.keyboard.press('Enter');
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+
+  const commentBox = page.getByRole('textbox', { name: 'Add a comment' });
+  await tabTo(page, commentBox);
+  await page.keyboard.type('Typed, not clicked.');
+  await tabTo(page, page.getByRole('button', { name: 'Post' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Typed, not clicked.')).toBeVisible();
+  // Post is disabled once the box is empty again: the focus returns to the box, not to the page.
+  await expect.poll(() => isFocused(commentBox)).toBe(true);
+
+  const library = page.getByRole('button', { name: 'Add to List Library' });
+  await tabTo(page, library);
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add to List Library' });
+  await expect(dialog).toBeVisible();
+  await expect.poll(() => dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await tabTo(page, dialog.getByRole('textbox'));
+  await page.keyboard.type('Keys');
+  await tabTo(page, dialog.getByRole('button', { name: 'Create' }));
+  await page.keyboard.press('Enter');
+  const group = dialog.getByRole('button', { name: /Keys/ });
+  await tabTo(page, group);
+  await page.keyboard.press('Enter');
+  await expect(group).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  const inLibrary = page.getByRole('button', { name: 'In Library' });
+  await expect(inLibrary).toBeVisible();
+  await expect.poll(() => isFocused(inLibrary)).toBe(true);
+
+  await openAndClose(page, page.getByRole('button', { name: 'Notifications' }).first(), page.getByRole('dialog'));
+  await openAndClose(page, page.getByRole('button', { name: /Kim Keys/ }), page.getByRole('menu'));
+});
+
+test('an owner makes a list private in My Lists with the keyboard', async ({ page, db, makeUser, signIn }) => {
+  const owner = await makeUser();
+  await makeChecklist(db, owner.id, { title: 'Keyed list' });
+  await signIn(owner);
+  await page.goto('/me?tab=created-lists');
+  const toggle = page.getByRole('button', { name: 'Make private: Keyed list' });
+  await tabTo(page, toggle);
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press('Escape'); // first a change of mind: focus goes back to the button
+  await expect(confirm).toBeHidden();
+  await expect.poll(() => isFocused(toggle)).toBe(true);
+  await page.keyboard.press('Enter');
+  await tabTo(page, confirm.getByRole('button', { name: 'Make Private', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('List "Keyed list" is now private')).toBeVisible();
+});
+
+test('the dashboard and phone menus open and close from the keyboard', async ({ page, makeUser, signIn }) => {
+  await signIn(await makeUser({ profileName: 'Mo Menus' }));
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Welcome back, Mo Menus!' })).toBeVisible();
+  await openAndClose(page, page.getByRole('button', { name: 'Account menu for Mo Menus' }), page.getByRole('menu'));
+  await openAndClose(page, page.getByRole('button', { name: 'Notifications' }).first(), page.getByRole('dialog'));
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/browse');
+  await openAndClose(page, page.getByRole('button', { name: 'Open menu' }), page.getByRole('dialog'));
+  await page.goto('/me?tab=settings');
+  const meMenu = page.getByRole('button', { name: 'Account menu: Settings' });
+  await tabTo(page, meMenu);
+  await page.keyboard.press('Enter');
+  const nav = page.getByRole('navigation', { name: 'Account' });
+  await expect(nav).toBeVisible();
+  await tabTo(page, nav.getByRole('link', { name: 'My Lists' }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/tab=created-lists/);
+});
