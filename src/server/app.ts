@@ -45,6 +45,8 @@ export type AppDeps = {
   clientDir?: string | undefined;
   /** What /api/health and /api/ready report (main.ts knows; tests may leave it out). */
   lifecycle?: Lifecycle | undefined;
+  /** How a slowed-down sign-in waits (auth-gate.ts); tests record the wait instead of sleeping. */
+  pause?: ((ms: number) => Promise<void>) | undefined;
 };
 
 /** The process's view of itself, for load balancers. */
@@ -56,7 +58,7 @@ export type Lifecycle = {
 
 const alwaysUp: Lifecycle = { database: () => 'external', isStopping: () => false };
 
-export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifecycle = alwaysUp }: AppDeps) {
+export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifecycle = alwaysUp, pause }: AppDeps) {
   const app = createRouter();
   const isDatabaseReachable = () =>
     db.$client
@@ -71,6 +73,7 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifec
   app.use(async (c, next) => {
     const started = performance.now();
     c.set('clientIp', readClientIp(c));
+    c.set('logger', logger);
     await next();
     logger.debug(
       { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
@@ -103,7 +106,7 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifec
     await next();
   });
 
-  app.use('/api/auth/*', authGate(db));
+  app.use('/api/auth/*', authGate(db, pause));
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const response = await auth.handler(c.req.raw);
     // Better Auth answers its own failures with a 500 ("Failed to get session"); when the cause is
