@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { passwordMessages, weakPasswordReasons } from '@/domain/accounts/password';
 import type { Database } from '../db/client';
 import { tooManyRequests, type AppEnv } from '../http';
+import { expireUnconfirmedSignUps } from './own-profile.actions';
 import {
   consumeRate,
   countRate,
@@ -53,6 +54,8 @@ async function guardSignIn({ db, c, body, pause }: Gate): Promise<Verdict> {
   const email = emailOf(body);
   const perIp = await consumeRate(db, 'signInPerIp', ip);
   if (!perIp.allowed) return perIp;
+  // An unconfirmed sign-up past its 48 hours is gone before anyone can sign in to it (issue 9 item 3).
+  await expireUnconfirmedSignUps(db);
   const slot = await reserveRate(db, 'signInFailuresPerAccountAndIp', email, ip);
   if (!slot.allowed) return slot;
   try {
@@ -127,7 +130,15 @@ const exposed: Exposed[] = [
   { method: 'GET', path: /^\/api\/auth\/get-session$/ },
   { method: 'POST', path: /^\/api\/auth\/sign-in\/email$/, guard: guardSignIn },
   { method: 'POST', path: /^\/api\/auth\/sign-out$/ },
-  { method: 'GET', path: /^\/api\/auth\/verify-email$/ },
+  {
+    method: 'GET',
+    path: /^\/api\/auth\/verify-email$/,
+    // A link to an unconfirmed sign-up past its 48 hours confirms nothing: the account is gone.
+    guard: async ({ db }) => {
+      await expireUnconfirmedSignUps(db);
+      return { allowed: true };
+    },
+  },
   { method: 'POST', path: /^\/api\/auth\/send-verification-email$/, guard: limitMail },
   { method: 'POST', path: /^\/api\/auth\/request-password-reset$/, guard: guardResetRequest },
   { method: 'GET', path: /^\/api\/auth\/reset-password\/[^/]+$/ },
@@ -157,7 +168,7 @@ export function authGate(db: Database, pause: (ms: number) => Promise<void> = sl
     if (!route) return c.json({ message: 'Not found', code: 'not_found' }, 404);
     if (!route.guard && !route.checksNewPassword) return next();
 
-    const body = await readJsonBody(c);
+    const body = c.req.method === 'GET' ? {} : await readJsonBody(c);
     if (body === null) return c.json({ message: 'Send the request as JSON.', code: 'unsupported_media_type' }, 415);
     const verdict = route.guard ? await route.guard({ db, c, body, pause }) : { allowed: true as const };
     if (!verdict.allowed) {
