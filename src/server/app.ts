@@ -5,11 +5,13 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { accountMessages } from '@/domain/accounts/account-forms';
+import { hasOutlivedAbsoluteLifetime } from '@/domain/accounts/lifetimes';
 import { accountDataRoutes } from './accounts/account-data.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
 import { meRoutes } from './accounts/me.routes';
+import { endSession, LAST_SEEN_REFRESH_SECONDS, recordSessionSeen } from './accounts/sessions.actions';
 import { badgesRoutes } from './badges/badges.routes';
 import { checklistActionsRoutes, commentsRoutes } from './checklists/checklist-actions.routes';
 import { checklistsRoutes } from './checklists/checklists.routes';
@@ -94,13 +96,20 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifec
   app.use('/api/*', async (c, next) => {
     let lookup: Promise<SessionUser | null> | undefined;
     c.set('currentUser', () => {
-      lookup ??= auth.api
-        .getSession({ headers: c.req.raw.headers })
-        .then((session) =>
-          session
-            ? { id: session.user.id, email: session.user.email, emailVerified: session.user.emailVerified }
-            : null,
-        );
+      lookup ??= auth.api.getSession({ headers: c.req.raw.headers }).then(async (found) => {
+        if (!found) return null;
+        // Sliding renewal stops at the absolute lifetime: past it, the session ends (decision 016).
+        if (hasOutlivedAbsoluteLifetime(new Date(found.session.createdAt))) {
+          await endSession(db, found.session.id);
+          return null;
+        }
+        const seenMsAgo = Date.now() - new Date(found.session.updatedAt).getTime();
+        if (seenMsAgo > LAST_SEEN_REFRESH_SECONDS * 1000 || found.session.ipAddress !== c.var.clientIp) {
+          await recordSessionSeen(db, found.session.id, c.var.clientIp);
+        }
+        const { user } = found;
+        return { id: user.id, email: user.email, emailVerified: user.emailVerified, sessionId: found.session.id };
+      });
       return lookup;
     });
     await next();
@@ -116,7 +125,7 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifec
   });
 
   const routes = app
-    .route('/api/accounts', accountsRoutes({ db, auth }))
+    .route('/api/accounts', accountsRoutes({ db, auth, mailer, baseUrl: env.baseUrl }))
     .route('/api/accounts', meRoutes({ db }))
     .route('/api/accounts', accountDataRoutes({ db, auth }))
     .route('/api/checklists', checklistsRoutes({ db }))

@@ -16,7 +16,13 @@ import { logSecurityEvent, type SecurityEventName } from './security/security-ev
 // What every feature's routes share: the request's environment, the router, sign-in, and the small
 // builders each route declaration uses to say what it takes and answers.
 
-export type SessionUser = { id: string; email: string; emailVerified: boolean };
+export type SessionUser = {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  /** The session this request came with (the Sessions list marks it "This device"). */
+  sessionId: string;
+};
 
 export type AppEnv = {
   Variables: {

@@ -7,6 +7,7 @@ import {
   signUpSchema,
 } from '@/domain/accounts/account-forms';
 import { meSchema } from '@/domain/accounts/profile';
+import { activeSessionsSchema, revokedSessionsSchema, sessionMessages } from '@/domain/accounts/sessions';
 import { isValidUsername, usernameAvailabilitySchema, usernameMessages } from '@/domain/accounts/username';
 import { messageSchema } from '@/domain/api-error';
 import type { Database } from '../db/client';
@@ -21,7 +22,12 @@ import {
   tooManyRequests,
 } from '../http';
 import { consumeRate, firstRefusal } from '../security/rate-limit';
+import type { Mailer } from '../mail/mailer';
+import { mailTemplates } from '../mail/templates';
+import { logRequestEvent } from '../security/security-events';
 import type { Auth } from './auth';
+import { revokeOtherSessions } from './sessions.actions';
+import { listActiveSessions } from './sessions.queries';
 import { expireUnconfirmedSignUps, holdUsername } from './own-profile.actions';
 import { findMe, isOwnSignUp, isUsernameTaken } from './own-profile.queries';
 
@@ -85,7 +91,33 @@ const changeEmailRoute = createRoute({
   },
 });
 
-export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
+const sessionsRoute = createRoute({
+  method: 'get',
+  path: '/sessions',
+  ...signedIn,
+  summary: 'The signed-in user’s active sessions (device, last seen, address), the current one marked',
+  responses: { 200: jsonContent(activeSessionsSchema, 'Sessions'), 401: errorContent('Not signed in') },
+});
+
+const revokeOtherSessionsRoute = createRoute({
+  method: 'post',
+  path: '/sessions/revoke-others',
+  ...signedIn,
+  summary: 'Sign out everywhere else: ends every session of the user but the current one',
+  responses: { 200: jsonContent(revokedSessionsSchema, 'Signed out elsewhere'), 401: errorContent('Not signed in') },
+});
+
+export function accountsRoutes({
+  db,
+  auth,
+  mailer,
+  baseUrl,
+}: {
+  db: Database;
+  auth: Auth;
+  mailer: Mailer;
+  baseUrl: string;
+}) {
   return createRouter()
     .openapi(signUpRoute, async (c) => {
       const input = c.req.valid('json');
@@ -163,10 +195,12 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
         for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
       } catch (error) {
         if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD') {
+          logRequestEvent(c, 'password.change-failure', { userId: c.var.user.id, outcome: 'wrong-current-password' });
           return c.json({ message: accountMessages.currentPasswordWrong, code: 'invalid_password' }, 400);
         }
         throw error;
       }
+      logRequestEvent(c, 'password.changed', { userId: c.var.user.id, outcome: 'changed-other-sessions-ended' });
       return c.json({ message: accountMessages.passwordUpdated }, 200);
     })
     .openapi(changeEmailRoute, async (c) => {
@@ -175,8 +209,10 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
       const rate = await consumeRate(db, 'currentPasswordPerUser', user.id);
       if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
       // Spec §5: the current password is verified first.
-      if (!(await isCurrentPassword(auth, c, input.currentPassword)))
+      if (!(await isCurrentPassword(auth, c, input.currentPassword))) {
+        logRequestEvent(c, 'email.change-failure', { userId: user.id, outcome: 'wrong-current-password' });
         return c.json({ message: accountMessages.currentPasswordWrong, code: 'invalid_password' }, 400);
+      }
       if (input.newEmail.toLowerCase() === user.email.toLowerCase()) {
         return c.json({ message: accountMessages.sameEmail, code: 'same_email' }, 400);
       }
@@ -184,6 +220,21 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
         body: { newEmail: input.newEmail, callbackURL: '/me?tab=account' },
         headers: c.req.raw.headers,
       });
+      // Issue 9 item 5: whoever holds the password now, the other devices are signed out and the
+      // old address hears of it (and how to take the account back) before the new one is confirmed.
+      const revoked = await revokeOtherSessions(db, user.id, user.sessionId);
+      mailer.sendInBackground(mailTemplates.emailChangeNotice(user.email, input.newEmail, `${baseUrl}/forgot-password`));
+      logRequestEvent(c, 'email.change-requested', { userId: user.id, outcome: 'confirmation-sent', revoked });
       return c.json({ message: accountMessages.emailChangeSent }, 200);
+    })
+    .openapi(sessionsRoute, async (c) => {
+      const { id, sessionId } = c.var.user;
+      return c.json({ sessions: await listActiveSessions(db, id, sessionId) }, 200);
+    })
+    .openapi(revokeOtherSessionsRoute, async (c) => {
+      const { id, sessionId } = c.var.user;
+      const revoked = await revokeOtherSessions(db, id, sessionId);
+      logRequestEvent(c, 'sessions.revoked', { userId: id, outcome: 'signed-out-elsewhere', revoked });
+      return c.json({ message: sessionMessages.revoked(revoked), revoked }, 200);
     });
 }

@@ -4,6 +4,7 @@ import { passwordMessages, weakPasswordReasons } from '@/domain/accounts/passwor
 import type { Database } from '../db/client';
 import { tooManyRequests, type AppEnv } from '../http';
 import { expireUnconfirmedSignUps } from './own-profile.actions';
+import { recordSessionAddress } from './sessions.actions';
 import {
   consumeRate,
   countRate,
@@ -73,6 +74,9 @@ async function guardSignIn({ db, c, body, pause }: Gate): Promise<Verdict> {
     after: async (status) => {
       if (status === 200) {
         await releaseRate(db, 'signInFailuresPerAccountAndIp', email, ip);
+        const answer: unknown = await c.res.clone().json().catch(() => null);
+        const token = (answer as { token?: unknown } | null)?.token;
+        if (typeof token === 'string') await recordSessionAddress(db, token, ip);
         logRequestEvent(c, 'sign-in.success', { userId: await userIdByEmail(db, email), outcome: 'signed-in' });
         return;
       }
@@ -127,7 +131,15 @@ async function guardReset({ db, c, body }: Gate): Promise<Verdict> {
 // (sign-up without a username, change-email without the password check, account deletion...)
 // is reachable only through our own routes, or not at all.
 const exposed: Exposed[] = [
-  { method: 'GET', path: /^\/api\/auth\/get-session$/ },
+  {
+    method: 'GET',
+    path: /^\/api\/auth\/get-session$/,
+    // Our own lookup first: it ends a session past its absolute lifetime (decision 016).
+    guard: async ({ c }) => {
+      await c.var.currentUser();
+      return { allowed: true };
+    },
+  },
   { method: 'POST', path: /^\/api\/auth\/sign-in\/email$/, guard: guardSignIn },
   { method: 'POST', path: /^\/api\/auth\/sign-out$/ },
   {

@@ -101,6 +101,9 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
       disableOriginCheck: false,
       disableCSRFCheck: false,
       useSecureCookies: env.isHttps,
+      // A session's address is ours (the socket, or TRUSTED_PROXIES), recorded by the auth gate;
+      // Better Auth would read X-Forwarded-For from anyone.
+      ipAddress: { disableIpTracking: true },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: env.isHttps },
       database: { generateId: () => crypto.randomUUID() },
     },
