@@ -78,10 +78,13 @@ async function main() {
     logger.fatal({ err: error }, `cannot listen on port ${env.port}`);
     void stop('listen-error', 1);
   });
-  const pruneTimer = setInterval(() => {
-    void pruneRateLimits(db).catch(() => undefined);
-    void expireUnconfirmedSignUps(db).catch(() => undefined);
-  }, 60 * 60 * 1000);
+  const pruneTimer = setInterval(
+    () => {
+      void pruneRateLimits(db).catch(() => undefined);
+      void expireUnconfirmedSignUps(db).catch(() => undefined);
+    },
+    60 * 60 * 1000,
+  );
   pruneTimer.unref();
 
   /**

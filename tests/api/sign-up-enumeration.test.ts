@@ -12,11 +12,13 @@ beforeAll(async () => {
 });
 
 const signUp = (email: string, username: string, ip = '10.40.0.1') =>
-  t.agent().post(
-    '/api/accounts/sign-up',
-    { username, email, password: 'a-new-secret-9', confirmPassword: 'a-new-secret-9', acceptTerms: true },
-    { ip },
-  );
+  t
+    .agent()
+    .post(
+      '/api/accounts/sign-up',
+      { username, email, password: 'a-new-secret-9', confirmPassword: 'a-new-secret-9', acceptTerms: true },
+      { ip },
+    );
 
 /** Everything a stranger can see about a username. */
 async function observe(username: string) {
@@ -93,11 +95,15 @@ describe('sign-up cannot tell a registered e-mail from a new one (issue 9 item 3
     const link = await t.lastLinkTo('late@example.test');
 
     // 47 hours on: still taken.
-    await t.db.execute(sql`update users set created_at = now() - interval '47 hours' where email = 'late@example.test'`);
+    await t.db.execute(
+      sql`update users set created_at = now() - interval '47 hours' where email = 'late@example.test'`,
+    );
     expect((await observe('late_name')).availability.body.available).toBe(false);
 
     // 48 hours on: both names are free, the account is gone, its old link confirms nothing.
-    await t.db.execute(sql`update users set created_at = now() - interval '48 hours 1 minute' where email = 'late@example.test'`);
+    await t.db.execute(
+      sql`update users set created_at = now() - interval '48 hours 1 minute' where email = 'late@example.test'`,
+    );
     await t.db.update(usernameHolds).set({ expiresAt: sql`now() - interval '1 minute'` });
     expect((await observe('late_name')).availability.body).toEqual({ username: 'late_name', available: true });
     expect((await observe('held_name')).availability.body).toEqual({ username: 'held_name', available: true });
@@ -114,7 +120,9 @@ describe('sign-up cannot tell a registered e-mail from a new one (issue 9 item 3
 
   it('refuses sign-in to an unconfirmed account past its 48 hours like an unknown one', async () => {
     expect((await signUp('expired@example.test', 'expired_one')).status).toBe(201);
-    await t.db.execute(sql`update users set created_at = now() - interval '49 hours' where email = 'expired@example.test'`);
+    await t.db.execute(
+      sql`update users set created_at = now() - interval '49 hours' where email = 'expired@example.test'`,
+    );
     const answer = await t
       .agent()
       .post('/api/auth/sign-in/email', { email: 'expired@example.test', password: 'a-new-secret-9' });

@@ -223,7 +223,9 @@ export function accountsRoutes({
       // Issue 9 item 5: whoever holds the password now, the other devices are signed out and the
       // old address hears of it (and how to take the account back) before the new one is confirmed.
       const revoked = await revokeOtherSessions(db, user.id, user.sessionId);
-      mailer.sendInBackground(mailTemplates.emailChangeNotice(user.email, input.newEmail, `${baseUrl}/forgot-password`));
+      mailer.sendInBackground(
+        mailTemplates.emailChangeNotice(user.email, input.newEmail, `${baseUrl}/forgot-password`),
+      );
       logRequestEvent(c, 'email.change-requested', { userId: user.id, outcome: 'confirmation-sent', revoked });
       return c.json({ message: accountMessages.emailChangeSent }, 200);
     })

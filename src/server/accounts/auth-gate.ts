@@ -62,7 +62,11 @@ async function guardSignIn({ db, c, body, pause }: Gate): Promise<Verdict> {
   try {
     const delay = signInDelayMs(await countRate(db, 'signInFailuresPerAccount', email));
     if (delay > 0) {
-      logRequestEvent(c, 'sign-in.slowed', { userId: await userIdByEmail(db, email), outcome: 'delayed', delayMs: delay });
+      logRequestEvent(c, 'sign-in.slowed', {
+        userId: await userIdByEmail(db, email),
+        outcome: 'delayed',
+        delayMs: delay,
+      });
       await pause(delay);
     }
   } catch (error) {
@@ -74,7 +78,10 @@ async function guardSignIn({ db, c, body, pause }: Gate): Promise<Verdict> {
     after: async (status) => {
       if (status === 200) {
         await releaseRate(db, 'signInFailuresPerAccountAndIp', email, ip);
-        const answer: unknown = await c.res.clone().json().catch(() => null);
+        const answer: unknown = await c.res
+          .clone()
+          .json()
+          .catch(() => null);
         const token = (answer as { token?: unknown } | null)?.token;
         if (typeof token === 'string') await recordSessionAddress(db, token, ip);
         logRequestEvent(c, 'sign-in.success', { userId: await userIdByEmail(db, email), outcome: 'signed-in' });

@@ -31,7 +31,8 @@ export async function listActiveSessions(
     id: row.id,
     device: describeDevice(row.userAgent),
     lastSeenAt: row.updatedAt.toISOString(),
-    ipAddress: row.ipAddress || null,
+    // An IPv4 client on a dual-stack socket reads "::ffff:10.0.0.1"; people know it as 10.0.0.1.
+    ipAddress: row.ipAddress?.replace(/^::ffff:(?=\d+\.)/, '') || null,
     isCurrent: row.id === currentSessionId,
   }));
 }

@@ -16,7 +16,11 @@ export const users = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   // Unconfirmed sign-ups expire (issue 9 item 3); the sweep finds them without reading every user.
-  (t) => [index('users_unconfirmed_created_idx').on(t.createdAt).where(sql`not ${t.emailVerified}`)],
+  (t) => [
+    index('users_unconfirmed_created_idx')
+      .on(t.createdAt)
+      .where(sql`not ${t.emailVerified}`),
+  ],
 );
 
 export const sessions = pgTable(
