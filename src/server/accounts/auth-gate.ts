@@ -26,6 +26,8 @@ type Exposed = {
   path: RegExp;
   /** Checks before the request reaches Better Auth; may refuse it, or ask to see the answer. */
   guard?: (gate: Gate) => Promise<Verdict>;
+  /** The guard reads the JSON body (any other body type could carry an e-mail our limits would not see). */
+  readsJson?: boolean;
   checksNewPassword?: boolean;
 };
 
@@ -134,6 +136,16 @@ async function guardReset({ db, c, body }: Gate): Promise<Verdict> {
   };
 }
 
+async function guardSignOut({ c }: Gate): Promise<Verdict> {
+  const user = await c.var.currentUser();
+  return {
+    allowed: true,
+    after: async (status) => {
+      if (status === 200 && user) logRequestEvent(c, 'sessions.revoked', { userId: user.id, outcome: 'signed-out' });
+    },
+  };
+}
+
 // The Better Auth endpoints the browser may call directly. Everything else Better Auth offers
 // (sign-up without a username, change-email without the password check, account deletion...)
 // is reachable only through our own routes, or not at all.
@@ -147,8 +159,8 @@ const exposed: Exposed[] = [
       return { allowed: true };
     },
   },
-  { method: 'POST', path: /^\/api\/auth\/sign-in\/email$/, guard: guardSignIn },
-  { method: 'POST', path: /^\/api\/auth\/sign-out$/ },
+  { method: 'POST', path: /^\/api\/auth\/sign-in\/email$/, guard: guardSignIn, readsJson: true },
+  { method: 'POST', path: /^\/api\/auth\/sign-out$/, guard: guardSignOut },
   {
     method: 'GET',
     path: /^\/api\/auth\/verify-email$/,
@@ -158,10 +170,10 @@ const exposed: Exposed[] = [
       return { allowed: true };
     },
   },
-  { method: 'POST', path: /^\/api\/auth\/send-verification-email$/, guard: limitMail },
-  { method: 'POST', path: /^\/api\/auth\/request-password-reset$/, guard: guardResetRequest },
+  { method: 'POST', path: /^\/api\/auth\/send-verification-email$/, guard: limitMail, readsJson: true },
+  { method: 'POST', path: /^\/api\/auth\/request-password-reset$/, guard: guardResetRequest, readsJson: true },
   { method: 'GET', path: /^\/api\/auth\/reset-password\/[^/]+$/ },
-  { method: 'POST', path: /^\/api\/auth\/reset-password$/, guard: guardReset, checksNewPassword: true },
+  { method: 'POST', path: /^\/api\/auth\/reset-password$/, guard: guardReset, readsJson: true, checksNewPassword: true },
 ];
 
 /** Our gate reads JSON only; any other body type could carry an e-mail our limits would not see. */
@@ -187,7 +199,7 @@ export function authGate(db: Database, pause: (ms: number) => Promise<void> = sl
     if (!route) return c.json({ message: 'Not found', code: 'not_found' }, 404);
     if (!route.guard && !route.checksNewPassword) return next();
 
-    const body = c.req.method === 'GET' ? {} : await readJsonBody(c);
+    const body = route.readsJson ? await readJsonBody(c) : {};
     if (body === null) return c.json({ message: 'Send the request as JSON.', code: 'unsupported_media_type' }, 415);
     const verdict = route.guard ? await route.guard({ db, c, body, pause }) : { allowed: true as const };
     if (!verdict.allowed) {
