@@ -79,9 +79,17 @@ describe('security events in the log', () => {
   it('logs password changes, e-mail changes, resets and session revocations', async () => {
     const user = await createUser(t.db, { password: 'changing-pass-1' });
     const agent = t.agent();
-    await agent.post('/api/auth/sign-in/email', { email: user.email, password: 'changing-pass-1' }, { ip: '10.72.0.1' });
+    await agent.post(
+      '/api/auth/sign-in/email',
+      { email: user.email, password: 'changing-pass-1' },
+      { ip: '10.72.0.1' },
+    );
     const other = t.agent();
-    await other.post('/api/auth/sign-in/email', { email: user.email, password: 'changing-pass-1' }, { ip: '10.72.0.2' });
+    await other.post(
+      '/api/auth/sign-in/email',
+      { email: user.email, password: 'changing-pass-1' },
+      { ip: '10.72.0.2' },
+    );
 
     const passwordEvents = await eventsDuring(async () => {
       await agent.post(
@@ -119,7 +127,11 @@ describe('security events in the log', () => {
     const resetEvents = await eventsDuring(async () => {
       await t
         .agent()
-        .post('/api/auth/request-password-reset', { email: user.email, redirectTo: '/reset-password' }, { ip: '10.72.0.3' });
+        .post(
+          '/api/auth/request-password-reset',
+          { email: user.email, redirectTo: '/reset-password' },
+          { ip: '10.72.0.3' },
+        );
       const token = (await t.lastLinkTo(user.email)).match(/reset-password\/([^?]+)/)![1]!;
       await t.agent().post('/api/auth/reset-password', { token, newPassword: 'after-reset-3' }, { ip: '10.72.0.3' });
     });
@@ -134,7 +146,11 @@ describe('security events in the log', () => {
     const hidden = await makeChecklist(t.db, owner.id, { isPublic: false });
     const viewer = await createUser(t.db, { password: 'curious-pass-1' });
     const agent = t.agent();
-    await agent.post('/api/auth/sign-in/email', { email: viewer.email, password: 'curious-pass-1' }, { ip: '10.73.0.1' });
+    await agent.post(
+      '/api/auth/sign-in/email',
+      { email: viewer.email, password: 'curious-pass-1' },
+      { ip: '10.73.0.1' },
+    );
 
     const events = await eventsDuring(async () => {
       expect((await agent.request(`/api/checklists/${hidden.id}`, { ip: '10.73.0.1' })).status).toBe(404);

@@ -173,7 +173,13 @@ const exposed: Exposed[] = [
   { method: 'POST', path: /^\/api\/auth\/send-verification-email$/, guard: limitMail, readsJson: true },
   { method: 'POST', path: /^\/api\/auth\/request-password-reset$/, guard: guardResetRequest, readsJson: true },
   { method: 'GET', path: /^\/api\/auth\/reset-password\/[^/]+$/ },
-  { method: 'POST', path: /^\/api\/auth\/reset-password$/, guard: guardReset, readsJson: true, checksNewPassword: true },
+  {
+    method: 'POST',
+    path: /^\/api\/auth\/reset-password$/,
+    guard: guardReset,
+    readsJson: true,
+    checksNewPassword: true,
+  },
 ];
 
 /** Our gate reads JSON only; any other body type could carry an e-mail our limits would not see. */
