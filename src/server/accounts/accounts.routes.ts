@@ -81,7 +81,8 @@ const changeEmailRoute = createRoute({
   method: 'post',
   path: '/change-email',
   ...signedIn,
-  summary: 'Send a confirmation link to a new address after verifying the password',
+  summary:
+    'Send a confirmation link to a new address after verifying the password; the other sessions end and the old address is told',
   request: jsonBody(changeEmailSchema),
   responses: {
     200: jsonContent(messageSchema, 'Confirmation sent'),
