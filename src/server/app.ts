@@ -5,11 +5,13 @@ import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { accountMessages } from '@/domain/accounts/account-forms';
+import { hasOutlivedAbsoluteLifetime } from '@/domain/accounts/lifetimes';
 import { accountDataRoutes } from './accounts/account-data.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
 import { meRoutes } from './accounts/me.routes';
+import { endSession, LAST_SEEN_REFRESH_SECONDS, recordSessionSeen } from './accounts/sessions.actions';
 import { badgesRoutes } from './badges/badges.routes';
 import { checklistActionsRoutes, commentsRoutes } from './checklists/checklist-actions.routes';
 import { checklistsRoutes } from './checklists/checklists.routes';
@@ -45,6 +47,8 @@ export type AppDeps = {
   clientDir?: string | undefined;
   /** What /api/health and /api/ready report (main.ts knows; tests may leave it out). */
   lifecycle?: Lifecycle | undefined;
+  /** How a slowed-down sign-in waits (auth-gate.ts); tests record the wait instead of sleeping. */
+  pause?: ((ms: number) => Promise<void>) | undefined;
 };
 
 /** The process's view of itself, for load balancers. */
@@ -56,7 +60,7 @@ export type Lifecycle = {
 
 const alwaysUp: Lifecycle = { database: () => 'external', isStopping: () => false };
 
-export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifecycle = alwaysUp }: AppDeps) {
+export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifecycle = alwaysUp, pause }: AppDeps) {
   const app = createRouter();
   const isDatabaseReachable = () =>
     db.$client
@@ -71,6 +75,7 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifec
   app.use(async (c, next) => {
     const started = performance.now();
     c.set('clientIp', readClientIp(c));
+    c.set('logger', logger);
     await next();
     logger.debug(
       { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
@@ -91,19 +96,26 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifec
   app.use('/api/*', async (c, next) => {
     let lookup: Promise<SessionUser | null> | undefined;
     c.set('currentUser', () => {
-      lookup ??= auth.api
-        .getSession({ headers: c.req.raw.headers })
-        .then((session) =>
-          session
-            ? { id: session.user.id, email: session.user.email, emailVerified: session.user.emailVerified }
-            : null,
-        );
+      lookup ??= auth.api.getSession({ headers: c.req.raw.headers }).then(async (found) => {
+        if (!found) return null;
+        // Sliding renewal stops at the absolute lifetime: past it, the session ends (decision 016).
+        if (hasOutlivedAbsoluteLifetime(new Date(found.session.createdAt))) {
+          await endSession(db, found.session.id);
+          return null;
+        }
+        const seenMsAgo = Date.now() - new Date(found.session.updatedAt).getTime();
+        if (seenMsAgo > LAST_SEEN_REFRESH_SECONDS * 1000 || found.session.ipAddress !== c.var.clientIp) {
+          await recordSessionSeen(db, found.session.id, c.var.clientIp);
+        }
+        const { user } = found;
+        return { id: user.id, email: user.email, emailVerified: user.emailVerified, sessionId: found.session.id };
+      });
       return lookup;
     });
     await next();
   });
 
-  app.use('/api/auth/*', authGate(db));
+  app.use('/api/auth/*', authGate(db, pause));
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const response = await auth.handler(c.req.raw);
     // Better Auth answers its own failures with a 500 ("Failed to get session"); when the cause is
@@ -113,7 +125,7 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifec
   });
 
   const routes = app
-    .route('/api/accounts', accountsRoutes({ db, auth }))
+    .route('/api/accounts', accountsRoutes({ db, auth, mailer, baseUrl: env.baseUrl }))
     .route('/api/accounts', meRoutes({ db }))
     .route('/api/accounts', accountDataRoutes({ db, auth }))
     .route('/api/checklists', checklistsRoutes({ db }))

@@ -8,13 +8,21 @@ import { passwordMessages } from '@/domain/accounts/password';
 import { apiErrorSchema, type ApiErrorBody } from '@/domain/api-error';
 import { checklistMessages } from '@/domain/checklists/checklist-view';
 import type { Auth } from './accounts/auth';
+import type { Logger } from './logger';
 import type { WriteOutcome } from './outcome';
 import { markNoStore } from './security/no-store';
+import { logSecurityEvent, type SecurityEventName } from './security/security-events';
 
 // What every feature's routes share: the request's environment, the router, sign-in, and the small
 // builders each route declaration uses to say what it takes and answers.
 
-export type SessionUser = { id: string; email: string; emailVerified: boolean };
+export type SessionUser = {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  /** The session this request came with (the Sessions list marks it "This device"). */
+  sessionId: string;
+};
 
 export type AppEnv = {
   Variables: {
@@ -24,6 +32,8 @@ export type AppEnv = {
      */
     currentUser: () => Promise<SessionUser | null>;
     clientIp: string;
+    /** The app's logger (security events: security/security-events.ts). */
+    logger: Logger;
   };
 };
 
@@ -137,8 +147,26 @@ export function refusal(
   return c.json({ message: outcome.message, code: outcome.reason }, outcome.reason === 'forbidden' ? 403 : 400);
 }
 
-/** A request a rate limit refused: 429 with the spec's words and how long to wait in `Retry-After`. */
-export function tooManyRequests(c: Context, retryAfterSeconds: number) {
+/**
+ * A request a rate limit refused: 429 with the spec's words and how long to wait in `Retry-After`.
+ * Every refusal is a security event (`rate-limit.refused` unless the caller names a closer one).
+ */
+export function tooManyRequests(
+  c: Context,
+  retryAfterSeconds: number,
+  event: { name?: SecurityEventName; userId?: string | null } = {},
+) {
+  const logger = c.get('logger') as Logger | undefined;
+  if (logger) {
+    const userId = event.userId ?? (c.get('user') as SessionUser | undefined)?.id ?? null;
+    logSecurityEvent(logger, event.name ?? 'rate-limit.refused', {
+      userId,
+      ip: String(c.get('clientIp') ?? 'unknown'),
+      outcome: 'refused',
+      path: c.req.path,
+      retryAfterSeconds,
+    });
+  }
   c.header('Retry-After', String(retryAfterSeconds));
   return c.json({ message: accountMessages.tooManyRequests, code: 'rate_limited' }, 429);
 }

@@ -6,6 +6,11 @@ export type { Logger };
 
 // Secrets never reach the log, wherever a caller puts them (pino's redaction by path).
 const REDACTED_PATHS = [
+  'password',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'cookie',
   '*.password',
   '*.currentPassword',
   '*.newPassword',

@@ -13,6 +13,7 @@ import { createNotificationHub } from './notifications/live';
 import { startNotificationMailer } from './notifications/notification-mails';
 import { findPublishedDemoAccount, seedIfEmpty } from './seed/seed';
 import { pruneRateLimits } from './security/rate-limit';
+import { expireUnconfirmedSignUps } from './accounts/own-profile.actions';
 
 /** How long a stop waits for requests in flight. */
 const STOP_GRACE_MS = 10_000;
@@ -77,7 +78,13 @@ async function main() {
     logger.fatal({ err: error }, `cannot listen on port ${env.port}`);
     void stop('listen-error', 1);
   });
-  const pruneTimer = setInterval(() => void pruneRateLimits(db).catch(() => undefined), 60 * 60 * 1000);
+  const pruneTimer = setInterval(
+    () => {
+      void pruneRateLimits(db).catch(() => undefined);
+      void expireUnconfirmedSignUps(db).catch(() => undefined);
+    },
+    60 * 60 * 1000,
+  );
   pruneTimer.unref();
 
   /**

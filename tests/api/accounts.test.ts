@@ -4,6 +4,7 @@ import { accountMessages } from '../../src/domain/accounts/account-forms';
 import { passwordMessages } from '../../src/domain/accounts/password';
 import { usernameMessages } from '../../src/domain/accounts/username';
 import { accounts, profiles, users, verifications } from '../../src/server/db/schema';
+import { signInSlowdown } from '../../src/server/security/rate-limit';
 import { createUser } from '../../src/server/seed/factories';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
@@ -355,7 +356,7 @@ describe('rate limits, kept in Postgres', () => {
     expect(owner.status).toBe(200);
   });
 
-  it('caps failures against one account from many addresses, and never counts successful sign-ins', async () => {
+  it('slows failures against one account from many addresses down, never refusing, and never counts successful sign-ins', async () => {
     const user = await createUser(t.db, { password: 'popular-pass-1' });
     for (let attempt = 0; attempt < 15; attempt++) {
       const ok = await t
@@ -363,9 +364,16 @@ describe('rate limits, kept in Postgres', () => {
         .post('/api/auth/sign-in/email', { email: user.email, password: 'popular-pass-1' }, { ip: '10.1.0.1' });
       expect(ok.status).toBe(200);
     }
-    for (let attempt = 0; attempt < 50; attempt++)
+    const before = t.pauses.length;
+    for (let attempt = 0; attempt < 12; attempt++)
       expect((await wrongSignIn(user.email, `10.2.${attempt}.1`)).status).toBe(401);
-    expect((await wrongSignIn(user.email, '10.3.0.1')).status).toBe(429);
+    // The first ten failures cost nothing; each later attempt waits longer before its check.
+    expect(t.pauses.slice(before)).toEqual([signInSlowdown.msPerFailure]);
+    const owner = await t
+      .agent()
+      .post('/api/auth/sign-in/email', { email: user.email, password: 'popular-pass-1' }, { ip: '10.3.0.1' });
+    expect(owner.status).toBe(200);
+    expect(t.pauses.slice(before)).toEqual([signInSlowdown.msPerFailure, 2 * signInSlowdown.msPerFailure]);
   });
 
   it('shares the counts between app processes on one database', async () => {

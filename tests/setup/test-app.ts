@@ -5,6 +5,7 @@ import { createApp } from '../../src/server/app';
 import { upsertBadgeDefinitions } from '../../src/server/badges/badges.actions';
 import type { Database } from '../../src/server/db/client';
 import { hasDevMailbox } from '../../src/server/env';
+import { createLogger } from '../../src/server/logger';
 import { createMailer, type OutboxMail } from '../../src/server/mail/mailer';
 import { createNotificationHub } from '../../src/server/notifications/live';
 import { startNotificationMailer } from '../../src/server/notifications/notification-mails';
@@ -54,13 +55,28 @@ export class Agent {
 }
 
 export async function createTestApp(
-  options: { baseUrl?: string; db?: Database; smtpUrl?: string; mailOutbox?: 'allow' } = {},
+  options: {
+    baseUrl?: string;
+    db?: Database;
+    smtpUrl?: string;
+    mailOutbox?: 'allow';
+    /** Where the app logs (a captured stream); silent otherwise. */
+    logDestination?: pino.DestinationStream;
+  } = {},
 ) {
   const baseUrl = options.baseUrl ?? TEST_BASE_URL;
   const db = options.db ?? (await createTestDatabase()).db;
   // As main.ts does at start-up: grants refer to the badge definitions.
   await upsertBadgeDefinitions(db);
-  const logger = pino({ level: 'silent' });
+  const logger = options.logDestination
+    ? createLogger({ logLevel: 'info' }, options.logDestination)
+    : pino({ level: 'silent' });
+  // Slowed-down sign-ins record their wait here instead of sleeping (auth-gate.ts).
+  const pauses: number[] = [];
+  const pause = (ms: number) => {
+    pauses.push(ms);
+    return Promise.resolve();
+  };
   // The outbox's pages follow the same rule as a real start-up (env.ts).
   const isDevMailbox = hasDevMailbox({ baseUrl, smtpUrl: options.smtpUrl, mailOutbox: options.mailOutbox });
   const mailer = createMailer(
@@ -75,13 +91,15 @@ export async function createTestApp(
   // Manual: tests send queued notification mails with dispatchMails(), at the moment they choose.
   const notificationMails = await startNotificationMailer({ db, mailer, logger, baseUrl, isManual: true });
   afterAll(() => notificationMails.close());
-  const app = createApp({ db, env, auth, mailer, logger, hub });
+  const app = createApp({ db, env, auth, mailer, logger, hub, pause });
   return {
     app,
     db,
     auth,
     mailer,
     baseUrl,
+    /** The waits slowed-down sign-ins asked for, in order. */
+    pauses,
     agent: () => new Agent(app, baseUrl),
     /** Mail kept in the local outbox, newest first. */
     outbox: async (): Promise<OutboxMail[]> => {

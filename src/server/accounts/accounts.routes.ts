@@ -7,6 +7,7 @@ import {
   signUpSchema,
 } from '@/domain/accounts/account-forms';
 import { meSchema } from '@/domain/accounts/profile';
+import { activeSessionsSchema, revokedSessionsSchema, sessionMessages } from '@/domain/accounts/sessions';
 import { isValidUsername, usernameAvailabilitySchema, usernameMessages } from '@/domain/accounts/username';
 import { messageSchema } from '@/domain/api-error';
 import type { Database } from '../db/client';
@@ -21,8 +22,14 @@ import {
   tooManyRequests,
 } from '../http';
 import { consumeRate, firstRefusal } from '../security/rate-limit';
+import type { Mailer } from '../mail/mailer';
+import { mailTemplates } from '../mail/templates';
+import { logRequestEvent } from '../security/security-events';
 import type { Auth } from './auth';
-import { findMe, isUsernameTaken } from './own-profile.queries';
+import { revokeOtherSessions } from './sessions.actions';
+import { listActiveSessions } from './sessions.queries';
+import { expireUnconfirmedSignUps, holdUsername } from './own-profile.actions';
+import { findMe, isOwnSignUp, isUsernameTaken } from './own-profile.queries';
 
 const signUpRoute = createRoute({
   method: 'post',
@@ -74,7 +81,8 @@ const changeEmailRoute = createRoute({
   method: 'post',
   path: '/change-email',
   ...signedIn,
-  summary: 'Send a confirmation link to a new address after verifying the password',
+  summary:
+    'Send a confirmation link to a new address after verifying the password; the other sessions end and the old address is told',
   request: jsonBody(changeEmailSchema),
   responses: {
     200: jsonContent(messageSchema, 'Confirmation sent'),
@@ -84,7 +92,33 @@ const changeEmailRoute = createRoute({
   },
 });
 
-export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
+const sessionsRoute = createRoute({
+  method: 'get',
+  path: '/sessions',
+  ...signedIn,
+  summary: 'The signed-in user’s active sessions (device, last seen, address), the current one marked',
+  responses: { 200: jsonContent(activeSessionsSchema, 'Sessions'), 401: errorContent('Not signed in') },
+});
+
+const revokeOtherSessionsRoute = createRoute({
+  method: 'post',
+  path: '/sessions/revoke-others',
+  ...signedIn,
+  summary: 'Sign out everywhere else: ends every session of the user but the current one',
+  responses: { 200: jsonContent(revokedSessionsSchema, 'Signed out elsewhere'), 401: errorContent('Not signed in') },
+});
+
+export function accountsRoutes({
+  db,
+  auth,
+  mailer,
+  baseUrl,
+}: {
+  db: Database;
+  auth: Auth;
+  mailer: Mailer;
+  baseUrl: string;
+}) {
   return createRouter()
     .openapi(signUpRoute, async (c) => {
       const input = c.req.valid('json');
@@ -93,6 +127,7 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
         () => consumeRate(db, 'signUpPerAccount', input.email),
       );
       if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
+      await expireUnconfirmedSignUps(db);
       if (await isUsernameTaken(db, input.username)) {
         return c.json(
           {
@@ -124,6 +159,9 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
         }
         throw error;
       }
+      // Issue 9 item 3: with a known address Better Auth made no account (and mailed the owner); the
+      // name asked for is held as an unconfirmed account would hold it, so it looks the same.
+      if (!(await isOwnSignUp(db, input.email, input.username))) await holdUsername(db, input.username);
       return c.json({ message: accountMessages.signUpSuccess }, 201);
     })
     .openapi(usernameAvailabilityRoute, async (c) => {
@@ -158,10 +196,12 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
         for (const cookie of headers.getSetCookie()) c.header('Set-Cookie', cookie, { append: true });
       } catch (error) {
         if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD') {
+          logRequestEvent(c, 'password.change-failure', { userId: c.var.user.id, outcome: 'wrong-current-password' });
           return c.json({ message: accountMessages.currentPasswordWrong, code: 'invalid_password' }, 400);
         }
         throw error;
       }
+      logRequestEvent(c, 'password.changed', { userId: c.var.user.id, outcome: 'changed-other-sessions-ended' });
       return c.json({ message: accountMessages.passwordUpdated }, 200);
     })
     .openapi(changeEmailRoute, async (c) => {
@@ -170,8 +210,10 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
       const rate = await consumeRate(db, 'currentPasswordPerUser', user.id);
       if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
       // Spec §5: the current password is verified first.
-      if (!(await isCurrentPassword(auth, c, input.currentPassword)))
+      if (!(await isCurrentPassword(auth, c, input.currentPassword))) {
+        logRequestEvent(c, 'email.change-failure', { userId: user.id, outcome: 'wrong-current-password' });
         return c.json({ message: accountMessages.currentPasswordWrong, code: 'invalid_password' }, 400);
+      }
       if (input.newEmail.toLowerCase() === user.email.toLowerCase()) {
         return c.json({ message: accountMessages.sameEmail, code: 'same_email' }, 400);
       }
@@ -179,6 +221,23 @@ export function accountsRoutes({ db, auth }: { db: Database; auth: Auth }) {
         body: { newEmail: input.newEmail, callbackURL: '/me?tab=account' },
         headers: c.req.raw.headers,
       });
+      // Issue 9 item 5: whoever holds the password now, the other devices are signed out and the
+      // old address hears of it (and how to take the account back) before the new one is confirmed.
+      const revoked = await revokeOtherSessions(db, user.id, user.sessionId);
+      mailer.sendInBackground(
+        mailTemplates.emailChangeNotice(user.email, input.newEmail, `${baseUrl}/forgot-password`),
+      );
+      logRequestEvent(c, 'email.change-requested', { userId: user.id, outcome: 'confirmation-sent', revoked });
       return c.json({ message: accountMessages.emailChangeSent }, 200);
+    })
+    .openapi(sessionsRoute, async (c) => {
+      const { id, sessionId } = c.var.user;
+      return c.json({ sessions: await listActiveSessions(db, id, sessionId) }, 200);
+    })
+    .openapi(revokeOtherSessionsRoute, async (c) => {
+      const { id, sessionId } = c.var.user;
+      const revoked = await revokeOtherSessions(db, id, sessionId);
+      logRequestEvent(c, 'sessions.revoked', { userId: id, outcome: 'signed-out-elsewhere', revoked });
+      return c.json({ message: sessionMessages.revoked(revoked), revoked }, 200);
     });
 }

@@ -1,58 +1,183 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { sql } from 'drizzle-orm';
 import { passwordMessages, weakPasswordReasons } from '@/domain/accounts/password';
 import type { Database } from '../db/client';
 import { tooManyRequests, type AppEnv } from '../http';
-import { consumeRate, firstRefusal, peekRate, type RateDecision } from '../security/rate-limit';
+import { expireUnconfirmedSignUps } from './own-profile.actions';
+import { recordSessionAddress } from './sessions.actions';
+import {
+  consumeRate,
+  countRate,
+  firstRefusal,
+  rateRules,
+  releaseRate,
+  reserveRate,
+  signInDelayMs,
+  type RateDecision,
+} from '../security/rate-limit';
+import { logRequestEvent } from '../security/security-events';
 
 type Body = Record<string, unknown>;
+type Gate = { db: Database; c: Context<AppEnv>; body: Body; pause: (ms: number) => Promise<void> };
+/** What a guard decides before Better Auth runs: a refusal, or go on (then `after` sees the status). */
+type Verdict = RateDecision | { allowed: true; after: (status: number) => Promise<void> };
 type Exposed = {
   method: 'GET' | 'POST';
   path: RegExp;
-  /** Checks before the request reaches Better Auth; may refuse it. */
-  before?: (db: Database, ip: string, body: Body) => Promise<RateDecision>;
-  /** Runs after Better Auth answered (sign-in failures are counted here). */
-  after?: (db: Database, ip: string, body: Body, status: number) => Promise<void>;
+  /** Checks before the request reaches Better Auth; may refuse it, or ask to see the answer. */
+  guard?: (gate: Gate) => Promise<Verdict>;
+  /** The guard reads the JSON body (any other body type could carry an e-mail our limits would not see). */
+  readsJson?: boolean;
   checksNewPassword?: boolean;
 };
 
-const emailOf = (body: Body) => (typeof body.email === 'string' ? body.email : '');
+const emailOf = (body: Body) => (typeof body.email === 'string' ? body.email.trim().toLowerCase() : '');
 
-const limitMail = (db: Database, ip: string, body: Body) =>
+async function userIdByEmail(db: Database, email: string): Promise<string | null> {
+  const result = await db.execute<{ id: string }>(sql`select id from users where email = ${email}`);
+  return result.rows[0]?.id ?? null;
+}
+
+const limitMail = ({ db, c, body }: Gate) =>
   firstRefusal(
-    () => consumeRate(db, 'mailPerIp', ip),
-    () => consumeRate(db, 'mailPerAccountAndIp', emailOf(body), ip),
+    () => consumeRate(db, 'mailPerIp', c.var.clientIp),
+    () => consumeRate(db, 'mailPerAccountAndIp', emailOf(body), c.var.clientIp),
     () => consumeRate(db, 'mailPerAccount', emailOf(body)),
   );
+
+/**
+ * Issue 9 item 4. Each attempt takes a slot per (account, address) before its password is checked,
+ * atomically, and keeps it only if the password was wrong: from one address at most
+ * `signInFailuresPerAccountAndIp.max` wrong passwords are ever checked, whatever the parallelism.
+ * Failures from every address only slow the account's sign-ins down (signInDelayMs), so nobody
+ * else's failures can refuse the owner. A completed password reset clears both counts (auth.ts).
+ */
+async function guardSignIn({ db, c, body, pause }: Gate): Promise<Verdict> {
+  const ip = c.var.clientIp;
+  const email = emailOf(body);
+  const perIp = await consumeRate(db, 'signInPerIp', ip);
+  if (!perIp.allowed) return perIp;
+  // An unconfirmed sign-up past its 48 hours is gone before anyone can sign in to it (issue 9 item 3).
+  await expireUnconfirmedSignUps(db);
+  const slot = await reserveRate(db, 'signInFailuresPerAccountAndIp', email, ip);
+  if (!slot.allowed) return slot;
+  try {
+    const delay = signInDelayMs(await countRate(db, 'signInFailuresPerAccount', email));
+    if (delay > 0) {
+      logRequestEvent(c, 'sign-in.slowed', {
+        userId: await userIdByEmail(db, email),
+        outcome: 'delayed',
+        delayMs: delay,
+      });
+      await pause(delay);
+    }
+  } catch (error) {
+    await releaseRate(db, 'signInFailuresPerAccountAndIp', email, ip);
+    throw error;
+  }
+  return {
+    allowed: true,
+    after: async (status) => {
+      if (status === 200) {
+        await releaseRate(db, 'signInFailuresPerAccountAndIp', email, ip);
+        const answer: unknown = await c.res
+          .clone()
+          .json()
+          .catch(() => null);
+        const token = (answer as { token?: unknown } | null)?.token;
+        if (typeof token === 'string') await recordSessionAddress(db, token, ip);
+        logRequestEvent(c, 'sign-in.success', { userId: await userIdByEmail(db, email), outcome: 'signed-in' });
+        return;
+      }
+      if (status !== 401) {
+        // Not a wrong password (unconfirmed address, invalid input, an error): the slot goes back.
+        await releaseRate(db, 'signInFailuresPerAccountAndIp', email, ip);
+        logRequestEvent(c, 'sign-in.failure', { userId: await userIdByEmail(db, email), outcome: `status-${status}` });
+        return;
+      }
+      await consumeRate(db, 'signInFailuresPerAccount', email);
+      const userId = await userIdByEmail(db, email);
+      logRequestEvent(c, 'sign-in.failure', { userId, outcome: 'wrong-password' });
+      const used = await countRate(db, 'signInFailuresPerAccountAndIp', email, ip);
+      if (used >= rateRules.signInFailuresPerAccountAndIp.max) {
+        logRequestEvent(c, 'sign-in.lockout', { userId, outcome: 'address-locked-out-of-account' });
+      }
+    },
+  };
+}
+
+async function guardResetRequest(gate: Gate): Promise<Verdict> {
+  const decision = await limitMail(gate);
+  if (!decision.allowed) return decision;
+  return {
+    allowed: true,
+    after: async (status) => {
+      const userId = await userIdByEmail(gate.db, emailOf(gate.body));
+      logRequestEvent(gate.c, 'password.reset-requested', { userId, outcome: `status-${status}` });
+    },
+  };
+}
+
+async function guardReset({ db, c, body }: Gate): Promise<Verdict> {
+  const decision = await consumeRate(db, 'mailPerIp', c.var.clientIp);
+  if (!decision.allowed) return decision;
+  // Whose token it is, read before Better Auth uses it up.
+  const token = typeof body.token === 'string' ? body.token : '';
+  const holder = await db.execute<{ value: string }>(
+    sql`select value from verifications where identifier = ${`reset-password:${token}`}`,
+  );
+  const userId = holder.rows[0]?.value ?? null;
+  return {
+    allowed: true,
+    after: async (status) => {
+      if (status === 200) logRequestEvent(c, 'password.reset', { userId, outcome: 'reset' });
+      else logRequestEvent(c, 'password.change-failure', { userId, outcome: `reset-status-${status}` });
+    },
+  };
+}
+
+async function guardSignOut({ c }: Gate): Promise<Verdict> {
+  const user = await c.var.currentUser();
+  return {
+    allowed: true,
+    after: async (status) => {
+      if (status === 200 && user) logRequestEvent(c, 'sessions.revoked', { userId: user.id, outcome: 'signed-out' });
+    },
+  };
+}
 
 // The Better Auth endpoints the browser may call directly. Everything else Better Auth offers
 // (sign-up without a username, change-email without the password check, account deletion...)
 // is reachable only through our own routes, or not at all.
 const exposed: Exposed[] = [
-  { method: 'GET', path: /^\/api\/auth\/get-session$/ },
   {
-    method: 'POST',
-    path: /^\/api\/auth\/sign-in\/email$/,
-    before: (db, ip, body) =>
-      firstRefusal(
-        () => consumeRate(db, 'signInPerIp', ip),
-        () => peekRate(db, 'signInFailuresPerAccountAndIp', emailOf(body), ip),
-        () => peekRate(db, 'signInFailuresPerAccount', emailOf(body)),
-      ),
-    after: async (db, ip, body, status) => {
-      if (status !== 401) return;
-      await consumeRate(db, 'signInFailuresPerAccountAndIp', emailOf(body), ip);
-      await consumeRate(db, 'signInFailuresPerAccount', emailOf(body));
+    method: 'GET',
+    path: /^\/api\/auth\/get-session$/,
+    // Our own lookup first: it ends a session past its absolute lifetime (decision 016).
+    guard: async ({ c }) => {
+      await c.var.currentUser();
+      return { allowed: true };
     },
   },
-  { method: 'POST', path: /^\/api\/auth\/sign-out$/ },
-  { method: 'GET', path: /^\/api\/auth\/verify-email$/ },
-  { method: 'POST', path: /^\/api\/auth\/send-verification-email$/, before: limitMail },
-  { method: 'POST', path: /^\/api\/auth\/request-password-reset$/, before: limitMail },
+  { method: 'POST', path: /^\/api\/auth\/sign-in\/email$/, guard: guardSignIn, readsJson: true },
+  { method: 'POST', path: /^\/api\/auth\/sign-out$/, guard: guardSignOut },
+  {
+    method: 'GET',
+    path: /^\/api\/auth\/verify-email$/,
+    // A link to an unconfirmed sign-up past its 48 hours confirms nothing: the account is gone.
+    guard: async ({ db }) => {
+      await expireUnconfirmedSignUps(db);
+      return { allowed: true };
+    },
+  },
+  { method: 'POST', path: /^\/api\/auth\/send-verification-email$/, guard: limitMail, readsJson: true },
+  { method: 'POST', path: /^\/api\/auth\/request-password-reset$/, guard: guardResetRequest, readsJson: true },
   { method: 'GET', path: /^\/api\/auth\/reset-password\/[^/]+$/ },
   {
     method: 'POST',
     path: /^\/api\/auth\/reset-password$/,
-    before: (db, ip) => consumeRate(db, 'mailPerIp', ip),
+    guard: guardReset,
+    readsJson: true,
     checksNewPassword: true,
   },
 ];
@@ -68,17 +193,25 @@ async function readJsonBody(c: Context<AppEnv>): Promise<Body | null> {
   }
 }
 
-/** Limits, filters and pre-checks requests before they reach Better Auth's handler. */
-export function authGate(db: Database): MiddlewareHandler<AppEnv> {
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Limits, filters and pre-checks requests before they reach Better Auth's handler. `pause` is how
+ * a slowed-down sign-in waits (tests pass one that records the wait instead of sleeping).
+ */
+export function authGate(db: Database, pause: (ms: number) => Promise<void> = sleep): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const route = exposed.find((entry) => entry.method === c.req.method && entry.path.test(c.req.path));
     if (!route) return c.json({ message: 'Not found', code: 'not_found' }, 404);
-    if (!route.before && !route.after && !route.checksNewPassword) return next();
+    if (!route.guard && !route.checksNewPassword) return next();
 
-    const body = await readJsonBody(c);
+    const body = route.readsJson ? await readJsonBody(c) : {};
     if (body === null) return c.json({ message: 'Send the request as JSON.', code: 'unsupported_media_type' }, 415);
-    const decision = route.before ? await route.before(db, c.var.clientIp, body) : { allowed: true as const };
-    if (!decision.allowed) return tooManyRequests(c, decision.retryAfterSeconds);
+    const verdict = route.guard ? await route.guard({ db, c, body, pause }) : { allowed: true as const };
+    if (!verdict.allowed) {
+      const isSignIn = route.guard === guardSignIn;
+      return tooManyRequests(c, verdict.retryAfterSeconds, isSignIn ? { name: 'sign-in.refused' } : {});
+    }
     if (route.checksNewPassword) {
       const reasons = weakPasswordReasons(typeof body.newPassword === 'string' ? body.newPassword : '');
       if (reasons.length > 0) {
@@ -86,7 +219,11 @@ export function authGate(db: Database): MiddlewareHandler<AppEnv> {
         return c.json({ message, code: 'weak_password', reasons }, 400);
       }
     }
-    await next();
-    await route.after?.(db, c.var.clientIp, body, c.res.status);
+    const after = 'after' in verdict ? verdict.after : undefined;
+    try {
+      await next();
+    } finally {
+      await after?.(c.res.status);
+    }
   };
 }

@@ -9,6 +9,7 @@ import type { Env } from '../env';
 import { authLogger, type Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
+import { clearAccountRates } from '../security/rate-limit';
 import { createProfileForNewUser } from './own-profile.actions';
 import { hashPassword, verifyPassword } from './password-hash';
 
@@ -51,6 +52,10 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // Issue 9 item 4: the owner who proved the address starts afresh, whoever failed before.
+      onPasswordReset: async ({ user }) => {
+        await clearAccountRates(db, ['signInFailuresPerAccountAndIp', 'signInFailuresPerAccount'], user.email);
+      },
       // Mail about an account goes out in the background: awaiting SMTP only for addresses that
       // have an account would let the answer's timing (or an SMTP error) reveal which ones do.
       sendResetPassword: async ({ user, url }) => {
@@ -96,6 +101,9 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
       disableOriginCheck: false,
       disableCSRFCheck: false,
       useSecureCookies: env.isHttps,
+      // A session's address is ours (the socket, or TRUSTED_PROXIES), recorded by the auth gate;
+      // Better Auth would read X-Forwarded-For from anyone.
+      ipAddress: { disableIpTracking: true },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: env.isHttps },
       database: { generateId: () => crypto.randomUUID() },
     },

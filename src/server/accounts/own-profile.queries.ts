@@ -1,20 +1,43 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { UNCONFIRMED_SIGN_UP_HOURS } from '@/domain/accounts/lifetimes';
 import { THEMES, type Me, type Theme } from '@/domain/accounts/profile';
 import type { Executor } from '../db/client';
-import { profiles, users } from '../db/schema';
+import { profiles, usernameHolds, users } from '../db/schema';
 
-/** Spec §5: unique compared case-insensitively, the asker's own current name excluded. */
+/**
+ * Spec §5: unique compared case-insensitively, the asker's own current name excluded. A name is
+ * taken by a confirmed account, by an unconfirmed one younger than 48 hours, or by a hold (a
+ * sign-up with a known address, own-profile.actions.ts): all three answer alike (issue 9 item 3).
+ */
 export async function isUsernameTaken(db: Executor, username: string, exceptUserId?: string): Promise<boolean> {
   const rows = await db
     .select({ id: profiles.id })
     .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
     .where(
       and(
         sql`lower(${profiles.username}) = lower(${username})`,
         exceptUserId ? ne(profiles.id, exceptUserId) : undefined,
+        sql`(${users.emailVerified} or ${users.createdAt} > now() - make_interval(hours => ${UNCONFIRMED_SIGN_UP_HOURS}))`,
       ),
     )
     .limit(1);
+  if (rows.length > 0) return true;
+  const holds = await db
+    .select({ username: usernameHolds.username })
+    .from(usernameHolds)
+    .where(and(sql`lower(${usernameHolds.username}) = lower(${username})`, sql`${usernameHolds.expiresAt} > now()`))
+    .limit(1);
+  return holds.length > 0;
+}
+
+/** Whether a sign-up just made an account of its own (false: the address already had one). */
+export async function isOwnSignUp(db: Executor, email: string, username: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(and(eq(users.email, email.toLowerCase()), sql`lower(${profiles.username}) = lower(${username})`));
   return rows.length > 0;
 }
 

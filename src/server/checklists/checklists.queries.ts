@@ -80,3 +80,10 @@ export async function findChecklistDetail(
     },
   };
 }
+
+/** Whether a checklist exists at all, whoever may see it (to tell "private" from "missing" in the log). */
+export async function checklistExists(db: Executor, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const result = await db.execute(sql`select 1 from checklists where id = ${id}`);
+  return result.rows.length > 0;
+}

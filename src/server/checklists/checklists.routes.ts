@@ -5,7 +5,8 @@ import { checklistDetailSchema, checklistMessages } from '@/domain/checklists/ch
 import type { Database } from '../db/client';
 import { createRouter, userIdOf } from '../http';
 import { browseChecklists, popularTags } from './browse.queries';
-import { findChecklistDetail } from './checklists.queries';
+import { logRequestEvent } from '../security/security-events';
+import { checklistExists, findChecklistDetail } from './checklists.queries';
 
 const notFound = { message: checklistMessages.notFound, code: 'not_found' };
 
@@ -47,8 +48,16 @@ export function checklistsRoutes({ db }: { db: Database }) {
     )
     .openapi(tagsRoute, async (c) => c.json({ tags: await popularTags(db) }, 200))
     .openapi(detailRoute, async (c) => {
-      const detail = await findChecklistDetail(db, c.req.valid('param').id, await userIdOf(c));
-      if (!detail) return c.json(notFound, 404);
+      const { id } = c.req.valid('param');
+      const viewerId = await userIdOf(c);
+      const detail = await findChecklistDetail(db, id, viewerId);
+      if (!detail) {
+        // The answer is the same 404 either way; the log tells a private list from a missing one.
+        if (await checklistExists(db, id)) {
+          logRequestEvent(c, 'access.refused', { userId: viewerId, outcome: 'private', resource: 'checklist', id });
+        }
+        return c.json(notFound, 404);
+      }
       return c.json(detail, 200);
     });
 }

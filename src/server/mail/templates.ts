@@ -78,6 +78,17 @@ export const mailTemplates = {
       ],
       { label: 'Sign in', url: loginUrl },
     ),
+  emailChangeNotice: (to: string, newEmail: string, resetUrl: string) =>
+    layout(
+      to,
+      'Your Ticklist email address is being changed',
+      [
+        `Someone signed in to your Ticklist account asked to change its email address to ${newEmail}, and your other devices were signed out.`,
+        'The change takes effect when the link sent to the new address is opened.',
+        'If it was not you, reset your password now: that signs out every device.',
+      ],
+      { label: 'Reset your password', url: resetUrl },
+    ),
   newFollower: (to: string, mail: NotificationMail) =>
     layout(
       to,

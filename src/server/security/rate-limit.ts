@@ -8,14 +8,16 @@ const minutes = (count: number) => count * 60;
 
 /**
  * The limits. Each action is limited per IP address; where the request names an account, also per
- * account. Sign-in counts only failed attempts against an account, per (account, IP) and, more
- * loosely, per account from everywhere: the owner's own successful sign-ins never count, and one
- * attacker address cannot lock the owner out.
+ * account. Sign-in reserves a slot per (account, IP) before the password is checked and keeps it
+ * only when the password was wrong, so at most `max` wrong passwords are ever checked from one
+ * address, however many arrive at once. Per account from everywhere, failures only slow sign-in
+ * down (signInSlowdown): someone else's failures never refuse the owner.
  */
 export const rateRules = {
   signInPerIp: { windowSeconds: minutes(15), max: 100 },
   signInFailuresPerAccountAndIp: { windowSeconds: minutes(15), max: 10 },
-  signInFailuresPerAccount: { windowSeconds: minutes(15), max: 50 },
+  // Counted, never refused: its count sets the slowdown below.
+  signInFailuresPerAccount: { windowSeconds: minutes(15), max: Number.MAX_SAFE_INTEGER },
   signUpPerIp: { windowSeconds: minutes(60), max: 20 },
   signUpPerAccount: { windowSeconds: minutes(60), max: 5 },
   mailPerIp: { windowSeconds: minutes(60), max: 30 },
@@ -29,6 +31,19 @@ export const rateRules = {
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof rateRules;
+
+/**
+ * Per account, wrong passwords from every address make each later sign-in attempt wait before its
+ * password is checked: nothing for the first `freeFailures`, then `msPerFailure` more for each,
+ * up to `maxMs`. The owner still gets in, only more slowly.
+ */
+export const signInSlowdown = { freeFailures: 10, msPerFailure: 250, maxMs: 5000 } as const;
+
+/** How long a sign-in attempt waits, given the account's recent failures from every address. */
+export function signInDelayMs(failures: number): number {
+  const { freeFailures, msPerFailure, maxMs } = signInSlowdown;
+  return Math.min(maxMs, Math.max(0, failures - freeFailures) * msPerFailure);
+}
 
 /** The key of a rule for one caller; long inputs are cut so a key never grows unbounded. */
 export function rateKey(rule: RateRuleName, ...parts: string[]): string {
@@ -53,6 +68,53 @@ export async function consumeRate(db: Database, name: RateRuleName, ...parts: st
       greatest(1, ceil(extract(epoch from window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int as retry_after`);
   const row = result.rows[0]!;
   return row.count <= rule.max ? { allowed: true } : { allowed: false, retryAfterSeconds: row.retry_after };
+}
+
+/**
+ * Takes one slot of a rule before the work it limits, or refuses when none is left: one atomic
+ * statement, so concurrent requests can never take more than `max` slots. A caller whose work
+ * turned out not to count gives its slot back with releaseRate().
+ */
+export async function reserveRate(db: Database, name: RateRuleName, ...parts: string[]): Promise<RateDecision> {
+  const rule = rateRules[name];
+  const key = rateKey(name, ...parts);
+  const result = await db.execute<{ count: number }>(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
+                   then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
+                   then now() else rate_limits.window_start end
+    where rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
+       or rate_limits.count < ${rule.max}
+    returning count`);
+  if (result.rows.length > 0) return { allowed: true };
+  const refused = await peekRate(db, name, ...parts);
+  // The window may have ended between the two statements: still a refusal, with the shortest wait.
+  return refused.allowed ? { allowed: false, retryAfterSeconds: 1 } : refused;
+}
+
+/** Gives back a slot taken by reserveRate() (the attempt did not count). */
+export async function releaseRate(db: Database, name: RateRuleName, ...parts: string[]): Promise<void> {
+  await db.execute(sql`
+    update rate_limits set count = greatest(0, count - 1) where key = ${rateKey(name, ...parts)}`);
+}
+
+/** How many events a rule has counted in its current window. */
+export async function countRate(db: Database, name: RateRuleName, ...parts: string[]): Promise<number> {
+  const rule = rateRules[name];
+  const result = await db.execute<{ count: number }>(sql`
+    select count from rate_limits
+    where key = ${rateKey(name, ...parts)} and window_start > now() - make_interval(secs => ${rule.windowSeconds})`);
+  return result.rows[0]?.count ?? 0;
+}
+
+/** Forgets the counts of the given rules for one account (a completed password reset). */
+export async function clearAccountRates(db: Database, names: RateRuleName[], account: string): Promise<void> {
+  for (const name of names) {
+    const exact = rateKey(name, account);
+    await db.execute(sql`delete from rate_limits where key = ${exact} or starts_with(key, ${`${exact}:`})`);
+  }
 }
 
 /** Whether a rule is already used up, without counting anything. */

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { canFollow } from '@/domain/permissions';
 import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database, Executor } from '../db/client';
-import { follows, profiles } from '../db/schema';
+import { follows, profiles, users } from '../db/schema';
 import { notify, withdrawNotification } from '../notifications/notifications.actions';
 import type { WriteOutcome } from '../outcome';
 
@@ -13,10 +13,12 @@ export type FollowState = { followers: number | null; following: number | null; 
 
 /** Spec §2.9: profiles are found by username, case-insensitively. */
 export async function findProfileIdByUsername(db: Executor, username: string): Promise<string | null> {
+  // An unconfirmed account is not there for anyone else (issue 9 item 3).
   const [row] = await db
     .select({ id: profiles.id })
     .from(profiles)
-    .where(sql`lower(${profiles.username}) = lower(${username})`);
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(and(sql`lower(${profiles.username}) = lower(${username})`, eq(users.emailVerified, true)));
   return row?.id ?? null;
 }
 

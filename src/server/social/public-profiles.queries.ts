@@ -37,7 +37,9 @@ export async function findPublicProfile(
         select json_agg(json_build_object('slug', b.slug, 'name', b.name, 'tier', b.tier, 'grantedAt', ub.granted_at)
           order by ub.granted_at desc, b.slug)
         from user_badges ub join badges b on b.slug = ub.badge_slug where ub.user_id = p.id) end as badges
-    from profiles p where lower(p.username) = lower(${username})`);
+    from profiles p join users u on u.id = p.id
+    -- Issue 9 item 3: an unconfirmed account has no public profile (404, like a missing user).
+    where lower(p.username) = lower(${username}) and u.email_verified`);
   const row = result.rows[0];
   if (!row) return null;
   const isOwner = viewerId === row.id;

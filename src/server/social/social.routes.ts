@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { followListSchema, followStateSchema, profileMessages, publicProfileSchema } from '@/domain/social/profile';
 import type { Database } from '../db/client';
 import { commonErrors, createRouter, jsonContent, refusal, signedIn, userIdOf } from '../http';
+import { logRequestEvent } from '../security/security-events';
 import { followMessages, setFollow } from './follows.actions';
 import { findPublicProfile, listFollowUsers } from './public-profiles.queries';
 
@@ -57,6 +58,14 @@ export function socialRoutes({ db }: { db: Database }) {
     .openapi(route.followers, async (c) => {
       const viewerId = await userIdOf(c);
       const profile = await findPublicProfile(db, c.req.valid('param').username, viewerId);
+      if (profile?.isPrivateView) {
+        logRequestEvent(c, 'access.refused', {
+          userId: viewerId,
+          outcome: 'private',
+          resource: 'profile-followers',
+          id: profile.id,
+        });
+      }
       // A private profile's followers are as private as the rest of it.
       if (!profile || profile.isPrivateView) return c.json(notFoundProfile, 404);
       return c.json({ users: await listFollowUsers(db, profile.id, 'followers', viewerId) }, 200);
@@ -64,6 +73,14 @@ export function socialRoutes({ db }: { db: Database }) {
     .openapi(route.following, async (c) => {
       const viewerId = await userIdOf(c);
       const profile = await findPublicProfile(db, c.req.valid('param').username, viewerId);
+      if (profile?.isPrivateView) {
+        logRequestEvent(c, 'access.refused', {
+          userId: viewerId,
+          outcome: 'private',
+          resource: 'profile-following',
+          id: profile.id,
+        });
+      }
       if (!profile || profile.isPrivateView) return c.json(notFoundProfile, 404);
       return c.json({ users: await listFollowUsers(db, profile.id, 'following', viewerId) }, 200);
     })

@@ -7,6 +7,7 @@ import { Switch } from '@/client/components/ui/switch';
 import { setTheme, useTheme } from '@/client/lib/theme';
 import { useUpdateSettings } from '@/client/api/me';
 import { Section } from '@/client/components/ui/section';
+import { SessionsSection } from './sessions-section';
 import { YourDataSection } from './your-data-section';
 
 const SAVE_FAILED = 'Failed to save settings';
@@ -17,7 +18,7 @@ const themeChoices: Record<Theme, { label: string; icon: LucideIcon }> = {
   system: { label: 'System', icon: Monitor },
 };
 
-/** Settings: real ones where the spec had "coming soon" — the theme, e-mail notifications and the user's own data. */
+/** Settings: real ones where the spec had "coming soon" — the theme, e-mail notifications, sessions and the user's own data. */
 export function SettingsTab({ me }: { me: Me }) {
   const theme = useTheme();
   const update = useUpdateSettings();
@@ -73,6 +74,8 @@ export function SettingsTab({ me }: { me: Me }) {
       <Section title="Email notifications">
         <EmailNotificationsSwitch me={me} onFailure={setFailure} />
       </Section>
+
+      <SessionsSection />
 
       <YourDataSection />
     </div>

@@ -1,17 +1,27 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Tables owned by Better Auth (plural names: `usePlural: true` in server/accounts/auth.ts).
 // Their columns follow Better Auth's core schema; everything product-specific lives on profiles.
 
-export const users = pgTable('users', {
-  id: text().primaryKey(),
-  name: text().notNull(),
-  email: text().notNull().unique(),
-  emailVerified: boolean().notNull().default(false),
-  image: text(),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text().primaryKey(),
+    name: text().notNull(),
+    email: text().notNull().unique(),
+    emailVerified: boolean().notNull().default(false),
+    image: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  // Unconfirmed sign-ups expire (issue 9 item 3); the sweep finds them without reading every user.
+  (t) => [
+    index('users_unconfirmed_created_idx')
+      .on(t.createdAt)
+      .where(sql`not ${t.emailVerified}`),
+  ],
+);
 
 export const sessions = pgTable(
   'sessions',

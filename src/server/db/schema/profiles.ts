@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 // One profile per auth user (same id). Spec §3: is_public is public unless explicitly false,
@@ -24,5 +24,20 @@ export const profiles = pgTable(
     uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
     check('profiles_username_format', sql`${t.username} ~ '^[A-Za-z0-9_]{3,20}$'`),
     check('profiles_theme_values', sql`${t.theme} in ('light', 'dark', 'system')`),
+  ],
+);
+
+// Issue 9 item 3: a username asked for in a sign-up whose e-mail already has an account. It is held
+// for as long as an unconfirmed account would hold it (48 hours), so the name answers "taken"
+// exactly as it would had the address been new: nothing tells the two sign-ups apart.
+export const usernameHolds = pgTable(
+  'username_holds',
+  {
+    username: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('username_holds_username_lower_idx').on(sql`lower(${t.username})`),
+    index('username_holds_expires_idx').on(t.expiresAt),
   ],
 );

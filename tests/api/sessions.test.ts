@@ -1,0 +1,148 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sessionMessages } from '../../src/domain/accounts/sessions';
+import { sessions } from '../../src/server/db/schema';
+import { createUser } from '../../src/server/seed/factories';
+import { createTestApp, type TestApp } from '../setup/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+const CHROME_LINUX =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+async function signInAs(email: string, password: string, ip: string, userAgent = CHROME_LINUX) {
+  const agent = t.agent();
+  const response = await agent.post(
+    '/api/auth/sign-in/email',
+    { email, password },
+    { ip, headers: { 'user-agent': userAgent } },
+  );
+  expect(response.status).toBe(200);
+  return agent;
+}
+
+describe('changing the e-mail (issue 9 item 5)', () => {
+  it('ends the other sessions, keeps this one, and tells the old address', async () => {
+    const user = await createUser(t.db, { email: 'old-home@example.test', password: 'moving-pass-1' });
+    const here = await signInAs(user.email, 'moving-pass-1', '10.60.0.1');
+    const elsewhere = await signInAs(user.email, 'moving-pass-1', '10.60.0.2');
+
+    const wrong = await here.post('/api/accounts/change-email', {
+      newEmail: 'new-home@example.test',
+      currentPassword: 'not-it',
+    });
+    expect(wrong.status).toBe(400);
+    expect((await elsewhere.request('/api/accounts/me')).status).toBe(200);
+
+    const changed = await here.post('/api/accounts/change-email', {
+      newEmail: 'new-home@example.test',
+      currentPassword: 'moving-pass-1',
+    });
+    expect(changed.status).toBe(200);
+    expect((await elsewhere.request('/api/accounts/me')).status).toBe(401);
+    expect((await here.request('/api/accounts/me')).status).toBe(200);
+
+    const notice = (await t.outbox()).find((mail) => mail.to === 'old-home@example.test');
+    expect(notice?.subject).toBe('Your Ticklist email address is being changed');
+    expect(notice?.text).toContain('new-home@example.test');
+    expect(notice?.text).toContain(`${t.baseUrl}/forgot-password`);
+  });
+});
+
+describe('the Sessions list (issue 9 item 6)', () => {
+  it('lists the user’s own sessions in plain words, the current one marked', async () => {
+    const user = await createUser(t.db, { password: 'many-devices-1' });
+    const laptop = await signInAs(user.email, 'many-devices-1', '10.61.0.1', CHROME_LINUX);
+    await signInAs(user.email, 'many-devices-1', '10.61.0.2', SAFARI_IPHONE);
+    const stranger = await createUser(t.db, { password: 'other-person-1' });
+    await signInAs(stranger.email, 'other-person-1', '10.61.0.3');
+
+    const response = await laptop.request('/api/accounts/sessions', { ip: '10.61.0.1' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('no-store');
+    const { sessions: listed } = await response.json();
+    expect(listed).toHaveLength(2);
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ device: 'Chrome on Linux', ipAddress: '10.61.0.1', isCurrent: true }),
+        expect.objectContaining({ device: 'Safari on iPhone', ipAddress: '10.61.0.2', isCurrent: false }),
+      ]),
+    );
+    for (const session of listed) expect(Number.isNaN(Date.parse(session.lastSeenAt))).toBe(false);
+    // Nothing a session could be taken over with.
+    expect(JSON.stringify(listed)).not.toMatch(/token/i);
+  });
+
+  it('records the address a session was last used from', async () => {
+    const user = await createUser(t.db, { password: 'travelling-1' });
+    const agent = await signInAs(user.email, 'travelling-1', '10.62.0.1');
+    await agent.request('/api/accounts/me', { ip: '10.62.0.9' });
+    const { sessions: listed } = await (await agent.request('/api/accounts/sessions', { ip: '10.62.0.9' })).json();
+    expect(listed[0]).toMatchObject({ ipAddress: '10.62.0.9', isCurrent: true });
+  });
+
+  it('signs out everywhere else, and only the caller’s own sessions', async () => {
+    const user = await createUser(t.db, { password: 'sign-out-all-1' });
+    const here = await signInAs(user.email, 'sign-out-all-1', '10.63.0.1');
+    const phone = await signInAs(user.email, 'sign-out-all-1', '10.63.0.2', SAFARI_IPHONE);
+    const tablet = await signInAs(user.email, 'sign-out-all-1', '10.63.0.3');
+    const stranger = await createUser(t.db, { password: 'bystander-1' });
+    const strangerAgent = await signInAs(stranger.email, 'bystander-1', '10.63.0.4');
+
+    const revoked = await here.post('/api/accounts/sessions/revoke-others', {});
+    expect(revoked.status).toBe(200);
+    expect(await revoked.json()).toEqual({ message: sessionMessages.revoked(2), revoked: 2 });
+    expect((await phone.request('/api/accounts/me')).status).toBe(401);
+    expect((await tablet.request('/api/accounts/me')).status).toBe(401);
+    expect((await here.request('/api/accounts/me')).status).toBe(200);
+    expect((await strangerAgent.request('/api/accounts/me')).status).toBe(200);
+
+    const again = await here.post('/api/accounts/sessions/revoke-others', {});
+    expect(await again.json()).toEqual({ message: sessionMessages.revoked(0), revoked: 0 });
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await t.agent().request('/api/accounts/sessions')).status).toBe(401);
+    expect((await t.agent().post('/api/accounts/sessions/revoke-others', {})).status).toBe(401);
+  });
+
+  it('is in the OpenAPI document', async () => {
+    const document = await (await t.agent().request('/api/openapi.json')).json();
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/accounts/sessions', '/api/accounts/sessions/revoke-others']),
+    );
+  });
+});
+
+describe('the absolute session lifetime (issue 9 item 6)', () => {
+  const ageSession = async (userId: string, days: number) => {
+    await t.db
+      .update(sessions)
+      .set({ createdAt: sql`now() - make_interval(days => ${days})` })
+      .where(eq(sessions.userId, userId));
+  };
+
+  it('keeps a session renewed by use until 90 days after it began, then ends it', async () => {
+    const user = await createUser(t.db, { password: 'long-lived-1' });
+    const agent = await signInAs(user.email, 'long-lived-1', '10.64.0.1');
+    await ageSession(user.id, 89);
+    expect((await agent.request('/api/accounts/me')).status).toBe(200);
+    expect(await (await agent.request('/api/auth/get-session')).json()).not.toBeNull();
+
+    await ageSession(user.id, 90);
+    expect((await agent.request('/api/accounts/me')).status).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+  });
+
+  it('ends it for Better Auth’s own session endpoint too', async () => {
+    const user = await createUser(t.db, { password: 'long-lived-2' });
+    const agent = await signInAs(user.email, 'long-lived-2', '10.64.0.2');
+    await ageSession(user.id, 91);
+    expect(await (await agent.request('/api/auth/get-session')).json()).toBeNull();
+  });
+});
