@@ -30,6 +30,7 @@ import { securityHeaders } from './security/headers';
 import { noStoreForSessions } from './security/no-store';
 import { socialRoutes } from './social/social.routes';
 import { sameOriginOnly } from './security/same-origin';
+import { consumeWriteQuota, writeQuotas as defaultWriteQuotas, type WriteQuotas } from './security/rate-limit';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -41,6 +42,8 @@ export type AppDeps = {
   logger: Logger;
   /** Live notification announcements (one LISTEN connection per process). */
   hub: NotificationHub;
+  /** The content-write quotas (security/rate-limit.ts); tests that are not about them raise them. */
+  writeQuotas?: WriteQuotas | undefined;
   /** Folder of the built client to serve, if any (dist/client). */
   clientDir?: string | undefined;
   /** What /api/health and /api/ready report (main.ts knows; tests may leave it out). */
@@ -56,7 +59,17 @@ export type Lifecycle = {
 
 const alwaysUp: Lifecycle = { database: () => 'external', isStopping: () => false };
 
-export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifecycle = alwaysUp }: AppDeps) {
+export function createApp({
+  db,
+  env,
+  auth,
+  mailer,
+  logger,
+  hub,
+  writeQuotas = defaultWriteQuotas,
+  clientDir,
+  lifecycle = alwaysUp,
+}: AppDeps) {
   const app = createRouter();
   const isDatabaseReachable = () =>
     db.$client
@@ -71,6 +84,7 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifec
   app.use(async (c, next) => {
     const started = performance.now();
     c.set('clientIp', readClientIp(c));
+    c.set('consumeWriteQuota', (action, userId) => consumeWriteQuota(db, action, userId, c.var.clientIp, writeQuotas));
     await next();
     logger.debug(
       { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },

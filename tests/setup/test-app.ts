@@ -8,6 +8,7 @@ import { hasDevMailbox } from '../../src/server/env';
 import { createMailer, type OutboxMail } from '../../src/server/mail/mailer';
 import { createNotificationHub } from '../../src/server/notifications/live';
 import { startNotificationMailer } from '../../src/server/notifications/notification-mails';
+import { writeQuotas, type WriteQuotas } from '../../src/server/security/rate-limit';
 import { createTestDatabase } from './test-database';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
@@ -53,8 +54,25 @@ export class Agent {
   }
 }
 
+/**
+ * The content-write quotas, a thousand times over: tests that make many writes quickly are not
+ * about quotas (tests/api/write-quotas.test.ts is, with `realWriteQuotas`).
+ */
+const roomyWriteQuotas = Object.fromEntries(
+  Object.entries(writeQuotas).map(([action, quota]) => [
+    action,
+    { perDay: quota.perDay * 1000, perMinute: quota.perMinute * 1000 },
+  ]),
+) as WriteQuotas;
+
 export async function createTestApp(
-  options: { baseUrl?: string; db?: Database; smtpUrl?: string; mailOutbox?: 'allow' } = {},
+  options: {
+    baseUrl?: string;
+    db?: Database;
+    smtpUrl?: string;
+    mailOutbox?: 'allow';
+    realWriteQuotas?: boolean;
+  } = {},
 ) {
   const baseUrl = options.baseUrl ?? TEST_BASE_URL;
   const db = options.db ?? (await createTestDatabase()).db;
@@ -75,7 +93,15 @@ export async function createTestApp(
   // Manual: tests send queued notification mails with dispatchMails(), at the moment they choose.
   const notificationMails = await startNotificationMailer({ db, mailer, logger, baseUrl, isManual: true });
   afterAll(() => notificationMails.close());
-  const app = createApp({ db, env, auth, mailer, logger, hub });
+  const app = createApp({
+    db,
+    env,
+    auth,
+    mailer,
+    logger,
+    hub,
+    writeQuotas: options.realWriteQuotas ? writeQuotas : roomyWriteQuotas,
+  });
   return {
     app,
     db,

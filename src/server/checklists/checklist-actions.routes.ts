@@ -19,8 +19,9 @@ import {
   idParams,
   jsonBody,
   jsonContent,
+  limitedWrite,
+  rateLimited,
   refusal,
-  requireUser,
   signedIn,
   userIdOf,
 } from '../http';
@@ -44,13 +45,14 @@ const route = {
   create: createRoute({
     method: 'post',
     path: '/',
-    ...signedIn,
+    ...limitedWrite('createChecklist'),
     summary: 'Create a public checklist',
     request: jsonBody(checklistInputSchema),
     responses: {
       201: jsonContent(createdChecklistSchema, 'Created'),
       400: errorContent('Invalid input'),
       401: commonErrors[401],
+      ...rateLimited,
     },
   }),
   update: createRoute({
@@ -96,26 +98,26 @@ const route = {
   clone: createRoute({
     method: 'post',
     path: '/{id}/clone',
-    ...signedIn,
+    ...limitedWrite('cloneChecklist'),
     summary: 'Clone someone else’s checklist into a new public one of your own',
     request: { params: idParams },
-    responses: { 201: jsonContent(createdChecklistSchema, 'The copy'), ...commonErrors },
+    responses: { 201: jsonContent(createdChecklistSchema, 'The copy'), ...commonErrors, ...rateLimited },
   }),
   like: createRoute({
     method: 'put',
     path: '/{id}/like',
-    ...signedIn,
+    ...limitedWrite('like'),
     summary: 'Like a checklist (not your own)',
     request: { params: idParams },
-    responses: { 200: jsonContent(likeStateSchema, 'Liked'), ...commonErrors },
+    responses: { 200: jsonContent(likeStateSchema, 'Liked'), ...commonErrors, ...rateLimited },
   }),
   unlike: createRoute({
     method: 'delete',
     path: '/{id}/like',
-    ...signedIn,
+    ...limitedWrite('like'),
     summary: 'Take a like back',
     request: { params: idParams },
-    responses: { 200: jsonContent(likeStateSchema, 'Not liked'), ...commonErrors },
+    responses: { 200: jsonContent(likeStateSchema, 'Not liked'), ...commonErrors, ...rateLimited },
   }),
   tick: createRoute({
     method: 'put',
@@ -152,10 +154,10 @@ const route = {
     method: 'post',
     path: '/{id}/comments',
     // A visitor is told how to comment ("Sign in to post a comment."), not just that a session is missing.
-    middleware: requireUser({ message: commentMessages.signInToComment }),
+    ...limitedWrite('comment', { message: commentMessages.signInToComment }),
     summary: 'Comment on a checklist',
     request: { params: idParams, ...jsonBody(commentInputSchema) },
-    responses: { 201: jsonContent(commentSchema, 'Posted'), ...commonErrors },
+    responses: { 201: jsonContent(commentSchema, 'Posted'), ...commonErrors, ...rateLimited },
   }),
 };
 
@@ -230,10 +232,10 @@ const commentRoute = {
   edit: createRoute({
     method: 'patch',
     path: '/{id}',
-    ...signedIn,
+    ...limitedWrite('comment'),
     summary: 'Edit your comment',
     request: { params: idParams, ...jsonBody(commentInputSchema) },
-    responses: { 200: jsonContent(commentSchema, 'Saved'), ...commonErrors },
+    responses: { 200: jsonContent(commentSchema, 'Saved'), ...commonErrors, ...rateLimited },
   }),
   remove: createRoute({
     method: 'delete',
