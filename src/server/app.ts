@@ -25,10 +25,11 @@ import { libraryRoutes } from './library/library.routes';
 import type { Mailer } from './mail/mailer';
 import type { NotificationHub } from './notifications/live';
 import { notificationsRoutes } from './notifications/notifications.routes';
-import { notificationStreamRoutes } from './notifications/stream.routes';
+import { defaultStreamLimits, notificationStreamRoutes, type StreamLimits } from './notifications/stream.routes';
 import { securityHeaders } from './security/headers';
 import { noStoreForSessions } from './security/no-store';
 import { socialRoutes } from './social/social.routes';
+import { resolveClientAddress } from './security/client-address';
 import { sameOriginOnly } from './security/same-origin';
 import { consumeWriteQuota, writeQuotas as defaultWriteQuotas, type WriteQuotas } from './security/rate-limit';
 
@@ -36,7 +37,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 export type AppDeps = {
   db: Database;
-  env: Pick<Env, 'baseUrl' | 'isHttps' | 'hasDevMailbox'>;
+  env: Pick<Env, 'baseUrl' | 'isHttps' | 'hasDevMailbox' | 'trustedProxies'>;
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
@@ -44,6 +45,8 @@ export type AppDeps = {
   hub: NotificationHub;
   /** The content-write quotas (security/rate-limit.ts); tests that are not about them raise them. */
   writeQuotas?: WriteQuotas | undefined;
+  /** Bounds on the live event streams (notifications/stream.routes.ts); tests shorten the times. */
+  streamLimits?: StreamLimits | undefined;
   /** Folder of the built client to serve, if any (dist/client). */
   clientDir?: string | undefined;
   /** What /api/health and /api/ready report (main.ts knows; tests may leave it out). */
@@ -67,6 +70,7 @@ export function createApp({
   logger,
   hub,
   writeQuotas = defaultWriteQuotas,
+  streamLimits = defaultStreamLimits,
   clientDir,
   lifecycle = alwaysUp,
 }: AppDeps) {
@@ -83,7 +87,7 @@ export function createApp({
 
   app.use(async (c, next) => {
     const started = performance.now();
-    c.set('clientIp', readClientIp(c));
+    c.set('clientIp', resolveClientAddress(readClientIp(c), c.req.header('x-forwarded-for'), env.trustedProxies));
     c.set('consumeWriteQuota', (action, userId) => consumeWriteQuota(db, action, userId, c.var.clientIp, writeQuotas));
     await next();
     logger.debug(
@@ -105,13 +109,16 @@ export function createApp({
   app.use('/api/*', async (c, next) => {
     let lookup: Promise<SessionUser | null> | undefined;
     c.set('currentUser', () => {
-      lookup ??= auth.api
-        .getSession({ headers: c.req.raw.headers })
-        .then((session) =>
-          session
-            ? { id: session.user.id, email: session.user.email, emailVerified: session.user.emailVerified }
-            : null,
-        );
+      lookup ??= auth.api.getSession({ headers: c.req.raw.headers }).then((session) =>
+        session
+          ? {
+              id: session.user.id,
+              email: session.user.email,
+              emailVerified: session.user.emailVerified,
+              sessionId: session.session.id,
+            }
+          : null,
+      );
       return lookup;
     });
     await next();
@@ -148,7 +155,7 @@ export function createApp({
       description: 'The HTTP API of Ticklist. Authentication endpoints live under /api/auth (Better Auth).',
     },
   });
-  app.route('/api', notificationStreamRoutes({ db, hub }));
+  app.route('/api', notificationStreamRoutes({ db, hub, limits: streamLimits }));
   // For load balancers (README, "several app processes"): health says the process is alive (and
   // how its embedded database is doing); ready says it can serve: the database answers, the
   // migrations were applied before the app was built, and it is not shutting down.

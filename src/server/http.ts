@@ -15,7 +15,8 @@ import type { RateDecision, WriteAction } from './security/rate-limit';
 // What every feature's routes share: the request's environment, the router, sign-in, and the small
 // builders each route declaration uses to say what it takes and answers.
 
-export type SessionUser = { id: string; email: string; emailVerified: boolean };
+/** The signed-in user, and the session (row id) the request came with. */
+export type SessionUser = { id: string; email: string; emailVerified: boolean; sessionId: string };
 
 export type AppEnv = {
   Variables: {
@@ -66,7 +67,10 @@ export function apiError(c: Context, status: ContentfulStatusCode, body: ApiErro
   return c.json(body, status);
 }
 
-/** The socket's address; behind no proxy this is the only address that cannot be forged. */
+/**
+ * The socket's address; behind no proxy this is the only address that cannot be forged. The
+ * request's `clientIp` is resolved from it in app.ts (TRUSTED_PROXIES: security/client-address.ts).
+ */
 export function readClientIp(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';

@@ -8,6 +8,8 @@ import { hasDevMailbox } from '../../src/server/env';
 import { createMailer, type OutboxMail } from '../../src/server/mail/mailer';
 import { createNotificationHub } from '../../src/server/notifications/live';
 import { startNotificationMailer } from '../../src/server/notifications/notification-mails';
+import type { StreamLimits } from '../../src/server/notifications/stream.routes';
+import { parseTrustedProxies } from '../../src/server/security/client-address';
 import { writeQuotas, type WriteQuotas } from '../../src/server/security/rate-limit';
 import { createTestDatabase } from './test-database';
 
@@ -72,6 +74,9 @@ export async function createTestApp(
     smtpUrl?: string;
     mailOutbox?: 'allow';
     realWriteQuotas?: boolean;
+    /** TRUSTED_PROXIES, as env.ts reads it. */
+    trustedProxies?: string;
+    streamLimits?: StreamLimits;
   } = {},
 ) {
   const baseUrl = options.baseUrl ?? TEST_BASE_URL;
@@ -86,7 +91,12 @@ export async function createTestApp(
     db,
     logger,
   );
-  const env = { baseUrl, isHttps: baseUrl.startsWith('https:'), hasDevMailbox: isDevMailbox };
+  const env = {
+    baseUrl,
+    isHttps: baseUrl.startsWith('https:'),
+    hasDevMailbox: isDevMailbox,
+    trustedProxies: parseTrustedProxies(options.trustedProxies),
+  };
   const auth = createAuth({ db, env, secret: 'test-secret-that-is-long-enough-0123456789', mailer, logger });
   const hub = createNotificationHub(db, logger);
   afterAll(() => hub.close());
@@ -101,6 +111,7 @@ export async function createTestApp(
     logger,
     hub,
     writeQuotas: options.realWriteQuotas ? writeQuotas : roomyWriteQuotas,
+    streamLimits: options.streamLimits,
   });
   return {
     app,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { rateLimitAddress } from './client-address';
 
 export type RateRule = { windowSeconds: number; max: number };
 export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
@@ -32,7 +33,8 @@ export type RateRuleName = keyof typeof rateRules;
 
 /** The key of a rule for one caller; long inputs are cut so a key never grows unbounded. */
 export function rateKey(rule: RateRuleName, ...parts: string[]): string {
-  return [rule, ...parts.map((part) => part.trim().toLowerCase().slice(0, 254))].join(':');
+  // An IPv6 address counts by its /64 (issue 9 item 10); e-mails and ids are never addresses.
+  return [rule, ...parts.map((part) => rateLimitAddress(part.trim()).toLowerCase().slice(0, 254))].join(':');
 }
 
 /**
@@ -98,6 +100,7 @@ export function writeQuotaCounters(
   quotas: WriteQuotas = writeQuotas,
 ) {
   const quota = quotas[action];
+  address = rateLimitAddress(address);
   return [
     { key: `write:${action}:user:minute:${userId}`, rule: { windowSeconds: 60, max: quota.perMinute } },
     { key: `write:${action}:user:day:${userId}`, rule: { windowSeconds: DAY_SECONDS, max: quota.perDay } },
