@@ -10,7 +10,13 @@ import {
   visibilityInputSchema,
 } from '@/domain/checklists/checklist-actions';
 import { checklistMessages } from '@/domain/checklists/checklist-view';
-import { commentInputSchema, commentListSchema, commentMessages, commentSchema } from '@/domain/checklists/comments';
+import {
+  commentInputSchema,
+  commentListSchema,
+  commentMessages,
+  commentPageQuerySchema,
+  commentSchema,
+} from '@/domain/checklists/comments';
 import type { Database } from '../db/client';
 import {
   commonErrors,
@@ -146,9 +152,9 @@ const route = {
   listComments: createRoute({
     method: 'get',
     path: '/{id}/comments',
-    summary: 'Comments on a checklist, newest first',
-    request: { params: idParams },
-    responses: { 200: jsonContent(commentListSchema, 'Comments'), 404: commonErrors[404] },
+    summary: 'Comments on a checklist, newest first, 20 a page (keyset: pass nextCursor as before)',
+    request: { params: idParams, query: commentPageQuerySchema },
+    responses: { 200: jsonContent(commentListSchema, 'Comments'), 400: commonErrors[400], 404: commonErrors[404] },
   }),
   addComment: createRoute({
     method: 'post',
@@ -218,9 +224,9 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.listComments, async (c) => {
-      const comments = await listComments(db, c.req.valid('param').id, await userIdOf(c));
-      if (!comments) return c.json({ message: checklistMessages.notFound, code: 'not_found' }, 404);
-      return c.json({ comments }, 200);
+      const page = await listComments(db, c.req.valid('param').id, await userIdOf(c), c.req.valid('query'));
+      if (!page) return c.json({ message: checklistMessages.notFound, code: 'not_found' }, 404);
+      return c.json(page, 200);
     })
     .openapi(route.addComment, async (c) => {
       const outcome = await addComment(db, c.req.valid('param').id, c.var.user.id, c.req.valid('json').content);
