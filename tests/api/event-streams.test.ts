@@ -97,20 +97,20 @@ describe('streams per address', () => {
   it('50 streams from one address: 20 are accepted, the rest refused with 429 and Retry-After; another address is not held back', async () => {
     const opened: { status: number; stream?: Stream }[] = [];
     const agents: Agent[] = [];
-    // Ten users with five streams each, all from one address.
-    for (let user = 0; user < 10; user++) {
+    // Five users from one address: four open five streams each, the fifth tries thirty times.
+    for (let user = 0; user < 5; user++) {
       const { agent } = await newSignedIn();
       agents.push(agent);
-      for (let index = 0; index < 5; index++) opened.push(await openStream(agent, '203.0.113.50'));
+      for (let index = 0; index < (user < 4 ? 5 : 30); index++) opened.push(await openStream(agent, '203.0.113.50'));
     }
     expect(opened.filter((entry) => entry.status === 200)).toHaveLength(20);
     expect(opened.filter((entry) => entry.status === 429)).toHaveLength(30);
-    const refused = await agents[9]!.request('/api/notifications/stream', { ip: '203.0.113.50' });
+    const refused = await agents[4]!.request('/api/notifications/stream', { ip: '203.0.113.50' });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     // Another address is not held back.
-    expect((await openStream(agents[9]!, '203.0.113.51')).status).toBe(200);
-  });
+    expect((await openStream(agents[4]!, '203.0.113.51')).status).toBe(200);
+  }, 60_000);
 });
 
 describe('a stream ends with its session', () => {
