@@ -31,6 +31,7 @@ import { applyMigrations, connectDatabase, type Database } from '../src/server/d
 import { loadDiscover, suggestChecklists } from '../src/server/discover/discover.queries';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { createMailer } from '../src/server/mail/mailer';
+import { parseTrustedProxies } from '../src/server/security/client-address';
 import { createNotificationHub } from '../src/server/notifications/live';
 
 const flag = (name: string, fallback: number) => {
@@ -375,7 +376,12 @@ async function main() {
   try {
     await applyMigrations(db);
     await seed(db);
-    const env = { baseUrl: BASE_URL, isHttps: false, hasDevMailbox: false };
+    const env = {
+      baseUrl: BASE_URL,
+      isHttps: false,
+      hasDevMailbox: false,
+      trustedProxies: parseTrustedProxies(undefined),
+    };
     const mailer = createMailer(
       { smtpUrl: undefined, mailFrom: 'bench@ticklist.local', hasDevMailbox: false },
       db,

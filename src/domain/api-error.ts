@@ -13,3 +13,14 @@ export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 export const UNAVAILABLE_MESSAGE = 'Ticklist is briefly unavailable. Please try again in a moment.';
 
 export const messageSchema = z.object({ message: z.string() });
+
+/**
+ * Issue 9: the words for a write refused by a rate limit, from its Retry-After (seconds), rounded
+ * up to whole minutes (at least one), or to hours past an hour.
+ */
+export function rateLimitedMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const wait =
+    minutes <= 60 ? `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}` : `${Math.ceil(minutes / 60)} hours`;
+  return `You're doing that too often. Try again in ${wait}.`;
+}

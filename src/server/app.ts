@@ -27,22 +27,28 @@ import { libraryRoutes } from './library/library.routes';
 import type { Mailer } from './mail/mailer';
 import type { NotificationHub } from './notifications/live';
 import { notificationsRoutes } from './notifications/notifications.routes';
-import { notificationStreamRoutes } from './notifications/stream.routes';
+import { defaultStreamLimits, notificationStreamRoutes, type StreamLimits } from './notifications/stream.routes';
 import { securityHeaders } from './security/headers';
 import { noStoreForSessions } from './security/no-store';
 import { socialRoutes } from './social/social.routes';
+import { resolveClientAddress } from './security/client-address';
 import { sameOriginOnly } from './security/same-origin';
+import { consumeWriteQuota, writeQuotas as defaultWriteQuotas, type WriteQuotas } from './security/rate-limit';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
 export type AppDeps = {
   db: Database;
-  env: Pick<Env, 'baseUrl' | 'isHttps' | 'hasDevMailbox'>;
+  env: Pick<Env, 'baseUrl' | 'isHttps' | 'hasDevMailbox' | 'trustedProxies'>;
   auth: Auth;
   mailer: Mailer;
   logger: Logger;
   /** Live notification announcements (one LISTEN connection per process). */
   hub: NotificationHub;
+  /** The content-write quotas (security/rate-limit.ts); tests that are not about them raise them. */
+  writeQuotas?: WriteQuotas | undefined;
+  /** Bounds on the live event streams (notifications/stream.routes.ts); tests shorten the times. */
+  streamLimits?: StreamLimits | undefined;
   /** Folder of the built client to serve, if any (dist/client). */
   clientDir?: string | undefined;
   /** What /api/health and /api/ready report (main.ts knows; tests may leave it out). */
@@ -60,7 +66,19 @@ export type Lifecycle = {
 
 const alwaysUp: Lifecycle = { database: () => 'external', isStopping: () => false };
 
-export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifecycle = alwaysUp, pause }: AppDeps) {
+export function createApp({
+  db,
+  env,
+  auth,
+  mailer,
+  logger,
+  hub,
+  writeQuotas = defaultWriteQuotas,
+  streamLimits = defaultStreamLimits,
+  clientDir,
+  lifecycle = alwaysUp,
+  pause,
+}: AppDeps) {
   const app = createRouter();
   const isDatabaseReachable = () =>
     db.$client
@@ -74,8 +92,9 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifec
 
   app.use(async (c, next) => {
     const started = performance.now();
-    c.set('clientIp', readClientIp(c));
+    c.set('clientIp', resolveClientAddress(readClientIp(c), c.req.header('x-forwarded-for'), env.trustedProxies));
     c.set('logger', logger);
+    c.set('consumeWriteQuota', (action, userId) => consumeWriteQuota(db, action, userId, c.var.clientIp, writeQuotas));
     await next();
     logger.debug(
       { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
@@ -146,7 +165,7 @@ export function createApp({ db, env, auth, mailer, logger, hub, clientDir, lifec
       description: 'The HTTP API of Ticklist. Authentication endpoints live under /api/auth (Better Auth).',
     },
   });
-  app.route('/api', notificationStreamRoutes({ db, hub }));
+  app.route('/api', notificationStreamRoutes({ db, hub, limits: streamLimits }));
   // For load balancers (README, "several app processes"): health says the process is alive (and
   // how its embedded database is doing); ready says it can serve: the database answers, the
   // migrations were applied before the app was built, and it is not shutting down.

@@ -32,6 +32,7 @@ describe('configuration', () => {
     ['AUTH_SECRET', 'short'],
     ['MAIL_OUTBOX', 'yes'],
     ['SEED_DEMO', 'yes'],
+    ['TRUSTED_PROXIES', '10.0.0.0/8, proxy.internal'],
   ])('stops on a bad %s and names it', (name, value) => {
     const error = attempt({ [name]: value });
     expect(error).toBeInstanceOf(ConfigError);
@@ -70,6 +71,14 @@ describe('configuration', () => {
     expect(loadEnv({ SMTP_URL: 'smtp://127.0.0.1:2525' }).hasDevMailbox).toBe(false);
     expect(loadEnv({ MAIL_OUTBOX: 'allow' }).hasDevMailbox).toBe(false);
     expect(loadEnv({ BASE_URL: 'https://ticklist.example', MAIL_OUTBOX: 'allow' }).hasDevMailbox).toBe(false);
+  });
+
+  it('reads TRUSTED_PROXIES, and says which entry it could not read', () => {
+    expect(loadEnv({ TRUSTED_PROXIES: '10.0.0.0/8, ::1' }).trustedProxies.isEmpty).toBe(false);
+    expect(loadEnv({}).trustedProxies.isEmpty).toBe(true);
+    expect((attempt({ TRUSTED_PROXIES: '10.0.0.0/40' }) as ConfigError).message).toContain(
+      'TRUSTED_PROXIES must be a comma-separated list of addresses or CIDR ranges such as 10.0.0.0/8, ::1 (could not read "10.0.0.0/40")',
+    );
   });
 
   it('treats an empty variable as unset', () => {

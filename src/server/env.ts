@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustedProxies, type TrustedProxies } from './security/client-address';
 
 // The only reader of process.env (enforced by lint). Every value is validated here, and a bad
 // one stops start-up with a message that names the variable.
@@ -41,6 +42,17 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1'], { error: 'may only be 1 (seed the demo content) or 0 (do not)' }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .superRefine((value, context) => {
+      const { invalid } = parseTrustedProxies(value);
+      if (invalid.length > 0)
+        context.addIssue({
+          code: 'custom',
+          message: `must be a comma-separated list of addresses or CIDR ranges such as 10.0.0.0/8, ::1 (could not read ${invalid.map((entry) => `"${entry}"`).join(', ')})`,
+        });
+    }),
 });
 
 export type Env = {
@@ -60,6 +72,8 @@ export type Env = {
   isLocalOrigin: boolean;
   authSecret: string | undefined;
   logLevel: (typeof logLevels)[number];
+  /** The proxies whose X-Forwarded-For is believed (security/client-address.ts); empty: none. */
+  trustedProxies: TrustedProxies;
 };
 
 export class ConfigError extends Error {
@@ -125,6 +139,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     isLocalOrigin,
     authSecret: env.AUTH_SECRET,
     logLevel: env.LOG_LEVEL,
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
   };
 }
 

@@ -12,6 +12,7 @@ import type { Logger } from './logger';
 import type { WriteOutcome } from './outcome';
 import { markNoStore } from './security/no-store';
 import { logSecurityEvent, type SecurityEventName } from './security/security-events';
+import type { RateDecision, WriteAction } from './security/rate-limit';
 
 // What every feature's routes share: the request's environment, the router, sign-in, and the small
 // builders each route declaration uses to say what it takes and answers.
@@ -34,6 +35,8 @@ export type AppEnv = {
     clientIp: string;
     /** The app's logger (security events: security/security-events.ts). */
     logger: Logger;
+    /** Counts a content write by `userId` from this request's address against its quotas. */
+    consumeWriteQuota: (action: WriteAction, userId: string) => Promise<RateDecision>;
   };
 };
 
@@ -73,7 +76,10 @@ export function apiError(c: Context, status: ContentfulStatusCode, body: ApiErro
   return c.json(body, status);
 }
 
-/** The socket's address; behind no proxy this is the only address that cannot be forged. */
+/**
+ * The socket's address; behind no proxy this is the only address that cannot be forged. The
+ * request's `clientIp` is resolved from it in app.ts (TRUSTED_PROXIES: security/client-address.ts).
+ */
 export function readClientIp(c: Context): string {
   try {
     return getConnInfo(c).remote.address ?? 'unknown';
@@ -111,9 +117,10 @@ export const notSignedInBody = { message: 'Auth session missing!', code: 'unauth
 /**
  * Sign-in as middleware (STYLE.md habit 12): a visitor gets 401 (with `message` when the route has
  * words of its own, such as "Sign in to post a comment."), before the request is validated; a
- * signed-in user is put on `c.var.user` for the handler.
+ * signed-in user is put on `c.var.user` for the handler. With `quota`, the write is counted against
+ * that action's quotas first (see `limitedWrite`).
  */
-export function requireUser(options: { message?: string } = {}) {
+export function requireUser(options: { message?: string; quota?: WriteAction } = {}) {
   const body = options.message ? { message: options.message, code: 'unauthorized' } : notSignedInBody;
   return createMiddleware<SignedInEnv>(async (c, next) => {
     // An answer for one user (or the 401 that says there is none) is never cached.
@@ -121,6 +128,10 @@ export function requireUser(options: { message?: string } = {}) {
     const user = await c.var.currentUser();
     if (!user) return c.json(body, 401);
     c.set('user', user);
+    if (options.quota) {
+      const decision = await c.var.consumeWriteQuota(options.quota, user.id);
+      if (!decision.allowed) return tooManyRequests(c, decision.retryAfterSeconds);
+    }
     await next();
     markNoStore(c);
   });
@@ -131,6 +142,21 @@ export function requireUser(options: { message?: string } = {}) {
  * The route still lists its 401 answer among its responses, for the OpenAPI document.
  */
 export const signedIn = { middleware: requireUser() };
+
+/**
+ * Spread into `createRoute` for a content write with a quota (issue 9 item 8): sign-in as
+ * `signedIn`, then the user's and the address's quotas for `action` (security/rate-limit.ts), so
+ * a refused write is 429 with Retry-After before anything is validated or written. The route
+ * lists `...rateLimited` among its responses.
+ */
+export function limitedWrite(action: WriteAction, options: { message?: string } = {}) {
+  return { middleware: requireUser({ ...options, quota: action }) };
+}
+
+/** The answer of a route with a quota, for the OpenAPI document. */
+export const rateLimited = {
+  429: errorContent('Too many of these lately: Retry-After says how many seconds to wait'),
+} satisfies RouteConfig['responses'];
 
 /** Who is asking where a visitor may ask too: the signed-in user's id, or null. */
 export async function userIdOf(c: Context<AppEnv>): Promise<string | null> {

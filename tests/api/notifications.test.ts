@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationListSchema } from '../../src/domain/social/notifications';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
@@ -46,21 +47,31 @@ describe('notifications are created with the action', () => {
     expect(await unread(asAuthor)).toBe(5);
   });
 
-  it('never for one’s own actions, and an unlike or unfollow takes its notification back', async () => {
+  it('never for one’s own actions; an unlike or unfollow takes back a notification once it is an hour old', async () => {
     await asAuthor.request('/api/notifications', { method: 'DELETE' });
     const list = await makeChecklist(t.db, author.id);
     await asAuthor.post(`/api/checklists/${list.id}/comments`, { content: 'Note to self' });
     expect(await inbox(asAuthor)).toEqual([]);
+    const anHourPasses = () =>
+      t.db.execute(
+        sql`update notifications set created_at = now() - interval '61 minutes' where user_id = ${author.id}`,
+      );
 
     await asFan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
     await asFan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
     expect(await unread(asAuthor)).toBe(1);
+    // Issue 9: within the hour, liking and unliking again tells the author nothing more.
+    await asFan.request(`/api/checklists/${list.id}/like`, { method: 'DELETE' });
+    await asFan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
+    expect((await inbox(asAuthor)).map((note) => note.type)).toEqual(['like']);
+    await anHourPasses();
     await asFan.request(`/api/checklists/${list.id}/like`, { method: 'DELETE' });
     expect(await inbox(asAuthor)).toEqual([]);
 
     await asFan.request('/api/users/note_author/follow', { method: 'DELETE' });
     await asFan.request('/api/users/note_author/follow', { method: 'PUT' });
     expect((await inbox(asAuthor)).map((note) => note.type)).toEqual(['follow']);
+    await anHourPasses();
     await asFan.request('/api/users/note_author/follow', { method: 'DELETE' });
     expect(await inbox(asAuthor)).toEqual([]);
   });

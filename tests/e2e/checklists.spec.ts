@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { checklistInputMessages } from '../../src/domain/checklists/checklist-fields';
 import type { Database } from '../../src/server/db/client';
@@ -297,4 +298,22 @@ test.describe('a reader keeping a list', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'In Library' })).toBeVisible();
   });
+});
+
+test('comments come 20 at a time, newest first, with Show more for the rest', async ({ page, db, makeUser }) => {
+  const author = await makeUser();
+  const list = await makeChecklist(db, author.id, { title: `Talkative ${unique()}` });
+  await db.execute(sql`
+    insert into checklist_comments (checklist_id, user_id, content, created_at, updated_at)
+    select ${list.id}, ${author.id}, 'Remark ' || n, now() - make_interval(mins => 25 - n), now() - make_interval(mins => 25 - n)
+    from generate_series(1, 25) n`);
+  await page.goto(`/checklist/${list.id}`);
+  const comments = page.getByRole('region', { name: /Comments/ }).getByRole('listitem');
+  await expect(page.getByRole('heading', { name: 'Comments (25)' })).toBeVisible();
+  await expect(comments).toHaveCount(20);
+  await expect(comments.first()).toContainText('Remark 25');
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect(comments).toHaveCount(25);
+  await expect(comments.last()).toContainText('Remark 1');
+  await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
 });

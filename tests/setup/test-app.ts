@@ -9,6 +9,9 @@ import { createLogger } from '../../src/server/logger';
 import { createMailer, type OutboxMail } from '../../src/server/mail/mailer';
 import { createNotificationHub } from '../../src/server/notifications/live';
 import { startNotificationMailer } from '../../src/server/notifications/notification-mails';
+import type { StreamLimits } from '../../src/server/notifications/stream.routes';
+import { parseTrustedProxies } from '../../src/server/security/client-address';
+import { writeQuotas, type WriteQuotas } from '../../src/server/security/rate-limit';
 import { createTestDatabase } from './test-database';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
@@ -54,6 +57,17 @@ export class Agent {
   }
 }
 
+/**
+ * The content-write quotas, a thousand times over: tests that make many writes quickly are not
+ * about quotas (tests/api/write-quotas.test.ts is, with `realWriteQuotas`).
+ */
+const roomyWriteQuotas = Object.fromEntries(
+  Object.entries(writeQuotas).map(([action, quota]) => [
+    action,
+    { perDay: quota.perDay * 1000, perMinute: quota.perMinute * 1000 },
+  ]),
+) as WriteQuotas;
+
 export async function createTestApp(
   options: {
     baseUrl?: string;
@@ -62,6 +76,10 @@ export async function createTestApp(
     mailOutbox?: 'allow';
     /** Where the app logs (a captured stream); silent otherwise. */
     logDestination?: pino.DestinationStream;
+    realWriteQuotas?: boolean;
+    /** TRUSTED_PROXIES, as env.ts reads it. */
+    trustedProxies?: string;
+    streamLimits?: StreamLimits;
   } = {},
 ) {
   const baseUrl = options.baseUrl ?? TEST_BASE_URL;
@@ -84,14 +102,29 @@ export async function createTestApp(
     db,
     logger,
   );
-  const env = { baseUrl, isHttps: baseUrl.startsWith('https:'), hasDevMailbox: isDevMailbox };
+  const env = {
+    baseUrl,
+    isHttps: baseUrl.startsWith('https:'),
+    hasDevMailbox: isDevMailbox,
+    trustedProxies: parseTrustedProxies(options.trustedProxies),
+  };
   const auth = createAuth({ db, env, secret: 'test-secret-that-is-long-enough-0123456789', mailer, logger });
   const hub = createNotificationHub(db, logger);
   afterAll(() => hub.close());
   // Manual: tests send queued notification mails with dispatchMails(), at the moment they choose.
   const notificationMails = await startNotificationMailer({ db, mailer, logger, baseUrl, isManual: true });
   afterAll(() => notificationMails.close());
-  const app = createApp({ db, env, auth, mailer, logger, hub, pause });
+  const app = createApp({
+    db,
+    env,
+    auth,
+    mailer,
+    logger,
+    hub,
+    pause,
+    writeQuotas: options.realWriteQuotas ? writeQuotas : roomyWriteQuotas,
+    streamLimits: options.streamLimits,
+  });
   return {
     app,
     db,

@@ -1,25 +1,35 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { commentListSchema, commentSchema, type Comment } from '@/domain/checklists/comments';
+import { commentListSchema, commentSchema, type CommentPage } from '@/domain/checklists/comments';
 import { apiRequest } from '@/client/lib/api';
 import { checklistApiPath, checklistKeys } from './checklists';
 
 const okSchema = z.object({ ok: z.literal(true) });
 
-/** Comments of a checklist, newest first (spec §7). Kept under the checklist's own key. */
+/**
+ * Comments of a checklist, newest first (spec §7), a page at a time (issue 9): each page starts
+ * after the previous one's `nextCursor`. Kept under the checklist's own key.
+ */
 export const commentsQuery = (checklistId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: checklistKeys.comments(checklistId),
-    queryFn: ({ signal }) => apiRequest(`${checklistApiPath(checklistId)}/comments`, commentListSchema, { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(
+        `${checklistApiPath(checklistId)}/comments${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`,
+        commentListSchema,
+        { signal },
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
   });
 
 function useUpdateComments(checklistId: string) {
   const queryClient = useQueryClient();
   const { queryKey } = commentsQuery(checklistId);
   return {
-    update: (change: (comments: Comment[]) => Comment[]) =>
-      queryClient.setQueryData(queryKey, (list) => (list ? { comments: change(list.comments) } : list)),
-    invalidate: () => queryClient.invalidateQueries({ queryKey }),
+    /** Changes each loaded page (the first is index 0) in the cache. */
+    update: (change: (page: CommentPage, index: number) => CommentPage) =>
+      queryClient.setQueryData(queryKey, (data) => (data ? { ...data, pages: data.pages.map(change) } : data)),
   };
 }
 
@@ -32,8 +42,12 @@ export function useAddComment(checklistId: string) {
         body: { content },
       }),
     onSuccess: (comment) => {
-      comments.update((list) => [comment, ...list.filter((other) => other.id !== comment.id)]);
-      void comments.invalidate();
+      // On top of the first page; the next page still starts where it did, so nothing repeats.
+      comments.update((page, index) => ({
+        ...page,
+        comments: index === 0 ? [comment, ...page.comments.filter((other) => other.id !== comment.id)] : page.comments,
+        total: page.total + 1,
+      }));
     },
   });
 }
@@ -46,7 +60,11 @@ export function useEditComment(checklistId: string) {
         method: 'PATCH',
         body: { content },
       }),
-    onSuccess: (comment) => comments.update((list) => list.map((other) => (other.id === comment.id ? comment : other))),
+    onSuccess: (comment) =>
+      comments.update((page) => ({
+        ...page,
+        comments: page.comments.map((other) => (other.id === comment.id ? comment : other)),
+      })),
   });
 }
 
@@ -55,6 +73,11 @@ export function useDeleteComment(checklistId: string) {
   return useMutation({
     mutationFn: (commentId: string) =>
       apiRequest(`/api/comments/${encodeURIComponent(commentId)}`, okSchema, { method: 'DELETE' }),
-    onSuccess: (_ok, commentId) => comments.update((list) => list.filter((comment) => comment.id !== commentId)),
+    onSuccess: (_ok, commentId) =>
+      comments.update((page) => ({
+        ...page,
+        comments: page.comments.filter((comment) => comment.id !== commentId),
+        total: page.total - 1,
+      })),
   });
 }

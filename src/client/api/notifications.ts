@@ -36,8 +36,8 @@ export const notificationListQuery = (limit = NOTIFICATION_POPOVER_LIMIT) =>
 
 /**
  * The unread count, kept live by the server's event stream: each `unread` event replaces the
- * cached count (and marks the list stale). On a broken stream it reconnects after 1, 2, 5, then
- * 10 s (spec §9).
+ * cached count (and marks the list stale). On a broken or ended stream it reconnects after 1, 2,
+ * 5, then 10 s (spec §9); a stream the server closed for good (`closed`) stays closed.
  */
 export function useLiveUnreadCount(isSignedIn: boolean): number {
   const queryClient = useQueryClient();
@@ -62,6 +62,12 @@ export function useLiveUnreadCount(isSignedIn: boolean): number {
         // A notification may also be a badge, and both show on the dashboard.
         void queryClient.invalidateQueries({ queryKey: activityKeys.all });
         void queryClient.invalidateQueries({ queryKey: badgeKeys.all });
+      });
+      // Signed out elsewhere, or this tab's stream gave way to newer ones (the server keeps five per
+      // user): stay closed. An ended stream otherwise (`reconnect`, at the latest hourly) reconnects.
+      source.addEventListener('closed', () => {
+        isStopped = true;
+        source?.close();
       });
       source.addEventListener('error', () => {
         source?.close();

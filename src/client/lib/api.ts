@@ -1,6 +1,7 @@
+import { toast } from 'sonner';
 import type { z } from 'zod';
 import { accountMessages } from '@/domain/accounts/account-forms';
-import { apiErrorSchema, type ApiErrorBody } from '@/domain/api-error';
+import { apiErrorSchema, rateLimitedMessage, type ApiErrorBody } from '@/domain/api-error';
 
 /** An error answer of our API, with the message ready to show. */
 export class ApiError extends Error {
@@ -31,9 +32,23 @@ export async function apiRequest<T extends z.ZodType>(
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(payload);
-    throw new ApiError(response.status, parsed.success ? parsed.data : { message: accountMessages.unexpected });
+    const body = parsed.success ? parsed.data : { message: accountMessages.unexpected };
+    // A rate limit's refusal says how long to wait (issue 9), whichever screen made the request.
+    const retryAfter = Number(response.headers.get('Retry-After'));
+    if (response.status === 429 && retryAfter > 0) body.message = rateLimitedMessage(retryAfter);
+    throw new ApiError(response.status, body);
   }
   return schema.parse(payload);
+}
+
+/** A refusal by a rate limit: the mutation cache already showed it in a toast (query-client.ts). */
+export function isRateLimited(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 429;
+}
+
+/** A failed write as an error toast, unless it was a rate limit's refusal, which is shown already. */
+export function toastFailure(error: unknown, fallback: string): void {
+  if (!isRateLimited(error)) toast.error(errorMessage(error, fallback));
 }
 
 export function errorMessage(error: unknown, fallback: string = accountMessages.unexpected): string {

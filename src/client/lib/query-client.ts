@@ -1,7 +1,18 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { ApiError, isRateLimited } from './api';
+
+/** One toast for a rate limit's refusal, however many writes were refused while it shows. */
+const RATE_LIMITED_TOAST = 'rate-limited';
 
 export const queryClient = new QueryClient({
+  // Issue 9: any write a rate limit refuses says so, and for how long, wherever it was made
+  // (screens that show errors inline show the same words there; see lib/api.ts).
+  mutationCache: new MutationCache({
+    onError: (error) => {
+      if (isRateLimited(error)) toast.error(error.message, { id: RATE_LIMITED_TOAST });
+    },
+  }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,

@@ -27,7 +27,34 @@ export const commentSchema = z.object({
   author: z.object({ id: z.string(), name: z.string(), avatar: z.string(), username: z.string().nullable() }),
 });
 export type Comment = z.infer<typeof commentSchema>;
-export const commentListSchema = z.object({ comments: z.array(commentSchema) });
+/** Issue 9: comments come 20 at a time, newest first, with "Show more" for the next page. */
+export const COMMENTS_PAGE_SIZE = 20;
+export const MAX_COMMENTS_PAGE_SIZE = 50;
+
+/**
+ * Where the next page starts: the last comment's creation time (to the microsecond) and id. Keyset
+ * paging, so a comment posted or deleted meanwhile neither repeats nor skips one.
+ */
+const commentCursorPattern =
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const commentPageQuerySchema = z.object({
+  before: z.string().regex(commentCursorPattern, 'Invalid cursor.').optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_COMMENTS_PAGE_SIZE, `limit must be at most ${MAX_COMMENTS_PAGE_SIZE}`)
+    .default(COMMENTS_PAGE_SIZE),
+});
+
+/** One page of a list's comments, newest first; `total` counts them all, `nextCursor` is null at the end. */
+export const commentListSchema = z.object({
+  comments: z.array(commentSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type CommentPage = z.infer<typeof commentListSchema>;
 
 /** Spec §4: "(edited)" shows when the updated time differs from the created time. */
 export function isEdited(comment: Pick<Comment, 'createdAt' | 'updatedAt'>): boolean {

@@ -10,7 +10,13 @@ import {
   visibilityInputSchema,
 } from '@/domain/checklists/checklist-actions';
 import { checklistMessages } from '@/domain/checklists/checklist-view';
-import { commentInputSchema, commentListSchema, commentMessages, commentSchema } from '@/domain/checklists/comments';
+import {
+  commentInputSchema,
+  commentListSchema,
+  commentMessages,
+  commentPageQuerySchema,
+  commentSchema,
+} from '@/domain/checklists/comments';
 import type { Database } from '../db/client';
 import {
   commonErrors,
@@ -19,8 +25,9 @@ import {
   idParams,
   jsonBody,
   jsonContent,
+  limitedWrite,
+  rateLimited,
   refusal,
-  requireUser,
   signedIn,
   userIdOf,
 } from '../http';
@@ -44,13 +51,14 @@ const route = {
   create: createRoute({
     method: 'post',
     path: '/',
-    ...signedIn,
+    ...limitedWrite('createChecklist'),
     summary: 'Create a public checklist',
     request: jsonBody(checklistInputSchema),
     responses: {
       201: jsonContent(createdChecklistSchema, 'Created'),
       400: errorContent('Invalid input'),
       401: commonErrors[401],
+      ...rateLimited,
     },
   }),
   update: createRoute({
@@ -96,26 +104,26 @@ const route = {
   clone: createRoute({
     method: 'post',
     path: '/{id}/clone',
-    ...signedIn,
+    ...limitedWrite('cloneChecklist'),
     summary: 'Clone someone else’s checklist into a new public one of your own',
     request: { params: idParams },
-    responses: { 201: jsonContent(createdChecklistSchema, 'The copy'), ...commonErrors },
+    responses: { 201: jsonContent(createdChecklistSchema, 'The copy'), ...commonErrors, ...rateLimited },
   }),
   like: createRoute({
     method: 'put',
     path: '/{id}/like',
-    ...signedIn,
+    ...limitedWrite('like'),
     summary: 'Like a checklist (not your own)',
     request: { params: idParams },
-    responses: { 200: jsonContent(likeStateSchema, 'Liked'), ...commonErrors },
+    responses: { 200: jsonContent(likeStateSchema, 'Liked'), ...commonErrors, ...rateLimited },
   }),
   unlike: createRoute({
     method: 'delete',
     path: '/{id}/like',
-    ...signedIn,
+    ...limitedWrite('like'),
     summary: 'Take a like back',
     request: { params: idParams },
-    responses: { 200: jsonContent(likeStateSchema, 'Not liked'), ...commonErrors },
+    responses: { 200: jsonContent(likeStateSchema, 'Not liked'), ...commonErrors, ...rateLimited },
   }),
   tick: createRoute({
     method: 'put',
@@ -144,18 +152,18 @@ const route = {
   listComments: createRoute({
     method: 'get',
     path: '/{id}/comments',
-    summary: 'Comments on a checklist, newest first',
-    request: { params: idParams },
-    responses: { 200: jsonContent(commentListSchema, 'Comments'), 404: commonErrors[404] },
+    summary: 'Comments on a checklist, newest first, 20 a page (keyset: pass nextCursor as before)',
+    request: { params: idParams, query: commentPageQuerySchema },
+    responses: { 200: jsonContent(commentListSchema, 'Comments'), 400: commonErrors[400], 404: commonErrors[404] },
   }),
   addComment: createRoute({
     method: 'post',
     path: '/{id}/comments',
     // A visitor is told how to comment ("Sign in to post a comment."), not just that a session is missing.
-    middleware: requireUser({ message: commentMessages.signInToComment }),
+    ...limitedWrite('comment', { message: commentMessages.signInToComment }),
     summary: 'Comment on a checklist',
     request: { params: idParams, ...jsonBody(commentInputSchema) },
-    responses: { 201: jsonContent(commentSchema, 'Posted'), ...commonErrors },
+    responses: { 201: jsonContent(commentSchema, 'Posted'), ...commonErrors, ...rateLimited },
   }),
 };
 
@@ -216,9 +224,9 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.listComments, async (c) => {
-      const comments = await listComments(db, c.req.valid('param').id, await userIdOf(c));
-      if (!comments) return c.json({ message: checklistMessages.notFound, code: 'not_found' }, 404);
-      return c.json({ comments }, 200);
+      const page = await listComments(db, c.req.valid('param').id, await userIdOf(c), c.req.valid('query'));
+      if (!page) return c.json({ message: checklistMessages.notFound, code: 'not_found' }, 404);
+      return c.json(page, 200);
     })
     .openapi(route.addComment, async (c) => {
       const outcome = await addComment(db, c.req.valid('param').id, c.var.user.id, c.req.valid('json').content);
@@ -230,10 +238,10 @@ const commentRoute = {
   edit: createRoute({
     method: 'patch',
     path: '/{id}',
-    ...signedIn,
+    ...limitedWrite('comment'),
     summary: 'Edit your comment',
     request: { params: idParams, ...jsonBody(commentInputSchema) },
-    responses: { 200: jsonContent(commentSchema, 'Saved'), ...commonErrors },
+    responses: { 200: jsonContent(commentSchema, 'Saved'), ...commonErrors, ...rateLimited },
   }),
   remove: createRoute({
     method: 'delete',

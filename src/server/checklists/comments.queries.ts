@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Comment } from '@/domain/checklists/comments';
+import type { Comment, CommentPage } from '@/domain/checklists/comments';
 import type { Executor } from '../db/client';
 import { presentPerson } from '../presenters';
 import { findChecklistAccess } from './checklist-access';
@@ -30,18 +30,44 @@ const selectComments = sql`
   select cm.id, cm.content, cm.created_at, cm.updated_at, cm.user_id, p.profile_name, p.avatar_url, p.username
   from checklist_comments cm left join profiles p on p.id = cm.user_id`;
 
-/** Spec §7: comments of a list with their author, newest first. */
+/**
+ * Spec §7: comments of a list with their author, newest first; issue 9: a page at a time, after
+ * the `before` cursor (keyset on created_at, id), with the count of them all.
+ */
 export async function listComments(
   db: Executor,
   checklistId: string,
   viewerId: string | null,
-): Promise<Comment[] | null> {
+  page: { before?: string | undefined; limit: number },
+): Promise<CommentPage | null> {
   const access = await findChecklistAccess(db, checklistId, viewerId);
   if (!access) return null;
-  const result = await db.execute<CommentRow>(
-    sql`${selectComments} where cm.checklist_id = ${checklistId} order by cm.created_at desc, cm.id desc`,
+  const [beforeTime, beforeId] = page.before?.split('~') ?? [];
+  const after = beforeTime ? sql`and (cm.created_at, cm.id) < (${beforeTime}::timestamptz, ${beforeId}::uuid)` : sql``;
+  const result = await db.execute<CommentRow & { cursor_time: string; total: number }>(sql`
+    select page.*, (select count(*)::int from checklist_comments where checklist_id = ${checklistId}) as total
+    from (
+      select c.*, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_time
+      from (${selectComments} where cm.checklist_id = ${checklistId} ${after}
+            order by cm.created_at desc, cm.id desc limit ${page.limit + 1}) c
+    ) page
+    order by page.created_at desc, page.id desc`);
+  const rows = result.rows.slice(0, page.limit);
+  const last = rows.at(-1);
+  const hasMore = result.rows.length > page.limit;
+  return {
+    comments: rows.map(toComment),
+    // An empty page still knows the total: counted apart when no row carried it.
+    total: result.rows[0]?.total ?? (await countComments(db, checklistId)),
+    nextCursor: hasMore && last ? `${last.cursor_time}~${last.id}` : null,
+  };
+}
+
+async function countComments(db: Executor, checklistId: string): Promise<number> {
+  const result = await db.execute<{ total: number }>(
+    sql`select count(*)::int as total from checklist_comments where checklist_id = ${checklistId}`,
   );
-  return result.rows.map(toComment);
+  return result.rows[0]!.total;
 }
 
 /** One comment with its author, as the API answers it. */

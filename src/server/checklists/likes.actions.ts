@@ -22,7 +22,7 @@ async function likeState(db: Executor, checklistId: string, userId: string): Pro
 }
 
 /**
- * Likes or unlikes a list, and tells its author (an unlike takes the notification back). Liking
+ * Likes or unlikes a list, and tells its author (at most once an hour: decision 017). Liking
  * twice is not an error (spec §8: a duplicate like is ignored).
  */
 export async function setLike(

@@ -7,7 +7,17 @@ import {
   libraryStatusSchema,
 } from '@/domain/library/library';
 import type { Database } from '../db/client';
-import { commonErrors, createRouter, idParams, jsonBody, jsonContent, refusal, signedIn } from '../http';
+import {
+  commonErrors,
+  createRouter,
+  idParams,
+  jsonBody,
+  jsonContent,
+  limitedWrite,
+  rateLimited,
+  refusal,
+  signedIn,
+} from '../http';
 import { createGroup, deleteGroup, renameGroup, setMembership, setSaved } from './library.actions';
 import { libraryStatus, listGroups } from './library.queries';
 
@@ -26,42 +36,42 @@ const route = {
   createGroup: createRoute({
     method: 'post',
     path: '/groups',
-    ...signedIn,
+    ...limitedWrite('group'),
     summary: 'Create a list group',
     request: jsonBody(groupNameSchema),
-    responses: { 201: jsonContent(groupSchema, 'Created'), ...commonErrors },
+    responses: { 201: jsonContent(groupSchema, 'Created'), ...commonErrors, ...rateLimited },
   }),
   renameGroup: createRoute({
     method: 'patch',
     path: '/groups/{id}',
-    ...signedIn,
+    ...limitedWrite('group'),
     summary: 'Rename a list group',
     request: { params: idParams, ...jsonBody(groupNameSchema) },
-    responses: { 200: jsonContent(ok, 'Renamed'), ...commonErrors },
+    responses: { 200: jsonContent(ok, 'Renamed'), ...commonErrors, ...rateLimited },
   }),
   deleteGroup: createRoute({
     method: 'delete',
     path: '/groups/{id}',
-    ...signedIn,
+    ...limitedWrite('group'),
     summary: 'Delete an empty list group',
     request: { params: idParams },
-    responses: { 200: jsonContent(ok, 'Deleted'), ...commonErrors },
+    responses: { 200: jsonContent(ok, 'Deleted'), ...commonErrors, ...rateLimited },
   }),
   addToGroup: createRoute({
     method: 'put',
     path: '/groups/{id}/checklists/{checklistId}',
-    ...signedIn,
+    ...limitedWrite('library'),
     summary: 'File a checklist in a group',
     request: { params: membershipParams },
-    responses: { 200: jsonContent(libraryStatusSchema, 'Where the list now sits'), ...commonErrors },
+    responses: { 200: jsonContent(libraryStatusSchema, 'Where the list now sits'), ...commonErrors, ...rateLimited },
   }),
   removeFromGroup: createRoute({
     method: 'delete',
     path: '/groups/{id}/checklists/{checklistId}',
-    ...signedIn,
+    ...limitedWrite('library'),
     summary: 'Take a checklist out of a group',
     request: { params: membershipParams },
-    responses: { 200: jsonContent(libraryStatusSchema, 'Where the list now sits'), ...commonErrors },
+    responses: { 200: jsonContent(libraryStatusSchema, 'Where the list now sits'), ...commonErrors, ...rateLimited },
   }),
   status: createRoute({
     method: 'get',
@@ -74,18 +84,18 @@ const route = {
   save: createRoute({
     method: 'put',
     path: '/saved/{checklistId}',
-    ...signedIn,
+    ...limitedWrite('library'),
     summary: 'Save a checklist (saving twice is fine)',
     request: { params: checklistParams },
-    responses: { 200: jsonContent(libraryStatusSchema, 'Saved'), ...commonErrors },
+    responses: { 200: jsonContent(libraryStatusSchema, 'Saved'), ...commonErrors, ...rateLimited },
   }),
   unsave: createRoute({
     method: 'delete',
     path: '/saved/{checklistId}',
-    ...signedIn,
+    ...limitedWrite('library'),
     summary: 'Unsave a checklist',
     request: { params: checklistParams },
-    responses: { 200: jsonContent(libraryStatusSchema, 'Unsaved'), ...commonErrors },
+    responses: { 200: jsonContent(libraryStatusSchema, 'Unsaved'), ...commonErrors, ...rateLimited },
   }),
 };
 

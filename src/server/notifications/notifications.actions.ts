@@ -55,6 +55,13 @@ export async function notify(
 ): Promise<void> {
   // Nobody reads the reserved "Deleted user"'s notifications (decision 013).
   if (event.recipientId === event.actorId || event.recipientId === DELETED_USER.id) return;
+  if (event.type === 'like' || event.type === 'follow') {
+    const repeatable = { ...event, type: event.type, checklistId: event.checklist?.id };
+    if (await hasRecentNotification(db, repeatable)) return;
+    // An older one from the same person about the same thing is replaced, not repeated (one
+    // announcement: PostgreSQL folds identical NOTIFYs of a transaction into one).
+    await withdrawNotification(db, { ...repeatable, olderThan: null });
+  }
   const actor = await findActor(db, event.actorId);
   const message = notificationMessage(event.type, actor.name, event.checklist?.title);
   await db.insert(notifications).values({
@@ -69,21 +76,46 @@ export async function notify(
     await queueNotificationMail(db, { userId: event.recipientId, kind: event.type, message, linkPath });
 }
 
-/** An unlike or unfollow takes back the notification its like or follow created. */
-export async function withdrawNotification(
-  db: Executor,
-  event: { type: 'like' | 'follow'; recipientId: string; actorId: string; checklistId?: string },
-): Promise<void> {
-  await db
-    .delete(notifications)
-    .where(
-      and(
-        eq(notifications.userId, event.recipientId),
-        eq(notifications.actorId, event.actorId),
-        eq(notifications.type, event.type),
-        event.checklistId ? eq(notifications.checklistId, event.checklistId) : isNull(notifications.checklistId),
-      ),
-    );
+/**
+ * Issue 9 item 8: liking and unliking (or following and unfollowing) over and over tells the
+ * recipient once. Within REPEAT_WINDOW of a like or follow notification, another like by the same
+ * person on the same list makes none, and an unlike leaves it in place; later, an unlike takes it
+ * back and a like notifies again. (decision 017)
+ */
+const REPEAT_WINDOW = sql`interval '1 hour'`;
+
+type RepeatableEvent = {
+  type: 'like' | 'follow';
+  recipientId: string;
+  actorId: string;
+  checklistId?: string | undefined;
+};
+
+const sameEvent = (event: RepeatableEvent) =>
+  and(
+    eq(notifications.userId, event.recipientId),
+    eq(notifications.actorId, event.actorId),
+    eq(notifications.type, event.type),
+    event.checklistId ? eq(notifications.checklistId, event.checklistId) : isNull(notifications.checklistId),
+  );
+
+async function hasRecentNotification(db: Executor, event: RepeatableEvent): Promise<boolean> {
+  const rows = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(sameEvent(event), sql`${notifications.createdAt} > now() - ${REPEAT_WINDOW}`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * An unlike or unfollow takes back the notification its like or follow created, once that is older
+ * than REPEAT_WINDOW (see above); `olderThan: null` takes it back whatever its age.
+ */
+export async function withdrawNotification(db: Executor, event: RepeatableEvent & { olderThan?: null }): Promise<void> {
+  const isOldEnough =
+    event.olderThan === null ? sql`true` : sql`${notifications.createdAt} <= now() - ${REPEAT_WINDOW}`;
+  await db.delete(notifications).where(and(sameEvent(event), isOldEnough));
 }
 
 /** Marks one of the user's notifications read; false when it is not theirs or does not exist. */

@@ -33,7 +33,7 @@ async function followState(db: Executor, userId: string, viewerId: string): Prom
 }
 
 /**
- * Follows or unfollows a user, telling them of a new follower (an unfollow takes that back).
+ * Follows or unfollows a user, telling them of a new follower (at most once an hour: decision 017).
  * Nobody follows themselves; following twice is harmless (the database allows one row per pair).
  */
 export async function setFollow(

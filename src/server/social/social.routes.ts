@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { followListSchema, followStateSchema, profileMessages, publicProfileSchema } from '@/domain/social/profile';
 import type { Database } from '../db/client';
-import { commonErrors, createRouter, jsonContent, refusal, signedIn, userIdOf } from '../http';
+import { commonErrors, createRouter, jsonContent, limitedWrite, rateLimited, refusal, userIdOf } from '../http';
 import { logRequestEvent } from '../security/security-events';
 import { followMessages, setFollow } from './follows.actions';
 import { findPublicProfile, listFollowUsers } from './public-profiles.queries';
@@ -33,18 +33,18 @@ const route = {
   follow: createRoute({
     method: 'put',
     path: '/users/{username}/follow',
-    ...signedIn,
+    ...limitedWrite('follow'),
     summary: 'Follow a user',
     request: { params: usernameParams },
-    responses: { 200: jsonContent(followStateSchema, 'Following'), ...commonErrors },
+    responses: { 200: jsonContent(followStateSchema, 'Following'), ...commonErrors, ...rateLimited },
   }),
   unfollow: createRoute({
     method: 'delete',
     path: '/users/{username}/follow',
-    ...signedIn,
+    ...limitedWrite('follow'),
     summary: 'Stop following a user',
     request: { params: usernameParams },
-    responses: { 200: jsonContent(followStateSchema, 'Not following'), ...commonErrors },
+    responses: { 200: jsonContent(followStateSchema, 'Not following'), ...commonErrors, ...rateLimited },
   }),
 };
 

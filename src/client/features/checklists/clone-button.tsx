@@ -1,10 +1,9 @@
 import { Copy, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { Button } from '@/client/components/ui/button';
-import { errorMessage } from '@/client/lib/api';
+import { errorMessage, toastFailure } from '@/client/lib/api';
 import { useCloneMutation } from '@/client/api/checklist-detail';
 import { paths } from '@/client/lib/paths';
 
@@ -40,7 +39,7 @@ export function useClone(checklistId: string) {
       onSuccess: ({ id }) => {
         redirect.current = window.setTimeout(() => void navigate(paths.editChecklist(id)), REDIRECT_DELAY_MS);
       },
-      onError: (error) => toast.error(errorMessage(error, checklistActionMessages.cloneFailed)),
+      onError: (error) => toastFailure(error, checklistActionMessages.cloneFailed),
     });
   };
 

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { MessageSquare, Pencil, RotateCcw, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
@@ -37,7 +37,8 @@ export function CommentsSection({
   loginHref: string;
 }) {
   const checklistId = checklist.id;
-  const comments = useQuery(commentsQuery(checklistId));
+  const comments = useInfiniteQuery(commentsQuery(checklistId));
+  const loaded = comments.data?.pages.flatMap((page) => page.comments) ?? [];
   const headingId = useId();
 
   return (
@@ -47,7 +48,7 @@ export function CommentsSection({
         Comments
         {comments.data ? (
           <span className="text-base font-normal text-slate-500 dark:text-slate-400">
-            ({comments.data.comments.length})
+            ({comments.data.pages[0]?.total ?? 0})
           </span>
         ) : null}
       </h2>
@@ -77,20 +78,36 @@ export function CommentsSection({
             Try again
           </Button>
         </div>
-      ) : comments.data.comments.length === 0 ? (
+      ) : loaded.length === 0 ? (
         <p className="py-4 text-center text-sm text-slate-500 dark:text-slate-400">No comments yet.</p>
       ) : (
-        <ul className="space-y-3">
-          {comments.data.comments.map((comment) => (
-            <li key={comment.id}>
-              <CommentCard
-                checklistId={checklistId}
-                comment={comment}
-                isAuthor={canEditComment(viewer, { authorId: comment.author.id })}
-              />
-            </li>
-          ))}
-        </ul>
+        <>
+          <ul className="space-y-3">
+            {loaded.map((comment) => (
+              <li key={comment.id}>
+                <CommentCard
+                  checklistId={checklistId}
+                  comment={comment}
+                  isAuthor={canEditComment(viewer, { authorId: comment.author.id })}
+                />
+              </li>
+            ))}
+          </ul>
+          {comments.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={comments.isFetchingNextPage}
+                aria-busy={comments.isFetchingNextPage}
+                onClick={() => void comments.fetchNextPage()}
+              >
+                {comments.isFetchingNextPage ? <Spinner label="Loading comments" /> : null}
+                Show more
+              </Button>
+            </div>
+          ) : null}
+        </>
       )}
     </section>
   );

@@ -1,12 +1,11 @@
 import { Heart } from 'lucide-react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { canLike, type Viewer } from '@/domain/permissions';
 import { Button } from '@/client/components/ui/button';
 import { Tooltip } from '@/client/components/ui/tooltip';
-import { errorMessage } from '@/client/lib/api';
+import { toastFailure } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { useLikeMutation } from '@/client/api/checklist-detail';
 import { plural } from '@/client/lib/format';
@@ -79,7 +78,7 @@ export function LikeButton({
         // Ignoring clicks while one is in flight keeps the revert snapshot right (see useLikeMutation).
         if (like.isPending) return;
         like.mutate(!hasLiked, {
-          onError: (error) => toast.error(errorMessage(error, LIKE_FAILED)),
+          onError: (error) => toastFailure(error, LIKE_FAILED),
         });
       }}
       className={cn(hasLiked && 'bg-rose-50 ring-rose-200 hover:bg-rose-100 dark:bg-rose-950/40 dark:ring-rose-900')}

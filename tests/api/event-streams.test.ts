@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { defaultStreamLimits } from '../../src/server/notifications/stream.routes';
+import { signedInAgent } from '../setup/sign-in';
+import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+
+// Issue 9 item 7: at most five open streams per user (a new one closes the oldest), at most twenty
+// per address, a stream ends within one heartbeat of its session, and every stream ends within the
+// hour. The heartbeat is shortened here so that "one heartbeat" is quick; the caps are the real ones.
+
+const HEARTBEAT_MS = 50;
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ streamLimits: { ...defaultStreamLimits, heartbeatMs: HEARTBEAT_MS } });
+});
+
+type Stream = {
+  /** The next event of that name (earlier events of other names are skipped). */
+  next: (event: string) => Promise<string>;
+  /** Resolves with the last event before the stream ended. */
+  ended: Promise<{ event: string; data: string }>;
+};
+
+/** Opens the user's event stream and reads it in the background. */
+async function openStream(agent: Agent, ip: string): Promise<{ status: number; stream?: Stream }> {
+  const response = await agent.request('/api/notifications/stream', { ip });
+  if (response.status !== 200) return { status: response.status };
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: { event: string; data: string }[] = [];
+  const waiters: (() => void)[] = [];
+  let text = '';
+  const ended = (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return events.at(-1)!;
+      text += decoder.decode(value, { stream: true });
+      const blocks = text.split('\n\n');
+      text = blocks.pop() ?? '';
+      for (const block of blocks) {
+        events.push({ event: block.match(/^event: (.*)$/m)?.[1] ?? '', data: block.match(/^data: (.*)$/m)?.[1] ?? '' });
+      }
+      for (const wake of waiters.splice(0)) wake();
+    }
+  })();
+  let read = 0;
+  const next = async (name: string): Promise<string> => {
+    for (;;) {
+      while (read < events.length) {
+        const entry = events[read++]!;
+        if (entry.event === name) return entry.data;
+      }
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  };
+  return { status: 200, stream: { next, ended } };
+}
+
+async function newSignedIn(): Promise<{ user: CreatedUser; agent: Agent }> {
+  const user = await createUser(t.db);
+  return { user, agent: await signedInAgent(t, user) };
+}
+
+/** Resolves with whether `promise` has settled, without waiting for it. */
+const hasSettled = async (promise: Promise<unknown>) => {
+  const marker = Symbol('pending');
+  return (await Promise.race([promise, Promise.resolve(marker)])) !== marker;
+};
+
+describe('streams per user', () => {
+  it('50 streams of one user from 50 addresses: each new one closes the oldest, the newest 5 stay and stay live', async () => {
+    const { user, agent } = await newSignedIn();
+    const streams: Stream[] = [];
+    for (let index = 0; index < 50; index++) {
+      const opened = await openStream(agent, `198.51.100.${index + 1}`);
+      expect(opened.status).toBe(200);
+      streams.push(opened.stream!);
+      await opened.stream!.next('unread');
+    }
+    for (const stream of streams.slice(0, 45)) {
+      expect(await stream.ended).toEqual({ event: 'closed', data: JSON.stringify({ reason: 'too_many_streams' }) });
+    }
+    // The newest five hear of a new notification.
+    const fan = await newSignedIn();
+    const list = await makeChecklist(t.db, user.id);
+    expect((await fan.agent.request(`/api/checklists/${list.id}/like`, { method: 'PUT' })).status).toBe(200);
+    for (const stream of streams.slice(45)) {
+      expect(JSON.parse(await stream.next('unread'))).toEqual({ unread: 1 });
+      expect(await hasSettled(stream.ended)).toBe(false);
+    }
+  });
+});
+
+describe('streams per address', () => {
+  it('50 streams from one address: 20 are accepted, the rest refused with 429 and Retry-After; another address is not held back', async () => {
+    const opened: { status: number; stream?: Stream }[] = [];
+    const agents: Agent[] = [];
+    // Five users from one address: four open five streams each, the fifth tries thirty times.
+    for (let user = 0; user < 5; user++) {
+      const { agent } = await newSignedIn();
+      agents.push(agent);
+      for (let index = 0; index < (user < 4 ? 5 : 30); index++) opened.push(await openStream(agent, '203.0.113.50'));
+    }
+    expect(opened.filter((entry) => entry.status === 200)).toHaveLength(20);
+    expect(opened.filter((entry) => entry.status === 429)).toHaveLength(30);
+    const refused = await agents[4]!.request('/api/notifications/stream', { ip: '203.0.113.50' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    // Another address is not held back.
+    expect((await openStream(agents[4]!, '203.0.113.51')).status).toBe(200);
+  }, 60_000);
+});
+
+describe('a stream ends with its session', () => {
+  it('sign-out closes every stream of that session within one heartbeat, and the client is told to stay away', async () => {
+    const { agent } = await newSignedIn();
+    const streams: Stream[] = [];
+    for (let index = 0; index < 5; index++) {
+      const opened = await openStream(agent, `192.0.2.${index + 1}`);
+      streams.push(opened.stream!);
+      await opened.stream!.next('unread');
+    }
+    expect((await agent.post('/api/auth/sign-out', {})).status).toBe(200);
+    for (const stream of streams) {
+      expect(await stream.ended).toEqual({ event: 'closed', data: JSON.stringify({ reason: 'signed_out' }) });
+    }
+  });
+
+  it('a session ended elsewhere (revoked, expired) closes its stream too', async () => {
+    const { user, agent } = await newSignedIn();
+    const opened = await openStream(agent, '192.0.2.77');
+    await opened.stream!.next('unread');
+    await t.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${user.id}`);
+    expect(await opened.stream!.ended).toEqual({ event: 'closed', data: JSON.stringify({ reason: 'signed_out' }) });
+  });
+});
+
+describe('a stream’s age', () => {
+  it('ends it with a reconnect hint once it reaches its maximum age', async () => {
+    const short = await createTestApp({
+      db: t.db,
+      streamLimits: { ...defaultStreamLimits, heartbeatMs: 10_000, maxAgeMs: 200 },
+    });
+    const user = await createUser(t.db);
+    const agent = await signedInAgent(short, user);
+    const opened = await openStream(agent, '192.0.2.200');
+    expect(opened.status).toBe(200);
+    expect(await opened.stream!.ended).toMatchObject({ event: 'reconnect' });
+  });
+
+  it('is at most an hour, five per user and twenty per address by default', () => {
+    expect(defaultStreamLimits).toEqual({ heartbeatMs: 25_000, maxAgeMs: 3_600_000, perUser: 5, perAddress: 20 });
+  });
+});
