@@ -39,7 +39,8 @@ $$;
 --> statement-breakpoint
 
 -- When a search finds nothing: each typed word no public list matches is replaced by the title or tag
--- word nearest in spelling (trigram similarity ≥ pg_trgm.similarity_threshold, 0.3 by default).
+-- word nearest in spelling (trigram similarity ≥ pg_trgm.similarity_threshold, 0.3 by default), and
+-- among equally near ones the closest in length ("campng": "camping" rather than "camp").
 -- NULL when no word changes.
 CREATE FUNCTION ticklist_correct_terms(p_terms text[]) RETURNS text[]
 LANGUAGE sql STABLE AS $$
@@ -51,7 +52,8 @@ LANGUAGE sql STABLE AS $$
             SELECT 1 FROM checklists c
             WHERE c.is_public AND c.search_vector @@ ticklist_search_query(ARRAY[t.term], true))
       AND w.word % ticklist_unaccent(lower(t.term))
-    ORDER BY similarity(w.word, ticklist_unaccent(lower(t.term))) DESC, length(w.word), w.word
+    ORDER BY similarity(w.word, ticklist_unaccent(lower(t.term))) DESC,
+             abs(length(w.word) - length(t.term)), w.word
     LIMIT 1
   ) f ON true
 $$;
