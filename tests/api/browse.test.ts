@@ -95,7 +95,9 @@ describe('GET /api/checklists (browse)', () => {
   });
 
   it('searches title, description, items and tags by word prefix', async () => {
-    expect(titles(await browse('?q=camp'))).toEqual(['New baby bag', 'Camping weekend']); // the baby bag is tagged camping
+    // Best match first (decision 018): the title hit above the list only tagged camping.
+    expect(titles(await browse('?q=camp'))).toEqual(['Camping weekend', 'New baby bag']);
+    expect(titles(await browse('?q=camp&order=newest'))).toEqual(['New baby bag', 'Camping weekend']);
     expect(titles(await browse('?q=BOX'))).toEqual(['Moving house']);
     expect(titles(await browse('?q=resear'))).toEqual(['Job interview prep']);
     expect(titles(await browse('?q=career'))).toEqual(['Job interview prep']);
@@ -117,7 +119,7 @@ describe('GET /api/checklists (browse)', () => {
         createdAt: daysAgo(30 + index),
       });
     const first = await browse('?tag=filler');
-    expect(first).toMatchObject({ total: 20, page: 0, pageSize: 12, hasMore: true });
+    expect(first).toMatchObject({ total: 20, totalCapped: false, page: 0, pageSize: 12, hasMore: true });
     expect(first.checklists).toHaveLength(12);
     const second = await browse('?tag=filler&page=1');
     expect(second).toMatchObject({ total: 20, page: 1, hasMore: false });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { textMessages } from '../../src/domain/text';
+import { VISITOR_CACHE_CONTROL } from '../../src/server/security/no-store';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
@@ -48,8 +49,15 @@ describe('Cache-Control', () => {
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('is left alone on an anonymous public read', async () => {
+  it('lets a CDN keep an anonymous public read for a short while (decision 018), varying by cookie', async () => {
     const response = await t.agent().request('/api/checklists');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe(VISITOR_CACHE_CONTROL);
+    expect(response.headers.get('vary')).toMatch(/\bCookie\b/);
+  });
+
+  it('keeps other anonymous reads uncached, as before', async () => {
+    const response = await t.agent().request('/api/discover/trending');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBeNull();
   });

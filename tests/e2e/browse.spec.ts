@@ -5,6 +5,8 @@ import { expect, failedRequest, test } from './support/fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
+const cards = (page: Page) => page.getByRole('list', { name: 'Checklists' }).getByRole('heading', { level: 2 });
+
 test.describe('searching and filtering the public lists', () => {
   const word = `zq${unique()}`;
   let olderId = '';
@@ -27,17 +29,16 @@ test.describe('searching and filtering the public lists', () => {
     olderId = older.id;
   });
 
-  const cards = (page: Page) => page.getByRole('list', { name: 'Checklists' }).getByRole('heading', { level: 2 });
-
   test('a visitor searches and finds the public lists with the word, newest first', async ({ page }) => {
     await page.goto('/browse');
     await expect(page.getByRole('heading', { level: 1, name: 'Browse Checklists' })).toBeVisible();
     await expect(page.getByRole('link', { name: '+ Create Checklist' })).toBeHidden();
-    await expect(page.getByText(/^Showing \d+ of \d+ checklists$/)).toBeVisible();
+    await expect(page.getByText(/^Showing \d+ of [\d,]+ checklists$/)).toBeVisible();
 
     await page.getByRole('searchbox', { name: 'Search checklists' }).fill(word);
     await expect(page).toHaveURL(new RegExp(`q=${word}`));
     await expect(page.getByText('Showing 2 of 2 checklists (filtered)')).toBeVisible();
+    // Both match in the title alike, so Best match leaves them newest first.
     await expect(cards(page)).toHaveText([`${word} newer list`, `${word} older list`]);
     await expect(page.getByText('+1 MORE')).toBeVisible();
   });
@@ -95,6 +96,50 @@ test.describe('searching and filtering the public lists', () => {
   });
 });
 
+test.describe('relevance and spelling (decision 018)', () => {
+  const word = `kq${unique()}x`;
+  // One letter dropped inside the word: no list has it, and it is no prefix of the real word.
+  const typo = `${word.slice(0, 4)}${word.slice(5)}`;
+
+  test.beforeAll(async ({ db, makeUser }) => {
+    const author = await makeUser();
+    await makeChecklist(db, author.id, { title: `Paddling ${word}`, createdAt: new Date(Date.now() - 86_400_000) });
+    // Newer, but the word is only in an item: Best match puts it second.
+    await makeChecklist(db, author.id, { title: 'Harbour day', items: [`Bring the ${word}`] });
+  });
+
+  test('a search with a typo shows the results of the nearest word, and says which word', async ({ page }) => {
+    await page.goto('/browse');
+    await page.getByRole('searchbox', { name: 'Search checklists' }).fill(typo);
+    await expect(page.getByText(`No checklists matched "${typo}". Showing results for "${word}".`)).toBeVisible();
+    await expect(cards(page)).toHaveText([`Paddling ${word}`, 'Harbour day']);
+    await expect(page.getByText('Showing 2 of 2 checklists (filtered)')).toBeVisible();
+  });
+
+  test('"Best match" is the default while a search is typed; the chosen order is kept in the URL', async ({ page }) => {
+    const order = page.getByRole('combobox', { name: 'Order by' });
+    await page.goto('/browse');
+    await expect(order).toHaveText('Newest');
+    await order.click();
+    await expect(page.getByRole('option', { name: 'Best match' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('searchbox', { name: 'Search checklists' }).fill(word);
+    await expect(page).toHaveURL(new RegExp(`q=${word}`));
+    await expect(order).toHaveText('Best match');
+    await expect(page).not.toHaveURL(/order=/);
+    await expect(cards(page)).toHaveText([`Paddling ${word}`, 'Harbour day']);
+
+    await order.click();
+    await page.getByRole('option', { name: 'Newest' }).click();
+    await expect(page).toHaveURL(/order=newest/);
+    await expect(cards(page)).toHaveText(['Harbour day', `Paddling ${word}`]);
+    await page.reload();
+    await expect(order).toHaveText('Newest');
+    await expect(cards(page)).toHaveText(['Harbour day', `Paddling ${word}`]);
+  });
+});
+
 test('a search with no match says so', async ({ page }) => {
   await page.goto(`/browse?q=nothing${unique()}matches`);
   await expect(page.getByText('No checklists found matching your criteria')).toBeVisible();
@@ -117,7 +162,7 @@ test('a failed load offers to try again', async ({ page, allowConsoleErrors }) =
   await page.goto('/browse');
   await expect(page.getByText('Failed to load checklists. Please try again later.')).toBeVisible({ timeout: 10_000 });
   await page.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByText(/^Showing \d+ of \d+ checklists$/)).toBeVisible();
+  await expect(page.getByText(/^Showing \d+ of [\d,]+ checklists$/)).toBeVisible();
 });
 
 for (const width of [1280, 390]) {
@@ -126,7 +171,7 @@ for (const width of [1280, 390]) {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     for (const view of ['grid', 'list']) {
       await page.goto(`/browse?view=${view}`);
-      await expect(page.getByText(/^Showing \d+ of \d+ checklists$/)).toBeVisible();
+      await expect(page.getByText(/^Showing \d+ of [\d,]+ checklists$/)).toBeVisible();
       await page.screenshot({ path: `test-results/screenshots/browse-${view}-${width}.png`, fullPage: true });
     }
   });

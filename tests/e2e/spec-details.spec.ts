@@ -169,7 +169,7 @@ test('Browse’s counter keeps the shown answer’s numbers and label while a ne
   const counter = page.getByRole('status').filter({ hasText: 'Showing' });
 
   await page.goto('/browse');
-  await expect(counter).toHaveText(/^Showing \d+ of \d+ checklists$/);
+  await expect(counter).toHaveText(/^Showing \d+ of [\d,]+ checklists$/);
 
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -188,7 +188,7 @@ test('Browse’s counter keeps the shown answer’s numbers and label while a ne
   await isReached;
   // The previous, unfiltered answer is still on screen: so is its unfiltered label.
   await expect(page).toHaveURL(new RegExp(`q=${word}`));
-  await expect(counter).toHaveText(/^Showing \d+ of \d+ checklists$/);
+  await expect(counter).toHaveText(/^Showing \d+ of [\d,]+ checklists$/);
   release();
   await expect(counter).toHaveText('Showing 1 of 1 checklists (filtered)');
 });

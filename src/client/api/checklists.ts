@@ -11,8 +11,8 @@ import { apiRequest } from '@/client/lib/api';
 import { libraryKeys } from './library';
 import { meKeys } from './me';
 
-/** What the browse page filters by; the page number is the infinite query's own business. */
-export type BrowseFilters = Omit<BrowseQuery, 'page'>;
+/** What the browse page filters by; where a page starts is the infinite query's own business. */
+export type BrowseFilters = Omit<BrowseQuery, 'page' | 'cursor'>;
 
 // Every checklist query (browse, detail, own lists, the dashboard's tabs, ...) sits under
 // 'checklists', so one write refreshes them all by invalidating checklistKeys.all.
@@ -21,7 +21,6 @@ export const checklistKeys = {
   // 'detail' keeps an id such as "discover" from meeting another query's key.
   detail: (id: string) => [...checklistKeys.all, 'detail', id] as const,
   browse: ['checklists', 'browse'] as const,
-  browsePage: (query: BrowseQuery) => [...checklistKeys.browse, 'page', query] as const,
   browseInfinite: (filters: BrowseFilters) => [...checklistKeys.browse, 'infinite', filters] as const,
   popularTags: ['checklists', 'browse', 'popular-tags'] as const,
   // Under 'checklists', so creating or editing a list elsewhere refreshes "My Lists" too.
@@ -46,38 +45,28 @@ export const checklistDetailQuery = (id: string) =>
     queryFn: ({ signal }) => apiRequest(checklistApiPath(id), checklistDetailSchema, { signal }),
   });
 
-function browsePath(query: BrowseQuery): string {
+function browsePath(filters: BrowseFilters, cursor: string | null): string {
   const params = new URLSearchParams();
-  if (query.q) params.set('q', query.q);
-  if (query.tag) params.set('tag', query.tag);
-  params.set('order', query.order);
-  params.set('page', String(query.page));
+  if (filters.q) params.set('q', filters.q);
+  if (filters.tag) params.set('tag', filters.tag);
+  params.set('order', filters.order);
+  if (cursor) params.set('cursor', cursor);
   return `/api/checklists?${params.toString()}`;
 }
 
-function fetchBrowsePage(query: BrowseQuery, signal: AbortSignal): Promise<BrowsePage> {
-  return apiRequest(browsePath(query), browsePageSchema, { signal });
-}
-
-/** One page of cards. */
-export const browsePageQuery = (query: BrowseQuery) =>
-  queryOptions({
-    queryKey: checklistKeys.browsePage(query),
-    queryFn: ({ signal }) => fetchBrowsePage(query, signal),
-  });
-
 /**
- * Every page loaded so far for the given filters; "Load more" asks for the next one. Each page
- * carries the filters it answers, so a screen still showing the previous answer while the next
- * loads (keepPreviousData) can describe that answer, not the URL's newer filters.
+ * Every page loaded so far for the given filters; "Load more" asks for the next one, starting
+ * after the last card (the answer's cursor), so lists published meanwhile neither repeat nor push
+ * others out. Each page carries the filters it answers, so a screen still showing the previous
+ * answer while the next loads (keepPreviousData) can describe that answer, not the URL's newer filters.
  */
 export const browseInfiniteQuery = (filters: BrowseFilters) =>
   infiniteQueryOptions({
     queryKey: checklistKeys.browseInfinite(filters),
-    queryFn: ({ pageParam, signal }) =>
-      fetchBrowsePage({ ...filters, page: pageParam }, signal).then((page) => ({ ...page, filters })),
-    initialPageParam: 0,
-    getNextPageParam: (lastPage) => (lastPage.hasMore ? lastPage.page + 1 : undefined),
+    queryFn: ({ pageParam, signal }): Promise<BrowsePage & { filters: BrowseFilters }> =>
+      apiRequest(browsePath(filters, pageParam), browsePageSchema, { signal }).then((page) => ({ ...page, filters })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
   });
 
 /** The top public tags, for the filter chips. */

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { browseQuerySchema, isFiltered, searchTerms, visibleTags } from './browse';
+import {
+  type BrowseCursor,
+  browseQuerySchema,
+  decodeBrowseCursor,
+  encodeBrowseCursor,
+  formatTotal,
+  isFiltered,
+  searchTerms,
+  visibleTags,
+} from './browse';
 
 describe('browse', () => {
   it('reads the URL leniently: unknown orders and pages fall back to defaults', () => {
@@ -10,6 +19,34 @@ describe('browse', () => {
       page: 2,
     });
     expect(browseQuerySchema.parse({ order: 'random', page: '-4' })).toMatchObject({ order: 'newest', page: 0 });
+  });
+
+  it('orders by Best match while a search is typed, unless another order is chosen', () => {
+    expect(browseQuerySchema.parse({ q: 'tent' }).order).toBe('best');
+    expect(browseQuerySchema.parse({ q: 'tent', order: 'most-liked' }).order).toBe('most-liked');
+    expect(browseQuerySchema.parse({ q: ' !! ' }).order).toBe('newest');
+    expect(browseQuerySchema.parse({ order: 'best' }).order).toBe('newest');
+  });
+
+  it('reads back only its own cursors, for the order they were made for', () => {
+    const cursor: BrowseCursor = {
+      o: 'most-liked',
+      k: [3, '2026-01-02T03:04:05.123456+00:00', '0b8f6a3e-6d1c-4a5e-9f3b-2c1d4e5f6a7b'],
+    };
+    const text = encodeBrowseCursor(cursor);
+    expect(text).toMatch(/^[\w-]+$/);
+    expect(decodeBrowseCursor(text, 'most-liked')).toEqual(cursor);
+    expect(decodeBrowseCursor(text, 'newest')).toBeNull();
+    expect(decodeBrowseCursor('not-a-cursor', 'newest')).toBeNull();
+    expect(
+      decodeBrowseCursor(encodeBrowseCursor({ ...cursor, k: [3, 'soon', 'x'] } as never), 'most-liked'),
+    ).toBeNull();
+  });
+
+  it('writes Y with thousands separators, and "+" when the count stopped at the cap', () => {
+    expect(formatTotal(12, false)).toBe('12');
+    expect(formatTotal(50000, false)).toBe('50,000');
+    expect(formatTotal(1000, true)).toBe('1,000+');
   });
 
   it('makes prefix terms from letters and digits only', () => {

@@ -2,14 +2,20 @@ import { z } from 'zod';
 import { withoutNul } from '../text';
 import { DIFFICULTIES } from './checklist-view';
 
-// Spec §2.3 and §9: browse orders, page size, and what a card shows.
-export const BROWSE_ORDERS = ['newest', 'most-used', 'most-liked'] as const;
+// Spec §2.3 and §9: browse orders, page size, and what a card shows. "Best match" (decision 018)
+// is offered beside the spec's three while a search is typed, and is then the default.
+export const BROWSE_ORDERS = ['best', 'newest', 'most-used', 'most-liked'] as const;
 export type BrowseOrder = (typeof BROWSE_ORDERS)[number];
+/** The spec's orders: all that is offered when nothing is searched for. */
+export const LISTING_ORDERS = ['newest', 'most-used', 'most-liked'] as const satisfies readonly BrowseOrder[];
 export const BROWSE_ORDER_LABELS: Record<BrowseOrder, string> = {
+  best: 'Best match',
   newest: 'Newest',
   'most-used': 'Most Used',
   'most-liked': 'Most Liked',
 };
+/** A search counts its matches exactly up to this many; past it, "Showing 12 of 1,000+ checklists". */
+export const SEARCH_COUNT_CAP = 1000;
 export const BROWSE_VIEWS = ['grid', 'list'] as const;
 export type BrowseView = (typeof BROWSE_VIEWS)[number];
 export const BROWSE_PAGE_SIZE = 12;
@@ -24,6 +30,9 @@ export const browseMessages = {
   failed: 'Failed to load checklists. Please try again later.',
   tryAgain: 'Try again',
   clearFilters: 'Clear all filters',
+  /** Decision 018: nothing matched what was typed, so near spellings were searched for. */
+  searchedFor: (typed: string, searched: string) =>
+    `No checklists matched "${typed}". Showing results for "${searched}".`,
 } as const;
 
 /** The browse URL's parameters as they arrive (all optional text), as the API documents them. */
@@ -32,16 +41,75 @@ export const browseParamsSchema = z.object({
   tag: z.string().optional(),
   order: z.string().optional(),
   page: z.string().optional(),
+  cursor: z.string().optional(),
 });
 
-/** The browse request; anything unknown falls back to a default instead of failing the page. */
-export const browseQuerySchema = z.object({
-  q: z.string().trim().max(MAX_SEARCH_LENGTH).transform(withoutNul).catch('').default(''),
-  tag: z.string().trim().max(30).transform(withoutNul).catch('').default(''),
-  order: z.enum(BROWSE_ORDERS).catch('newest').default('newest'),
-  page: z.coerce.number().int().min(0).max(10_000).catch(0).default(0),
-});
+/** The order a browse request gets when it names none (or "best" with nothing to match). */
+export function defaultOrder(q: string): BrowseOrder {
+  return searchTerms(q).length > 0 ? 'best' : 'newest';
+}
+
+/**
+ * The browse request; anything unknown falls back to a default instead of failing the page. The
+ * order defaults to Best match while a search is typed, Newest otherwise. `page` (offset paging)
+ * is kept for older clients; `cursor` (from the previous answer's `nextCursor`) is what Load more
+ * sends, and wins when both are given.
+ */
+export const browseQuerySchema = z
+  .object({
+    q: z.string().trim().max(MAX_SEARCH_LENGTH).transform(withoutNul).catch('').default(''),
+    tag: z.string().trim().max(30).transform(withoutNul).catch('').default(''),
+    order: z.enum(BROWSE_ORDERS).optional().catch(undefined),
+    page: z.coerce.number().int().min(0).max(10_000).catch(0).default(0),
+    cursor: z.string().max(400).optional().catch(undefined),
+  })
+  .transform(({ order, ...query }) => ({
+    ...query,
+    order:
+      order === undefined || (order === 'best' && defaultOrder(query.q) !== 'best') ? defaultOrder(query.q) : order,
+  }));
 export type BrowseQuery = z.infer<typeof browseQuerySchema>;
+
+/**
+ * Where the next page starts (keyset paging): the order it belongs to and the last card's sort key,
+ * e.g. ["2026-01-01T10:00:00.123456+00:00", "<id>"] for newest; a count (most used, most liked) or
+ * a relevance score (best match) comes first for the others.
+ */
+const createdAtKey = z.iso.datetime({ offset: true });
+const idKey = z.uuid();
+export const browseCursorSchema = z.discriminatedUnion('o', [
+  z.object({ o: z.literal('newest'), k: z.tuple([createdAtKey, idKey]) }),
+  z.object({ o: z.literal('most-used'), k: z.tuple([z.number().int(), createdAtKey, idKey]) }),
+  z.object({ o: z.literal('most-liked'), k: z.tuple([z.number().int(), createdAtKey, idKey]) }),
+  z.object({ o: z.literal('best'), k: z.tuple([z.number(), createdAtKey, idKey]) }),
+]);
+export type BrowseCursor = z.infer<typeof browseCursorSchema>;
+
+export const browseCursorMessages = { invalid: 'This page of results is no longer valid. Please reload.' } as const;
+
+const toBase64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+const fromBase64Url = (text: string) =>
+  new TextDecoder().decode(
+    Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (char) => char.charCodeAt(0)),
+  );
+
+export function encodeBrowseCursor(cursor: BrowseCursor): string {
+  return toBase64Url(JSON.stringify(cursor));
+}
+
+/** The cursor a client sent, if it is one of ours for this order; null otherwise. */
+export function decodeBrowseCursor(text: string, order: BrowseOrder): BrowseCursor | null {
+  try {
+    const cursor = browseCursorSchema.safeParse(JSON.parse(fromBase64Url(text)));
+    return cursor.success && cursor.data.o === order ? cursor.data : null;
+  } catch {
+    return null;
+  }
+}
 
 export const checklistCardSchema = z.object({
   id: z.string(),
@@ -63,11 +131,19 @@ export type ChecklistCard = z.infer<typeof checklistCardSchema>;
 
 export const browsePageSchema = z.object({
   checklists: z.array(checklistCardSchema),
-  /** Y of "Showing X of Y checklists": every list that matches. */
+  /**
+   * Y of "Showing X of Y checklists": every list that matches, exact from counters kept by the
+   * database; for a search, exact up to SEARCH_COUNT_CAP, and then `totalCapped` says there are more.
+   */
   total: z.number().int(),
+  totalCapped: z.boolean(),
+  /** When nothing matched what was typed: the words searched for instead ("campng" → "camping"). */
+  searchedFor: z.string().nullable(),
   page: z.number().int(),
   pageSize: z.number().int(),
   hasMore: z.boolean(),
+  /** Send as `cursor` for the next page (null on the last). */
+  nextCursor: z.string().nullable(),
 });
 export type BrowsePage = z.infer<typeof browsePageSchema>;
 
@@ -81,6 +157,11 @@ export const popularTagsSchema = z.object({ tags: z.array(tagCountSchema) });
  */
 export function searchTerms(q: string): string[] {
   return (q.toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? []).slice(0, 8);
+}
+
+/** "1,000+" or "42": Y of the counter. */
+export function formatTotal(total: number, capped: boolean): string {
+  return `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
 }
 
 export function isFiltered(query: Pick<BrowseQuery, 'q' | 'tag'>): boolean {

@@ -1,9 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '@/domain/api-error';
-import { browsePageSchema, browseParamsSchema, browseQuerySchema, popularTagsSchema } from '@/domain/checklists/browse';
+import {
+  browseCursorMessages,
+  browsePageSchema,
+  browseParamsSchema,
+  browseQuerySchema,
+  decodeBrowseCursor,
+  popularTagsSchema,
+} from '@/domain/checklists/browse';
 import { checklistDetailSchema, checklistMessages } from '@/domain/checklists/checklist-view';
 import type { Database } from '../db/client';
 import { createRouter, userIdOf } from '../http';
+import { cacheForVisitors } from '../security/no-store';
 import { browseChecklists, popularTags } from './browse.queries';
 import { logRequestEvent } from '../security/security-events';
 import { checklistExists, findChecklistDetail } from './checklists.queries';
@@ -15,7 +23,10 @@ const browseRoute = createRoute({
   path: '/',
   summary: 'Public checklists: search, tag filter, order and paging (spec §2.3)',
   request: { query: browseParamsSchema },
-  responses: { 200: { content: { 'application/json': { schema: browsePageSchema } }, description: 'A page of cards' } },
+  responses: {
+    200: { content: { 'application/json': { schema: browsePageSchema } }, description: 'A page of cards' },
+    400: { content: { 'application/json': { schema: apiErrorSchema } }, description: 'A cursor that is not ours' },
+  },
 });
 
 const tagsRoute = createRoute({
@@ -43,10 +54,19 @@ const detailRoute = createRoute({
 
 export function checklistsRoutes({ db }: { db: Database }) {
   return createRouter()
-    .openapi(browseRoute, async (c) =>
-      c.json(await browseChecklists(db, browseQuerySchema.parse(c.req.valid('query'))), 200),
-    )
-    .openapi(tagsRoute, async (c) => c.json({ tags: await popularTags(db) }, 200))
+    .openapi(browseRoute, async (c) => {
+      const query = browseQuerySchema.parse(c.req.valid('query'));
+      const cursor = query.cursor ? decodeBrowseCursor(query.cursor, query.order) : null;
+      if (query.cursor && !cursor) return c.json({ message: browseCursorMessages.invalid, code: 'invalid_input' }, 400);
+      const page = await browseChecklists(db, query, cursor);
+      cacheForVisitors(c);
+      return c.json(page, 200);
+    })
+    .openapi(tagsRoute, async (c) => {
+      const tags = await popularTags(db);
+      cacheForVisitors(c);
+      return c.json({ tags }, 200);
+    })
     .openapi(detailRoute, async (c) => {
       const { id } = c.req.valid('param');
       const viewerId = await userIdOf(c);
@@ -58,6 +78,8 @@ export function checklistsRoutes({ db }: { db: Database }) {
         }
         return c.json(notFound, 404);
       }
+      // A private list is only ever its owner's answer (signed in, so no-store already).
+      if (detail.isPublic) cacheForVisitors(c);
       return c.json(detail, 200);
     });
 }

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { discoverCardsSchema, discoverSchema, trendingParamsSchema } from '@/domain/discover/assembly';
 import type { Database } from '../db/client';
 import { commonErrors, createRouter, jsonContent, signedIn, userIdOf } from '../http';
+import { cacheForVisitors } from '../security/no-store';
 import { loadDiscover, suggestChecklists, trendingChecklists } from './discover.queries';
 
 const route = {
@@ -30,7 +31,11 @@ const route = {
 
 export function discoverRoutes({ db }: { db: Database }) {
   return createRouter()
-    .openapi(route.discover, async (c) => c.json(await loadDiscover(db, await userIdOf(c)), 200))
+    .openapi(route.discover, async (c) => {
+      const discover = await loadDiscover(db, await userIdOf(c));
+      cacheForVisitors(c);
+      return c.json(discover, 200);
+    })
     .openapi(route.suggestions, async (c) => {
       return c.json({ checklists: await suggestChecklists(db, c.var.user.id) }, 200);
     })

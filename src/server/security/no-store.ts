@@ -32,3 +32,20 @@ export function noStoreForSessions() {
     if (hasSessionCookie(c.req.header('cookie')) || c.res.headers.has('set-cookie')) markNoStore(c);
   });
 }
+
+/**
+ * What a visitor's Browse, tags, public list and Discover answers may be kept for: a CDN or browser
+ * serves them for 30 s, then stale for up to 30 s more while it fetches afresh, so a new list or
+ * like shows within a minute.
+ */
+export const VISITOR_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=30';
+
+/**
+ * Marks a successful answer that is the same for every visitor as cacheable, when it was asked for
+ * without a session cookie; with one, noStoreForSessions() makes it no-store. `Vary: Cookie` either
+ * way, so a cache never hands the visitor's copy to someone signed in (or the reverse).
+ */
+export function cacheForVisitors(c: Context) {
+  c.header('Vary', 'Cookie', { append: true });
+  if (!hasSessionCookie(c.req.header('cookie'))) c.header('Cache-Control', VISITOR_CACHE_CONTROL);
+}

@@ -6,9 +6,12 @@ import {
   BROWSE_ORDER_LABELS,
   BROWSE_ORDERS,
   BROWSE_VIEWS,
+  LISTING_ORDERS,
   MAX_SEARCH_LENGTH,
   browseMessages,
   browseQuerySchema,
+  defaultOrder,
+  formatTotal,
   isFiltered,
   type BrowseView,
   type ChecklistCard as ChecklistCardData,
@@ -31,7 +34,8 @@ const SEARCH_DEBOUNCE_MS = 300;
 
 type UrlParam = 'q' | 'tag' | 'order' | 'view';
 // Defaults are left out of the URL, so /browse is the plain page and every link to it stays short.
-const urlDefaults: Record<UrlParam, string> = { q: '', tag: '', order: 'newest', view: 'grid' };
+// The order's default depends on the search: Best match while one is typed, Newest otherwise.
+const urlDefaults: Record<Exclude<UrlParam, 'order'>, string> = { q: '', tag: '', view: 'grid' };
 
 function readFilters(params: URLSearchParams): BrowseFilters {
   const { q, tag, order } = browseQuerySchema.parse({
@@ -46,7 +50,10 @@ function readView(params: URLSearchParams): BrowseView {
   return BROWSE_VIEWS.find((view) => view === params.get('view')) ?? 'grid';
 }
 
-/** Pages are fetched by offset, so a list published between two pages can come back twice. */
+/**
+ * Pages follow each other by cursor, so a list published between two pages does not come back; a
+ * list whose likes or uses changed meanwhile can still move into a later page of those orders.
+ */
 function uniqueById(cards: ChecklistCardData[]): ChecklistCardData[] {
   const seen = new Set<string>();
   return cards.filter((card) => {
@@ -77,9 +84,10 @@ export function BrowsePage() {
         (previous) => {
           const next = new URLSearchParams(previous);
           for (const [key, value] of Object.entries(changes) as [UrlParam, string | undefined][]) {
-            if (value === undefined || value === urlDefaults[key]) next.delete(key);
+            if (value === undefined || (key !== 'order' && value === urlDefaults[key])) next.delete(key);
             else next.set(key, value);
           }
+          if (next.get('order') === defaultOrder(next.get('q') ?? '')) next.delete('order');
           return next;
         },
         { replace: options.replace ?? false, preventScrollReset: true },
@@ -128,11 +136,14 @@ export function BrowsePage() {
 
   const results = useInfiniteQuery({ ...browseInfiniteQuery(filters), placeholderData: keepPreviousData });
   const cards = useMemo(() => uniqueById(results.data?.pages.flatMap((page) => page.checklists) ?? []), [results.data]);
-  const total = results.data?.pages.at(-1)?.total ?? 0;
+  const lastPage = results.data?.pages.at(-1);
+  const total = formatTotal(lastPage?.total ?? 0, lastPage?.totalCapped ?? false);
   // The counter's numbers and its "(filtered)" come from the same answer: while a new search is in
   // flight the previous answer stays on screen, and so does the label that describes it.
   const shownFilters = results.data?.pages[0]?.filters;
   const isShownFiltered = shownFilters ? isFiltered(shownFilters) : false;
+  const searchedFor = results.data?.pages[0]?.searchedFor;
+  const isSearching = defaultOrder(filters.q) === 'best';
 
   return (
     <Page>
@@ -192,7 +203,7 @@ export function BrowsePage() {
               <OptionSelect
                 id={orderId}
                 value={filters.order}
-                options={BROWSE_ORDERS}
+                options={isSearching ? BROWSE_ORDERS : LISTING_ORDERS}
                 labels={BROWSE_ORDER_LABELS}
                 onChange={(order) => updateParams({ order })}
               />
@@ -208,6 +219,11 @@ export function BrowsePage() {
         {results.data ? (
           <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
             {`Showing ${cards.length} of ${total} checklists${isShownFiltered ? ' (filtered)' : ''}`}
+          </p>
+        ) : null}
+        {searchedFor && shownFilters ? (
+          <p className="w-full text-sm text-slate-600 dark:text-slate-400">
+            {browseMessages.searchedFor(shownFilters.q, searchedFor)}
           </p>
         ) : null}
         {isFilteredView ? (

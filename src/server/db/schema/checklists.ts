@@ -48,6 +48,12 @@ export const checklists = pgTable(
     searchVector: tsvector()
       .notNull()
       .default(sql`''::tsvector`),
+    // The list's tags, lower-cased, distinct and sorted; kept by the tag triggers (decision 018) for
+    // the tag filter's index and the tag counts.
+    tagKeys: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -81,8 +87,47 @@ export const checklists = pgTable(
       .where(sql`${t.isPublic}`),
     index('checklists_author_created_idx').on(t.authorId, t.createdAt.desc()),
     index('checklists_search_idx').using('gin', t.searchVector),
+    // Browse's tag filter (decision 018): the public lists carrying a tag, straight from an index.
+    index('checklists_public_tag_keys_idx')
+      .using('gin', t.tagKeys)
+      .where(sql`${t.isPublic}`),
   ],
 );
+
+// Decision 018: what Browse counts without counting, kept by triggers on `checklists` as writes
+// happen (create, edit, delete, visibility, bulk actions, account deletion). Application code
+// never writes these tables.
+
+/** One row: how many lists are public ("Showing X of Y" with no filter). */
+export const checklistTotals = pgTable(
+  'checklist_totals',
+  {
+    id: boolean().primaryKey().default(true),
+    publicCount: integer().notNull().default(0),
+  },
+  (t) => [check('checklist_totals_one_row', sql`${t.id}`)],
+);
+
+/** Per tag (compared case-insensitively), how many public lists carry it: the chips and a tag's Y. */
+export const tagCounts = pgTable(
+  'tag_counts',
+  {
+    tagKey: text().primaryKey(),
+    /** One spelling of the tag as a list has it, for the chip. */
+    tag: text().notNull(),
+    count: integer().notNull(),
+  },
+  (t) => [index('tag_counts_count_idx').on(t.count.desc().nullsFirst(), t.tagKey)],
+);
+
+/**
+ * Every word seen in a title or tag (unaccented, lower-case), for "did you mean" when a search
+ * finds nothing: "campng" finds "camping" through the trigram index. Only ever added to; a word no
+ * public list has any more corrects to nothing (the corrected search must find lists to be used).
+ */
+export const searchWords = pgTable('search_words', { word: text().primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+]);
 
 export const checklistItems = pgTable(
   'checklist_items',

@@ -1,0 +1,391 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  browseCursorMessages,
+  browsePageSchema,
+  encodeBrowseCursor,
+  type BrowsePage,
+} from '../../src/domain/checklists/browse';
+import { checklistLikes } from '../../src/server/db/schema';
+import { VISITOR_CACHE_CONTROL } from '../../src/server/security/no-store';
+import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { signedInAgent } from '../setup/sign-in';
+import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { createTestDatabase } from '../setup/test-database';
+
+// Decision 018: relevance, word forms, accents, near spellings, counts kept by the database,
+// keyset paging and what caches may keep.
+
+let t: TestApp;
+let statements: string[] = [];
+let author: CreatedUser;
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+beforeAll(async () => {
+  const { db } = await createTestDatabase({ onQuery: (query) => statements.push(query) });
+  t = await createTestApp({ db });
+  author = await createUser(t.db, { username: 'search_author' });
+});
+
+async function browse(query: string, agent: Agent = t.agent()): Promise<BrowsePage> {
+  const response = await agent.request(`/api/checklists${query}`);
+  expect(response.status, await response.clone().text()).toBe(200);
+  return browsePageSchema.parse(await response.json());
+}
+const titles = (page: BrowsePage) => page.checklists.map((card) => card.title);
+const rows = async <T>(query: ReturnType<typeof sql>) => (await t.db.execute(query)).rows as T[];
+
+/** Every page of a browse, following the cursor; `between` runs after each page. */
+async function allPages(query: string, between: () => Promise<void> = async () => {}) {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const page = await browse(`${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    ids.push(...page.checklists.map((card) => card.id));
+    cursor = page.nextCursor;
+    expect(page.hasMore).toBe(cursor !== null);
+    pages++;
+    await between();
+  } while (cursor && pages < 50);
+  return ids;
+}
+
+describe('Best match', () => {
+  beforeAll(async () => {
+    // The newest list only mentions the word in an item; date order would put it first.
+    await makeChecklist(t.db, author.id, { title: 'Weekend away', items: ['Pack the lantern'], createdAt: daysAgo(1) });
+    await makeChecklist(t.db, author.id, {
+      title: 'Garden shed',
+      description: 'Where the lantern hangs',
+      createdAt: daysAgo(2),
+    });
+    await makeChecklist(t.db, author.id, { title: 'Night walk', tags: ['lantern'], createdAt: daysAgo(3) });
+    await makeChecklist(t.db, author.id, { title: 'Lanterns for a festival', createdAt: daysAgo(4) });
+    await makeChecklist(t.db, author.id, { title: 'Lanternfish aquarium', createdAt: daysAgo(5) });
+  });
+
+  it('puts a title hit above tag, description and item hits, and a whole word above a prefix', async () => {
+    const page = await browse('?q=lantern');
+    expect(titles(page)).toEqual([
+      'Lanterns for a festival', // title, the word (in a form of it)
+      'Lanternfish aquarium', // title, only a prefix
+      'Night walk', // tag
+      'Garden shed', // description
+      'Weekend away', // item
+    ]);
+  });
+
+  it('is the default order while a search is typed; the spec’s orders stay available', async () => {
+    expect(titles(await browse('?q=lantern&order=best'))[0]).toBe('Lanterns for a festival');
+    expect(titles(await browse('?q=lantern&order=newest'))[0]).toBe('Weekend away');
+    // Without a search there is nothing to match: Best match falls back to Newest.
+    const plain = await browse('?order=best');
+    expect(titles(plain)).toEqual(titles(await browse('?order=newest')));
+  });
+});
+
+describe('matching words', () => {
+  beforeAll(async () => {
+    await makeChecklist(t.db, author.id, { title: 'How to move a piano', createdAt: daysAgo(10) });
+    await makeChecklist(t.db, author.id, { title: 'Label every box', createdAt: daysAgo(11) });
+    await makeChecklist(t.db, author.id, { title: 'Café crawl', createdAt: daysAgo(12) });
+    await makeChecklist(t.db, author.id, { title: 'Cooking crêpes', tags: ['Pâtisserie'], createdAt: daysAgo(13) });
+    await makeChecklist(t.db, author.id, { title: 'Camping trip', createdAt: daysAgo(14) });
+    // "camp" is as near to "campng" in trigrams as "camping"; the length decides.
+    await makeChecklist(t.db, author.id, { title: 'Base camp', createdAt: daysAgo(15) });
+  });
+
+  it('finds the forms of a word: "moving" finds "move", "boxes" finds "box"', async () => {
+    expect(titles(await browse('?q=moving'))).toEqual(['How to move a piano']);
+    expect(titles(await browse('?q=boxes'))).toEqual(['Label every box']);
+    // Still a prefix while the word is being typed.
+    expect(titles(await browse('?q=pian'))).toEqual(['How to move a piano']);
+  });
+
+  it('ignores accents either way: "cafe" finds "café", "crêpe" finds "crêpes"', async () => {
+    expect(titles(await browse('?q=cafe'))).toEqual(['Café crawl']);
+    expect(titles(await browse('?q=CAFÉ'))).toEqual(['Café crawl']);
+    expect(titles(await browse('?q=crepe'))).toEqual(['Cooking crêpes']);
+    expect(titles(await browse('?q=patisserie'))).toEqual(['Cooking crêpes']);
+  });
+
+  it('tries the nearest spelling when nothing matches, and says which word it searched for', async () => {
+    const page = await browse('?q=campng');
+    expect(titles(page)).toEqual(['Camping trip', 'Base camp']);
+    expect(page).toMatchObject({ total: 2, totalCapped: false, searchedFor: 'camping' });
+    // A word that matches stays as typed; only the one nothing has is replaced.
+    expect(await browse('?q=piano%20moove')).toMatchObject({ searchedFor: 'piano move', total: 1 });
+    // Nothing near: no results, and no other word claimed.
+    expect(await browse('?q=qzxwvj')).toMatchObject({ total: 0, searchedFor: null, checklists: [] });
+    // A correct search is not "corrected".
+    expect((await browse('?q=camping')).searchedFor).toBeNull();
+  });
+
+  it('never suggests a word that only a private list has', async () => {
+    await makeChecklist(t.db, author.id, { title: 'Zanzibar secrets', isPublic: false });
+    expect(await browse('?q=zanzibr')).toMatchObject({ total: 0, searchedFor: null });
+  });
+
+  it('answers a corrected search in at most 3 SQL statements', async () => {
+    statements = [];
+    await browse('?q=campng');
+    expect(statements.length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('counts', () => {
+  let bulkAuthor: CreatedUser;
+  beforeAll(async () => {
+    bulkAuthor = await createUser(t.db, { username: 'bulk_author' });
+    // 1,005 public lists with the word "zebra", and the tag "herd" on each.
+    await t.db.execute(sql`
+      insert into checklists (title, author_id, created_at)
+      select 'Zebra crossing ' || g, ${bulkAuthor.id}, now() - make_interval(days => 100, mins => g)
+      from generate_series(1, 1005) g`);
+    await t.db.execute(sql`
+      insert into checklist_tags (checklist_id, tag) select id, 'Herd' from checklists where author_id = ${bulkAuthor.id}`);
+  });
+
+  it('counts a search exactly up to 1,000 matches, then says 1,000+', async () => {
+    expect(await browse('?q=zebra')).toMatchObject({ total: 1000, totalCapped: true, hasMore: true });
+    expect(await browse('?q=zebra%201004')).toMatchObject({ total: 1, totalCapped: false });
+  });
+
+  it('counts all public lists and each tag exactly, from the counters', async () => {
+    const [{ publicLists }] = (await rows<{ publicLists: number }>(
+      sql`select count(*)::int as "publicLists" from checklists where is_public`,
+    )) as [{ publicLists: number }];
+    expect(await browse('')).toMatchObject({ total: publicLists, totalCapped: false });
+    expect(await browse('?tag=herd')).toMatchObject({ total: 1005, totalCapped: false });
+    expect(await browse('?tag=HERD&q=zebra')).toMatchObject({ total: 1000, totalCapped: true });
+    const { tags } = await (await t.agent().request('/api/checklists/tags')).json();
+    expect(tags[0]).toEqual({ tag: 'Herd', count: 1005 });
+  });
+});
+
+/** The counters agree with counting everything (the invariant the triggers keep). */
+async function expectCountersRight() {
+  const counted = await rows<{ tag_key: string; count: number }>(sql`
+    select lower(t.tag) as tag_key, count(distinct c.id)::int as count
+    from checklists c join checklist_tags t on t.checklist_id = c.id
+    where c.is_public group by lower(t.tag) order by 1`);
+  const kept = await rows<{ tag_key: string; count: number }>(
+    sql`select tag_key, count from tag_counts order by tag_key`,
+  );
+  expect(kept).toEqual(counted);
+  const [totals] = await rows<{ kept: number; counted: number }>(sql`
+    select (select public_count from checklist_totals) as kept,
+           (select count(*)::int from checklists where is_public) as counted`);
+  expect(totals!.kept).toBe(totals!.counted);
+}
+
+describe('tag counts kept by the database', () => {
+  const tagCount = async (tag: string) => {
+    const { tags } = (await (await t.agent().request('/api/checklists/tags')).json()) as {
+      tags: { tag: string; count: number }[];
+    };
+    return tags.find((entry) => entry.tag.toLowerCase() === tag)?.count ?? 0;
+  };
+  const input = (tags: string[]) => ({
+    title: 'Counted list',
+    description: 'Counted',
+    items: ['One'],
+    tags,
+    estimatedTime: '30 minutes',
+    difficulty: 'easy',
+  });
+
+  it('through create, edit, delete, visibility changes and bulk actions', async () => {
+    const owner = await createUser(t.db, { username: 'counted_owner' });
+    const asOwner = await signedInAgent(t, owner);
+    const create = async (tags: string[]) => {
+      const response = await asOwner.post('/api/checklists', input(tags));
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const totalBefore = (await browse('')).total;
+
+    const first = await create(['Kayak', 'river']);
+    const second = await create(['kayak']);
+    expect(await tagCount('kayak')).toBe(2);
+    expect(await tagCount('river')).toBe(1);
+    expect((await browse('?tag=Kayak')).total).toBe(2);
+    expect((await browse('')).total).toBe(totalBefore + 2);
+    await expectCountersRight();
+
+    // Edit: a tag dropped, one added, one kept in another case.
+    expect(
+      (await asOwner.request(`/api/checklists/${first}`, { method: 'PUT', json: input(['KAYAK', 'lake']) })).status,
+    ).toBe(200);
+    expect(await tagCount('kayak')).toBe(2);
+    expect(await tagCount('river')).toBe(0);
+    expect(await tagCount('lake')).toBe(1);
+    await expectCountersRight();
+
+    // Private lists are not counted; public again, they are.
+    await asOwner.request(`/api/checklists/${second}/visibility`, { method: 'PATCH', json: { isPublic: false } });
+    expect(await tagCount('kayak')).toBe(1);
+    expect((await browse('')).total).toBe(totalBefore + 1);
+    await asOwner.request(`/api/checklists/${second}/visibility`, { method: 'PATCH', json: { isPublic: true } });
+    expect(await tagCount('kayak')).toBe(2);
+    await expectCountersRight();
+
+    // Bulk visibility and bulk delete.
+    const third = await create(['kayak', 'sea']);
+    expect(
+      (await asOwner.post('/api/checklists/bulk-visibility', { ids: [first, third], isPublic: false })).status,
+    ).toBe(200);
+    expect(await tagCount('kayak')).toBe(1);
+    expect(await tagCount('lake')).toBe(0);
+    await expectCountersRight();
+    expect(
+      (await asOwner.post('/api/checklists/bulk-visibility', { ids: [first, third], isPublic: true })).status,
+    ).toBe(200);
+    expect(await tagCount('kayak')).toBe(3);
+    expect((await asOwner.post('/api/checklists/bulk-delete', { ids: [first, second] })).status).toBe(200);
+    expect(await tagCount('kayak')).toBe(1);
+    expect(await tagCount('sea')).toBe(1);
+    await expectCountersRight();
+
+    // Delete.
+    expect((await asOwner.request(`/api/checklists/${third}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await tagCount('kayak')).toBe(0);
+    expect((await browse('')).total).toBe(totalBefore);
+    await expectCountersRight();
+  });
+
+  it('through clones and account deletion (kept public lists stay counted, the rest go)', async () => {
+    const leaver = await createUser(t.db, { username: 'counted_leaver' });
+    const cloner = await createUser(t.db, { username: 'counted_cloner' });
+    const kept = await makeChecklist(t.db, leaver.id, { tags: ['canoe'] });
+    await makeChecklist(t.db, leaver.id, { tags: ['canoe'], isPublic: false });
+    const asCloner = await signedInAgent(t, cloner);
+    expect((await asCloner.request(`/api/checklists/${kept.id}/clone`, { method: 'POST' })).status).toBe(201);
+    expect(await tagCount('canoe')).toBe(2);
+    await expectCountersRight();
+
+    const asLeaver = await signedInAgent(t, leaver);
+    const deletion = await asLeaver.post('/api/accounts/me/delete', {
+      password: leaver.password,
+      keepPublicContent: true,
+    });
+    expect(deletion.status).toBe(200);
+    expect(await tagCount('canoe')).toBe(2);
+    await expectCountersRight();
+
+    const asClonerAgain = await signedInAgent(t, cloner);
+    const gone = await asClonerAgain.post('/api/accounts/me/delete', {
+      password: cloner.password,
+      keepPublicContent: false,
+    });
+    expect(gone.status).toBe(200);
+    expect(await tagCount('canoe')).toBe(1);
+    await expectCountersRight();
+  });
+});
+
+describe('keyset paging', () => {
+  let pager: CreatedUser;
+  beforeAll(async () => {
+    pager = await createUser(t.db, { username: 'pager' });
+    const fans = [await createUser(t.db), await createUser(t.db)];
+    for (let index = 0; index < 30; index++) {
+      const list = await makeChecklist(t.db, pager.id, {
+        title: `Paging walrus ${index}`,
+        tags: ['walrus'],
+        createdAt: daysAgo(200 + (index % 7)), // ties on created_at are broken by id
+        items: index % 2 ? ['Walrus facts'] : ['Other'],
+      });
+      for (const fan of fans.slice(0, index % 3))
+        await t.db.insert(checklistLikes).values({ checklistId: list.id, userId: fan.id });
+    }
+  });
+
+  const addLists = async () => {
+    for (let index = 0; index < 3; index++)
+      await makeChecklist(t.db, pager.id, { title: `Late walrus ${Math.random()}`, tags: ['walrus'] });
+  };
+
+  for (const query of [
+    '?tag=walrus&order=newest',
+    '?tag=walrus&order=most-liked',
+    '?tag=walrus&order=most-used',
+    '?q=walrus',
+  ]) {
+    it(`neither skips nor repeats a list while lists are added between pages (${query})`, async () => {
+      const before = (await allPages(query)).sort();
+      expect(new Set(before).size).toBe(before.length);
+      const during = await allPages(query, addLists);
+      expect(new Set(during).size).toBe(during.length); // no list twice
+      for (const id of before) expect(during).toContain(id); // none skipped
+    });
+  }
+
+  it('reads a deep page in as many statements as the first', async () => {
+    statements = [];
+    const first = await browse('?tag=walrus&order=most-liked');
+    const firstCount = statements.length;
+    const second = await browse(`?tag=walrus&order=most-liked&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(statements.length - firstCount).toBe(firstCount);
+    expect(firstCount).toBeLessThanOrEqual(3);
+    expect(second.page).toBe(0);
+    expect(second.checklists[0]!.id).not.toBe(first.checklists[0]!.id);
+  });
+
+  it('refuses a cursor that is not ours, or is for another order, with a clear message', async () => {
+    const page = await browse('?tag=walrus&order=newest');
+    for (const cursor of [
+      'nonsense',
+      page.nextCursor!,
+      encodeBrowseCursor({ o: 'newest', k: ['yesterday', 'x'] as never }),
+    ]) {
+      const response = await t
+        .agent()
+        .request(`/api/checklists?tag=walrus&order=most-liked&cursor=${encodeURIComponent(cursor)}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: browseCursorMessages.invalid, code: 'invalid_input' });
+    }
+  });
+});
+
+describe('what caches may keep', () => {
+  it('a visitor’s Browse, tags, public list and Discover are public for 30 s, varying by cookie', async () => {
+    const list = await makeChecklist(t.db, author.id, { title: 'Cached list' });
+    for (const path of [
+      '/api/checklists?q=cached',
+      '/api/checklists/tags',
+      `/api/checklists/${list.id}`,
+      '/api/discover',
+    ]) {
+      const response = await t.agent().request(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe(VISITOR_CACHE_CONTROL);
+      expect(response.headers.get('vary'), path).toMatch(/\bCookie\b/i);
+    }
+  });
+
+  it('a signed-in user’s answers are never stored, and a visitor’s 404 is not kept as public', async () => {
+    const owner = await createUser(t.db, { username: 'cache_owner' });
+    const hidden = await makeChecklist(t.db, owner.id, { title: 'Hidden', isPublic: false });
+    const shown = await makeChecklist(t.db, owner.id, { title: 'Shown' });
+    const asOwner = await signedInAgent(t, owner);
+    for (const path of [
+      '/api/checklists?q=cached',
+      '/api/checklists/tags',
+      `/api/checklists/${shown.id}`,
+      '/api/discover',
+    ]) {
+      const response = await asOwner.request(path);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('no-store');
+      expect(response.headers.get('vary') ?? '', path).toMatch(/\bCookie\b/i);
+    }
+    const own = await asOwner.request(`/api/checklists/${hidden.id}`);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('cache-control')).toBe('no-store');
+    const missing = await t.agent().request(`/api/checklists/${hidden.id}`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control') ?? '').not.toMatch(/public/);
+  });
+});
