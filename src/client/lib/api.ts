@@ -1,6 +1,5 @@
 import type { z } from 'zod';
-import { accountMessages } from '@/domain/accounts/account-forms';
-import { apiErrorSchema, type ApiErrorBody } from '@/domain/api-error';
+import { apiErrorSchema, UNEXPECTED_MESSAGE, type ApiErrorBody } from '@/domain/api-error';
 
 /** An error answer of our API, with the message ready to show. */
 export class ApiError extends Error {
@@ -31,12 +30,12 @@ export async function apiRequest<T extends z.ZodType>(
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(payload);
-    throw new ApiError(response.status, parsed.success ? parsed.data : { message: accountMessages.unexpected });
+    throw new ApiError(response.status, parsed.success ? parsed.data : { message: UNEXPECTED_MESSAGE });
   }
   return schema.parse(payload);
 }
 
-export function errorMessage(error: unknown, fallback: string = accountMessages.unexpected): string {
+export function errorMessage(error: unknown, fallback: string = UNEXPECTED_MESSAGE): string {
   if (error instanceof ApiError) return error.body.message;
   return fallback;
 }

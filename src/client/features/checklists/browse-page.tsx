@@ -18,7 +18,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Input } from '@/client/components/ui/input';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
-import { OptionSelect } from '@/client/components/ui/select';
+import { DeferredOptionSelect } from '@/client/components/ui/deferred-option-select';
 import { Spinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/lib/use-auth';
 import { cn } from '@/client/lib/cn';
@@ -189,7 +189,7 @@ export function BrowsePage() {
               >
                 Order by
               </label>
-              <OptionSelect
+              <DeferredOptionSelect
                 id={orderId}
                 value={filters.order}
                 options={BROWSE_ORDERS}

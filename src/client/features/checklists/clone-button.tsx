@@ -1,7 +1,7 @@
 import { Copy, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { Button } from '@/client/components/ui/button';
 import { errorMessage } from '@/client/lib/api';

@@ -1,6 +1,6 @@
 import { Check, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { Button } from '@/client/components/ui/button';
 
 // Spec §9: "Copied!" shows for 1.5 s.
