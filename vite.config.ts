@@ -12,6 +12,9 @@ export default defineConfig({
     proxy: {
       '/api': { target: 'http://localhost:3000' },
       '/dev': { target: 'http://localhost:3000' },
+      '/feeds': { target: 'http://localhost:3000' },
+      '/sitemap': { target: 'http://localhost:3000' },
+      '/robots.txt': { target: 'http://localhost:3000' },
     },
   },
 });

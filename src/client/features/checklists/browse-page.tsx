@@ -26,6 +26,7 @@ import { browseInfiniteQuery, popularTagsQuery, type BrowseFilters } from '@/cli
 import { ChecklistCard } from './checklist-card';
 import { paths } from '@/client/lib/paths';
 import { rememberBrowseSearch } from '@/client/lib/last-browse-search';
+import { feedPaths, useFeedLink } from '@/client/lib/feed-link';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -64,6 +65,7 @@ export function BrowsePage() {
   const filters = readFilters(searchParams);
   const view = readView(searchParams);
   const isFilteredView = isFiltered(filters);
+  useFeedLink(filters.tag ? feedPaths.tag(filters.tag) : null, `Ticklist: checklists tagged ${filters.tag}`);
   const search = searchParams.toString();
   useEffect(() => rememberBrowseSearch(search), [search]);
 

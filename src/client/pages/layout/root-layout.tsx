@@ -57,29 +57,18 @@ export function AppFrame() {
  * The page's main region. Each page fades in as it mounts (CSS, `animate-enter`); the old page
  * leaves at once (an exit animation would keep two pages, and two forms, on screen at the same time).
  *
- * Each screen is a lazily loaded chunk (router.tsx). The first time one renders it suspends: on a
- * first visit the frame around shows with the loading state below in its middle; on a navigation
- * (which React Router runs in a transition) the page on screen stays until the chunk is in.
+ * Each screen is a lazily loaded chunk (router.tsx). The first time one renders it suspends, and
+ * the frame around stays while the main region shows the screen's loading state: the boundary is
+ * inside the keyed <main>, so a navigation mounts a new one and never leaves the old page up.
  */
 export function AnimatedMain({ className }: { className?: string }) {
   const location = useLocation();
   return (
-    <Suspense
-      fallback={
-        <main id="main" tabIndex={-1} className={cn('flex-1', className)}>
-          <LoadingState label={loadingLabel(location.pathname)} />
-        </main>
-      }
-    >
-      <main
-        id="main"
-        tabIndex={-1}
-        key={location.pathname}
-        className={cn('flex-1 motion-safe:animate-enter', className)}
-      >
+    <main id="main" tabIndex={-1} key={location.pathname} className={cn('flex-1 motion-safe:animate-enter', className)}>
+      <Suspense fallback={<LoadingState label={loadingLabel(location.pathname)} />}>
         <Outlet />
-      </main>
-    </Suspense>
+      </Suspense>
+    </main>
   );
 }
 
