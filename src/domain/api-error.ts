@@ -9,6 +9,9 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
+/** Spec §8: the words of an error that has no message of its own (an answer the client cannot read). */
+export const UNEXPECTED_MESSAGE = 'An unexpected error occurred';
+
 /** The answer's words while the service cannot reach its database (503 `unavailable`). */
 export const UNAVAILABLE_MESSAGE = 'Ticklist is briefly unavailable. Please try again in a moment.';
 

@@ -10,6 +10,7 @@ import { accountDataRoutes } from './accounts/account-data.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
+import { publicFaceRoutes } from './public-face/public-face.routes';
 import { meRoutes } from './accounts/me.routes';
 import { endSession, LAST_SEEN_REFRESH_SECONDS, recordSessionSeen } from './accounts/sessions.actions';
 import { badgesRoutes } from './badges/badges.routes';
@@ -184,6 +185,9 @@ export function createApp({
 
   // Only on a developer's machine (env.ts, hasDevMailbox): the outbox holds confirmation and reset links.
   if (env.hasDevMailbox && mailer.isOutbox) app.route('/dev', mailboxRoutes(mailer));
+
+  // For crawlers and feed readers (issue 14): robots.txt, the sitemaps and the Atom feeds.
+  app.route('/', publicFaceRoutes({ db, baseUrl: env.baseUrl }));
 
   if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {
     const root = path.relative(process.cwd(), clientDir) || '.';

@@ -124,9 +124,9 @@ test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
     // Unread notifications, so the bell shows a count and the activity feeds have highlighted rows.
     const asAuthor = await requestAs(author);
     expect((await asAuthor.put(`/api/checklists/${readersList}/like`)).status()).toBe(200);
-    expect((await asAuthor.post(`/api/checklists/${readersList}/comments`, { data: { content: 'Nice' } })).status()).toBe(
-      201,
-    );
+    expect(
+      (await asAuthor.post(`/api/checklists/${readersList}/comments`, { data: { content: 'Nice' } })).status(),
+    ).toBe(201);
     // A done item is struck through in a lighter colour: it must still read at 4.5:1.
     const asReader = await requestAs(reader);
     expect((await asReader.put(`/api/checklists/${authorsList}/items/${list.items[0]!.id}/done`)).status()).toBe(200);
@@ -220,7 +220,10 @@ test.describe('open dialogs and menus pass axe', () => {
       await page.keyboard.press('Escape');
 
       await page.goto('/me?tab=created-lists');
-      await page.getByRole('button', { name: /^Delete/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Delete/ })
+        .first()
+        .click();
       await expect(page.getByRole('alertdialog')).toBeVisible();
       await check(`${colorScheme} confirm dialog`);
       await page.keyboard.press('Escape');

@@ -272,15 +272,71 @@ test.describe('a reader keeping a list', () => {
     listId = list.id;
   });
 
-  test('Share copies the list’s address and says so', async ({ page, context, makeUser, signIn }) => {
+  test('where the Web Share API is missing, Share copies the list’s address and says so', async ({
+    page,
+    context,
+    makeUser,
+    signIn,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signIn(await makeUser());
     await page.goto(`/checklist/${listId}`);
+    // Headless Chromium on Linux has no share sheet.
+    expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined');
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
     await expect(page.getByText('Link copied!')).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
     await expect(page.getByRole('button', { name: 'Share' })).toBeVisible(); // back after 1.5 s
+  });
+
+  test('where the browser can share, Share opens its share sheet with the list’s title and address instead of copying', async ({
+    page,
+  }) => {
+    // A share sheet that records what it was given, and a clipboard that says if it was used.
+    await page.addInitScript(() => {
+      const calls: ShareData[] = [];
+      Object.assign(window, { shareCalls: calls, copies: 0 });
+      Object.defineProperty(navigator, 'share', {
+        value: (data: ShareData) => {
+          calls.push(data);
+          return Promise.resolve();
+        },
+      });
+      Object.defineProperty(navigator, 'canShare', { value: () => true });
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.resolve(void Object.assign(window, { copies: 1 })) },
+      });
+    });
+    await page.goto(`/checklist/${listId}`);
+    const title = await page.getByRole('heading', { level: 1 }).innerText();
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shareCalls: ShareData[] }).shareCalls))
+      .toEqual([{ title, url: page.url() }]);
+    expect(await page.evaluate(() => (window as unknown as { copies: number }).copies)).toBe(0);
+    await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
+    await expect(page.getByText('Link copied!')).toHaveCount(0);
+  });
+
+  test('closing the share sheet is not an error: nothing is copied and nothing is reported', async ({ page }) => {
+    await page.addInitScript(() => {
+      Object.assign(window, { shareAttempts: 0 });
+      Object.defineProperty(navigator, 'share', {
+        value: () => {
+          Object.assign(window, { shareAttempts: 1 });
+          return Promise.reject(new DOMException('Share canceled', 'AbortError'));
+        },
+      });
+    });
+    await page.goto(`/checklist/${listId}`);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shareAttempts: number }).shareAttempts))
+      .toBe(1);
+    await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
+    await expect(page.getByText('Link copied!')).toHaveCount(0);
+    await expect(page.getByText('Could not copy the link.')).toHaveCount(0);
   });
 
   test('a reader files a list in a new group of the library', async ({ page, makeUser, signIn }) => {

@@ -56,3 +56,24 @@ for (const width of [1280, 390]) {
     await page.screenshot({ path: `test-results/screenshots/profile-${width}.png`, fullPage: true });
   });
 }
+
+test('a public profile and a tag in Browse announce their Atom feeds; a private profile none', async ({
+  page,
+  makeUser,
+}) => {
+  const open = await makeUser({ username: `feed_${unique()}` });
+  const shy = await makeUser({ username: `shy_${unique()}`, isPublic: false });
+  const feedLinks = page.locator('head link[rel="alternate"][type="application/atom+xml"]');
+
+  await page.goto(`/user/${open.username}`);
+  await expect(page.getByText(`@${open.username}`).first()).toBeVisible();
+  await expect(feedLinks.and(page.locator(`[href="/feeds/user/${open.username}.atom"]`))).toHaveCount(1);
+  await expect(feedLinks.and(page.locator('[href="/feeds/newest.atom"]'))).toHaveCount(1); // index.html's
+
+  await page.goto(`/user/${shy.username}`);
+  await expect(page.getByText('This profile is private.')).toBeVisible();
+  await expect(feedLinks.and(page.locator('[href^="/feeds/user/"]'))).toHaveCount(0);
+
+  await page.goto('/browse?tag=moving%20house');
+  await expect(feedLinks.and(page.locator('[href="/feeds/tag/moving%20house.atom"]'))).toHaveCount(1);
+});

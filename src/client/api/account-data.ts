@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type DeleteAccountInput } from '@/domain/accounts/account-data';
-import { accountMessages } from '@/domain/accounts/account-forms';
-import { apiErrorSchema, messageSchema } from '@/domain/api-error';
+import { apiErrorSchema, messageSchema, UNEXPECTED_MESSAGE } from '@/domain/api-error';
 import { ApiError, apiRequest } from '@/client/lib/api';
 
 // The user's own data (issue 10 item 6): the export file and deleting the account.
@@ -13,7 +12,7 @@ async function fetchExport(): Promise<{ blob: Blob; fileName: string }> {
   const response = await fetch(EXPORT_PATH, { credentials: 'same-origin' });
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(await response.json().catch(() => null));
-    throw new ApiError(response.status, parsed.success ? parsed.data : { message: accountMessages.unexpected });
+    throw new ApiError(response.status, parsed.success ? parsed.data : { message: UNEXPECTED_MESSAGE });
   }
   const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'ticklist.json';
   return { blob: await response.blob(), fileName };

@@ -1,7 +1,6 @@
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import type { z } from 'zod';
-import { accountMessages } from '@/domain/accounts/account-forms';
-import { apiErrorSchema, rateLimitedMessage, type ApiErrorBody } from '@/domain/api-error';
+import { apiErrorSchema, rateLimitedMessage, UNEXPECTED_MESSAGE, type ApiErrorBody } from '@/domain/api-error';
 
 /** An error answer of our API, with the message ready to show. */
 export class ApiError extends Error {
@@ -32,7 +31,7 @@ export async function apiRequest<T extends z.ZodType>(
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const parsed = apiErrorSchema.safeParse(payload);
-    const body = parsed.success ? parsed.data : { message: accountMessages.unexpected };
+    const body = parsed.success ? parsed.data : { message: UNEXPECTED_MESSAGE };
     // A rate limit's refusal says how long to wait (issue 9), whichever screen made the request.
     const retryAfter = Number(response.headers.get('Retry-After'));
     if (response.status === 429 && retryAfter > 0) body.message = rateLimitedMessage(retryAfter);
@@ -51,7 +50,7 @@ export function toastFailure(error: unknown, fallback: string): void {
   if (!isRateLimited(error)) toast.error(errorMessage(error, fallback));
 }
 
-export function errorMessage(error: unknown, fallback: string = accountMessages.unexpected): string {
+export function errorMessage(error: unknown, fallback: string = UNEXPECTED_MESSAGE): string {
   if (error instanceof ApiError) return error.body.message;
   return fallback;
 }

@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { ApiError, isRateLimited } from './api';
 
 /** One toast for a rate limit's refusal, however many writes were refused while it shows. */

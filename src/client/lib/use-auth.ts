@@ -2,14 +2,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Viewer } from '@/domain/permissions';
 import { meQuery } from '@/client/api/me';
-import { authClient } from '@/client/lib/auth-client';
+import { sessionQuery } from '@/client/api/session';
+import { ApiError } from './api';
 
 /**
  * Spec §4 "Authentication state": loading until the first session check ends; the profile is
  * fetched when a user appears and cleared when they go; a failed fetch leaves it empty.
  */
 export function useAuth() {
-  const session = authClient.useSession();
+  const session = useQuery(sessionQuery());
   const user = session.data?.user ?? null;
   const me = useQuery({ ...meQuery(), enabled: user !== null });
   const queryClient = useQueryClient();
@@ -18,6 +19,7 @@ export function useAuth() {
     // Nothing fetched for the user who is leaving should still be asked for once they have gone.
     await queryClient.cancelQueries();
     try {
+      const { authClient } = await import('./auth-client');
       await authClient.signOut();
     } catch (error) {
       console.warn('Sign-out failed', error);
@@ -30,7 +32,7 @@ export function useAuth() {
 
   // The session could not be checked (the service answered 5xx, e.g. 503 while its database is
   // away): not the same as signed out, so guards show "Try again" instead of the sign-in page.
-  const isSessionUnavailable = user === null && (session.error?.status ?? 0) >= 500;
+  const isSessionUnavailable = user === null && session.error instanceof ApiError && session.error.status >= 500;
 
   return {
     isLoading: session.isPending,

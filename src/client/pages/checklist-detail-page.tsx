@@ -168,7 +168,7 @@ function ChecklistView({
           ) : (
             <CloneLink loginHref={loginHref} />
           )}
-          <ShareButton />
+          <ShareButton title={checklist.title} />
         </div>
 
         {clone.status ? (

@@ -16,6 +16,7 @@ import { FollowListDialog } from '@/client/features/social/follow-list-dialog';
 import { profileQuery } from '@/client/api/profiles';
 import { paths } from '@/client/lib/paths';
 import { backToBrowsePath } from '@/client/lib/last-browse-search';
+import { feedPaths, useFeedLink } from '@/client/lib/feed-link';
 import { canFollow, type Viewer } from '@/domain/permissions';
 
 const LOADING = 'Loading profile...';
@@ -86,6 +87,8 @@ function ProfileHeader({ profile, viewer }: { profile: PublicProfile; viewer: Vi
   // Following a private user is allowed (decision 008), so Follow shows on a private profile too;
   // its answer's counts are null there, and the counts stay hidden.
   const isFollowShown = canFollow(viewer, { userId: profile.id });
+  // A private profile has no feed (it answers 404).
+  useFeedLink(profile.isPrivateView ? null : feedPaths.user(profile.username), `Ticklist: checklists by ${name}`);
 
   return (
     <Card className="p-6 sm:p-8">

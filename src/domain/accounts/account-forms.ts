@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { newPasswordSchema, PASSWORD_MAX_LENGTH, passwordMessages } from './password';
 import { usernameSchema } from './username';
+import { UNEXPECTED_MESSAGE } from '../api-error';
 
 export const accountMessages = {
   signUpSuccess: 'Account created successfully! Please check your email to confirm your account.',
-  unexpected: 'An unexpected error occurred',
+  unexpected: UNEXPECTED_MESSAGE,
   emailRequired: 'Email is required.',
   emailInvalid: 'Please enter a valid email address.',
   passwordRequired: 'Password is required.',

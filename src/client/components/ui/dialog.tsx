@@ -19,12 +19,15 @@ export function DialogPanel({
   description,
   isDescriptionHidden = false,
   className,
+  onCloseAutoFocus,
   children,
 }: {
   title: ReactNode;
   description: ReactNode;
   isDescriptionHidden?: boolean;
   className?: string;
+  /** Where focus goes when it closes, for a dialog opened without a `DialogTrigger`. */
+  onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 }) {
   const focusReturn = useFocusReturn();
@@ -32,7 +35,8 @@ export function DialogPanel({
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
       <RadixDialog.Content
-        {...focusReturn}
+        onOpenAutoFocus={focusReturn.onOpenAutoFocus}
+        onCloseAutoFocus={onCloseAutoFocus ?? focusReturn.onCloseAutoFocus}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800',
           className,
@@ -64,11 +68,14 @@ export function SheetPanel({
   title,
   description,
   closeLabel,
+  onCloseAutoFocus,
   children,
 }: {
   title: ReactNode;
   description: ReactNode;
   closeLabel: string;
+  /** Where focus goes when it closes, for a sheet opened without a `DialogTrigger`. */
+  onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 }) {
   const focusReturn = useFocusReturn();
@@ -76,7 +83,8 @@ export function SheetPanel({
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
       <RadixDialog.Content
-        {...focusReturn}
+        onOpenAutoFocus={focusReturn.onOpenAutoFocus}
+        onCloseAutoFocus={onCloseAutoFocus ?? focusReturn.onCloseAutoFocus}
         className="fixed inset-y-0 right-0 z-50 flex w-[85%] max-w-sm flex-col gap-6 overflow-y-auto bg-white p-6 shadow-xl data-[state=open]:animate-[slide-in_200ms_ease-out] dark:bg-slate-900"
       >
         <div className="flex items-center justify-between">

@@ -2,11 +2,11 @@ import { Check, ChevronDown } from 'lucide-react';
 import { Select } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/client/lib/cn';
+import { optionSelectTriggerClass, selectTriggerClass } from './select-styles';
+
+export { selectTriggerClass };
 
 // Our select, built on Radix: the trigger's look, the popover list and its items.
-
-export const selectTriggerClass =
-  'cursor-pointer items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-slate-900 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800';
 
 export function SelectChevron() {
   return (
@@ -107,7 +107,7 @@ export function OptionSelect<T extends string>({
       <Select.Trigger
         id={id}
         aria-label={ariaLabel}
-        className={cn('inline-flex h-11 min-w-36 text-sm font-medium', selectTriggerClass, className)}
+        className={cn(optionSelectTriggerClass, selectTriggerClass, className)}
       >
         <Select.Value>{labels[value]}</Select.Value>
         <SelectChevron />

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -14,6 +15,7 @@ import { EmailField } from './email-field';
 import { useAuth } from '@/client/lib/use-auth';
 import { safeRedirectTarget } from '@/domain/navigation/routes';
 import { paths } from '@/client/lib/paths';
+import { sessionKeys } from '@/client/api/session';
 
 type SignInForm = z.input<typeof signInSchema>;
 
@@ -49,6 +51,7 @@ export function LoginPage() {
 
 function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => void }) {
   const [params] = useSearchParams();
+  const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<SignInForm, unknown, z.output<typeof signInSchema>>({
     resolver: zodResolver(signInSchema),
@@ -68,6 +71,9 @@ function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => voi
       if (error) {
         onSigningIn(false);
         setFormError(signInErrorMessage(error));
+      } else {
+        // The session query (api/session.ts) asks again and the user appears, which leaves this page.
+        await queryClient.invalidateQueries({ queryKey: sessionKeys.session });
       }
     } catch {
       onSigningIn(false);

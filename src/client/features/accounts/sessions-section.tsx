@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { LogOut, Monitor } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import type { ActiveSession } from '@/domain/accounts/sessions';
 import { sessionsQuery, useRevokeOtherSessions } from '@/client/api/sessions';
 import { Button } from '@/client/components/ui/button';

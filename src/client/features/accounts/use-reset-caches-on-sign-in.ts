@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useAuth } from '@/client/lib/use-auth';
+import { isNotSessionQuery } from '@/client/api/session';
 
 /**
  * Answers such as a checklist's detail depend on who asks (owner? liked? ticked?). When the
@@ -16,9 +17,10 @@ export function useResetCachesOnUserChange() {
   useEffect(() => {
     if (isLoading) return;
     if (previous.current !== undefined && previous.current !== userId) {
-      // Signed out: drop everything rather than refetch it, which would only answer 401.
-      if (userId === null) queryClient.clear();
-      else void queryClient.resetQueries();
+      // Signed out: drop everything rather than refetch it, which would only answer 401. The
+      // session's own answer, which told us, stays.
+      if (userId === null) queryClient.removeQueries({ predicate: isNotSessionQuery });
+      else void queryClient.resetQueries({ predicate: isNotSessionQuery });
     }
     previous.current = userId;
   }, [isLoading, userId, queryClient]);

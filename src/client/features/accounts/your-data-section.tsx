@@ -1,6 +1,6 @@
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { accountDataMessages } from '@/domain/accounts/account-data';
 import { useExportMyData } from '@/client/api/account-data';
 import { Button } from '@/client/components/ui/button';

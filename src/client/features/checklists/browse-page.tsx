@@ -21,7 +21,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Input } from '@/client/components/ui/input';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
-import { OptionSelect } from '@/client/components/ui/select';
+import { DeferredOptionSelect } from '@/client/components/ui/deferred-option-select';
 import { Spinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/lib/use-auth';
 import { cn } from '@/client/lib/cn';
@@ -29,6 +29,7 @@ import { browseInfiniteQuery, popularTagsQuery, type BrowseFilters } from '@/cli
 import { ChecklistCard } from './checklist-card';
 import { paths } from '@/client/lib/paths';
 import { rememberBrowseSearch } from '@/client/lib/last-browse-search';
+import { feedPaths, useFeedLink } from '@/client/lib/feed-link';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -71,6 +72,7 @@ export function BrowsePage() {
   const filters = readFilters(searchParams);
   const view = readView(searchParams);
   const isFilteredView = isFiltered(filters);
+  useFeedLink(filters.tag ? feedPaths.tag(filters.tag) : null, `Ticklist: checklists tagged ${filters.tag}`);
   const search = searchParams.toString();
   useEffect(() => rememberBrowseSearch(search), [search]);
 
@@ -200,7 +202,7 @@ export function BrowsePage() {
               >
                 Order by
               </label>
-              <OptionSelect
+              <DeferredOptionSelect
                 id={orderId}
                 value={filters.order}
                 options={isSearching ? BROWSE_ORDERS : LISTING_ORDERS}

@@ -1,10 +1,12 @@
-import { useReducedMotion } from 'motion/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
-import { Celebration } from './celebration';
+import { usePrefersReducedMotion } from '@/client/lib/motion';
 import { ChecklistItems, ProgressCard } from './checklist-items';
 import { createSparkles, isAllDone, type Sparkle } from '@/client/lib/progress';
 import { useChecklistProgress } from './use-checklist-progress';
+
+// Confetti and the sparkles' animation library load with the first celebration, not with the page.
+const Celebration = lazy(async () => ({ default: (await import('./celebration')).Celebration }));
 
 type CelebrationRun = { key: number; sparkles: Sparkle[] };
 
@@ -13,7 +15,7 @@ type CelebrationRun = { key: number; sparkles: Sparkle[] };
  * the public and the dashboard detail pages. Reduced motion keeps the message and skips the animation.
  */
 function useCelebratedProgress(checklist: ChecklistDetail, isSignedIn: boolean) {
-  const prefersReducedMotion = useReducedMotion() ?? false;
+  const prefersReducedMotion = usePrefersReducedMotion();
   const [celebration, setCelebration] = useState<CelebrationRun | null>(null);
   const progress = useChecklistProgress(checklist, isSignedIn, (nowComplete) => {
     if (!nowComplete || prefersReducedMotion) {
@@ -27,7 +29,9 @@ function useCelebratedProgress(checklist: ChecklistDetail, isSignedIn: boolean) 
   // Gated on completion too: a failed last tick is taken back, and the animation with it.
   const celebrationElement =
     celebration && isComplete ? (
-      <Celebration key={celebration.key} sparkles={celebration.sparkles} onDone={() => setCelebration(null)} />
+      <Suspense fallback={null}>
+        <Celebration key={celebration.key} sparkles={celebration.sparkles} onDone={() => setCelebration(null)} />
+      </Suspense>
     ) : null;
   return { progress, isComplete, celebrationElement };
 }

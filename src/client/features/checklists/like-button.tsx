@@ -1,10 +1,10 @@
 import { Heart } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { canLike, type Viewer } from '@/domain/permissions';
 import { Button } from '@/client/components/ui/button';
-import { Tooltip } from '@/client/components/ui/tooltip';
 import { toastFailure } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { useLikeMutation } from '@/client/api/checklist-detail';
@@ -16,6 +16,10 @@ const LIKE_FAILED = 'Failed to update like.';
  * Spec §2.4 and §4 "Like": a heart with the count. Visitors are sent to sign in; the author's own
  * list has it disabled, with a tooltip saying why.
  */
+// Only the owner sees the tooltip (spec §2.4), so its code (Radix Tooltip and its positioning)
+// loads with that case alone; until then the same button shows without it.
+const Tooltip = lazy(async () => ({ default: (await import('@/client/components/ui/tooltip')).Tooltip }));
+
 export function LikeButton({
   checklist,
   viewer,
@@ -52,19 +56,22 @@ export function LikeButton({
   if (!canLike(viewer, checklist)) {
     // A disabled button gets no pointer or focus events, so the tooltip is anchored to a
     // focusable wrapper instead.
+    const ownButton = (
+      <span
+        tabIndex={0}
+        role="group"
+        aria-label={checklistActionMessages.likeOwn}
+        className="inline-flex rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      >
+        <Button variant="secondary" disabled aria-label={label}>
+          {content}
+        </Button>
+      </span>
+    );
     return (
-      <Tooltip content={checklistActionMessages.likeOwn}>
-        <span
-          tabIndex={0}
-          role="group"
-          aria-label={checklistActionMessages.likeOwn}
-          className="inline-flex rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-        >
-          <Button variant="secondary" disabled aria-label={label}>
-            {content}
-          </Button>
-        </span>
-      </Tooltip>
+      <Suspense fallback={ownButton}>
+        <Tooltip content={checklistActionMessages.likeOwn}>{ownButton}</Tooltip>
+      </Suspense>
     );
   }
 

@@ -1,14 +1,23 @@
 import { Check, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { Button } from '@/client/components/ui/button';
 
 // Spec §9: "Copied!" shows for 1.5 s.
 const COPIED_MS = 1500;
 const COPY_FAILED = 'Could not copy the link.';
 
-/** Spec §2.4 (dashboard variant): copies the page link (or `url`) and says so. */
-export function ShareButton({ url }: { url?: string }) {
+/** The Web Share API, where the browser has it and will share this link (phones, some desktops). */
+function canShareNatively(data: ShareData): boolean {
+  if (typeof navigator.share !== 'function') return false;
+  return typeof navigator.canShare !== 'function' || navigator.canShare(data);
+}
+
+/**
+ * Spec §2.4 (dashboard variant), issue 14: shares the page link (or `url`) through the system's
+ * share sheet where there is one; elsewhere copies it and says so ("Copied!", "Link copied!").
+ */
+export function ShareButton({ url, title }: { url?: string; title?: string }) {
   const [isCopied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -17,13 +26,27 @@ export function ShareButton({ url }: { url?: string }) {
     return () => window.clearTimeout(timer);
   }, [isCopied]);
 
-  const share = async () => {
+  const copy = async (link: string) => {
     try {
-      await navigator.clipboard.writeText(url ?? window.location.href);
+      await navigator.clipboard.writeText(link);
       setCopied(true);
       toast.success('Link copied!');
     } catch {
       toast.error(COPY_FAILED);
+    }
+  };
+
+  const share = async () => {
+    const link = url ?? window.location.href;
+    const data: ShareData = title ? { title, url: link } : { url: link };
+    if (!canShareNatively(data)) return copy(link);
+    try {
+      await navigator.share(data);
+    } catch (error) {
+      // Closing the share sheet is a choice, not a failure.
+      if (error instanceof DOMException && error.name === 'AbortError') return;
+      // Refused (no user activation, a policy): the link can still be copied.
+      await copy(link);
     }
   };
 

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { useItemDoneMutation, useResetProgressMutation } from '@/client/api/checklist-detail';
 import { countDone, doneFromIds, isAllDone } from '@/client/lib/progress';

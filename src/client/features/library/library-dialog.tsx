@@ -1,10 +1,10 @@
 import { useMutationState, useQuery } from '@tanstack/react-query';
 import { BookmarkCheck, BookmarkPlus, Check, FolderPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/client/lib/toast';
 import { isInLibrary, libraryMessages, MAX_GROUP_NAME_LENGTH, type Group } from '@/domain/library/library';
 import { Button } from '@/client/components/ui/button';
-import { Dialog, DialogPanel, DialogTrigger } from '@/client/components/ui/dialog';
+import { DeferredDialog } from '@/client/components/ui/deferred-dialog';
 import { Input } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { errorMessage } from '@/client/lib/api';
@@ -35,9 +35,15 @@ export function LibraryButton({
   const isSaved = status.data ? isInLibrary(status.data) : false;
 
   return (
-    <Dialog open={isOpen} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <DeferredDialog
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      title={libraryMessages.dialogTitle}
+      description="Pick the groups to keep this list in."
+      className="overflow-y-auto"
+      trigger={(triggerProps) => (
         <Button
+          {...triggerProps}
           variant="secondary"
           className={cn(
             isSaved &&
@@ -55,16 +61,11 @@ export function LibraryButton({
               ? libraryMessages.addToLibraryShort
               : libraryMessages.addToLibrary}
         </Button>
-      </DialogTrigger>
-      <DialogPanel
-        title={libraryMessages.dialogTitle}
-        description="Pick the groups to keep this list in."
-        className="overflow-y-auto"
-      >
-        {/* Mounted only while open, so the groups load when the dialog is first opened. */}
-        {isOpen ? <LibraryDialogBody checklistId={checklistId} /> : null}
-      </DialogPanel>
-    </Dialog>
+      )}
+    >
+      {/* Mounted only while open, so the groups load when the dialog is first opened. */}
+      {isOpen ? <LibraryDialogBody checklistId={checklistId} /> : null}
+    </DeferredDialog>
   );
 }
 

@@ -1,8 +1,8 @@
 import { ArrowLeft, Atom, Palette, Route, Zap, type LucideIcon } from 'lucide-react';
-import { motion, useReducedMotion } from 'motion/react';
 import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
+import { enterDelay } from '@/client/lib/motion';
 import { paths } from '@/client/lib/paths';
 
 type Technology = { name: string; kind: string; description: string; icon: LucideIcon };
@@ -35,28 +35,18 @@ const technologies: Technology[] = [
 ];
 
 export function AboutPage() {
-  const shouldReduceMotion = useReducedMotion();
-  const enter = (delay: number) =>
-    shouldReduceMotion
-      ? {}
-      : {
-          initial: { opacity: 0, y: 12 },
-          animate: { opacity: 1, y: 0 },
-          transition: { duration: 0.4, delay, ease: 'easeOut' as const },
-        };
-
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-20">
-      <motion.header className="mx-auto max-w-2xl text-center" {...enter(0)}>
+      <header className="motion-safe:animate-enter mx-auto max-w-2xl text-center">
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl lg:text-5xl dark:text-white">
           About Ticklist
         </h1>
         <p className="mt-4 text-lg leading-8 text-slate-600 dark:text-slate-300">
           A modern React application built with the latest technologies
         </p>
-      </motion.header>
+      </header>
 
-      <motion.div className="mt-12 sm:mt-16" {...enter(0.1)}>
+      <div className="motion-safe:animate-enter mt-12 sm:mt-16" style={enterDelay(0.1)}>
         <Card className="p-6 sm:p-8">
           <section aria-labelledby="about-features-heading">
             <h2
@@ -86,16 +76,16 @@ export function AboutPage() {
             </ul>
           </section>
         </Card>
-      </motion.div>
+      </div>
 
-      <motion.div className="mt-10 flex justify-center" {...enter(0.2)}>
+      <div className="motion-safe:animate-enter mt-10 flex justify-center" style={enterDelay(0.2)}>
         <Button asChild variant="secondary" size="lg">
           <Link to={paths.home()}>
             <ArrowLeft className="h-4 w-4" aria-hidden />
             Back to Home
           </Link>
         </Button>
-      </motion.div>
+      </div>
     </div>
   );
 }

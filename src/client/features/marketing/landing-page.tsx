@@ -1,9 +1,9 @@
 import { ArrowRight, Check, Search, Share2, Sparkles, Trophy, WandSparkles, type LucideIcon } from 'lucide-react';
-import { motion, useReducedMotion } from 'motion/react';
 import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { cn } from '@/client/lib/cn';
+import { enterDelay } from '@/client/lib/motion';
 import { paths } from '@/client/lib/paths';
 
 // Spec §1: the landing page's marketing claims, verbatim.
@@ -57,18 +57,6 @@ const exampleItems = [
 ];
 
 export function LandingPage() {
-  const shouldReduceMotion = useReducedMotion();
-  // Mount-time rather than in-view animations, so content is never left invisible when a page is
-  // captured or printed before it scrolls into view.
-  const enter = (delay = 0) =>
-    shouldReduceMotion
-      ? {}
-      : {
-          initial: { opacity: 0, y: 16 },
-          animate: { opacity: 1, y: 0 },
-          transition: { duration: 0.45, delay, ease: 'easeOut' as const },
-        };
-
   return (
     <div>
       <section className="relative isolate overflow-hidden" aria-labelledby="hero-heading">
@@ -77,7 +65,7 @@ export function LandingPage() {
           className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[32rem] bg-gradient-to-b from-brand-50 to-transparent dark:from-brand-900/30"
         />
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-16 sm:px-6 sm:pt-20 sm:pb-24 lg:grid-cols-2 lg:gap-16">
-          <motion.div {...enter()}>
+          <div className="motion-safe:animate-enter">
             <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-100 dark:bg-slate-900 dark:text-brand-200 dark:ring-slate-700">
               <Sparkles className="h-4 w-4" aria-hidden />
               Made by the community, for real life
@@ -112,11 +100,11 @@ export function LandingPage() {
                 </li>
               ))}
             </ul>
-          </motion.div>
+          </div>
 
-          <motion.div {...enter(0.15)} className="mx-auto w-full max-w-md lg:mr-0">
+          <div className="motion-safe:animate-enter mx-auto w-full max-w-md lg:mr-0" style={enterDelay(0.15)}>
             <ExampleChecklistCard />
-          </motion.div>
+          </div>
         </div>
       </section>
 
@@ -145,7 +133,7 @@ export function LandingPage() {
         />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {features.map(({ title, description, icon: Icon }, index) => (
-            <motion.li key={title} {...enter(0.05 * index)}>
+            <li key={title} className="motion-safe:animate-enter" style={enterDelay(0.05 * index)}>
               <Card className="h-full p-6 transition-shadow hover:shadow-lg">
                 <span className="flex h-11 w-11 items-center justify-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-900/40 dark:text-brand-200">
                   <Icon className="h-5 w-5" aria-hidden />
@@ -153,7 +141,7 @@ export function LandingPage() {
                 <h3 className="mt-5 text-lg font-semibold text-slate-900 dark:text-white">{title}</h3>
                 <p className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-300">{description}</p>
               </Card>
-            </motion.li>
+            </li>
           ))}
         </ul>
       </section>
@@ -168,7 +156,7 @@ export function LandingPage() {
           />
           <ol className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
             {steps.map((step, index) => (
-              <motion.li key={step.title} className="relative" {...enter(0.05 * index)}>
+              <li key={step.title} className="motion-safe:animate-enter relative" style={enterDelay(0.05 * index)}>
                 <span
                   aria-hidden
                   className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white shadow-sm"
@@ -177,7 +165,7 @@ export function LandingPage() {
                 </span>
                 <h3 className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{step.title}</h3>
                 <p className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-300">{step.description}</p>
-              </motion.li>
+              </li>
             ))}
           </ol>
         </div>

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { displayName, profileMessages, type followUserSchema } from '@/domain/social/profile';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
-import { Dialog, DialogPanel, DialogTrigger } from '@/client/components/ui/dialog';
+import { DeferredDialog } from '@/client/components/ui/deferred-dialog';
 import { Spinner } from '@/client/components/ui/spinner';
 import { FollowButton } from './follow-button';
 import { followListQuery, type FollowListKind } from '@/client/api/profiles';
@@ -32,26 +32,31 @@ export function FollowListDialog({
   const [isOpen, setOpen] = useState(false);
 
   return (
-    <Dialog open={isOpen} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" className="px-2 font-normal text-slate-600 dark:text-slate-400">
+    <DeferredDialog
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      title={titles[kind]}
+      description={kind === 'followers' ? `People who follow @${username}` : `People @${username} follows`}
+      isDescriptionHidden
+      trigger={(triggerProps) => (
+        <Button
+          {...triggerProps}
+          variant="ghost"
+          size="sm"
+          className="px-2 font-normal text-slate-600 dark:text-slate-400"
+        >
           <span>
             <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{count.toLocaleString()}</span>{' '}
             {kind === 'followers' ? (count === 1 ? 'follower' : 'followers') : 'following'}
           </span>
         </Button>
-      </DialogTrigger>
-      <DialogPanel
-        title={titles[kind]}
-        description={kind === 'followers' ? `People who follow @${username}` : `People @${username} follows`}
-        isDescriptionHidden
-      >
-        {/* Mounted only while open, so the list loads when the dialog is opened. */}
-        {isOpen ? (
-          <FollowListBody username={username} kind={kind} isSignedIn={isSignedIn} onNavigate={() => setOpen(false)} />
-        ) : null}
-      </DialogPanel>
-    </Dialog>
+      )}
+    >
+      {/* Mounted only while open, so the list loads when the dialog is opened. */}
+      {isOpen ? (
+        <FollowListBody username={username} kind={kind} isSignedIn={isSignedIn} onNavigate={() => setOpen(false)} />
+      ) : null}
+    </DeferredDialog>
   );
 }
 

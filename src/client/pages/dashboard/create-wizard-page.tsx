@@ -212,7 +212,12 @@ function StepHeader({
                 {content}
               </button>
             ) : (
-              <span className={cn(className, isCurrent ? 'text-slate-900 dark:text-white' : 'text-slate-600 dark:text-slate-400')}>
+              <span
+                className={cn(
+                  className,
+                  isCurrent ? 'text-slate-900 dark:text-white' : 'text-slate-600 dark:text-slate-400',
+                )}
+              >
                 {content}
               </span>
             )}

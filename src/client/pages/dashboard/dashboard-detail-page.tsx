@@ -91,7 +91,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
             <CloneButton onClick={clone.start} isBusy={clone.isBusy} isPending={clone.isPending} />
           )}
           {/* The public page's address: a dashboard link would send others to a sign-in page. */}
-          <ShareButton url={`${window.location.origin}${paths.checklist(checklist.id)}`} />
+          <ShareButton url={`${window.location.origin}${paths.checklist(checklist.id)}`} title={checklist.title} />
         </div>
         {clone.status ? (
           <Alert tone={clone.status.tone} className="mt-4">

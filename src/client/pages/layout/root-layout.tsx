@@ -1,19 +1,20 @@
-import { motion, useReducedMotion } from 'motion/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { toast, Toaster } from 'sonner';
+import { browseMessages } from '@/domain/checklists/browse';
+import { LoadingState } from '@/client/components/ui/load-states';
+import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/lib/use-auth';
 import { useResetCachesOnUserChange } from '@/client/features/accounts/use-reset-caches-on-sign-in';
 import { cn } from '@/client/lib/cn';
 import { takeFlash } from '@/client/lib/flash';
+import { toast } from '@/client/lib/toast';
 import { useApplyTheme } from '@/client/lib/theme';
 import { ScrollToTop } from '@/client/components/layout/scroll-to-top';
 import { SiteFooter } from '@/client/components/layout/site-footer';
 import { SiteHeader } from './site-header';
 
-// Spec §9: toasts last 2000 ms; the layout animation default is 0.45 s.
-const TOAST_MS = 2000;
-const PAGE_TRANSITION_S = 0.45;
+// The toaster's library loads beside the page, not before it (see lib/toast.ts).
+const AppToaster = lazy(async () => ({ default: (await import('@/client/components/ui/toaster')).AppToaster }));
 
 /** What every screen shares, the site's and the dashboard's: theme, caches per user, toasts, scrolling. */
 export function AppFrame() {
@@ -26,7 +27,7 @@ export function AppFrame() {
     window.scrollTo({ top: 0 });
   }, [location.pathname]);
 
-  // After a reload that a flash asked for (the Toaster below has subscribed by now: children's effects run first).
+  // After a reload that a flash asked for (the toast waits for the toaster below).
   useEffect(() => {
     const flash = takeFlash();
     if (flash) toast.success(flash);
@@ -40,33 +41,42 @@ export function AppFrame() {
       >
         Skip to content
       </a>
-      <Outlet />
+      {/* The dashboard's shell is a lazily loaded chunk of its own (router.tsx); the site's frame is not. */}
+      <Suspense fallback={<FullPageSpinner />}>
+        <Outlet />
+      </Suspense>
       <ScrollToTop />
-      <Toaster richColors position="top-center" duration={TOAST_MS} closeButton theme={theme} />
+      <Suspense fallback={null}>
+        <AppToaster theme={theme} />
+      </Suspense>
     </>
   );
 }
 
 /**
- * The page's main region. Each page fades in as it mounts; the old page leaves at once (an exit
- * animation would keep two pages, and two forms, on screen at the same time).
+ * The page's main region. Each page fades in as it mounts (CSS, `animate-enter`); the old page
+ * leaves at once (an exit animation would keep two pages, and two forms, on screen at the same time).
+ *
+ * Each screen is a lazily loaded chunk (router.tsx). The first time one renders it suspends, and
+ * the frame around stays while the main region shows the screen's loading state: the boundary is
+ * inside the keyed <main>, so a navigation mounts a new one and never leaves the old page up.
  */
 export function AnimatedMain({ className }: { className?: string }) {
   const location = useLocation();
-  const reduceMotion = useReducedMotion();
   return (
-    <motion.main
-      id="main"
-      tabIndex={-1}
-      key={location.pathname}
-      className={cn('flex-1', className)}
-      initial={reduceMotion ? false : { opacity: 0, y: 8 }}
-      animate={{ opacity: 1, y: 0 }}
-      transition={{ duration: PAGE_TRANSITION_S, ease: 'easeOut' }}
-    >
-      <Outlet />
-    </motion.main>
+    <main id="main" tabIndex={-1} key={location.pathname} className={cn('flex-1 motion-safe:animate-enter', className)}>
+      <Suspense fallback={<LoadingState label={loadingLabel(location.pathname)} />}>
+        <Outlet />
+      </Suspense>
+    </main>
   );
+}
+
+/** The spec's loading words for the screens that have them (§2.3, §2.4), else a plain "Loading...". */
+function loadingLabel(pathname: string) {
+  if (pathname === '/browse') return browseMessages.loading;
+  if (/^\/(checklist|dashboard\/(lists|discover))\/[^/]+$/.test(pathname)) return 'Loading checklist...';
+  return 'Loading...';
 }
 
 /** The public site's frame: header, page, footer (spec §2.2). */

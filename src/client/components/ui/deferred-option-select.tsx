@@ -1,0 +1,35 @@
+import { ChevronDown } from 'lucide-react';
+import { lazy, Suspense, type ComponentProps } from 'react';
+import { cn } from '@/client/lib/cn';
+import type { OptionSelect as OptionSelectType } from './select';
+import { optionSelectTriggerClass, selectTriggerClass } from './select-styles';
+
+const LazyOptionSelect = lazy(async () => ({
+  default: (await import('./select')).OptionSelect,
+})) as typeof OptionSelectType;
+
+/**
+ * `OptionSelect` for a page's first load (issue 14): Radix Select and its positioning load just
+ * after the page, while a stand-in with the same look and the current value holds its place.
+ */
+export function DeferredOptionSelect<T extends string>(props: ComponentProps<typeof OptionSelectType<T>>) {
+  const { id, value, labels, className, 'aria-label': ariaLabel } = props;
+  const standIn = (
+    <button
+      type="button"
+      id={id}
+      role="combobox"
+      aria-expanded={false}
+      aria-label={ariaLabel}
+      className={cn(optionSelectTriggerClass, selectTriggerClass, className)}
+    >
+      <span>{labels[value]}</span>
+      <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
+    </button>
+  );
+  return (
+    <Suspense fallback={standIn}>
+      <LazyOptionSelect {...props} />
+    </Suspense>
+  );
+}

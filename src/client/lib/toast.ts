@@ -1,0 +1,29 @@
+// Toasts (sonner) without sonner in a page's first load (issue 14): a toast waits for the library
+// and for the <AppToaster> of components/ui/toaster.tsx, which the app frame loads lazily, to
+// listen. Spec §9: a toast lasts 2000 ms (set on the toaster).
+
+type ToastKind = 'success' | 'error';
+
+let markReady: () => void = () => {};
+const isToasterListening = new Promise<void>((resolve) => {
+  markReady = resolve;
+});
+
+/** Called by the toaster once it listens; toasts asked for before then show now. */
+export function markToasterReady() {
+  markReady();
+}
+
+/** `id` makes a repeat replace the toast already shown instead of stacking a second one. */
+type ToastOptions = { id?: string };
+
+function show(kind: ToastKind, message: string, options?: ToastOptions) {
+  void Promise.all([import('sonner'), isToasterListening]).then(([{ toast: sonner }]) =>
+    sonner[kind](message, options),
+  );
+}
+
+export const toast = {
+  success: (message: string, options?: ToastOptions) => show('success', message, options),
+  error: (message: string, options?: ToastOptions) => show('error', message, options),
+};

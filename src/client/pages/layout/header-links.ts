@@ -1,0 +1,25 @@
+import { paths } from '@/client/lib/paths';
+import { cn } from '@/client/lib/cn';
+
+export const mainLinks = [
+  { to: paths.home(), label: 'Home' },
+  { to: paths.browse(), label: 'Browse' },
+  { to: paths.about(), label: 'About' },
+];
+
+// Spec §2.2: the user menu links to /me with the matching tab; Activity carries the unread badge.
+export const accountLinks = [
+  { to: paths.me('account'), label: 'Account', hasUnreadBadge: false },
+  { to: paths.me('my-lists'), label: 'List Library', hasUnreadBadge: false },
+  { to: paths.me('created-lists'), label: 'My Lists', hasUnreadBadge: false },
+  { to: paths.me('settings'), label: 'Settings', hasUnreadBadge: false },
+  { to: paths.me('activity'), label: 'Activity', hasUnreadBadge: true },
+];
+
+export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive
+      ? 'bg-brand-50 text-brand-700 dark:bg-slate-800 dark:text-white'
+      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800',
+  );

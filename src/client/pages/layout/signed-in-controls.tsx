@@ -1,0 +1,70 @@
+import { ChevronDown, LogOut } from 'lucide-react';
+import { Link } from 'react-router';
+import { greetingName } from '@/domain/accounts/profile';
+import { Button } from '@/client/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/client/components/ui/dropdown-menu';
+import { Spinner } from '@/client/components/ui/spinner';
+import { useAuth } from '@/client/lib/use-auth';
+import { NotificationBell } from '@/client/features/notifications/notification-bell';
+import { UnreadPill } from '@/client/features/notifications/unread-pill';
+import { useLiveUnreadCount } from '@/client/api/notifications';
+import { accountLinks } from './header-links';
+import { MobileMenu } from './mobile-menu';
+
+/** Spec §2.2: the signed-in header's bell, user menu and mobile menu, on one live unread count. */
+export function SignedInControls() {
+  const { user, profile, isProfileLoading, signOut } = useAuth();
+  const greeting = `Hi, ${greetingName(profile?.profileName)}!`;
+  // One live stream for the header, shared by the desktop and the mobile bell and the menus.
+  const unread = useLiveUnreadCount(user !== null);
+
+  return (
+    <>
+      <div className="hidden items-center gap-2 md:flex">
+        {isProfileLoading ? (
+          <Spinner label="Loading your account" />
+        ) : (
+          <>
+            <NotificationBell unread={unread} />
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <Button variant="secondary" className="gap-1.5">
+                  <span aria-hidden>{profile?.avatarUrl ?? '👤'}</span>
+                  {greeting}
+                  <ChevronDown className="h-4 w-4" aria-hidden />
+                </Button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent className="min-w-52">
+                <DropdownMenuLabel>{greeting}</DropdownMenuLabel>
+                <DropdownMenuSeparator />
+                {accountLinks.map((link) => (
+                  <DropdownMenuItem key={link.to} asChild>
+                    <Link to={link.to} className="justify-between">
+                      {link.label}
+                      {link.hasUnreadBadge ? <UnreadPill count={unread} /> : null}
+                    </Link>
+                  </DropdownMenuItem>
+                ))}
+                <DropdownMenuSeparator />
+                <DropdownMenuItem tone="danger" onSelect={() => void signOut()}>
+                  <LogOut className="h-4 w-4" aria-hidden /> Sign Out
+                </DropdownMenuItem>
+              </DropdownMenuContent>
+            </DropdownMenu>
+          </>
+        )}
+      </div>
+      <div className="ml-auto md:hidden">
+        <NotificationBell unread={unread} />
+      </div>
+      <MobileMenu unread={unread} />
+    </>
+  );
+}

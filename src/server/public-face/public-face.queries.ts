@@ -1,0 +1,99 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { authorColumns, tagsColumn, type AuthorRow } from '../presenters';
+
+// Reads for the sitemaps and the feeds (issue 14, decision 020). What a crawler or a feed reader
+// is shown: a public list whose author's profile is public, and a public profile. Never a private
+// list, nor any list of a private profile (which includes "Deleted user", decision 013).
+
+/** A list crawlers and feeds may show, as SQL on the checklists row `c` joined to its author's profile `p`. */
+const isListedPublicly = sql`c.is_public and p.is_public`;
+
+export type SitemapRow = { path: string; lastmod: Date };
+
+export async function countListedLists(db: Executor): Promise<number> {
+  const result = await db.execute<{ total: number }>(sql`
+    select count(*)::int as total from checklists c join profiles p on p.id = c.author_id
+    where ${isListedPublicly}`);
+  return result.rows[0]?.total ?? 0;
+}
+
+export async function countListedProfiles(db: Executor): Promise<number> {
+  const result = await db.execute<{ total: number }>(sql`
+    select count(*)::int as total from profiles p where p.is_public`);
+  return result.rows[0]?.total ?? 0;
+}
+
+/** One sitemap's worth of lists, oldest first (a list keeps its page as new ones are added). */
+export async function listListsForSitemap(
+  db: Executor,
+  page: { offset: number; limit: number },
+): Promise<SitemapRow[]> {
+  const result = await db.execute<{ id: string; lastmod: Date }>(sql`
+    select c.id, c.updated_at as lastmod from checklists c join profiles p on p.id = c.author_id
+    where ${isListedPublicly}
+    order by c.created_at, c.id
+    offset ${page.offset} limit ${page.limit}`);
+  return result.rows.map((row) => ({ path: `/checklist/${row.id}`, lastmod: new Date(row.lastmod) }));
+}
+
+/** One sitemap's worth of public profiles; a profile changes when it does or when one of its listed lists does. */
+export async function listProfilesForSitemap(
+  db: Executor,
+  page: { offset: number; limit: number },
+): Promise<SitemapRow[]> {
+  const result = await db.execute<{ username: string; lastmod: Date }>(sql`
+    select p.username,
+      greatest(p.updated_at, (select max(c.updated_at) from checklists c where c.author_id = p.id and c.is_public))
+        as lastmod
+    from profiles p
+    where p.is_public
+    order by p.created_at, p.id
+    offset ${page.offset} limit ${page.limit}`);
+  return result.rows.map((row) => ({
+    path: `/user/${encodeURIComponent(row.username)}`,
+    lastmod: new Date(row.lastmod),
+  }));
+}
+
+export type FeedRow = AuthorRow & {
+  id: string;
+  title: string;
+  description: string | null;
+  created_at: Date;
+  updated_at: Date;
+  tags: string[];
+};
+
+/** The newest lists listed publicly, of one author or with one tag (compared without case) if asked. */
+export async function listNewestForFeed(
+  db: Executor,
+  filter: { authorId?: string; tag?: string },
+  limit: number,
+): Promise<FeedRow[]> {
+  const conditions: SQL[] = [isListedPublicly];
+  if (filter.authorId) conditions.push(sql`c.author_id = ${filter.authorId}`);
+  if (filter.tag) {
+    conditions.push(
+      sql`exists (select 1 from checklist_tags t where t.checklist_id = c.id and lower(t.tag) = lower(${filter.tag}))`,
+    );
+  }
+  const result = await db.execute<FeedRow>(sql`
+    select c.id, c.title, c.description, c.created_at, c.updated_at, ${authorColumns}, ${tagsColumn} as tags
+    from checklists c join profiles p on p.id = c.author_id
+    where ${sql.join(conditions, sql` and `)}
+    order by c.created_at desc, c.id desc
+    limit ${limit}`);
+  return result.rows;
+}
+
+/** A public profile by username (without case), or null when there is none or it is private. */
+export async function findPublicProfile(
+  db: Executor,
+  username: string,
+): Promise<{ id: string; username: string; profileName: string | null } | null> {
+  const result = await db.execute<{ id: string; username: string; profile_name: string | null }>(sql`
+    select id, username, profile_name from profiles where lower(username) = lower(${username}) and is_public`);
+  const row = result.rows[0];
+  return row ? { id: row.id, username: row.username, profileName: row.profile_name } : null;
+}

@@ -1,0 +1,157 @@
+import { Hono, type Context } from 'hono';
+import { isValidUsername } from '@/domain/accounts/username';
+import { MAX_TAG_LENGTH } from '@/domain/checklists/checklist-fields';
+import type { Database } from '../db/client';
+import { displayName } from '../presenters';
+import {
+  countListedLists,
+  countListedProfiles,
+  findPublicProfile,
+  listListsForSitemap,
+  listNewestForFeed,
+  listProfilesForSitemap,
+  type FeedRow,
+  type SitemapRow,
+} from './public-face.queries';
+import { atomXml, sitemapIndexXml, sitemapXml, type AtomFeed } from './xml';
+
+/** sitemaps.org: at most 50,000 URLs in one sitemap. */
+export const SITEMAP_MAX_ENTRIES = 50_000;
+/** Issue 14: a feed holds the 20 newest lists. */
+export const FEED_ENTRIES = 20;
+
+// Crawlers read the public pages; the API and the screens of a signed-in user are not for them.
+const PRIVATE_PATHS = [
+  '/api/',
+  '/dashboard',
+  '/me',
+  '/create',
+  '/edit-checklist/',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password',
+  '/dev/',
+];
+
+type Kind = 'lists' | 'profiles';
+
+/**
+ * robots.txt, the sitemaps and the Atom feeds (issue 14, decision 020), mounted before the
+ * single-page app's fallback. `sitemapMaxEntries` is the split point, smaller in tests.
+ */
+export function publicFaceRoutes({
+  db,
+  baseUrl,
+  sitemapMaxEntries = SITEMAP_MAX_ENTRIES,
+}: {
+  db: Database;
+  baseUrl: string;
+  sitemapMaxEntries?: number;
+}) {
+  const base = baseUrl.replace(/\/+$/, '');
+  const absolute = (path: string) => `${base}${path}`;
+  const xml = (c: Context, body: string, type: string) => {
+    c.header('Content-Type', `${type}; charset=utf-8`);
+    // Crawlers and feed readers come back often; an hour's staleness is fine for either.
+    c.header('Cache-Control', 'public, max-age=3600');
+    return c.body(body);
+  };
+  const notFound = (c: Context) => c.text('Not found', 404);
+  const entries = (rows: SitemapRow[]) => rows.map((row) => ({ loc: absolute(row.path), lastmod: row.lastmod }));
+  const pageOf = (kind: Kind, page: number) =>
+    (kind === 'lists' ? listListsForSitemap : listProfilesForSitemap)(db, {
+      offset: (page - 1) * sitemapMaxEntries,
+      limit: sitemapMaxEntries,
+    });
+
+  const feed = async (c: Context, rows: FeedRow[], head: Omit<AtomFeed, 'entries' | 'emptyUpdated'>) =>
+    xml(
+      c,
+      atomXml({
+        ...head,
+        emptyUpdated: new Date(),
+        entries: rows.map((row) => ({
+          id: absolute(`/checklist/${row.id}`),
+          title: row.title,
+          link: absolute(`/checklist/${row.id}`),
+          published: new Date(row.created_at),
+          updated: new Date(row.updated_at),
+          author: displayName(
+            { name: row.author_name, avatar: row.author_avatar, username: row.author_username },
+            'listAuthor',
+          ),
+          summary: row.description ?? '',
+          categories: row.tags,
+        })),
+      }),
+      'application/atom+xml',
+    );
+
+  return new Hono()
+    .get('/robots.txt', (c) => {
+      c.header('Cache-Control', 'public, max-age=3600');
+      return c.text(
+        [
+          'User-agent: *',
+          'Allow: /',
+          ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
+          '',
+          `Sitemap: ${absolute('/sitemap.xml')}`,
+          '',
+        ].join('\n'),
+      );
+    })
+    .get('/sitemap.xml', async (c) => {
+      const [lists, profiles] = await Promise.all([countListedLists(db), countListedProfiles(db)]);
+      if (lists + profiles <= sitemapMaxEntries) {
+        const [listRows, profileRows] = await Promise.all([pageOf('lists', 1), pageOf('profiles', 1)]);
+        return xml(c, sitemapXml(entries([...listRows, ...profileRows])), 'application/xml');
+      }
+      // Past the limit, /sitemap.xml is the index of numbered sitemaps of each kind.
+      const now = new Date();
+      const sitemaps = (['lists', 'profiles'] as const).flatMap((kind) => {
+        const pages = Math.ceil((kind === 'lists' ? lists : profiles) / sitemapMaxEntries);
+        return Array.from({ length: pages }, (_, index) => ({
+          loc: absolute(`/sitemaps/${kind}-${index + 1}.xml`),
+          lastmod: now,
+        }));
+      });
+      return xml(c, sitemapIndexXml(sitemaps), 'application/xml');
+    })
+    .get('/sitemaps/:file', async (c) => {
+      const match = /^(lists|profiles)-([1-9]\d{0,6})\.xml$/.exec(c.req.param('file'));
+      if (!match) return notFound(c);
+      const rows = await pageOf(match[1] as Kind, Number(match[2]));
+      return rows.length === 0 ? notFound(c) : xml(c, sitemapXml(entries(rows)), 'application/xml');
+    })
+    .get('/feeds/newest.atom', async (c) =>
+      feed(c, await listNewestForFeed(db, {}, FEED_ENTRIES), {
+        selfUrl: absolute('/feeds/newest.atom'),
+        pageUrl: absolute('/browse'),
+        title: 'Ticklist: newest checklists',
+      }),
+    )
+    .get('/feeds/user/:file', async (c) => {
+      const username = /^(.+)\.atom$/.exec(c.req.param('file'))?.[1];
+      if (!username || !isValidUsername(username)) return notFound(c);
+      // A missing profile and a private one answer alike.
+      const profile = await findPublicProfile(db, username);
+      if (!profile) return notFound(c);
+      const name = profile.profileName?.trim() || profile.username;
+      return feed(c, await listNewestForFeed(db, { authorId: profile.id }, FEED_ENTRIES), {
+        selfUrl: absolute(`/feeds/user/${encodeURIComponent(profile.username)}.atom`),
+        pageUrl: absolute(`/user/${encodeURIComponent(profile.username)}`),
+        title: `Ticklist: checklists by ${name}`,
+      });
+    })
+    .get('/feeds/tag/:file', async (c) => {
+      const tag = /^(.+)\.atom$/s.exec(c.req.param('file'))?.[1]?.trim();
+      if (!tag || tag.length > MAX_TAG_LENGTH) return notFound(c);
+      return feed(c, await listNewestForFeed(db, { tag }, FEED_ENTRIES), {
+        selfUrl: absolute(`/feeds/tag/${encodeURIComponent(tag)}.atom`),
+        pageUrl: absolute(`/browse?tag=${encodeURIComponent(tag)}`),
+        title: `Ticklist: checklists tagged ${tag}`,
+      });
+    });
+}
