@@ -76,6 +76,12 @@ test('an owner creates a list with the keyboard', async ({ page, makeUser, signI
   await page.keyboard.press('Enter'); // the new row takes the focus
   await expect.poll(() => isFocused(page.getByRole('textbox', { name: 'Item 2' }))).toBe(true);
   await page.keyboard.type('Second step');
+  await page.keyboard.press('Enter'); // Enter in an item adds the next one
+  await expect.poll(() => isFocused(page.getByRole('textbox', { name: 'Item 3' }))).toBe(true);
+  await page.keyboard.type('Zeroth step');
+  await tabTo(page, page.getByRole('button', { name: 'Move item 3 up' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Item 2' })).toHaveValue('Zeroth step');
   await tabTo(page, page.getByRole('textbox', { name: 'Tag 1' }));
   await page.keyboard.type('keyboard');
   const time = page.getByRole('combobox', { name: 'Estimated time' });
@@ -89,7 +95,11 @@ test('an owner creates a list with the keyboard', async ({ page, makeUser, signI
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/checklist\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Keyboard list' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Items' }).getByText('Second step')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Items' }).getByRole('listitem')).toHaveText([
+    /First step/,
+    /Zeroth step/,
+    /Second step/,
+  ]);
 });
 
 test('a reader ticks, likes, comments and files a list with the keyboard; the dialogs give focus back', async ({
@@ -184,4 +194,31 @@ test('the dashboard and phone menus open and close from the keyboard', async ({ 
   await tabTo(page, nav.getByRole('link', { name: 'My Lists' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/tab=created-lists/);
+});
+
+test('the account dialogs open and close from the keyboard and give focus back', async ({
+  page,
+  makeUser,
+  signIn,
+  requestAs,
+}) => {
+  const owner = await makeUser({ profileName: 'Dee Dialogs' });
+  const fan = await makeUser();
+  expect((await (await requestAs(fan)).put(`/api/users/${owner.username}/follow`)).status()).toBe(200);
+  await signIn(owner);
+
+  await page.goto('/me');
+  await openAndClose(
+    page,
+    page.getByRole('button', { name: 'Change Password' }),
+    page.getByRole('dialog', { name: 'Change Password' }),
+  );
+  await page.goto('/dashboard/settings');
+  await openAndClose(
+    page,
+    page.getByRole('button', { name: 'Delete my account' }),
+    page.getByRole('dialog', { name: 'Delete your account?' }),
+  );
+  await page.goto(`/user/${owner.username}`);
+  await openAndClose(page, page.getByRole('button', { name: /1\s+follower$/ }), page.getByRole('dialog'));
 });
