@@ -35,13 +35,14 @@ const minutes = flag('minutes', 10);
 const rate = flag('rate', 30);
 const streamCount = Math.round(flag('streams', 200));
 
-// Sign-ins are limited to 100 per 15 minutes per client address (security/rate-limit.ts), and all
-// of ours come from loopback: 20 at the start and one every 15 s stay near 60 in any window.
+// Sign-ins are limited per client address and per account (security/rate-limit.ts); each user has
+// an address of its own (X-Forwarded-For through the trusted loopback proxy), and 20 sign-ins at the
+// start and one every 15 s keep the pace of people.
 const FIRST_SIGN_INS = 20;
 const SIGN_IN_EVERY_MS = 15_000;
 const USER_COUNT = 150;
 const LISTS_PER_FIRST_USER = 3;
-// Per-user quotas are coming (30 new lists, 120 comments a day): stay under them.
+// Per-user write quotas (decision 017: 30 new lists and 120 comments a day): stay under them.
 const MAX_CREATES_PER_USER = 25;
 const MAX_COMMENTS_PER_USER = 100;
 const REQUEST_TIMEOUT_MS = 30_000;
@@ -274,7 +275,12 @@ async function stopApp(app: App): Promise<string | null> {
 // ---------------------------------------------------------------------------------------------
 // HTTP as a signed-in (or anonymous) browser would speak it
 
-type SoakUser = CreatedUser & { creates: number; comments: number };
+/** Each user comes from an address of its own, as people do: the apps trust loopback as their proxy. */
+type SoakUser = CreatedUser & { creates: number; comments: number; address: string };
+const TRUSTED_PROXIES = '127.0.0.1,::1';
+const addressOf = (index: number) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+/** Visitors (signed-out reads) come from a few hundred documentation-range addresses. */
+const visitorAddress = () => `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
 type Session = { user: SoakUser; cookie: string };
 
 let apps: App[] = [];
@@ -285,10 +291,15 @@ async function call(
   kind: Kind,
   method: string,
   pathname: string,
-  { session, body, app = pickApp() }: { session?: Session | undefined; body?: unknown; app?: App } = {},
+  {
+    session,
+    body,
+    app = pickApp(),
+    address = session?.user.address ?? visitorAddress(),
+  }: { session?: Session | undefined; body?: unknown; app?: App; address?: string } = {},
 ): Promise<{ outcome: Outcome; json: unknown; response?: Response }> {
   const startedAt = now();
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { 'x-forwarded-for': address };
   if (session) headers.cookie = session.cookie;
   // The API refuses writes from other origins; a browser sends its own.
   if (method !== 'GET') headers.origin = app.baseUrl;
@@ -328,6 +339,7 @@ async function signIn(user: SoakUser): Promise<void> {
   signInCount++;
   const { outcome, response } = await call('sign-in', 'POST', '/api/auth/sign-in/email', {
     body: { email: user.email, password: user.password },
+    address: user.address,
   });
   if (outcome !== 200 || !response) return;
   const cookie = response.headers
@@ -545,7 +557,7 @@ async function holdStream(slot: number): Promise<void> {
       const headersTimeout = setTimeout(() => controller.abort(new Error('no answer')), REQUEST_TIMEOUT_MS);
       try {
         const response = await fetch(`${app.baseUrl}/api/notifications/stream`, {
-          headers: { cookie: session.cookie },
+          headers: { cookie: session.cookie, 'x-forwarded-for': session.user.address },
           signal: controller.signal,
         });
         clearTimeout(headersTimeout);
@@ -797,7 +809,7 @@ try {
     const passwordHash = await hashPassword(password); // once: argon2 is slow on purpose
     for (let index = 0; index < USER_COUNT; index++) {
       const user = await createUser(setupDb, { username: `soak_${index}`, password, passwordHash });
-      users.push({ ...user, creates: 0, comments: 0 });
+      users.push({ ...user, creates: 0, comments: 0, address: addressOf(users.length + 1) });
     }
   } finally {
     await setupDb.$client.end();
@@ -809,6 +821,7 @@ try {
     DATA_DIR: appDataDir,
     // Both processes sign the session cookie with the same secret, as a deployment's would.
     AUTH_SECRET: randomBytes(32).toString('base64url'),
+    TRUSTED_PROXIES,
   };
   const [firstPort, secondPort] = [await findFreePort(), await findFreePort()];
   apps = [startApp(0, firstPort, env), startApp(1, secondPort, env)];
