@@ -276,7 +276,19 @@ async function stopApp(app: App): Promise<string | null> {
 // HTTP as a signed-in (or anonymous) browser would speak it
 
 /** Each user comes from an address of its own, as people do: the apps trust loopback as their proxy. */
-type SoakUser = CreatedUser & { creates: number; comments: number; address: string };
+type SoakUser = CreatedUser & { creates: number; comments: number; address: string; recent: Map<string, number[]> };
+/**
+ * A person does not post 10 comments or make 5 lists within one minute (the per-minute quotas of
+ * decision 017): the soak takes such a write only while the user's last minute is under `max`.
+ */
+function isWithinBurst(user: SoakUser, action: 'comment' | 'create', max: number): boolean {
+  const since = now() - 60_000;
+  const times = (user.recent.get(action) ?? []).filter((time) => time > since);
+  user.recent.set(action, times);
+  if (times.length >= max) return false;
+  times.push(now());
+  return true;
+}
 const TRUSTED_PROXIES = '127.0.0.1,::1';
 const addressOf = (index: number) => `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
 /** Visitors (signed-out reads) come from a few hundred documentation-range addresses. */
@@ -509,7 +521,7 @@ function act(kind: Kind): Promise<unknown> {
       if (list.ownerId === session.user.id) return browse();
       return toggle('like', `like:${list.id}:${session.user.id}`, `/api/checklists/${list.id}/like`, session);
     case 'comment': {
-      if (session.user.comments >= MAX_COMMENTS_PER_USER) return browse();
+      if (session.user.comments >= MAX_COMMENTS_PER_USER || !isWithinBurst(session.user, 'comment', 8)) return browse();
       session.user.comments++;
       const content = `Comment ${session.user.comments} from ${session.user.username}: ${pick(TOPICS)!.word} tips welcome.`;
       return call('comment', 'POST', `/api/checklists/${list.id}/comments`, { session, body: { content } }).then(
@@ -530,7 +542,7 @@ function act(kind: Kind): Promise<unknown> {
     }
     case 'create': {
       const author = pick(sessions.filter((each) => each.user.creates < MAX_CREATES_PER_USER));
-      return author ? createList(author) : browse();
+      return author && isWithinBurst(author.user, 'create', 4) ? createList(author) : browse();
     }
     case 'unread':
       return call('unread', 'GET', '/api/notifications/unread-count', { session });
@@ -809,7 +821,7 @@ try {
     const passwordHash = await hashPassword(password); // once: argon2 is slow on purpose
     for (let index = 0; index < USER_COUNT; index++) {
       const user = await createUser(setupDb, { username: `soak_${index}`, password, passwordHash });
-      users.push({ ...user, creates: 0, comments: 0, address: addressOf(users.length + 1) });
+      users.push({ ...user, creates: 0, comments: 0, address: addressOf(users.length + 1), recent: new Map() });
     }
   } finally {
     await setupDb.$client.end();
