@@ -20,20 +20,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 type Look = { width: 390 | 1280; colorScheme: 'light' | 'dark' };
-/**
- * Every route is checked at both widths and in both themes: half of them as (1280 light, 390 dark),
- * the other half as (1280 dark, 390 light), so every pairing is exercised without four runs a route.
- */
-const looksFor = (index: number): Look[] =>
-  index % 2 === 0
-    ? [
-        { width: 1280, colorScheme: 'light' },
-        { width: 390, colorScheme: 'dark' },
-      ]
-    : [
-        { width: 1280, colorScheme: 'dark' },
-        { width: 390, colorScheme: 'light' },
-      ];
+/** Every route in every pairing of width and theme. */
+const LOOKS: Look[] = [
+  { width: 1280, colorScheme: 'light' },
+  { width: 1280, colorScheme: 'dark' },
+  { width: 390, colorScheme: 'dark' },
+  { width: 390, colorScheme: 'light' },
+];
 
 /** The page has drawn its content: its main region, and no spinner still loading. */
 async function settled(page: Page) {
@@ -41,13 +34,13 @@ async function settled(page: Page) {
   await expect(page.locator('[role="status"].animate-spin')).toHaveCount(0, { timeout: 15_000 });
 }
 
-/** Each path loaded once, then looked at in both of its looks (the theme follows the system's live). */
+/** Each path loaded once, then looked at in its four looks (the theme follows the system's live). */
 async function axeEveryRoute(page: Page, paths: string[]) {
   const found: string[] = [];
-  for (const [index, path] of paths.entries()) {
+  for (const path of paths) {
     await test.step(path, async () => {
       await page.goto(path);
-      for (const { width, colorScheme } of looksFor(index)) {
+      for (const { width, colorScheme } of LOOKS) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
         const root = page.locator('html');
