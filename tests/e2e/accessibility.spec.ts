@@ -32,6 +32,15 @@ const LOOKS: Look[] = [
 async function settled(page: Page) {
   await expect(page.locator('main').first()).toBeVisible();
   await expect(page.locator('[role="status"].animate-spin')).toHaveCount(0, { timeout: 15_000 });
+  // Colours still fading (a hover, a theme change) are measured once they have arrived.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** Each path loaded once, then looked at in its four looks (the theme follows the system's live). */

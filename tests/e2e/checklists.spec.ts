@@ -126,7 +126,10 @@ test.describe('a list, its owner and a reader', () => {
     await signIn(owner);
     await page.goto(`/checklist/${list.id}`);
     await expect(page.getByRole('button', { name: /^Like/ })).toBeDisabled();
-    await page.getByRole('group', { name: 'You cannot like your own list.' }).hover();
+    const wrapper = page.getByRole('group', { name: 'You cannot like your own list.' });
+    // The tooltip's code loads after the button is drawn; Radix marks its trigger once wired.
+    await expect(wrapper).toHaveAttribute('data-state', 'closed');
+    await wrapper.hover();
     await expect(page.getByRole('tooltip')).toHaveText('You cannot like your own list.');
   });
 

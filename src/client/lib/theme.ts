@@ -13,10 +13,23 @@ function readStoredTheme(): Theme {
   }
 }
 
+/**
+ * Paints the resolved theme in one step: transitions are off while the class changes, or each
+ * element with `transition-colors` would fade on its own for a moment after the background has
+ * switched (light text on a dark page, which is also what a contrast check could catch).
+ */
 function paint(theme: Theme) {
   const resolved = resolveTheme(theme, window.matchMedia(DARK_QUERY).matches);
-  document.documentElement.classList.toggle('dark', resolved === 'dark');
-  document.documentElement.style.colorScheme = resolved;
+  const root = document.documentElement;
+  if (root.classList.contains('dark') === (resolved === 'dark') && root.style.colorScheme === resolved) return;
+  const still = document.createElement('style');
+  still.textContent = '*,*::before,*::after{transition:none!important}';
+  document.head.appendChild(still);
+  root.classList.toggle('dark', resolved === 'dark');
+  root.style.colorScheme = resolved;
+  // Reading the layout makes the browser apply the new colours now, while transitions are still off.
+  void document.body?.offsetHeight;
+  still.remove();
 }
 
 /** Chooses the theme for this browser: stored (so the next load paints it at once) and applied. */
