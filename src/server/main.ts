@@ -32,6 +32,12 @@ async function main() {
   }
   const logger = createLogger(env);
   const startedAt = performance.now();
+  // Until the server is up, a failure anywhere (a program that would not spawn, say) is one line.
+  const onStartupCrash = (error: Error) => {
+    console.error(`Ticklist could not start: ${error.message}`);
+    process.exit(1);
+  };
+  process.once('uncaughtException', onStartupCrash);
 
   const database = await openDatabase(env, logger);
   const { db } = database;
@@ -73,6 +79,7 @@ async function main() {
       },
       'Ticklist is ready',
     );
+    process.removeListener('uncaughtException', onStartupCrash);
   });
   server.on('error', (error) => {
     logger.fatal({ err: error }, `cannot listen on port ${env.port}`);

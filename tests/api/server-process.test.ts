@@ -1,12 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirInUseError, startEmbeddedPostgres } from '../../src/server/db/embedded-postgres';
-import { randomPort, startServerProcess } from '../setup/server-process';
+import { randomPort, runServerProcessToExit, startServerProcess } from '../setup/server-process';
 
 const tempDirs: string[] = [];
 const freshDataDir = () => {
@@ -48,6 +48,20 @@ describe('the embedded database', () => {
 });
 
 describe('the server process', () => {
+  it('says in one line, without a stack trace, when its database will not start', async () => {
+    const dataDir = freshDataDir();
+    // A cluster from another PostgreSQL version: the server refuses it.
+    mkdirSync(path.join(dataDir, 'postgres'), { mode: 0o700 });
+    writeFileSync(path.join(dataDir, 'postgres', 'PG_VERSION'), '9\n');
+    writeFileSync(path.join(dataDir, 'postgres-password'), 'unused');
+    const { code, stderr } = await runServerProcessToExit({ DATA_DIR: dataDir }, randomPort());
+    expect(code).toBe(1);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^The embedded PostgreSQL in .+ did not start \(.+\)\.$/);
+    expect(stderr).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
   it('starts on an empty data directory, serves, and stops PostgreSQL cleanly on SIGTERM', async () => {
     const dataDir = freshDataDir();
     const port = randomPort();

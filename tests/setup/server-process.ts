@@ -8,11 +8,22 @@ export type ServerProcess = {
   stop: () => Promise<number | null>;
 };
 
-/** Starts `src/server/main.ts` as its own process and resolves once it says it is ready. */
-export function startServerProcess(env: Record<string, string>, port: number): Promise<ServerProcess> {
+/**
+ * Starts `src/server/main.ts` as its own process (or, given `built`, the built server in that
+ * folder: `node dist/server/main.js`) and resolves once it says it is ready.
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  port: number,
+  options: { built?: string } = {},
+): Promise<ServerProcess> {
   const baseUrl = `http://localhost:${port}`;
+  const [command, args] = options.built
+    ? [process.execPath, ['dist/server/main.js']]
+    : [path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts']];
   // Vitest sets BASE_URL='/' (Vite's own variable) in its environment; the server needs a real one.
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
+  const child = spawn(command, args, {
+    cwd: options.built,
     env: { ...process.env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: baseUrl, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

