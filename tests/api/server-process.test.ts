@@ -3,7 +3,9 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import pino from 'pino';
+import { APP_ROLE } from '../../src/server/db/app-role';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirInUseError, startEmbeddedPostgres } from '../../src/server/db/embedded-postgres';
 import { randomPort, runServerProcessToExit, startServerProcess } from '../setup/server-process';
@@ -71,6 +73,34 @@ describe('the server process', () => {
     expect(output()).toContain('demo content seeded');
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'auth-secret'))).toBe(true);
+
+    // Issue 9 item 12: the app serves as a role that reads and writes rows and can do nothing else.
+    const databasePort = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!;
+    const asApp = new pg.Client({
+      host: '127.0.0.1',
+      port: Number(databasePort),
+      database: 'ticklist',
+      user: APP_ROLE,
+      password: readFileSync(path.join(dataDir, 'app-role-password'), 'utf8'),
+    });
+    await asApp.connect();
+    try {
+      const role = await asApp.query(
+        'select rolsuper, rolcreaterole, rolcreatedb from pg_roles where rolname = current_user',
+      );
+      expect(role.rows).toEqual([{ rolsuper: false, rolcreaterole: false, rolcreatedb: false }]);
+      expect((await asApp.query('select count(*)::int as n from users')).rows[0].n).toBeGreaterThan(0);
+      // The app's own connections, seen from inside: every one is the app role.
+      const roles = await asApp.query(
+        `select distinct usename from pg_stat_activity where datname = 'ticklist' and pid <> pg_backend_pid()`,
+      );
+      expect(roles.rows).toEqual([{ usename: APP_ROLE }]);
+      await expect(asApp.query('create table intruder (x int)')).rejects.toThrow(/permission denied/);
+      await expect(asApp.query('drop table staff_picks')).rejects.toThrow(/must be owner/);
+      await expect(asApp.query(`select pg_read_file('PG_VERSION')`)).rejects.toThrow(/permission denied/);
+    } finally {
+      await asApp.end();
+    }
 
     const exited = exitOf(child);
     child.kill('SIGTERM');

@@ -1,6 +1,7 @@
 import type { Env } from '../env';
 import type { Logger } from '../logger';
 import { applyMigrations, connectDatabase, withStartupLock, type Database } from './client';
+import { appRolePassword, appRoleUrl, grantAppRole } from './app-role';
 import { startEmbeddedPostgres, type DatabaseState } from './embedded-postgres';
 
 export type OpenDatabase = {
@@ -18,11 +19,26 @@ export const REQUEST_DATABASE_TIMEOUTS = { connectMs: 5_000, statementMs: 15_000
 export async function openDatabase(env: Pick<Env, 'databaseUrl' | 'dataDir'>, logger: Logger): Promise<OpenDatabase> {
   const embedded = env.databaseUrl ? null : await startEmbeddedPostgres(env.dataDir, logger);
   try {
-    const db = connectDatabase(env.databaseUrl ?? embedded!.url, {
+    let url = env.databaseUrl;
+    if (embedded) {
+      // Migrations as the owner; requests as a role that can only read and write rows.
+      const owner = connectDatabase(embedded.url, { max: 2 }); // the lock holds one
+      const password = appRolePassword(env.dataDir);
+      try {
+        await withStartupLock(owner, async () => {
+          await applyMigrations(owner);
+          await grantAppRole(owner, password);
+        });
+      } finally {
+        await owner.$client.end();
+      }
+      url = appRoleUrl(embedded.url, password);
+    }
+    const db = connectDatabase(url!, {
       timeouts: REQUEST_DATABASE_TIMEOUTS,
       onConnectionError: (error) => logger.warn({ err: error.message }, 'a database connection was lost'),
     });
-    await withStartupLock(db, () => applyMigrations(db));
+    if (!embedded) await withStartupLock(db, () => applyMigrations(db));
     return {
       db,
       isEmbedded: embedded !== null,

