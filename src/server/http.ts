@@ -11,7 +11,7 @@ import type { Auth } from './accounts/auth';
 import type { Logger } from './logger';
 import type { WriteOutcome } from './outcome';
 import { markNoStore } from './security/no-store';
-import { logSecurityEvent, type SecurityEventName } from './security/security-events';
+import { logRequestEvent, logSecurityEvent, type SecurityEventName } from './security/security-events';
 import type { RateDecision, WriteAction } from './security/rate-limit';
 
 // What every feature's routes share: the request's environment, the router, sign-in, and the small
@@ -169,7 +169,18 @@ export function refusal(
   outcome: Exclude<WriteOutcome<unknown>, { ok: true }>,
   notFoundMessage: string = checklistMessages.notFound,
 ) {
-  if (outcome.reason === 'not_found') return c.json({ message: notFoundMessage, code: 'not_found' }, 404);
+  if (outcome.reason === 'not_found') {
+    // The same 404 either way; the log tells someone else's private thing from a missing one.
+    if (outcome.hidden) {
+      const user = c.get('user') as SessionUser | undefined;
+      logRequestEvent(c as Context<AppEnv>, 'access.refused', {
+        userId: user?.id ?? null,
+        outcome: 'private',
+        ...outcome.hidden,
+      });
+    }
+    return c.json({ message: notFoundMessage, code: 'not_found' }, 404);
+  }
   return c.json({ message: outcome.message, code: outcome.reason }, outcome.reason === 'forbidden' ? 403 : 400);
 }
 

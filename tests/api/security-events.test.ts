@@ -170,9 +170,55 @@ describe('security events in the log', () => {
     ]);
   });
 
+  it('logs a write refused on a private list as refused access, once per write, and none for a missing list', async () => {
+    const owner = await createUser(t.db);
+    const hidden = await makeChecklist(t.db, owner.id, { isPublic: false, items: ['Secret'] });
+    const writer = await createUser(t.db, { password: 'writing-pass-1' });
+    const agent = t.agent();
+    await agent.post(
+      '/api/auth/sign-in/email',
+      { email: writer.email, password: 'writing-pass-1' },
+      { ip: '10.74.0.1' },
+    );
+    const item = hidden.items[0]!.id;
+    const writes = (id: string) => [
+      { path: `/api/checklists/${id}/like`, method: 'PUT' },
+      { path: `/api/checklists/${id}/items/${item}/done`, method: 'PUT' },
+      { path: `/api/checklists/${id}/progress`, method: 'DELETE' },
+      { path: `/api/checklists/${id}/comments`, method: 'POST', json: { content: 'Let me in' } },
+      { path: `/api/checklists/${id}/clone`, method: 'POST', json: {} },
+      { path: `/api/library/saved/${id}`, method: 'PUT' },
+    ];
+
+    const events = await eventsDuring(async () => {
+      for (const write of [...writes(hidden.id), ...writes(crypto.randomUUID())]) {
+        const answer = await agent.request(write.path, { method: write.method, json: write.json, ip: '10.74.0.1' });
+        expect(answer.status, `${write.method} ${write.path}`).toBe(404);
+      }
+    });
+    expect(events).toHaveLength(writes(hidden.id).length);
+    for (const event of events) {
+      expect(event).toMatchObject({
+        event: 'access.refused',
+        userId: writer.id,
+        ip: '10.74.0.1',
+        outcome: 'private',
+        resource: 'checklist',
+        id: hidden.id,
+      });
+    }
+  });
+
   it('never writes a password, a session token or a cookie', () => {
     const text = raw.join('');
-    for (const secret of ['logged-pass-1', 'changing-pass-1', 'changed-pass-2', 'after-reset-3', 'curious-pass-1'])
+    for (const secret of [
+      'writing-pass-1',
+      'logged-pass-1',
+      'changing-pass-1',
+      'changed-pass-2',
+      'after-reset-3',
+      'curious-pass-1',
+    ])
       expect(text).not.toContain(secret);
     expect(text).not.toMatch(/better-auth\.session_token/);
     expect(text).not.toMatch(/"token":"[^[]/);

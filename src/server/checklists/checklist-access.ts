@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
+import type { WriteOutcome } from '../outcome';
 
 /**
  * The one visibility rule (spec §6): a list is seen by everyone when public, otherwise only by its
@@ -38,4 +39,19 @@ export async function findChecklistAccess(
     isPublic: row.is_public,
     title: row.title,
   };
+}
+
+/**
+ * The refusal for a list `findChecklistAccess` did not give: not found, and, when the list exists
+ * but is someone else's private one, what was hidden, so the route logs `access.refused`.
+ */
+export async function checklistNotFound(
+  db: Executor,
+  id: string,
+): Promise<Extract<WriteOutcome, { reason: 'not_found' }>> {
+  if (!isUuid(id)) return { ok: false, reason: 'not_found' };
+  const result = await db.execute(sql`select 1 from checklists where id = ${id}`);
+  return result.rows.length
+    ? { ok: false, reason: 'not_found', hidden: { resource: 'checklist', id } }
+    : { ok: false, reason: 'not_found' };
 }

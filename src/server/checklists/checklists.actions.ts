@@ -9,7 +9,7 @@ import type { Database, Executor } from '../db/client';
 import { checklistItems, checklists, checklistTags, clonedChecklists } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
 import { notify } from '../notifications/notifications.actions';
-import { findChecklistAccess } from './checklist-access';
+import { checklistNotFound, findChecklistAccess } from './checklist-access';
 import { isUuid } from '../db/ids';
 
 const notFound = { ok: false, reason: 'not_found' } as const;
@@ -55,7 +55,7 @@ export async function updateChecklist(
 ): Promise<WriteOutcome> {
   return db.transaction(async (tx) => {
     const access = await findChecklistAccess(tx, id, userId, { lock: 'update' });
-    if (!access) return notFound;
+    if (!access) return checklistNotFound(tx, id);
     if (!canEdit({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
 
@@ -99,7 +99,7 @@ export async function updateChecklist(
 /** Spec §7: deleting checks ownership; items, tags, ticks, likes and comments go with the list. */
 export async function deleteChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome> {
   const access = await findChecklistAccess(db, id, userId);
-  if (!access) return notFound;
+  if (!access) return checklistNotFound(db, id);
   if (!canDelete({ id: userId }, access))
     return { ok: false, reason: 'forbidden', message: checklistActionMessages.deleteOwn };
   await db.delete(checklists).where(and(eq(checklists.id, id), eq(checklists.authorId, userId)));
@@ -114,7 +114,7 @@ export async function setChecklistVisibility(
 ): Promise<WriteOutcome> {
   return db.transaction(async (tx) => {
     const access = await findChecklistAccess(tx, id, userId);
-    if (!access) return notFound;
+    if (!access) return checklistNotFound(tx, id);
     if (!canEdit({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
     await tx
@@ -184,7 +184,7 @@ export async function cloneChecklist(db: Database, id: string, userId: string): 
   return db.transaction(async (tx) => {
     // Key-share lock: the original cannot be deleted while it is being copied.
     const access = await findChecklistAccess(tx, id, userId, { lock: 'key share' });
-    if (!access) return notFound;
+    if (!access) return checklistNotFound(tx, id);
     // Refused as a self-like is: 403 (the same rule, "not on your own list").
     if (!canClone({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.cloneOwn };

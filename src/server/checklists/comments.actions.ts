@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { checklistComments } from '../db/schema';
 import { notify } from '../notifications/notifications.actions';
-import { findChecklistAccess } from './checklist-access';
+import { checklistNotFound, findChecklistAccess } from './checklist-access';
 import { findComment } from './comments.queries';
 import type { WriteOutcome } from '../outcome';
 
@@ -32,7 +32,7 @@ export async function addComment(
     await grantEarnedBadges(tx, [userId], ['comments_written']);
     return row!;
   });
-  if (!created) return { ok: false, reason: 'not_found' };
+  if (!created) return checklistNotFound(db, checklistId);
   return { ok: true, value: await findComment(db, created.id) };
 }
 

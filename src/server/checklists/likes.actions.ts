@@ -6,7 +6,7 @@ import type { Database, Executor } from '../db/client';
 import { checklistLikes } from '../db/schema';
 import { notify, withdrawNotification } from '../notifications/notifications.actions';
 import type { WriteOutcome } from '../outcome';
-import { findChecklistAccess } from './checklist-access';
+import { checklistNotFound, findChecklistAccess } from './checklist-access';
 
 type LikeState = { likes: number; hasLiked: boolean };
 
@@ -34,7 +34,7 @@ export async function setLike(
   return db.transaction(async (tx) => {
     // The counter trigger updates the checklist row: take it first (see findChecklistAccess).
     const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'no key update' });
-    if (!access) return notFound;
+    if (!access) return checklistNotFound(tx, checklistId);
     if (!canLike({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.likeOwn };
     const checklist = { id: checklistId, title: access.title };

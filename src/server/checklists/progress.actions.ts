@@ -4,7 +4,7 @@ import type { Database, Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { checklistItemCompletions, checklistItems } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
-import { findChecklistAccess } from './checklist-access';
+import { checklistNotFound, findChecklistAccess } from './checklist-access';
 
 type ProgressState = { uses: number; completedItemIds: string[] };
 
@@ -32,7 +32,7 @@ export async function setItemDone(
   return db.transaction(async (tx) => {
     // The checklist row first, as an edit takes it, so a tick and an edit cannot deadlock.
     const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'no key update' });
-    if (!access) return notFound;
+    if (!access) return checklistNotFound(tx, checklistId);
     const [item] = await tx
       .select({ id: checklistItems.id })
       .from(checklistItems)
@@ -61,7 +61,7 @@ export async function resetProgress(
 ): Promise<WriteOutcome<ProgressState>> {
   return db.transaction(async (tx) => {
     const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'no key update' });
-    if (!access) return notFound;
+    if (!access) return checklistNotFound(tx, checklistId);
     await tx
       .delete(checklistItemCompletions)
       .where(and(eq(checklistItemCompletions.userId, userId), eq(checklistItemCompletions.checklistId, checklistId)));

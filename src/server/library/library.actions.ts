@@ -3,7 +3,7 @@ import { libraryMessages, type Group, type LibraryStatus } from '@/domain/librar
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { savedChecklists, userListGroups, userListMemberships } from '../db/schema';
-import { findChecklistAccess, visibleTo } from '../checklists/checklist-access';
+import { checklistNotFound, findChecklistAccess, visibleTo } from '../checklists/checklist-access';
 import type { WriteOutcome } from '../outcome';
 import { ownLibraryRows } from './library.queries';
 
@@ -60,7 +60,7 @@ export async function setMembership(
     .where(and(eq(userListGroups.id, groupId), eq(userListGroups.userId, userId)));
   if (!group) return groupNotFound;
   if (isMember) {
-    if (!(await findChecklistAccess(db, checklistId, userId))) return { ok: false, reason: 'not_found' };
+    if (!(await findChecklistAccess(db, checklistId, userId))) return checklistNotFound(db, checklistId);
     await db.insert(userListMemberships).values({ userId, checklistId, listGroupId: groupId }).onConflictDoNothing();
   } else {
     // Taking one's own row out needs no access to the list: it may have turned private since.
@@ -86,7 +86,7 @@ export async function setSaved(
 ): Promise<WriteOutcome<LibraryStatus>> {
   if (!isUuid(checklistId)) return { ok: false, reason: 'not_found' };
   if (isSaved) {
-    if (!(await findChecklistAccess(db, checklistId, userId))) return { ok: false, reason: 'not_found' };
+    if (!(await findChecklistAccess(db, checklistId, userId))) return checklistNotFound(db, checklistId);
     await db.insert(savedChecklists).values({ userId, checklistId }).onConflictDoNothing();
   } else {
     await db
