@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { APP_ROLE } from '../../src/server/db/app-role';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { DataDirInUseError, startEmbeddedPostgres } from '../../src/server/db/embedded-postgres';
 import { randomPort, runServerProcessToExit, startServerProcess } from '../setup/server-process';
 
@@ -68,6 +68,8 @@ describe('the server process', () => {
     const dataDir = freshDataDir();
     const port = randomPort();
     const { child, output } = await startServerProcess({ DATA_DIR: dataDir }, port);
+    // A failed expectation below must not leave the server (and its PostgreSQL) running.
+    onTestFailed(() => void child.kill('SIGTERM'));
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
     expect(output()).toContain('demo content seeded');
