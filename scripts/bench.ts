@@ -27,6 +27,7 @@ import { createApp } from '../src/server/app';
 import { browseChecklists } from '../src/server/checklists/browse.queries';
 import { findChecklistDetail } from '../src/server/checklists/checklists.queries';
 import { listDashboardLists, listRecentActivity } from '../src/server/dashboard/dashboard.queries';
+import { DASHBOARD_LISTS_PAGE_SIZE } from '../src/domain/dashboard/dashboard';
 import { applyMigrations, connectDatabase, type Database } from '../src/server/db/client';
 import { loadDiscover, suggestChecklists } from '../src/server/discover/discover.queries';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
@@ -47,6 +48,8 @@ const size = {
 const seconds = flag('seconds', 5);
 /** The signed-in user of the dashboard cases: u2 writes public lists only (every 10th list is private). */
 const BENCH_USER = 'u2';
+/** What the Lists tabs ask for first (the API's default page). */
+const firstDashboardPage = { limit: DASHBOARD_LISTS_PAGE_SIZE };
 const BENCH_EMAIL = 'bench_2@example.test';
 const BENCH_PASSWORD = 'bench-password-1';
 const PORT = 3999;
@@ -430,13 +433,13 @@ async function main() {
         name: 'dashboard/lists tab=in-progress',
         path: '/api/dashboard/lists?tab=in-progress',
         headers: signedIn,
-        bare: () => listDashboardLists(db, me, 'in-progress'),
+        bare: () => listDashboardLists(db, me, 'in-progress', firstDashboardPage),
       },
       {
         name: 'dashboard/lists tab=saved',
         path: '/api/dashboard/lists?tab=saved',
         headers: signedIn,
-        bare: () => listDashboardLists(db, me, 'saved'),
+        bare: () => listDashboardLists(db, me, 'saved', firstDashboardPage),
       },
       {
         name: 'dashboard/activity',
@@ -453,7 +456,7 @@ async function main() {
       },
     );
     const stats = await accountStats(db, me);
-    const inProgress = await listDashboardLists(db, me, 'in-progress');
+    const inProgress = (await listDashboardLists(db, me, 'in-progress', firstDashboardPage)).checklists;
     const badges = (await listBadgeStatus(db, me)).filter((badge) => badge.earnedAt);
     const [extra] = (
       await db.execute<{ picks: number; rated: number; notifications: number }>(sql`
@@ -462,7 +465,7 @@ async function main() {
                (select count(*)::int from notifications where user_id = ${me}) as notifications`)
     ).rows;
     console.log(
-      `Signed in as ${me}: ${JSON.stringify(stats)}, ${inProgress.length} in progress, ${badges.length} badges, ` +
+      `Signed in as ${me}: ${JSON.stringify(stats)}, ${inProgress.length}${inProgress.length === DASHBOARD_LISTS_PAGE_SIZE ? '+' : ''} in progress, ${badges.length} badges, ` +
         `${extra!.notifications} notifications; ${extra!.picks} staff picks, ${extra!.rated} public lists rated 4+`,
     );
 

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ESTIMATED_TIMES } from '../../src/domain/checklists/checklist-fields';
 import {
+  DASHBOARD_LISTS_PAGE_SIZE,
   activityFeedSchema,
   dashboardListsSchema,
   type ActivityEvent,
@@ -87,6 +88,16 @@ describe('who may ask', () => {
     const { agent } = await newUser();
     expect((await agent.request(`/api/dashboard/activity${query}`)).status).toBe(400);
   });
+
+  it.each(['?tab=saved&limit=61', '?tab=saved&limit=0', '?tab=saved&before=yesterday'])(
+    'an out-of-range limit or a cursor not of ours is 400 (%s)',
+    async (query) => {
+      const { agent } = await newUser();
+      const response = await agent.request(`/api/dashboard/lists${query}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: 'invalid_input' });
+    },
+  );
 
   it('a user sees only their own lists and activity', async () => {
     const mine = await newUser({ profileName: 'Mia' });
@@ -360,5 +371,37 @@ describe('the OpenAPI document', () => {
     );
     expect(activity.parameters).toContainEqual(expect.objectContaining({ name: 'limit', in: 'query' }));
     expect(Object.keys(lists.responses)).toEqual(['200', '400', '401']);
+  });
+});
+
+describe('paging (issue 9: every list endpoint has a bounded page)', () => {
+  it('a tab comes 24 at a time, newest first; the pages join without repeats or gaps', async () => {
+    const { user, agent } = await newUser();
+    // 30 lists ticked at known, distinct times: "In Progress" orders by the latest tick.
+    const lists = [];
+    for (let index = 0; index < 30; index++) {
+      lists.push(await makeChecklist(t.db, user.id, { title: `Plan ${index}`, items: ['a', 'b'] }));
+    }
+    for (const list of lists) await tick(agent, list, 0);
+
+    const read = async (query: string) => {
+      const response = await agent.request(`/api/dashboard/lists?tab=in-progress${query}`);
+      expect(response.status).toBe(200);
+      return dashboardListsSchema.parse(await response.json());
+    };
+    const first = await read('');
+    expect(first.checklists).toHaveLength(DASHBOARD_LISTS_PAGE_SIZE);
+    expect(first.nextCursor).not.toBeNull();
+    // A list started between the pages goes to the top: the next page neither repeats nor skips.
+    const late = await makeChecklist(t.db, user.id, { title: 'Started late', items: ['a', 'b'] });
+    await tick(agent, late, 0);
+    const second = await read(`&before=${encodeURIComponent(first.nextCursor!)}`);
+    expect(second.nextCursor).toBeNull();
+    expect([...first.checklists, ...second.checklists].map((list) => list.title)).toEqual(
+      lists.map((list) => list.title).reverse(),
+    );
+
+    const preview = await read('&limit=4');
+    expect(preview.checklists.map((list) => list.title)).toEqual(['Started late', 'Plan 29', 'Plan 28', 'Plan 27']);
   });
 });

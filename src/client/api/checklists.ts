@@ -86,12 +86,31 @@ export const ownListsQuery = () =>
       apiRequest('/api/accounts/me/checklists', ownChecklistsSchema, { signal }).then((answer) => answer.checklists),
   });
 
+const dashboardListsPath = (tab: DashboardListTab, page: { before?: string | null; limit?: number }) => {
+  const query = new URLSearchParams({ tab });
+  if (page.before) query.set('before', page.before);
+  if (page.limit) query.set('limit', String(page.limit));
+  return `/api/dashboard/lists?${query}`;
+};
+
+/** A Lists tab, a page at a time (issue 9): "Show more" asks for the page after the last card. */
 export const dashboardListsQuery = (tab: DashboardListTab) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: checklistKeys.dashboard(tab),
     ...fresh,
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(dashboardListsPath(tab, { before: pageParam }), dashboardListsSchema, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+/** The first `limit` lists of a tab, for Home's preview; under the tab's key, so it refreshes with it. */
+export const dashboardListsPreviewQuery = (tab: DashboardListTab, limit: number) =>
+  queryOptions({
+    queryKey: [...checklistKeys.dashboard(tab), 'first', limit] as const,
+    ...fresh,
     queryFn: ({ signal }) =>
-      apiRequest(`/api/dashboard/lists?tab=${tab}`, dashboardListsSchema, { signal }).then(
+      apiRequest(dashboardListsPath(tab, { limit }), dashboardListsSchema, { signal }).then(
         (answer) => answer.checklists,
       ),
   });

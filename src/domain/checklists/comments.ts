@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newestFirstPageQuery, nextCursorSchema } from '../paging';
 import { plainText } from '../text';
 
 export const MAX_COMMENT_LENGTH = 2000;
@@ -31,28 +32,13 @@ export type Comment = z.infer<typeof commentSchema>;
 export const COMMENTS_PAGE_SIZE = 20;
 export const MAX_COMMENTS_PAGE_SIZE = 50;
 
-/**
- * Where the next page starts: the last comment's creation time (to the microsecond) and id. Keyset
- * paging, so a comment posted or deleted meanwhile neither repeats nor skips one.
- */
-const commentCursorPattern =
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z~[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-export const commentPageQuerySchema = z.object({
-  before: z.string().regex(commentCursorPattern, 'Invalid cursor.').optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_COMMENTS_PAGE_SIZE, `limit must be at most ${MAX_COMMENTS_PAGE_SIZE}`)
-    .default(COMMENTS_PAGE_SIZE),
-});
+export const commentPageQuerySchema = newestFirstPageQuery(COMMENTS_PAGE_SIZE, MAX_COMMENTS_PAGE_SIZE);
 
 /** One page of a list's comments, newest first; `total` counts them all, `nextCursor` is null at the end. */
 export const commentListSchema = z.object({
   comments: z.array(commentSchema),
   total: z.number().int(),
-  nextCursor: z.string().nullable(),
+  nextCursor: nextCursorSchema,
 });
 export type CommentPage = z.infer<typeof commentListSchema>;
 

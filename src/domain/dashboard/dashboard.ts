@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DIFFICULTIES } from '../checklists/checklist-view';
+import { newestFirstPageQuery, nextCursorSchema } from '../paging';
 import { badgeNotificationMessage, NOTIFICATION_ICONS, NOTIFICATION_TYPES } from '../social/notifications';
 
 // The dashboard's data (spec §2.11): the Lists tabs, Home's "In Progress" and "Recent Activity".
@@ -13,9 +14,15 @@ export const dashboardListTabLabels: Record<DashboardListTab, string> = {
   'in-progress': 'In Progress',
 };
 
-export const dashboardListsQuerySchema = z.object({
-  tab: z.enum(DASHBOARD_LIST_TABS, { error: `Tab must be one of: ${DASHBOARD_LIST_TABS.join(', ')}.` }),
-});
+/** A Lists tab comes a page at a time (issue 9), newest first; Home's "In Progress" asks for 4. */
+export const DASHBOARD_LISTS_PAGE_SIZE = 24;
+export const MAX_DASHBOARD_LISTS_PAGE_SIZE = 60;
+
+export const dashboardListsQuerySchema = z
+  .object({
+    tab: z.enum(DASHBOARD_LIST_TABS, { error: `Tab must be one of: ${DASHBOARD_LIST_TABS.join(', ')}.` }),
+  })
+  .extend(newestFirstPageQuery(DASHBOARD_LISTS_PAGE_SIZE, MAX_DASHBOARD_LISTS_PAGE_SIZE).shape);
 
 /** One list as a Lists tab card or an "In Progress" row shows it, with the asking user's progress. */
 export const dashboardListSchema = z.object({
@@ -36,6 +43,7 @@ export type DashboardList = z.infer<typeof dashboardListSchema>;
 export const dashboardListsSchema = z.object({
   tab: z.enum(DASHBOARD_LIST_TABS),
   checklists: z.array(dashboardListSchema),
+  nextCursor: nextCursorSchema,
 });
 export type DashboardLists = z.infer<typeof dashboardListsSchema>;
 

@@ -12,7 +12,6 @@ import { notify } from '../notifications/notifications.actions';
 import { checklistNotFound, findChecklistAccess } from './checklist-access';
 import { isUuid } from '../db/ids';
 
-const notFound = { ok: false, reason: 'not_found' } as const;
 
 async function insertItemsAndTags(tx: Executor, checklistId: string, items: string[], tags: string[]) {
   if (items.length > 0) {

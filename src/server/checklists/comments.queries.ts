@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Comment, CommentPage } from '@/domain/checklists/comments';
 import type { Executor } from '../db/client';
+import { before, cursorTime, takePage } from '../paging';
 import { presentPerson } from '../presenters';
 import { findChecklistAccess } from './checklist-access';
 
@@ -42,24 +43,21 @@ export async function listComments(
 ): Promise<CommentPage | null> {
   const access = await findChecklistAccess(db, checklistId, viewerId);
   if (!access) return null;
-  const [beforeTime, beforeId] = page.before?.split('~') ?? [];
-  const after = beforeTime ? sql`and (cm.created_at, cm.id) < (${beforeTime}::timestamptz, ${beforeId}::uuid)` : sql``;
   const result = await db.execute<CommentRow & { cursor_time: string; total: number }>(sql`
     select page.*, (select count(*)::int from checklist_comments where checklist_id = ${checklistId}) as total
     from (
-      select c.*, to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_time
-      from (${selectComments} where cm.checklist_id = ${checklistId} ${after}
+      select c.*, ${cursorTime(sql`c.created_at`)} as cursor_time
+      from (${selectComments} where cm.checklist_id = ${checklistId}
+              and ${before(page.before, sql`cm.created_at`, sql`cm.id`)}
             order by cm.created_at desc, cm.id desc limit ${page.limit + 1}) c
     ) page
     order by page.created_at desc, page.id desc`);
-  const rows = result.rows.slice(0, page.limit);
-  const last = rows.at(-1);
-  const hasMore = result.rows.length > page.limit;
+  const { rows, nextCursor } = takePage(result.rows, page.limit);
   return {
     comments: rows.map(toComment),
     // An empty page still knows the total: counted apart when no row carried it.
     total: result.rows[0]?.total ?? (await countComments(db, checklistId)),
-    nextCursor: hasMore && last ? `${last.cursor_time}~${last.id}` : null,
+    nextCursor,
   };
 }
 

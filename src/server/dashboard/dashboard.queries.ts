@@ -10,6 +10,7 @@ import {
   type DashboardListTab,
 } from '@/domain/dashboard/dashboard';
 import type { Executor } from '../db/client';
+import { before, cursorTime, takePage } from '../paging';
 import { visibleTo } from '../checklists/checklist-access';
 import { authorColumns, itemCountColumn, presentAuthor, presentEstimatedTime, type AuthorRow } from '../presenters';
 
@@ -43,9 +44,11 @@ export async function listDashboardLists(
   db: Executor,
   userId: string,
   tab: DashboardListTab,
-): Promise<DashboardList[]> {
+  page: { before?: string | undefined; limit: number },
+): Promise<{ checklists: DashboardList[]; nextCursor: string | null }> {
   const result = await db.execute<
     AuthorRow & {
+      cursor_time: string;
       id: string;
       title: string;
       description: string;
@@ -60,15 +63,19 @@ export async function listDashboardLists(
     with picked as (${tabSource(tab, userId)})
     select c.id, c.title, c.description, ${authorColumns},
            items.item_count, coalesce(pr.completed_count, 0) as completed_count,
-           c.is_public, c.difficulty, c.estimated_time, c.created_at
+           c.is_public, c.difficulty, c.estimated_time, c.created_at,
+           ${cursorTime(sql`picked.listed_at`)} as cursor_time
     from picked
     join checklists c on c.id = picked.checklist_id and ${visibleTo(userId)}
     left join profiles p on p.id = c.author_id
     cross join lateral (select ${itemCountColumn} as item_count) items
     left join checklist_progress pr on pr.checklist_id = c.id and pr.user_id = ${userId}
-    ${tab === 'in-progress' ? sql`where pr.completed_count < items.item_count` : sql``}
-    order by picked.listed_at desc, c.id desc`);
-  return result.rows.map((row) => {
+    where ${before(page.before, sql`picked.listed_at`, sql`c.id`)}
+      ${tab === 'in-progress' ? sql`and pr.completed_count < items.item_count` : sql``}
+    order by picked.listed_at desc, c.id desc
+    limit ${page.limit + 1}`);
+  const { rows, nextCursor } = takePage(result.rows, page.limit);
+  const checklists = rows.map((row) => {
     const { author, authorAvatar } = presentAuthor(row);
     return {
       id: row.id,
@@ -85,6 +92,7 @@ export async function listDashboardLists(
       createdAt: new Date(row.created_at).toISOString(),
     };
   });
+  return { checklists, nextCursor };
 }
 
 /**

@@ -18,8 +18,8 @@ const route = {
     summary: 'A Lists tab (created, cloned, saved, in-progress) with the user’s progress on each list',
     request: { query: dashboardListsQuerySchema },
     responses: {
-      200: jsonContent(dashboardListsSchema, 'The tab’s lists, newest first'),
-      400: errorContent('Unknown tab'),
+      200: jsonContent(dashboardListsSchema, 'A page of the tab’s lists, newest first'),
+      400: errorContent('Unknown tab, invalid cursor or limit'),
       401: errorContent('Not signed in'),
     },
   }),
@@ -40,8 +40,8 @@ const route = {
 export function dashboardRoutes({ db }: { db: Database }) {
   return createRouter()
     .openapi(route.lists, async (c) => {
-      const { tab } = c.req.valid('query');
-      return c.json({ tab, checklists: await listDashboardLists(db, c.var.user.id, tab) }, 200);
+      const { tab, ...page } = c.req.valid('query');
+      return c.json({ tab, ...(await listDashboardLists(db, c.var.user.id, tab, page)) }, 200);
     })
     .openapi(route.activity, async (c) => {
       return c.json({ events: await listRecentActivity(db, c.var.user.id, c.req.valid('query').limit) }, 200);

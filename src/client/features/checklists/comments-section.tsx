@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { commentMessages, isEdited, MAX_COMMENT_LENGTH, type Comment } from '@/domain/checklists/comments';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
+import { ShowMore } from '@/client/components/ui/show-more';
 import { Spinner } from '@/client/components/ui/spinner';
 import { errorMessage } from '@/client/lib/api';
 import { commentsQuery, useAddComment, useDeleteComment, useEditComment } from '@/client/api/comments';
@@ -93,20 +94,7 @@ export function CommentsSection({
               </li>
             ))}
           </ul>
-          {comments.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={comments.isFetchingNextPage}
-                aria-busy={comments.isFetchingNextPage}
-                onClick={() => void comments.fetchNextPage()}
-              >
-                {comments.isFetchingNextPage ? <Spinner label="Loading comments" /> : null}
-                Show more
-              </Button>
-            </div>
-          ) : null}
+          <ShowMore query={comments} loadingLabel="Loading comments" />
         </>
       )}
     </section>

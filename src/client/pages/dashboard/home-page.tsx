@@ -13,7 +13,7 @@ import { ChecklistCard } from '@/client/features/checklists/checklist-card';
 import { formatDateTime } from '@/client/lib/format';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { recentActivityQuery } from '@/client/api/activity';
-import { dashboardListsQuery, suggestionsQuery } from '@/client/api/checklists';
+import { dashboardListsPreviewQuery, suggestionsQuery } from '@/client/api/checklists';
 import { paths } from '@/client/lib/paths';
 
 const statLabels = [
@@ -66,8 +66,11 @@ function HomeSection({
   );
 }
 
+/** Home shows the four most recently ticked lists in progress; "See all" has the rest. */
+const IN_PROGRESS_PREVIEW = 4;
+
 function InProgress() {
-  const lists = useQuery(dashboardListsQuery('in-progress'));
+  const lists = useQuery(dashboardListsPreviewQuery('in-progress', IN_PROGRESS_PREVIEW));
   return (
     <HomeSection
       title="In Progress"
@@ -92,7 +95,7 @@ function InProgress() {
         </Card>
       ) : (
         <ul className="grid gap-3 sm:grid-cols-2">
-          {lists.data.slice(0, 4).map((list) => (
+          {lists.data.map((list) => (
             <li key={list.id}>
               <Card className="p-4">
                 <p className="truncate font-semibold text-slate-900 dark:text-white">{list.title}</p>

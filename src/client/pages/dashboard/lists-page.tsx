@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import {
   DASHBOARD_LIST_TABS,
@@ -13,6 +13,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
+import { ShowMore } from '@/client/components/ui/show-more';
 import { ProgressBar } from '@/client/components/ui/progress-bar';
 import { DifficultyBadge } from '@/client/features/checklists/difficulty-badge';
 import { PrivateBadge } from '@/client/features/checklists/private-badge';
@@ -24,7 +25,8 @@ import { paths } from '@/client/lib/paths';
 export function DashboardListsPage() {
   const [params, setParams] = useSearchParams();
   const tab = DASHBOARD_LIST_TABS.find((candidate) => candidate === params.get('tab')) ?? 'created';
-  const lists = useQuery(dashboardListsQuery(tab));
+  const lists = useInfiniteQuery(dashboardListsQuery(tab));
+  const shown = lists.data?.pages.flatMap((page) => page.checklists) ?? [];
 
   return (
     <DashboardPage title="My Lists">
@@ -44,16 +46,19 @@ export function DashboardListsPage() {
             <LoadError onRetry={() => void lists.refetch()} isRetrying={lists.isFetching}>
               Failed to load your lists. Please try again later.
             </LoadError>
-          ) : lists.data.length === 0 ? (
+          ) : shown.length === 0 ? (
             <Card className="p-8 text-center text-slate-600 dark:text-slate-400">{dashboardMessages.noLists}</Card>
           ) : (
-            <ul className="grid gap-4 sm:grid-cols-2">
-              {lists.data.map((list) => (
-                <li key={list.id}>
-                  <ListCard list={list} tab={tab} />
-                </li>
-              ))}
-            </ul>
+            <div className="space-y-6">
+              <ul className="grid gap-4 sm:grid-cols-2">
+                {shown.map((list) => (
+                  <li key={list.id}>
+                    <ListCard list={list} tab={tab} />
+                  </li>
+                ))}
+              </ul>
+              <ShowMore query={lists} loadingLabel="Loading more lists" />
+            </div>
           )}
         </TabsContent>
       </Tabs>
