@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DASHBOARD_LISTS_PAGE_SIZE,
   ACTIVITY_ICONS,
   ACTIVITY_LIMIT_DEFAULT,
   activityMessage,
@@ -31,7 +32,7 @@ describe('dashboard progress', () => {
 describe('dashboard list tabs', () => {
   it('accepts the four tabs and refuses any other', () => {
     for (const tab of ['created', 'cloned', 'saved', 'in-progress']) {
-      expect(dashboardListsQuerySchema.parse({ tab })).toEqual({ tab });
+      expect(dashboardListsQuerySchema.parse({ tab })).toEqual({ tab, limit: DASHBOARD_LISTS_PAGE_SIZE });
     }
     expect(dashboardListsQuerySchema.safeParse({ tab: 'liked' }).success).toBe(false);
     expect(dashboardListsQuerySchema.safeParse({}).success).toBe(false);
