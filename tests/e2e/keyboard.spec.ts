@@ -2,6 +2,10 @@ import type { Locator, Page } from '@playwright/test';
 import { makeChecklist } from '../../src/server/seed/factories';
 import { expect, test } from './support/fixtures';
 
+// Each test walks a whole task one key at a time, checking the focus ring at every stop: 15–25 s
+// on a quiet machine, so the default 30 s leaves no room on a busy one.
+test.describe.configure({ timeout: 90_000 });
+
 // The main flows driven by the keyboard alone: no click anywhere in this file. Every Tab stop must
 // show where focus is, and a dialog or menu closed with Escape gives focus back to its trigger.
 
