@@ -25,3 +25,30 @@ export function newestFirstPageQuery(size: number, max: number) {
 
 /** Where the next page starts; null on the last page. */
 export const nextCursorSchema = z.string().nullable();
+
+const toBase64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+const fromBase64Url = (text: string) =>
+  new TextDecoder().decode(
+    Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (char) => char.charCodeAt(0)),
+  );
+
+/**
+ * Cursors of pages sorted by other keys than time (Browse, My Lists): the last row's sort key as
+ * JSON in base64url, opaque to the client. `decodeCursor` gives null for anything not of `schema`.
+ */
+export function encodeCursor(value: unknown): string {
+  return toBase64Url(JSON.stringify(value));
+}
+
+export function decodeCursor<Schema extends z.ZodType>(text: string, schema: Schema): z.infer<Schema> | null {
+  try {
+    const cursor = schema.safeParse(JSON.parse(fromBase64Url(text)));
+    return cursor.success ? cursor.data : null;
+  } catch {
+    return null;
+  }
+}

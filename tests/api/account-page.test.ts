@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { meSchema, profileMessages } from '../../src/domain/accounts/profile';
 import { usernameMessages } from '../../src/domain/accounts/username';
-import { ownChecklistsSchema } from '../../src/domain/checklists/own-lists';
+import { ownChecklistsSchema, type OwnChecklistsPage } from '../../src/domain/checklists/own-lists';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
@@ -198,4 +199,93 @@ describe('Settings', () => {
     expect(response.status).toBe(400);
     expect((await me(asOther)).theme).toBe('light');
   });
+});
+
+describe('My Lists, sorted, filtered and paged by the server (spec §2.10, issue 9)', () => {
+  const read = async (agent: Agent, query: string) => {
+    const response = await agent.request(`/api/accounts/me/checklists${query}`);
+    expect(response.status).toBe(200);
+    return ownChecklistsSchema.parse(await response.json());
+  };
+  const titlesOf = (page: { checklists: { title: string }[] }) => page.checklists.map((list) => list.title);
+
+  it('sorts newest, oldest, most used (newest first on ties) and by title ignoring case; filters by visibility; sums all', async () => {
+    const user = await createUser(t.db);
+    const agent = await signedInAgent(t, user);
+    const made = async (title: string, uses: number, day: number, isPublic = true) => {
+      const list = await makeChecklist(t.db, user.id, {
+        title,
+        isPublic,
+        createdAt: new Date(`2026-01-0${day}T00:00:00Z`),
+      });
+      await t.db.execute(sql`update checklists set uses_count = ${uses} where id = ${list.id}`);
+    };
+    await made('banana', 5, 2);
+    await made('Apple', 9, 1, false);
+    await made('cherry', 5, 3);
+
+    expect(titlesOf(await read(agent, ''))).toEqual(['cherry', 'banana', 'Apple']);
+    expect(titlesOf(await read(agent, '?sort=oldest'))).toEqual(['Apple', 'banana', 'cherry']);
+    expect(titlesOf(await read(agent, '?sort=most-used'))).toEqual(['Apple', 'cherry', 'banana']);
+    expect(titlesOf(await read(agent, '?sort=title'))).toEqual(['Apple', 'banana', 'cherry']);
+    expect(titlesOf(await read(agent, '?filter=private'))).toEqual(['Apple']);
+    const publicOnly = await read(agent, '?filter=public');
+    expect(titlesOf(publicOnly)).toEqual(['cherry', 'banana']);
+    // The tiles count every list, whatever the filter shows.
+    expect(publicOnly.summary).toEqual({ totalLists: 3, totalUses: 19, mostPopularTitle: 'Apple' });
+  });
+
+  it('names no most popular list while none is used, and counts none for a new user', async () => {
+    const user = await createUser(t.db);
+    const agent = await signedInAgent(t, user);
+    expect((await read(agent, '')).summary).toEqual({ totalLists: 0, totalUses: 0, mostPopularTitle: null });
+    await makeChecklist(t.db, user.id, { title: 'Unused' });
+    expect((await read(agent, '')).summary).toEqual({ totalLists: 1, totalUses: 0, mostPopularTitle: null });
+  });
+
+  it.each(['newest', 'oldest', 'most-used', 'title'] as const)(
+    'pages of the %s sort join without repeats or gaps, and a cursor serves only its own sort and filter',
+    async (sort) => {
+      const user = await createUser(t.db);
+      const agent = await signedInAgent(t, user);
+      // Ties on purpose: same uses, titles differing only in case, so the later keys decide.
+      for (let index = 0; index < 7; index++) {
+        const list = await makeChecklist(t.db, user.id, {
+          title: index % 2 ? `Trip ${index % 3}` : `trip ${index % 3}`,
+        });
+        await t.db.execute(sql`update checklists set uses_count = ${index % 2} where id = ${list.id}`);
+      }
+      const whole = await read(agent, `?sort=${sort}&limit=100`);
+      const pages: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const page: OwnChecklistsPage = await read(
+          agent,
+          `?sort=${sort}&limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
+        expect(page.checklists.length).toBeLessThanOrEqual(3);
+        pages.push(...page.checklists.map((list) => list.id));
+        cursor = page.nextCursor;
+        if (cursor) {
+          const elsewhere = await agent.request(
+            `/api/accounts/me/checklists?sort=${sort}&filter=private&cursor=${encodeURIComponent(cursor)}`,
+          );
+          expect(elsewhere.status).toBe(400);
+          expect(await elsewhere.json()).toEqual({ message: 'Invalid cursor.', code: 'invalid_input' });
+        }
+      } while (cursor);
+      expect(pages).toEqual(whole.checklists.map((list) => list.id));
+      expect(new Set(pages).size).toBe(7);
+    },
+  );
+
+  it.each(['?sort=liked', '?filter=secret', '?limit=0', '?limit=101', '?cursor=garbage'])(
+    'refuses %s with 400',
+    async (query) => {
+      const agent = await signedInAgent(t, await createUser(t.db));
+      const response = await agent.request(`/api/accounts/me/checklists${query}`);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ code: 'invalid_input' });
+    },
+  );
 });

@@ -161,6 +161,36 @@ test.describe('the tabs of /me', () => {
     await expect(page.getByText('List "Moving house" is now public')).toBeHidden({ timeout: 10_000 });
   });
 
+  test('My Lists shows 30 lists at a time with Show more, sorted by the server', async ({
+    page,
+    db,
+    makeUser,
+    signIn,
+  }) => {
+    const owner = await makeUser();
+    for (let index = 1; index <= 31; index++) {
+      await makeChecklist(db, owner.id, {
+        title: `Plan ${String(index).padStart(2, '0')}`,
+        createdAt: new Date(Date.UTC(2026, 0, index)),
+      });
+    }
+    await signIn(owner);
+    await page.goto('/me?tab=created-lists');
+    const rows = page.getByRole('checkbox', { name: /^Select (?!all$)/ });
+    await expect(rows).toHaveCount(30);
+    await expect(rows.first()).toHaveAccessibleName('Select Plan 31');
+    // The tiles count every list, not only the page shown.
+    await expect(page.getByText('Total lists').locator('..')).toContainText('31');
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect(rows).toHaveCount(31);
+    await expect(rows.last()).toHaveAccessibleName('Select Plan 01');
+    await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+    await page.getByRole('combobox', { name: 'Sort' }).click();
+    await page.getByRole('option', { name: 'Oldest' }).click();
+    await expect(rows.first()).toHaveAccessibleName('Select Plan 01');
+    await expect(rows).toHaveCount(30);
+  });
+
   test('Activity shows the likes and comments unread, and Mark All as Read clears the badge', async ({
     page,
     db,

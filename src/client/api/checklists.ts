@@ -4,7 +4,7 @@ import { browsePageSchema, popularTagsSchema, type BrowsePage, type BrowseQuery 
 import { bulkResultSchema, createdChecklistSchema } from '@/domain/checklists/checklist-actions';
 import { toChecklistInput, type ChecklistForm } from '@/domain/checklists/checklist-input';
 import { checklistDetailSchema } from '@/domain/checklists/checklist-view';
-import { ownChecklistsSchema } from '@/domain/checklists/own-lists';
+import { ownChecklistsSchema, type OwnListFilter, type OwnListSort } from '@/domain/checklists/own-lists';
 import { dashboardListsSchema, type DashboardListTab } from '@/domain/dashboard/dashboard';
 import { DISCOVER_FALLBACK, discoverCardsSchema, discoverSchema, type DiscoverView } from '@/domain/discover/assembly';
 import { apiRequest } from '@/client/lib/api';
@@ -77,13 +77,21 @@ export const popularTagsQuery = () =>
     staleTime: 5 * 60_000,
   });
 
-/** The signed-in user's own lists ("My Lists" on /me). */
-export const ownListsQuery = () =>
-  queryOptions({
-    queryKey: checklistKeys.mine,
+/**
+ * The signed-in user's own lists ("My Lists" on /me) in a sort and filter, a page at a time
+ * (issue 9); each page carries the summary tiles over all of them.
+ */
+export const ownListsQuery = (view: { sort: OwnListSort; filter: OwnListFilter }) =>
+  infiniteQueryOptions({
+    queryKey: [...checklistKeys.mine, view] as const,
     ...fresh,
-    queryFn: ({ signal }) =>
-      apiRequest('/api/accounts/me/checklists', ownChecklistsSchema, { signal }).then((answer) => answer.checklists),
+    queryFn: ({ signal, pageParam }) => {
+      const query = new URLSearchParams(view);
+      if (pageParam) query.set('cursor', pageParam);
+      return apiRequest(`/api/accounts/me/checklists?${query}`, ownChecklistsSchema, { signal });
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
   });
 
 const dashboardListsPath = (tab: DashboardListTab, page: { before?: string | null; limit?: number }) => {

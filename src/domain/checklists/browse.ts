@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decodeCursor, encodeCursor } from '../paging';
 import { withoutNul } from '../text';
 import { DIFFICULTIES } from './checklist-view';
 
@@ -87,28 +88,14 @@ export type BrowseCursor = z.infer<typeof browseCursorSchema>;
 
 export const browseCursorMessages = { invalid: 'This page of results is no longer valid. Please reload.' } as const;
 
-const toBase64Url = (text: string) =>
-  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
-    .replaceAll('+', '-')
-    .replaceAll('/', '_')
-    .replace(/=+$/, '');
-const fromBase64Url = (text: string) =>
-  new TextDecoder().decode(
-    Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (char) => char.charCodeAt(0)),
-  );
-
 export function encodeBrowseCursor(cursor: BrowseCursor): string {
-  return toBase64Url(JSON.stringify(cursor));
+  return encodeCursor(cursor);
 }
 
 /** The cursor a client sent, if it is one of ours for this order; null otherwise. */
 export function decodeBrowseCursor(text: string, order: BrowseOrder): BrowseCursor | null {
-  try {
-    const cursor = browseCursorSchema.safeParse(JSON.parse(fromBase64Url(text)));
-    return cursor.success && cursor.data.o === order ? cursor.data : null;
-  } catch {
-    return null;
-  }
+  const cursor = decodeCursor(text, browseCursorSchema);
+  return cursor?.o === order ? cursor : null;
 }
 
 export const checklistCardSchema = z.object({

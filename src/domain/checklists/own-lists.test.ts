@@ -1,55 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { arrangeOwnLists, ownListMessages, summariseOwnLists, type OwnChecklist } from './own-lists';
+import { encodeCursor } from '../paging';
+import { decodeOwnListsCursor, OWN_LISTS_PAGE_SIZE, ownListMessages, ownListsQuerySchema } from './own-lists';
 
-const list = (overrides: Partial<OwnChecklist>): OwnChecklist => ({
-  id: overrides.title ?? 'x',
-  title: 'x',
-  description: '',
-  isPublic: true,
-  itemCount: 1,
-  uses: 0,
-  rating: null,
-  estimatedTime: 'Unknown',
-  difficulty: 'medium',
-  tags: [],
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
-
-const lists = [
-  list({ title: 'banana', uses: 5, createdAt: '2026-01-02T00:00:00.000Z' }),
-  list({ title: 'Apple', uses: 9, isPublic: false, createdAt: '2026-01-01T00:00:00.000Z' }),
-  list({ title: 'cherry', uses: 5, createdAt: '2026-01-03T00:00:00.000Z' }),
-];
-const titles = (items: OwnChecklist[]) => items.map((item) => item.title);
-
-describe('My Lists sorting and filtering (spec §2.10)', () => {
-  it('sorts newest, oldest, most used (newest first on ties) and by title ignoring case', () => {
-    expect(titles(arrangeOwnLists(lists, 'newest', 'all'))).toEqual(['cherry', 'banana', 'Apple']);
-    expect(titles(arrangeOwnLists(lists, 'oldest', 'all'))).toEqual(['Apple', 'banana', 'cherry']);
-    expect(titles(arrangeOwnLists(lists, 'most-used', 'all'))).toEqual(['Apple', 'cherry', 'banana']);
-    expect(titles(arrangeOwnLists(lists, 'title', 'all'))).toEqual(['Apple', 'banana', 'cherry']);
+describe('a My Lists page query', () => {
+  it('defaults to the newest of all lists, 30 at a time, and refuses what it does not know', () => {
+    expect(ownListsQuerySchema.parse({})).toEqual({ sort: 'newest', filter: 'all', limit: OWN_LISTS_PAGE_SIZE });
+    expect(ownListsQuerySchema.safeParse({ sort: 'liked' }).success).toBe(false);
+    expect(ownListsQuerySchema.safeParse({ filter: 'secret' }).success).toBe(false);
+    expect(ownListsQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
   });
 
-  it('filters by visibility', () => {
-    expect(titles(arrangeOwnLists(lists, 'newest', 'private'))).toEqual(['Apple']);
-    expect(titles(arrangeOwnLists(lists, 'newest', 'public'))).toEqual(['cherry', 'banana']);
-  });
-
-  it('does not reorder the input', () => {
-    arrangeOwnLists(lists, 'title', 'all');
-    expect(titles(lists)).toEqual(['banana', 'Apple', 'cherry']);
-  });
-});
-
-describe('the My Lists summary', () => {
-  it('counts lists and uses and names the most used list', () => {
-    expect(summariseOwnLists(lists)).toEqual({ totalLists: 3, totalUses: 19, mostPopularTitle: 'Apple' });
-  });
-
-  it('names no list when nothing has been used', () => {
-    expect(summariseOwnLists([list({ title: 'a' })]).mostPopularTitle).toBeNull();
-    expect(summariseOwnLists([])).toEqual({ totalLists: 0, totalUses: 0, mostPopularTitle: null });
+  it('takes a cursor only for the sort and filter it was made for', () => {
+    const id = '3f0c3b8e-4a5e-4b7a-9a0e-1c2d3e4f5a6b';
+    const cursor = encodeCursor({ s: 'title', f: 'public', k: ['banana', '2026-01-02T00:00:00.000000Z', id] });
+    expect(decodeOwnListsCursor(cursor, { sort: 'title', filter: 'public' })).toEqual({
+      s: 'title',
+      f: 'public',
+      k: ['banana', '2026-01-02T00:00:00.000000Z', id],
+    });
+    expect(decodeOwnListsCursor(cursor, { sort: 'title', filter: 'all' })).toBeNull();
+    expect(decodeOwnListsCursor(cursor, { sort: 'newest', filter: 'public' })).toBeNull();
+    expect(decodeOwnListsCursor('not-a-cursor', { sort: 'newest', filter: 'all' })).toBeNull();
+    expect(
+      decodeOwnListsCursor(encodeCursor({ s: 'newest', f: 'all', k: ['x', 'not-an-id'] }), {
+        sort: 'newest',
+        filter: 'all',
+      }),
+    ).toBeNull();
   });
 });
 

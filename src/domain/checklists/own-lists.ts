@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decodeCursor, nextCursorSchema } from '../paging';
 import { DIFFICULTIES } from './checklist-view';
 
 /** One of the user's own lists as the account page's "My Lists" shows it (spec §2.10). */
@@ -16,7 +17,6 @@ export const ownChecklistSchema = z.object({
   createdAt: z.string(),
 });
 export type OwnChecklist = z.infer<typeof ownChecklistSchema>;
-export const ownChecklistsSchema = z.object({ checklists: z.array(ownChecklistSchema) });
 
 // Spec §9: the account page's sort options and visibility filters.
 export const OWN_LIST_SORTS = ['newest', 'oldest', 'most-used', 'title'] as const;
@@ -56,24 +56,56 @@ export const ownListMessages = {
 /** Spec §9: the visibility confirmation shows for 3 seconds. */
 export const VISIBILITY_MESSAGE_MS = 3000;
 
-export function arrangeOwnLists(lists: readonly OwnChecklist[], sort: OwnListSort, filter: OwnListFilter) {
-  const shown = lists.filter((list) => filter === 'all' || list.isPublic === (filter === 'public'));
-  const byNewest = (a: OwnChecklist, b: OwnChecklist) => b.createdAt.localeCompare(a.createdAt);
-  const compare: Record<OwnListSort, (a: OwnChecklist, b: OwnChecklist) => number> = {
-    newest: byNewest,
-    oldest: (a, b) => -byNewest(a, b),
-    'most-used': (a, b) => b.uses - a.uses || byNewest(a, b),
-    title: (a, b) => a.title.localeCompare(b.title, undefined, { sensitivity: 'base' }) || byNewest(a, b),
-  };
-  return [...shown].sort(compare[sort]);
-}
+/** My Lists comes a page at a time (issue 9), sorted and filtered by the server. */
+export const OWN_LISTS_PAGE_SIZE = 30;
+export const MAX_OWN_LISTS_PAGE_SIZE = 100;
 
-/** Spec §2.10: total lists, total uses and the most popular title (most uses; the newest wins a tie). */
-export function summariseOwnLists(lists: readonly OwnChecklist[]) {
-  const [mostPopular] = arrangeOwnLists(lists, 'most-used', 'all');
-  return {
-    totalLists: lists.length,
-    totalUses: lists.reduce((sum, list) => sum + list.uses, 0),
-    mostPopularTitle: mostPopular && mostPopular.uses > 0 ? mostPopular.title : null,
-  };
+export const ownListsQuerySchema = z.object({
+  sort: z.enum(OWN_LIST_SORTS, { error: `sort must be one of: ${OWN_LIST_SORTS.join(', ')}.` }).default('newest'),
+  filter: z.enum(OWN_LIST_FILTERS, { error: `filter must be one of: ${OWN_LIST_FILTERS.join(', ')}.` }).default('all'),
+  cursor: z.string().max(600).optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_OWN_LISTS_PAGE_SIZE, `limit must be at most ${MAX_OWN_LISTS_PAGE_SIZE}`)
+    .default(OWN_LISTS_PAGE_SIZE),
+});
+export type OwnListsQuery = z.infer<typeof ownListsQuerySchema>;
+
+/**
+ * Spec §2.10's summary tiles, over all of the user's lists whatever the filter: total lists, total
+ * uses and the most popular title (most uses, the newest wins a tie; none while nothing is used).
+ */
+export const ownListsSummarySchema = z.object({
+  totalLists: z.number().int(),
+  totalUses: z.number().int(),
+  mostPopularTitle: z.string().nullable(),
+});
+
+export const ownChecklistsSchema = z.object({
+  checklists: z.array(ownChecklistSchema),
+  summary: ownListsSummarySchema,
+  nextCursor: nextCursorSchema,
+});
+export type OwnChecklistsPage = z.infer<typeof ownChecklistsSchema>;
+
+/**
+ * Where the next page starts: the last row's sort key, for the sort and filter it was made for.
+ * Each sort ends with the creation time (to the microsecond) and id, so the order is total.
+ */
+const timeKey = z.string().max(40);
+const idKey = z.uuid();
+export const ownListsCursorSchema = z.discriminatedUnion('s', [
+  z.object({ s: z.literal('newest'), f: z.enum(OWN_LIST_FILTERS), k: z.tuple([timeKey, idKey]) }),
+  z.object({ s: z.literal('oldest'), f: z.enum(OWN_LIST_FILTERS), k: z.tuple([timeKey, idKey]) }),
+  z.object({ s: z.literal('most-used'), f: z.enum(OWN_LIST_FILTERS), k: z.tuple([z.number().int(), timeKey, idKey]) }),
+  z.object({ s: z.literal('title'), f: z.enum(OWN_LIST_FILTERS), k: z.tuple([z.string().max(400), timeKey, idKey]) }),
+]);
+export type OwnListsCursor = z.infer<typeof ownListsCursorSchema>;
+
+/** The cursor a client sent, if it is one of ours for this sort and filter; null otherwise. */
+export function decodeOwnListsCursor(text: string, query: Pick<OwnListsQuery, 'sort' | 'filter'>) {
+  const cursor = decodeCursor(text, ownListsCursorSchema);
+  return cursor && cursor.s === query.sort && cursor.f === query.filter ? cursor : null;
 }

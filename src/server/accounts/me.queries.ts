@@ -1,7 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AccountStats } from '@/domain/accounts/profile';
-import type { OwnChecklist } from '@/domain/checklists/own-lists';
+import {
+  type OwnChecklist,
+  type OwnChecklistsPage,
+  type OwnListFilter,
+  type OwnListsCursor,
+  type OwnListSort,
+  type OwnListsQuery,
+} from '@/domain/checklists/own-lists';
+import { encodeCursor } from '@/domain/paging';
 import type { Executor } from '../db/client';
+import { cursorTime } from '../paging';
 import { visibleTo } from '../checklists/checklist-access';
 import { itemCountColumn, presentEstimatedTime, tagsColumn } from '../presenters';
 
@@ -27,8 +36,47 @@ export async function accountStats(db: Executor, userId: string): Promise<Accoun
   return result.rows[0]!;
 }
 
-/** The user's own lists, public and private, newest first, with what a "My Lists" row shows. */
-export async function listOwnChecklists(db: Executor, userId: string): Promise<OwnChecklist[]> {
+/** Each sort's key (its first columns) and order; every one ends with creation time and id. */
+const ownListOrders = {
+  newest: { key: sql``, order: sql`c.created_at desc, c.id desc` },
+  oldest: { key: sql``, order: sql`c.created_at asc, c.id asc` },
+  'most-used': { key: sql`c.uses_count`, order: sql`c.uses_count desc, c.created_at desc, c.id desc` },
+  title: { key: sql`lower(c.title)`, order: sql`lower(c.title) asc, c.created_at desc, c.id desc` },
+} satisfies Record<OwnListSort, { key: SQL; order: SQL }>;
+
+/** Where a page starts: after the cursor's key, in the sort's own order. */
+function afterOwnListsCursor(cursor: OwnListsCursor): SQL {
+  switch (cursor.s) {
+    case 'newest':
+      return sql`(c.created_at, c.id) < (${cursor.k[0]}::timestamptz, ${cursor.k[1]}::uuid)`;
+    case 'oldest':
+      return sql`(c.created_at, c.id) > (${cursor.k[0]}::timestamptz, ${cursor.k[1]}::uuid)`;
+    case 'most-used':
+      return sql`(c.uses_count, c.created_at, c.id) < (${cursor.k[0]}::int, ${cursor.k[1]}::timestamptz, ${cursor.k[2]}::uuid)`;
+    case 'title':
+      // Title ascending, then newest first: not one row comparison, so spelt out.
+      return sql`(lower(c.title) > ${cursor.k[0]}
+        or (lower(c.title) = ${cursor.k[0]} and (c.created_at, c.id) < (${cursor.k[1]}::timestamptz, ${cursor.k[2]}::uuid)))`;
+  }
+}
+
+const ownListFilters = {
+  all: sql`true`,
+  public: sql`c.is_public`,
+  private: sql`not c.is_public`,
+} satisfies Record<OwnListFilter, SQL>;
+
+/**
+ * "My Lists" (spec §2.10): a page of the user's own lists, public and private, in the chosen sort
+ * and filter, with the summary tiles over all of them (issue 9: a bounded page, not every list).
+ */
+export async function listOwnChecklists(
+  db: Executor,
+  userId: string,
+  query: Pick<OwnListsQuery, 'sort' | 'filter' | 'limit'>,
+  cursor: OwnListsCursor | null,
+): Promise<OwnChecklistsPage> {
+  const { key, order } = ownListOrders[query.sort];
   const result = await db.execute<{
     id: string;
     title: string;
@@ -41,24 +89,53 @@ export async function listOwnChecklists(db: Executor, userId: string): Promise<O
     difficulty: OwnChecklist['difficulty'];
     tags: string[];
     created_at: Date;
+    sort_key: string | number | null;
+    cursor_time: string;
   }>(sql`
     select c.id, c.title, c.description, c.is_public, c.uses_count, c.rating, c.estimated_time, c.difficulty,
-           c.created_at,
-           ${itemCountColumn} as item_count, ${tagsColumn} as tags
+           c.created_at, ${itemCountColumn} as item_count, ${tagsColumn} as tags,
+           ${query.sort === 'most-used' || query.sort === 'title' ? key : sql`null`} as sort_key,
+           ${cursorTime(sql`c.created_at`)} as cursor_time
     from checklists c
-    where c.author_id = ${userId}
-    order by c.created_at desc, c.id desc`);
-  return result.rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    isPublic: row.is_public,
-    itemCount: row.item_count,
-    uses: row.uses_count,
-    rating: row.rating === null ? null : Number(row.rating),
-    estimatedTime: presentEstimatedTime(row.estimated_time),
-    difficulty: row.difficulty,
-    tags: row.tags,
-    createdAt: new Date(row.created_at).toISOString(),
-  }));
+    where c.author_id = ${userId} and ${ownListFilters[query.filter]}
+      and ${cursor ? afterOwnListsCursor(cursor) : sql`true`}
+    order by ${order}
+    limit ${query.limit + 1}`);
+  const rows = result.rows.slice(0, query.limit);
+  const last = rows.at(-1);
+  const hasMore = result.rows.length > query.limit;
+  const nextKey = (row: NonNullable<typeof last>): OwnListsCursor => {
+    const tail = [row.cursor_time, row.id] as [string, string];
+    if (query.sort === 'most-used') return { s: query.sort, f: query.filter, k: [Number(row.sort_key), ...tail] };
+    if (query.sort === 'title') return { s: query.sort, f: query.filter, k: [String(row.sort_key), ...tail] };
+    return { s: query.sort, f: query.filter, k: tail };
+  };
+  return {
+    checklists: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      description: row.description,
+      isPublic: row.is_public,
+      itemCount: row.item_count,
+      uses: row.uses_count,
+      rating: row.rating === null ? null : Number(row.rating),
+      estimatedTime: presentEstimatedTime(row.estimated_time),
+      difficulty: row.difficulty,
+      tags: row.tags,
+      createdAt: new Date(row.created_at).toISOString(),
+    })),
+    summary: await ownListsSummary(db, userId),
+    nextCursor: hasMore && last ? encodeCursor(nextKey(last)) : null,
+  };
+}
+
+/** The summary tiles (spec §2.10) over all of the user's lists, in one statement. */
+async function ownListsSummary(db: Executor, userId: string): Promise<OwnChecklistsPage['summary']> {
+  const result = await db.execute<{ total_lists: number; total_uses: number; most_popular: string | null }>(sql`
+    select count(*)::int as total_lists, coalesce(sum(uses_count), 0)::int as total_uses,
+           (select title from checklists where author_id = ${userId} and uses_count > 0
+            order by uses_count desc, created_at desc, id desc limit 1) as most_popular
+    from checklists where author_id = ${userId}`);
+  const row = result.rows[0]!;
+  return { totalLists: row.total_lists, totalUses: row.total_uses, mostPopularTitle: row.most_popular };
 }

@@ -7,7 +7,8 @@ import {
   usernameChangeSchema,
 } from '@/domain/accounts/profile';
 import { usernameMessages } from '@/domain/accounts/username';
-import { ownChecklistsSchema } from '@/domain/checklists/own-lists';
+import { decodeOwnListsCursor, ownChecklistsSchema, ownListsQuerySchema } from '@/domain/checklists/own-lists';
+import { pagingMessages } from '@/domain/paging';
 import type { Database } from '../db/client';
 import { createRouter, errorContent, jsonBody, jsonContent, signedIn } from '../http';
 import { accountStats, listOwnChecklists } from './me.queries';
@@ -29,8 +30,13 @@ const route = {
     method: 'get',
     path: '/me/checklists',
     ...signedIn,
-    summary: 'The user’s own lists, public and private, newest first',
-    responses: { 200: jsonContent(ownChecklistsSchema, 'Lists'), 401: notSignedIn },
+    summary: 'A page of the user’s own lists, public and private, sorted and filtered, with the summary tiles',
+    request: { query: ownListsQuerySchema },
+    responses: {
+      200: jsonContent(ownChecklistsSchema, 'A page of lists'),
+      400: errorContent('Unknown sort or filter, a bad limit, or a cursor not of this sort and filter'),
+      401: notSignedIn,
+    },
   }),
   profile: createRoute({
     method: 'patch',
@@ -74,7 +80,10 @@ export function meRoutes({ db }: { db: Database }) {
       return c.json(await accountStats(db, c.var.user.id), 200);
     })
     .openapi(route.checklists, async (c) => {
-      return c.json({ checklists: await listOwnChecklists(db, c.var.user.id) }, 200);
+      const query = c.req.valid('query');
+      const cursor = query.cursor ? decodeOwnListsCursor(query.cursor, query) : null;
+      if (query.cursor && !cursor) return c.json({ message: pagingMessages.invalidCursor, code: 'invalid_input' }, 400);
+      return c.json(await listOwnChecklists(db, c.var.user.id, query, cursor), 200);
     })
     .openapi(route.profile, async (c) => {
       const userId = c.var.user.id;

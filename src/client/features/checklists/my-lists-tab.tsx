@@ -1,17 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Eye, EyeOff, ExternalLink, ListChecks, Pencil, Star, Trash2, Users } from 'lucide-react';
 import { useId, useMemo, useState, type ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import {
-  arrangeOwnLists,
   OWN_LIST_FILTERS,
   OWN_LIST_ROW_TAGS,
   OWN_LIST_SORTS,
   ownListFilterLabels,
   ownListMessages,
   ownListSortLabels,
-  summariseOwnLists,
   VISIBILITY_MESSAGE_MS,
   type OwnChecklist,
   type OwnListFilter,
@@ -23,6 +21,7 @@ import { Checkbox } from '@/client/components/ui/checkbox';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { OptionSelect } from '@/client/components/ui/select';
+import { ShowMore } from '@/client/components/ui/show-more';
 import { DifficultyBadge } from '@/client/features/checklists/difficulty-badge';
 import { PrivateBadge } from '@/client/features/checklists/private-badge';
 import { errorMessage } from '@/client/lib/api';
@@ -53,11 +52,12 @@ type Pending =
 
 /** Spec §2.10 "Created lists (My Lists)". */
 export function MyListsTab() {
-  const lists = useQuery(ownListsQuery());
   const sortId = useId();
   const filterId = useId();
   const [sort, setSort] = useState<OwnListSort>('newest');
   const [filter, setFilter] = useState<OwnListFilter>('all');
+  // The previous view stays on screen while a new sort or filter loads.
+  const lists = useInfiniteQuery({ ...ownListsQuery({ sort, filter }), placeholderData: keepPreviousData });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [pending, setPending] = useState<Pending | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -68,8 +68,7 @@ export function MyListsTab() {
   const bulkDelete = useBulkDelete();
   const bulkVisibility = useBulkVisibility();
 
-  const all = useMemo(() => lists.data ?? [], [lists.data]);
-  const shown = useMemo(() => arrangeOwnLists(all, sort, filter), [all, sort, filter]);
+  const shown = useMemo(() => lists.data?.pages.flatMap((page) => page.checklists) ?? [], [lists.data]);
   // Only lists that are still shown count as selected (a filter or a delete may hide some).
   const selectedIds = shown.filter((list) => selected.has(list.id)).map((list) => list.id);
   const allChecked = shown.length > 0 && selectedIds.length === shown.length;
@@ -175,14 +174,14 @@ export function MyListsTab() {
     );
   }
 
-  const summary = summariseOwnLists(all);
+  const summary = lists.data.pages[0]!.summary;
   const createButton = (
     <Button asChild size="sm">
       <Link to={paths.create()}>{ownListMessages.create}</Link>
     </Button>
   );
 
-  if (all.length === 0) {
+  if (summary.totalLists === 0) {
     return (
       <Section title="My Lists">
         <div className="py-10 text-center">
@@ -307,6 +306,9 @@ export function MyListsTab() {
           ))}
         </ul>
       )}
+      <div className="mt-4">
+        <ShowMore query={lists} loadingLabel="Loading more lists" />
+      </div>
 
       <ConfirmDialog
         isOpen={pending !== null}
