@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { groupsSchema, isInLibrary, libraryMessages } from '../../src/domain/library/library';
+import {
+  GROUP_LISTS_SHOWN,
+  groupListsPageSchema,
+  groupsSchema,
+  isInLibrary,
+  libraryMessages,
+  MAX_GROUPS,
+} from '../../src/domain/library/library';
+import { userListGroups, userListMemberships } from '../../src/server/db/schema';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
@@ -107,5 +115,60 @@ describe('the list library', () => {
       groupIds: [],
       isSaved: false,
     });
+  });
+});
+
+describe('bounded answers (issue 9)', () => {
+  it('a group shows its first 50 lists and its count; the rest come a page at a time, only to its owner', async () => {
+    const owner = await createUser(t.db);
+    const asOwner = await signedInAgent(t, owner);
+    const group = await (await asOwner.post('/api/library/groups', { name: 'Big' })).json();
+    const titles: string[] = [];
+    for (let index = 0; index < 57; index++) {
+      const list = await makeChecklist(t.db, author.id, { title: `Kept ${index}` });
+      titles.push(list.title);
+      await t.db.insert(userListMemberships).values({
+        userId: owner.id,
+        listGroupId: group.id,
+        checklistId: list.id,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
+      });
+    }
+    const [big] = await groups(asOwner);
+    expect(big).toMatchObject({ name: 'Big', listCount: 57 });
+    expect(big!.checklists).toHaveLength(GROUP_LISTS_SHOWN);
+    expect(big!.nextCursor).not.toBeNull();
+
+    const pagePath = (cursor: string, limit = 4) =>
+      `/api/library/groups/${group.id}/checklists?cursor=${encodeURIComponent(cursor)}&limit=${limit}`;
+    const next = groupListsPageSchema.parse(await (await asOwner.request(pagePath(big!.nextCursor!))).json());
+    expect(next.checklists).toHaveLength(4);
+    const last = groupListsPageSchema.parse(await (await asOwner.request(pagePath(next.nextCursor!))).json());
+    expect(last.nextCursor).toBeNull();
+    expect([...big!.checklists, ...next.checklists, ...last.checklists].map((list) => list.title)).toEqual(titles);
+
+    // Someone else's group is not found; a cursor not of ours is refused.
+    const theirs = await asOther.request(pagePath(big!.nextCursor!));
+    expect(theirs.status).toBe(404);
+    expect(await theirs.json()).toEqual({ message: libraryMessages.groupNotFound, code: 'not_found' });
+    const forged = await asOwner.request(`/api/library/groups/${group.id}/checklists?cursor=abc`);
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toEqual({ message: 'Invalid cursor.', code: 'invalid_input' });
+    expect((await asOwner.request(pagePath(big!.nextCursor!, 101))).status).toBe(400);
+  });
+
+  it('a user keeps at most 100 groups, even when asking for several at once', async () => {
+    const owner = await createUser(t.db);
+    const asOwner = await signedInAgent(t, owner);
+    await t.db
+      .insert(userListGroups)
+      .values(Array.from({ length: MAX_GROUPS - 2 }, (_, index) => ({ userId: owner.id, name: `Group ${index}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) => asOwner.post('/api/library/groups', { name: `Late ${index}` })),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 400, 400, 400]);
+    const refused = answers.find((answer) => answer.status === 400)!;
+    expect(await refused.json()).toEqual({ message: libraryMessages.tooManyGroups, code: 'invalid' });
+    expect(await groups(asOwner)).toHaveLength(MAX_GROUPS);
   });
 });

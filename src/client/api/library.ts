@@ -1,6 +1,12 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { groupSchema, groupsSchema, libraryStatusSchema, type LibraryStatus } from '@/domain/library/library';
+import {
+  groupListsPageSchema,
+  groupSchema,
+  groupsSchema,
+  libraryStatusSchema,
+  type LibraryStatus,
+} from '@/domain/library/library';
 import { apiRequest } from '@/client/lib/api';
 import { meKeys } from './me';
 
@@ -18,6 +24,22 @@ export const libraryGroupsQuery = () =>
   queryOptions({
     queryKey: libraryKeys.groups,
     queryFn: ({ signal }) => apiRequest('/api/library/groups', groupsSchema, { signal }),
+  });
+
+/**
+ * The rest of a group's lists, a page at a time after the groups answer's first ones (issue 9).
+ * Asked for only once the reader wants them (`enabled`).
+ */
+export const groupListsQuery = (group: { id: string; nextCursor: string | null }, enabled: boolean) =>
+  infiniteQueryOptions({
+    queryKey: [...libraryKeys.groups, group.id, 'more', group.nextCursor] as const,
+    queryFn: ({ signal, pageParam }) =>
+      apiRequest(`${groupPath(group.id)}/checklists?cursor=${encodeURIComponent(pageParam)}`, groupListsPageSchema, {
+        signal,
+      }),
+    initialPageParam: group.nextCursor ?? '',
+    getNextPageParam: (page) => page.nextCursor,
+    enabled: enabled && group.nextCursor !== null,
   });
 
 /** Which of the user's groups hold a checklist: "In Library" when any does (spec §4). */

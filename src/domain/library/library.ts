@@ -1,7 +1,12 @@
 import { z } from 'zod';
+import { nextCursorSchema } from '../paging';
 import { plainText } from '../text';
 
 export const MAX_GROUP_NAME_LENGTH = 60;
+/** Issue 9: a bounded answer. A user keeps at most 100 groups; each shows its first 50 lists. */
+export const MAX_GROUPS = 100;
+export const GROUP_LISTS_SHOWN = 50;
+export const MAX_GROUP_LISTS_PAGE_SIZE = 100;
 
 export const libraryMessages = {
   dialogTitle: 'Add to List Library',
@@ -14,6 +19,7 @@ export const libraryMessages = {
   nameTooLong: `Group names can be at most ${MAX_GROUP_NAME_LENGTH} characters.`,
   groupNotEmpty: 'Only an empty group can be deleted.',
   groupNotFound: 'Group not found.',
+  tooManyGroups: `You can have at most ${MAX_GROUPS} groups. Delete an empty one to make room.`,
   inLibrary: 'In Library',
   addToLibrary: 'Add to List Library',
   /** Spec §2.4, the dashboard variant's wording of the same button. */
@@ -33,14 +39,34 @@ export const groupListSchema = z.object({
   author: z.string(),
   authorAvatar: z.string(),
 });
+/** A group with its first GROUP_LISTS_SHOWN lists (oldest filed first) and how many it holds. */
 export const groupSchema = z.object({
   id: z.string(),
   name: z.string(),
   createdAt: z.string(),
+  listCount: z.number().int(),
   checklists: z.array(groupListSchema),
+  /** Where the rest of its lists start (GET …/groups/{id}/checklists); null when all are shown. */
+  nextCursor: nextCursorSchema,
 });
 export type Group = z.infer<typeof groupSchema>;
 export const groupsSchema = z.object({ groups: z.array(groupSchema) });
+
+/** The next lists of one group, in the order they were filed. */
+export const groupListsQuerySchema = z.object({
+  cursor: z.string().max(200),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(MAX_GROUP_LISTS_PAGE_SIZE, `limit must be at most ${MAX_GROUP_LISTS_PAGE_SIZE}`)
+    .default(GROUP_LISTS_SHOWN),
+});
+export const groupListsPageSchema = z.object({ checklists: z.array(groupListSchema), nextCursor: nextCursorSchema });
+export type GroupListsPage = z.infer<typeof groupListsPageSchema>;
+
+/** A group page's cursor: the last list's filing time (to the microsecond) and id. */
+export const groupListsCursorSchema = z.tuple([z.string().max(40), z.uuid()]);
 
 /** Where one checklist sits in the user's library: the spec's "In Library" when in any group. */
 export const libraryStatusSchema = z.object({ groupIds: z.array(z.string()), isSaved: z.boolean() });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { libraryMessages, type Group, type LibraryStatus } from '@/domain/library/library';
+import { libraryMessages, MAX_GROUPS, type Group, type LibraryStatus } from '@/domain/library/library';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { savedChecklists, userListGroups, userListMemberships } from '../db/schema';
@@ -9,9 +9,32 @@ import { ownLibraryRows } from './library.queries';
 
 const groupNotFound = { ok: false, reason: 'not_found' } as const;
 
-export async function createGroup(db: Database, userId: string, name: string): Promise<Group> {
-  const [group] = await db.insert(userListGroups).values({ userId, name }).returning();
-  return { id: group!.id, name: group!.name, createdAt: group!.createdAt.toISOString(), checklists: [] };
+/**
+ * A new, empty group; refused past MAX_GROUPS (issue 9: the groups answer stays bounded). The
+ * count and the insert run under a lock of the user's own, so two creates at once cannot both pass.
+ */
+export async function createGroup(db: Database, userId: string, name: string): Promise<WriteOutcome<Group>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`groups:${userId}`}, 0))`);
+    const [{ count }] = (
+      await tx.execute<{ count: number }>(
+        sql`select count(*)::int as count from user_list_groups where user_id = ${userId}`,
+      )
+    ).rows as [{ count: number }];
+    if (count >= MAX_GROUPS) return { ok: false, reason: 'invalid', message: libraryMessages.tooManyGroups };
+    const [group] = await tx.insert(userListGroups).values({ userId, name }).returning();
+    return {
+      ok: true,
+      value: {
+        id: group!.id,
+        name: group!.name,
+        createdAt: group!.createdAt.toISOString(),
+        listCount: 0,
+        checklists: [],
+        nextCursor: null,
+      },
+    };
+  });
 }
 
 export async function renameGroup(db: Database, userId: string, groupId: string, name: string): Promise<WriteOutcome> {

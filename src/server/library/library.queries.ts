@@ -1,40 +1,93 @@
-import { sql } from 'drizzle-orm';
-import type { Group, LibraryStatus } from '@/domain/library/library';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  GROUP_LISTS_SHOWN,
+  MAX_GROUPS,
+  type Group,
+  type GroupListsPage,
+  type LibraryStatus,
+} from '@/domain/library/library';
+import { encodeCursor } from '@/domain/paging';
 import type { Executor } from '../db/client';
+import { isUuid } from '../db/ids';
+import { cursorTime } from '../paging';
 import { findChecklistAccess, visibleTo } from '../checklists/checklist-access';
 import { presentAuthor, type AuthorRow } from '../presenters';
 
+type GroupListRow = AuthorRow & { id: string; title: string; cursor_time: string };
+
+/** A group's lists the user can still see, in the order they were filed, after `cursor` when given. */
+type GroupListsCursor = [string, string];
+
+const groupListsSql = (groupId: SQL, userId: string, after: GroupListsCursor | null, limit: number) => sql`
+  select c.id, c.title, p.profile_name as author_name, p.avatar_url as author_avatar, p.username as author_username,
+         ${cursorTime(sql`m.created_at`)} as cursor_time
+  from user_list_memberships m
+  join checklists c on c.id = m.checklist_id and ${visibleTo(userId)}
+  left join profiles p on p.id = c.author_id
+  where m.list_group_id = ${groupId}
+    and ${after ? sql`(m.created_at, c.id) > (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql`true`}
+  order by m.created_at, c.id
+  limit ${limit}`;
+
+/** The page's lists and where the next page starts (`rows` holds one more than `limit` when there is one). */
+function groupListsPage(rows: GroupListRow[], limit: number): GroupListsPage {
+  const shown = rows.slice(0, limit);
+  const last = shown.at(-1);
+  return {
+    checklists: shown.map((list) => {
+      const { author, authorAvatar } = presentAuthor(list);
+      return { id: list.id, title: list.title, author, authorAvatar };
+    }),
+    nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_time, last.id]) : null,
+  };
+}
+
 /**
- * The user's groups, oldest first (spec §7), each with its lists, in one statement. A list that
- * became private to someone else no longer shows in another user's group.
+ * The user's groups, oldest first (spec §7), in one statement: each with its first
+ * GROUP_LISTS_SHOWN lists and how many it holds (issue 9: a bounded answer; the rest come a page
+ * at a time from `listGroupLists`). A list that became private to someone else no longer shows
+ * in another user's group, nor counts.
  */
 export async function listGroups(db: Executor, userId: string): Promise<Group[]> {
   const result = await db.execute<{
     id: string;
     name: string;
     created_at: Date;
-    checklists: (AuthorRow & { id: string; title: string })[];
+    list_count: number;
+    checklists: GroupListRow[];
   }>(sql`
     select g.id, g.name, g.created_at,
-      coalesce((
-        select json_agg(json_build_object('id', c.id, 'title', c.title, 'author_name', p.profile_name,
-                 'author_avatar', p.avatar_url, 'author_username', p.username) order by m.created_at)
-        from user_list_memberships m
-        join checklists c on c.id = m.checklist_id and ${visibleTo(userId)}
-        left join profiles p on p.id = c.author_id
-        where m.list_group_id = g.id), '[]') as checklists
+      (select count(*)::int from user_list_memberships m
+       join checklists c on c.id = m.checklist_id and ${visibleTo(userId)}
+       where m.list_group_id = g.id) as list_count,
+      coalesce((select json_agg(shown) from (${groupListsSql(sql`g.id`, userId, null, GROUP_LISTS_SHOWN + 1)}) shown),
+               '[]') as checklists
     from user_list_groups g
     where g.user_id = ${userId}
-    order by g.created_at, g.id`);
+    order by g.created_at, g.id
+    limit ${MAX_GROUPS}`);
   return result.rows.map((row) => ({
     id: row.id,
     name: row.name,
     createdAt: new Date(row.created_at).toISOString(),
-    checklists: row.checklists.map((list) => {
-      const { author, authorAvatar } = presentAuthor(list);
-      return { id: list.id, title: list.title, author, authorAvatar };
-    }),
+    listCount: row.list_count,
+    ...groupListsPage(row.checklists, GROUP_LISTS_SHOWN),
   }));
+}
+
+/** The next page of one of the user's groups; null when the group is not theirs. */
+export async function listGroupLists(
+  db: Executor,
+  userId: string,
+  groupId: string,
+  after: GroupListsCursor,
+  limit: number,
+): Promise<GroupListsPage | null> {
+  if (!isUuid(groupId)) return null;
+  const owned = await db.execute(sql`select 1 from user_list_groups where id = ${groupId} and user_id = ${userId}`);
+  if (!owned.rows.length) return null;
+  const result = await db.execute<GroupListRow>(groupListsSql(sql`${groupId}::uuid`, userId, after, limit + 1));
+  return groupListsPage(result.rows, limit);
 }
 
 export async function libraryStatus(db: Executor, userId: string, checklistId: string): Promise<LibraryStatus | null> {

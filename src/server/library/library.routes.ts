@@ -1,11 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
+  groupListsCursorSchema,
+  groupListsPageSchema,
+  groupListsQuerySchema,
   groupNameSchema,
   groupSchema,
   groupsSchema,
   libraryMessages,
   libraryStatusSchema,
 } from '@/domain/library/library';
+import { decodeCursor, pagingMessages } from '@/domain/paging';
 import type { Database } from '../db/client';
 import {
   commonErrors,
@@ -19,7 +23,7 @@ import {
   signedIn,
 } from '../http';
 import { createGroup, deleteGroup, renameGroup, setMembership, setSaved } from './library.actions';
-import { libraryStatus, listGroups } from './library.queries';
+import { libraryStatus, listGroupLists, listGroups } from './library.queries';
 
 const ok = z.object({ ok: z.literal(true) });
 const membershipParams = z.object({ id: z.string(), checklistId: z.string() });
@@ -30,8 +34,16 @@ const route = {
     method: 'get',
     path: '/groups',
     ...signedIn,
-    summary: 'The user’s list groups with their lists, oldest first',
+    summary: 'The user’s list groups (at most 100), oldest first, each with its first 50 lists and its count',
     responses: { 200: jsonContent(groupsSchema, 'Groups'), 401: commonErrors[401] },
+  }),
+  groupLists: createRoute({
+    method: 'get',
+    path: '/groups/{id}/checklists',
+    ...signedIn,
+    summary: 'The next lists of one of the user’s groups, in the order they were filed',
+    request: { params: idParams, query: groupListsQuerySchema },
+    responses: { 200: jsonContent(groupListsPageSchema, 'A page of the group’s lists'), ...commonErrors },
   }),
   createGroup: createRoute({
     method: 'post',
@@ -106,8 +118,16 @@ export function libraryRoutes({ db }: { db: Database }) {
     .openapi(route.groups, async (c) => {
       return c.json({ groups: await listGroups(db, c.var.user.id) }, 200);
     })
+    .openapi(route.groupLists, async (c) => {
+      const { cursor, limit } = c.req.valid('query');
+      const after = decodeCursor(cursor, groupListsCursorSchema);
+      if (!after) return c.json({ message: pagingMessages.invalidCursor, code: 'invalid_input' }, 400);
+      const page = await listGroupLists(db, c.var.user.id, c.req.valid('param').id, after, limit);
+      return page ? c.json(page, 200) : refusal(c, { ok: false, reason: 'not_found' }, groupNotFound);
+    })
     .openapi(route.createGroup, async (c) => {
-      return c.json(await createGroup(db, c.var.user.id, c.req.valid('json').name), 201);
+      const outcome = await createGroup(db, c.var.user.id, c.req.valid('json').name);
+      return outcome.ok ? c.json(outcome.value, 201) : refusal(c, outcome, groupNotFound);
     })
     .openapi(route.renameGroup, async (c) => {
       const outcome = await renameGroup(db, c.var.user.id, c.req.valid('param').id, c.req.valid('json').name);

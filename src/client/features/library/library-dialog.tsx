@@ -169,7 +169,7 @@ function GroupRow({
       </span>
       <span className="min-w-0 flex-1 truncate font-medium">{group.name}</span>
       <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
-        {plural(group.checklists.length, 'list', 'lists')}
+        {plural(group.listCount, 'list', 'lists')}
       </span>
     </button>
   );

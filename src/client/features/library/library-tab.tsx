@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ChevronDown, FolderOpen, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -11,11 +11,12 @@ import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { Dialog, DialogClose, DialogPanel } from '@/client/components/ui/dialog';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
-import { libraryGroupsQuery, useCreateGroupMutation } from '@/client/api/library';
+import { groupListsQuery, libraryGroupsQuery, useCreateGroupMutation } from '@/client/api/library';
 import { errorMessage } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { useGroupActions } from '@/client/api/library';
 import { Section } from '@/client/components/ui/section';
+import { ShowMore } from '@/client/components/ui/show-more';
 import { paths } from '@/client/lib/paths';
 
 const texts = {
@@ -150,7 +151,10 @@ export function LibraryTab({
 
 function GroupCard({ group, onAction }: { group: Group; onAction: (pending: Pending) => void }) {
   const [isOpen, setOpen] = useState(true);
-  const count = group.checklists.length;
+  const [wantsMore, setWantsMore] = useState(false);
+  const more = useInfiniteQuery(groupListsQuery(group, wantsMore));
+  const lists = [...group.checklists, ...(more.data?.pages.flatMap((page) => page.checklists) ?? [])];
+  const count = group.listCount;
   return (
     <Collapsible open={isOpen} onOpenChange={setOpen} asChild>
       <Card className="overflow-hidden">
@@ -193,7 +197,7 @@ function GroupCard({ group, onAction }: { group: Group; onAction: (pending: Pend
             <p className="px-4 py-4 text-sm text-slate-500 dark:text-slate-400">{texts.emptyGroup}</p>
           ) : (
             <ul className="divide-y divide-slate-100 dark:divide-slate-800">
-              {group.checklists.map((list) => (
+              {lists.map((list) => (
                 <li key={list.id} className="flex items-center gap-3 px-4 py-2.5">
                   <Avatar emoji={list.authorAvatar} size="sm" />
                   <Link to={paths.checklist(list.id)} className="group min-w-0 flex-1">
@@ -215,6 +219,23 @@ function GroupCard({ group, onAction }: { group: Group; onAction: (pending: Pend
               ))}
             </ul>
           )}
+          {/* The first click asks for the rest (the query waits until then); later ones, the next page. */}
+          {group.nextCursor !== null && (!wantsMore || more.isPending || more.isError || more.hasNextPage) ? (
+            <div className="border-t border-slate-100 px-4 py-3 dark:border-slate-800">
+              <ShowMore
+                query={{
+                  hasNextPage: true,
+                  isFetchingNextPage: wantsMore && more.isFetching,
+                  fetchNextPage: async () => {
+                    if (!wantsMore) setWantsMore(true);
+                    else if (more.isError) await more.refetch();
+                    else await more.fetchNextPage();
+                  },
+                }}
+                loadingLabel={`Loading more lists of ${group.name}`}
+              />
+            </div>
+          ) : null}
         </CollapsibleContent>
       </Card>
     </Collapsible>
