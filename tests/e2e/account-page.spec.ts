@@ -133,6 +133,30 @@ test.describe('the tabs of /me', () => {
     await expect(page.getByText('No lists in this group.')).toBeHidden();
   });
 
+  test('a group of 52 lists shows 50, and Show more brings the other 2', async ({ page, db, makeUser, signIn }) => {
+    const owner = await makeUser();
+    const author = await makeUser();
+    const [group] = await db.insert(userListGroups).values({ userId: owner.id, name: 'Everything' }).returning();
+    for (let index = 1; index <= 52; index++) {
+      const list = await makeChecklist(db, author.id, { title: `Kept ${String(index).padStart(2, '0')}` });
+      await db.insert(userListMemberships).values({
+        userId: owner.id,
+        listGroupId: group!.id,
+        checklistId: list.id,
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
+      });
+    }
+    await signIn(owner);
+    await page.goto('/me?tab=my-lists');
+    await expect(page.getByRole('button', { name: 'Everything 52 lists' })).toBeVisible();
+    const removeButtons = page.getByRole('button', { name: /^Remove Kept \d+ from Everything$/ });
+    await expect(removeButtons).toHaveCount(50);
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect(removeButtons).toHaveCount(52);
+    await expect(removeButtons.last()).toHaveAccessibleName('Remove Kept 52 from Everything');
+    await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+  });
+
   test('in My Lists a user makes two lists private at once and one public again', async ({
     page,
     db,
