@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { encodeCursor } from '../../src/domain/paging';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { userListGroups } from '../../src/server/db/schema';
 import { signedInAgent } from '../setup/sign-in';
@@ -120,6 +121,14 @@ const table: [string, Call, { public: Expected; private: Expected }][] = [
   [
     'rename someone else’s group',
     ({ group }) => ({ method: 'PATCH', path: `/api/library/groups/${group.owner}`, json: { name: 'Renamed' } }),
+    { public: { visitor: 401, other: 404, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+  ],
+  [
+    'read the rest of someone else’s group',
+    ({ list, group }) => ({
+      method: 'GET',
+      path: `/api/library/groups/${group.owner}/checklists?cursor=${encodeCursor(['2026-01-01T00:00:00.000000Z', list])}`,
+    }),
     { public: { visitor: 401, other: 404, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
   ],
   [
