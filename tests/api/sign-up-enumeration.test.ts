@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/domain/accounts/account-forms';
 import { usernameHolds, users } from '../../src/server/db/schema';
+import { SIGN_UP_FLOOR_MS } from '../../src/server/security/answer-floor';
 import { createUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -41,6 +42,17 @@ async function answerOf(response: Response) {
 }
 
 describe('sign-up cannot tell a registered e-mail from a new one (issue 9 item 3)', () => {
+  it('answers a known and a new address no sooner than the floor, so neither is quicker', async () => {
+    const owner = await createUser(t.db, { email: 'timed-owner@example.test' });
+    for (const email of [owner.email, 'timed-new@example.test']) {
+      const started = performance.now();
+      const answer = await signUp(email, `timed_${email.startsWith('timed-new') ? 'new' : 'known'}`, '10.40.0.9');
+      expect(answer.status).toBe(201);
+      // A lower bound the server guarantees by waiting, not a measure of speed.
+      expect(performance.now() - started).toBeGreaterThanOrEqual(SIGN_UP_FLOOR_MS - 1);
+    }
+  });
+
   it('answers, reserves the username and hides the profile alike, for a first and a second sign-up', async () => {
     const owner = await createUser(t.db, { username: 'known_owner', email: 'registered@example.test' });
 

@@ -30,6 +30,7 @@ import { revokeOtherSessions } from './sessions.actions';
 import { listActiveSessions } from './sessions.queries';
 import { expireUnconfirmedSignUps, holdUsername } from './own-profile.actions';
 import { findMe, isOwnSignUp, isUsernameTaken } from './own-profile.queries';
+import { noSoonerThan, SIGN_UP_FLOOR_MS } from '../security/answer-floor';
 
 const signUpRoute = createRoute({
   method: 'post',
@@ -121,30 +122,17 @@ export function accountsRoutes({
 }) {
   return createRouter()
     .openapi(signUpRoute, async (c) => {
+      const startedAt = performance.now();
       const input = c.req.valid('json');
       const rate = await firstRefusal(
         () => consumeRate(db, 'signUpPerIp', c.var.clientIp),
         () => consumeRate(db, 'signUpPerAccount', input.email),
       );
       if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
-      await expireUnconfirmedSignUps(db);
-      if (await isUsernameTaken(db, input.username)) {
-        return c.json(
-          {
-            message: usernameMessages.taken,
-            code: 'username_taken',
-            fieldErrors: { username: usernameMessages.taken },
-          },
-          409,
-        );
-      }
-      try {
-        await auth.api.signUpEmail({
-          body: { email: input.email, password: input.password, name: input.username },
-          headers: c.req.raw.headers,
-        });
-      } catch (error) {
-        if (error instanceof APIError && error.body?.code === 'USERNAME_TAKEN') {
+      // Known and new addresses answer after the same time (issue 9 item 3).
+      return noSoonerThan(SIGN_UP_FLOOR_MS, startedAt, async () => {
+        await expireUnconfirmedSignUps(db);
+        if (await isUsernameTaken(db, input.username)) {
           return c.json(
             {
               message: usernameMessages.taken,
@@ -154,15 +142,32 @@ export function accountsRoutes({
             409,
           );
         }
-        if (error instanceof APIError && error.statusCode === 400) {
-          return c.json({ message: error.body?.message ?? accountMessages.unexpected, code: 'invalid_input' }, 400);
+        try {
+          await auth.api.signUpEmail({
+            body: { email: input.email, password: input.password, name: input.username },
+            headers: c.req.raw.headers,
+          });
+        } catch (error) {
+          if (error instanceof APIError && error.body?.code === 'USERNAME_TAKEN') {
+            return c.json(
+              {
+                message: usernameMessages.taken,
+                code: 'username_taken',
+                fieldErrors: { username: usernameMessages.taken },
+              },
+              409,
+            );
+          }
+          if (error instanceof APIError && error.statusCode === 400) {
+            return c.json({ message: error.body?.message ?? accountMessages.unexpected, code: 'invalid_input' }, 400);
+          }
+          throw error;
         }
-        throw error;
-      }
-      // Issue 9 item 3: with a known address Better Auth made no account (and mailed the owner); the
-      // name asked for is held as an unconfirmed account would hold it, so it looks the same.
-      if (!(await isOwnSignUp(db, input.email, input.username))) await holdUsername(db, input.username);
-      return c.json({ message: accountMessages.signUpSuccess }, 201);
+        // Issue 9 item 3: with a known address Better Auth made no account (and mailed the owner); the
+        // name asked for is held as an unconfirmed account would hold it, so it looks the same.
+        if (!(await isOwnSignUp(db, input.email, input.username))) await holdUsername(db, input.username);
+        return c.json({ message: accountMessages.signUpSuccess }, 201);
+      });
     })
     .openapi(usernameAvailabilityRoute, async (c) => {
       const { username } = c.req.valid('query');
