@@ -137,6 +137,34 @@ describe('a stream ends with its session', () => {
   });
 });
 
+describe('a password change ends the streams of every earlier session', () => {
+  it('closes the other device’s stream and this device’s old one; this device opens a new one with its fresh session', async () => {
+    const { user, agent } = await newSignedIn();
+    const otherDevice = await signedInAgent(t, user);
+    const here = await openStream(agent, '192.0.2.81');
+    const there = await openStream(otherDevice, '192.0.2.82');
+    await here.stream!.next('unread');
+    await there.stream!.next('unread');
+
+    const changed = await agent.post('/api/accounts/change-password', {
+      currentPassword: user.password,
+      newPassword: 'fresh-pass-81',
+      confirmPassword: 'fresh-pass-81',
+    });
+    expect(changed.status).toBe(200);
+    const closed = { event: 'closed', data: JSON.stringify({ reason: 'signed_out' }) };
+    expect(await there.stream!.ended).toEqual(closed);
+    expect(await here.stream!.ended).toEqual(closed);
+
+    // What the browser does on `closed`: this device still has a session (the one the change gave
+    // it), so its new stream is accepted; the other device's is not.
+    const reopened = await openStream(agent, '192.0.2.81');
+    expect(reopened.status).toBe(200);
+    await reopened.stream!.next('unread');
+    expect((await openStream(otherDevice, '192.0.2.82')).status).toBe(401);
+  });
+});
+
 describe('a stream’s age', () => {
   it('ends it with a reconnect hint once it reaches its maximum age', async () => {
     const short = await createTestApp({

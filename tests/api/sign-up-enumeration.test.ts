@@ -53,6 +53,20 @@ describe('sign-up cannot tell a registered e-mail from a new one (issue 9 item 3
     }
   });
 
+  it('answers sign-ups sent at the same moment for one new address alike: one account, each name held', async () => {
+    const email = 'together@example.test';
+    const answers = await Promise.all(
+      [0, 1, 2, 3].map((index) => signUp(email, `together_${index}`, `10.41.0.${index + 1}`)),
+    );
+    expect(await Promise.all(answers.map(answerOf))).toEqual(
+      Array(4).fill({ status: 201, body: { message: accountMessages.signUpSuccess } }),
+    );
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    for (const index of [0, 1, 2, 3]) {
+      expect((await observe(`together_${index}`)).availability.body.available).toBe(false);
+    }
+  });
+
   it('answers, reserves the username and hides the profile alike, for a first and a second sign-up', async () => {
     const owner = await createUser(t.db, { username: 'known_owner', email: 'registered@example.test' });
 

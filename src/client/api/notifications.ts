@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { apiRequest } from '@/client/lib/api';
 import { activityKeys } from './activity';
 import { badgeKeys } from './badges';
+import { sessionQuery } from './session';
 
 export const notificationKeys = {
   all: ['notifications'] as const,
@@ -34,10 +35,23 @@ export const notificationListQuery = (limit = NOTIFICATION_POPOVER_LIMIT) =>
         .catch(() => []),
   });
 
+const closedEventSchema = z.object({ reason: z.string() });
+
+/** Why the server closed a stream for good (`signed_out`, `too_many_streams`), if it said. */
+function closedReason(event: Event): string | null {
+  try {
+    const parsed = closedEventSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+    return parsed.success ? parsed.data.reason : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The unread count, kept live by the server's event stream: each `unread` event replaces the
  * cached count (and marks the list stale). On a broken or ended stream it reconnects after 1, 2,
- * 5, then 10 s (spec §9); a stream the server closed for good (`closed`) stays closed.
+ * 5, then 10 s (spec §9); a stream the server closed for good (`closed`) stays closed, unless this
+ * browser still has a session (a password changed here gives it a new one).
  */
 export function useLiveUnreadCount(isSignedIn: boolean): number {
   const queryClient = useQueryClient();
@@ -63,11 +77,24 @@ export function useLiveUnreadCount(isSignedIn: boolean): number {
         void queryClient.invalidateQueries({ queryKey: activityKeys.all });
         void queryClient.invalidateQueries({ queryKey: badgeKeys.all });
       });
-      // Signed out elsewhere, or this tab's stream gave way to newer ones (the server keeps five per
-      // user): stay closed. An ended stream otherwise (`reconnect`, at the latest hourly) reconnects.
-      source.addEventListener('closed', () => {
-        isStopped = true;
+      // This tab's stream gave way to newer ones (the server keeps five per user): stay closed. The
+      // session it was opened with ended: ask who is signed in now; a password changed on this device
+      // left it a fresh session, so the stream opens again with that, otherwise the page learns it
+      // was signed out. An ended stream otherwise (`reconnect`, at the latest hourly) reconnects.
+      source.addEventListener('closed', (event) => {
         source?.close();
+        if (closedReason(event) !== 'signed_out') {
+          isStopped = true;
+          return;
+        }
+        void queryClient
+          .fetchQuery({ ...sessionQuery(), staleTime: 0 })
+          .catch(() => null)
+          .then((session) => {
+            if (isStopped) return;
+            if (session?.user) connect();
+            else isStopped = true;
+          });
       });
       source.addEventListener('error', () => {
         source?.close();

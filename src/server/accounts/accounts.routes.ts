@@ -29,7 +29,7 @@ import type { Auth } from './auth';
 import { revokeOtherSessions } from './sessions.actions';
 import { listActiveSessions } from './sessions.queries';
 import { expireUnconfirmedSignUps, holdUsername } from './own-profile.actions';
-import { findMe, isOwnSignUp, isUsernameTaken } from './own-profile.queries';
+import { findMe, hasAccount, isOwnSignUp, isUsernameTaken } from './own-profile.queries';
 import { noSoonerThan, SIGN_UP_FLOOR_MS } from '../security/answer-floor';
 
 const signUpRoute = createRoute({
@@ -129,39 +129,40 @@ export function accountsRoutes({
         () => consumeRate(db, 'signUpPerAccount', input.email),
       );
       if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
+      const usernameTaken = () =>
+        c.json(
+          {
+            message: usernameMessages.taken,
+            code: 'username_taken',
+            fieldErrors: { username: usernameMessages.taken },
+          },
+          409,
+        );
       // Known and new addresses answer after the same time (issue 9 item 3).
       return noSoonerThan(SIGN_UP_FLOOR_MS, startedAt, async () => {
         await expireUnconfirmedSignUps(db);
-        if (await isUsernameTaken(db, input.username)) {
-          return c.json(
-            {
-              message: usernameMessages.taken,
-              code: 'username_taken',
-              fieldErrors: { username: usernameMessages.taken },
-            },
-            409,
-          );
-        }
+        if (await isUsernameTaken(db, input.username)) return usernameTaken();
         try {
           await auth.api.signUpEmail({
             body: { email: input.email, password: input.password, name: input.username },
             headers: c.req.raw.headers,
           });
         } catch (error) {
-          if (error instanceof APIError && error.body?.code === 'USERNAME_TAKEN') {
-            return c.json(
-              {
-                message: usernameMessages.taken,
-                code: 'username_taken',
-                fieldErrors: { username: usernameMessages.taken },
-              },
-              409,
-            );
-          }
-          if (error instanceof APIError && error.statusCode === 400) {
+          if (!(error instanceof APIError)) throw error;
+          if (error.body?.code === 'USERNAME_TAKEN') return usernameTaken();
+          if (error.statusCode === 400) {
             return c.json({ message: error.body?.message ?? accountMessages.unexpected, code: 'invalid_input' }, 400);
           }
-          throw error;
+          // Two sign-ups at once: the other one made the account (or took the name) between our
+          // check and Better Auth's insert. Answer as if this one had come second.
+          if (error.body?.code !== 'FAILED_TO_CREATE_USER') throw error;
+          if (await hasAccount(db, input.email)) {
+            mailer.sendInBackground(mailTemplates.existingAccount(input.email, `${baseUrl}/login`));
+          } else if (await isUsernameTaken(db, input.username)) {
+            return usernameTaken();
+          } else {
+            throw error;
+          }
         }
         // Issue 9 item 3: with a known address Better Auth made no account (and mailed the owner); the
         // name asked for is held as an unconfirmed account would hold it, so it looks the same.

@@ -32,6 +32,12 @@ export async function isUsernameTaken(db: Executor, username: string, exceptUser
 }
 
 /** Whether a sign-up just made an account of its own (false: the address already had one). */
+/** Does an account (confirmed or not) use this e-mail address? */
+export async function hasAccount(db: Executor, email: string): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return rows.length > 0;
+}
+
 export async function isOwnSignUp(db: Executor, email: string, username: string): Promise<boolean> {
   const rows = await db
     .select({ id: profiles.id })
