@@ -10,13 +10,15 @@
 // checks every acknowledged write in the database. Exits 1 on a lost write, on an error other than
 // 503 while the database was away, on another 5xx (or no answer) outside it, or when an app process
 // died or did not stop with 0 on SIGTERM. Loopback only; everything it starts it stops, also on Ctrl-C.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+// @ts-expect-error: a plain ES module without types, shared with `npm start`
+import { build, isBuildFresh } from './build.mjs';
 import type { ChecklistInput } from '../src/domain/checklists/checklist-input';
 import { ESTIMATED_TIMES } from '../src/domain/checklists/checklist-fields';
 import { DIFFICULTIES } from '../src/domain/checklists/checklist-view';
@@ -52,6 +54,10 @@ const OUTAGE_MS = 5_000;
 /** After the database is back, requests still find dead pooled connections for a moment. */
 const RECOVERY_GRACE_MS = 15_000;
 const STOP_TIMEOUT_MS = 20_000;
+/** Memory is judged from the end of this minute of load (JIT, pools and caches warmed) to the end. */
+const WARM_UP_MINUTES = 2;
+/** The issue's bar: RSS flat within 10 % after warm-up. */
+const MEMORY_GROWTH_LIMIT = 0.1;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
@@ -649,9 +655,14 @@ const interruptibleSleep = (ms: number) =>
     interrupted.signal.addEventListener('abort', onAbort, { once: true });
   });
 
+/** Each process's RSS (MiB) at the end of each minute of load, for the memory verdict. */
+const rssByMinute: number[][] = [];
+
 function printRow(label: string, minute: MinuteStats, note: string) {
   const others = [...minute.otherErrors].map(([status, count]) => `${status}×${count}`).join(' ') || '-';
-  const rss = apps.map((app) => `${rssMiB(app.child.pid).toFixed(0).padStart(5)}`).join(' ');
+  const readings = apps.map((app) => rssMiB(app.child.pid));
+  if (label !== 'setup') rssByMinute.push(readings);
+  const rss = readings.map((reading) => `${reading.toFixed(0).padStart(5)}`).join(' ');
   console.log(
     `${label.padStart(5)} ${String(minute.requests).padStart(8)} ${percentile(minute.latencies, 95)
       .toFixed(0)
@@ -813,10 +824,10 @@ async function verifyWrites(url: string): Promise<number> {
 
 let exitCode = 0;
 try {
-  if (!existsSync('dist/server/main.js')) {
-    console.log('No build in dist/: building...');
-    const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('the build failed');
+  // As `npm start` does: the soak measures the code in the tree, never an older build.
+  if (!isBuildFresh()) {
+    console.log('The build in dist/ is missing or older than the source: building...');
+    await build();
   }
   checkInterrupted();
   const databasePort = await findFreePort();
@@ -918,6 +929,24 @@ if (serverErrorsOutside.length > 0)
   failures.push(`server errors outside the outage: ${describe(new Map(serverErrorsOutside))}`);
 if (errorExamples.length) console.log(`First errors (other than 503):\n  ${errorExamples.join('\n  ')}`);
 console.log(`Sign-ins: ${signInCount} (${sessions.length} users signed in)`);
+// Memory flat after warm-up: each process's last reading within MEMORY_GROWTH_LIMIT of its reading
+// at the end of the warm-up minutes (a leak grows with the requests served; GC noise does not).
+if (rssByMinute.length > WARM_UP_MINUTES) {
+  const warm = rssByMinute[WARM_UP_MINUTES - 1]!;
+  const last = rssByMinute.at(-1)!;
+  warm.forEach((before, index) => {
+    const after = last[index]!;
+    const growth = after / before - 1;
+    console.log(
+      `App ${index + 1} RSS: ${before.toFixed(0)} MiB after minute ${WARM_UP_MINUTES}, ${after.toFixed(0)} MiB at the end (${(growth * 100).toFixed(1)} %)`,
+    );
+    if (growth > MEMORY_GROWTH_LIMIT) {
+      failures.push(
+        `app ${index + 1}'s memory grew ${(growth * 100).toFixed(1)} % after warm-up (limit ${MEMORY_GROWTH_LIMIT * 100} %)`,
+      );
+    }
+  });
+}
 for (const app of apps) {
   console.log(`App ${app.index + 1} log (warn and above): ${describe(app.logCounts)}`);
   if (app.errorLines.length) console.log(`  ${app.errorLines.slice(0, 5).join('\n  ')}`);
@@ -927,7 +956,7 @@ if (failures.length > 0) {
   console.log(`\nFAILED:\n  ${failures.join('\n  ')}`);
 } else {
   console.log(
-    '\nPASSED: no lost write, only 503 while the database was away, both processes alive and stopped with 0.',
+    '\nPASSED: no lost write, only 503 while the database was away, memory flat after warm-up, both processes alive and stopped with 0.',
   );
 }
 process.exit(exitCode);

@@ -94,6 +94,22 @@ test('the sign-up form shows every validation message', async ({ page, makeUser,
   await expect(page.getByText(passwordMessages.mismatch)).toBeVisible();
 });
 
+test('a blank Confirm Password does not match, and nothing is sent', async ({ page }) => {
+  await page.goto('/signup');
+  const signUps: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/accounts/sign-up')) signUps.push(request.url());
+  });
+  await page.getByLabel('Username').fill(`blank_${unique()}`);
+  await page.getByLabel('Email').fill(`blank-${unique()}@example.test`);
+  await page.getByLabel('Password', { exact: true }).fill('kettle-on-now-9');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText(passwordMessages.mismatch)).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+  expect(signUps).toEqual([]);
+});
+
 test('the redirect rules send each visitor where they belong', async ({ page, makeUser, signIn }) => {
   test.slow(); // a dozen full page loads in one journey
   await page.goto('/dashboard/lists');
