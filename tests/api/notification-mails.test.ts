@@ -289,4 +289,62 @@ describe('notification mails across app processes', () => {
       await dispatcher.close();
     }
   });
+
+  it('a dispatcher whose LISTEN connection was lost listens again at its next sweep and sends what was queued meanwhile', async () => {
+    const { author, list } = await authorWithList();
+    const dispatcher = await startNotificationMailer({
+      db: t.db,
+      mailer: t.mailer,
+      logger: logger,
+      baseUrl: TEST_BASE_URL,
+      sweepIntervalMs: 300,
+    });
+    const listeners = () =>
+      t.db.execute(sql`
+        select pid from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`);
+    try {
+      // As when PostgreSQL restarts: the server ends the listening session.
+      await t.db.execute(sql`
+        select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and query ilike 'listen%'`);
+      await comment(asFan, list.id);
+      await vi.waitFor(async () => expect(await mailsTo(author)).toHaveLength(1), { timeout: 5000, interval: 50 });
+      await vi.waitFor(async () => expect((await listeners()).rows).toHaveLength(1), { timeout: 5000, interval: 50 });
+    } finally {
+      await dispatcher.close();
+    }
+  });
+
+  it('closing lets the mail being sent finish, and sends no more', async () => {
+    const { author, list } = await authorWithList();
+    let release: () => void = () => undefined;
+    const sending: string[] = [];
+    const slowMailer: Mailer = {
+      ...t.mailer,
+      send: async (mail) => {
+        sending.push(mail.to);
+        await new Promise<void>((resolve) => (release = resolve));
+        await t.mailer.send(mail);
+      },
+    };
+    const dispatcher = await startNotificationMailer({
+      db: t.db,
+      mailer: slowMailer,
+      logger: logger,
+      baseUrl: TEST_BASE_URL,
+      isManual: true,
+    });
+    await comment(asFan, list.id);
+    const dispatched = dispatcher.dispatchNow();
+    await vi.waitFor(() => expect(sending).toEqual([author.email]));
+    let isClosed = false;
+    const closed = dispatcher.close().then(() => (isClosed = true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(isClosed).toBe(false); // still waiting for the mail in hand
+    release();
+    await closed;
+    expect(await dispatched).toBe(1);
+    expect(await mailsTo(author)).toHaveLength(1);
+  });
 });

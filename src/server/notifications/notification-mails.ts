@@ -41,6 +41,8 @@ export async function startNotificationMailer(options: {
   baseUrl: string;
   /** Only dispatchNow() sends: no LISTEN, no sweep. Tests use it to dispatch deterministically. */
   isManual?: boolean;
+  /** How often the sweep sends what no wake-up sent, and listens again after a lost connection. */
+  sweepIntervalMs?: number;
 }): Promise<NotificationMailer> {
   const { db, mailer, logger, baseUrl } = options;
   let listening: Listening | null = null;
@@ -159,7 +161,7 @@ export async function startNotificationMailer(options: {
     sweepTimer = setInterval(() => {
       if (!listening && !isClosed) void listen();
       wake();
-    }, SWEEP_INTERVAL_MS);
+    }, options.sweepIntervalMs ?? SWEEP_INTERVAL_MS);
     sweepTimer.unref();
     // Mail queued while no process was running (or left by a crash) goes out now.
     await dispatchNow().catch((error: unknown) => logger.warn({ err: error }, 'notification mails: dispatch failed'));
