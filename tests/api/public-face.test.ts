@@ -91,6 +91,16 @@ describe('sitemap.xml', () => {
     expect(listed.some((loc) => loc.endsWith(`/user/${DELETED_USER.username}`))).toBe(false);
   });
 
+  it('never lists the profile of an unconfirmed sign-up, nor gives it a feed (issue 9 item 3)', async () => {
+    await createUser(t.db, { username: 'face_unconfirmed', emailVerified: false });
+    const listed = locs(parse((await getXml('/sitemap.xml')).body));
+    expect(listed).not.toContain(`${TEST_BASE_URL}/user/face_unconfirmed`);
+    const unconfirmed = await t.app.request(`${TEST_BASE_URL}/feeds/user/face_unconfirmed.atom`);
+    const missing = await t.app.request(`${TEST_BASE_URL}/feeds/user/face_nobody.atom`);
+    expect(unconfirmed.status).toBe(404);
+    expect(await unconfirmed.text()).toBe(await missing.text());
+  });
+
   it('past its limit becomes an index of numbered sitemaps, which together hold every entry once', async () => {
     const limit = 2;
     const small = publicFaceRoutes({ db: t.db, baseUrl: TEST_BASE_URL, sitemapMaxEntries: limit });

@@ -9,6 +9,13 @@ import { authorColumns, tagsColumn, type AuthorRow } from '../presenters';
 /** A list crawlers and feeds may show, as SQL on the checklists row `c` joined to its author's profile `p`. */
 const isListedPublicly = sql`c.is_public and p.is_public`;
 
+/**
+ * A profile crawlers and feeds may show, as SQL on `profiles p`: public, and of a confirmed account.
+ * An unconfirmed sign-up has no public profile (issue 9 item 3, decision 015): listing it would tell
+ * a new address's sign-up from a known one's, whose name is only held.
+ */
+const isProfileListed = sql`p.is_public and exists (select 1 from users u where u.id = p.id and u.email_verified)`;
+
 export type SitemapRow = { path: string; lastmod: Date };
 
 export async function countListedLists(db: Executor): Promise<number> {
@@ -20,7 +27,7 @@ export async function countListedLists(db: Executor): Promise<number> {
 
 export async function countListedProfiles(db: Executor): Promise<number> {
   const result = await db.execute<{ total: number }>(sql`
-    select count(*)::int as total from profiles p where p.is_public`);
+    select count(*)::int as total from profiles p where ${isProfileListed}`);
   return result.rows[0]?.total ?? 0;
 }
 
@@ -47,7 +54,7 @@ export async function listProfilesForSitemap(
       greatest(p.updated_at, (select max(c.updated_at) from checklists c where c.author_id = p.id and c.is_public))
         as lastmod
     from profiles p
-    where p.is_public
+    where ${isProfileListed}
     order by p.created_at, p.id
     offset ${page.offset} limit ${page.limit}`);
   return result.rows.map((row) => ({
@@ -93,7 +100,7 @@ export async function findPublicProfile(
   username: string,
 ): Promise<{ id: string; username: string; profileName: string | null } | null> {
   const result = await db.execute<{ id: string; username: string; profile_name: string | null }>(sql`
-    select id, username, profile_name from profiles where lower(username) = lower(${username}) and is_public`);
+    select p.id, p.username, p.profile_name from profiles p where lower(p.username) = lower(${username}) and ${isProfileListed}`);
   const row = result.rows[0];
   return row ? { id: row.id, username: row.username, profileName: row.profile_name } : null;
 }
