@@ -10,6 +10,7 @@ import { accountDataRoutes } from './accounts/account-data.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
+import { headFor, pageTemplate, SITE_HEAD } from './public-face/page-head';
 import { publicFaceRoutes } from './public-face/public-face.routes';
 import { meRoutes } from './accounts/me.routes';
 import { endSession, LAST_SEEN_REFRESH_SECONDS, recordSessionSeen } from './accounts/sessions.actions';
@@ -22,7 +23,7 @@ import { answerForDatabaseError, unavailableAnswer } from './db/errors';
 import { discoverRoutes } from './discover/discover.routes';
 import { mailboxRoutes } from './dev/mailbox.routes';
 import type { Env } from './env';
-import { createRouter, readClientIp, type SessionUser } from './http';
+import { createRouter, readClientIp, type AppEnv, type SessionUser } from './http';
 import type { Logger } from './logger';
 import { libraryRoutes } from './library/library.routes';
 import type { Mailer } from './mail/mailer';
@@ -199,12 +200,23 @@ export function createApp({
         onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
       }),
     );
-    app.use('*', serveStatic({ root }));
-    // The client is a single-page app: every other GET gets index.html and React Router decides.
-    app.get('*', (c) => {
+    // The client is a single-page app: every GET that is not a file gets index.html and React
+    // Router decides. A public page's HTML carries its own head (title, description, previews,
+    // feed; issue 14), the landing page's too, so index.html itself is never served as a file.
+    const renderPage = pageTemplate(indexHtml);
+    const servePage = async (c: Context<AppEnv>) => {
       c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml);
-    });
+      // The app itself still loads while the database is away, and shows its "Try again" states.
+      const head = await headFor(db, new URL(c.req.url)).catch((error: unknown) => {
+        logger.warn({ err: error, path: c.req.path }, 'page head unavailable; the site head is used');
+        return SITE_HEAD;
+      });
+      return c.html(renderPage(head, env.baseUrl));
+    };
+    app.get('/', servePage);
+    app.get('/index.html', servePage);
+    app.use('*', serveStatic({ root }));
+    app.get('*', servePage);
   }
 
   app.onError((error, c) => {

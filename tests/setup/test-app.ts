@@ -80,6 +80,8 @@ export async function createTestApp(
     /** TRUSTED_PROXIES, as env.ts reads it. */
     trustedProxies?: string;
     streamLimits?: StreamLimits;
+    /** A folder holding the client's index.html, to serve pages as the built app does. */
+    clientDir?: string;
   } = {},
 ) {
   const baseUrl = options.baseUrl ?? TEST_BASE_URL;
@@ -124,6 +126,7 @@ export async function createTestApp(
     pause,
     writeQuotas: options.realWriteQuotas ? writeQuotas : roomyWriteQuotas,
     streamLimits: options.streamLimits,
+    clientDir: options.clientDir,
   });
   return {
     app,

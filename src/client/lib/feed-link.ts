@@ -15,12 +15,17 @@ export const feedPaths = {
 export function useFeedLink(href: string | null, title: string) {
   useEffect(() => {
     if (!href) return;
-    const link = document.createElement('link');
+    // The server may have announced it already in this page's HTML: the page takes that link over.
+    const announced = document.head.querySelector<HTMLLinkElement>(
+      `link[rel="alternate"][href="${CSS.escape(href)}"][data-page-head]`,
+    );
+    const link = announced ?? document.createElement('link');
+    link.removeAttribute('data-page-head');
     link.rel = 'alternate';
     link.type = 'application/atom+xml';
     link.href = href;
     link.title = title;
-    document.head.append(link);
+    if (!announced) document.head.append(link);
     return () => link.remove();
   }, [href, title]);
 }

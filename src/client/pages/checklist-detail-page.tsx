@@ -23,6 +23,7 @@ import { ChecklistProgress } from '@/client/features/checklists/checklist-progre
 import { ClonedFromBadge } from '@/client/features/checklists/cloned-from-badge';
 import { PrivateBadge } from '@/client/features/checklists/private-badge';
 import { paths } from '@/client/lib/paths';
+import { useDocumentTitle } from '@/client/lib/document-head';
 import { backToBrowsePath } from '@/client/lib/last-browse-search';
 
 /** Spec §2.4: /checklist/{id}. */
@@ -30,6 +31,7 @@ export function ChecklistDetailPage() {
   const { id = '' } = useParams();
   const { viewer, isLoading: isAuthLoading } = useAuth();
   const detail = useQuery(checklistDetailQuery(id));
+  useDocumentTitle(detail.data?.title);
 
   if (detail.data && !isAuthLoading) {
     return (

@@ -17,6 +17,8 @@ import { profileQuery } from '@/client/api/profiles';
 import { paths } from '@/client/lib/paths';
 import { backToBrowsePath } from '@/client/lib/last-browse-search';
 import { feedPaths, useFeedLink } from '@/client/lib/feed-link';
+import { useDocumentTitle } from '@/client/lib/document-head';
+import { pageNames } from '@/domain/page-title';
 import { canFollow, type Viewer } from '@/domain/permissions';
 
 const LOADING = 'Loading profile...';
@@ -89,6 +91,7 @@ function ProfileHeader({ profile, viewer }: { profile: PublicProfile; viewer: Vi
   const isFollowShown = canFollow(viewer, { userId: profile.id });
   // A private profile has no feed (it answers 404).
   useFeedLink(profile.isPrivateView ? null : feedPaths.user(profile.username), `Ticklist: checklists by ${name}`);
+  useDocumentTitle(profile.isPrivateView ? null : pageNames.profile(name, profile.username));
 
   return (
     <Card className="p-6 sm:p-8">

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { authorColumns, tagsColumn, type AuthorRow } from '../presenters';
+import { visibleTo } from '../checklists/checklist-access';
+import { isUuid } from '../db/ids';
+import { authorColumns, itemCountColumn, tagsColumn, type AuthorRow } from '../presenters';
 
 // Reads for the sitemaps and the feeds (issue 14, decision 020). What a crawler or a feed reader
 // is shown: a public list whose author's profile is public, and a public profile. Never a private
@@ -103,4 +105,19 @@ export async function findPublicProfile(
     select p.id, p.username, p.profile_name from profiles p where lower(p.username) = lower(${username}) and ${isProfileListed}`);
   const row = result.rows[0];
   return row ? { id: row.id, username: row.username, profileName: row.profile_name } : null;
+}
+
+export type ListHeadRow = AuthorRow & { id: string; title: string; description: string | null; items_count: number };
+
+/**
+ * What a shared link's preview says of a list: one anyone may open by its address (`visibleTo` a
+ * visitor), or null, so a private list and a missing one give the same page.
+ */
+export async function findListForHead(db: Executor, id: string): Promise<ListHeadRow | null> {
+  if (!isUuid(id)) return null;
+  const result = await db.execute<ListHeadRow>(sql`
+    select c.id, c.title, c.description, ${authorColumns}, ${itemCountColumn} as items_count
+    from checklists c join profiles p on p.id = c.author_id
+    where c.id = ${id} and ${visibleTo(null)}`);
+  return result.rows[0] ?? null;
 }

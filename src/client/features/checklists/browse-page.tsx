@@ -30,6 +30,8 @@ import { ChecklistCard } from './checklist-card';
 import { paths } from '@/client/lib/paths';
 import { rememberBrowseSearch } from '@/client/lib/last-browse-search';
 import { feedPaths, useFeedLink } from '@/client/lib/feed-link';
+import { useDocumentTitle } from '@/client/lib/document-head';
+import { pageNames } from '@/domain/page-title';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -73,6 +75,7 @@ export function BrowsePage() {
   const view = readView(searchParams);
   const isFilteredView = isFiltered(filters);
   useFeedLink(filters.tag ? feedPaths.tag(filters.tag) : null, `Ticklist: checklists tagged ${filters.tag}`);
+  useDocumentTitle(pageNames.browse(filters.tag));
   const search = searchParams.toString();
   useEffect(() => rememberBrowseSearch(search), [search]);
 

@@ -9,6 +9,7 @@ import { cn } from '@/client/lib/cn';
 import { takeFlash } from '@/client/lib/flash';
 import { toast } from '@/client/lib/toast';
 import { useApplyTheme } from '@/client/lib/theme';
+import { useDropServerHeadOnNavigation } from '@/client/lib/document-head';
 import { ScrollToTop } from '@/client/components/layout/scroll-to-top';
 import { SiteFooter } from '@/client/components/layout/site-footer';
 import { SiteHeader } from './site-header';
@@ -22,6 +23,7 @@ export function AppFrame() {
   useResetCachesOnUserChange();
   const { profile } = useAuth();
   const theme = useApplyTheme(profile?.theme ?? null);
+  useDropServerHeadOnNavigation();
 
   useEffect(() => {
     window.scrollTo({ top: 0 });

@@ -1,0 +1,134 @@
+import { pageNames, pageTitle, SITE_NAME } from '@/domain/page-title';
+import { isValidUsername } from '@/domain/accounts/username';
+import { MAX_TAG_LENGTH } from '@/domain/checklists/checklist-fields';
+import type { Executor } from '../db/client';
+import { displayName, presentAuthor } from '../presenters';
+import { findListForHead, findPublicProfile } from './public-face.queries';
+import { xmlText } from './xml';
+
+// The head of the HTML page the server answers for a public route (issue 14 item 3): its own
+// title, description, canonical address, OpenGraph and Twitter card tags, and its feed, so a link
+// pasted into a chat or found by a crawler describes the page without running the app.
+
+/** What a page says of itself in its head. */
+export type PageHead = {
+  title: string;
+  description: string;
+  /** The page's one address (path and query), when it is a public page worth pointing at. */
+  canonicalPath?: string;
+  type: 'website' | 'article' | 'profile';
+  feed?: { href: string; title: string };
+};
+
+export const SITE_DESCRIPTION = 'Ticklist: discover, clone, customise and work through real-life checklists.';
+/** A preview's description is cut here (search engines and chat previews show about this much). */
+export const DESCRIPTION_MAX_LENGTH = 200;
+
+/** The site's own head: every page without one of its own. */
+export const SITE_HEAD: PageHead = { title: pageTitle(), description: SITE_DESCRIPTION, type: 'website' };
+
+function shorten(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= DESCRIPTION_MAX_LENGTH ? flat : `${flat.slice(0, DESCRIPTION_MAX_LENGTH - 1).trimEnd()}…`;
+}
+
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+/** The tags of `head`, as HTML for the document's head. */
+export function renderHead(head: PageHead, baseUrl: string): string {
+  const tags = [
+    `<title>${xmlText(head.title)}</title>`,
+    `<meta name="description" content="${xmlText(head.description)}" />`,
+    `<meta property="og:site_name" content="${SITE_NAME}" />`,
+    `<meta property="og:type" content="${head.type}" />`,
+    `<meta property="og:title" content="${xmlText(head.title)}" />`,
+    `<meta property="og:description" content="${xmlText(head.description)}" />`,
+    `<meta name="twitter:card" content="summary" />`,
+    `<meta name="twitter:title" content="${xmlText(head.title)}" />`,
+    `<meta name="twitter:description" content="${xmlText(head.description)}" />`,
+  ];
+  if (head.canonicalPath) {
+    const url = xmlText(`${baseUrl}${head.canonicalPath}`);
+    tags.push(`<link rel="canonical" href="${url}" data-page-head />`, `<meta property="og:url" content="${url}" />`);
+  }
+  if (head.feed) {
+    tags.push(
+      `<link rel="alternate" type="application/atom+xml" title="${xmlText(head.feed.title)}" href="${xmlText(head.feed.href)}" data-page-head />`,
+    );
+  }
+  return tags.join('\n    ');
+}
+
+/**
+ * The head of the page at `url`: a list anyone may open by its address, a public profile, Browse
+ * and the landing page have their own; every other page, a private list and a private or missing
+ * profile among them, has the site's, so the page does not tell which of those it is.
+ */
+export async function headFor(db: Executor, url: URL): Promise<PageHead> {
+  const { pathname, searchParams } = url;
+  const list = /^\/checklist\/([^/]+)$/.exec(pathname);
+  if (list) {
+    const row = await findListForHead(db, decodeURIComponent(list[1]!));
+    if (!row) return SITE_HEAD;
+    const { author } = presentAuthor(row);
+    const summary = `${plural(row.items_count, 'item')} by ${author}.`;
+    return {
+      title: pageTitle(row.title),
+      description: shorten(row.description?.trim() ? `${row.description} · ${summary}` : `A checklist of ${summary}`),
+      canonicalPath: `/checklist/${row.id}`,
+      type: 'article',
+    };
+  }
+  const user = /^\/user\/([^/]+)$/.exec(pathname);
+  if (user) {
+    const username = decodeURIComponent(user[1]!);
+    const profile = isValidUsername(username) ? await findPublicProfile(db, username) : null;
+    if (!profile) return SITE_HEAD;
+    const name = displayName({ name: profile.profileName, avatar: null, username: profile.username }, 'commenter');
+    return {
+      title: pageTitle(pageNames.profile(name, profile.username)),
+      description: `Checklists by ${name} on ${SITE_NAME}.`,
+      canonicalPath: `/user/${encodeURIComponent(profile.username)}`,
+      type: 'profile',
+      feed: {
+        href: `/feeds/user/${encodeURIComponent(profile.username)}.atom`,
+        title: `Ticklist: checklists by ${name}`,
+      },
+    };
+  }
+  if (pathname === '/browse') {
+    const tag = searchParams.get('tag')?.trim();
+    if (tag && tag.length <= MAX_TAG_LENGTH) {
+      return {
+        title: pageTitle(pageNames.browse(tag)),
+        description: `Public checklists tagged “${tag}” on ${SITE_NAME}.`,
+        canonicalPath: `/browse?tag=${encodeURIComponent(tag)}`,
+        type: 'website',
+        feed: { href: `/feeds/tag/${encodeURIComponent(tag)}.atom`, title: `Ticklist: checklists tagged ${tag}` },
+      };
+    }
+    return {
+      title: pageTitle(pageNames.browse()),
+      description: `Browse and search the public checklists on ${SITE_NAME}.`,
+      canonicalPath: '/browse',
+      type: 'website',
+    };
+  }
+  if (pathname === '/') return { ...SITE_HEAD, canonicalPath: '/' };
+  return SITE_HEAD;
+}
+
+/**
+ * The built index.html as a template: its description is taken out and its title is where each
+ * page's head goes. Throws at start-up if either is missing (a changed index.html), rather than
+ * serving pages without a head.
+ */
+export function pageTemplate(indexHtml: string): (head: PageHead, baseUrl: string) => string {
+  const description = /<meta name="description"[^>]*>\s*/;
+  const title = /<title>[^<]*<\/title>/;
+  if (!description.test(indexHtml) || !title.test(indexHtml)) {
+    throw new Error('index.html has no <meta name="description"> and <title> to replace');
+  }
+  const [before, after] = indexHtml.replace(description, '').split(title) as [string, string];
+  return (head, baseUrl) => `${before}${renderHead(head, baseUrl)}${after}`;
+}

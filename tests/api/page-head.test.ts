@@ -1,0 +1,126 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESCRIPTION_MAX_LENGTH } from '../../src/server/public-face/page-head';
+import { createUser, makeChecklist } from '../../src/server/seed/factories';
+import { createTestApp, TEST_BASE_URL, type TestApp } from '../setup/test-app';
+
+// Issue 14 item 3: the HTML of a public page carries its own title, description, canonical address,
+// OpenGraph and Twitter card tags (and its feed), so a shared link previews without JavaScript.
+// A private list's page is exactly a missing one's.
+
+let t: TestApp;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  // The client's own index.html (the build keeps its head and adds the scripts).
+  const clientDir = mkdtempSync(path.join(os.tmpdir(), 'ticklist-client-'));
+  writeFileSync(path.join(clientDir, 'index.html'), readFileSync('index.html', 'utf8'));
+  t = await createTestApp({ clientDir });
+  const author = await createUser(t.db, { username: 'head_author', profileName: 'Ann <b>& "Co"' });
+  const shy = await createUser(t.db, { username: 'head_shy', profileName: 'Shy', isPublic: false });
+  ids.camping = (
+    await makeChecklist(t.db, author.id, {
+      title: 'Camping <weekend>',
+      description: 'Everything for two nights under canvas.',
+      items: ['Tent', 'Stove', 'Torch'],
+    })
+  ).id;
+  ids.long = (await makeChecklist(t.db, author.id, { title: 'Long one', description: 'word '.repeat(100) })).id;
+  ids.secret = (await makeChecklist(t.db, author.id, { title: 'Secret plan', isPublic: false })).id;
+  ids.shyList = (await makeChecklist(t.db, shy.id, { title: 'Shy but public' })).id;
+});
+
+async function page(pathAndQuery: string) {
+  const response = await t.app.request(`${TEST_BASE_URL}${pathAndQuery}`);
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+  return response.text();
+}
+
+/** The value of a meta tag (by name or property), the title and the canonical address of a page. */
+function head(html: string) {
+  const meta = (key: string) =>
+    new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1] ?? null;
+  return {
+    title: /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? null,
+    titles: html.match(/<title>/g)?.length ?? 0,
+    descriptions: html.match(/<meta name="description"/g)?.length ?? 0,
+    description: meta('description'),
+    ogTitle: meta('og:title'),
+    ogDescription: meta('og:description'),
+    ogType: meta('og:type'),
+    ogUrl: meta('og:url'),
+    twitterCard: meta('twitter:card'),
+    canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? null,
+    feeds: [...html.matchAll(/<link rel="alternate" type="application\/atom\+xml" title="[^"]*" href="([^"]*)"/g)].map(
+      (match) => match[1],
+    ),
+  };
+}
+
+describe('the head of a public page', () => {
+  it('a public list: its title, its description with the item count and author, its address, escaped', async () => {
+    const seen = head(await page(`/checklist/${ids.camping}`));
+    expect(seen).toMatchObject({
+      title: 'Camping &lt;weekend&gt; · Ticklist',
+      titles: 1,
+      descriptions: 1,
+      description: 'Everything for two nights under canvas. · 3 items by Ann &lt;b&gt;&amp; &quot;Co&quot;.',
+      ogTitle: 'Camping &lt;weekend&gt; · Ticklist',
+      ogType: 'article',
+      ogUrl: `${TEST_BASE_URL}/checklist/${ids.camping}`,
+      canonical: `${TEST_BASE_URL}/checklist/${ids.camping}`,
+      twitterCard: 'summary',
+    });
+    expect(seen.ogDescription).toBe(seen.description);
+  });
+
+  it('a long description is cut to its limit', async () => {
+    const { description } = head(await page(`/checklist/${ids.long}`));
+    expect(description!.length).toBeLessThanOrEqual(DESCRIPTION_MAX_LENGTH);
+    expect(description!.endsWith('…')).toBe(true);
+  });
+
+  it('a public list of a private profile is still a public list', async () => {
+    expect(head(await page(`/checklist/${ids.shyList}`)).title).toBe('Shy but public · Ticklist');
+  });
+
+  it('a private list’s page is exactly a missing one’s, and both have the site’s head', async () => {
+    const secret = await page(`/checklist/${ids.secret}`);
+    const missing = await page('/checklist/00000000-0000-4000-8000-000000000000');
+    const malformed = await page('/checklist/not-an-id');
+    expect(secret).toBe(missing);
+    expect(malformed).toBe(missing);
+    expect(head(missing)).toMatchObject({ title: 'Ticklist', canonical: null, ogType: 'website' });
+  });
+
+  it('a public profile: the name and username, its address and its feed', async () => {
+    const seen = head(await page('/user/HEAD_AUTHOR'));
+    expect(seen).toMatchObject({
+      title: 'Ann &lt;b&gt;&amp; &quot;Co&quot; (@head_author) · Ticklist',
+      ogType: 'profile',
+      canonical: `${TEST_BASE_URL}/user/head_author`,
+    });
+    expect(seen.feeds).toContain('/feeds/user/head_author.atom');
+  });
+
+  it('a private profile’s page is exactly a missing one’s', async () => {
+    expect(await page('/user/head_shy')).toBe(await page('/user/head_nobody'));
+    expect(head(await page('/user/head_shy')).title).toBe('Ticklist');
+  });
+
+  it('Browse, with and without a tag; the landing page; any other page has the site’s head', async () => {
+    expect(head(await page('/browse?q=tent'))).toMatchObject({
+      title: 'Browse checklists · Ticklist',
+      canonical: `${TEST_BASE_URL}/browse`,
+    });
+    const tagged = head(await page('/browse?tag=Camping%20%26%20hiking'));
+    expect(tagged.title).toBe('Checklists tagged Camping &amp; hiking · Ticklist');
+    expect(tagged.canonical).toBe(`${TEST_BASE_URL}/browse?tag=Camping%20%26%20hiking`);
+    expect(tagged.feeds).toContain('/feeds/tag/Camping%20%26%20hiking.atom');
+    expect(head(await page('/')).canonical).toBe(`${TEST_BASE_URL}/`);
+    expect(head(await page('/dashboard'))).toMatchObject({ title: 'Ticklist', canonical: null, titles: 1 });
+  });
+});
