@@ -199,7 +199,7 @@ test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
     };
     await visit(visitorRoutes(ids()));
     await signIn(reader);
-    await visit([...readerSiteRoutes(ids()), ...dashboardRoutes(ids())]);
+    await visit([...readerSiteRoutes(ids()), ...readerOtherRoutes(ids()), ...dashboardRoutes(ids())]);
     expect(wide).toEqual([]);
   });
 });
@@ -267,7 +267,7 @@ test.describe('open dialogs and menus pass axe', () => {
     requestAs,
     signIn,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const owner = await makeUser({ profileName: 'Dialog Owner' });
     const fan = await makeUser({ profileName: 'Dialog Fan' });
     const own = await makeChecklist(db, owner.id, { title: 'Dialog own list' });
