@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { userListGroups, userListMemberships } from '../../src/server/db/schema';
 import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { expect, failedRequest, test } from './support/fixtures';
 
@@ -95,6 +96,17 @@ const readerSiteRoutes = (ids: { othersList: string; ownList: string; reader: st
   '/me?tab=settings',
 ];
 
+/** The rest of the site as a signed-in reader sees it: pages open to all, other people's profiles, a 404. */
+const readerOtherRoutes = (ids: { author: string; privateUser: string }) => [
+  '/about',
+  `/user/${ids.author}`,
+  `/user/${ids.privateUser}`,
+  '/forgot-password',
+  '/reset-password?token=not-a-real-token',
+  '/reset-password?error=INVALID_TOKEN',
+  '/no-such-page',
+];
+
 const dashboardRoutes = (ids: { othersList: string; ownList: string }) => [
   '/dashboard',
   '/dashboard/create',
@@ -114,12 +126,14 @@ test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
   test.describe.configure({ mode: 'parallel' });
   let author: CreatedUser;
   let reader: CreatedUser;
+  let privateUser: CreatedUser;
   let authorsList: string;
   let readersList: string;
 
   test.beforeAll(async ({ db, makeUser, requestAs }) => {
     author = await makeUser({ profileName: 'Route Author' });
     reader = await makeUser({ profileName: 'Route Reader' });
+    privateUser = await makeUser({ profileName: 'Route Private', isPublic: false });
     const list = await makeChecklist(db, author.id, { title: 'Route list', items: ['One', 'Two'] });
     authorsList = list.id;
     readersList = (await makeChecklist(db, reader.id, { title: 'Reader route list' })).id;
@@ -140,6 +154,7 @@ test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
     othersList: authorsList,
     ownList: readersList,
     reader: reader.username,
+    privateUser: privateUser.username,
   });
 
   test('signed out', async ({ page, allowConsoleErrors }) => {
@@ -152,6 +167,12 @@ test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
     test.setTimeout(300_000);
     await signIn(reader);
     await axeEveryRoute(page, readerSiteRoutes(ids()));
+  });
+
+  test('signed in, the open pages, other people’s profiles and a missing page', async ({ page, signIn }) => {
+    test.setTimeout(300_000);
+    await signIn(reader);
+    await axeEveryRoute(page, readerOtherRoutes(ids()));
   });
 
   test('signed in, the dashboard', async ({ page, signIn }) => {
@@ -178,7 +199,7 @@ test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
     };
     await visit(visitorRoutes(ids()));
     await signIn(reader);
-    await visit([...readerSiteRoutes(ids()), ...dashboardRoutes(ids())]);
+    await visit([...readerSiteRoutes(ids()), ...readerOtherRoutes(ids()), ...dashboardRoutes(ids())]);
     expect(wide).toEqual([]);
   });
 });
@@ -239,7 +260,92 @@ test.describe('open dialogs and menus pass axe', () => {
     expect(found).toEqual([]);
   });
 
-  test('the mobile menus at 390 px', async ({ page, makeUser, signIn }) => {
+  test('the account, follower, library and activity dialogs at 1280 px', async ({
+    page,
+    db,
+    makeUser,
+    requestAs,
+    signIn,
+  }) => {
+    test.setTimeout(300_000);
+    const owner = await makeUser({ profileName: 'Dialog Owner' });
+    const fan = await makeUser({ profileName: 'Dialog Fan' });
+    const own = await makeChecklist(db, owner.id, { title: 'Dialog own list' });
+    const fansList = await makeChecklist(db, fan.id, { title: 'Dialog fan list' });
+    // A group with a list (to remove it from) and an empty one (only an empty group can be deleted).
+    const [kept] = await db.insert(userListGroups).values({ userId: owner.id, name: 'Kept' }).returning();
+    await db.insert(userListGroups).values({ userId: owner.id, name: 'Empty' });
+    await db.insert(userListMemberships).values({ userId: owner.id, checklistId: fansList.id, listGroupId: kept!.id });
+    // A follower for the followers dialog, and a notification for "Delete All".
+    const asFan = await requestAs(fan);
+    expect((await asFan.put(`/api/users/${owner.username}/follow`)).status()).toBe(200);
+    expect((await asFan.put(`/api/checklists/${own.id}/like`)).status()).toBe(200);
+    await signIn(owner);
+    const found: string[] = [];
+    /** Opens a dialog from `trigger`, checks it once its content has loaded, and closes it with Escape. */
+    const checkDialog = async (what: string, trigger: Locator, opened: Locator) => {
+      await trigger.click();
+      await expect(opened).toBeVisible();
+      await expect(page.locator('[role="status"].animate-spin')).toHaveCount(0);
+      found.push(...(await seriousViolations(page)).map((line) => `${what}: ${line}`));
+      await page.keyboard.press('Escape');
+      await expect(opened).toBeHidden();
+    };
+    const button = (name: string) => page.getByRole('button', { name, exact: true });
+
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+      await page.goto('/me');
+      await checkDialog(`${colorScheme} Change Email`, button('Change Email'), page.getByRole('dialog'));
+      await checkDialog(`${colorScheme} Change Password`, button('Change Password'), page.getByRole('dialog'));
+
+      await page.goto('/dashboard/settings');
+      await checkDialog(`${colorScheme} Delete account`, button('Delete my account'), page.getByRole('dialog'));
+
+      await page.goto(`/user/${owner.username}`);
+      await checkDialog(
+        `${colorScheme} followers`,
+        page.getByRole('button', { name: /1\s+follower$/ }),
+        page.getByRole('dialog'),
+      );
+
+      await page.goto('/me?tab=my-lists');
+      await checkDialog(
+        `${colorScheme} New Group`,
+        button('New Group'),
+        page.getByRole('dialog', { name: 'New Group' }),
+      );
+      await checkDialog(
+        `${colorScheme} Rename Group`,
+        button('Rename Kept'),
+        page.getByRole('dialog', { name: 'Rename Group' }),
+      );
+      await checkDialog(
+        `${colorScheme} Delete Group`,
+        button('Delete Empty'),
+        page.getByRole('alertdialog', { name: 'Delete Group' }),
+      );
+      await checkDialog(
+        `${colorScheme} Remove from Group`,
+        button('Remove Dialog fan list from Kept'),
+        page.getByRole('alertdialog', { name: 'Remove List from Group' }),
+      );
+
+      await page.goto('/me?tab=activity');
+      await checkDialog(
+        `${colorScheme} Delete all notifications`,
+        button('Delete All'),
+        page.getByRole('alertdialog', { name: 'Delete all notifications?' }),
+      );
+
+      // The list is in a group already, so the dialog shows a selected row too.
+      await page.goto(`/dashboard/discover/${fansList.id}`);
+      await checkDialog(`${colorScheme} dashboard library dialog`, button('In Library'), page.getByRole('dialog'));
+    }
+    expect(found).toEqual([]);
+  });
+
+  test('the mobile menus and the bell at 390 px', async ({ page, db, makeUser, requestAs, signIn }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     const found: string[] = [];
@@ -253,7 +359,12 @@ test.describe('open dialogs and menus pass axe', () => {
       await check(`${colorScheme} visitor's mobile menu`);
       await page.keyboard.press('Escape');
     }
-    await signIn(await makeUser({ profileName: 'Phone Reader' }));
+    const phoneReader = await makeUser({ profileName: 'Phone Reader' });
+    const own = await makeChecklist(db, phoneReader.id, { title: 'Phone list' });
+    // An unread notification, so the bell's popover has a highlighted row.
+    const fan = await makeUser({ profileName: 'Phone Fan' });
+    expect((await (await requestAs(fan)).put(`/api/checklists/${own.id}/like`)).status()).toBe(200);
+    await signIn(phoneReader);
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
       await page.goto('/me?tab=settings');
@@ -262,10 +373,15 @@ test.describe('open dialogs and menus pass axe', () => {
       await check(`${colorScheme} /me menu`);
       await page.goto('/browse');
       // The signed-in header is drawn once the session is known: open the menu of the settled page.
-      await expect(page.getByRole('button', { name: 'Notifications' }).first()).toBeVisible();
+      await expect(page.getByRole('button', { name: '1 unread notification' }).first()).toBeVisible();
       await page.getByRole('button', { name: 'Open menu' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
       await check(`${colorScheme} signed-in mobile menu`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await page.getByRole('button', { name: '1 unread notification' }).first().click();
+      await expect(page.getByRole('list', { name: 'Notifications' })).toBeVisible();
+      await check(`${colorScheme} bell`);
       await page.keyboard.press('Escape');
     }
     expect(found).toEqual([]);

@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { userListGroups, userListMemberships } from '../../src/server/db/schema';
 import { makeChecklist } from '../../src/server/seed/factories';
 import { expect, test } from './support/fixtures';
 
@@ -214,6 +215,11 @@ test('the account dialogs open and close from the keyboard and give focus back',
   await page.goto('/me');
   await openAndClose(
     page,
+    page.getByRole('button', { name: 'Change Email' }),
+    page.getByRole('dialog', { name: 'Change Email' }),
+  );
+  await openAndClose(
+    page,
     page.getByRole('button', { name: 'Change Password' }),
     page.getByRole('dialog', { name: 'Change Password' }),
   );
@@ -225,4 +231,65 @@ test('the account dialogs open and close from the keyboard and give focus back',
   );
   await page.goto(`/user/${owner.username}`);
   await openAndClose(page, page.getByRole('button', { name: /1\s+follower$/ }), page.getByRole('dialog'));
+});
+
+test('the library’s group dialogs open and close from the keyboard and give focus back', async ({
+  page,
+  db,
+  makeUser,
+  signIn,
+}) => {
+  const owner = await makeUser();
+  const list = await makeChecklist(db, (await makeUser()).id, { title: 'Filed list' });
+  // A group with a list (to remove it from) and an empty one (only an empty group can be deleted).
+  const [kept] = await db.insert(userListGroups).values({ userId: owner.id, name: 'Kept' }).returning();
+  await db.insert(userListGroups).values({ userId: owner.id, name: 'Empty' });
+  await db.insert(userListMemberships).values({ userId: owner.id, checklistId: list.id, listGroupId: kept!.id });
+  await signIn(owner);
+  await page.goto('/me?tab=my-lists');
+  await expect(page.getByRole('button', { name: 'Kept 1 list' })).toBeVisible();
+
+  const button = (name: string) => page.getByRole('button', { name, exact: true });
+  await openAndClose(page, button('New Group'), page.getByRole('dialog', { name: 'New Group' }));
+  await openAndClose(page, button('Rename Kept'), page.getByRole('dialog', { name: 'Rename Group' }));
+  await openAndClose(page, button('Delete Empty'), page.getByRole('alertdialog', { name: 'Delete Group' }));
+  await openAndClose(
+    page,
+    button('Remove Filed list from Kept'),
+    page.getByRole('alertdialog', { name: 'Remove List from Group' }),
+  );
+});
+
+test('the confirm dialogs of My Lists and Activity, and the dashboard’s library dialog, open and close from the keyboard', async ({
+  page,
+  db,
+  makeUser,
+  requestAs,
+  signIn,
+}) => {
+  const owner = await makeUser();
+  const fan = await makeUser();
+  const own = await makeChecklist(db, owner.id, { title: 'Doomed list' });
+  const fansList = await makeChecklist(db, fan.id, { title: 'Fan’s list' });
+  expect((await (await requestAs(fan)).put(`/api/checklists/${own.id}/like`)).status()).toBe(200);
+  await signIn(owner);
+
+  await page.goto('/me?tab=created-lists');
+  await openAndClose(
+    page,
+    page.getByRole('button', { name: 'Delete Doomed list', exact: true }),
+    page.getByRole('alertdialog', { name: 'Delete "Doomed list"?' }),
+  );
+  await page.goto('/me?tab=activity');
+  await openAndClose(
+    page,
+    page.getByRole('button', { name: 'Delete All', exact: true }),
+    page.getByRole('alertdialog', { name: 'Delete all notifications?' }),
+  );
+  await page.goto(`/dashboard/discover/${fansList.id}`);
+  await openAndClose(
+    page,
+    page.getByRole('button', { name: 'Add to Library', exact: true }),
+    page.getByRole('dialog', { name: 'Add to List Library' }),
+  );
 });

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import { cn } from '@/client/lib/cn';
 import { Button } from './button';
 import { useFocusReturn } from './focus-return';
@@ -19,6 +19,7 @@ export function DialogPanel({
   description,
   isDescriptionHidden = false,
   className,
+  initialFocusRef,
   onCloseAutoFocus,
   children,
 }: {
@@ -26,6 +27,11 @@ export function DialogPanel({
   description: ReactNode;
   isDescriptionHidden?: boolean;
   className?: string;
+  /**
+   * The field to focus on opening instead of the first control (the Close button). Use it rather
+   * than `autoFocus`, which takes the focus before the dialog can note where to give it back.
+   */
+  initialFocusRef?: RefObject<HTMLElement | null>;
   /** Where focus goes when it closes, for a dialog opened without a `DialogTrigger`. */
   onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
@@ -35,7 +41,12 @@ export function DialogPanel({
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
       <RadixDialog.Content
-        onOpenAutoFocus={focusReturn.onOpenAutoFocus}
+        onOpenAutoFocus={(event) => {
+          focusReturn.onOpenAutoFocus();
+          if (!initialFocusRef?.current) return;
+          event.preventDefault();
+          initialFocusRef.current.focus();
+        }}
         onCloseAutoFocus={onCloseAutoFocus ?? focusReturn.onCloseAutoFocus}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800',

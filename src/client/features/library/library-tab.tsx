@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ChevronDown, FolderOpen, Pencil, Plus, Trash2, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { groupNameSchema, libraryMessages, type Group } from '@/domain/library/library';
 import { Avatar } from '@/client/components/ui/avatar';
@@ -263,6 +263,7 @@ function GroupNameDialog({
   error: string | null;
 }) {
   const [name, setName] = useState(initialName);
+  const nameInput = useRef<HTMLInputElement>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
   const create = useCreateGroupMutation();
   const [createError, setCreateError] = useState<string | null>(null);
@@ -286,15 +287,20 @@ function GroupNameDialog({
   const shownError = invalid ?? (isCreate ? createError : error);
   return (
     <Dialog open={isOpen} onOpenChange={(open) => !open && !busy && onClose()}>
-      <DialogPanel title={title} description="Group names can be up to 60 characters." isDescriptionHidden>
+      <DialogPanel
+        title={title}
+        description="Group names can be up to 60 characters."
+        isDescriptionHidden
+        initialFocusRef={nameInput}
+      >
         <form onSubmit={submit} noValidate className="space-y-4">
           <div>
             <Label htmlFor="group-name">Group name</Label>
             <Input
               id="group-name"
               value={name}
+              ref={nameInput}
               maxLength={60}
-              autoFocus
               aria-invalid={Boolean(shownError)}
               aria-describedby="group-name-error"
               onChange={(event) => setName(event.target.value)}
