@@ -24,7 +24,8 @@ export function startServerProcess(
   // Vitest sets BASE_URL='/' (Vite's own variable) in its environment; the server needs a real one.
   const child = spawn(command, args, {
     cwd: options.built,
-    env: { ...process.env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: baseUrl, ...env },
+    // One process unless a test asks for a cluster (WEB_CONCURRENCY defaults to the CPUs).
+    env: { ...process.env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: baseUrl, WEB_CONCURRENCY: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -58,7 +59,14 @@ export function runServerProcessToExit(
   port: number,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: `http://localhost:${port}`, ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      PORT: String(port),
+      BASE_URL: `http://localhost:${port}`,
+      WEB_CONCURRENCY: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
