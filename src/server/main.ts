@@ -18,8 +18,8 @@ import { expireUnconfirmedSignUps } from './accounts/own-profile.actions';
 // is a cluster, whose primary owns the database, migrations, seeding and the background work,
 // and whose workers (this same file, forked) only serve HTTP on the shared port.
 
-/** Each app process's pool: 10 connections, and one more for its LISTEN. */
-const CONNECTIONS_PER_PROCESS = 11;
+/** Each app process's pool (its LISTEN connection among them). */
+const CONNECTIONS_PER_PROCESS = 10;
 
 async function main() {
   let env;
