@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import { randomPort, startServerProcess } from '../setup/server-process';
+import { randomPort, readEvents, signInAsDemoUser, startServerProcess, waitUntil } from '../setup/server-process';
 
 // Issue 11 item 6 (decision 023): WEB_CONCURRENCY=2 runs a primary, which owns the embedded
 // PostgreSQL, and two workers that serve HTTP on one port. Which worker answered is read from
@@ -63,14 +63,6 @@ const isAlive = (pid: number) => {
     return true;
   } catch {
     return false;
-  }
-};
-
-const waitUntil = async (check: () => boolean | Promise<boolean>, timeoutMs: number) => {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 };
 
@@ -189,8 +181,15 @@ describe.runIf(process.platform === 'linux')('WEB_CONCURRENCY=2', () => {
     expect(isAlive(killed)).toBe(false);
     expect(await servingProcesses(port, 6, [survivor, replacement])).toEqual(new Set([survivor, replacement]));
 
-    // SIGTERM to the primary: the workers drain and exit, then PostgreSQL stops; exit code 0.
+    // SIGTERM to the primary: the workers drain (a stream ends with the reconnect hint) and exit,
+    // then PostgreSQL stops; exit code 0.
+    const cookie = await signInAsDemoUser(server.baseUrl);
+    const stream = await fetch(`${server.baseUrl}/api/notifications/stream`, { headers: { cookie } });
+    const events = readEvents(stream.body!);
+    await waitUntil(() => events.events.length > 0, 5000);
     server.child.kill('SIGTERM');
+    await waitUntil(() => events.isDone(), 5000);
+    expect(events.events.at(-1)).toContain('event: reconnect');
     expect(await exited).toBe(0);
     expect(isAlive(survivor)).toBe(false);
     expect(isAlive(replacement)).toBe(false);
