@@ -49,13 +49,16 @@ const freshDataDir = () => {
   return dir;
 };
 
-/** The server's pino lines with the given message. */
+/** The server's pino lines with the given message (a line still being written is skipped). */
 const logLines = (output: string, message: string) =>
-  output
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Record<string, unknown>)
-    .filter((entry) => entry.msg === message);
+  output.split('\n').flatMap((line) => {
+    try {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      return entry.msg === message ? [entry] : [];
+    } catch {
+      return [];
+    }
+  });
 
 const isAlive = (pid: number) => {
   try {
