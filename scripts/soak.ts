@@ -853,6 +853,8 @@ try {
     // Both processes sign the session cookie with the same secret, as a deployment's would.
     AUTH_SECRET: randomBytes(32).toString('base64url'),
     TRUSTED_PROXIES,
+    // Two single processes on two ports, each one's RSS measured (not two clusters of workers).
+    WEB_CONCURRENCY: '1',
   };
   const [firstPort, secondPort] = [await findFreePort(), await findFreePort()];
   apps = [startApp(0, firstPort, env), startApp(1, secondPort, env)];

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from './env';
 
@@ -33,10 +34,20 @@ describe('configuration', () => {
     ['MAIL_OUTBOX', 'yes'],
     ['SEED_DEMO', 'yes'],
     ['TRUSTED_PROXIES', '10.0.0.0/8, proxy.internal'],
+    ['WEB_CONCURRENCY', '0'],
+    ['WEB_CONCURRENCY', '-2'],
+    ['WEB_CONCURRENCY', '1.5'],
+    ['WEB_CONCURRENCY', 'auto'],
   ])('stops on a bad %s and names it', (name, value) => {
     const error = attempt({ [name]: value });
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).message).toContain(name);
+  });
+
+  it('runs one app process per CPU unless WEB_CONCURRENCY says how many', () => {
+    expect(loadEnv({}).webConcurrency).toBe(os.availableParallelism());
+    expect(loadEnv({ WEB_CONCURRENCY: '1' }).webConcurrency).toBe(1);
+    expect(loadEnv({ WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
   });
 
   it('refuses a public BASE_URL without SMTP_URL, unless the outbox is allowed explicitly', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustedProxies, type TrustedProxies } from './security/client-address';
@@ -41,6 +42,11 @@ const envSchema = z.object({
   MAIL_OUTBOX: z.enum(['allow'], { error: 'may only be "allow"' }).optional(),
   SEED_DEMO: z.enum(['0', '1'], { error: 'may only be 1 (seed the demo content) or 0 (do not)' }).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'must be a whole number of app processes, such as 2' })
+    .int('must be a whole number of app processes, such as 2')
+    .min(1, 'must be at least 1')
+    .optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   TRUSTED_PROXIES: z
     .string()
@@ -74,6 +80,8 @@ export type Env = {
   logLevel: (typeof logLevels)[number];
   /** The proxies whose X-Forwarded-For is believed (security/client-address.ts); empty: none. */
   trustedProxies: TrustedProxies;
+  /** How many app processes serve HTTP on PORT; 1 is a single process, more a cluster (decision 023). */
+  webConcurrency: number;
 };
 
 export class ConfigError extends Error {
@@ -140,6 +148,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     authSecret: env.AUTH_SECRET,
     logLevel: env.LOG_LEVEL,
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    webConcurrency: env.WEB_CONCURRENCY ?? os.availableParallelism(),
   };
 }
 

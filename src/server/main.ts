@@ -1,23 +1,25 @@
-import path from 'node:path';
+import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
-import { createAuth } from './accounts/auth';
-import { createApp } from './app';
 import { upsertBadgeDefinitions } from './badges/badges.actions';
-import { withStartupLock } from './db/client';
-import { openDatabase } from './db/open';
-import { ConfigError, loadEnv, resolveAuthSecret } from './env';
-import { createLogger } from './logger';
-import { createMailer } from './mail/mailer';
-import { createNotificationHub } from './notifications/live';
+import { joinPrimary, startWorkers } from './cluster';
+import { withStartupLock, type Database } from './db/client';
+import type { DatabaseState } from './db/embedded-postgres';
+import { connectForRequests, openDatabase, type OpenDatabase } from './db/open';
+import { ConfigError, loadEnv, resolveAuthSecret, type Env } from './env';
+import { startHttpServer } from './http-server';
+import { createLogger, type Logger } from './logger';
+import { createMailer, type Mailer } from './mail/mailer';
 import { startNotificationMailer } from './notifications/notification-mails';
 import { findPublishedDemoAccount, seedIfEmpty } from './seed/seed';
 import { pruneRateLimits } from './security/rate-limit';
 import { expireUnconfirmedSignUps } from './accounts/own-profile.actions';
 
-/** How long a stop waits for requests in flight. */
-const STOP_GRACE_MS = 10_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// Three ways to run (decision 023): WEB_CONCURRENCY=1 is one process that does everything; more
+// is a cluster, whose primary owns the database, migrations, seeding and the background work,
+// and whose workers (this same file, forked) only serve HTTP on the shared port.
+
+/** Each app process's pool (its LISTEN connection among them). */
+const CONNECTIONS_PER_PROCESS = 10;
 
 async function main() {
   let env;
@@ -31,15 +33,29 @@ async function main() {
     throw error;
   }
   const logger = createLogger(env);
-  const startedAt = performance.now();
   // Until the server is up, a failure anywhere (a program that would not spawn, say) is one line.
   const onStartupCrash = (error: Error) => {
     console.error(`Ticklist could not start: ${error.message}`);
     process.exit(1);
   };
   process.once('uncaughtException', onStartupCrash);
+  const hasStarted = () => process.removeListener('uncaughtException', onStartupCrash);
+  // A promise nobody awaited failing (a background sweep while the database is away, say) is
+  // logged; it must not take the site down with it.
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
 
-  const database = await openDatabase(env, logger);
+  if (cluster.isWorker) await runWorker(env, logger, hasStarted);
+  else if (env.webConcurrency === 1) await runSingleProcess(env, logger, hasStarted);
+  else await runPrimary(env, logger, hasStarted);
+}
+
+/** The database, migrated, with the badge definitions in step and (when asked) the demo content. */
+async function prepareDatabase(
+  env: Env,
+  logger: Logger,
+  options: Parameters<typeof openDatabase>[2] = {},
+): Promise<OpenDatabase> {
+  const database = await openDatabase(env, logger, options);
   const { db } = database;
   await withStartupLock(db, async () => {
     // Definitions live in code (decision 011); the table is kept in step before anything grants.
@@ -58,33 +74,12 @@ async function main() {
       process.exit(1);
     }
   }
+  return database;
+}
 
-  const mailer = createMailer(env, db, logger);
+/** Work done once per machine, not once per worker: the notification-mail outbox and hourly sweeps. */
+async function startBackgroundWork(env: Env, db: Database, mailer: Mailer, logger: Logger) {
   const notificationMails = await startNotificationMailer({ db, mailer, logger, baseUrl: env.baseUrl });
-  const auth = createAuth({ db, env, secret: resolveAuthSecret(env), mailer, logger });
-  const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
-  const hub = createNotificationHub(db, logger);
-  let isStopping = false;
-  const lifecycle = { database: database.state, isStopping: () => isStopping };
-  const app = createApp({ db, env, auth, mailer, logger, hub, clientDir, lifecycle });
-
-  const server = serve({ fetch: app.fetch, port: env.port }, (info) => {
-    logger.info(
-      {
-        url: env.baseUrl,
-        port: info.port,
-        database: database.isEmbedded ? 'embedded' : 'DATABASE_URL',
-        mail: env.hasDevMailbox ? `${env.baseUrl}/dev/mailbox` : mailer.isOutbox ? 'outbox' : 'smtp',
-        startupMs: Math.round(performance.now() - startedAt),
-      },
-      'Ticklist is ready',
-    );
-    process.removeListener('uncaughtException', onStartupCrash);
-  });
-  server.on('error', (error) => {
-    logger.fatal({ err: error }, `cannot listen on port ${env.port}`);
-    void stop('listen-error', 1);
-  });
   const pruneTimer = setInterval(
     () => {
       void pruneRateLimits(db).catch(() => undefined);
@@ -93,36 +88,157 @@ async function main() {
     60 * 60 * 1000,
   );
   pruneTimer.unref();
+  return {
+    /** Lets the outbox finish the mail it is sending. */
+    close: async () => {
+      clearInterval(pruneTimer);
+      await notificationMails.close();
+      await mailer.idle();
+    },
+  };
+}
 
-  /**
-   * Graceful stop: /api/ready answers 503 at once; no new connections; event streams end with a
-   * reconnect hint; requests in flight finish (at most STOP_GRACE_MS); the outbox finishes the mail
-   * it is sending; then PostgreSQL stops.
-   */
+const describeMail = (env: Env, mailer: Mailer) =>
+  env.hasDevMailbox ? `${env.baseUrl}/dev/mailbox` : mailer.isOutbox ? 'outbox' : 'smtp';
+
+/** Stops once, on SIGINT or SIGTERM (or when asked), then exits with the code given. */
+function onStopSignals(logger: Logger, stopAll: () => Promise<void>) {
+  let isStopping = false;
   const stop = async (signal: string, exitCode = 0) => {
     if (isStopping) return;
     isStopping = true;
     logger.info({ signal }, 'stopping');
-    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-    await hub.close();
-    const nodeServer = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
-    nodeServer.closeIdleConnections?.();
-    const isDrained = await Promise.race([drained.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
-    if (!isDrained) {
-      logger.warn({ afterMs: STOP_GRACE_MS }, 'requests still running at the end of the grace period; closing them');
-      nodeServer.closeAllConnections?.();
-    }
-    await notificationMails.close();
-    await mailer.idle();
-    await database.close();
+    await stopAll();
     logger.info('stopped');
     process.exit(exitCode);
   };
-  // A promise nobody awaited failing (a background sweep while the database is away, say) is
-  // logged; it must not take the site down with it.
-  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  return stop;
+}
+
+/** WEB_CONCURRENCY=1: one process starts the database and serves. */
+async function runSingleProcess(env: Env, logger: Logger, hasStarted: () => void) {
+  const startedAt = performance.now();
+  const database = await prepareDatabase(env, logger);
+  const { db } = database;
+  const mailer = createMailer(env, db, logger);
+  const background = await startBackgroundWork(env, db, mailer, logger);
+  const server = startHttpServer({
+    env,
+    db,
+    mailer,
+    logger,
+    database: database.state,
+    onListening: (port) => {
+      logger.info(
+        {
+          url: env.baseUrl,
+          port,
+          database: database.isEmbedded ? 'embedded' : 'DATABASE_URL',
+          mail: describeMail(env, mailer),
+          startupMs: Math.round(performance.now() - startedAt),
+        },
+        'Ticklist is ready',
+      );
+      hasStarted();
+    },
+    onListenError: (error) => {
+      logger.fatal({ err: error }, `cannot listen on port ${env.port}`);
+      void stop('listen-error', 1);
+    },
+  });
+  // Graceful stop: the server drains (http-server.ts), the outbox finishes the mail it is
+  // sending, then PostgreSQL stops.
+  const stop = onStopSignals(logger, async () => {
+    await server.stop();
+    await background.close();
+    await database.close();
+  });
+}
+
+/** WEB_CONCURRENCY > 1, the primary: the database, then the workers that serve. */
+async function runPrimary(env: Env, logger: Logger, hasStarted: () => void) {
+  const startedAt = performance.now();
+  // The workers are forked once the database is open; its state changes reach them from then on.
+  let tellWorkers: (state: DatabaseState) => void = () => undefined;
+  const database = await prepareDatabase(env, logger, {
+    max: 4,
+    // PostgreSQL's default (100) holds eight processes; more workers need more connections.
+    maxConnections: Math.max(100, CONNECTIONS_PER_PROCESS * (env.webConcurrency + 1) + 10),
+    onStateChange: (state) => tellWorkers(state),
+  });
+  const { db } = database;
+  // Made here once, so the workers read one secret rather than each generating its own.
+  resolveAuthSecret(env);
+  const mailer = createMailer(env, db, logger);
+  const background = await startBackgroundWork(env, db, mailer, logger);
+  const workers = startWorkers({
+    count: env.webConcurrency,
+    entry: fileURLToPath(import.meta.url),
+    databaseUrl: database.url,
+    database: database.state(),
+    logger,
+    onReady: (pids) => {
+      logger.info(
+        {
+          url: env.baseUrl,
+          port: env.port,
+          database: database.isEmbedded ? 'embedded' : 'DATABASE_URL',
+          mail: describeMail(env, mailer),
+          workers: pids,
+          startupMs: Math.round(performance.now() - startedAt),
+        },
+        'Ticklist is ready',
+      );
+      hasStarted();
+    },
+    onStartFailure: (reason) => {
+      logger.fatal(`${reason}; stopping`);
+      void stop('start-failure', 1);
+    },
+  });
+  tellWorkers = workers.setDatabaseState;
+  // Graceful stop: each worker drains as a single process does; once all have exited, the
+  // outbox finishes the mail it is sending, then PostgreSQL stops.
+  const stop = onStopSignals(logger, async () => {
+    await workers.stop();
+    await background.close();
+    await database.close();
+  });
+}
+
+/** WEB_CONCURRENCY > 1, a worker: serves HTTP on the database the primary opened. */
+async function runWorker(env: Env, logger: Logger, hasStarted: () => void) {
+  let database: DatabaseState | 'external' = 'up';
+  // Until the worker serves, a stop has nothing to drain.
+  let stopAll = async (): Promise<void> => undefined;
+  // Asked by the primary, or by a signal to the whole process group (Ctrl-C in a terminal).
+  const stop = onStopSignals(logger.child({ worker: process.pid }), () => stopAll());
+  const settings = await joinPrimary({
+    onDatabaseState: (state) => (database = state),
+    onStop: () => void stop('primary'),
+  });
+  database = settings.database;
+  const db = connectForRequests(settings.databaseUrl, logger);
+  const mailer = createMailer(env, db, logger);
+  const server = startHttpServer({
+    env,
+    db,
+    mailer,
+    logger,
+    database: () => database,
+    onListening: hasStarted,
+    onListenError: (error) => {
+      logger.fatal({ err: error }, `cannot listen on port ${env.port}`);
+      process.exit(1);
+    },
+  });
+  stopAll = async () => {
+    await server.stop();
+    await mailer.idle();
+    await db.$client.end().catch(() => undefined);
+  };
 }
 
 main().catch((error: unknown) => {

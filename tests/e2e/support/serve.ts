@@ -54,6 +54,8 @@ const app = spawn(process.execPath, ['dist/server/main.js'], {
     PORT: port,
     BASE_URL: `http://localhost:${port}`,
     LOG_LEVEL: 'warn',
+    // One process, as in every test (the outage scenarios stop and start the database under it).
+    WEB_CONCURRENCY: '1',
   },
 });
 
