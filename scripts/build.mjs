@@ -26,13 +26,14 @@ export function isBuildFresh() {
   return inputs.every((input) => newestMtime(path.join(root, input)) <= built);
 }
 
-export async function build() {
-  const started = Date.now();
-  rmSync(path.join(root, 'dist'), { recursive: true, force: true });
-  await viteBuild({ root, logLevel: 'warn', build: { outDir: 'dist/client', emptyOutDir: true } });
+/**
+ * The server alone: `<outDir>/server/main.js` and the committed migrations beside it. Process tests
+ * build one into a folder of their own with it.
+ */
+export async function buildServer(outDir = path.join(root, 'dist')) {
   await esbuild({
     entryPoints: [path.join(root, 'src/server/main.ts')],
-    outfile: path.join(root, 'dist/server/main.js'),
+    outfile: path.join(outDir, 'server/main.js'),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -42,7 +43,14 @@ export async function build() {
     tsconfig: path.join(root, 'tsconfig.json'),
     logLevel: 'warning',
   });
-  cpSync(path.join(root, 'src/server/db/migrations'), path.join(root, 'dist/server/migrations'), { recursive: true });
+  cpSync(path.join(root, 'src/server/db/migrations'), path.join(outDir, 'server/migrations'), { recursive: true });
+}
+
+export async function build() {
+  const started = Date.now();
+  rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+  await viteBuild({ root, logLevel: 'warn', build: { outDir: 'dist/client', emptyOutDir: true } });
+  await buildServer();
   mkdirSync(path.dirname(stamp), { recursive: true });
   writeFileSync(stamp, new Date().toISOString());
   console.log(`Built Ticklist in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,6 +1,5 @@
 import {
   chmodSync,
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -12,7 +11,8 @@ import {
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { build } from 'esbuild';
+// @ts-expect-error: a plain ES module without types, shared with `npm start`
+import { buildServer as buildServerInto } from '../../scripts/build.mjs';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { randomPort, readEvents, signInAsDemoUser, startServerProcess, waitUntil } from '../setup/server-process';
 
@@ -28,17 +28,7 @@ async function buildServer(): Promise<string> {
   mkdirSync('.tmp', { recursive: true });
   const root = mkdtempSync(path.resolve('.tmp/cluster-'));
   tempDirs.push(root);
-  await build({
-    entryPoints: ['src/server/main.ts'],
-    outfile: path.join(root, 'dist/server/main.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  cpSync('src/server/db/migrations', path.join(root, 'dist/server/migrations'), { recursive: true });
+  await buildServerInto(path.join(root, 'dist'));
   return root;
 }
 

@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
+// @ts-expect-error: a plain ES module without types, shared with `npm start`
+import { buildServer } from '../../scripts/build.mjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isReachableByEveryone, ROOT_PLACE } from '../../src/server/db/postgres-as-root';
 import { randomPort, startServerProcess } from '../setup/server-process';
@@ -37,17 +38,7 @@ describe.runIf(process.getuid?.() === 0)('started as root from a mode-700 direct
     expect(statSync(home).mode & 0o777).toBe(0o700);
     mkdirSync(clone);
     expect(spawnSync('cp', ['-al', 'node_modules', path.join(clone, 'node_modules')]).status).toBe(0);
-    await build({
-      entryPoints: ['src/server/main.ts'],
-      outfile: path.join(clone, 'dist/server/main.js'),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'warning',
-    });
-    cpSync('src/server/db/migrations', path.join(clone, 'dist/server/migrations'), { recursive: true });
+    await buildServer(path.join(clone, 'dist'));
     const dataDir = path.join(clone, 'data');
 
     const first = await startServerProcess({ DATA_DIR: dataDir }, randomPort(), { built: clone });
