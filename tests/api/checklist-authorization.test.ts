@@ -5,11 +5,13 @@ import { userListGroups } from '../../src/server/db/schema';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
-// Every checklist endpoint × {visitor, another user, owner}, on a public and on a private list.
-// A private list of someone else is not found (404), never forbidden.
+// Every checklist endpoint × {visitor, another user, owner}, on a public, an unlisted and a private
+// list. A private list of someone else is not found (404), never forbidden. An unlisted list
+// ("Anyone with the link", decision 023) answers by its id exactly as a public one does.
 
 type Caller = 'visitor' | 'other' | 'owner';
 type Expected = Record<Caller, number>;
+type Visibility = 'public' | 'unlisted' | 'private';
 type Call = (
   ids: { list: string; item: string; group: Record<Caller, string | null> },
   caller: Caller,
@@ -30,77 +32,133 @@ const input = {
   difficulty: 'easy',
 };
 
-const table: [string, Call, { public: Expected; private: Expected }][] = [
+const table: [string, Call, Record<Visibility, Expected>][] = [
   [
     'read',
     ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}` }),
-    { public: { visitor: 200, other: 200, owner: 200 }, private: { visitor: 404, other: 404, owner: 200 } },
+    {
+      public: { visitor: 200, other: 200, owner: 200 },
+      unlisted: { visitor: 200, other: 200, owner: 200 },
+      private: { visitor: 404, other: 404, owner: 200 },
+    },
   ],
   [
     'edit',
     ({ list }) => ({ method: 'PUT', path: `/api/checklists/${list}`, json: input }),
-    { public: { visitor: 401, other: 403, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+    {
+      public: { visitor: 401, other: 403, owner: 200 },
+      unlisted: { visitor: 401, other: 403, owner: 200 },
+      private: { visitor: 401, other: 404, owner: 200 },
+    },
   ],
   [
     'visibility',
     ({ list }) => ({ method: 'PATCH', path: `/api/checklists/${list}/visibility`, json: { isPublic: true } }),
-    { public: { visitor: 401, other: 403, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+    {
+      public: { visitor: 401, other: 403, owner: 200 },
+      unlisted: { visitor: 401, other: 403, owner: 200 },
+      private: { visitor: 401, other: 404, owner: 200 },
+    },
   ],
   [
     'clone',
     ({ list }) => ({ method: 'POST', path: `/api/checklists/${list}/clone` }),
-    { public: { visitor: 401, other: 201, owner: 403 }, private: { visitor: 401, other: 404, owner: 403 } },
+    {
+      public: { visitor: 401, other: 201, owner: 403 },
+      unlisted: { visitor: 401, other: 201, owner: 403 },
+      private: { visitor: 401, other: 404, owner: 403 },
+    },
   ],
   [
     'like',
     ({ list }) => ({ method: 'PUT', path: `/api/checklists/${list}/like` }),
-    { public: { visitor: 401, other: 200, owner: 403 }, private: { visitor: 401, other: 404, owner: 403 } },
+    {
+      public: { visitor: 401, other: 200, owner: 403 },
+      unlisted: { visitor: 401, other: 200, owner: 403 },
+      private: { visitor: 401, other: 404, owner: 403 },
+    },
   ],
   [
     'unlike',
     ({ list }) => ({ method: 'DELETE', path: `/api/checklists/${list}/like` }),
-    { public: { visitor: 401, other: 200, owner: 403 }, private: { visitor: 401, other: 404, owner: 403 } },
+    {
+      public: { visitor: 401, other: 200, owner: 403 },
+      unlisted: { visitor: 401, other: 200, owner: 403 },
+      private: { visitor: 401, other: 404, owner: 403 },
+    },
   ],
   [
     'tick',
     ({ list, item }) => ({ method: 'PUT', path: `/api/checklists/${list}/items/${item}/done` }),
-    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+    {
+      public: { visitor: 401, other: 200, owner: 200 },
+      unlisted: { visitor: 401, other: 200, owner: 200 },
+      private: { visitor: 401, other: 404, owner: 200 },
+    },
   ],
   [
     'untick',
     ({ list, item }) => ({ method: 'DELETE', path: `/api/checklists/${list}/items/${item}/done` }),
-    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+    {
+      public: { visitor: 401, other: 200, owner: 200 },
+      unlisted: { visitor: 401, other: 200, owner: 200 },
+      private: { visitor: 401, other: 404, owner: 200 },
+    },
   ],
   [
     'reset progress',
     ({ list }) => ({ method: 'DELETE', path: `/api/checklists/${list}/progress` }),
-    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+    {
+      public: { visitor: 401, other: 200, owner: 200 },
+      unlisted: { visitor: 401, other: 200, owner: 200 },
+      private: { visitor: 401, other: 404, owner: 200 },
+    },
   ],
   [
     'list comments',
     ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/comments` }),
-    { public: { visitor: 200, other: 200, owner: 200 }, private: { visitor: 404, other: 404, owner: 200 } },
+    {
+      public: { visitor: 200, other: 200, owner: 200 },
+      unlisted: { visitor: 200, other: 200, owner: 200 },
+      private: { visitor: 404, other: 404, owner: 200 },
+    },
   ],
   [
     'add comment',
     ({ list }) => ({ method: 'POST', path: `/api/checklists/${list}/comments`, json: { content: 'Nice' } }),
-    { public: { visitor: 401, other: 201, owner: 201 }, private: { visitor: 401, other: 404, owner: 201 } },
+    {
+      public: { visitor: 401, other: 201, owner: 201 },
+      unlisted: { visitor: 401, other: 201, owner: 201 },
+      private: { visitor: 401, other: 404, owner: 201 },
+    },
   ],
   [
     'library status',
     ({ list }) => ({ method: 'GET', path: `/api/library/checklists/${list}` }),
-    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+    {
+      public: { visitor: 401, other: 200, owner: 200 },
+      unlisted: { visitor: 401, other: 200, owner: 200 },
+      private: { visitor: 401, other: 404, owner: 200 },
+    },
   ],
   [
     'save',
     ({ list }) => ({ method: 'PUT', path: `/api/library/saved/${list}` }),
-    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+    {
+      public: { visitor: 401, other: 200, owner: 200 },
+      unlisted: { visitor: 401, other: 200, owner: 200 },
+      private: { visitor: 401, other: 404, owner: 200 },
+    },
   ],
   [
     'unsave',
     ({ list }) => ({ method: 'DELETE', path: `/api/library/saved/${list}` }),
     // Taking one's own row out reveals nothing about the list, so it needs no access to it.
-    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 200, owner: 200 } },
+    {
+      public: { visitor: 401, other: 200, owner: 200 },
+      unlisted: { visitor: 401, other: 200, owner: 200 },
+      private: { visitor: 401, other: 200, owner: 200 },
+    },
   ],
   [
     'file in own group',
@@ -108,7 +166,11 @@ const table: [string, Call, { public: Expected; private: Expected }][] = [
       method: 'PUT',
       path: `/api/library/groups/${group[caller] ?? '00000000-0000-4000-8000-000000000000'}/checklists/${list}`,
     }),
-    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+    {
+      public: { visitor: 401, other: 200, owner: 200 },
+      unlisted: { visitor: 401, other: 200, owner: 200 },
+      private: { visitor: 401, other: 404, owner: 200 },
+    },
   ],
   [
     'take out of own group',
@@ -116,12 +178,20 @@ const table: [string, Call, { public: Expected; private: Expected }][] = [
       method: 'DELETE',
       path: `/api/library/groups/${group[caller] ?? '00000000-0000-4000-8000-000000000000'}/checklists/${list}`,
     }),
-    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 200, owner: 200 } },
+    {
+      public: { visitor: 401, other: 200, owner: 200 },
+      unlisted: { visitor: 401, other: 200, owner: 200 },
+      private: { visitor: 401, other: 200, owner: 200 },
+    },
   ],
   [
     'rename someone else’s group',
     ({ group }) => ({ method: 'PATCH', path: `/api/library/groups/${group.owner}`, json: { name: 'Renamed' } }),
-    { public: { visitor: 401, other: 404, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+    {
+      public: { visitor: 401, other: 404, owner: 200 },
+      unlisted: { visitor: 401, other: 404, owner: 200 },
+      private: { visitor: 401, other: 404, owner: 200 },
+    },
   ],
   [
     'read the rest of someone else’s group',
@@ -129,27 +199,47 @@ const table: [string, Call, { public: Expected; private: Expected }][] = [
       method: 'GET',
       path: `/api/library/groups/${group.owner}/checklists?cursor=${encodeCursor(['2026-01-01T00:00:00.000000Z', list])}`,
     }),
-    { public: { visitor: 401, other: 404, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+    {
+      public: { visitor: 401, other: 404, owner: 200 },
+      unlisted: { visitor: 401, other: 404, owner: 200 },
+      private: { visitor: 401, other: 404, owner: 200 },
+    },
   ],
   [
     'bulk delete',
     ({ list }) => ({ method: 'POST', path: '/api/checklists/bulk-delete', json: { ids: [list] } }),
-    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 200, owner: 200 } },
+    {
+      public: { visitor: 401, other: 200, owner: 200 },
+      unlisted: { visitor: 401, other: 200, owner: 200 },
+      private: { visitor: 401, other: 200, owner: 200 },
+    },
   ],
   [
     'bulk visibility',
     ({ list }) => ({ method: 'POST', path: '/api/checklists/bulk-visibility', json: { ids: [list], isPublic: true } }),
-    { public: { visitor: 401, other: 200, owner: 200 }, private: { visitor: 401, other: 200, owner: 200 } },
+    {
+      public: { visitor: 401, other: 200, owner: 200 },
+      unlisted: { visitor: 401, other: 200, owner: 200 },
+      private: { visitor: 401, other: 200, owner: 200 },
+    },
   ],
   [
     'file in someone else’s group',
     ({ list, group }) => ({ method: 'PUT', path: `/api/library/groups/${group.owner}/checklists/${list}` }),
-    { public: { visitor: 401, other: 404, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+    {
+      public: { visitor: 401, other: 404, owner: 200 },
+      unlisted: { visitor: 401, other: 404, owner: 200 },
+      private: { visitor: 401, other: 404, owner: 200 },
+    },
   ],
   [
     'delete',
     ({ list }) => ({ method: 'DELETE', path: `/api/checklists/${list}` }),
-    { public: { visitor: 401, other: 403, owner: 200 }, private: { visitor: 401, other: 404, owner: 200 } },
+    {
+      public: { visitor: 401, other: 403, owner: 200 },
+      unlisted: { visitor: 401, other: 403, owner: 200 },
+      private: { visitor: 401, other: 404, owner: 200 },
+    },
   ],
 ];
 
@@ -164,12 +254,12 @@ beforeAll(async () => {
 });
 
 describe('who may do what with a checklist', () => {
-  for (const visibility of ['public', 'private'] as const) {
+  for (const visibility of ['public', 'unlisted', 'private'] as const) {
     for (const [name, call, expected] of table) {
       it(`${name} on a ${visibility} list`, async () => {
         for (const caller of ['visitor', 'other', 'owner'] as const) {
           // A fresh list per caller, so one caller's write (delete, edit) cannot change the next one's answer.
-          const list = await makeChecklist(t.db, owner.id, { isPublic: visibility === 'public', items: ['A', 'B'] });
+          const list = await makeChecklist(t.db, owner.id, { visibility, items: ['A', 'B'] });
           const request = call({ list: list.id, item: list.items[0]!.id, group: groups }, caller);
           const response = await agents[caller].request(request.path, { method: request.method, json: request.json });
           expect(response.status, `${caller}: ${request.method} ${request.path}`).toBe(expected[visibility][caller]);

@@ -140,7 +140,10 @@ describe('GET /api/dashboard/lists', () => {
 
     const lists = await tab(agent, 'created');
     expect(lists.map((list) => list.title)).toEqual(['Camping', 'Private plan', 'Older']);
-    expect(lists.find((list) => list.title === 'Private plan')!.isPublic).toBe(false);
+    expect(lists.find((list) => list.title === 'Private plan')).toMatchObject({
+      isPublic: false,
+      visibility: 'private',
+    });
     expect(lists.find((list) => list.id === older.id)).toEqual({
       id: older.id,
       title: 'Older',
@@ -151,6 +154,7 @@ describe('GET /api/dashboard/lists', () => {
       completedCount: 1,
       percentComplete: 33,
       isPublic: true,
+      visibility: 'public',
       difficulty: 'hard',
       estimatedTime: 'Unknown',
       createdAt: older.createdAt.toISOString(),

@@ -374,7 +374,10 @@ describe('npm run staff-pick', () => {
 
   it('refuses a private list and an unknown id, changing nothing', async () => {
     const hidden = await makeList('Hidden', { isPublic: false });
-    expect(await setStaffPick(t.db, hidden, true)).toEqual({ ok: false, message: expect.stringContaining('private') });
+    expect(await setStaffPick(t.db, hidden, true)).toEqual({
+      ok: false,
+      message: expect.stringContaining('not public'),
+    });
     expect(await isPicked(hidden)).toBe(false);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
       expect(await setStaffPick(t.db, id, true)).toEqual({ ok: false, message: `No checklist has the id ${id}.` });
@@ -407,7 +410,7 @@ describe('npm run staff-pick', () => {
     const [flagged, refused, usage] = await Promise.all([run(id), run(hidden), run()]);
     expect(flagged).toMatchObject({ code: 0, stdout: expect.stringContaining('is now a staff pick') });
     expect(await isPicked(id)).toBe(true);
-    expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('is private') });
+    expect(refused).toMatchObject({ code: 1, stderr: expect.stringContaining('is not public') });
     expect(await isPicked(hidden)).toBe(false);
     expect(usage).toMatchObject({ code: 1, stderr: expect.stringContaining('Usage: npm run staff-pick') });
     expect(await run(id, '--remove')).toMatchObject({ code: 0, stdout: expect.stringContaining('no longer') });

@@ -25,7 +25,10 @@ let visitor: Agent;
 let asOther: Agent;
 let asFan: Agent;
 
-/** A profile owner: a full name, one follower and one followed (both `fan`), one public and one private list. */
+/**
+ * A profile owner: a full name, one follower and one followed (both `fan`), one public, one unlisted
+ * (decision 023: on nobody's view of the profile, the owner's included) and one private list.
+ */
 type ProfileOwner = { user: CreatedUser; agent: Agent; publicListId: string };
 let profileOwners: Record<'public' | 'private', ProfileOwner>;
 
@@ -33,6 +36,7 @@ async function createProfileOwner(isPublic: boolean): Promise<ProfileOwner> {
   const user = await createUser(t.db, { profileName: 'Full Name', avatarUrl: '🦉', isPublic });
   const shown = await makeChecklist(t.db, user.id, { title: 'On the profile' });
   await makeChecklist(t.db, user.id, { title: 'Never listed', isPublic: false });
+  await makeChecklist(t.db, user.id, { title: 'Only by its link', visibility: 'unlisted' });
   await t.db.insert(follows).values([
     { followerId: fan.id, followedId: user.id },
     { followerId: user.id, followedId: fan.id },

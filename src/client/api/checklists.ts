@@ -5,6 +5,7 @@ import { bulkResultSchema, createdChecklistSchema } from '@/domain/checklists/ch
 import { toChecklistInput, type ChecklistForm } from '@/domain/checklists/checklist-input';
 import { checklistDetailSchema } from '@/domain/checklists/checklist-view';
 import { ownChecklistsSchema, type OwnListFilter, type OwnListSort } from '@/domain/checklists/own-lists';
+import type { ChecklistVisibility } from '@/domain/checklists/visibility';
 import { dashboardListsSchema, type DashboardListTab } from '@/domain/dashboard/dashboard';
 import { DISCOVER_FALLBACK, discoverCardsSchema, discoverSchema, type DiscoverView } from '@/domain/discover/assembly';
 import { apiRequest } from '@/client/lib/api';
@@ -166,8 +167,12 @@ const ok = z.object({ ok: z.literal(true) });
 export function useSetVisibility() {
   const refresh = useRefreshOwnLists();
   return useMutation({
-    mutationFn: ({ id, isPublic }: { id: string; isPublic: boolean }) =>
-      apiRequest(`${checklistApiPath(id)}/visibility`, ok, { method: 'PATCH', body: { isPublic } }),
+    // Public and private as the spec asks for them ({ isPublic }); unlisted by name (decision 023).
+    mutationFn: ({ id, visibility }: { id: string; visibility: ChecklistVisibility }) =>
+      apiRequest(`${checklistApiPath(id)}/visibility`, ok, {
+        method: 'PATCH',
+        body: visibility === 'unlisted' ? { visibility } : { isPublic: visibility === 'public' },
+      }),
     onSettled: refresh,
   });
 }

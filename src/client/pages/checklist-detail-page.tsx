@@ -22,6 +22,7 @@ import { ShareButton } from '@/client/features/checklists/share-button';
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { ClonedFromBadge } from '@/client/features/checklists/cloned-from-badge';
 import { PrivateBadge } from '@/client/features/checklists/private-badge';
+import { UnlistedBadge } from '@/client/features/checklists/unlisted-badge';
 import { paths } from '@/client/lib/paths';
 import { useDocumentTitle } from '@/client/lib/document-head';
 import { backToBrowsePath } from '@/client/lib/last-browse-search';
@@ -107,7 +108,8 @@ function ChecklistView({
         {checklist.clonedFrom || !checklist.isPublic ? (
           <div className="mb-4 flex flex-wrap items-center gap-2">
             {checklist.clonedFrom ? <ClonedFromBadge clonedFrom={checklist.clonedFrom} /> : null}
-            {checklist.isPublic ? null : <PrivateBadge />}
+            {checklist.visibility === 'private' ? <PrivateBadge /> : null}
+            {checklist.visibility === 'unlisted' ? <UnlistedBadge /> : null}
           </div>
         ) : null}
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText, type TextKind } from '../text';
 import { DIFFICULTIES } from './checklist-view';
+import { CHECKLIST_VISIBILITIES } from './visibility';
 
 // Spec §5 "Checklist form": the one home of each field's rule. The API input, the create/edit
 // form and the wizard's steps are all composed from these schemas (checklist-input.ts).
@@ -38,6 +39,7 @@ export const checklistInputMessages = {
   tooManyItems: `A checklist can have at most ${MAX_ITEMS} items.`,
   tagTooLong: `Each tag must be at most ${MAX_TAG_LENGTH} characters.`,
   tooManyTags: `A checklist can have at most ${MAX_TAGS} tags.`,
+  visibilityRequired: 'Visibility must be public, unlisted or private.',
 } as const;
 
 const m = checklistInputMessages;
@@ -63,6 +65,8 @@ export const itemField = text('single-line', m.itemsFilled, MAX_ITEM_LENGTH, m.i
 export const tagField = text('single-line', m.tagsFilled, MAX_TAG_LENGTH, m.tagTooLong);
 export const estimatedTimeField = z.enum(ESTIMATED_TIMES, { error: m.estimatedTimeRequired });
 export const difficultyField = z.enum(DIFFICULTIES, { error: m.difficultyRequired });
+/** Who may find and open the list (decision 023): public, unlisted (anyone with the link) or private. */
+export const visibilityField = z.enum(CHECKLIST_VISIBILITIES, { error: m.visibilityRequired });
 
 /** The items of a list: at least one, at most MAX_ITEMS, each an itemField. */
 export const itemsField = z.array(itemField).min(1, m.itemRequired).max(MAX_ITEMS, m.tooManyItems);

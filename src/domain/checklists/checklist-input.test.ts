@@ -22,12 +22,13 @@ const messages = (form: unknown) =>
   );
 
 describe('the checklist form (spec §5)', () => {
-  it('starts with one empty item row, one empty tag row and medium difficulty', () => {
+  it('starts with one empty item row, one empty tag row, medium difficulty and public', () => {
     expect(emptyChecklistForm()).toMatchObject({
       items: [{ content: '' }],
       tags: [{ value: '' }],
       difficulty: 'medium',
       estimatedTime: '',
+      visibility: 'public',
     });
   });
 
@@ -69,8 +70,10 @@ describe('the checklist form (spec §5)', () => {
       tags: ['Outdoors'],
       estimatedTime: '1 hour',
       difficulty: 'medium',
+      visibility: 'public',
     });
     expect(toChecklistInput({ ...filled, tags: [{ value: '' }] }).tags).toEqual([]);
+    expect(toChecklistInput({ ...filled, visibility: 'unlisted' }).visibility).toBe('unlisted');
   });
 
   it('prefills an edit: difficulty lower-cased with medium as default, empty lists as one empty row', () => {
@@ -81,10 +84,24 @@ describe('the checklist form (spec §5)', () => {
       tags: [],
       estimatedTime: 'Unknown',
       difficulty: 'HARD',
+      visibility: 'unlisted',
     });
-    expect(form).toMatchObject({ items: [{ content: '' }], tags: [{ value: '' }], difficulty: 'hard' });
+    expect(form).toMatchObject({
+      items: [{ content: '' }],
+      tags: [{ value: '' }],
+      difficulty: 'hard',
+      visibility: 'unlisted',
+    });
     expect(
-      checklistFormFrom({ title: 'T', description: 'D', items: [], tags: [], estimatedTime: 'x', difficulty: 'weird' }),
+      checklistFormFrom({
+        title: 'T',
+        description: 'D',
+        items: [],
+        tags: [],
+        estimatedTime: 'x',
+        difficulty: 'weird',
+        visibility: 'public',
+      }),
     ).toMatchObject({
       difficulty: 'medium',
       estimatedTime: 'Unknown',

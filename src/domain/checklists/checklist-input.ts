@@ -9,7 +9,9 @@ import {
   itemsField,
   tagsField,
   titleField,
+  visibilityField,
 } from './checklist-fields';
+import { DEFAULT_VISIBILITY, type ChecklistVisibility } from './visibility';
 
 /** What the API takes to create or edit a checklist: trimmed, with no empty items or tags. */
 export const checklistInputSchema = z.object({
@@ -19,6 +21,11 @@ export const checklistInputSchema = z.object({
   tags: tagsField,
   estimatedTime: estimatedTimeField,
   difficulty: difficultyField,
+  /**
+   * Decision 023. Optional, so a caller that never heard of it keeps the spec's behaviour: a new
+   * list is public, and an edit leaves the visibility as it was.
+   */
+  visibility: visibilityField.optional(),
 });
 export type ChecklistInput = z.infer<typeof checklistInputSchema>;
 
@@ -53,6 +60,7 @@ export const checklistFormSchema = z.object({
   }),
   estimatedTime: typed(estimatedTimeField),
   difficulty: typed(difficultyField),
+  visibility: visibilityField,
 });
 export type ChecklistForm = z.infer<typeof checklistFormSchema>;
 export type ChecklistFormField = keyof ChecklistForm;
@@ -66,6 +74,7 @@ export function emptyChecklistForm(): ChecklistForm {
     tags: [{ value: '' }],
     estimatedTime: '',
     difficulty: DEFAULT_DIFFICULTY,
+    visibility: DEFAULT_VISIBILITY,
   };
 }
 
@@ -77,6 +86,7 @@ export function checklistFormFrom(list: {
   tags: string[];
   estimatedTime: string;
   difficulty: string;
+  visibility: ChecklistVisibility;
 }): ChecklistForm {
   const difficulty = list.difficulty.toLowerCase();
   return {
@@ -86,6 +96,7 @@ export function checklistFormFrom(list: {
     tags: list.tags.length ? list.tags.map((value) => ({ value })) : [{ value: '' }],
     estimatedTime: (ESTIMATED_TIMES as readonly string[]).includes(list.estimatedTime) ? list.estimatedTime : 'Unknown',
     difficulty: (DIFFICULTIES as readonly string[]).includes(difficulty) ? difficulty : DEFAULT_DIFFICULTY,
+    visibility: list.visibility,
   };
 }
 
@@ -98,5 +109,6 @@ export function toChecklistInput(form: ChecklistForm): ChecklistInput {
     tags: form.tags.map((row) => row.value.trim()).filter(Boolean),
     estimatedTime: form.estimatedTime,
     difficulty: form.difficulty,
+    visibility: form.visibility,
   });
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHECKLIST_VISIBILITIES } from './visibility';
 
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
@@ -22,6 +23,8 @@ export const checklistDetailSchema = z.object({
   estimatedTime: z.string(),
   difficulty: z.enum(DIFFICULTIES),
   isPublic: z.boolean(),
+  /** Decision 023: `isPublic` is true only for `public`; an unlisted list is not public. */
+  visibility: z.enum(CHECKLIST_VISIBILITIES),
   rating: z.number().nullable(),
   tags: z.array(z.string()),
   items: z.array(checklistItemSchema),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { decodeCursor, nextCursorSchema } from '../paging';
 import { DIFFICULTIES } from './checklist-view';
+import { CHECKLIST_VISIBILITIES } from './visibility';
 
 /** One of the user's own lists as the account page's "My Lists" shows it (spec §2.10). */
 export const ownChecklistSchema = z.object({
@@ -8,6 +9,7 @@ export const ownChecklistSchema = z.object({
   title: z.string(),
   description: z.string(),
   isPublic: z.boolean(),
+  visibility: z.enum(CHECKLIST_VISIBILITIES),
   itemCount: z.number().int(),
   uses: z.number().int(),
   rating: z.number().nullable(),

@@ -106,7 +106,7 @@ describe('wizard steps use the form’s own field rules', () => {
     expect(WIZARD_STEP_FIELDS).toEqual({
       1: ['title', 'description'],
       2: ['items'],
-      3: ['tags', 'estimatedTime', 'difficulty'],
+      3: ['tags', 'estimatedTime', 'difficulty', 'visibility'],
     });
   });
 });

@@ -27,7 +27,7 @@ export type WizardErrors = Partial<Record<ChecklistFormField, string>>;
 export const WIZARD_STEP_FIELDS = {
   1: ['title', 'description'],
   2: ['items'],
-  3: ['tags', 'estimatedTime', 'difficulty'],
+  3: ['tags', 'estimatedTime', 'difficulty', 'visibility'],
 } as const satisfies Record<WizardStep, readonly ChecklistFormField[]>;
 
 const fieldsUpTo = (step: WizardStep): ChecklistFormField[] =>

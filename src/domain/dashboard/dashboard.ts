@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DIFFICULTIES } from '../checklists/checklist-view';
+import { CHECKLIST_VISIBILITIES } from '../checklists/visibility';
 import { newestFirstPageQuery, nextCursorSchema } from '../paging';
 import { badgeNotificationMessage, NOTIFICATION_ICONS, NOTIFICATION_TYPES } from '../social/notifications';
 
@@ -35,6 +36,7 @@ export const dashboardListSchema = z.object({
   completedCount: z.number().int(),
   percentComplete: z.number().int(),
   isPublic: z.boolean(),
+  visibility: z.enum(CHECKLIST_VISIBILITIES),
   difficulty: z.enum(DIFFICULTIES),
   estimatedTime: z.string(),
   createdAt: z.string(),

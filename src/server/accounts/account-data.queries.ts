@@ -26,7 +26,7 @@ export async function exportAccountData(db: Executor, userId: string): Promise<S
         from profiles p join users u on u.id = p.id where p.id = ${userId}),
       'checklists', coalesce((
         select json_agg(json_build_object(
-          'id', c.id, 'title', c.title, 'description', c.description, 'isPublic', c.is_public,
+          'id', c.id, 'title', c.title, 'description', c.description, 'isPublic', c.is_public, 'isUnlisted', c.is_unlisted,
           'difficulty', c.difficulty, 'estimatedTime', c.estimated_time,
           'uses', c.uses_count, 'likes', c.likes_count, 'clones', c.clones_count,
           'createdAt', c.created_at, 'updatedAt', c.updated_at,

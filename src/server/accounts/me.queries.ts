@@ -8,6 +8,7 @@ import {
   type OwnListSort,
   type OwnListsQuery,
 } from '@/domain/checklists/own-lists';
+import { visibilityOf } from '@/domain/checklists/visibility';
 import { encodeCursor } from '@/domain/paging';
 import type { Executor } from '../db/client';
 import { cursorTime } from '../paging';
@@ -63,6 +64,8 @@ function afterOwnListsCursor(cursor: OwnListsCursor): SQL {
 const ownListFilters = {
   all: sql`true`,
   public: sql`c.is_public`,
+  // The spec's two filters: "Private" is every list that is not public, unlisted ones included
+  // (each row says which it is; decision 023).
   private: sql`not c.is_public`,
 } satisfies Record<OwnListFilter, SQL>;
 
@@ -82,6 +85,7 @@ export async function listOwnChecklists(
     title: string;
     description: string;
     is_public: boolean;
+    is_unlisted: boolean;
     item_count: number;
     uses_count: number;
     rating: string | null;
@@ -92,7 +96,7 @@ export async function listOwnChecklists(
     sort_key: string | number | null;
     cursor_time: string;
   }>(sql`
-    select c.id, c.title, c.description, c.is_public, c.uses_count, c.rating, c.estimated_time, c.difficulty,
+    select c.id, c.title, c.description, c.is_public, c.is_unlisted, c.uses_count, c.rating, c.estimated_time, c.difficulty,
            c.created_at, ${itemCountColumn} as item_count, ${tagsColumn} as tags,
            ${query.sort === 'most-used' || query.sort === 'title' ? key : sql`null`} as sort_key,
            ${cursorTime(sql`c.created_at`)} as cursor_time
@@ -116,6 +120,7 @@ export async function listOwnChecklists(
       title: row.title,
       description: row.description,
       isPublic: row.is_public,
+      visibility: visibilityOf({ isPublic: row.is_public, isUnlisted: row.is_unlisted }),
       itemCount: row.item_count,
       uses: row.uses_count,
       rating: row.rating === null ? null : Number(row.rating),

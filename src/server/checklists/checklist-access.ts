@@ -4,11 +4,15 @@ import { isUuid } from '../db/ids';
 import type { WriteOutcome } from '../outcome';
 
 /**
- * The one visibility rule (spec §6): a list is seen by everyone when public, otherwise only by its
- * author. `alias` names the checklists row in the caller's SQL.
+ * The one rule for opening a list by its id (spec §6, decision 023): a public or unlisted list is
+ * seen by everyone who has its address, a private one only by its author. `alias` names the
+ * checklists row in the caller's SQL. Never a listing's filter: a listing of other people's lists
+ * (Browse, search, Discover, profiles, the sitemap, feeds) asks `is_public`, which an unlisted list
+ * is not.
  */
 export function visibleTo(userId: string | null, alias = 'c') {
-  return sql`(${sql.raw(alias)}.is_public or ${sql.raw(alias)}.author_id = ${userId})`;
+  const a = sql.raw(alias);
+  return sql`(${a}.is_public or ${a}.is_unlisted or ${a}.author_id = ${userId})`;
 }
 
 export type ChecklistAccess = { id: string; authorId: string; isPublic: boolean; title: string };

@@ -7,6 +7,7 @@ import {
   createdChecklistSchema,
   likeStateSchema,
   progressStateSchema,
+  requestedVisibility,
   visibilityInputSchema,
 } from '@/domain/checklists/checklist-actions';
 import { checklistMessages } from '@/domain/checklists/checklist-view';
@@ -193,7 +194,7 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
         db,
         c.req.valid('param').id,
         c.var.user.id,
-        c.req.valid('json').isPublic,
+        requestedVisibility(c.req.valid('json')),
       );
       return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome);
     })

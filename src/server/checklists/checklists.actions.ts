@@ -3,6 +3,12 @@ import type { ChecklistInput } from '@/domain/checklists/checklist-input';
 import type { BulkResult } from '@/domain/checklists/checklist-actions';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { planItemChanges } from '@/domain/checklists/item-changes';
+import {
+  DEFAULT_VISIBILITY,
+  visibilityColumns,
+  visibilityOf,
+  type ChecklistVisibility,
+} from '@/domain/checklists/visibility';
 import { canClone, canDelete, canEdit } from '@/domain/permissions';
 import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database, Executor } from '../db/client';
@@ -11,7 +17,6 @@ import type { WriteOutcome } from '../outcome';
 import { notify } from '../notifications/notifications.actions';
 import { checklistNotFound, findChecklistAccess } from './checklist-access';
 import { isUuid } from '../db/ids';
-
 
 async function insertItemsAndTags(tx: Executor, checklistId: string, items: string[], tags: string[]) {
   if (items.length > 0) {
@@ -22,8 +27,12 @@ async function insertItemsAndTags(tx: Executor, checklistId: string, items: stri
   if (tags.length > 0) await tx.insert(checklistTags).values(tags.map((tag) => ({ checklistId, tag })));
 }
 
-/** Creates a public checklist with its items and tags (order_index from 1), in one transaction. */
+/**
+ * Creates a checklist with its items and tags (order_index from 1), in one transaction: public
+ * unless the input asks for unlisted or private (decision 023).
+ */
 export async function createChecklist(db: Database, authorId: string, input: ChecklistInput): Promise<string> {
+  const visibility = input.visibility ?? DEFAULT_VISIBILITY;
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(checklists)
@@ -33,11 +42,12 @@ export async function createChecklist(db: Database, authorId: string, input: Che
         authorId,
         estimatedTime: input.estimatedTime,
         difficulty: input.difficulty,
-        isPublic: true,
+        ...visibilityColumns(visibility),
       })
       .returning({ id: checklists.id });
     await insertItemsAndTags(tx, created!.id, input.items, input.tags);
-    await grantEarnedBadges(tx, [authorId], ['published_lists']);
+    // Only a public list is a publication (decision 011); an unlisted one is shared, not published.
+    if (visibility === 'public') await grantEarnedBadges(tx, [authorId], ['published_lists']);
     return created!.id;
   });
 }
@@ -65,9 +75,12 @@ export async function updateChecklist(
         description: input.description,
         estimatedTime: input.estimatedTime,
         difficulty: input.difficulty,
+        // Absent, the visibility stays as it was (decision 023).
+        ...(input.visibility ? visibilityColumns(input.visibility) : {}),
         updatedAt: sql`now()`,
       })
       .where(eq(checklists.id, id));
+    if (input.visibility === 'public' && !access.isPublic) await grantEarnedBadges(tx, [userId], ['published_lists']);
 
     const existing = await tx
       .select({ id: checklistItems.id, content: checklistItems.content })
@@ -105,11 +118,12 @@ export async function deleteChecklist(db: Database, id: string, userId: string):
   return { ok: true, value: undefined };
 }
 
+/** Spec §2.10's Make Public / Make Private, and Make Unlisted beside them (decision 023). */
 export async function setChecklistVisibility(
   db: Database,
   id: string,
   userId: string,
-  isPublic: boolean,
+  visibility: ChecklistVisibility,
 ): Promise<WriteOutcome> {
   return db.transaction(async (tx) => {
     const access = await findChecklistAccess(tx, id, userId);
@@ -118,10 +132,10 @@ export async function setChecklistVisibility(
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
     await tx
       .update(checklists)
-      .set({ isPublic, updatedAt: sql`now()` })
+      .set({ ...visibilityColumns(visibility), updatedAt: sql`now()` })
       .where(and(eq(checklists.id, id), eq(checklists.authorId, userId)));
     // Making a list public publishes it (decision 011).
-    if (isPublic) await grantEarnedBadges(tx, [userId], ['published_lists']);
+    if (visibility === 'public') await grantEarnedBadges(tx, [userId], ['published_lists']);
     return { ok: true, value: undefined };
   });
 }
@@ -161,7 +175,8 @@ export async function bulkSetVisibility(
     ? await db.transaction(async (tx) => {
         const rows = await tx
           .update(checklists)
-          .set({ isPublic, updatedAt: sql`now()` })
+          // The spec's bulk actions have two choices: public or private; either ends an unlisted one.
+          .set({ isPublic, isUnlisted: false, updatedAt: sql`now()` })
           .where(and(inArray(checklists.id, valid), eq(checklists.authorId, userId)))
           .returning({ id: checklists.id });
         if (isPublic && rows.length) await grantEarnedBadges(tx, [userId], ['published_lists']);
@@ -176,8 +191,10 @@ export async function bulkSetVisibility(
 }
 
 /**
- * Spec §4, §7: a clone is a new public list owned by the cloner with the original's content,
- * and a recorded link. Nobody clones their own list.
+ * Spec §4, §7: a clone is a new list owned by the cloner with the original's content, and a
+ * recorded link. Nobody clones their own list. A clone of a public list is public; a clone of an
+ * unlisted list is unlisted, so cloning cannot list what its author chose not to (decision 023).
+ * The clone is the cloner's: they may make it public or private afterwards.
  */
 export async function cloneChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome<string>> {
   return db.transaction(async (tx) => {
@@ -196,7 +213,8 @@ export async function cloneChecklist(db: Database, id: string, userId: string): 
         authorId: userId,
         estimatedTime: original!.estimatedTime,
         difficulty: original!.difficulty,
-        isPublic: true,
+        // The original's own visibility: public or unlisted (a private list is its author's alone to see).
+        ...visibilityColumns(visibilityOf(original!)),
       })
       .returning({ id: checklists.id });
     await tx.execute(sql`

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { visibilityOf } from '@/domain/checklists/visibility';
 import { isAuthor } from '@/domain/permissions';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
@@ -14,6 +15,7 @@ type DetailRow = AuthorRow & {
   estimated_time: string | null;
   difficulty: ChecklistDetail['difficulty'];
   is_public: boolean;
+  is_unlisted: boolean;
   rating: string | null;
   tags: string[];
   items: { id: string; content: string; orderIndex: number }[];
@@ -40,11 +42,14 @@ export async function findChecklistDetail(
   if (!isUuid(id)) return null;
   const result = await db.execute<DetailRow>(sql`
     select c.id, c.title, c.description, c.author_id, ${authorColumns}, c.estimated_time, c.difficulty, c.is_public,
-      c.rating, c.uses_count, c.likes_count, c.clones_count, c.created_at, c.updated_at, ${tagsColumn} as tags,
+      c.is_unlisted, c.rating, c.uses_count, c.likes_count, c.clones_count, c.created_at, c.updated_at, ${tagsColumn} as tags,
       coalesce((select json_agg(json_build_object('id', i.id, 'content', i.content, 'orderIndex', i.order_index) order by i.order_index)
                 from checklist_items i where i.checklist_id = c.id), '[]') as items,
       -- The original is linked only while the viewer may see it; otherwise its title is plain text.
-      case when ${visibleTo(viewerId, 'o')} then o.id end as cloned_from_id, cl.original_title as cloned_from_title,
+      -- An unlisted original is linked only for its author and the cloner, who had its address: a
+      -- clone's readers must not learn it from the clone (decision 023).
+      case when o.is_public or o.author_id = ${viewerId} or (o.is_unlisted and cl.cloned_by = ${viewerId})
+        then o.id end as cloned_from_id, cl.original_title as cloned_from_title,
       exists (select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id = ${viewerId}) as has_liked,
       coalesce((select json_agg(done.checklist_item_id) from checklist_item_completions done
                 where done.checklist_id = c.id and done.user_id = ${viewerId}), '[]') as completed_item_ids
@@ -64,6 +69,7 @@ export async function findChecklistDetail(
     estimatedTime: presentEstimatedTime(row.estimated_time),
     difficulty: row.difficulty,
     isPublic: row.is_public,
+    visibility: visibilityOf({ isPublic: row.is_public, isUnlisted: row.is_unlisted }),
     rating: row.rating === null ? null : Number(row.rating),
     tags: row.tags,
     items: row.items,

@@ -9,6 +9,7 @@ import {
   type DashboardList,
   type DashboardListTab,
 } from '@/domain/dashboard/dashboard';
+import { visibilityOf } from '@/domain/checklists/visibility';
 import type { Executor } from '../db/client';
 import { before, cursorTime, takePage } from '../paging';
 import { visibleTo } from '../checklists/checklist-access';
@@ -55,6 +56,7 @@ export async function listDashboardLists(
       item_count: number;
       completed_count: number;
       is_public: boolean;
+      is_unlisted: boolean;
       difficulty: DashboardList['difficulty'];
       estimated_time: string | null;
       created_at: Date;
@@ -63,7 +65,7 @@ export async function listDashboardLists(
     with picked as (${tabSource(tab, userId)})
     select c.id, c.title, c.description, ${authorColumns},
            items.item_count, coalesce(pr.completed_count, 0) as completed_count,
-           c.is_public, c.difficulty, c.estimated_time, c.created_at,
+           c.is_public, c.is_unlisted, c.difficulty, c.estimated_time, c.created_at,
            ${cursorTime(sql`picked.listed_at`)} as cursor_time
     from picked
     join checklists c on c.id = picked.checklist_id and ${visibleTo(userId)}
@@ -87,6 +89,7 @@ export async function listDashboardLists(
       completedCount: row.completed_count,
       percentComplete: percentComplete(row.completed_count, row.item_count),
       isPublic: row.is_public,
+      visibility: visibilityOf({ isPublic: row.is_public, isUnlisted: row.is_unlisted }),
       difficulty: row.difficulty,
       estimatedTime: presentEstimatedTime(row.estimated_time),
       createdAt: new Date(row.created_at).toISOString(),

@@ -10,15 +10,16 @@ export const staffPickMessages = {
   removed: (title: string, id: string) => `"${title}" (${id}) is no longer a staff pick.`,
   wasNotPicked: (title: string, id: string) => `"${title}" (${id}) was not a staff pick; nothing changed.`,
   unknown: (id: string) => `No checklist has the id ${id}.`,
-  private: (title: string, id: string) =>
-    `"${title}" (${id}) is private; only public checklists can be staff picks. Nothing changed.`,
+  // Private or unlisted (decision 023): neither is listed, so neither can be picked.
+  notPublic: (title: string, id: string) =>
+    `"${title}" (${id}) is not public; only public checklists can be staff picks. Nothing changed.`,
 } as const;
 
 export type StaffPickOutcome = { ok: boolean; message: string };
 
 /**
  * Flags a public checklist as a staff pick (again: it then shows first), or removes the flag.
- * A private or unknown list is refused. Removing works on a list made private since it was picked.
+ * A private, unlisted or unknown list is refused. Removing works on a list made private since it was picked.
  */
 export async function setStaffPick(db: Executor, checklistId: string, isPicked: boolean): Promise<StaffPickOutcome> {
   const [list] = isUuid(checklistId)
@@ -40,7 +41,7 @@ export async function setStaffPick(db: Executor, checklistId: string, isPicked: 
     select id from checklists where id = ${list.id} and is_public
     on conflict (checklist_id) do update set picked_at = now()
     returning checklist_id`);
-  if (inserted.rows.length === 0) return { ok: false, message: staffPickMessages.private(list.title, list.id) };
+  if (inserted.rows.length === 0) return { ok: false, message: staffPickMessages.notPublic(list.title, list.id) };
   return { ok: true, message: staffPickMessages.picked(list.title, list.id) };
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Executor } from '../db/client';
 import { accounts, checklistItems, checklists, checklistTags, profiles, users } from '../db/schema';
 import { hashPassword } from '../accounts/password-hash';
+import { visibilityColumns, type ChecklistVisibility } from '@/domain/checklists/visibility';
 
 // Factories with overrides, shared by the seed, the API tests and the end-to-end tests.
 
@@ -62,6 +63,8 @@ export type ChecklistSeed = {
   estimatedTime?: string | null;
   difficulty?: 'easy' | 'medium' | 'hard';
   isPublic?: boolean;
+  /** Wins over `isPublic` when given: 'unlisted' is neither public nor private (decision 023). */
+  visibility?: ChecklistVisibility;
   createdAt?: Date;
 };
 
@@ -80,7 +83,7 @@ export async function makeChecklist(db: Executor, authorId: string, seed: Checkl
         authorId,
         estimatedTime: seed.estimatedTime === undefined ? '15 minutes' : seed.estimatedTime,
         difficulty: seed.difficulty ?? 'medium',
-        isPublic: seed.isPublic ?? true,
+        ...(seed.visibility ? visibilityColumns(seed.visibility) : { isPublic: seed.isPublic ?? true }),
         createdAt,
         updatedAt: createdAt,
       })

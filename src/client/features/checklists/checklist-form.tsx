@@ -4,7 +4,14 @@ import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { checklistFormResolver, ChecklistEditorForm, useChecklistEditor } from './editor/checklist-editor';
-import { DescriptionField, ItemsField, TagsField, TimeAndDifficultyFields, TitleField } from './editor/editor-fields';
+import {
+  DescriptionField,
+  ItemsField,
+  TagsField,
+  TimeAndDifficultyFields,
+  TitleField,
+  VisibilityField,
+} from './editor/editor-fields';
 
 export type ChecklistFormProps = {
   initialValues: ChecklistFormValues;
@@ -38,6 +45,7 @@ export function ChecklistForm({
         <ItemsField />
         <TagsField />
         <TimeAndDifficultyFields />
+        <VisibilityField />
 
         {formError ? <Alert tone="error">{formError}</Alert> : null}
 

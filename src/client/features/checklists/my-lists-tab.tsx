@@ -1,5 +1,5 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { Eye, EyeOff, ExternalLink, ListChecks, Pencil, Star, Trash2, Users } from 'lucide-react';
+import { Eye, EyeOff, ExternalLink, Link2, ListChecks, Pencil, Star, Trash2, Users } from 'lucide-react';
 import { useId, useMemo, useState, type ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
@@ -24,6 +24,8 @@ import { OptionSelect } from '@/client/components/ui/select';
 import { ShowMore } from '@/client/components/ui/show-more';
 import { DifficultyBadge } from '@/client/features/checklists/difficulty-badge';
 import { PrivateBadge } from '@/client/features/checklists/private-badge';
+import { UnlistedBadge } from '@/client/features/checklists/unlisted-badge';
+import { unlistedMessages, type ChecklistVisibility } from '@/domain/checklists/visibility';
 import { errorMessage } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { useFlashMessage } from '@/client/lib/use-flash-message';
@@ -45,9 +47,23 @@ const closedConfirmDialog: ConfirmDialogQuestion = {
   onConfirm: () => {},
 };
 
+// Spec §2.10's two questions, and the third visibility's own (decision 023).
+const visibilityQuestions: Record<
+  ChecklistVisibility,
+  Pick<ConfirmDialogQuestion, 'title' | 'description' | 'confirmLabel'>
+> = {
+  public: { title: 'Make Public?', description: ownListMessages.makePublicText, confirmLabel: 'Make Public' },
+  private: { title: 'Make Private?', description: ownListMessages.makePrivateText, confirmLabel: 'Make Private' },
+  unlisted: {
+    title: unlistedMessages.makeUnlistedTitle,
+    description: unlistedMessages.makeUnlistedText,
+    confirmLabel: unlistedMessages.makeUnlisted,
+  },
+};
+
 type Pending =
   | { kind: 'delete'; list: OwnChecklist }
-  | { kind: 'visibility'; list: OwnChecklist }
+  | { kind: 'visibility'; list: OwnChecklist; to: ChecklistVisibility }
   | { kind: 'bulk-delete'; ids: string[] };
 
 /** Spec §2.10 "Created lists (My Lists)". */
@@ -79,12 +95,17 @@ export function MyListsTab() {
     confirmation.clear();
   };
 
-  const toggleVisibility = (list: OwnChecklist) => {
+  const changeVisibility = (list: OwnChecklist, to: ChecklistVisibility) => {
     startAction();
     setVisibility.mutate(
-      { id: list.id, isPublic: !list.isPublic },
+      { id: list.id, visibility: to },
       {
-        onSuccess: () => confirmation.show(ownListMessages.nowVisible(list.title, !list.isPublic)),
+        onSuccess: () =>
+          confirmation.show(
+            to === 'unlisted'
+              ? unlistedMessages.nowUnlisted(list.title)
+              : ownListMessages.nowVisible(list.title, to === 'public'),
+          ),
         onError: (error) => setFailure(ownListMessages.visibilityFailed(errorMessage(error))),
         onSettled: close,
       },
@@ -154,13 +175,11 @@ export function MyListsTab() {
         };
       case 'visibility':
         return {
-          title: question.list.isPublic ? 'Make Private?' : 'Make Public?',
-          description: question.list.isPublic ? ownListMessages.makePrivateText : ownListMessages.makePublicText,
-          confirmLabel: question.list.isPublic ? 'Make Private' : 'Make Public',
+          ...visibilityQuestions[question.to],
           busyLabel: 'Saving...',
           tone: 'primary',
           isBusy: setVisibility.isPending,
-          onConfirm: () => toggleVisibility(question.list),
+          onConfirm: () => changeVisibility(question.list, question.to),
         };
     }
   };
@@ -300,7 +319,7 @@ export function MyListsTab() {
                   return next;
                 })
               }
-              onToggleVisibility={() => setPending({ kind: 'visibility', list })}
+              onChangeVisibility={(to) => setPending({ kind: 'visibility', list, to })}
               onDelete={() => setPending({ kind: 'delete', list })}
             />
           ))}
@@ -340,21 +359,25 @@ function OwnListRow({
   list,
   isSelected,
   onSelect,
-  onToggleVisibility,
+  onChangeVisibility,
   onDelete,
 }: {
   list: OwnChecklist;
   isSelected: boolean;
   onSelect: (isSelected: boolean) => void;
-  onToggleVisibility: () => void;
+  onChangeVisibility: (to: ChecklistVisibility) => void;
   onDelete: () => void;
 }) {
   const checkboxId = useId();
+  // Spec §2.10's toggle (a public list goes private, any other public), and beside it the third
+  // choice: an unlisted list can go private, any other unlisted (decision 023).
+  const toggleTo: ChecklistVisibility = list.isPublic ? 'private' : 'public';
+  const otherTo: ChecklistVisibility = list.visibility === 'unlisted' ? 'private' : 'unlisted';
   return (
     <li
       className={cn(
         'flex gap-3 rounded-xl p-4 ring-1 ring-slate-200 dark:ring-slate-800',
-        list.isPublic ? 'bg-white dark:bg-slate-900' : 'bg-amber-50/70 dark:bg-amber-950/20',
+        list.visibility === 'private' ? 'bg-amber-50/70 dark:bg-amber-950/20' : 'bg-white dark:bg-slate-900',
       )}
     >
       <Checkbox
@@ -376,6 +399,8 @@ function OwnListRow({
             <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950/50 dark:text-green-300">
               Public
             </span>
+          ) : list.visibility === 'unlisted' ? (
+            <UnlistedBadge />
           ) : (
             <PrivateBadge />
           )}
@@ -419,9 +444,22 @@ function OwnListRow({
           size="icon"
           className="h-9 w-9"
           aria-label={`${list.isPublic ? 'Make private' : 'Make public'}: ${list.title}`}
-          onClick={onToggleVisibility}
+          onClick={() => onChangeVisibility(toggleTo)}
         >
           {list.isPublic ? <EyeOff className="h-4 w-4" aria-hidden /> : <Eye className="h-4 w-4" aria-hidden />}
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="h-9 w-9"
+          aria-label={`${otherTo === 'unlisted' ? 'Make unlisted' : 'Make private'}: ${list.title}`}
+          onClick={() => onChangeVisibility(otherTo)}
+        >
+          {otherTo === 'unlisted' ? (
+            <Link2 className="h-4 w-4" aria-hidden />
+          ) : (
+            <EyeOff className="h-4 w-4" aria-hidden />
+          )}
         </Button>
         <Button asChild variant="ghost" size="icon" className="h-9 w-9">
           <Link to={paths.checklist(list.id)} aria-label={`View ${list.title}`}>

@@ -32,6 +32,7 @@ import {
   TagsField,
   TimeAndDifficultyFields,
   TitleField,
+  VisibilityField,
 } from '@/client/features/checklists/editor/editor-fields';
 import { useCreateChecklist } from '@/client/api/checklists';
 import { saveErrorMessage } from '@/client/features/checklists/editor/checklist-editor';
@@ -117,6 +118,7 @@ export function CreateWizardPage() {
                 <Review />
                 <TagsField dropsBlankRows />
                 <TimeAndDifficultyFields />
+                <VisibilityField />
               </div>
             ) : null}
 

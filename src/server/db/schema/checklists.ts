@@ -34,7 +34,11 @@ export const checklists = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     estimatedTime: text(),
     difficulty: text().notNull().default('medium'),
+    // Decision 023: `is_public` means "listed publicly" (Browse, search, Discover, profiles, the
+    // sitemap and feeds, and every partial index and count trigger over them). An unlisted list is
+    // not public: it is left out of all of those, yet anyone with its address may read and use it.
     isPublic: boolean().notNull().default(true),
+    isUnlisted: boolean().notNull().default(false),
     // Decision 010: computed from the counters by the same formula as domain checklistRating().
     rating: numeric({ precision: 2, scale: 1, mode: 'number' }).generatedAlwaysAs(
       sql.raw(
@@ -59,6 +63,7 @@ export const checklists = pgTable(
   },
   (t) => [
     check('checklists_difficulty_values', sql`${t.difficulty} in ('easy', 'medium', 'hard')`),
+    check('checklists_unlisted_not_public', sql`not (${t.isPublic} and ${t.isUnlisted})`),
     check('checklists_title_not_blank', sql`btrim(${t.title}) <> ''`),
     check('checklists_rating_range', sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
     check(

@@ -1,3 +1,4 @@
+import { Globe, Link2, Lock } from 'lucide-react';
 import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import type { ChecklistForm, ChecklistFormField } from '@/domain/checklists/checklist-input';
 import {
@@ -8,6 +9,12 @@ import {
   MAX_TAGS,
 } from '@/domain/checklists/checklist-fields';
 import { DIFFICULTIES, type Difficulty } from '@/domain/checklists/checklist-view';
+import {
+  CHECKLIST_VISIBILITIES,
+  visibilityHints,
+  visibilityLabels,
+  type ChecklistVisibility,
+} from '@/domain/checklists/visibility';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/client/components/ui/radio-group';
 import { SelectContent, SelectItem, SelectRoot, SelectTrigger, SelectValue } from '@/client/components/ui/select';
@@ -22,6 +29,7 @@ const ids = {
   titleLength: 'checklist-title-length',
   description: 'checklist-description',
   estimatedTime: 'checklist-estimated-time',
+  visibilityHint: 'checklist-visibility-hint',
   error: (field: ChecklistFormField) => `checklist-${field}-error`,
 };
 
@@ -252,6 +260,51 @@ function DifficultyField() {
         )}
       />
       <FieldError id={ids.error('difficulty')}>{error}</FieldError>
+    </fieldset>
+  );
+}
+
+const visibilityIcons: Record<ChecklistVisibility, typeof Globe> = { public: Globe, unlisted: Link2, private: Lock };
+
+/** Who may find and open the list (decision 023): public, anyone with the link, or private. */
+export function VisibilityField() {
+  const { control } = useFormContext<ChecklistForm>();
+  const chosen = useWatch<ChecklistForm, 'visibility'>({ name: 'visibility' });
+  return (
+    <fieldset aria-describedby={ids.visibilityHint}>
+      <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-300">Visibility</legend>
+      <Controller
+        control={control}
+        name="visibility"
+        render={({ field }) => (
+          <RadioGroup
+            ref={field.ref}
+            variant="tiles"
+            className="gap-2 sm:grid-cols-3"
+            value={field.value}
+            onValueChange={field.onChange}
+            onBlur={field.onBlur}
+          >
+            {CHECKLIST_VISIBILITIES.map((visibility) => {
+              const Icon = visibilityIcons[visibility];
+              return (
+                <RadioGroupItem
+                  key={visibility}
+                  value={visibility}
+                  variant="tiles"
+                  className="flex items-center gap-2 px-3 py-2.5 text-left text-sm font-medium text-slate-800 dark:text-slate-200"
+                >
+                  <Icon className="h-4 w-4 shrink-0 text-slate-500 dark:text-slate-400" aria-hidden />
+                  {visibilityLabels[visibility]}
+                </RadioGroupItem>
+              );
+            })}
+          </RadioGroup>
+        )}
+      />
+      <p id={ids.visibilityHint} className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
+        {visibilityHints[chosen]}
+      </p>
     </fieldset>
   );
 }
