@@ -7,7 +7,7 @@ import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
 // Every checklist endpoint × {visitor, another user, owner}, on a public, an unlisted and a private
 // list. A private list of someone else is not found (404), never forbidden. An unlisted list
-// ("Anyone with the link", decision 023) answers by its id exactly as a public one does.
+// ("Anyone with the link", decision 024) answers by its id exactly as a public one does.
 
 type Caller = 'visitor' | 'other' | 'owner';
 type Expected = Record<Caller, number>;

@@ -30,6 +30,7 @@ beforeAll(async () => {
   ids.long = (await makeChecklist(t.db, author.id, { title: 'Long one', description: 'word '.repeat(100) })).id;
   ids.secret = (await makeChecklist(t.db, author.id, { title: 'Secret plan', isPublic: false })).id;
   ids.shyList = (await makeChecklist(t.db, shy.id, { title: 'Shy but public' })).id;
+  ids.unlisted = (await makeChecklist(t.db, author.id, { title: 'For friends', visibility: 'unlisted' })).id;
 });
 
 async function page(pathAndQuery: string) {
@@ -75,6 +76,13 @@ describe('the head of a public page', () => {
       twitterCard: 'summary',
     });
     expect(seen.ogDescription).toBe(seen.description);
+  });
+
+  it('an unlisted list previews for those who have its address, and asks search engines not to index it', async () => {
+    const html = await page(`/checklist/${ids.unlisted}`);
+    expect(head(html).title).toBe('For friends · Ticklist');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(await page(`/checklist/${ids.camping}`)).not.toContain('noindex');
   });
 
   it('a long description is cut to its limit', async () => {

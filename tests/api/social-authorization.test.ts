@@ -27,7 +27,7 @@ let asFan: Agent;
 
 /**
  * A profile owner: a full name, one follower and one followed (both `fan`), one public, one unlisted
- * (decision 023: on nobody's view of the profile, the owner's included) and one private list.
+ * (decision 024: on nobody's view of the profile, the owner's included) and one private list.
  */
 type ProfileOwner = { user: CreatedUser; agent: Agent; publicListId: string };
 let profileOwners: Record<'public' | 'private', ProfileOwner>;

@@ -9,7 +9,7 @@ import { createUser, makeChecklist, type CreatedUser } from '../../src/server/se
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, TEST_BASE_URL, type Agent, type TestApp } from '../setup/test-app';
 
-// Issue 14 item 5, decision 023: an unlisted list ("Anyone with the link") is read and used by
+// Issue 14 item 5, decision 024: an unlisted list ("Anyone with the link") is read and used by
 // anyone who has its address, and is listed nowhere: one test per listing. Each listing is shown a
 // public list beside it with the same word and tag, so an empty answer cannot pass for a right one.
 

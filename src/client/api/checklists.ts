@@ -167,7 +167,7 @@ const ok = z.object({ ok: z.literal(true) });
 export function useSetVisibility() {
   const refresh = useRefreshOwnLists();
   return useMutation({
-    // Public and private as the spec asks for them ({ isPublic }); unlisted by name (decision 023).
+    // Public and private as the spec asks for them ({ isPublic }); unlisted by name (decision 024).
     mutationFn: ({ id, visibility }: { id: string; visibility: ChecklistVisibility }) =>
       apiRequest(`${checklistApiPath(id)}/visibility`, ok, {
         method: 'PATCH',

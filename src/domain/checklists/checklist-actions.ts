@@ -22,7 +22,7 @@ export const checklistActionMessages = {
 
 /**
  * One list's visibility: the spec's `{ isPublic }` (true public, false private), or `{ visibility }`
- * for any of the three, "unlisted" included (decision 023).
+ * for any of the three, "unlisted" included (decision 024).
  */
 export const visibilityInputSchema = z.union([
   z.object({ visibility: visibilityField }),

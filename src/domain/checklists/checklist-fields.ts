@@ -65,7 +65,7 @@ export const itemField = text('single-line', m.itemsFilled, MAX_ITEM_LENGTH, m.i
 export const tagField = text('single-line', m.tagsFilled, MAX_TAG_LENGTH, m.tagTooLong);
 export const estimatedTimeField = z.enum(ESTIMATED_TIMES, { error: m.estimatedTimeRequired });
 export const difficultyField = z.enum(DIFFICULTIES, { error: m.difficultyRequired });
-/** Who may find and open the list (decision 023): public, unlisted (anyone with the link) or private. */
+/** Who may find and open the list (decision 024): public, unlisted (anyone with the link) or private. */
 export const visibilityField = z.enum(CHECKLIST_VISIBILITIES, { error: m.visibilityRequired });
 
 /** The items of a list: at least one, at most MAX_ITEMS, each an itemField. */

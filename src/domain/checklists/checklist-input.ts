@@ -22,7 +22,7 @@ export const checklistInputSchema = z.object({
   estimatedTime: estimatedTimeField,
   difficulty: difficultyField,
   /**
-   * Decision 023. Optional, so a caller that never heard of it keeps the spec's behaviour: a new
+   * Decision 024. Optional, so a caller that never heard of it keeps the spec's behaviour: a new
    * list is public, and an edit leaves the visibility as it was.
    */
   visibility: visibilityField.optional(),

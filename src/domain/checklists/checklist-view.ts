@@ -23,7 +23,7 @@ export const checklistDetailSchema = z.object({
   estimatedTime: z.string(),
   difficulty: z.enum(DIFFICULTIES),
   isPublic: z.boolean(),
-  /** Decision 023: `isPublic` is true only for `public`; an unlisted list is not public. */
+  /** Decision 024: `isPublic` is true only for `public`; an unlisted list is not public. */
   visibility: z.enum(CHECKLIST_VISIBILITIES),
   rating: z.number().nullable(),
   tags: z.array(z.string()),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { requestedVisibility, visibilityInputSchema } from './checklist-actions';
 import { CHECKLIST_VISIBILITIES, visibilityColumns, visibilityOf } from './visibility';
 
-describe('a checklist visibility (decision 023)', () => {
+describe('a checklist visibility (decision 024)', () => {
   it('is stored as two flags, never both set, and read back the same', () => {
     for (const visibility of CHECKLIST_VISIBILITIES) {
       const columns = visibilityColumns(visibility);

@@ -1,4 +1,4 @@
-// Who may find and open a checklist (decision 023). "Public" lists are listed: Browse, search,
+// Who may find and open a checklist (decision 024). "Public" lists are listed: Browse, search,
 // Discover, the author's profile, the sitemap and feeds. "Anyone with the link" (unlisted) lists are
 // listed nowhere, yet anyone who has the address may read and use them. "Private" lists are the
 // author's alone. The spec's Public and Private words are unchanged; the third has its own.

@@ -22,7 +22,7 @@ export async function deleteAccount(db: Database, userId: string, options: { kee
     if (locked.rows.length === 0) return { ok: false as const };
 
     if (options.keepPublicContent) {
-      // Only public lists are kept: private and unlisted ones were never published (decision 023).
+      // Only public lists are kept: private and unlisted ones were never published (decision 024).
       const kept = await tx.execute<{ id: string }>(sql`
         update checklists set author_id = ${deleted} where author_id = ${userId} and is_public returning id`);
       if (kept.rows.length > 0) {

@@ -65,7 +65,7 @@ const ownListFilters = {
   all: sql`true`,
   public: sql`c.is_public`,
   // The spec's two filters: "Private" is every list that is not public, unlisted ones included
-  // (each row says which it is; decision 023).
+  // (each row says which it is; decision 024).
   private: sql`not c.is_public`,
 } satisfies Record<OwnListFilter, SQL>;
 

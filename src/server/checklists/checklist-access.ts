@@ -4,7 +4,7 @@ import { isUuid } from '../db/ids';
 import type { WriteOutcome } from '../outcome';
 
 /**
- * The one rule for opening a list by its id (spec §6, decision 023): a public or unlisted list is
+ * The one rule for opening a list by its id (spec §6, decision 024): a public or unlisted list is
  * seen by everyone who has its address, a private one only by its author. `alias` names the
  * checklists row in the caller's SQL. Never a listing's filter: a listing of other people's lists
  * (Browse, search, Discover, profiles, the sitemap, feeds) asks `is_public`, which an unlisted list

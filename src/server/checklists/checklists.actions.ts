@@ -29,7 +29,7 @@ async function insertItemsAndTags(tx: Executor, checklistId: string, items: stri
 
 /**
  * Creates a checklist with its items and tags (order_index from 1), in one transaction: public
- * unless the input asks for unlisted or private (decision 023).
+ * unless the input asks for unlisted or private (decision 024).
  */
 export async function createChecklist(db: Database, authorId: string, input: ChecklistInput): Promise<string> {
   const visibility = input.visibility ?? DEFAULT_VISIBILITY;
@@ -75,7 +75,7 @@ export async function updateChecklist(
         description: input.description,
         estimatedTime: input.estimatedTime,
         difficulty: input.difficulty,
-        // Absent, the visibility stays as it was (decision 023).
+        // Absent, the visibility stays as it was (decision 024).
         ...(input.visibility ? visibilityColumns(input.visibility) : {}),
         updatedAt: sql`now()`,
       })
@@ -118,7 +118,7 @@ export async function deleteChecklist(db: Database, id: string, userId: string):
   return { ok: true, value: undefined };
 }
 
-/** Spec §2.10's Make Public / Make Private, and Make Unlisted beside them (decision 023). */
+/** Spec §2.10's Make Public / Make Private, and Make Unlisted beside them (decision 024). */
 export async function setChecklistVisibility(
   db: Database,
   id: string,
@@ -193,7 +193,7 @@ export async function bulkSetVisibility(
 /**
  * Spec §4, §7: a clone is a new list owned by the cloner with the original's content, and a
  * recorded link. Nobody clones their own list. A clone of a public list is public; a clone of an
- * unlisted list is unlisted, so cloning cannot list what its author chose not to (decision 023).
+ * unlisted list is unlisted, so cloning cannot list what its author chose not to (decision 024).
  * The clone is the cloner's: they may make it public or private afterwards.
  */
 export async function cloneChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome<string>> {

@@ -47,7 +47,7 @@ export async function findChecklistDetail(
                 from checklist_items i where i.checklist_id = c.id), '[]') as items,
       -- The original is linked only while the viewer may see it; otherwise its title is plain text.
       -- An unlisted original is linked only for its author and the cloner, who had its address: a
-      -- clone's readers must not learn it from the clone (decision 023).
+      -- clone's readers must not learn it from the clone (decision 024).
       case when o.is_public or o.author_id = ${viewerId} or (o.is_unlisted and cl.cloned_by = ${viewerId})
         then o.id end as cloned_from_id, cl.original_title as cloned_from_title,
       exists (select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id = ${viewerId}) as has_liked,

@@ -10,7 +10,7 @@ export const staffPickMessages = {
   removed: (title: string, id: string) => `"${title}" (${id}) is no longer a staff pick.`,
   wasNotPicked: (title: string, id: string) => `"${title}" (${id}) was not a staff pick; nothing changed.`,
   unknown: (id: string) => `No checklist has the id ${id}.`,
-  // Private or unlisted (decision 023): neither is listed, so neither can be picked.
+  // Private or unlisted (decision 024): neither is listed, so neither can be picked.
   notPublic: (title: string, id: string) =>
     `"${title}" (${id}) is not public; only public checklists can be staff picks. Nothing changed.`,
 } as const;

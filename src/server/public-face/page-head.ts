@@ -17,6 +17,8 @@ export type PageHead = {
   /** The page's one address (path and query), when it is a public page worth pointing at. */
   canonicalPath?: string;
   type: 'website' | 'article' | 'profile';
+  /** Search engines are asked not to index it (an unlisted list: only those given its address find it). */
+  isNotIndexed?: boolean;
   feed?: { href: string; title: string };
 };
 
@@ -47,6 +49,7 @@ export function renderHead(head: PageHead, baseUrl: string): string {
     `<meta name="twitter:title" content="${xmlText(head.title)}" />`,
     `<meta name="twitter:description" content="${xmlText(head.description)}" />`,
   ];
+  if (head.isNotIndexed) tags.push(`<meta name="robots" content="noindex" />`);
   if (head.canonicalPath) {
     const url = xmlText(`${baseUrl}${head.canonicalPath}`);
     tags.push(`<link rel="canonical" href="${url}" data-page-head />`, `<meta property="og:url" content="${url}" />`);
@@ -77,6 +80,7 @@ export async function headFor(db: Executor, url: URL): Promise<PageHead> {
       description: shorten(row.description?.trim() ? `${row.description} · ${summary}` : `A checklist of ${summary}`),
       canonicalPath: `/checklist/${row.id}`,
       type: 'article',
+      isNotIndexed: row.is_unlisted,
     };
   }
   const user = /^\/user\/([^/]+)$/.exec(pathname);

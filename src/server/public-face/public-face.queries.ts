@@ -107,7 +107,13 @@ export async function findPublicProfile(
   return row ? { id: row.id, username: row.username, profileName: row.profile_name } : null;
 }
 
-export type ListHeadRow = AuthorRow & { id: string; title: string; description: string | null; items_count: number };
+export type ListHeadRow = AuthorRow & {
+  id: string;
+  title: string;
+  description: string | null;
+  items_count: number;
+  is_unlisted: boolean;
+};
 
 /**
  * What a shared link's preview says of a list: one anyone may open by its address (`visibleTo` a
@@ -116,7 +122,7 @@ export type ListHeadRow = AuthorRow & { id: string; title: string; description: 
 export async function findListForHead(db: Executor, id: string): Promise<ListHeadRow | null> {
   if (!isUuid(id)) return null;
   const result = await db.execute<ListHeadRow>(sql`
-    select c.id, c.title, c.description, ${authorColumns}, ${itemCountColumn} as items_count
+    select c.id, c.title, c.description, c.is_unlisted, ${authorColumns}, ${itemCountColumn} as items_count
     from checklists c join profiles p on p.id = c.author_id
     where c.id = ${id} and ${visibleTo(null)}`);
   return result.rows[0] ?? null;

@@ -63,7 +63,7 @@ export type ChecklistSeed = {
   estimatedTime?: string | null;
   difficulty?: 'easy' | 'medium' | 'hard';
   isPublic?: boolean;
-  /** Wins over `isPublic` when given: 'unlisted' is neither public nor private (decision 023). */
+  /** Wins over `isPublic` when given: 'unlisted' is neither public nor private (decision 024). */
   visibility?: ChecklistVisibility;
   createdAt?: Date;
 };

@@ -47,7 +47,7 @@ const closedConfirmDialog: ConfirmDialogQuestion = {
   onConfirm: () => {},
 };
 
-// Spec §2.10's two questions, and the third visibility's own (decision 023).
+// Spec §2.10's two questions, and the third visibility's own (decision 024).
 const visibilityQuestions: Record<
   ChecklistVisibility,
   Pick<ConfirmDialogQuestion, 'title' | 'description' | 'confirmLabel'>
@@ -370,7 +370,7 @@ function OwnListRow({
 }) {
   const checkboxId = useId();
   // Spec §2.10's toggle (a public list goes private, any other public), and beside it the third
-  // choice: an unlisted list can go private, any other unlisted (decision 023).
+  // choice: an unlisted list can go private, any other unlisted (decision 024).
   const toggleTo: ChecklistVisibility = list.isPublic ? 'private' : 'public';
   const otherTo: ChecklistVisibility = list.visibility === 'unlisted' ? 'private' : 'unlisted';
   return (

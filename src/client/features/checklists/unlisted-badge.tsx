@@ -2,7 +2,7 @@ import { Link2 } from 'lucide-react';
 import { visibilityLabels } from '@/domain/checklists/visibility';
 import { cn } from '@/client/lib/cn';
 
-/** Marks an unlisted list ("Anyone with the link", decision 023) where the owner sees their lists. */
+/** Marks an unlisted list ("Anyone with the link", decision 024) where the owner sees their lists. */
 export function UnlistedBadge({ className }: { className?: string }) {
   return (
     <span

@@ -34,7 +34,7 @@ export const checklists = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     estimatedTime: text(),
     difficulty: text().notNull().default('medium'),
-    // Decision 023: `is_public` means "listed publicly" (Browse, search, Discover, profiles, the
+    // Decision 024: `is_public` means "listed publicly" (Browse, search, Discover, profiles, the
     // sitemap and feeds, and every partial index and count trigger over them). An unlisted list is
     // not public: it is left out of all of those, yet anyone with its address may read and use it.
     isPublic: boolean().notNull().default(true),

@@ -266,7 +266,7 @@ function DifficultyField() {
 
 const visibilityIcons: Record<ChecklistVisibility, typeof Globe> = { public: Globe, unlisted: Link2, private: Lock };
 
-/** Who may find and open the list (decision 023): public, anyone with the link, or private. */
+/** Who may find and open the list (decision 024): public, anyone with the link, or private. */
 export function VisibilityField() {
   const { control } = useFormContext<ChecklistForm>();
   const chosen = useWatch<ChecklistForm, 'visibility'>({ name: 'visibility' });
