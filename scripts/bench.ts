@@ -355,10 +355,11 @@ async function main() {
       // statements still run, so SQL/req divides by what was served once all of them are done.
       const traffic = { inFlight: 0, served: 0 };
       const server = serve({
-        fetch: async (request: Request) => {
+        // The node server's bindings go through: the app reads the client's socket from them.
+        fetch: async (...args: Parameters<typeof app.fetch>) => {
           traffic.inFlight++;
           try {
-            return await app.fetch(request);
+            return await app.fetch(...args);
           } finally {
             traffic.inFlight--;
             traffic.served++;
@@ -459,7 +460,7 @@ async function measure(
     });
     return { method: 'GET', path: `/api/checklists?${params}` };
   };
-  let deepSkipped = 0;
+  const deepSkipped: string[] = [];
   for (const filter of filters) {
     const orders: readonly BrowseOrder[] = filter.variants[0]!.q ? BROWSE_ORDERS : LISTING_ORDERS;
     for (const order of orders) {
@@ -482,7 +483,7 @@ async function measure(
         deep.push({ query, text: text!, cursor: decodeBrowseCursor(text!, order)! });
       });
       if (deep.length === 0) {
-        deepSkipped++;
+        deepSkipped.push(label);
         continue;
       }
       cases.push({
@@ -620,7 +621,7 @@ async function measure(
   console.log(
     `Signed in ${signed.length + 1} users in ${signInSeconds.toFixed(1)} s; prepared ${cases.length} cases in ` +
       `${((performance.now() - prepared) / 1000).toFixed(1)} s` +
-      (deepSkipped ? ` (${deepSkipped} filters have fewer than ${DEEP_PAGE} pages: no deep case)` : ''),
+      (deepSkipped.length > 0 ? `; no page ${DEEP_PAGE} (fewer pages in the data) for: ${deepSkipped.join(', ')}` : ''),
   );
 
   await db.execute(sql`select pg_stat_statements_reset()`);

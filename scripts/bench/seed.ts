@@ -323,7 +323,9 @@ export async function seedBulk(
       select ticklist_remember_words(string_agg(title, ' '))
       from (select title, row_number() over () / 1000 as chunk from (select distinct title from checklists) d) t
       group by chunk`);
-    await bulk.execute(sql`select ticklist_remember_words(string_agg(tag, ' ')) from bench.tags`);
+    await bulk.execute(
+      sql`select ticklist_remember_words(string_agg(tag, ' ')) from (select distinct tag from checklist_tags) t`,
+    );
     return `${await count(sql`select count(*) from search_words`)} search words`;
   });
 
