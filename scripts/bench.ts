@@ -1,4 +1,4 @@
-// `npm run bench -- [--scale 1] [--seconds 5] [--connections 32] [--sign-ins 400]
+// `npm run bench -- [--scale 1] [--seconds 5] [--connections 32] [--sign-ins 400] [--seed-only]
 //                   [--users N --lists N --items N --likes N]`
 //
 // Seeds a throwaway embedded PostgreSQL at a scale (1 = 10k users, 50k lists, 500k items, 100k
@@ -330,6 +330,7 @@ async function main() {
       await migrator.$client.end();
     }
     await seed(database);
+    if (options.isSeedOnly) return;
     await restartWith(Object.fromEntries(Object.keys(SEED_SETTINGS).map((name) => [name, null])));
 
     const statements = { count: 0 };

@@ -29,6 +29,15 @@ describe('parseBenchArgs', () => {
     });
   });
 
+  it('takes --seed-only anywhere among the sized flags', () => {
+    expect(parseBenchArgs([]).isSeedOnly).toBe(false);
+    expect(parseBenchArgs(['--scale', '10', '--seed-only', '--seconds', '3'])).toMatchObject({
+      isSeedOnly: true,
+      lists: 500_000,
+      seconds: 3,
+    });
+  });
+
   it('never signs in more users than there are', () => {
     expect(parseBenchArgs(['--scale', '0.01']).signIns).toBeLessThan(parseBenchArgs(['--scale', '0.01']).users);
   });

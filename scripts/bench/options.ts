@@ -9,6 +9,8 @@ export type BenchOptions = BenchSize & {
   connections: number;
   /** How many users sign in for the signed-in and write cases. */
   signIns: number;
+  /** Seed (timing each phase and checking the counters), then stop without measuring. */
+  isSeedOnly: boolean;
 };
 
 /** The size at scale 1: today's default (10k users, 50k lists, 10 items a list, 2 likes a list). */
@@ -19,11 +21,15 @@ type Flag = (typeof FLAGS)[number];
 
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   const given = new Map<Flag, number>();
+  const isSeedOnly = argv.includes('--seed-only');
+  argv = argv.filter((arg) => arg !== '--seed-only');
   for (let index = 0; index < argv.length; index += 2) {
     const name = argv[index]!.replace(/^--/, '') as Flag;
     const text = argv[index + 1];
     if (!argv[index]!.startsWith('--') || !FLAGS.includes(name)) {
-      throw new Error(`Unknown argument ${argv[index]}; expected one of ${FLAGS.map((f) => `--${f}`).join(', ')}`);
+      throw new Error(
+        `Unknown argument ${argv[index]}; expected --seed-only or one of ${FLAGS.map((f) => `--${f} N`).join(', ')}`,
+      );
     }
     const value = Number(text);
     if (text === undefined || !Number.isFinite(value) || value <= 0) {
@@ -48,6 +54,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     // Enough users that no write case meets a user's per-minute quota (5 lists a minute) at a few
     // hundred requests a second, and never more than exist.
     signIns: Math.min(users - 10, Math.round(given.get('sign-ins') ?? 400)),
+    isSeedOnly,
   };
   return options;
 }
