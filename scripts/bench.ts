@@ -1,216 +1,131 @@
-// `npm run bench -- [--users 10000] [--lists 50000] [--items 500000] [--likes 200000] [--seconds 5] [--connections 32]`
+// `npm run bench -- [--scale 1] [--seconds 5] [--connections 32] [--sign-ins 400] [--seed-only]
+//                   [--users N --lists N --items N --likes N]`
 //
-// Seeds a throwaway embedded PostgreSQL at the given size, serves the app on it, and measures
-// browse (each order, with and without a search term and a tag) and detail with autocannon; then
-// Discover (as a visitor and signed in), suggestions, the dashboard's In Progress and Saved tabs,
-// recent activity, badges and the stats bar, signed in as one bench user who has started, saved,
-// cloned, commented, been followed and earned badges like a busy real user (see seedBenchUser).
-// For each case it prints req/s, p50/p95/p99 latency, SQL statements per request (a signed-in
-// request includes Better Auth's session lookup), and the same query function run bare through the
-// same driver at the same concurrency, so the API's overhead shows as a ratio. A measurement, not a
-// test: nothing here passes or fails.
-import type { EventEmitter } from 'node:events';
+// Seeds a throwaway embedded PostgreSQL at a scale (1 = 10k users, 50k lists, 500k items, 100k
+// likes, with progress, comments, follows, clones and library entries scaled with them; 10 =
+// 100k users, 500k lists, 5M items, 1M likes), set-based (scripts/bench/seed.ts), with text drawn
+// from a Zipf-distributed vocabulary (scripts/bench/vocabulary.ts). Then it serves the app on it
+// and measures, each case for --seconds with varied requests drawn from the data:
+// - Browse: every order × {no filter, a tag, a common word, a rare word, two words, a word and a
+//   tag}, on page 1 and on page 20 (cursors followed 19 times beforehand); "best" only with words
+//   (without them it is Newest);
+// - detail, Discover (visitor and signed in), suggestions, the dashboard's tabs, activity, badges
+//   and the stats bar (as one busy bench user, see seedBenchUser);
+// - writes: tick, like, comment, create a list, clone, each signed in as many users (--sign-ins),
+//   each user from an address of its own through X-Forwarded-For (the app trusts loopback as its
+//   proxy here, as TRUSTED_PROXIES would in production), so the product's write quotas hold and
+//   are spread, not raised.
+// For each: req/s, p50/p95/p99, errors (non-2xx), SQL statements per request, the same query
+// function run bare through the same pool where there is one (bare/API), and the app process's
+// peak RSS (the load generator runs in a process of its own, scripts/bench/load.ts). At the end,
+// the statements that took the most time, from pg_stat_statements. PostgreSQL runs with its
+// defaults while measuring; only the seed runs with fsync off (a throwaway database).
+// A measurement, not a test: nothing here passes or fails.
+import { fork } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import autocannon from 'autocannon';
 import { sql, type SQL } from 'drizzle-orm';
 import pino from 'pino';
-import { browseQuerySchema, type BrowseQuery } from '../src/domain/checklists/browse';
+import {
+  BROWSE_ORDERS,
+  LISTING_ORDERS,
+  browseQuerySchema,
+  decodeBrowseCursor,
+  type BrowseCursor,
+  type BrowseOrder,
+  type BrowseQuery,
+} from '../src/domain/checklists/browse';
+import { ESTIMATED_TIMES } from '../src/domain/checklists/checklist-fields';
+import { DASHBOARD_LISTS_PAGE_SIZE } from '../src/domain/dashboard/dashboard';
 import { createAuth } from '../src/server/accounts/auth';
 import { accountStats } from '../src/server/accounts/me.queries';
-import { backfillBadges, upsertBadgeDefinitions } from '../src/server/badges/badges.actions';
-import { listBadgeStatus } from '../src/server/badges/badges.queries';
 import { hashPassword } from '../src/server/accounts/password-hash';
 import { createApp } from '../src/server/app';
+import { backfillBadges, upsertBadgeDefinitions } from '../src/server/badges/badges.actions';
+import { listBadgeStatus } from '../src/server/badges/badges.queries';
 import { browseChecklists } from '../src/server/checklists/browse.queries';
 import { findChecklistDetail } from '../src/server/checklists/checklists.queries';
 import { listDashboardLists, listRecentActivity } from '../src/server/dashboard/dashboard.queries';
-import { DASHBOARD_LISTS_PAGE_SIZE } from '../src/domain/dashboard/dashboard';
 import { applyMigrations, connectDatabase, type Database } from '../src/server/db/client';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/embedded-postgres';
 import { loadDiscover, suggestChecklists } from '../src/server/discover/discover.queries';
-import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { createMailer } from '../src/server/mail/mailer';
-import { parseTrustedProxies } from '../src/server/security/client-address';
 import { createNotificationHub } from '../src/server/notifications/live';
+import { parseTrustedProxies } from '../src/server/security/client-address';
+import type { LoadJob, LoadRequest, LoadResult } from './bench/load';
+import { parseBenchArgs, type BenchSize } from './bench/options';
+import { checkConsistency, seedBulk, VOCABULARY_SIZE, type Phase } from './bench/seed';
 
-const flag = (name: string, fallback: number) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index === -1 ? fallback : Number(process.argv[index + 1]);
-};
-const size = {
-  users: flag('users', 10_000),
-  lists: flag('lists', 50_000),
-  items: flag('items', 500_000),
-  likes: flag('likes', 200_000),
-};
-const seconds = flag('seconds', 5);
+const options = parseBenchArgs(process.argv.slice(2));
+const size: BenchSize = { users: options.users, lists: options.lists, items: options.items, likes: options.likes };
+const { seconds, connections } = options;
 /** The signed-in user of the dashboard cases: u2 writes public lists only (every 10th list is private). */
 const BENCH_USER = 'u2';
 /** What the Lists tabs ask for first (the API's default page). */
 const firstDashboardPage = { limit: DASHBOARD_LISTS_PAGE_SIZE };
-const BENCH_EMAIL = 'bench_2@example.test';
 const BENCH_PASSWORD = 'bench-password-1';
 const PORT = 3999;
 const BASE_URL = `http://localhost:${PORT}`;
-const connections = flag('connections', 32);
-const TAGS = [
-  'moving house',
-  'camping',
-  'job interview',
-  'new baby',
-  'travel',
-  'home maintenance',
-  'cooking',
-  'fitness',
-  'finance',
-  'study',
-  'pets',
-  'gardening',
-];
-const WORDS = [
-  'tent',
-  'boxes',
-  'passport',
-  'stove',
-  'budget',
-  'nappies',
-  'interview',
-  'paint',
-  'garden',
-  'recipe',
-  'running',
-  'insurance',
-  'keys',
-  'charger',
-  'torch',
-];
+/** How deep the deep-page cases go (Browse pages of 12, by cursor). */
+const DEEP_PAGE = 20;
+/** Settings for the seed only, reset before measuring: a throwaway database need not survive a crash. */
+const SEED_SETTINGS = {
+  fsync: 'off',
+  synchronous_commit: 'off',
+  full_page_writes: 'off',
+  max_wal_size: '8GB',
+  checkpoint_timeout: '30min',
+  maintenance_work_mem: '512MB',
+  jit: 'off',
+};
 
-async function seed(db: Database) {
-  // One array parameter each (a plain array would be spread into a list of parameters).
-  const words = sql.param(WORDS);
-  const tags = sql.param(TAGS);
+/** A user's own address, as the proxy in front would report it (rate limits count per address). */
+const addressOf = (userNumber: number) =>
+  `10.${(userNumber >> 16) & 255}.${(userNumber >> 8) & 255}.${userNumber & 255}`;
+const userNumber = (id: string) => Number(id.slice(1));
+
+async function seed(database: EmbeddedDatabase): Promise<void> {
   const started = performance.now();
+  const report = ({ name, seconds: took, detail }: Phase) =>
+    console.log(`  ${name.padEnd(20)} ${took.toFixed(1).padStart(7)} s  ${detail}`);
+  const timed = async (name: string, work: () => Promise<string | void>) => {
+    const at = performance.now();
+    const detail = (await work()) ?? '';
+    report({ name, seconds: (performance.now() - at) / 1000, detail });
+  };
+  console.log(`Seeding ${JSON.stringify(size)} (scale ${options.scale}):`);
   const passwordHash = await hashPassword(BENCH_PASSWORD);
-  await db.execute(sql`
-    insert into users (id, name, email, email_verified)
-    select 'u' || g, 'bench_' || g, 'bench_' || g || '@example.test', true from generate_series(1, ${size.users}) g`);
-  await db.execute(sql`
-    insert into accounts (id, account_id, provider_id, user_id, password)
-    select 'a' || g, 'u' || g, 'credential', 'u' || g, ${passwordHash} from generate_series(1, ${size.users}) g`);
-  await db.execute(sql`
-    insert into profiles (id, username, profile_name, avatar_url)
-    select 'u' || g, 'bench_' || g, 'Bench user ' || g, '🙂' from generate_series(1, ${size.users}) g`);
-  // Search and counter triggers stay on: the benchmark measures the real write path too.
-  await db.execute(sql`
-    insert into checklists (title, description, author_id, estimated_time, difficulty, is_public, created_at, updated_at)
-    select 'Checklist ' || g || ' about ' || (${words}::text[])[1 + g % ${WORDS.length}],
-           'A benchmark list with ' || (${words}::text[])[1 + (g * 7) % ${WORDS.length}] || ' and more',
-           'u' || (1 + g % ${size.users}), '30 minutes', (array['easy','medium','hard'])[1 + g % 3],
-           g % 10 <> 0, now() - make_interval(mins => g),
-           least(now(), now() - make_interval(mins => g) + make_interval(mins => (g * 7919) % 1440))
-    from generate_series(1, ${size.lists}) g`);
-  await db.execute(
-    sql`create temporary table bench_lists as select id, row_number() over (order by created_at) as n from checklists`,
-  );
-  await db.execute(sql`alter table checklist_items disable trigger checklist_items_search_insert`);
-  const perList = Math.max(1, Math.round(size.items / size.lists));
-  await db.execute(sql`
-    insert into checklist_items (checklist_id, content, order_index)
-    select l.id, 'Step ' || s || ': ' || (${words}::text[])[1 + (l.n + s) % ${WORDS.length}], s
-    from bench_lists l cross join generate_series(1, ${perList}) s`);
-  await db.execute(sql`alter table checklist_items enable trigger checklist_items_search_insert`);
-  await db.execute(sql`
-    insert into checklist_tags (checklist_id, tag)
-    select l.id, (${tags}::text[])[1 + (l.n + k) % ${TAGS.length}] from bench_lists l cross join generate_series(0, 1) k`);
-  await db.execute(sql`update checklists set title = title`); // recompute the search documents once, with items
-  await db.execute(sql`
-    insert into checklist_likes (checklist_id, user_id)
-    select l.id, liker.id
-    from bench_lists l join checklists c on c.id = l.id
-    cross join generate_series(1, ${Math.max(1, Math.round(size.likes / size.lists))}) k
-    cross join lateral (select 'u' || (1 + (l.n * 31 + k) % ${size.users}) as id) liker
-    where liker.id <> c.author_id -- the database refuses a like of one's own list
-    on conflict do nothing`);
-  await db.execute(sql`
-    insert into checklist_item_completions (user_id, checklist_item_id, checklist_id)
-    select 'u' || (1 + (l.n * 13) % ${size.users}), i.id, l.id
-    from bench_lists l join checklist_items i on i.checklist_id = l.id and i.order_index = 1
-    where l.n % 3 = 0 on conflict do nothing`);
-  await seedEngagement(db);
-  await seedBenchUser(db);
-  // Badges as the app keeps them: definitions from code, then every user's earned grants (with
-  // their notifications), as `npm run badges:backfill` would. On fresh tables without statistics
-  // the planner picks scans per user and the back-fill takes minutes; analysed, a few seconds.
-  await db.execute(sql`analyze`);
-  await upsertBadgeDefinitions(db);
-  const grants = await backfillBadges(db);
-  // A settled database: statistics and the visibility map are current, as autovacuum keeps them.
-  await db.execute(sql`vacuum analyze`);
-  console.log(
-    `Seeded ${JSON.stringify(size)} and ${grants.length} badge grants in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
-}
-
-/**
- * What Discover, the dashboard and badges read beyond lists, likes and ticks, spread over everyone:
- * a popular few with many likes (rated 4 or more) and many users (trending), staff picks, follows,
- * comments, library groups, saved lists and notifications. Counters, ratings and progress stay
- * trigger-kept.
- */
-async function seedEngagement(db: Database) {
-  const users = size.users;
-  // Every 20th list is popular: 12 more likes lift its rating to 4 or more.
-  await db.execute(sql`
-    insert into checklist_likes (checklist_id, user_id)
-    select l.id, liker.id
-    from bench_lists l join checklists c on c.id = l.id cross join generate_series(1, 12) k
-    cross join lateral (select 'u' || (1 + (l.n * 97 + k * 389) % ${users}) as id) liker
-    where l.n % 20 = 0 and liker.id <> c.author_id on conflict do nothing`);
-  // Every 50th list is in use by several people (uses_count, i.e. trending).
-  await db.execute(sql`
-    insert into checklist_item_completions (user_id, checklist_item_id, checklist_id)
-    select 'u' || (1 + (l.n * 53 + k * 211) % ${users}), i.id, l.id
-    from bench_lists l cross join generate_series(1, 8) k
-    join checklist_items i on i.checklist_id = l.id and i.order_index = 1
-    where l.n % 50 = 0 on conflict do nothing`);
-  await db.execute(sql`
-    insert into staff_picks (checklist_id, picked_at)
-    select c.id, now() - make_interval(hours => l.n::int % 500)
-    from bench_lists l join checklists c on c.id = l.id
-    where c.is_public and l.n % 997 = 3`);
-  await db.execute(sql`
-    insert into follows (follower_id, followed_id)
-    select 'u' || g, 'u' || (1 + (g * 7 + k * 1931) % ${users})
-    from generate_series(1, ${users}) g cross join generate_series(1, 5) k
-    where 1 + (g * 7 + k * 1931) % ${users} <> g on conflict do nothing`);
-  await db.execute(sql`
-    insert into checklist_comments (checklist_id, user_id, content, created_at)
-    select l.id, 'u' || (1 + (l.n * 17) % ${users}), 'Benchmark comment on list ' || l.n, now() - make_interval(mins => l.n::int)
-    from bench_lists l where l.n % 4 = 0`);
-  await db.execute(sql`
-    insert into user_list_groups (user_id, name)
-    select 'u' || g, 'Favourites' from generate_series(1, ${users}) g where g % 5 = 0`);
-  await db.execute(sql`
-    insert into user_list_memberships (user_id, checklist_id, list_group_id)
-    select ug.user_id, l.id, ug.id
-    from user_list_groups ug cross join generate_series(1, 3) k
-    join bench_lists l on l.n = 1 + (substr(ug.user_id, 2)::int * 29 + k * 4099) % ${size.lists}
-    on conflict do nothing`);
-  await db.execute(sql`
-    insert into saved_checklists (user_id, checklist_id)
-    select 'u' || g, l.id
-    from generate_series(1, ${users}) g cross join generate_series(1, 2) k
-    join bench_lists l on l.n = 1 + (g * 31 + k * 7177) % ${size.lists}
-    where g % 3 = 0 on conflict do nothing`);
-  // What likes would have told the authors (one notification per like on every other list).
-  await db.execute(sql`
-    insert into notifications (user_id, actor_id, type, message, checklist_id, read_at, created_at)
-    select c.author_id, lk.user_id, 'like', 'bench_' || substr(lk.user_id, 2) || ' liked "' || c.title || '"', c.id,
-           case when l.n % 3 = 0 then null else now() end, now() - make_interval(mins => l.n::int)
-    from bench_lists l join checklists c on c.id = l.id join checklist_likes lk on lk.checklist_id = c.id
-    where l.n % 2 = 0 and lk.user_id <> c.author_id`);
+  // The bulk load: no triggers, no foreign key checks (seed.ts says how it stays correct).
+  const replicaUrl = `${database.url}?options=${encodeURIComponent('-c session_replication_role=replica')}`;
+  const bulk = connectDatabase(replicaUrl, { max: 2 });
+  try {
+    await seedBulk(bulk, size, passwordHash, report);
+  } finally {
+    await bulk.$client.end();
+  }
+  const db = connectDatabase(database.url, { max: 4 });
+  try {
+    await timed('bench user', async () => {
+      await db.execute(sql`analyze`);
+      await seedBenchUser(db, size);
+    });
+    // Badges as the app keeps them: definitions from code, then every user's earned grants (with
+    // their notifications), as `npm run badges:backfill` would.
+    await timed('badges', async () => {
+      await upsertBadgeDefinitions(db);
+      return `${(await backfillBadges(db)).length.toLocaleString('en')} grants`;
+    });
+    // A settled database: statistics and the visibility map are current, as autovacuum keeps them.
+    await timed('vacuum analyze', async () => {
+      await db.execute(sql`vacuum analyze`);
+    });
+    await timed('check', () => checkConsistency(db));
+  } finally {
+    await db.$client.end();
+  }
+  console.log(`  ${'total'.padEnd(20)} ${((performance.now() - started) / 1000).toFixed(1).padStart(7)} s`);
 }
 
 /**
@@ -219,7 +134,7 @@ async function seedEngagement(db: Database) {
  * theirs by others, 30 followers, 12 comments, 30 likes on one of their lists, and 200
  * notifications of every kind. Badges follow from these in seed().
  */
-async function seedBenchUser(db: Database) {
+async function seedBenchUser(db: Database, size: BenchSize) {
   const me = BENCH_USER;
   // Another user, never u1 or u2, whatever --users is: the user number is 3 + n modulo the rest.
   const other = (n: SQL) => sql`(3 + (${n}) % ${size.users - 2})`;
@@ -227,7 +142,7 @@ async function seedBenchUser(db: Database) {
   // lists; the sets below start far enough apart not to overlap.
   const others = (at: number, count: number) => sql`
     select c.id, c.title, (row_number() over (order by l.n))::int as j
-    from bench_lists l join checklists c on c.id = l.id
+    from bench.lists l join checklists c on c.id = l.id
     where c.is_public and c.author_id <> ${me} and l.n >= ${Math.floor(at * size.lists)}
     order by l.n limit ${count}`;
 
@@ -267,7 +182,7 @@ async function seedBenchUser(db: Database) {
 
   // Clones: 5 by the user (private copies with their items), 3 of the user's first list by others.
   await db.execute(sql`
-    create temporary table bench_clones as
+    create unlogged table bench.clones as
     select gen_random_uuid() as id, source.id as source_id, source.title, ${me}::text as cloned_by, source.j
     from (${others(0.7, 5)}) source
     union all
@@ -278,13 +193,13 @@ async function seedBenchUser(db: Database) {
     insert into checklists (id, title, description, author_id, difficulty, is_public, created_at, updated_at)
     select k.id, k.title, 'A clone for the benchmark', k.cloned_by, 'medium', false,
            now() - make_interval(days => k.j), now() - make_interval(days => k.j)
-    from bench_clones k`);
+    from bench.clones k`);
   await db.execute(sql`
     insert into checklist_items (checklist_id, content, order_index)
-    select k.id, i.content, i.order_index from bench_clones k join checklist_items i on i.checklist_id = k.source_id`);
+    select k.id, i.content, i.order_index from bench.clones k join checklist_items i on i.checklist_id = k.source_id`);
   await db.execute(sql`
     insert into cloned_checklists (original_checklist_id, original_title, cloned_checklist_id, cloned_by, created_at)
-    select source_id, title, id, cloned_by, now() - make_interval(days => j) from bench_clones`);
+    select source_id, title, id, cloned_by, now() - make_interval(days => j) from bench.clones`);
 
   await db.execute(sql`
     insert into follows (follower_id, followed_id)
@@ -316,12 +231,16 @@ async function seedBenchUser(db: Database) {
     cross join (select id, title from checklists where author_id = ${me} order by created_at desc limit 1) mine`);
 }
 
-/** Signs the bench user in through the API, as a browser would; answers the Cookie header to send. */
-async function signIn(): Promise<string> {
+/** Signs a user in through the API as a browser behind our proxy would; answers the Cookie header. */
+async function signIn(userId: string): Promise<string> {
   const response = await fetch(`http://127.0.0.1:${PORT}/api/auth/sign-in/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: BASE_URL },
-    body: JSON.stringify({ email: BENCH_EMAIL, password: BENCH_PASSWORD }),
+    headers: {
+      'content-type': 'application/json',
+      origin: BASE_URL,
+      'x-forwarded-for': addressOf(userNumber(userId)),
+    },
+    body: JSON.stringify({ email: `bench_${userNumber(userId)}@example.test`, password: BENCH_PASSWORD }),
   });
   const cookie = response.headers
     .getSetCookie()
@@ -331,38 +250,49 @@ async function signIn(): Promise<string> {
   return cookie;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-async function measureApi(url: string, headers: Record<string, string>, statements: { count: number }) {
-  const latencies: number[] = [];
-  statements.count = 0;
-  // Without a callback autocannon returns an emitter that is also a promise of the result.
-  const instance = autocannon({ url, headers, connections, duration: seconds }) as unknown as EventEmitter &
-    Promise<autocannon.Result>;
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) =>
-    latencies.push(responseTime),
+/** Runs `work` over `items`, `parallel` at a time. */
+async function eachLimited<T>(items: readonly T[], parallel: number, work: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+    }),
   );
-  const result = await instance;
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: result.requests.average,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    statementsPerRequest: statements.count / Math.max(1, result.requests.total),
-    non2xx: result.non2xx,
-  };
 }
 
-async function measureBare(run: () => Promise<unknown>) {
+/** A deterministic shuffle (the same order every run), so no case walks the data in its stored order. */
+function shuffled<T>(items: readonly T[], seed = 7): T[] {
+  const result = [...items];
+  let state = seed;
+  for (let index = result.length - 1; index > 0; index--) {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    const other = state % (index + 1);
+    [result[index], result[other]] = [result[other]!, result[index]!];
+  }
+  return result;
+}
+
+type Case = {
+  name: string;
+  requests: LoadRequest[];
+  /** The same query function without HTTP, cycling through the same variety; none for writes. */
+  bare?: (index: number) => Promise<unknown>;
+};
+
+type Signed = { userId: string; cookie: string; address: string };
+const asUser = (user: Signed, json = false): Record<string, string> => ({
+  cookie: user.cookie,
+  'x-forwarded-for': user.address,
+  ...(json ? { origin: BASE_URL, 'content-type': 'application/json' } : {}),
+});
+
+async function measureBare(run: (index: number) => Promise<unknown>) {
   let done = 0;
   const until = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < until) {
-        await run();
-        done++;
+        await run(done++);
       }
     }),
   );
@@ -373,141 +303,397 @@ async function main() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'ticklist-bench-'));
   chmodSync(dir, 0o755);
   const logger = pino({ level: 'silent' });
-  const database = await startEmbeddedPostgres(dir, logger);
-  const statements = { count: 0 };
-  const db = connectDatabase(database.url, { max: connections, onQuery: () => statements.count++ });
-  try {
-    await applyMigrations(db);
-    await seed(db);
-    const env = {
-      baseUrl: BASE_URL,
-      isHttps: false,
-      hasDevMailbox: false,
-      trustedProxies: parseTrustedProxies(undefined),
-    };
-    const mailer = createMailer(
-      { smtpUrl: undefined, mailFrom: 'bench@ticklist.local', hasDevMailbox: false },
-      db,
-      logger,
-    );
-    const auth = createAuth({ db, env, secret: 'bench-secret-bench-secret-bench-secret-1', mailer, logger });
-    const hub = createNotificationHub(db, logger);
-    const app = createApp({ db, env, auth, mailer, logger, hub });
-    const server = serve({ fetch: app.fetch, port: PORT });
-    const [sample] = (
-      await db.execute<{ id: string }>(sql`select id from checklists where is_public order by likes_count desc limit 1`)
-    ).rows;
-
-    const cases: { name: string; path: string; headers?: Record<string, string>; bare: () => Promise<unknown> }[] = [];
-    for (const order of ['newest', 'most-used', 'most-liked'] as const) {
-      for (const q of ['', 'tent']) {
-        for (const tag of ['', 'camping']) {
-          const query: BrowseQuery = browseQuerySchema.parse({ order, q, tag });
-          const params = new URLSearchParams({ order, ...(q ? { q } : {}), ...(tag ? { tag } : {}) });
-          cases.push({
-            name: `browse order=${order}${q ? ` q=${q}` : ''}${tag ? ` tag=${tag}` : ''}`,
-            path: `/api/checklists?${params}`,
-            bare: () => browseChecklists(db, query),
-          });
-        }
-      }
-    }
-    cases.push({
-      name: 'detail',
-      path: `/api/checklists/${sample!.id}`,
-      bare: () => findChecklistDetail(db, sample!.id, null),
-    });
-
-    const signedIn = { cookie: await signIn() };
-    const me = BENCH_USER;
-    cases.push(
-      { name: 'discover (visitor)', path: '/api/discover', bare: () => loadDiscover(db, null) },
-      { name: 'discover', path: '/api/discover', headers: signedIn, bare: () => loadDiscover(db, me) },
-      {
-        name: 'discover/suggestions',
-        path: '/api/discover/suggestions',
-        headers: signedIn,
-        bare: () => suggestChecklists(db, me),
-      },
-      {
-        name: 'dashboard/lists tab=in-progress',
-        path: '/api/dashboard/lists?tab=in-progress',
-        headers: signedIn,
-        bare: () => listDashboardLists(db, me, 'in-progress', firstDashboardPage),
-      },
-      {
-        name: 'dashboard/lists tab=saved',
-        path: '/api/dashboard/lists?tab=saved',
-        headers: signedIn,
-        bare: () => listDashboardLists(db, me, 'saved', firstDashboardPage),
-      },
-      {
-        name: 'dashboard/activity',
-        path: '/api/dashboard/activity',
-        headers: signedIn,
-        bare: () => listRecentActivity(db, me, 10),
-      },
-      { name: 'badges', path: '/api/badges', headers: signedIn, bare: () => listBadgeStatus(db, me) },
-      {
-        name: 'accounts/me/stats',
-        path: '/api/accounts/me/stats',
-        headers: signedIn,
-        bare: () => accountStats(db, me),
-      },
-    );
-    const stats = await accountStats(db, me);
-    const inProgress = (await listDashboardLists(db, me, 'in-progress', firstDashboardPage)).checklists;
-    const badges = (await listBadgeStatus(db, me)).filter((badge) => badge.earnedAt);
-    const [extra] = (
-      await db.execute<{ picks: number; rated: number; notifications: number }>(sql`
-        select (select count(*)::int from staff_picks) as picks,
-               (select count(*)::int from checklists where is_public and rating >= 4) as rated,
-               (select count(*)::int from notifications where user_id = ${me}) as notifications`)
-    ).rows;
-    console.log(
-      `Signed in as ${me}: ${JSON.stringify(stats)}, ${inProgress.length}${inProgress.length === DASHBOARD_LISTS_PAGE_SIZE ? '+' : ''} in progress, ${badges.length} badges, ` +
-        `${extra!.notifications} notifications; ${extra!.picks} staff picks, ${extra!.rated} public lists rated 4+`,
-    );
-
-    console.log(
-      `\n${connections} connections, ${seconds} s per case, Node ${process.version}, ${os.cpus().length} CPUs\n`,
-    );
-    console.log(
-      'case'.padEnd(46),
-      'req/s'.padStart(8),
-      'p50'.padStart(6),
-      'p95'.padStart(6),
-      'p99'.padStart(6),
-      'SQL/req'.padStart(8),
-      'bare q/s'.padStart(9),
-      'bare/API'.padStart(9),
-    );
-    for (const entry of cases) {
-      const api = await measureApi(`http://127.0.0.1:${PORT}${entry.path}`, entry.headers ?? {}, statements);
-      const bare = await measureBare(entry.bare);
-      console.log(
-        entry.name.padEnd(46),
-        api.rps.toFixed(0).padStart(8),
-        api.p50.toFixed(0).padStart(6),
-        api.p95.toFixed(0).padStart(6),
-        api.p99.toFixed(0).padStart(6),
-        api.statementsPerRequest.toFixed(2).padStart(8),
-        bare.toFixed(0).padStart(9),
-        (bare / api.rps).toFixed(2).padStart(9),
-        api.non2xx ? ` (${api.non2xx} non-2xx)` : '',
+  let database = await startEmbeddedPostgres(dir, logger);
+  /** ALTER SYSTEM, then a restart so every setting (shared_preload_libraries too) takes effect. */
+  const restartWith = async (settings: Record<string, string | null>) => {
+    const admin = connectDatabase(database.url, { max: 1 });
+    for (const [name, value] of Object.entries(settings)) {
+      await admin.execute(
+        sql.raw(value === null ? `alter system reset ${name}` : `alter system set ${name} = '${value}'`),
       );
     }
-    console.log(
-      '\nLatencies in ms. "bare" runs the same query function through the same pool without HTTP.',
-      `\nFrom "discover" on, requests carry ${me}'s session cookie (SQL/req includes the session lookup);`,
-      '"discover (visitor)" carries none.',
-    );
-    server.close();
-    await hub.close();
+    await admin.$client.end();
+    await database.stop();
+    database = await startEmbeddedPostgres(dir, logger);
+  };
+  const load = fork(path.join(import.meta.dirname, 'bench', 'load.ts'), { execArgv: ['--import', 'tsx'] });
+  const runLoad = (job: LoadJob) =>
+    new Promise<LoadResult>((resolve) => {
+      load.once('message', (result) => resolve(result as LoadResult));
+      load.send(job);
+    });
+  try {
+    await restartWith({ ...SEED_SETTINGS, shared_preload_libraries: 'pg_stat_statements' });
+    {
+      const migrator = connectDatabase(database.url, { max: 1 });
+      await applyMigrations(migrator);
+      await migrator.$client.end();
+    }
+    await seed(database);
+    if (options.isSeedOnly) return;
+    await restartWith(Object.fromEntries(Object.keys(SEED_SETTINGS).map((name) => [name, null])));
+
+    const statements = { count: 0 };
+    const db = connectDatabase(database.url, { max: connections, onQuery: () => statements.count++ });
+    try {
+      await db.execute(sql`create extension if not exists pg_stat_statements`);
+      const env = {
+        baseUrl: BASE_URL,
+        isHttps: false,
+        hasDevMailbox: false,
+        // The load generator stands in for the proxy in front: it says which address each user is at.
+        trustedProxies: parseTrustedProxies('127.0.0.1'),
+      };
+      const mailer = createMailer(
+        { smtpUrl: undefined, mailFrom: 'bench@ticklist.local', hasDevMailbox: false },
+        db,
+        logger,
+      );
+      const auth = createAuth({ db, env, secret: 'bench-secret-bench-secret-bench-secret-1', mailer, logger });
+      const hub = createNotificationHub(db, logger);
+      const app = createApp({ db, env, auth, mailer, logger, hub });
+      // Requests answered, counted by the server: autocannon stops with requests in flight, whose
+      // statements still run, so SQL/req divides by what was served once all of them are done.
+      const traffic = { inFlight: 0, served: 0 };
+      const server = serve({
+        // The node server's bindings go through: the app reads the client's socket from them.
+        fetch: async (...args: Parameters<typeof app.fetch>) => {
+          traffic.inFlight++;
+          try {
+            return await app.fetch(...args);
+          } finally {
+            traffic.inFlight--;
+            traffic.served++;
+          }
+        },
+        port: PORT,
+      });
+      try {
+        await measure(db, statements, traffic, runLoad);
+      } finally {
+        server.close();
+        await hub.close();
+      }
+    } finally {
+      await db.$client.end();
+    }
   } finally {
-    await db.$client.end();
+    load.kill();
     await database.stop();
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function measure(
+  db: Database,
+  statements: { count: number },
+  traffic: { inFlight: number; served: number },
+  runLoad: (job: LoadJob) => Promise<LoadResult>,
+) {
+  const prepared = performance.now();
+  // Who signs in: --sign-ins users spread over everyone (never u1 or the bench user), each from
+  // an address of its own.
+  const step = Math.max(1, Math.floor((size.users - 3) / options.signIns));
+  const userIds = Array.from({ length: options.signIns }, (_, index) => `u${3 + index * step}`);
+  const signed: Signed[] = [];
+  await eachLimited(userIds, 4, async (userId) => {
+    signed.push({ userId, cookie: await signIn(userId), address: addressOf(userNumber(userId)) });
+  });
+  signed.sort((a, b) => userNumber(a.userId) - userNumber(b.userId));
+  const me: Signed = { userId: BENCH_USER, cookie: await signIn(BENCH_USER), address: addressOf(2) };
+  const signInSeconds = (performance.now() - prepared) / 1000;
+
+  // What the requests draw from, taken from the data.
+  const rows = async <T extends Record<string, unknown>>(query: SQL) => (await db.execute<T>(query)).rows;
+  const words = (await rows<{ rank: number; word: string }>(sql`select rank, word from bench.words order by rank`)).map(
+    (row) => row.word,
+  );
+  // A rare word is one some public list has as a whole word (a search matches it as a prefix too).
+  const matchesAny = async (word: string) =>
+    (
+      await rows<{ found: boolean }>(sql`
+        select exists (select 1 from checklists where is_public and search_vector @@ ticklist_search_query(array[${word}], false)) as found`)
+    )[0]!.found;
+  const sharePublic = async (word: string) =>
+    (
+      await rows<{ share: number }>(sql`
+        select (select count(*) from checklists where is_public and search_vector @@ ticklist_search_query(array[${word}], true))::float8
+             / greatest(1, (select public_count from checklist_totals)) as share`)
+    )[0]!.share;
+  const common = words.slice(0, 10);
+  const middle = words.slice(30, 300);
+  const rare: string[] = [];
+  for (let rank = VOCABULARY_SIZE - 1; rank > VOCABULARY_SIZE / 2 && rare.length < 40; rank -= 37) {
+    if (await matchesAny(words[rank]!)) rare.push(words[rank]!);
+  }
+  const tagRows = await rows<{ tag: string; count: number }>(
+    sql`select tag, count from tag_counts order by count desc, tag_key`,
+  );
+  const tags = [...tagRows.slice(0, 30), ...shuffled(tagRows.slice(30)).slice(0, 30)].map((row) => row.tag);
+  console.log(
+    `\nText: "${common[0]}" is in ${(100 * (await sharePublic(common[0]!))).toFixed(0)}% of public lists, ` +
+      `"${common[9]}" in ${(100 * (await sharePublic(common[9]!))).toFixed(0)}%, "${middle[0]}" in ${(100 * (await sharePublic(middle[0]!))).toFixed(1)}%, ` +
+      `rare words (${rare.length} found) like "${rare[0]}" in ${(100 * (await sharePublic(rare[0] ?? 'x'))).toFixed(3)}%; ` +
+      `${tagRows.length} tags, the top one on ${tagRows[0]?.count.toLocaleString('en')} lists`,
+  );
+
+  const filters: { name: string; variants: { q: string; tag: string }[] }[] = [
+    { name: '', variants: [{ q: '', tag: '' }] },
+    { name: 'tag', variants: tags.map((tag) => ({ q: '', tag })) },
+    { name: 'common word', variants: common.map((q) => ({ q, tag: '' })) },
+    { name: 'rare word', variants: rare.map((q) => ({ q, tag: '' })) },
+    {
+      name: 'two words',
+      variants: middle.slice(0, 40).map((word, index) => ({ q: `${common[index % common.length]} ${word}`, tag: '' })),
+    },
+    {
+      name: 'word + tag',
+      variants: middle.slice(0, 40).map((q, index) => ({ q, tag: tags[index % 10]! })),
+    },
+  ];
+  const cases: Case[] = [];
+  const browseRequest = (query: BrowseQuery, cursor: string | null): LoadRequest => {
+    const params = new URLSearchParams({
+      order: query.order,
+      ...(query.q ? { q: query.q } : {}),
+      ...(query.tag ? { tag: query.tag } : {}),
+      ...(cursor ? { cursor } : {}),
+    });
+    return { method: 'GET', path: `/api/checklists?${params}` };
+  };
+  const deepSkipped: string[] = [];
+  for (const filter of filters) {
+    const orders: readonly BrowseOrder[] = filter.variants[0]!.q ? BROWSE_ORDERS : LISTING_ORDERS;
+    for (const order of orders) {
+      const queries = filter.variants.map((variant) => browseQuerySchema.parse({ ...variant, order }));
+      const label = `browse ${order}${filter.name ? ` + ${filter.name}` : ''}`;
+      cases.push({
+        name: label,
+        requests: shuffled(queries).map((query) => browseRequest(query, null)),
+        bare: (index) => browseChecklists(db, queries[index % queries.length]!),
+      });
+      // Page 20 of up to 4 variants that have one: the cursor after 19 pages, as Load more sends it.
+      const deep: { query: BrowseQuery; text: string; cursor: BrowseCursor }[] = [];
+      await eachLimited(queries.slice(0, 4), 4, async (query) => {
+        let text: string | null = null;
+        for (let page = 1; page < DEEP_PAGE; page++) {
+          const cursor: BrowseCursor | null = text ? decodeBrowseCursor(text, order) : null;
+          text = (await browseChecklists(db, query, cursor)).nextCursor;
+          if (!text) return;
+        }
+        deep.push({ query, text: text!, cursor: decodeBrowseCursor(text!, order)! });
+      });
+      if (deep.length === 0) {
+        deepSkipped.push(label);
+        continue;
+      }
+      cases.push({
+        name: `${label}, page ${DEEP_PAGE}`,
+        requests: deep.map(({ query, text }) => browseRequest(query, text)),
+        bare: (index) => {
+          const { query, cursor } = deep[index % deep.length]!;
+          return browseChecklists(db, query, cursor);
+        },
+      });
+    }
+  }
+
+  const sample = await rows<{ id: string; author_id: string; title: string }>(sql`
+    select c.id, c.author_id, c.title from bench.lists l join checklists c on c.id = l.id
+    where c.is_public and (l.n - 1) % ${Math.max(1, Math.floor(size.lists / 3000))} = 0 order by l.n`);
+  const lists = shuffled(sample);
+  const ids = lists.map((list) => list.id);
+  cases.push({
+    name: 'detail',
+    requests: ids.slice(0, 500).map((id) => ({ method: 'GET', path: `/api/checklists/${id}` })),
+    bare: (index) => findChecklistDetail(db, ids[(index % 500) % ids.length]!, null),
+  });
+  const signedGet = (pathname: string) =>
+    signed.map((user) => ({ method: 'GET' as const, path: pathname, headers: asUser(user) }));
+  const mine = (pathname: string) => [{ method: 'GET' as const, path: pathname, headers: asUser(me) }];
+  cases.push(
+    {
+      name: 'discover (visitor)',
+      requests: [{ method: 'GET', path: '/api/discover' }],
+      bare: () => loadDiscover(db, null),
+    },
+    {
+      name: 'discover (signed in)',
+      requests: signedGet('/api/discover'),
+      bare: (index) => loadDiscover(db, signed[index % signed.length]!.userId),
+    },
+    {
+      name: 'discover/suggestions',
+      requests: signedGet('/api/discover/suggestions'),
+      bare: (index) => suggestChecklists(db, signed[index % signed.length]!.userId),
+    },
+    {
+      name: 'dashboard/lists tab=in-progress',
+      requests: mine('/api/dashboard/lists?tab=in-progress'),
+      bare: () => listDashboardLists(db, me.userId, 'in-progress', firstDashboardPage),
+    },
+    {
+      name: 'dashboard/lists tab=saved',
+      requests: mine('/api/dashboard/lists?tab=saved'),
+      bare: () => listDashboardLists(db, me.userId, 'saved', firstDashboardPage),
+    },
+    {
+      name: 'dashboard/activity',
+      requests: mine('/api/dashboard/activity'),
+      bare: () => listRecentActivity(db, me.userId, 10),
+    },
+    { name: 'badges', requests: mine('/api/badges'), bare: () => listBadgeStatus(db, me.userId) },
+    { name: 'accounts/me/stats', requests: mine('/api/accounts/me/stats'), bare: () => accountStats(db, me.userId) },
+  );
+
+  // Writes: each user in turn (request i is user i mod N), on lists that are not their own, so a
+  // user's per-minute quota (5 lists, 10 comments, 30 likes) is met only past N × quota requests.
+  const perCase = signed.length * 5;
+  const notOwn = (index: number) => {
+    const user = signed[index % signed.length]!;
+    let list = lists[index % lists.length]!;
+    if (list.author_id === user.userId) list = lists[(index + 1) % lists.length]!;
+    return { user, list };
+  };
+  const items = shuffled(
+    await rows<{ checklist_id: string; id: string }>(sql`
+      select i.checklist_id, i.id from checklist_items i
+      where i.checklist_id = any(${sql.param(ids.slice(0, 2000))}::uuid[])`),
+  );
+  const phrase = (index: number, length: number) =>
+    Array.from({ length }, (_, k) => words[Math.floor((index * 7 + k * 13) ** 1.3) % words.length]!).join(' ');
+  const writes = (make: (index: number) => LoadRequest): LoadRequest[] =>
+    Array.from({ length: perCase }, (_, index) => make(index));
+  cases.push(
+    {
+      name: 'write: tick',
+      requests: writes((index) => {
+        const item = items[index % items.length]!;
+        return {
+          method: 'PUT',
+          path: `/api/checklists/${item.checklist_id}/items/${item.id}/done`,
+          headers: asUser(signed[index % signed.length]!, true),
+        };
+      }),
+    },
+    {
+      name: 'write: like',
+      requests: writes((index) => {
+        const { user, list } = notOwn(index);
+        return { method: 'PUT', path: `/api/checklists/${list.id}/like`, headers: asUser(user, true) };
+      }),
+    },
+    {
+      name: 'write: comment',
+      requests: writes((index) => {
+        const { user, list } = notOwn(index);
+        return {
+          method: 'POST',
+          path: `/api/checklists/${list.id}/comments`,
+          headers: asUser(user, true),
+          body: JSON.stringify({ content: `${phrase(index, 6)}.` }),
+        };
+      }),
+    },
+    {
+      name: 'write: create a list',
+      requests: writes((index) => ({
+        method: 'POST',
+        path: '/api/checklists',
+        headers: asUser(signed[index % signed.length]!, true),
+        body: JSON.stringify({
+          title: phrase(index, 3),
+          description: `${phrase(index + 1, 8)}.`,
+          items: Array.from({ length: 3 + (index % 10) }, (_, k) => phrase(index * 10 + k, 4)),
+          tags: [tags[index % tags.length], tags[(index * 7 + 3) % tags.length]],
+          estimatedTime: ESTIMATED_TIMES[index % ESTIMATED_TIMES.length],
+          difficulty: ['easy', 'medium', 'hard'][index % 3],
+        }),
+      })),
+    },
+    {
+      name: 'write: clone',
+      requests: writes((index) => {
+        const { user, list } = notOwn(index);
+        return { method: 'POST', path: `/api/checklists/${list.id}/clone`, headers: asUser(user, true) };
+      }),
+    },
+  );
+  console.log(
+    `Signed in ${signed.length + 1} users in ${signInSeconds.toFixed(1)} s; prepared ${cases.length} cases in ` +
+      `${((performance.now() - prepared) / 1000).toFixed(1)} s` +
+      (deepSkipped.length > 0 ? `; no page ${DEEP_PAGE} (fewer pages in the data) for: ${deepSkipped.join(', ')}` : ''),
+  );
+
+  await db.execute(sql`select pg_stat_statements_reset()`);
+  console.log(
+    `\n${connections} connections, ${seconds} s per case, Node ${process.version}, ${os.cpus().length} CPUs\n`,
+  );
+  const header = [
+    'case'.padEnd(44),
+    'req/s',
+    'p50',
+    'p95',
+    'p99',
+    'errors',
+    'SQL/req',
+    'bare q/s',
+    'bare/API',
+    'RSS MiB',
+  ];
+  const widths = [44, 7, 6, 6, 6, 7, 8, 9, 9, 8];
+  console.log(header.map((cell, index) => (index === 0 ? cell : cell.padStart(widths[index]!))).join(' '));
+  let peakRss = 0;
+  for (const entry of cases) {
+    let caseRss = process.memoryUsage.rss();
+    const sampler = setInterval(() => (caseRss = Math.max(caseRss, process.memoryUsage.rss())), 100);
+    statements.count = 0;
+    traffic.served = 0;
+    const api = await runLoad({ url: `http://127.0.0.1:${PORT}`, connections, seconds, requests: entry.requests });
+    while (traffic.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    const sqlPerRequest = statements.count / Math.max(1, traffic.served);
+    clearInterval(sampler);
+    peakRss = Math.max(peakRss, caseRss);
+    const bare = entry.bare ? await measureBare(entry.bare) : null;
+    const cells = [
+      entry.name.padEnd(44),
+      api.rps.toFixed(0),
+      api.p50.toFixed(0),
+      api.p95.toFixed(0),
+      api.p99.toFixed(0),
+      String(api.non2xx),
+      sqlPerRequest.toFixed(2),
+      bare === null ? '' : bare.toFixed(0),
+      bare === null ? '' : (bare / Math.max(api.rps, 0.01)).toFixed(2),
+      (caseRss / 2 ** 20).toFixed(0),
+    ];
+    const statuses = api.non2xx
+      ? `  (${Object.entries(api.statuses)
+          .filter(([status]) => !status.startsWith('2'))
+          .map(([status, count]) => `${count}× ${status}`)
+          .join(', ')})`
+      : '';
+    console.log(cells.map((cell, index) => (index === 0 ? cell : cell.padStart(widths[index]!))).join(' ') + statuses);
+  }
+  console.log(
+    '\nLatencies in ms; errors = non-2xx answers. "bare" runs the same query function through the same pool',
+    `without HTTP. Signed-in requests (discover (signed in), suggestions and the writes as ${signed.length} users;`,
+    `dashboard, badges and stats as ${me.userId}) include the session lookup in SQL/req; writes include their quota`,
+    `counters. Peak RSS of the app's process over all cases: ${(peakRss / 2 ** 20).toFixed(0)} MiB.`,
+  );
+
+  const slowest = await rows<{ calls: number; total_ms: number; mean_ms: number; query: string }>(sql`
+    select calls::int, total_exec_time::float8 as total_ms, mean_exec_time::float8 as mean_ms,
+           left(regexp_replace(query, '[[:space:]]+', ' ', 'g'), 150) as query
+    from pg_stat_statements
+    where dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%'
+    order by total_exec_time desc limit 15`);
+  console.log('\nThe statements that took the most time while measuring (pg_stat_statements):');
+  console.log(`${'total ms'.padStart(10)} ${'calls'.padStart(8)} ${'mean ms'.padStart(8)}  statement`);
+  for (const row of slowest) {
+    console.log(
+      `${row.total_ms.toFixed(0).padStart(10)} ${String(row.calls).padStart(8)} ${row.mean_ms.toFixed(2).padStart(8)}  ${row.query}`,
+    );
   }
 }
 

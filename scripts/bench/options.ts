@@ -1,0 +1,60 @@
+// The bench's command line: `--scale S` sets every size at once (1 = 10k users, 50k lists); a
+// size flag given beside it wins. Pure, so it is tested (options.test.ts).
+
+export type BenchSize = { users: number; lists: number; items: number; likes: number };
+export type BenchOptions = BenchSize & {
+  scale: number;
+  /** Seconds each case is measured (and as long again for its bare SQL). */
+  seconds: number;
+  connections: number;
+  /** How many users sign in for the signed-in and write cases. */
+  signIns: number;
+  /** Seed (timing each phase and checking the counters), then stop without measuring. */
+  isSeedOnly: boolean;
+};
+
+/** The size at scale 1: today's default (10k users, 50k lists, 10 items a list, 2 likes a list). */
+export const SIZE_PER_SCALE: BenchSize = { users: 10_000, lists: 50_000, items: 500_000, likes: 100_000 };
+
+const FLAGS = ['scale', 'users', 'lists', 'items', 'likes', 'seconds', 'connections', 'sign-ins'] as const;
+type Flag = (typeof FLAGS)[number];
+
+export function parseBenchArgs(argv: readonly string[]): BenchOptions {
+  const given = new Map<Flag, number>();
+  const isSeedOnly = argv.includes('--seed-only');
+  argv = argv.filter((arg) => arg !== '--seed-only');
+  for (let index = 0; index < argv.length; index += 2) {
+    const name = argv[index]!.replace(/^--/, '') as Flag;
+    const text = argv[index + 1];
+    if (!argv[index]!.startsWith('--') || !FLAGS.includes(name)) {
+      throw new Error(
+        `Unknown argument ${argv[index]}; expected --seed-only or one of ${FLAGS.map((f) => `--${f} N`).join(', ')}`,
+      );
+    }
+    const value = Number(text);
+    if (text === undefined || !Number.isFinite(value) || value <= 0) {
+      throw new Error(`--${name} needs a positive number, got ${text ?? 'nothing'}`);
+    }
+    given.set(name, value);
+  }
+  const scale = given.get('scale') ?? 1;
+  const sized = (key: keyof BenchSize, minimum: number) =>
+    Math.max(minimum, Math.round(given.get(key) ?? SIZE_PER_SCALE[key] * scale));
+  const users = sized('users', 100);
+  const lists = sized('lists', 100);
+  const options: BenchOptions = {
+    scale,
+    users,
+    lists,
+    // At most 60 items a list (the seed numbers items below 64 within a list).
+    items: Math.min(sized('items', lists), lists * 60),
+    likes: sized('likes', 1),
+    seconds: given.get('seconds') ?? 5,
+    connections: Math.round(given.get('connections') ?? 32),
+    // Enough users that no write case meets a user's per-minute quota (5 lists a minute) at a few
+    // hundred requests a second, and never more than exist.
+    signIns: Math.min(users - 10, Math.round(given.get('sign-ins') ?? 400)),
+    isSeedOnly,
+  };
+  return options;
+}
