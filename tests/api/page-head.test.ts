@@ -81,7 +81,7 @@ describe('the head of a public page', () => {
   it('an unlisted list previews for those who have its address, and asks search engines not to index it', async () => {
     const html = await page(`/checklist/${ids.unlisted}`);
     expect(head(html).title).toBe('For friends · Ticklist');
-    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toContain('<meta name="robots" content="noindex" data-page-head />');
     expect(await page(`/checklist/${ids.camping}`)).not.toContain('noindex');
   });
 

@@ -219,7 +219,7 @@ describe('an unlisted list is listed nowhere', () => {
 });
 
 describe('My Lists', () => {
-  it('shows the owner their unlisted list as such; the Private filter holds every list that is not public', async () => {
+  it('shows the owner their unlisted list as such, under its own filter, not under Public or Private', async () => {
     const rows = async (filter: string) =>
       (await read(asAuthor, `/api/accounts/me/checklists?filter=${filter}&limit=100`)).checklists as {
         id: string;
@@ -231,7 +231,11 @@ describe('My Lists', () => {
       visibility: 'unlisted',
     });
     expect((await rows('public')).map((row) => row.id)).not.toContain(unlisted);
-    expect((await rows('private')).map((row) => row.id)).toContain(unlisted);
+    expect((await rows('private')).map((row) => row.id)).not.toContain(unlisted);
+    expect((await rows('private')).every((row) => row.visibility === 'private')).toBe(true);
+    const shared = await rows('unlisted');
+    expect(shared.map((row) => row.id)).toContain(unlisted);
+    expect(shared.every((row) => row.visibility === 'unlisted')).toBe(true);
   });
 
   it('a list made by a fixture as unlisted reads the same', async () => {

@@ -29,12 +29,21 @@ export const ownListSortLabels: Record<OwnListSort, string> = {
   'most-used': 'Most used',
   title: 'Title (A-Z)',
 };
-export const OWN_LIST_FILTERS = ['all', 'public', 'private'] as const;
+// The spec's three, and the third visibility's own (decision 024).
+export const OWN_LIST_FILTERS = ['all', 'public', 'private', 'unlisted'] as const;
 export type OwnListFilter = (typeof OWN_LIST_FILTERS)[number];
 export const ownListFilterLabels: Record<OwnListFilter, string> = {
   all: 'Show All',
   public: 'Public',
   private: 'Private',
+  unlisted: 'Anyone with the link',
+};
+/** What My Lists says when the chosen filter leaves no list. */
+export const ownListFilterEmpty: Record<OwnListFilter, string> = {
+  all: 'No lists.',
+  public: 'No public lists.',
+  private: 'No private lists.',
+  unlisted: 'No lists shared by link only.',
 };
 
 /** Spec §9: created-list rows show 2 tags. */

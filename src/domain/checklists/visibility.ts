@@ -18,7 +18,7 @@ export const visibilityLabels: Record<ChecklistVisibility, string> = {
 /** What each choice means, under it in the create/edit form. */
 export const visibilityHints: Record<ChecklistVisibility, string> = {
   public: 'Listed in Browse, search and your profile.',
-  unlisted: 'Not listed anywhere. Anyone with the link can open and use it.',
+  unlisted: 'Unlisted: not in Browse, search or your profile. Anyone with the link can open and use it.',
   private: 'Only you can see it.',
 };
 

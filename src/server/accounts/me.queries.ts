@@ -64,9 +64,10 @@ function afterOwnListsCursor(cursor: OwnListsCursor): SQL {
 const ownListFilters = {
   all: sql`true`,
   public: sql`c.is_public`,
-  // The spec's two filters: "Private" is every list that is not public, unlisted ones included
-  // (each row says which it is; decision 024).
-  private: sql`not c.is_public`,
+  // "Private" is the author's alone; a list anyone with the link may open has a filter of its own
+  // (decision 024).
+  private: sql`not c.is_public and not c.is_unlisted`,
+  unlisted: sql`c.is_unlisted`,
 } satisfies Record<OwnListFilter, SQL>;
 
 /**

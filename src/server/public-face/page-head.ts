@@ -49,7 +49,7 @@ export function renderHead(head: PageHead, baseUrl: string): string {
     `<meta name="twitter:title" content="${xmlText(head.title)}" />`,
     `<meta name="twitter:description" content="${xmlText(head.description)}" />`,
   ];
-  if (head.isNotIndexed) tags.push(`<meta name="robots" content="noindex" />`);
+  if (head.isNotIndexed) tags.push(`<meta name="robots" content="noindex" data-page-head />`);
   if (head.canonicalPath) {
     const url = xmlText(`${baseUrl}${head.canonicalPath}`);
     tags.push(`<link rel="canonical" href="${url}" data-page-head />`, `<meta property="og:url" content="${url}" />`);

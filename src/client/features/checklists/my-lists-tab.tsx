@@ -7,6 +7,7 @@ import {
   OWN_LIST_FILTERS,
   OWN_LIST_ROW_TAGS,
   OWN_LIST_SORTS,
+  ownListFilterEmpty,
   ownListFilterLabels,
   ownListMessages,
   ownListSortLabels,
@@ -301,9 +302,7 @@ export function MyListsTab() {
       </div>
 
       {shown.length === 0 ? (
-        <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">
-          No {filter === 'public' ? 'public' : 'private'} lists.
-        </p>
+        <p className="py-8 text-center text-sm text-slate-600 dark:text-slate-400">{ownListFilterEmpty[filter]}</p>
       ) : (
         <ul className="mt-3 space-y-3">
           {shown.map((list) => (
