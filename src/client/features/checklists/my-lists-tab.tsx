@@ -434,7 +434,7 @@ function OwnListRow({
       </div>
       <div className="flex shrink-0 flex-col gap-1 sm:flex-row sm:items-start">
         <Button asChild variant="ghost" size="icon" className="h-9 w-9">
-          <Link to={paths.editChecklist(list.id)} aria-label={`Edit ${list.title}`}>
+          <Link to={paths.editChecklist(list.id)} aria-label={`Edit ${list.title}`} title="Edit">
             <Pencil className="h-4 w-4" aria-hidden />
           </Link>
         </Button>
@@ -443,6 +443,7 @@ function OwnListRow({
           size="icon"
           className="h-9 w-9"
           aria-label={`${list.isPublic ? 'Make private' : 'Make public'}: ${list.title}`}
+          title={list.isPublic ? 'Make private' : 'Make public'}
           onClick={() => onChangeVisibility(toggleTo)}
         >
           {list.isPublic ? <EyeOff className="h-4 w-4" aria-hidden /> : <Eye className="h-4 w-4" aria-hidden />}
@@ -452,6 +453,7 @@ function OwnListRow({
           size="icon"
           className="h-9 w-9"
           aria-label={`${otherTo === 'unlisted' ? 'Make unlisted' : 'Make private'}: ${list.title}`}
+          title={otherTo === 'unlisted' ? 'Make unlisted (anyone with the link)' : 'Make private'}
           onClick={() => onChangeVisibility(otherTo)}
         >
           {otherTo === 'unlisted' ? (
@@ -461,7 +463,7 @@ function OwnListRow({
           )}
         </Button>
         <Button asChild variant="ghost" size="icon" className="h-9 w-9">
-          <Link to={paths.checklist(list.id)} aria-label={`View ${list.title}`}>
+          <Link to={paths.checklist(list.id)} aria-label={`View ${list.title}`} title="View">
             <ExternalLink className="h-4 w-4" aria-hidden />
           </Link>
         </Button>
@@ -470,6 +472,7 @@ function OwnListRow({
           size="icon"
           className="h-9 w-9 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
           aria-label={`Delete ${list.title}`}
+          title="Delete"
           onClick={onDelete}
         >
           <Trash2 className="h-4 w-4" aria-hidden />
