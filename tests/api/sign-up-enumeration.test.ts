@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/domain/accounts/account-forms';
 import { usernameHolds, users } from '../../src/server/db/schema';
+import { WRONG_PASSWORD_ANSWER } from '../../src/server/accounts/auth-gate';
 import { SIGN_UP_FLOOR_MS } from '../../src/server/security/answer-floor';
 import { createUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
@@ -65,6 +66,25 @@ describe('sign-up cannot tell a registered e-mail from a new one (issue 9 item 3
     for (const index of [0, 1, 2, 3]) {
       expect((await observe(`together_${index}`)).availability.body.available).toBe(false);
     }
+  });
+
+  it('signing in with the password just signed up with answers alike for a known and a new address', async () => {
+    const owner = await createUser(t.db, { email: 'signin-owner@example.test', password: 'the-owners-own-1' });
+    const probe = async (email: string, username: string, ip: string) => {
+      expect((await signUp(email, username, ip)).status).toBe(201);
+      const answer = await t.agent().post('/api/auth/sign-in/email', { email, password: 'a-new-secret-9' }, { ip });
+      return {
+        status: answer.status,
+        body: await answer.json(),
+        headers: [...answer.headers.keys()].filter((name) => name !== 'date').sort(),
+      };
+    };
+    const known = await probe(owner.email, 'signin_known', '10.42.0.1');
+    const fresh = await probe('signin-new@example.test', 'signin_new', '10.42.0.2');
+    expect(known).toEqual(fresh);
+    expect(fresh).toMatchObject({ status: 401, body: WRONG_PASSWORD_ANSWER });
+    // The owner of the new address was mailed a fresh confirmation link all the same.
+    expect(await t.lastLinkTo('signin-new@example.test')).toContain('/api/auth/verify-email?token=');
   });
 
   it('answers, reserves the username and hides the profile alike, for a first and a second sign-up', async () => {

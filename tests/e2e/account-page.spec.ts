@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Database } from '../../src/server/db/client';
 import { follows, userListGroups, userListMemberships } from '../../src/server/db/schema';
 import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
-import { expect, failedRequest, test } from './support/fixtures';
+import { chooseOption, expect, failedRequest, test } from './support/fixtures';
 import { E2E_BASE_URL } from './support/paths';
 
 /** A user with lists, groups, a follower and notifications: every /me tab has something to show. */
@@ -173,8 +173,7 @@ test.describe('the tabs of /me', () => {
     await expect(page.getByText('2 selected')).toBeVisible();
     await page.getByRole('group', { name: 'Selected lists' }).getByRole('button', { name: 'Make Private' }).click();
     await expect(page.getByText('2 lists are now private')).toBeVisible();
-    await page.getByRole('combobox', { name: 'Filter' }).click();
-    await page.getByRole('option', { name: 'Private' }).click();
+    await chooseOption(page, 'Filter', 'Private');
     await expect(page.getByRole('checkbox', { name: /^Select (?!all$)/ })).toHaveCount(2);
     await page.getByRole('button', { name: 'Make public: Moving house' }).click();
     await expect(page.getByText('Public checklists can be discovered and used by other users.')).toBeVisible();
@@ -209,8 +208,7 @@ test.describe('the tabs of /me', () => {
     await expect(rows).toHaveCount(31);
     await expect(rows.last()).toHaveAccessibleName('Select Plan 01');
     await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
-    await page.getByRole('combobox', { name: 'Sort' }).click();
-    await page.getByRole('option', { name: 'Oldest' }).click();
+    await chooseOption(page, 'Sort', 'Oldest');
     await expect(rows.first()).toHaveAccessibleName('Select Plan 01');
     await expect(rows).toHaveCount(30);
   });

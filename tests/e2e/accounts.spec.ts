@@ -35,14 +35,19 @@ test('a visitor signs up, confirms the e-mail, signs in, lands on /browse and si
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
-test('signing in before confirming the e-mail says so', async ({ page, makeUser, allowConsoleErrors }) => {
-  allowConsoleErrors(failedRequest(403, /\/api\/auth\/sign-in\/email$/)); // the refusal the test asks for
+test('signing in before confirming the e-mail is refused as a wrong password is, with a word for new users', async ({
+  page,
+  makeUser,
+  allowConsoleErrors,
+}) => {
+  // Refused exactly as a wrong password, so nobody learns which addresses signed up (issue 9 item 3).
+  allowConsoleErrors(failedRequest(401, /\/api\/auth\/sign-in\/email$/)); // the refusal the test asks for
   const user = await makeUser({ emailVerified: false, password: 'waiting-for-mail-1' });
   await page.goto('/login');
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill('waiting-for-mail-1');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText(accountMessages.emailNotVerified)).toBeVisible();
+  await expect(page.getByText(`Invalid email or password ${accountMessages.unconfirmedHint}`)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
 
@@ -53,7 +58,8 @@ test('a wrong password shows the provider’s message', async ({ page, makeUser,
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  // The same words as for an account not confirmed yet (the test above).
+  await expect(page.getByRole('alert')).toHaveText(`Invalid email or password ${accountMessages.unconfirmedHint}`);
 });
 
 test('the sign-up form shows every validation message', async ({ page, makeUser, allowConsoleErrors }) => {
@@ -184,6 +190,8 @@ test.describe('on a 390 px screen', () => {
     const user = await makeUser();
     await signIn(user);
     await page.goto('/about');
+    // The signed-in header is drawn once the session is known (its bell shows): open the menu then.
+    await expect(page.getByRole('button', { name: /notification/i })).toBeVisible();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog').getByText(`@${user.username}`)).toBeVisible();
     await expect(page.getByRole('dialog').getByText('Logged in as')).toBeVisible();

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { checklistLikes } from '../../src/server/db/schema';
 import { makeChecklist } from '../../src/server/seed/factories';
-import { expect, failedRequest, test } from './support/fixtures';
+import { chooseOption, openSelect, expect, failedRequest, test } from './support/fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
@@ -46,8 +46,7 @@ test.describe('searching and filtering the public lists', () => {
   test('ordering by Most Liked puts the liked list first', async ({ page }) => {
     await page.goto(`/browse?q=${word}`);
     await expect(cards(page)).toHaveText([`${word} newer list`, `${word} older list`]);
-    await page.getByRole('combobox', { name: 'Order by' }).click();
-    await page.getByRole('option', { name: 'Most Liked' }).click();
+    await chooseOption(page, 'Order by', 'Most Liked');
     await expect(page).toHaveURL(/order=most-liked/);
     await expect(cards(page)).toHaveText([`${word} older list`, `${word} newer list`]);
   });
@@ -120,7 +119,8 @@ test.describe('relevance and spelling (decision 018)', () => {
     const order = page.getByRole('combobox', { name: 'Order by' });
     await page.goto('/browse');
     await expect(order).toHaveText('Newest');
-    await order.click();
+    await openSelect(page, 'Order by');
+    await expect(page.getByRole('option', { name: 'Newest' })).toBeVisible();
     await expect(page.getByRole('option', { name: 'Best match' })).toHaveCount(0);
     await page.keyboard.press('Escape');
 
@@ -130,8 +130,7 @@ test.describe('relevance and spelling (decision 018)', () => {
     await expect(page).not.toHaveURL(/order=/);
     await expect(cards(page)).toHaveText([`Paddling ${word}`, 'Harbour day']);
 
-    await order.click();
-    await page.getByRole('option', { name: 'Newest' }).click();
+    await chooseOption(page, 'Order by', 'Newest');
     await expect(page).toHaveURL(/order=newest/);
     await expect(cards(page)).toHaveText(['Harbour day', `Paddling ${word}`]);
     await page.reload();

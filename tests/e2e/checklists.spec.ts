@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { checklistInputMessages } from '../../src/domain/checklists/checklist-fields';
 import type { Database } from '../../src/server/db/client';
 import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
-import { expect, failedRequest, test } from './support/fixtures';
+import { chooseOption, expect, failedRequest, test } from './support/fixtures';
 import { E2E_BASE_URL } from './support/paths';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
@@ -50,8 +50,7 @@ test.describe('a list, its owner and a reader', () => {
     await page.getByRole('textbox', { name: 'Item 1' }).press('Enter');
     await page.getByRole('textbox', { name: 'Item 2' }).fill('Pack the stove');
     await page.getByRole('textbox', { name: 'Tag 1' }).fill('camping');
-    await page.getByRole('combobox', { name: 'Estimated time' }).click();
-    await page.getByRole('option', { name: '1 hour' }).click();
+    await chooseOption(page, 'Estimated time', '1 hour');
     await page.getByRole('group', { name: 'Difficulty' }).getByText('Hard', { exact: true }).click();
     await expect(page.getByRole('radio', { name: 'Hard' })).toBeChecked();
     await page.screenshot({ path: 'test-results/screenshots/create-form-1280.png', fullPage: true });

@@ -1,5 +1,5 @@
 import { makeChecklist } from '../../src/server/seed/factories';
-import { expect, failedRequest, test } from './support/fixtures';
+import { chooseOption, expect, failedRequest, test } from './support/fixtures';
 
 // Issue 12's spec rows: Back to Browse, the header's Activity badge, the dashboard's library button,
 // Discover's samples, Follow on a private profile, Browse's counter and the detail's reload error.
@@ -42,8 +42,7 @@ test.describe('Back to Browse', () => {
     await page.getByLabel('Description').fill('Made to go back from.');
     await page.getByRole('textbox', { name: 'Item 1' }).fill('One thing');
     await page.getByRole('textbox', { name: 'Tag 1' }).fill('test');
-    await page.getByRole('combobox', { name: 'Estimated time' }).click();
-    await page.getByRole('option', { name: '1 hour' }).click();
+    await chooseOption(page, 'Estimated time', '1 hour');
     await page.getByRole('button', { name: 'Create Checklist' }).click();
     await expect(page).toHaveURL(/\/checklist\/[0-9a-f-]{36}$/);
 

@@ -1,5 +1,6 @@
 import { makeChecklist } from '../../src/server/seed/factories';
-import { expect, test } from './support/fixtures';
+import { visibilityHints } from '../../src/domain/checklists/visibility';
+import { chooseOption, expect, test } from './support/fixtures';
 
 // Issue 14 item 5, decision 024: "Anyone with the link" (unlisted), chosen in the form and in My Lists.
 
@@ -17,13 +18,12 @@ test('an owner creates a list for anyone with the link, and a visitor opens the 
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Description').fill('A walk by lantern light, for friends I send it to.');
   await page.getByRole('textbox', { name: 'Item 1' }).fill('Light the lantern');
-  await page.getByRole('combobox', { name: 'Estimated time' }).click();
-  await page.getByRole('option', { name: '1 hour' }).click();
+  await chooseOption(page, 'Estimated time', '1 hour');
   const visibility = page.getByRole('group', { name: 'Visibility' });
   await expect(visibility.getByRole('radio', { name: 'Public' })).toBeChecked();
   await visibility.getByRole('radio', { name: 'Anyone with the link' }).click();
   await expect(visibility.getByRole('radio', { name: 'Anyone with the link' })).toBeChecked();
-  await expect(visibility.getByText('Not listed anywhere. Anyone with the link can open and use it.')).toBeVisible();
+  await expect(visibility.getByText(visibilityHints.unlisted)).toBeVisible();
   await page.getByRole('button', { name: 'Create Checklist' }).click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Anyone with the link', { exact: true })).toBeVisible();

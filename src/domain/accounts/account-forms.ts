@@ -10,7 +10,9 @@ export const accountMessages = {
   emailInvalid: 'Please enter a valid email address.',
   passwordRequired: 'Password is required.',
   termsRequired: 'You must accept the terms and conditions.',
-  emailNotVerified: 'Please confirm your email address before signing in. We have sent you a new confirmation link.',
+  // After a refused sign-in: an unconfirmed account is refused as a wrong password is (issue 9 item 3),
+  // so the page says what its owner should do without saying which it was.
+  unconfirmedHint: 'Signed up recently? Confirm your email address first: each sign-in attempt sends you a new link.',
   invalidCredentials: 'Invalid email or password.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
   resetRequested: 'If an account exists for that email, we have sent a link to reset your password.',

@@ -77,7 +77,8 @@ async function guardSignIn({ db, c, body, pause }: Gate): Promise<Verdict> {
   }
   return {
     allowed: true,
-    after: async (status) => {
+    after: async (answered) => {
+      const status = await hideUnconfirmed(c, answered);
       if (status === 200) {
         await releaseRate(db, 'signInFailuresPerAccountAndIp', email, ip);
         const answer: unknown = await c.res
@@ -90,7 +91,7 @@ async function guardSignIn({ db, c, body, pause }: Gate): Promise<Verdict> {
         return;
       }
       if (status !== 401) {
-        // Not a wrong password (unconfirmed address, invalid input, an error): the slot goes back.
+        // Not a wrong password (invalid input, an error): the slot goes back.
         await releaseRate(db, 'signInFailuresPerAccountAndIp', email, ip);
         logRequestEvent(c, 'sign-in.failure', { userId: await userIdByEmail(db, email), outcome: `status-${status}` });
         return;
@@ -104,6 +105,30 @@ async function guardSignIn({ db, c, body, pause }: Gate): Promise<Verdict> {
       }
     },
   };
+}
+
+/** Better Auth's answer to a wrong password, which every failed sign-in gives. */
+export const WRONG_PASSWORD_ANSWER = { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' };
+
+/**
+ * Issue 9 item 3: the right password of an unconfirmed account is answered as a wrong one (Better
+ * Auth says 403 EMAIL_NOT_VERIFIED, having mailed the owner a fresh confirmation link). Otherwise
+ * anyone could sign up with someone's address and a password of their choosing, then sign in with
+ * it: "not confirmed" for a new address, "wrong password" for one with an account. Counted as a
+ * wrong password too, so the limits cannot tell them apart either. Returns the status now answered.
+ */
+async function hideUnconfirmed(c: Context<AppEnv>, status: number): Promise<number> {
+  if (status !== 403) return status;
+  const answer: unknown = await c.res
+    .clone()
+    .json()
+    .catch(() => null);
+  if ((answer as { code?: unknown } | null)?.code !== 'EMAIL_NOT_VERIFIED') return status;
+  const headers = new Headers(c.res.headers);
+  headers.delete('content-length');
+  c.res = undefined; // replaced, not merged (Hono would copy the old answer's headers over)
+  c.res = new Response(JSON.stringify(WRONG_PASSWORD_ANSWER), { status: 401, headers });
+  return 401;
 }
 
 async function guardResetRequest(gate: Gate): Promise<Verdict> {

@@ -56,6 +56,8 @@ const app = spawn(process.execPath, ['dist/server/main.js'], {
     LOG_LEVEL: 'warn',
     // One process, as in every test (the outage scenarios stop and start the database under it).
     WEB_CONCURRENCY: '1',
+    // The fixtures' sign-ins say which user's address they come from (fixtures.ts, nextUserAddress).
+    TRUSTED_PROXIES: '127.0.0.1,::1',
   },
 });
 

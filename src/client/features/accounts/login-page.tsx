@@ -25,8 +25,9 @@ function signInErrorMessage(error: {
   message?: string | undefined;
   status: number;
 }): string {
-  if (error.code === 'EMAIL_NOT_VERIFIED') return accountMessages.emailNotVerified;
   if (error.status === 429) return accountMessages.tooManyRequests;
+  if (error.status === 401)
+    return `${error.message || accountMessages.invalidCredentials} ${accountMessages.unconfirmedHint}`;
   return error.message || accountMessages.unexpected;
 }
 
