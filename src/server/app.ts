@@ -10,7 +10,7 @@ import { accountDataRoutes } from './accounts/account-data.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
-import { headFor, pageTemplate, SITE_HEAD } from './public-face/page-head';
+import { HEAD_LOOKUP_MS, headFor, pageTemplate, SITE_HEAD, type PageHead } from './public-face/page-head';
 import { publicFaceRoutes } from './public-face/public-face.routes';
 import { meRoutes } from './accounts/me.routes';
 import { endSession, LAST_SEEN_REFRESH_SECONDS, recordSessionSeen } from './accounts/sessions.actions';
@@ -206,11 +206,15 @@ export function createApp({
     const renderPage = pageTemplate(indexHtml);
     const servePage = async (c: Context<AppEnv>) => {
       c.header('Cache-Control', 'no-cache');
-      // The app itself still loads while the database is away, and shows its "Try again" states.
-      const head = await headFor(db, new URL(c.req.url)).catch((error: unknown) => {
-        logger.warn({ err: error, path: c.req.path }, 'page head unavailable; the site head is used');
-        return SITE_HEAD;
-      });
+      // The app itself still loads, at once, while the database is away or slow, and shows its
+      // "Try again" states: the page's own head is waited for at most HEAD_LOOKUP_MS.
+      const head = await Promise.race([
+        headFor(db, new URL(c.req.url)).catch((error: unknown) => {
+          logger.debug({ err: error, path: c.req.path }, 'page head unavailable; the site head is used');
+          return SITE_HEAD;
+        }),
+        new Promise<PageHead>((resolve) => setTimeout(resolve, HEAD_LOOKUP_MS, SITE_HEAD).unref()),
+      ]);
       return c.html(renderPage(head, env.baseUrl));
     };
     app.get('/', servePage);

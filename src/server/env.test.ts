@@ -38,6 +38,7 @@ describe('configuration', () => {
     ['WEB_CONCURRENCY', '-2'],
     ['WEB_CONCURRENCY', '1.5'],
     ['WEB_CONCURRENCY', 'auto'],
+    ['WEB_CONCURRENCY', '33'],
   ])('stops on a bad %s and names it', (name, value) => {
     const error = attempt({ [name]: value });
     expect(error).toBeInstanceOf(ConfigError);

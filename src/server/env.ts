@@ -8,6 +8,9 @@ import { parseTrustedProxies, type TrustedProxies } from './security/client-addr
 // The only reader of process.env (enforced by lint). Every value is validated here, and a bad
 // one stops start-up with a message that names the variable.
 
+/** The most app processes WEB_CONCURRENCY may ask for. */
+export const MAX_WEB_CONCURRENCY = 32;
+
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const urlWith = (protocols: string[], hint: string) =>
@@ -46,6 +49,8 @@ const envSchema = z.object({
     .number({ error: 'must be a whole number of app processes, such as 2' })
     .int('must be a whole number of app processes, such as 2')
     .min(1, 'must be at least 1')
+    // Each process keeps its own pool of database connections: a typo such as 200 would exhaust them.
+    .max(MAX_WEB_CONCURRENCY, `must be at most ${MAX_WEB_CONCURRENCY}`)
     .optional(),
   LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
   TRUSTED_PROXIES: z
@@ -148,7 +153,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     authSecret: env.AUTH_SECRET,
     logLevel: env.LOG_LEVEL,
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
-    webConcurrency: env.WEB_CONCURRENCY ?? os.availableParallelism(),
+    webConcurrency: env.WEB_CONCURRENCY ?? Math.min(os.availableParallelism(), MAX_WEB_CONCURRENCY),
   };
 }
 

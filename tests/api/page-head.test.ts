@@ -25,10 +25,13 @@ beforeAll(async () => {
       title: 'Camping <weekend>',
       description: 'Everything for two nights under canvas.',
       items: ['Tent', 'Stove', 'Torch'],
+      tags: ['Camping & hiking'],
     })
   ).id;
   ids.long = (await makeChecklist(t.db, author.id, { title: 'Long one', description: 'word '.repeat(100) })).id;
-  ids.secret = (await makeChecklist(t.db, author.id, { title: 'Secret plan', isPublic: false })).id;
+  ids.secret = (
+    await makeChecklist(t.db, author.id, { title: 'Secret plan', isPublic: false, tags: ['secret-tag'] })
+  ).id;
   ids.shyList = (await makeChecklist(t.db, shy.id, { title: 'Shy but public' })).id;
   ids.unlisted = (await makeChecklist(t.db, author.id, { title: 'For friends', visibility: 'unlisted' })).id;
 });
@@ -124,10 +127,14 @@ describe('the head of a public page', () => {
       title: 'Browse checklists · Ticklist',
       canonical: `${TEST_BASE_URL}/browse`,
     });
-    const tagged = head(await page('/browse?tag=Camping%20%26%20hiking'));
-    expect(tagged.title).toBe('Checklists tagged Camping &amp; hiking · Ticklist');
-    expect(tagged.canonical).toBe(`${TEST_BASE_URL}/browse?tag=Camping%20%26%20hiking`);
-    expect(tagged.feeds).toContain('/feeds/tag/Camping%20%26%20hiking.atom');
+    const tagged = head(await page('/browse?tag=camping%20%26%20HIKING'));
+    expect(tagged.title).toBe('Checklists tagged camping &amp; HIKING · Ticklist');
+    expect(tagged.canonical).toBe(`${TEST_BASE_URL}/browse?tag=camping%20%26%20HIKING`);
+    expect(tagged.feeds).toContain('/feeds/tag/camping%20%26%20HIKING.atom');
+    // A tag no public list carries (only a private one here) is plain Browse: no page of its own.
+    const unused = head(await page('/browse?tag=Call%200800-SCAM'));
+    expect(unused).toMatchObject({ title: 'Browse checklists · Ticklist', canonical: `${TEST_BASE_URL}/browse` });
+    expect(head(await page('/browse?tag=secret-tag')).title).toBe('Browse checklists · Ticklist');
     expect(head(await page('/')).canonical).toBe(`${TEST_BASE_URL}/`);
     expect(head(await page('/dashboard'))).toMatchObject({ title: 'Ticklist', canonical: null, titles: 1 });
   });

@@ -3,7 +3,7 @@ import { isValidUsername } from '@/domain/accounts/username';
 import { MAX_TAG_LENGTH } from '@/domain/checklists/checklist-fields';
 import type { Executor } from '../db/client';
 import { displayName, presentAuthor } from '../presenters';
-import { findListForHead, findPublicProfile } from './public-face.queries';
+import { findListForHead, findPublicProfile, isTagInUse } from './public-face.queries';
 import { xmlText } from './xml';
 
 // The head of the HTML page the server answers for a public route (issue 14 item 3): its own
@@ -23,6 +23,8 @@ export type PageHead = {
 };
 
 export const SITE_DESCRIPTION = 'Ticklist: discover, clone, customise and work through real-life checklists.';
+/** How long a page waits for its own head before it is served with the site's. */
+export const HEAD_LOOKUP_MS = 1_000;
 /** A preview's description is cut here (search engines and chat previews show about this much). */
 export const DESCRIPTION_MAX_LENGTH = 200;
 
@@ -102,7 +104,9 @@ export async function headFor(db: Executor, url: URL): Promise<PageHead> {
   }
   if (pathname === '/browse') {
     const tag = searchParams.get('tag')?.trim();
-    if (tag && tag.length <= MAX_TAG_LENGTH) {
+    // Only a tag some public list carries gets a page of its own: any other text in the address
+    // would otherwise become a title and a canonical page on our domain.
+    if (tag && tag.length <= MAX_TAG_LENGTH && (await isTagInUse(db, tag))) {
       return {
         title: pageTitle(pageNames.browse(tag)),
         description: `Public checklists tagged “${tag}” on ${SITE_NAME}.`,

@@ -107,6 +107,12 @@ export async function findPublicProfile(
   return row ? { id: row.id, username: row.username, profileName: row.profile_name } : null;
 }
 
+/** Whether some public list carries `tag` (compared without case), from the kept tag counts. */
+export async function isTagInUse(db: Executor, tag: string): Promise<boolean> {
+  const result = await db.execute(sql`select 1 from tag_counts where tag_key = lower(${tag}) and count > 0`);
+  return result.rows.length > 0;
+}
+
 export type ListHeadRow = AuthorRow & {
   id: string;
   title: string;
