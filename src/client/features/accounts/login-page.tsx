@@ -26,8 +26,7 @@ function signInErrorMessage(error: {
   status: number;
 }): string {
   if (error.status === 429) return accountMessages.tooManyRequests;
-  if (error.status === 401)
-    return `${error.message || accountMessages.invalidCredentials} ${accountMessages.unconfirmedHint}`;
+  if (error.status === 401) return error.message || accountMessages.invalidCredentials;
   return error.message || accountMessages.unexpected;
 }
 
@@ -53,7 +52,7 @@ export function LoginPage() {
 function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => void }) {
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<{ message: string; status?: number } | null>(null);
   const form = useForm<SignInForm, unknown, z.output<typeof signInSchema>>({
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '', rememberMe: false },
@@ -71,14 +70,14 @@ function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => voi
       });
       if (error) {
         onSigningIn(false);
-        setFormError(signInErrorMessage(error));
+        setFormError({ message: signInErrorMessage(error), status: error.status });
       } else {
         // The session query (api/session.ts) asks again and the user appears, which leaves this page.
         await queryClient.invalidateQueries({ queryKey: sessionKeys.session });
       }
     } catch {
       onSigningIn(false);
-      setFormError(accountMessages.unexpected);
+      setFormError({ message: accountMessages.unexpected });
     }
   });
 
@@ -130,7 +129,13 @@ function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => voi
           />
           Remember me
         </label>
-        {formError ? <Alert tone="error">{formError}</Alert> : null}
+        {formError ? (
+          <Alert tone="error">
+            <p>{formError.message}</p>
+            {/* Under every refused password (an unconfirmed account is refused as a wrong one). */}
+            {formError.status === 401 ? <p className="mt-1">{accountMessages.unconfirmedHint}</p> : null}
+          </Alert>
+        ) : null}
         <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
           {isSubmitting ? 'Signing in...' : 'Sign In'}
         </Button>
