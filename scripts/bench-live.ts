@@ -11,7 +11,7 @@ import pino from 'pino';
 import { applyMigrations, connectDatabase } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { makeChecklist, createUser, type CreatedUser } from '../src/server/seed/factories';
-import { randomPort, startServerProcess, type ServerProcess } from '../tests/setup/server-process';
+import { freePort, startServerProcess, type ServerProcess } from '../tests/setup/server-process';
 
 const flag = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -73,8 +73,7 @@ try {
     DATA_DIR: dir,
     LOG_LEVEL: 'info',
   };
-  const port = randomPort();
-  servers.push(await startServerProcess(env, port), await startServerProcess(env, port + 1));
+  servers.push(await startServerProcess(env, await freePort()), await startServerProcess(env, await freePort()));
   const [likeServer, streamServer] = servers as [ServerProcess, ServerProcess];
 
   const authorCookie = await signIn(streamServer, author);

@@ -14,7 +14,7 @@ import path from 'node:path';
 // @ts-expect-error: a plain ES module without types, shared with `npm start`
 import { buildServer as buildServerInto } from '../../scripts/build.mjs';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import { randomPort, readEvents, signInAsDemoUser, startServerProcess, waitUntil } from '../setup/server-process';
+import { freePort, readEvents, signInAsDemoUser, startServerProcess, waitUntil } from '../setup/server-process';
 
 // Issue 11 item 6 (decision 023): WEB_CONCURRENCY=2 runs a primary, which owns the embedded
 // PostgreSQL, and two workers that serve HTTP on one port. Which worker answered is read from
@@ -121,7 +121,7 @@ describe.runIf(process.platform === 'linux')('WEB_CONCURRENCY=2', () => {
   it('two workers answer on one port, a killed worker is replaced while the site answers, and SIGTERM stops everything with exit 0', async () => {
     const built = await buildServer();
     const dataDir = freshDataDir();
-    const port = randomPort();
+    const port = await freePort();
     const server = await startServerProcess({ DATA_DIR: dataDir, WEB_CONCURRENCY: '2' }, port, { built });
     onTestFailed(() => void server.child.kill('SIGTERM'));
     const exited = new Promise<number | null>((resolve) => server.child.on('exit', (code) => resolve(code)));

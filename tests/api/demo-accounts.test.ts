@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/accounts/password-hash';
 import type { Database } from '../../src/server/db/client';
 import { accounts, users } from '../../src/server/db/schema';
-import { randomPort, runServerProcessToExit, startServerProcess } from '../setup/server-process';
+import { freePort, runServerProcessToExit, startServerProcess } from '../setup/server-process';
 import { createTestDatabase } from '../setup/test-database';
 
 // Issue 9: demo content only where it belongs. The embedded database of `npm start` opens on demo
@@ -29,7 +29,7 @@ const demoUserCount = async (db: Database) =>
 describe('demo content with DATABASE_URL', () => {
   it('is not created without SEED_DEMO=1', async () => {
     const { db, url } = await createTestDatabase();
-    const server = await startServerProcess({ ...common, DATABASE_URL: url }, randomPort());
+    const server = await startServerProcess({ ...common, DATABASE_URL: url }, await freePort());
     await server.stop();
     expect(server.output()).not.toContain('demo content seeded');
     expect(await demoUserCount(db)).toBe(0);
@@ -40,7 +40,10 @@ describe('demo content with DATABASE_URL', () => {
     let output = '';
     beforeAll(async () => {
       seeded = await createTestDatabase();
-      const server = await startServerProcess({ ...common, DATABASE_URL: seeded.url, SEED_DEMO: '1' }, randomPort());
+      const server = await startServerProcess(
+        { ...common, DATABASE_URL: seeded.url, SEED_DEMO: '1' },
+        await freePort(),
+      );
       await server.stop();
       output = server.output();
     }, 60_000);
@@ -51,7 +54,10 @@ describe('demo content with DATABASE_URL', () => {
     });
 
     it('stops a public BASE_URL from starting, in one line, until the demo accounts have other passwords', async () => {
-      const run = await runServerProcessToExit({ ...common, ...publicSite, DATABASE_URL: seeded.url }, randomPort());
+      const run = await runServerProcessToExit(
+        { ...common, ...publicSite, DATABASE_URL: seeded.url },
+        await freePort(),
+      );
       expect(run.code).toBe(1);
       const lines = run.stderr.trim().split('\n');
       expect(lines).toHaveLength(1);
@@ -62,7 +68,7 @@ describe('demo content with DATABASE_URL', () => {
 
       // The honest test is the password, not the address: changed, the site may start.
       await seeded.db.update(accounts).set({ password: await hashPassword('not-the-published-one-2026') });
-      const server = await startServerProcess({ ...common, ...publicSite, DATABASE_URL: seeded.url }, randomPort());
+      const server = await startServerProcess({ ...common, ...publicSite, DATABASE_URL: seeded.url }, await freePort());
       expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
       await server.stop();
     }, 60_000);
@@ -71,7 +77,7 @@ describe('demo content with DATABASE_URL', () => {
 
 describe('SEED_DEMO=1 with a public BASE_URL', () => {
   it('is refused before anything starts, naming the variable', async () => {
-    const run = await runServerProcessToExit({ ...common, ...publicSite, SEED_DEMO: '1' }, randomPort());
+    const run = await runServerProcessToExit({ ...common, ...publicSite, SEED_DEMO: '1' }, await freePort());
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('SEED_DEMO=1');
   }, 60_000);

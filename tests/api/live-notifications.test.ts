@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
-import { randomPort, startServerProcess, type ServerProcess } from '../setup/server-process';
+import { freePort, startServerProcess, type ServerProcess } from '../setup/server-process';
 import { createTestDatabase } from '../setup/test-database';
 
 // Two app processes on one database: a like served by one reaches the live stream held by the other.
@@ -20,7 +20,7 @@ beforeAll(async () => {
   fan = await createUser(db, { username: 'live_fan' });
   listId = (await makeChecklist(db, author.id, { title: 'Live list' })).id;
   const env = { DATABASE_URL: url, AUTH_SECRET: 'live-test-secret-live-test-secret-0123', DATA_DIR: dataDir };
-  const first = randomPort();
+  const first = await freePort();
   processes = await Promise.all([startServerProcess(env, first), startServerProcess(env, first + 1)]);
 }, 60_000);
 

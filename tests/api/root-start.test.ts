@@ -5,7 +5,7 @@ import path from 'node:path';
 import { buildServer } from '../../scripts/build.mjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isReachableByEveryone, ROOT_PLACE } from '../../src/server/db/postgres-as-root';
-import { randomPort, startServerProcess } from '../setup/server-process';
+import { freePort, startServerProcess } from '../setup/server-process';
 
 describe('isReachableByEveryone', () => {
   it('is false below a mode-700 directory and true where every directory lets others pass', () => {
@@ -41,7 +41,7 @@ describe.runIf(process.getuid?.() === 0)('started as root from a mode-700 direct
     await buildServer(path.join(clone, 'dist'));
     const dataDir = path.join(clone, 'data');
 
-    const first = await startServerProcess({ DATA_DIR: dataDir }, randomPort(), { built: clone });
+    const first = await startServerProcess({ DATA_DIR: dataDir }, await freePort(), { built: clone });
     try {
       expect((await fetch(`${first.baseUrl}/api/health`)).status).toBe(200);
       expect((await fetch(`${first.baseUrl}/api/checklists`)).status).toBe(200);
@@ -56,7 +56,7 @@ describe.runIf(process.getuid?.() === 0)('started as root from a mode-700 direct
       expect(await first.stop()).toBe(0);
     }
 
-    const again = await startServerProcess({ DATA_DIR: dataDir }, randomPort(), { built: clone });
+    const again = await startServerProcess({ DATA_DIR: dataDir }, await freePort(), { built: clone });
     try {
       expect(again.output()).not.toContain('creating the embedded PostgreSQL cluster');
       expect(again.output()).not.toContain('demo content seeded');

@@ -9,7 +9,7 @@ import { APP_ROLE } from '../../src/server/db/app-role';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { DataDirInUseError, startEmbeddedPostgres } from '../../src/server/db/embedded-postgres';
 import {
-  randomPort,
+  freePort,
   readEvents,
   runServerProcessToExit,
   signInAsDemoUser,
@@ -63,7 +63,7 @@ describe('the server process', () => {
     mkdirSync(path.join(dataDir, 'postgres'), { mode: 0o700 });
     writeFileSync(path.join(dataDir, 'postgres', 'PG_VERSION'), '9\n');
     writeFileSync(path.join(dataDir, 'postgres-password'), 'unused');
-    const { code, stderr } = await runServerProcessToExit({ DATA_DIR: dataDir }, randomPort());
+    const { code, stderr } = await runServerProcessToExit({ DATA_DIR: dataDir }, await freePort());
     expect(code).toBe(1);
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -73,7 +73,7 @@ describe('the server process', () => {
 
   it('starts on an empty data directory, serves, and stops PostgreSQL cleanly on SIGTERM', async () => {
     const dataDir = freshDataDir();
-    const port = randomPort();
+    const port = await freePort();
     const { child, output } = await startServerProcess({ DATA_DIR: dataDir }, port);
     // A failed expectation below must not leave the server (and its PostgreSQL) running.
     onTestFailed(() => void child.kill('SIGTERM'));
@@ -122,9 +122,9 @@ describe('the server process', () => {
 describe('faults', () => {
   it('keeps running while its database is away: 503 with Retry-After, then 200 within 5 s of its return, and streams hear again', async () => {
     const dbDir = freshDataDir();
-    const dbPort = randomPort() + 2000;
+    const dbPort = (await freePort()) + 2000;
     let database = await startEmbeddedPostgres(dbDir, silent, { port: dbPort });
-    const port = randomPort();
+    const port = await freePort();
     // SEED_DEMO=1: a database of one's own gets no demo users unless asked (it signs in as one).
     const server = await startServerProcess(
       { DATABASE_URL: database.url, DATA_DIR: freshDataDir(), SEED_DEMO: '1' },
@@ -169,7 +169,7 @@ describe('faults', () => {
 
   it('restarts its embedded PostgreSQL when it dies, and says so at /api/health meanwhile', async () => {
     const dataDir = freshDataDir();
-    const server = await startServerProcess({ DATA_DIR: dataDir }, randomPort());
+    const server = await startServerProcess({ DATA_DIR: dataDir }, await freePort());
     try {
       const postmasterPid = () =>
         Number.parseInt(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]!, 10);
@@ -191,7 +191,7 @@ describe('faults', () => {
 
   it('after a crash of the app, the next start stops the PostgreSQL it left running and starts normally', async () => {
     const dataDir = freshDataDir();
-    const crashed = await startServerProcess({ DATA_DIR: dataDir }, randomPort());
+    const crashed = await startServerProcess({ DATA_DIR: dataDir }, await freePort());
     const exited = exitOf(crashed.child);
     // The app's own process (tsx runs it as a child): its pid is in the data directory's lock.
     const appPid = Number.parseInt(readFileSync(path.join(dataDir, 'ticklist.lock'), 'utf8'), 10);
@@ -203,7 +203,7 @@ describe('faults', () => {
     );
     expect(() => process.kill(orphanPid, 0)).not.toThrow(); // still running, holding the data
 
-    const next = await startServerProcess({ DATA_DIR: dataDir }, randomPort());
+    const next = await startServerProcess({ DATA_DIR: dataDir }, await freePort());
     try {
       expect(next.output()).toContain('a PostgreSQL left running by a previous Ticklist process');
       expect((await fetch(`${next.baseUrl}/api/checklists`)).status).toBe(200);
@@ -215,7 +215,7 @@ describe('faults', () => {
 
   it('on SIGTERM finishes the request in flight, ends streams with a reconnect hint, and exits 0', async () => {
     const dataDir = freshDataDir();
-    const server = await startServerProcess({ DATA_DIR: dataDir }, randomPort());
+    const server = await startServerProcess({ DATA_DIR: dataDir }, await freePort());
     const cookie = await signInAsDemoUser(server.baseUrl);
     const stream = await fetch(`${server.baseUrl}/api/notifications/stream`, { headers: { cookie } });
     const events = readEvents(stream.body!);

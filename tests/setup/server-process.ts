@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { expect } from 'vitest';
 
@@ -52,7 +53,20 @@ export function startServerProcess(
   });
 }
 
-export const randomPort = () => 38000 + Math.floor(Math.random() * 2000);
+/**
+ * A port nobody listens on now, as the operating system hands one out (a random pick from a range
+ * met a port another test's server or database had taken, once in a clean-clone run).
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 /** Runs `src/server/main.ts` with `env` expecting it to stop by itself; resolves with its exit code and output. */
 export function runServerProcessToExit(
