@@ -189,6 +189,9 @@ test('the dashboard and phone menus open and close from the keyboard', async ({ 
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/browse');
+  // The signed-in header is drawn once the session is known (its bell shows): the menu's button
+  // before that is replaced, and a key pressed on it is lost.
+  await expect(page.getByRole('banner').getByRole('button', { name: /notification/i })).toBeVisible();
   await openAndClose(page, page.getByRole('button', { name: 'Open menu' }), page.getByRole('dialog'));
   await page.goto('/me?tab=settings');
   const meMenu = page.getByRole('button', { name: 'Account menu: Settings' });
