@@ -38,20 +38,19 @@ async function furnish(db: Database, owner: CreatedUser, fan: CreatedUser, fanRe
 const menuLink = (page: Page, name: string | RegExp) =>
   page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name });
 
-test.describe('the tabs of /me', () => {
-  test.beforeEach(async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-  });
+// One signed-in walk through the tabs of /me, a step per behaviour: they share one furnished user
+// and one page, so a test each would only repeat that set-up (issue 13, item 10).
+test('a user works through the tabs of /me', async ({ page, db, makeUser, signIn, requestAs, allowConsoleErrors }) => {
+  // The wrong current password the last step types on purpose.
+  allowConsoleErrors(failedRequest(400, /\/api\/accounts\/change-password$/));
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const owner = await makeUser({ profileName: 'Alex Owner', avatarUrl: '🦊' });
+  const fan = await makeUser({ profileName: 'Sam Fan' });
+  await furnish(db, owner, fan, page.request);
+  await signIn(owner);
 
-  test('Account Info is the default tab, and the stats count the user’s lists, followers and saved lists', async ({
-    page,
-    db,
-    makeUser,
-    signIn,
-  }) => {
-    const owner = await makeUser({ profileName: 'Alex Owner', avatarUrl: '🦊' });
-    await furnish(db, owner, await makeUser({ profileName: 'Sam Fan' }), page.request);
-    await signIn(owner);
+  await test.step('Account Info is the default tab, and the stats count the user’s lists, followers and saved lists', async () => {
     await page.goto('/me?tab=unknown');
     await expect(page.getByRole('heading', { name: 'Account Info' })).toBeVisible();
     const stats = page.getByLabel('Your stats').getByRole('definition');
@@ -63,57 +62,23 @@ test.describe('the tabs of /me', () => {
     await expect(page.getByText(owner.email)).toBeVisible();
   });
 
-  test('a user changes the avatar and the profile name; a blank name is refused', async ({
-    page,
-    makeUser,
-    signIn,
-  }) => {
-    await signIn(await makeUser({ profileName: 'Alex Owner', avatarUrl: '🦊' }));
-    await page.goto('/me');
-    await page.getByRole('radio', { name: 'Avatar 🦉' }).click();
-    await page.getByLabel('Profile Name').fill('  ');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('Profile name is required.')).toBeVisible();
-    await page.getByLabel('Profile Name').fill('Alex Oak');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('Profile updated!')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Alex Oak' })).toBeVisible();
-    await page.reload();
-    await expect(page.getByRole('radio', { name: 'Avatar 🦉' })).toHaveAttribute('aria-checked', 'true');
-    await expect(page.getByText('Profile updated!')).toBeHidden();
+  await test.step('Activity shows the likes and comments unread, and Mark All as Read clears the badge', async () => {
+    await menuLink(page, /Activity/).click();
+    await expect(page.getByText('Sam Fan liked “Moving house”')).toBeVisible();
+    await expect(page.getByText('Sam Fan commented on “Moving house”')).toBeVisible();
+    // The like and the comment, and any badge the furnished lists earned.
+    const markRead = page.getByRole('button', { name: 'Mark as Read' });
+    await expect(markRead.first()).toBeVisible();
+    const unreadCount = await markRead.count();
+    expect(unreadCount).toBeGreaterThanOrEqual(2);
+    await markRead.first().click();
+    await expect(markRead).toHaveCount(unreadCount - 1);
+    await page.getByRole('button', { name: 'Mark All as Read' }).click();
+    await expect(page.getByRole('button', { name: 'Mark as Read' })).toHaveCount(0);
+    await expect(menuLink(page, /Activity/)).toHaveText('Activity');
   });
 
-  test('a user changes the username; a taken one is refused', async ({ page, makeUser, signIn }) => {
-    const owner = await makeUser();
-    const fan = await makeUser();
-    await signIn(owner);
-    await page.goto('/me');
-    // Unchanged → disabled; taken → the spec's message; free → changed.
-    const usernameField = page.getByLabel('Username');
-    const changeUsername = page.getByRole('button', { name: 'Change Username' });
-    await expect(changeUsername).toBeDisabled();
-    await usernameField.fill(fan.username.toUpperCase());
-    await usernameField.blur();
-    await expect(page.getByText('This username is already taken.')).toBeVisible();
-    const newName = `oak_${owner.username.slice(-8)}`;
-    await usernameField.fill(`${newName}!?`);
-    await expect(usernameField).toHaveValue(newName);
-    await changeUsername.click();
-    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
-    await expect(page.getByRole('link', { name: `/user/${newName}` })).toBeVisible();
-    await expect(changeUsername).toBeDisabled();
-  });
-
-  test('in the List Library a user renames a group and deletes an empty one, but not a full one', async ({
-    page,
-    db,
-    makeUser,
-    signIn,
-  }) => {
-    const owner = await makeUser();
-    await furnish(db, owner, await makeUser({ profileName: 'Sam Fan' }), page.request);
-    await signIn(owner);
-    await page.goto('/me');
+  await test.step('in the List Library a user renames a group and deletes an empty one, but not a full one', async () => {
     await menuLink(page, 'List Library').click();
     await expect(page).toHaveURL(/tab=my-lists/);
     await expect(page.getByRole('link', { name: /Packing for a baby/ })).toContainText('by Sam Fan');
@@ -133,40 +98,9 @@ test.describe('the tabs of /me', () => {
     await expect(page.getByText('No lists in this group.')).toBeHidden();
   });
 
-  test('a group of 52 lists shows 50, and Show more brings the other 2', async ({ page, db, makeUser, signIn }) => {
-    const owner = await makeUser();
-    const author = await makeUser();
-    const [group] = await db.insert(userListGroups).values({ userId: owner.id, name: 'Everything' }).returning();
-    for (let index = 1; index <= 52; index++) {
-      const list = await makeChecklist(db, author.id, { title: `Kept ${String(index).padStart(2, '0')}` });
-      await db.insert(userListMemberships).values({
-        userId: owner.id,
-        listGroupId: group!.id,
-        checklistId: list.id,
-        createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
-      });
-    }
-    await signIn(owner);
-    await page.goto('/me?tab=my-lists');
-    await expect(page.getByRole('button', { name: 'Everything 52 lists' })).toBeVisible();
-    const removeButtons = page.getByRole('button', { name: /^Remove Kept \d+ from Everything$/ });
-    await expect(removeButtons).toHaveCount(50);
-    await page.getByRole('button', { name: 'Show more' }).click();
-    await expect(removeButtons).toHaveCount(52);
-    await expect(removeButtons.last()).toHaveAccessibleName('Remove Kept 52 from Everything');
-    await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
-  });
-
-  test('in My Lists a user makes two lists private at once and one public again', async ({
-    page,
-    db,
-    makeUser,
-    signIn,
-  }) => {
-    const owner = await makeUser();
-    await furnish(db, owner, await makeUser(), page.request);
-    await signIn(owner);
-    await page.goto('/me?tab=created-lists');
+  await test.step('in My Lists a user makes two lists private at once and one public again', async () => {
+    await menuLink(page, 'My Lists').click();
+    await expect(page).toHaveURL(/tab=created-lists/);
     await expect(page.getByText('Total lists')).toBeVisible();
     await page.getByRole('checkbox', { name: 'Select Moving house' }).click();
     await page.getByRole('checkbox', { name: 'Select Camping weekend' }).click();
@@ -184,66 +118,39 @@ test.describe('the tabs of /me', () => {
     await expect(page.getByText('List "Moving house" is now public')).toBeHidden({ timeout: 10_000 });
   });
 
-  test('My Lists shows 30 lists at a time with Show more, sorted by the server', async ({
-    page,
-    db,
-    makeUser,
-    signIn,
-  }) => {
-    const owner = await makeUser();
-    for (let index = 1; index <= 31; index++) {
-      await makeChecklist(db, owner.id, {
-        title: `Plan ${String(index).padStart(2, '0')}`,
-        createdAt: new Date(Date.UTC(2026, 0, index)),
-      });
-    }
-    await signIn(owner);
-    await page.goto('/me?tab=created-lists');
-    const rows = page.getByRole('checkbox', { name: /^Select (?!all$)/ });
-    await expect(rows).toHaveCount(30);
-    await expect(rows.first()).toHaveAccessibleName('Select Plan 31');
-    // The tiles count every list, not only the page shown.
-    await expect(page.getByText('Total lists').locator('..')).toContainText('31');
-    await page.getByRole('button', { name: 'Show more' }).click();
-    await expect(rows).toHaveCount(31);
-    await expect(rows.last()).toHaveAccessibleName('Select Plan 01');
-    await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
-    await chooseOption(page, 'Sort', 'Oldest');
-    await expect(rows.first()).toHaveAccessibleName('Select Plan 01');
-    await expect(rows).toHaveCount(30);
-  });
-
-  test('Activity shows the likes and comments unread, and Mark All as Read clears the badge', async ({
-    page,
-    db,
-    makeUser,
-    signIn,
-  }) => {
-    const owner = await makeUser();
-    await furnish(db, owner, await makeUser({ profileName: 'Sam Fan' }), page.request);
-    await signIn(owner);
+  await test.step('a user changes the avatar and the profile name; a blank name is refused', async () => {
     await page.goto('/me');
-    await menuLink(page, /Activity/).click();
-    await expect(page.getByText('Sam Fan liked “Moving house”')).toBeVisible();
-    await expect(page.getByText('Sam Fan commented on “Moving house”')).toBeVisible();
-    // The like and the comment, and any badge the furnished lists earned.
-    const markRead = page.getByRole('button', { name: 'Mark as Read' });
-    await expect(markRead.first()).toBeVisible();
-    const unreadCount = await markRead.count();
-    expect(unreadCount).toBeGreaterThanOrEqual(2);
-    await markRead.first().click();
-    await expect(markRead).toHaveCount(unreadCount - 1);
-    await page.getByRole('button', { name: 'Mark All as Read' }).click();
-    await expect(page.getByRole('button', { name: 'Mark as Read' })).toHaveCount(0);
-    await expect(menuLink(page, /Activity/)).toHaveText('Activity');
+    await page.getByRole('radio', { name: 'Avatar 🦉' }).click();
+    await page.getByLabel('Profile Name').fill('  ');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Profile name is required.')).toBeVisible();
+    await page.getByLabel('Profile Name').fill('Alex Oak');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Profile updated!')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Alex Oak' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('radio', { name: 'Avatar 🦉' })).toHaveAttribute('aria-checked', 'true');
+    await expect(page.getByText('Profile updated!')).toBeHidden();
   });
 
-  test('the theme and the e-mail setting are kept on the account, not in the browser', async ({
-    page,
-    makeUser,
-    signIn,
-  }) => {
-    await signIn(await makeUser());
+  await test.step('a user changes the username; a taken one is refused', async () => {
+    // Unchanged → disabled; taken → the spec's message; free → changed.
+    const usernameField = page.getByLabel('Username');
+    const changeUsername = page.getByRole('button', { name: 'Change Username' });
+    await expect(changeUsername).toBeDisabled();
+    await usernameField.fill(fan.username.toUpperCase());
+    await usernameField.blur();
+    await expect(page.getByText('This username is already taken.')).toBeVisible();
+    const newName = `oak_${owner.username.slice(-8)}`;
+    await usernameField.fill(`${newName}!?`);
+    await expect(usernameField).toHaveValue(newName);
+    await changeUsername.click();
+    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+    await expect(page.getByRole('link', { name: `/user/${newName}` })).toBeVisible();
+    await expect(changeUsername).toBeDisabled();
+  });
+
+  await test.step('the theme and the e-mail setting are kept on the account, not in the browser', async () => {
     await page.goto('/me?tab=settings');
     await page.getByRole('radio', { name: 'Dark' }).click();
     await expect(page.locator('html')).toHaveClass(/dark/);
@@ -260,18 +167,8 @@ test.describe('the tabs of /me', () => {
     await expect(page.locator('html')).not.toHaveClass(/dark/);
   });
 
-  test('a user changes the password once it is confirmed and the current one is right', async ({
-    page,
-    makeUser,
-    signIn,
-    requestAs,
-    allowConsoleErrors,
-  }) => {
-    // The wrong current password the test types on purpose.
-    allowConsoleErrors(failedRequest(400, /\/api\/accounts\/change-password$/));
-    const owner = await makeUser();
-    await signIn(owner);
-    await page.goto('/me');
+  await test.step('a user changes the password once it is confirmed and the current one is right', async () => {
+    await menuLink(page, 'Account').click();
     await page.getByRole('button', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
     await dialog.getByLabel('Current Password').fill('not-my-password');
@@ -290,24 +187,85 @@ test.describe('the tabs of /me', () => {
   });
 });
 
-test('a visitor on /me is asked to sign in', async ({ page }) => {
-  await page.goto('/me');
-  await expect(page.getByText('Please sign in to view your dashboard.')).toBeVisible();
+// Long lists come a page at a time: one user whose library and own lists both run past a page.
+test('a long library group and a long My Lists each show a page, and Show more brings the rest', async ({
+  page,
+  db,
+  makeUser,
+  signIn,
+}) => {
+  const owner = await makeUser();
+  const author = await makeUser();
+  const [group] = await db.insert(userListGroups).values({ userId: owner.id, name: 'Everything' }).returning();
+  for (let index = 1; index <= 52; index++) {
+    const list = await makeChecklist(db, author.id, { title: `Kept ${String(index).padStart(2, '0')}` });
+    await db.insert(userListMemberships).values({
+      userId: owner.id,
+      listGroupId: group!.id,
+      checklistId: list.id,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)),
+    });
+  }
+  for (let index = 1; index <= 31; index++) {
+    await makeChecklist(db, owner.id, {
+      title: `Plan ${String(index).padStart(2, '0')}`,
+      createdAt: new Date(Date.UTC(2026, 0, index)),
+    });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(owner);
+
+  await test.step('a group of 52 lists shows 50, and Show more brings the other 2', async () => {
+    await page.goto('/me?tab=my-lists');
+    await expect(page.getByRole('button', { name: 'Everything 52 lists' })).toBeVisible();
+    const removeButtons = page.getByRole('button', { name: /^Remove Kept \d+ from Everything$/ });
+    await expect(removeButtons).toHaveCount(50);
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect(removeButtons).toHaveCount(52);
+    await expect(removeButtons.last()).toHaveAccessibleName('Remove Kept 52 from Everything');
+    await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+  });
+
+  await test.step('My Lists shows 30 lists at a time with Show more, sorted by the server', async () => {
+    await menuLink(page, 'My Lists').click();
+    const rows = page.getByRole('checkbox', { name: /^Select (?!all$)/ });
+    await expect(rows).toHaveCount(30);
+    await expect(rows.first()).toHaveAccessibleName('Select Plan 31');
+    // The tiles count every list, not only the page shown.
+    await expect(page.getByText('Total lists').locator('..')).toContainText('31');
+    await page.getByRole('button', { name: 'Show more' }).click();
+    await expect(rows).toHaveCount(31);
+    await expect(rows.last()).toHaveAccessibleName('Select Plan 01');
+    await expect(page.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+    await chooseOption(page, 'Sort', 'Oldest');
+    await expect(rows.first()).toHaveAccessibleName('Select Plan 01');
+    await expect(rows).toHaveCount(30);
+  });
 });
 
-test('on a phone the /me menu is a collapsible profile menu', async ({ page, makeUser, signIn }) => {
+test('a visitor on /me is asked to sign in; on a phone the /me menu is a collapsible profile menu', async ({
+  page,
+  makeUser,
+  signIn,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(await makeUser({ avatarUrl: '🐼' }));
-  await page.goto('/me?tab=settings');
-  const nav = page.getByRole('navigation', { name: 'Account' });
-  await expect(nav).toBeHidden();
-  await page.getByRole('button', { name: 'Account menu: Settings' }).click();
-  await expect(nav).toBeVisible();
-  await nav.getByRole('link', { name: 'My Lists' }).click();
-  await expect(page).toHaveURL(/tab=created-lists/);
-  await expect(nav).toBeHidden();
-  await expect(page.getByText("You haven't created any lists yet.")).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Create Your First List' })).toHaveAttribute('href', '/create');
+  await test.step('a visitor on /me is asked to sign in', async () => {
+    await page.goto('/me');
+    await expect(page.getByText('Please sign in to view your dashboard.')).toBeVisible();
+  });
+  await test.step('on a phone the /me menu is a collapsible profile menu', async () => {
+    await signIn(await makeUser({ avatarUrl: '🐼' }));
+    await page.goto('/me?tab=settings');
+    const nav = page.getByRole('navigation', { name: 'Account' });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Account menu: Settings' }).click();
+    await expect(nav).toBeVisible();
+    await nav.getByRole('link', { name: 'My Lists' }).click();
+    await expect(page).toHaveURL(/tab=created-lists/);
+    await expect(nav).toBeHidden();
+    await expect(page.getByText("You haven't created any lists yet.")).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create Your First List' })).toHaveAttribute('href', '/create');
+  });
 });
 
 test.describe('screenshots of every /me tab', () => {

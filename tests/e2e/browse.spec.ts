@@ -7,29 +7,31 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Checklists' }).getByRole('heading', { level: 2 });
 
-test.describe('searching and filtering the public lists', () => {
+// One visitor's search session, a step per behaviour on one page (issue 13, item 10).
+test('a visitor searches, orders, filters by tag, walks back, clears the filters and opens a result', async ({
+  page,
+  db,
+  makeUser,
+}) => {
+  test.setTimeout(60_000);
   const word = `zq${unique()}`;
-  let olderId = '';
-
-  test.beforeAll(async ({ db, makeUser }) => {
-    const author = await makeUser({ profileName: 'Browse Author' });
-    const fan = await makeUser();
-    const older = await makeChecklist(db, author.id, {
-      title: `${word} older list`,
-      tags: ['camping'],
-      createdAt: new Date(Date.now() - 86_400_000),
-    });
-    await makeChecklist(db, author.id, {
-      title: `${word} newer list`,
-      description: 'Fresh',
-      tags: ['travel', 'packing', 'planning', 'budget'],
-    });
-    await makeChecklist(db, author.id, { title: `${word} private list`, isPublic: false });
-    await db.insert(checklistLikes).values({ checklistId: older.id, userId: fan.id });
-    olderId = older.id;
+  const author = await makeUser({ profileName: 'Browse Author' });
+  const fan = await makeUser();
+  const older = await makeChecklist(db, author.id, {
+    title: `${word} older list`,
+    tags: ['camping'],
+    createdAt: new Date(Date.now() - 86_400_000),
   });
+  await makeChecklist(db, author.id, {
+    title: `${word} newer list`,
+    description: 'Fresh',
+    tags: ['travel', 'packing', 'planning', 'budget'],
+  });
+  await makeChecklist(db, author.id, { title: `${word} private list`, isPublic: false });
+  await db.insert(checklistLikes).values({ checklistId: older.id, userId: fan.id });
+  const olderId = older.id;
 
-  test('a visitor searches and finds the public lists with the word, newest first', async ({ page }) => {
+  await test.step('a visitor searches and finds the public lists with the word, newest first', async () => {
     await page.goto('/browse');
     await expect(page.getByRole('heading', { level: 1, name: 'Browse Checklists' })).toBeVisible();
     await expect(page.getByRole('link', { name: '+ Create Checklist' })).toBeHidden();
@@ -43,7 +45,7 @@ test.describe('searching and filtering the public lists', () => {
     await expect(page.getByText('+1 MORE')).toBeVisible();
   });
 
-  test('ordering by Most Liked puts the liked list first', async ({ page }) => {
+  await test.step('ordering by Most Liked puts the liked list first', async () => {
     await page.goto(`/browse?q=${word}`);
     await expect(cards(page)).toHaveText([`${word} newer list`, `${word} older list`]);
     await chooseOption(page, 'Order by', 'Most Liked');
@@ -51,7 +53,7 @@ test.describe('searching and filtering the public lists', () => {
     await expect(cards(page)).toHaveText([`${word} older list`, `${word} newer list`]);
   });
 
-  test('a tag narrows the results to the lists that carry it', async ({ page }) => {
+  await test.step('a tag narrows the results to the lists that carry it', async () => {
     await page.goto(`/browse?q=${word}`);
     await page
       .getByRole('group', { name: 'Filter by tag' })
@@ -62,7 +64,7 @@ test.describe('searching and filtering the public lists', () => {
     await expect(cards(page)).toHaveText([`${word} older list`]);
   });
 
-  test('the back button walks the filters and the view back', async ({ page }) => {
+  await test.step('the back button walks the filters and the view back', async () => {
     await page.goto(`/browse?q=${word}`);
     await expect(page.getByText('Showing 2 of 2 checklists (filtered)')).toBeVisible();
     await page
@@ -80,7 +82,7 @@ test.describe('searching and filtering the public lists', () => {
     await expect(page.getByText('Showing 2 of 2 checklists (filtered)')).toBeVisible();
   });
 
-  test('Clear all filters empties the search and the tag', async ({ page }) => {
+  await test.step('Clear all filters empties the search and the tag', async () => {
     await page.goto(`/browse?q=${word}&tag=camping`);
     await expect(page.getByText('Showing 1 of 1 checklists (filtered)')).toBeVisible();
     await page.getByRole('button', { name: 'Clear all filters' }).click();
@@ -88,26 +90,33 @@ test.describe('searching and filtering the public lists', () => {
     await expect(page.getByText(/\(filtered\)/)).toBeHidden();
   });
 
-  test('a result opens its list', async ({ page }) => {
+  await test.step('a result opens its list', async () => {
     await page.goto(`/browse?q=${word}`);
     await page.getByRole('link', { name: `${word} older list` }).click();
     await expect(page).toHaveURL(new RegExp(`/checklist/${olderId}$`));
   });
+
+  await test.step('a search with no match says so', async () => {
+    await page.goto(`/browse?q=nothing${unique()}matches`);
+    await expect(page.getByText('No checklists found matching your criteria')).toBeVisible();
+  });
 });
 
-test.describe('relevance and spelling (decision 018)', () => {
+test('relevance and spelling (decision 018): near spellings, and Best match while a search is typed', async ({
+  page,
+  db,
+  makeUser,
+}) => {
   const word = `kq${unique()}x`;
   // One letter dropped inside the word: no list has it, and it is no prefix of the real word.
   const typo = `${word.slice(0, 4)}${word.slice(5)}`;
 
-  test.beforeAll(async ({ db, makeUser }) => {
-    const author = await makeUser();
-    await makeChecklist(db, author.id, { title: `Paddling ${word}`, createdAt: new Date(Date.now() - 86_400_000) });
-    // Newer, but the word is only in an item: Best match puts it second.
-    await makeChecklist(db, author.id, { title: 'Harbour day', items: [`Bring the ${word}`] });
-  });
+  const author = await makeUser();
+  await makeChecklist(db, author.id, { title: `Paddling ${word}`, createdAt: new Date(Date.now() - 86_400_000) });
+  // Newer, but the word is only in an item: Best match puts it second.
+  await makeChecklist(db, author.id, { title: 'Harbour day', items: [`Bring the ${word}`] });
 
-  test('a search with a typo shows the results of the nearest word, and says which word', async ({ page }) => {
+  await test.step('a search with a typo shows the results of the nearest word, and says which word', async () => {
     await page.goto('/browse');
     await page.getByRole('searchbox', { name: 'Search checklists' }).fill(typo);
     await expect(page.getByText(`No checklists matched "${typo}". Showing results for "${word}".`)).toBeVisible();
@@ -115,7 +124,7 @@ test.describe('relevance and spelling (decision 018)', () => {
     await expect(page.getByText('Showing 2 of 2 checklists (filtered)')).toBeVisible();
   });
 
-  test('"Best match" is the default while a search is typed; the chosen order is kept in the URL', async ({ page }) => {
+  await test.step('"Best match" is the default while a search is typed; the chosen order is kept in the URL', async () => {
     const order = page.getByRole('combobox', { name: 'Order by' });
     await page.goto('/browse');
     await expect(order).toHaveText('Newest');
@@ -137,11 +146,6 @@ test.describe('relevance and spelling (decision 018)', () => {
     await expect(order).toHaveText('Newest');
     await expect(cards(page)).toHaveText(['Harbour day', `Paddling ${word}`]);
   });
-});
-
-test('a search with no match says so', async ({ page }) => {
-  await page.goto(`/browse?q=nothing${unique()}matches`);
-  await expect(page.getByText('No checklists found matching your criteria')).toBeVisible();
 });
 
 test('a signed-in user can start a new list from Browse', async ({ page, makeUser, signIn }) => {

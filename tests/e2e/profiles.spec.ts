@@ -27,19 +27,45 @@ test('B follows A from A’s profile, and A’s follower dialog lists B', async 
   await expect(dialog.getByRole('link', { name: 'Ben Reader' })).toBeVisible();
 });
 
-test('an unknown user is not found', async ({ page, allowConsoleErrors }) => {
+// What a visitor sees of profiles that are not there or not open, a step each on one page.
+test('a visitor: an unknown user is not found, a private profile shows little, and feeds are announced', async ({
+  page,
+  makeUser,
+  allowConsoleErrors,
+}) => {
   const username = `nobody_${unique()}`;
   allowConsoleErrors(failedRequest(404, new RegExp(`/api/users/${username}$`))); // the answer the test asks for
-  await page.goto(`/user/${username}`);
-  await expect(page.getByRole('heading', { name: 'User not found' })).toBeVisible();
-});
 
-test('a private profile shows only the avatar and the username', async ({ page, makeUser }) => {
-  const quiet = await makeUser({ username: `quiet_${unique()}`, profileName: 'Hidden Name', isPublic: false });
-  await page.goto(`/user/${quiet.username}`);
-  await expect(page.getByText('This profile is private.')).toBeVisible();
-  await expect(page.getByText('Hidden Name')).toBeHidden();
-  await expect(page.getByRole('heading', { name: 'Public Checklists' })).toBeHidden();
+  await test.step('an unknown user is not found', async () => {
+    await page.goto(`/user/${username}`);
+    await expect(page.getByRole('heading', { name: 'User not found' })).toBeVisible();
+  });
+
+  await test.step('a private profile shows only the avatar and the username', async () => {
+    const quiet = await makeUser({ username: `quiet_${unique()}`, profileName: 'Hidden Name', isPublic: false });
+    await page.goto(`/user/${quiet.username}`);
+    await expect(page.getByText('This profile is private.')).toBeVisible();
+    await expect(page.getByText('Hidden Name')).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Public Checklists' })).toBeHidden();
+  });
+
+  await test.step('a public profile and a tag in Browse announce their Atom feeds; a private profile none', async () => {
+    const open = await makeUser({ username: `feed_${unique()}` });
+    const shy = await makeUser({ username: `shy_${unique()}`, isPublic: false });
+    const feedLinks = page.locator('head link[rel="alternate"][type="application/atom+xml"]');
+
+    await page.goto(`/user/${open.username}`);
+    await expect(page.getByText(`@${open.username}`).first()).toBeVisible();
+    await expect(feedLinks.and(page.locator(`[href="/feeds/user/${open.username}.atom"]`))).toHaveCount(1);
+    await expect(feedLinks.and(page.locator('[href="/feeds/newest.atom"]'))).toHaveCount(1); // index.html's
+
+    await page.goto(`/user/${shy.username}`);
+    await expect(page.getByText('This profile is private.')).toBeVisible();
+    await expect(feedLinks.and(page.locator('[href^="/feeds/user/"]'))).toHaveCount(0);
+
+    await page.goto('/browse?tag=moving%20house');
+    await expect(feedLinks.and(page.locator('[href="/feeds/tag/moving%20house.atom"]'))).toHaveCount(1);
+  });
 });
 
 for (const width of [1280, 390]) {
@@ -56,24 +82,3 @@ for (const width of [1280, 390]) {
     await page.screenshot({ path: `test-results/screenshots/profile-${width}.png`, fullPage: true });
   });
 }
-
-test('a public profile and a tag in Browse announce their Atom feeds; a private profile none', async ({
-  page,
-  makeUser,
-}) => {
-  const open = await makeUser({ username: `feed_${unique()}` });
-  const shy = await makeUser({ username: `shy_${unique()}`, isPublic: false });
-  const feedLinks = page.locator('head link[rel="alternate"][type="application/atom+xml"]');
-
-  await page.goto(`/user/${open.username}`);
-  await expect(page.getByText(`@${open.username}`).first()).toBeVisible();
-  await expect(feedLinks.and(page.locator(`[href="/feeds/user/${open.username}.atom"]`))).toHaveCount(1);
-  await expect(feedLinks.and(page.locator('[href="/feeds/newest.atom"]'))).toHaveCount(1); // index.html's
-
-  await page.goto(`/user/${shy.username}`);
-  await expect(page.getByText('This profile is private.')).toBeVisible();
-  await expect(feedLinks.and(page.locator('[href^="/feeds/user/"]'))).toHaveCount(0);
-
-  await page.goto('/browse?tag=moving%20house');
-  await expect(feedLinks.and(page.locator('[href="/feeds/tag/moving%20house.atom"]'))).toHaveCount(1);
-});
