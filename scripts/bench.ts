@@ -1,11 +1,11 @@
 // `npm run bench -- [--scale 1] [--seconds 5] [--connections 32] [--sign-ins 400] [--seed-only]
-//                   [--users N --lists N --items N --likes N]`
+//                   [--workers N] [--users N --lists N --items N --likes N]`
 //
 // Seeds a throwaway embedded PostgreSQL at a scale (1 = 10k users, 50k lists, 500k items, 100k
 // likes, with progress, comments, follows, clones and library entries scaled with them; 10 =
 // 100k users, 500k lists, 5M items, 1M likes), set-based (scripts/bench/seed.ts), with text drawn
-// from a Zipf-distributed vocabulary (scripts/bench/vocabulary.ts). Then it serves the app on it
-// and measures, each case for --seconds with varied requests drawn from the data:
+// from a Zipf-distributed vocabulary (scripts/bench/vocabulary.ts). Then it serves the app on it (in
+// its own process, or with --workers N the built server with WEB_CONCURRENCY=N) and measures, each case for --seconds with varied requests drawn from the data:
 // - Browse: every order × {no filter, a tag, a common word, a rare word, two words, a word and a
 //   tag}, on page 1 and on page 20 (cursors followed 19 times beforehand); "best" only with words
 //   (without them it is Newest);
@@ -21,8 +21,8 @@
 // the statements that took the most time, from pg_stat_statements. PostgreSQL runs with its
 // defaults while measuring; only the seed runs with fsync off (a throwaway database).
 // A measurement, not a test: nothing here passes or fails.
-import { fork } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { fork, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -337,42 +337,14 @@ async function main() {
     const db = connectDatabase(database.url, { max: connections, onQuery: () => statements.count++ });
     try {
       await db.execute(sql`create extension if not exists pg_stat_statements`);
-      const env = {
-        baseUrl: BASE_URL,
-        isHttps: false,
-        hasDevMailbox: false,
-        // The load generator stands in for the proxy in front: it says which address each user is at.
-        trustedProxies: parseTrustedProxies('127.0.0.1'),
-      };
-      const mailer = createMailer(
-        { smtpUrl: undefined, mailFrom: 'bench@ticklist.local', hasDevMailbox: false },
-        db,
-        logger,
-      );
-      const auth = createAuth({ db, env, secret: 'bench-secret-bench-secret-bench-secret-1', mailer, logger });
-      const hub = createNotificationHub(db, logger);
-      const app = createApp({ db, env, auth, mailer, logger, hub });
-      // Requests answered, counted by the server: autocannon stops with requests in flight, whose
-      // statements still run, so SQL/req divides by what was served once all of them are done.
-      const traffic = { inFlight: 0, served: 0 };
-      const server = serve({
-        // The node server's bindings go through: the app reads the client's socket from them.
-        fetch: async (...args: Parameters<typeof app.fetch>) => {
-          traffic.inFlight++;
-          try {
-            return await app.fetch(...args);
-          } finally {
-            traffic.inFlight--;
-            traffic.served++;
-          }
-        },
-        port: PORT,
-      });
+      const target =
+        options.workers === null
+          ? serveInProcess(db, statements)
+          : await serveBuilt(database.url, options.workers, dir, db);
       try {
-        await measure(db, statements, traffic, runLoad);
+        await measure(db, target, runLoad);
       } finally {
-        server.close();
-        await hub.close();
+        await target.close();
       }
     } finally {
       await db.$client.end();
@@ -384,12 +356,145 @@ async function main() {
   }
 }
 
-async function measure(
-  db: Database,
-  statements: { count: number },
-  traffic: { inFlight: number; served: number },
-  runLoad: (job: LoadJob) => Promise<LoadResult>,
-) {
+/**
+ * What the cases are measured against: the app in this process (SQL counted per query, RSS of this
+ * process), or the built server in processes of its own (SQL from pg_stat_statements, RSS of the
+ * primary and its workers together).
+ */
+type Target = {
+  describe: string;
+  /** A running count of SQL statements the app has sent. */
+  statements: () => Promise<number>;
+  /** Waits until every request the load generator left in flight is answered; how many were served, if known. */
+  settle: () => Promise<number | null>;
+  /** Resident memory of the app's process(es) now, in bytes. */
+  rss: () => number;
+  close: () => Promise<void>;
+};
+
+function serveInProcess(db: Database, statements: { count: number }): Target {
+  const logger = pino({ level: 'silent' });
+  const env = {
+    baseUrl: BASE_URL,
+    isHttps: false,
+    hasDevMailbox: false,
+    // The load generator stands in for the proxy in front: it says which address each user is at.
+    trustedProxies: parseTrustedProxies('127.0.0.1'),
+  };
+  const mailer = createMailer(
+    { smtpUrl: undefined, mailFrom: 'bench@ticklist.local', hasDevMailbox: false },
+    db,
+    logger,
+  );
+  const auth = createAuth({ db, env, secret: 'bench-secret-bench-secret-bench-secret-1', mailer, logger });
+  const hub = createNotificationHub(db, logger);
+  const app = createApp({ db, env, auth, mailer, logger, hub });
+  // Requests answered, counted by the server: autocannon stops with requests in flight, whose
+  // statements still run, so SQL/req divides by what was served once all of them are done.
+  const traffic = { inFlight: 0, served: 0 };
+  const server = serve({
+    // The node server's bindings go through: the app reads the client's socket from them.
+    fetch: async (...args: Parameters<typeof app.fetch>) => {
+      traffic.inFlight++;
+      try {
+        return await app.fetch(...args);
+      } finally {
+        traffic.inFlight--;
+        traffic.served++;
+      }
+    },
+    port: PORT,
+  });
+  return {
+    describe: 'the app in the bench process (one process)',
+    statements: () => Promise.resolve(statements.count),
+    settle: async () => {
+      while (traffic.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const served = traffic.served;
+      traffic.served = 0;
+      return served;
+    },
+    rss: () => process.memoryUsage.rss(),
+    close: async () => {
+      server.close();
+      await hub.close();
+    },
+  };
+}
+
+/** The built server (`npm run build` first) on the bench's database, with `workers` workers. */
+async function serveBuilt(databaseUrl: string, workers: number, dir: string, db: Database): Promise<Target> {
+  const main = path.resolve(import.meta.dirname, '../dist/server/main.js');
+  if (!existsSync(main)) throw new Error('--workers runs the built server: run `npm run build` first.');
+  const child = spawn(process.execPath, [main], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      PATH: process.env.PATH,
+      DATABASE_URL: databaseUrl,
+      PORT: String(PORT),
+      BASE_URL,
+      DATA_DIR: path.join(dir, 'app'),
+      SEED_DEMO: '0',
+      WEB_CONCURRENCY: String(workers),
+      LOG_LEVEL: 'error',
+      // The load generator stands in for the proxy in front: it says which address each user is at.
+      TRUSTED_PROXIES: '127.0.0.1',
+    },
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  for (let tries = 0; ; tries++) {
+    if (child.exitCode !== null) throw new Error(`The built server exited (${child.exitCode}) before answering.`);
+    const health = await fetch(`http://127.0.0.1:${PORT}/api/health`).catch(() => null);
+    if (health?.ok) break;
+    if (tries > 600) throw new Error('The built server did not answer /api/health within 60 s.');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // Every worker answers before measuring (each takes connections as it starts).
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const database = (
+    await db.execute<{ oid: number }>(sql`select oid from pg_database where datname = current_database()`)
+  ).rows[0]!.oid;
+  return {
+    describe: `the built server, WEB_CONCURRENCY=${workers} (${workers} worker${workers === 1 ? '' : 's'} and a primary)`,
+    statements: async () =>
+      (
+        await db.execute<{ calls: number }>(sql`
+          select coalesce(sum(calls), 0)::float8 as calls from pg_stat_statements
+          where dbid = ${database} and query not like '%pg_stat_statements%'`)
+      ).rows[0]!.calls,
+    // Requests the load generator gave up on are answered within a moment; they are not counted.
+    settle: async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return null;
+    },
+    rss: () => processTreeRss(child.pid!),
+    close: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** The resident memory of a process and its descendants (Linux /proc), in bytes. */
+function processTreeRss(pid: number): number {
+  let total = 0;
+  const queue = [pid];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    try {
+      const status = readFileSync(`/proc/${next}/status`, 'utf8');
+      total += Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+      for (const task of readdirSync(`/proc/${next}/task`)) {
+        const children = readFileSync(`/proc/${next}/task/${task}/children`, 'utf8').trim();
+        if (children) queue.push(...children.split(/\s+/).map(Number));
+      }
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return total;
+}
+
+async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => Promise<LoadResult>) {
   const prepared = performance.now();
   // Who signs in: --sign-ins users spread over everyone (never u1 or the bench user), each from
   // an address of its own.
@@ -627,7 +732,8 @@ async function measure(
 
   await db.execute(sql`select pg_stat_statements_reset()`);
   console.log(
-    `\n${connections} connections, ${seconds} s per case, Node ${process.version}, ${os.cpus().length} CPUs\n`,
+    `\n${connections} connections, ${seconds} s per case, Node ${process.version}, ${os.cpus().length} CPUs, ` +
+      `measuring ${target.describe}\n`,
   );
   const header = [
     'case'.padEnd(44),
@@ -645,13 +751,13 @@ async function measure(
   console.log(header.map((cell, index) => (index === 0 ? cell : cell.padStart(widths[index]!))).join(' '));
   let peakRss = 0;
   for (const entry of cases) {
-    let caseRss = process.memoryUsage.rss();
-    const sampler = setInterval(() => (caseRss = Math.max(caseRss, process.memoryUsage.rss())), 100);
-    statements.count = 0;
-    traffic.served = 0;
+    let caseRss = target.rss();
+    const sampler = setInterval(() => (caseRss = Math.max(caseRss, target.rss())), 100);
+    await target.settle();
+    const statementsBefore = await target.statements();
     const api = await runLoad({ url: `http://127.0.0.1:${PORT}`, connections, seconds, requests: entry.requests });
-    while (traffic.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    const sqlPerRequest = statements.count / Math.max(1, traffic.served);
+    const served = (await target.settle()) ?? api.total;
+    const sqlPerRequest = ((await target.statements()) - statementsBefore) / Math.max(1, served);
     clearInterval(sampler);
     peakRss = Math.max(peakRss, caseRss);
     const bare = entry.bare ? await measureBare(entry.bare) : null;
@@ -679,7 +785,7 @@ async function measure(
     '\nLatencies in ms; errors = non-2xx answers. "bare" runs the same query function through the same pool',
     `without HTTP. Signed-in requests (discover (signed in), suggestions and the writes as ${signed.length} users;`,
     `dashboard, badges and stats as ${me.userId}) include the session lookup in SQL/req; writes include their quota`,
-    `counters. Peak RSS of the app's process over all cases: ${(peakRss / 2 ** 20).toFixed(0)} MiB.`,
+    `counters. Peak RSS of the app over all cases: ${(peakRss / 2 ** 20).toFixed(0)} MiB (${target.describe}).`,
   );
 
   const slowest = await rows<{ calls: number; total_ms: number; mean_ms: number; query: string }>(sql`

@@ -38,6 +38,12 @@ describe('parseBenchArgs', () => {
     });
   });
 
+  it('serves in-process unless --workers asks for the built server with that many workers', () => {
+    expect(parseBenchArgs([]).workers).toBeNull();
+    expect(parseBenchArgs(['--workers', '2', '--scale', '10']).workers).toBe(2);
+    expect(() => parseBenchArgs(['--workers', '0'])).toThrow(/--workers needs a positive number/);
+  });
+
   it('never signs in more users than there are', () => {
     expect(parseBenchArgs(['--scale', '0.01']).signIns).toBeLessThan(parseBenchArgs(['--scale', '0.01']).users);
   });

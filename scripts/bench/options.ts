@@ -11,12 +11,17 @@ export type BenchOptions = BenchSize & {
   signIns: number;
   /** Seed (timing each phase and checking the counters), then stop without measuring. */
   isSeedOnly: boolean;
+  /**
+   * null: the app serves in the bench's own process (one process, SQL counted per query). A number:
+   * the built server (`dist/server/main.js`, after `npm run build`) with WEB_CONCURRENCY workers.
+   */
+  workers: number | null;
 };
 
 /** The size at scale 1: today's default (10k users, 50k lists, 10 items a list, 2 likes a list). */
 export const SIZE_PER_SCALE: BenchSize = { users: 10_000, lists: 50_000, items: 500_000, likes: 100_000 };
 
-const FLAGS = ['scale', 'users', 'lists', 'items', 'likes', 'seconds', 'connections', 'sign-ins'] as const;
+const FLAGS = ['scale', 'users', 'lists', 'items', 'likes', 'seconds', 'connections', 'sign-ins', 'workers'] as const;
 type Flag = (typeof FLAGS)[number];
 
 export function parseBenchArgs(argv: readonly string[]): BenchOptions {
@@ -55,6 +60,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     // hundred requests a second, and never more than exist.
     signIns: Math.min(users - 10, Math.round(given.get('sign-ins') ?? 400)),
     isSeedOnly,
+    workers: given.has('workers') ? Math.round(given.get('workers')!) : null,
   };
   return options;
 }
