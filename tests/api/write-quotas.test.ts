@@ -164,6 +164,28 @@ describe('a content write past its quota', () => {
     expect(statuses).toEqual([...Array<number>(perMinute).fill(201), 429]);
   });
 
+  it('counts the counters in order and stops at the first refusal: a write refused for the minute costs no day', async () => {
+    await clearCounters();
+    await send(writes.like!);
+    const counts = async () =>
+      Object.fromEntries(
+        (
+          await t.db.execute<{ key: string; count: number }>(
+            sql`select key, count from rate_limits where key like 'write:like:%'`,
+          )
+        ).rows.map((row) => [row.key.split(':').slice(2, 4).join(':'), row.count]),
+      );
+    expect(await counts()).toEqual({ 'user:minute': 1, 'user:day': 1, 'address:minute': 1, 'address:day': 1 });
+    await useUp('like', 'user:minute');
+    expect((await send(writes.like!)).status).toBe(429);
+    expect(await counts()).toEqual({
+      'user:minute': writeQuotas.like.perMinute + 1,
+      'user:day': 1,
+      'address:minute': 1,
+      'address:day': 1,
+    });
+  });
+
   it('an address used up by many accounts refuses another account from it, not from elsewhere', async () => {
     await clearCounters();
     await useUp('follow', 'address:day', '198.51.100.7');
