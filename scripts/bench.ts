@@ -1,5 +1,5 @@
 // `npm run bench -- [--scale 1] [--seconds 5] [--connections 32] [--sign-ins 400] [--seed-only]
-//                   [--workers N] [--users N --lists N --items N --likes N]`
+//                   [--workers N] [--only TEXT] [--users N --lists N --items N --likes N]`
 //
 // Seeds a throwaway embedded PostgreSQL at a scale (1 = 10k users, 50k lists, 500k items, 100k
 // likes, with progress, comments, follows, clones and library entries scaled with them; 10 =
@@ -730,6 +730,7 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
       (deepSkipped.length > 0 ? `; no page ${DEEP_PAGE} (fewer pages in the data) for: ${deepSkipped.join(', ')}` : ''),
   );
 
+  const measured = options.only === null ? cases : cases.filter((entry) => entry.name.includes(options.only!));
   await db.execute(sql`select pg_stat_statements_reset()`);
   console.log(
     `\n${connections} connections, ${seconds} s per case, Node ${process.version}, ${os.cpus().length} CPUs, ` +
@@ -750,7 +751,7 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
   const widths = [44, 7, 6, 6, 6, 7, 8, 9, 9, 8];
   console.log(header.map((cell, index) => (index === 0 ? cell : cell.padStart(widths[index]!))).join(' '));
   let peakRss = 0;
-  for (const entry of cases) {
+  for (const entry of measured) {
     let caseRss = target.rss();
     const sampler = setInterval(() => (caseRss = Math.max(caseRss, target.rss())), 100);
     await target.settle();

@@ -44,6 +44,16 @@ describe('parseBenchArgs', () => {
     expect(() => parseBenchArgs(['--workers', '0'])).toThrow(/--workers needs a positive number/);
   });
 
+  it('measures only the cases whose name has the text of --only', () => {
+    expect(parseBenchArgs([]).only).toBeNull();
+    expect(parseBenchArgs(['--scale', '0.1', '--only', 'write:', '--seconds', '2'])).toMatchObject({
+      only: 'write:',
+      seconds: 2,
+      lists: 5000,
+    });
+    expect(() => parseBenchArgs(['--only'])).toThrow(/--only needs/);
+  });
+
   it('never signs in more users than there are', () => {
     expect(parseBenchArgs(['--scale', '0.01']).signIns).toBeLessThan(parseBenchArgs(['--scale', '0.01']).users);
   });

@@ -16,6 +16,8 @@ export type BenchOptions = BenchSize & {
    * the built server (`dist/server/main.js`, after `npm run build`) with WEB_CONCURRENCY workers.
    */
   workers: number | null;
+  /** Only the cases whose name contains this text (e.g. "write:"), or every case. */
+  only: string | null;
 };
 
 /** The size at scale 1: today's default (10k users, 50k lists, 10 items a list, 2 likes a list). */
@@ -28,12 +30,19 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
   const given = new Map<Flag, number>();
   const isSeedOnly = argv.includes('--seed-only');
   argv = argv.filter((arg) => arg !== '--seed-only');
+  let only: string | null = null;
+  const onlyAt = argv.indexOf('--only');
+  if (onlyAt >= 0) {
+    only = argv[onlyAt + 1] ?? '';
+    if (!only) throw new Error('--only needs the text of the cases to measure, e.g. --only "write:"');
+    argv = [...argv.slice(0, onlyAt), ...argv.slice(onlyAt + 2)];
+  }
   for (let index = 0; index < argv.length; index += 2) {
     const name = argv[index]!.replace(/^--/, '') as Flag;
     const text = argv[index + 1];
     if (!argv[index]!.startsWith('--') || !FLAGS.includes(name)) {
       throw new Error(
-        `Unknown argument ${argv[index]}; expected --seed-only or one of ${FLAGS.map((f) => `--${f} N`).join(', ')}`,
+        `Unknown argument ${argv[index]}; expected --seed-only, --only TEXT or one of ${FLAGS.map((f) => `--${f} N`).join(', ')}`,
       );
     }
     const value = Number(text);
@@ -61,6 +70,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     signIns: Math.min(users - 10, Math.round(given.get('sign-ins') ?? 400)),
     isSeedOnly,
     workers: given.has('workers') ? Math.round(given.get('workers')!) : null,
+    only,
   };
   return options;
 }
