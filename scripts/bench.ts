@@ -523,7 +523,7 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
     (
       await rows<{ share: number }>(sql`
         select (select count(*) from checklists where is_public and search_vector @@ ticklist_search_query(array[${word}], true))::float8
-             / greatest(1, (select public_count from checklist_totals)) as share`)
+             / greatest(1, (select sum(public_count) from checklist_totals)) as share`)
     )[0]!.share;
   const common = words.slice(0, 10);
   const middle = words.slice(30, 300);

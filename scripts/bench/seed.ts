@@ -318,7 +318,7 @@ export async function seedBulk(
   await phase('counts and words', async () => {
     // As migration 0015 fills them for existing lists.
     await bulk.execute(
-      sql`update checklist_totals set public_count = (select count(*) from checklists where is_public)`,
+      sql`update checklist_totals set public_count = case when slot = 0 then (select count(*) from checklists where is_public) else 0 end`,
     );
     await bulk.execute(sql`
       insert into tag_counts (tag_key, tag, count)
@@ -365,7 +365,7 @@ export async function checkConsistency(db: Database): Promise<string> {
            where i.checklist_id = p.checklist_id and i.user_id = p.user_id))::int as progress,
         (select count(*) from checklist_likes l join checklists c on c.id = l.checklist_id where c.author_id = l.user_id)::int as self_likes,
         (select count(*) from checklists c where tag_keys <> ticklist_tag_keys(c.id))::int as tag_keys,
-        ((select public_count from checklist_totals) <> (select count(*) from checklists where is_public))::int as total,
+        ((select sum(public_count) from checklist_totals) <> (select count(*) from checklists where is_public))::int as total,
         (select count(*) from (
            select key, count(*) as n from checklists c, unnest(c.tag_keys) key where c.is_public group by key
          ) t full join tag_counts k on k.tag_key = t.key where t.n is distinct from k.count)::int as tag_counts,

@@ -6,6 +6,7 @@ import {
   encodeBrowseCursor,
   type BrowsePage,
 } from '../../src/domain/checklists/browse';
+import { connectDatabase, type Database } from '../../src/server/db/client';
 import { checklistLikes } from '../../src/server/db/schema';
 import { VISITOR_CACHE_CONTROL } from '../../src/server/security/no-store';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
@@ -21,8 +22,11 @@ let statements: string[] = [];
 let author: CreatedUser;
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
+let databaseUrl = '';
+
 beforeAll(async () => {
-  const { db } = await createTestDatabase({ onQuery: (query) => statements.push(query) });
+  const { db, url } = await createTestDatabase({ onQuery: (query) => statements.push(query) });
+  databaseUrl = url;
   t = await createTestApp({ db });
   author = await createUser(t.db, { username: 'search_author' });
 });
@@ -175,10 +179,45 @@ async function expectCountersRight() {
   );
   expect(kept).toEqual(counted);
   const [totals] = await rows<{ kept: number; counted: number }>(sql`
-    select (select public_count from checklist_totals) as kept,
+    select (select sum(public_count)::int from checklist_totals) as kept,
            (select count(*)::int from checklists where is_public) as counted`);
   expect(totals!.kept).toBe(totals!.counted);
 }
+
+describe('the count of public lists', () => {
+  it('does not make lists created at the same moment wait on one another (issue 11: writes)', async () => {
+    const owner = await createUser(t.db, { username: 'slot_owner' });
+    // Sessions of their own (a pool of one each, so one backend), 3 s at most per statement.
+    const sessions: Database[] = [];
+    const slotOf = async (db: Database) =>
+      (await db.execute<{ slot: number }>(sql`select pg_backend_pid() % 16 as slot`)).rows[0]!.slot;
+    try {
+      const open = () => {
+        const db = connectDatabase(`${databaseUrl}?options=${encodeURIComponent('-c statement_timeout=3000')}`, {
+          max: 1,
+        });
+        sessions.push(db);
+        return db;
+      };
+      const first = open();
+      let second = open();
+      // Two sessions that count in different slots (a backend pid decides the slot).
+      while ((await slotOf(second)) === (await slotOf(first))) second = open();
+      await first.transaction(async (tx) => {
+        await makeChecklist(tx, owner.id, { title: 'Held open' });
+        // With one counter row this insert waits for the first transaction, and times out.
+        await makeChecklist(second, owner.id, { title: 'Not kept waiting' });
+      });
+    } finally {
+      for (const db of sessions) await db.$client.end();
+    }
+    await expectCountersRight();
+    const [{ total }] = (await rows<{ total: number }>(sql`select count(*)::int as total from checklist_totals`)) as [
+      { total: number },
+    ];
+    expect(total).toBe(16);
+  });
+});
 
 describe('tag counts kept by the database', () => {
   const tagCount = async (tag: string) => {

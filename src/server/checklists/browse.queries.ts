@@ -95,7 +95,7 @@ async function countMatches(db: Executor, query: BrowseQuery, terms: string[]): 
     const result = await db.execute<{ total: number }>(
       query.tag
         ? sql`select coalesce((select count from tag_counts where tag_key = lower(${query.tag})), 0)::int as total`
-        : sql`select coalesce((select public_count from checklist_totals), 0)::int as total`,
+        : sql`select coalesce((select sum(public_count) from checklist_totals), 0)::int as total`,
     );
     return { total: result.rows[0]?.total ?? 0, capped: false, searchedFor: null };
   }
@@ -182,7 +182,7 @@ export async function browseChecklists(
 /** How many lists are public, from the counter the database keeps (sitemaps, feeds, the landing page). */
 export async function countPublicChecklists(db: Executor): Promise<number> {
   const result = await db.execute<{ total: number }>(
-    sql`select coalesce((select public_count from checklist_totals), 0)::int as total`,
+    sql`select coalesce((select sum(public_count) from checklist_totals), 0)::int as total`,
   );
   return result.rows[0]?.total ?? 0;
 }

@@ -9,6 +9,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -103,14 +104,19 @@ export const checklists = pgTable(
 // happen (create, edit, delete, visibility, bulk actions, account deletion). Application code
 // never writes these tables.
 
-/** One row: how many lists are public ("Showing X of Y" with no filter). */
+/**
+ * How many lists are public ("Showing X of Y" with no filter): the sum of TOTAL_SLOTS rows. Each
+ * database session adds its changes to one slot of its own (its backend pid modulo the slots), so
+ * lists created at the same moment do not all wait on one row until their transactions commit
+ * (issue 11: writes); a transaction always uses one slot, so two can never deadlock over them.
+ */
 export const checklistTotals = pgTable(
   'checklist_totals',
   {
-    id: boolean().primaryKey().default(true),
+    slot: smallint().primaryKey(),
     publicCount: integer().notNull().default(0),
   },
-  (t) => [check('checklist_totals_one_row', sql`${t.id}`)],
+  (t) => [check('checklist_totals_slot', sql`${t.slot} >= 0 and ${t.slot} < 16`)],
 );
 
 /** Per tag (compared case-insensitively), how many public lists carry it: the chips and a tag's Y. */

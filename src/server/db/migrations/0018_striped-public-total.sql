@@ -1,0 +1,1 @@
+ALTER TABLE "checklist_totals" ADD COLUMN "slot" smallint;
