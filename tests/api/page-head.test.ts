@@ -76,7 +76,8 @@ describe('the head of a public page', () => {
       ogType: 'article',
       ogUrl: `${TEST_BASE_URL}/checklist/${ids.camping}`,
       canonical: `${TEST_BASE_URL}/checklist/${ids.camping}`,
-      twitterCard: 'summary',
+      // Its share preview (decision 026; tests/api/share-preview.test.ts) makes the card a large one.
+      twitterCard: 'summary_large_image',
     });
     expect(seen.ogDescription).toBe(seen.description);
   });
