@@ -1,7 +1,7 @@
 // The advance widths of a TrueType font, read from its own tables, so a share preview can wrap and
 // cut its text where the renderer will actually draw it, and leave out the characters the font has
-// no glyph for (decision 026). Kerning is not applied: resvg's kerned line is a little narrower than
-// the sum of advances, so a measured line always fits.
+// no glyph for (decision 026). Kerning is not applied: resvg's kerned line differs from the sum of
+// advances by a few pixels (usually narrower), which the layout's margins absorb.
 
 /** What the layout needs of a font: the width of a text, and whether it has a glyph for a character. */
 export type TextMeasure = {
