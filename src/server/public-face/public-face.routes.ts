@@ -124,7 +124,7 @@ export function publicFaceRoutes({
       }
       let png: Buffer;
       try {
-        ({ png } = await previews.png(key, content));
+        png = await previews.png(key, content);
       } catch (error) {
         if (!(error instanceof PreviewBusyError)) throw error;
         c.header('Cache-Control', 'no-store');

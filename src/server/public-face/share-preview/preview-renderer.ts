@@ -46,7 +46,7 @@ export class PreviewBusyError extends Error {
 
 export type PreviewRenderer = {
   /** The PNG of `content`, cached under `key` (a list id and version: one key, one picture). */
-  png(key: string, content: PreviewContent): Promise<{ png: Buffer; isCached: boolean }>;
+  png(key: string, content: PreviewContent): Promise<Buffer>;
   /** Whether `key`'s PNG is in memory (a request for it costs no render). */
   has(key: string): boolean;
 };
@@ -109,18 +109,16 @@ export function createPreviewRenderer(limits: PreviewLimits = defaultPreviewLimi
       if (cached) {
         cache.delete(key);
         cache.set(key, cached);
-        return { png: cached, isCached: true };
+        return cached;
       }
       // Requests for the same picture at once share one render.
-      let pending = inFlight.get(key);
-      if (!pending) {
-        pending = render(content).finally(() => inFlight.delete(key));
-        inFlight.set(key, pending);
-        const png = await pending;
-        remember(key, png);
-        return { png, isCached: false };
-      }
-      return { png: await pending, isCached: false };
+      const pending = inFlight.get(key);
+      if (pending) return pending;
+      const rendering = render(content).finally(() => inFlight.delete(key));
+      inFlight.set(key, rendering);
+      const png = await rendering;
+      remember(key, png);
+      return png;
     },
   };
 }
