@@ -12,6 +12,7 @@ import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
 import { HEAD_LOOKUP_MS, headFor, pageTemplate, SITE_HEAD, type PageHead } from './public-face/page-head';
 import { publicFaceRoutes } from './public-face/public-face.routes';
+import { createPreviewRenderer, type PreviewLimits } from './public-face/share-preview/preview-renderer';
 import { meRoutes } from './accounts/me.routes';
 import { endSession, LAST_SEEN_REFRESH_SECONDS, recordSessionSeen } from './accounts/sessions.actions';
 import { badgesRoutes } from './badges/badges.routes';
@@ -57,6 +58,8 @@ export type AppDeps = {
   lifecycle?: Lifecycle | undefined;
   /** How a slowed-down sign-in waits (auth-gate.ts); tests record the wait instead of sleeping. */
   pause?: ((ms: number) => Promise<void>) | undefined;
+  /** Bounds on drawing share previews (public-face/share-preview/preview-renderer.ts); tests tighten them. */
+  previewLimits?: PreviewLimits | undefined;
 };
 
 /** The process's view of itself, for load balancers. */
@@ -80,6 +83,7 @@ export function createApp({
   clientDir,
   lifecycle = alwaysUp,
   pause,
+  previewLimits,
 }: AppDeps) {
   const app = createRouter();
   const isDatabaseReachable = () =>
@@ -187,8 +191,9 @@ export function createApp({
   // Only on a developer's machine (env.ts, hasDevMailbox): the outbox holds confirmation and reset links.
   if (env.hasDevMailbox && mailer.isOutbox) app.route('/dev', mailboxRoutes(mailer));
 
-  // For crawlers and feed readers (issue 14): robots.txt, the sitemaps and the Atom feeds.
-  app.route('/', publicFaceRoutes({ db, baseUrl: env.baseUrl }));
+  // For crawlers and feed readers (issue 14): robots.txt, the sitemaps, the Atom feeds and the
+  // lists' share preview images.
+  app.route('/', publicFaceRoutes({ db, baseUrl: env.baseUrl, previews: createPreviewRenderer(previewLimits) }));
 
   if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {
     const root = path.relative(process.cwd(), clientDir) || '.';

@@ -1,9 +1,11 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { DESCRIPTION_MAX_LENGTH } from '../../src/server/public-face/page-head';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DESCRIPTION_MAX_LENGTH, HEAD_LOOKUP_MS } from '../../src/server/public-face/page-head';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
+import { createTestDatabase } from '../setup/test-database';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../setup/test-app';
 
 // Issue 14 item 3: the HTML of a public page carries its own title, description, canonical address,
@@ -13,11 +15,15 @@ import { createTestApp, TEST_BASE_URL, type TestApp } from '../setup/test-app';
 let t: TestApp;
 const ids: Record<string, string> = {};
 
-beforeAll(async () => {
-  // The client's own index.html (the build keeps its head and adds the scripts).
+/** A folder holding the client's own index.html (the build keeps its head and adds the scripts). */
+function clientFolder(): string {
   const clientDir = mkdtempSync(path.join(os.tmpdir(), 'ticklist-client-'));
   writeFileSync(path.join(clientDir, 'index.html'), readFileSync('index.html', 'utf8'));
-  t = await createTestApp({ clientDir });
+  return clientDir;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ clientDir: clientFolder() });
   const author = await createUser(t.db, { username: 'head_author', profileName: 'Ann <b>& "Co"' });
   const shy = await createUser(t.db, { username: 'head_shy', profileName: 'Shy', isPublic: false });
   ids.camping = (
@@ -76,7 +82,8 @@ describe('the head of a public page', () => {
       ogType: 'article',
       ogUrl: `${TEST_BASE_URL}/checklist/${ids.camping}`,
       canonical: `${TEST_BASE_URL}/checklist/${ids.camping}`,
-      twitterCard: 'summary',
+      // Its share preview (decision 026; tests/api/share-preview.test.ts) makes the card a large one.
+      twitterCard: 'summary_large_image',
     });
     expect(seen.ogDescription).toBe(seen.description);
   });
@@ -137,5 +144,76 @@ describe('the head of a public page', () => {
     expect(head(await page('/browse?tag=secret-tag')).title).toBe('Browse checklists · Ticklist');
     expect(head(await page('/')).canonical).toBe(`${TEST_BASE_URL}/`);
     expect(head(await page('/dashboard'))).toMatchObject({ title: 'Ticklist', canonical: null, titles: 1 });
+  });
+});
+
+describe('when the database is slow or away', () => {
+  /** A page's answer and how long it took, in milliseconds. */
+  async function timedPage(app: TestApp, pathAndQuery: string) {
+    const started = performance.now();
+    const response = await app.app.request(`${TEST_BASE_URL}${pathAndQuery}`);
+    const html = await response.text();
+    return { status: response.status, html, ms: performance.now() - started };
+  }
+
+  it('a page whose head the database is slow to give is served with the site’s head after at most a second', async () => {
+    // Another session holds the lists' table: the head's query waits for it.
+    const blocker = await t.db.$client.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('lock table checklists in access exclusive mode');
+      const { status, html, ms } = await timedPage(t, `/checklist/${ids.camping}`);
+      expect(status).toBe(200);
+      expect(head(html)).toMatchObject({ title: 'Ticklist', canonical: null, ogType: 'website', titles: 1 });
+      expect(ms).toBeGreaterThanOrEqual(HEAD_LOOKUP_MS - 50);
+      expect(ms).toBeLessThan(HEAD_LOOKUP_MS + 1500);
+    } finally {
+      await blocker.query('rollback');
+      blocker.release();
+    }
+    // Once the table is free again, the page has its own head.
+    expect(head(await page(`/checklist/${ids.camping}`)).title).toBe('Camping &lt;weekend&gt; · Ticklist');
+  });
+
+  describe('away', () => {
+    // A database of its own that stops taking connections, as one that is down or restarting.
+    let away: TestApp;
+    let listId: string;
+    let databaseName: string;
+    const admin = () => new pg.Client({ connectionString: inject('adminDatabaseUrl') });
+
+    async function asAdmin(statement: string) {
+      const client = admin();
+      await client.connect();
+      try {
+        await client.query(statement);
+      } finally {
+        await client.end();
+      }
+    }
+
+    beforeAll(async () => {
+      const { db, url } = await createTestDatabase();
+      databaseName = new URL(url).pathname.slice(1);
+      away = await createTestApp({ db, clientDir: clientFolder() });
+      const owner = await createUser(db, { username: 'away_author' });
+      listId = (await makeChecklist(db, owner.id, { title: 'Seen while up' })).id;
+    });
+
+    afterAll(() => asAdmin(`alter database ${databaseName} with allow_connections true`));
+
+    it('a page whose head cannot be read at all is served at once with the site’s head', async () => {
+      expect(head((await timedPage(away, `/checklist/${listId}`)).html).title).toBe('Seen while up · Ticklist');
+      await asAdmin(`alter database ${databaseName} with allow_connections false`);
+      await asAdmin(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${databaseName}' and pid <> pg_backend_pid()`,
+      );
+      for (const address of [`/checklist/${listId}`, '/user/away_author', '/browse?tag=anything']) {
+        const { status, html, ms } = await timedPage(away, address);
+        expect(status).toBe(200);
+        expect(head(html)).toMatchObject({ title: 'Ticklist', canonical: null, titles: 1 });
+        expect(ms).toBeLessThan(HEAD_LOOKUP_MS);
+      }
+    });
   });
 });

@@ -10,6 +10,7 @@ import { createMailer, type OutboxMail } from '../../src/server/mail/mailer';
 import { createNotificationHub } from '../../src/server/notifications/live';
 import { startNotificationMailer } from '../../src/server/notifications/notification-mails';
 import type { StreamLimits } from '../../src/server/notifications/stream.routes';
+import type { PreviewLimits } from '../../src/server/public-face/share-preview/preview-renderer';
 import { parseTrustedProxies } from '../../src/server/security/client-address';
 import { writeQuotas, type WriteQuotas } from '../../src/server/security/rate-limit';
 import { createTestDatabase } from './test-database';
@@ -82,6 +83,7 @@ export async function createTestApp(
     streamLimits?: StreamLimits;
     /** A folder holding the client's index.html, to serve pages as the built app does. */
     clientDir?: string;
+    previewLimits?: PreviewLimits;
   } = {},
 ) {
   const baseUrl = options.baseUrl ?? TEST_BASE_URL;
@@ -127,6 +129,7 @@ export async function createTestApp(
     writeQuotas: options.realWriteQuotas ? writeQuotas : roomyWriteQuotas,
     streamLimits: options.streamLimits,
     clientDir: options.clientDir,
+    previewLimits: options.previewLimits,
   });
   return {
     app,

@@ -4,6 +4,8 @@ import { MAX_TAG_LENGTH } from '@/domain/checklists/checklist-fields';
 import type { Executor } from '../db/client';
 import { displayName, presentAuthor } from '../presenters';
 import { findListForHead, findPublicProfile, isTagInUse } from './public-face.queries';
+import { previewContentOf, previewPath, previewVersion } from './share-preview/preview-content';
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './share-preview/preview-layout';
 import { xmlText } from './xml';
 
 // The head of the HTML page the server answers for a public route (issue 14 item 3): its own
@@ -20,6 +22,8 @@ export type PageHead = {
   /** Search engines are asked not to index it (an unlisted list: only those given its address find it). */
   isNotIndexed?: boolean;
   feed?: { href: string; title: string };
+  /** A picture for link previews: path and query of a PNG (a list's share preview, decision 026). */
+  image?: { path: string; width: number; height: number; alt: string };
 };
 
 export const SITE_DESCRIPTION = 'Ticklist: discover, clone, customise and work through real-life checklists.';
@@ -47,10 +51,23 @@ export function renderHead(head: PageHead, baseUrl: string): string {
     `<meta property="og:type" content="${head.type}" />`,
     `<meta property="og:title" content="${xmlText(head.title)}" />`,
     `<meta property="og:description" content="${xmlText(head.description)}" />`,
-    `<meta name="twitter:card" content="summary" />`,
+    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${xmlText(head.title)}" />`,
     `<meta name="twitter:description" content="${xmlText(head.description)}" />`,
   ];
+  if (head.image) {
+    const url = xmlText(`${baseUrl}${head.image.path}`);
+    const alt = xmlText(head.image.alt);
+    tags.push(
+      `<meta property="og:image" content="${url}" />`,
+      `<meta property="og:image:type" content="image/png" />`,
+      `<meta property="og:image:width" content="${head.image.width}" />`,
+      `<meta property="og:image:height" content="${head.image.height}" />`,
+      `<meta property="og:image:alt" content="${alt}" />`,
+      `<meta name="twitter:image" content="${url}" />`,
+      `<meta name="twitter:image:alt" content="${alt}" />`,
+    );
+  }
   if (head.isNotIndexed) tags.push(`<meta name="robots" content="noindex" data-page-head />`);
   if (head.canonicalPath) {
     const url = xmlText(`${baseUrl}${head.canonicalPath}`);
@@ -77,12 +94,19 @@ export async function headFor(db: Executor, url: URL): Promise<PageHead> {
     if (!row) return SITE_HEAD;
     const { author } = presentAuthor(row);
     const summary = `${plural(row.items_count, 'item')} by ${author}.`;
+    const preview = previewContentOf(row);
     return {
       title: pageTitle(row.title),
       description: shorten(row.description?.trim() ? `${row.description} · ${summary}` : `A checklist of ${summary}`),
       canonicalPath: `/checklist/${row.id}`,
       type: 'article',
       isNotIndexed: row.is_unlisted,
+      image: {
+        path: previewPath(row.id, previewVersion(preview)),
+        width: PREVIEW_WIDTH,
+        height: PREVIEW_HEIGHT,
+        alt: shorten(`The checklist “${row.title}” on ${SITE_NAME}: ${summary}`),
+      },
     };
   }
   const user = /^\/user\/([^/]+)$/.exec(pathname);

@@ -3,6 +3,8 @@ import type { Executor } from '../db/client';
 import { visibleTo } from '../checklists/checklist-access';
 import { isUuid } from '../db/ids';
 import { authorColumns, itemCountColumn, tagsColumn, type AuthorRow } from '../presenters';
+import type { PreviewRow } from './share-preview/preview-content';
+import { PREVIEW_ITEMS } from './share-preview/preview-layout';
 
 // Reads for the sitemaps and the feeds (issue 14, decision 020). What a crawler or a feed reader
 // is shown: a public list whose author's profile is public, and a public profile. Never a private
@@ -113,22 +115,24 @@ export async function isTagInUse(db: Executor, tag: string): Promise<boolean> {
   return result.rows.length > 0;
 }
 
-export type ListHeadRow = AuthorRow & {
+export type ListHeadRow = PreviewRow & {
   id: string;
-  title: string;
   description: string | null;
-  items_count: number;
   is_unlisted: boolean;
 };
 
 /**
- * What a shared link's preview says of a list: one anyone may open by its address (`visibleTo` a
- * visitor), or null, so a private list and a missing one give the same page.
+ * What a shared link's preview says of a list, in its page's head and its preview image: one anyone
+ * may open by its address (`visibleTo` a visitor), or null, so a private list and a missing one give
+ * the same page and the same image answer.
  */
 export async function findListForHead(db: Executor, id: string): Promise<ListHeadRow | null> {
   if (!isUuid(id)) return null;
   const result = await db.execute<ListHeadRow>(sql`
-    select c.id, c.title, c.description, c.is_unlisted, ${authorColumns}, ${itemCountColumn} as items_count
+    select c.id, c.title, c.description, c.is_unlisted, ${authorColumns}, ${itemCountColumn} as items_count,
+      coalesce((select json_agg(i.content order by i.order_index) from (
+        select content, order_index from checklist_items where checklist_id = c.id order by order_index limit ${PREVIEW_ITEMS}
+      ) i), '[]') as first_items
     from checklists c join profiles p on p.id = c.author_id
     where c.id = ${id} and ${visibleTo(null)}`);
   return result.rows[0] ?? null;

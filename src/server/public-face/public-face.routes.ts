@@ -2,10 +2,13 @@ import { Hono, type Context } from 'hono';
 import { isValidUsername } from '@/domain/accounts/username';
 import { MAX_TAG_LENGTH } from '@/domain/checklists/checklist-fields';
 import type { Database } from '../db/client';
+import { tooManyRequests, type AppEnv } from '../http';
 import { displayName } from '../presenters';
+import { consumeRate } from '../security/rate-limit';
 import {
   countListedLists,
   countListedProfiles,
+  findListForHead,
   findPublicProfile,
   listListsForSitemap,
   listNewestForFeed,
@@ -13,6 +16,8 @@ import {
   type FeedRow,
   type SitemapRow,
 } from './public-face.queries';
+import { previewContentOf, previewPath, previewVersion } from './share-preview/preview-content';
+import { createPreviewRenderer, PreviewBusyError, type PreviewRenderer } from './share-preview/preview-renderer';
 import { atomXml, sitemapIndexXml, sitemapXml, type AtomFeed } from './xml';
 
 /** sitemaps.org: at most 50,000 URLs in one sitemap. */
@@ -36,18 +41,26 @@ const PRIVATE_PATHS = [
 
 type Kind = 'lists' | 'profiles';
 
+/** A preview at its current address never changes: a year, and no revalidation (decision 026). */
+export const PREVIEW_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** The redirect from an older (or no) version to the current one is soon out of date itself. */
+export const PREVIEW_REDIRECT_CACHE_CONTROL = 'public, max-age=60';
+
 /**
- * robots.txt, the sitemaps and the Atom feeds (issue 14, decision 020), mounted before the
- * single-page app's fallback. `sitemapMaxEntries` is the split point, smaller in tests.
+ * robots.txt, the sitemaps, the Atom feeds (issue 14, decision 020) and the share preview images
+ * of lists (decision 026), mounted before the single-page app's fallback. `sitemapMaxEntries` is the
+ * split point, smaller in tests; `previews` draws and keeps the images (one per process).
  */
 export function publicFaceRoutes({
   db,
   baseUrl,
   sitemapMaxEntries = SITEMAP_MAX_ENTRIES,
+  previews = createPreviewRenderer(),
 }: {
   db: Database;
   baseUrl: string;
   sitemapMaxEntries?: number;
+  previews?: PreviewRenderer | undefined;
 }) {
   const base = baseUrl.replace(/\/+$/, '');
   const absolute = (path: string) => `${base}${path}`;
@@ -88,7 +101,44 @@ export function publicFaceRoutes({
       'application/atom+xml',
     );
 
-  return new Hono()
+  return new Hono<AppEnv>()
+    .get('/preview/checklist/:file', async (c) => {
+      const id = /^(.+)\.png$/.exec(c.req.param('file'))?.[1];
+      // A private list's image answers exactly what a missing one's does, as its page does.
+      const row = id ? await findListForHead(db, id) : null;
+      if (!row) return notFound(c);
+      const content = previewContentOf(row);
+      const version = previewVersion(content);
+      if (c.req.query('v') !== version) {
+        // Any other version (an address from before an edit, or none) goes to the current picture,
+        // so bytes are only ever served under the one address they will always have.
+        c.header('Cache-Control', PREVIEW_REDIRECT_CACHE_CONTROL);
+        return c.redirect(previewPath(row.id, version), 302);
+      }
+      const key = `${row.id}:${version}`;
+      // Drawing costs a core for tens of milliseconds: only a picture not yet in memory counts
+      // against the address's allowance, and the renderer refuses work past its queue.
+      if (!previews.has(key)) {
+        const decision = await consumeRate(db, 'previewRendersPerIp', c.var.clientIp);
+        if (!decision.allowed) return tooManyRequests(c, decision.retryAfterSeconds);
+      }
+      let png: Buffer;
+      try {
+        png = await previews.png(key, content);
+      } catch (error) {
+        if (!(error instanceof PreviewBusyError)) throw error;
+        c.header('Cache-Control', 'no-store');
+        c.header('Retry-After', '5');
+        return c.text('Busy drawing previews; try again shortly.', 503);
+      }
+      c.header('Content-Type', 'image/png');
+      c.header('Cache-Control', PREVIEW_CACHE_CONTROL);
+      // Chat apps and other sites show it in their link previews, some straight from here.
+      c.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      // An unlisted list's picture is for those given its address, as its page is (decision 024).
+      if (row.is_unlisted) c.header('X-Robots-Tag', 'noindex');
+      return c.body(new Uint8Array(png));
+    })
     .get('/robots.txt', (c) => {
       c.header('Cache-Control', 'public, max-age=3600');
       return c.text(

@@ -29,6 +29,8 @@ export const rateRules = {
   // Issue 10 item 6: the export reads everything the user has; a deletion attempt checks a password.
   dataExportPerUser: { windowSeconds: minutes(60), max: 5 },
   accountDeletionPerUser: { windowSeconds: minutes(15), max: 5 },
+  // Decision 026: drawing a share preview not yet in memory (a crawler unfurling links is one address).
+  previewRendersPerIp: { windowSeconds: 60, max: 120 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof rateRules;

@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import { presentAuthor, type AuthorRow } from '../../presenters';
+import { PREVIEW_ITEMS, PREVIEW_LAYOUT_VERSION, type PreviewContent } from './preview-layout';
+
+// What a list's share preview draws and the address it is served at (decision 026). The version in
+// the address is a hash of everything drawn, so it changes exactly when the picture would: the
+// title, the items, the count, and the author's name or avatar (which do not touch the list's
+// updated_at), and the drawing itself (PREVIEW_LAYOUT_VERSION).
+
+/** The columns a preview needs (public-face.queries.ts reads them with the page head's). */
+export type PreviewRow = AuthorRow & { title: string; items_count: number; first_items: string[] };
+
+export function previewContentOf(row: PreviewRow): PreviewContent {
+  const { author, authorAvatar } = presentAuthor(row);
+  return {
+    title: row.title,
+    author,
+    avatar: authorAvatar,
+    itemsCount: row.items_count,
+    items: row.first_items.slice(0, PREVIEW_ITEMS),
+  };
+}
+
+/** A short, URL-safe hash of what the preview draws. */
+export function previewVersion(content: PreviewContent): string {
+  return createHash('sha256')
+    .update(JSON.stringify([PREVIEW_LAYOUT_VERSION, content]))
+    .digest('base64url')
+    .slice(0, 16);
+}
+
+/** The address of a list's preview image at a version (path and query, without the origin). */
+export const previewPath = (checklistId: string, version: string) =>
+  `/preview/checklist/${checklistId}.png?v=${version}`;
