@@ -10,7 +10,6 @@ import { checklistNotFound, findChecklistAccess } from './checklist-access';
 
 type LikeState = { likes: number; hasLiked: boolean };
 
-
 async function likeState(db: Executor, checklistId: string, userId: string): Promise<LikeState> {
   const result = await db.execute<{ likes: number; has_liked: boolean }>(sql`
     select c.likes_count as likes,

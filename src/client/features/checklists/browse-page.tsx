@@ -9,10 +9,10 @@ import {
   LISTING_ORDERS,
   MAX_SEARCH_LENGTH,
   browseMessages,
-  browseQuerySchema,
   defaultOrder,
   formatTotal,
   isFiltered,
+  readBrowseFilters,
   type BrowseView,
   type ChecklistCard as ChecklistCardData,
 } from '@/domain/checklists/browse';
@@ -41,12 +41,11 @@ type UrlParam = 'q' | 'tag' | 'order' | 'view';
 const urlDefaults: Record<Exclude<UrlParam, 'order'>, string> = { q: '', tag: '', view: 'grid' };
 
 function readFilters(params: URLSearchParams): BrowseFilters {
-  const { q, tag, order } = browseQuerySchema.parse({
+  return readBrowseFilters({
     q: params.get('q') ?? undefined,
     tag: params.get('tag') ?? undefined,
     order: params.get('order') ?? undefined,
   });
-  return { q, tag, order };
 }
 
 function readView(params: URLSearchParams): BrowseView {
