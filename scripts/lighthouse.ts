@@ -126,7 +126,7 @@ const metric = (result: Result, audit: string) => result.audits[audit]?.numericV
 
 function printRow({ page, preset, result, loadAverage }: Row) {
   const cells = [
-    page.padEnd(34),
+    page.padEnd(50),
     preset.padEnd(7),
     String(score(result, 'performance')).padStart(4),
     String(score(result, 'accessibility')).padStart(4),
@@ -171,7 +171,7 @@ try {
     chromeFlags: ['--headless=new', '--disable-gpu', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
   });
   const presets: { name: string; config?: Config }[] = [{ name: 'mobile' }, { name: 'desktop', config: desktopConfig }];
-  console.log(['page'.padEnd(34), 'preset ', 'perf', 'a11y', '     LCP', '   CLS', '    TBT', 'load'].join('  '));
+  console.log(['page'.padEnd(50), 'preset ', 'perf', 'a11y', '     LCP', '   CLS', '    TBT', 'load'].join('  '));
   for (const page of ['/', '/browse', checklist, profile]) {
     for (const preset of presets) {
       const loadAverage = os.loadavg()[0]!;
