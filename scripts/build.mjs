@@ -1,6 +1,8 @@
 // Builds the client (Vite → dist/client) and the server (esbuild → dist/server/main.js, with the
-// committed migrations copied beside it). `node scripts/build.mjs --if-needed` skips the work
+// committed migrations copied beside it), then checks each public page's first load against its
+// budget (scripts/size.ts) and fails past it. `node scripts/build.mjs --if-needed` skips the work
 // when the build is newer than every source file.
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
@@ -51,9 +53,23 @@ export async function build() {
   rmSync(path.join(root, 'dist'), { recursive: true, force: true });
   await viteBuild({ root, logLevel: 'warn', build: { outDir: 'dist/client', emptyOutDir: true } });
   await buildServer();
+  // Before the stamp: a build past the budget is not "fresh", so `npm start` builds (and fails) again.
+  checkSizeBudget();
   mkdirSync(path.dirname(stamp), { recursive: true });
   writeFileSync(stamp, new Date().toISOString());
   console.log(`Built Ticklist in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Issue 14: the gzipped JavaScript each public page loads before it is usable; throws past 150 KB. */
+function checkSizeBudget() {
+  try {
+    execFileSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/size.ts'), '--summary'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+  } catch {
+    throw new Error('The first load of a public page is over its budget (npm run size shows each chunk).');
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

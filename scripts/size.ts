@@ -20,9 +20,12 @@ const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.js
 // zlib's default level (6), what a server compressing on the fly typically sends.
 const gzipSize = (file: string) => gzipSync(readFileSync(path.join(clientDir, file))).length;
 const { sizes, overBudget } = measureRoutes(manifest, entryKey, routes, gzipSize);
+// `--summary` (the build's last step): one line per route, and the chunks only of a route past the budget.
+const isSummary = process.argv.includes('--summary');
 
 for (const size of sizes) {
   console.log(`${size.route}: ${formatKb(size.totalBytes)} of JavaScript (gzip) before usable`);
+  if (isSummary && !overBudget.includes(size)) continue;
   for (const chunk of size.chunks) console.log(`  ${formatKb(chunk.gzipBytes).padStart(9)}  ${chunk.file}`);
 }
 if (overBudget.length > 0) {

@@ -17,6 +17,9 @@ export const UNAVAILABLE_MESSAGE = 'Ticklist is briefly unavailable. Please try 
 
 export const messageSchema = z.object({ message: z.string() });
 
+/** The answer of a write that has nothing more to say. */
+export const okSchema = z.object({ ok: z.literal(true) });
+
 /**
  * Issue 9: the words for a write refused by a rate limit, from its Retry-After (seconds), rounded
  * up to whole minutes (at least one), or to hours past an hour.

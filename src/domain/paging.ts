@@ -11,8 +11,15 @@ const newestFirstCursorPattern =
 export const pagingMessages = { invalidCursor: 'Invalid cursor.' } as const;
 
 /** `before` (the previous page's `nextCursor`) and `limit`, from 1 to `max`, `size` by default. */
+/* @__NO_SIDE_EFFECTS__ */
 export function newestFirstPageQuery(size: number, max: number) {
-  return z.object({
+  return z.object(newestFirstPageFields(size, max));
+}
+
+/** The fields of `newestFirstPageQuery`, for a query schema that has others too. */
+/* @__NO_SIDE_EFFECTS__ */
+export function newestFirstPageFields(size: number, max: number) {
+  return {
     before: z.string().regex(newestFirstCursorPattern, pagingMessages.invalidCursor).optional(),
     limit: z.coerce
       .number({ error: 'limit must be a number' })
@@ -20,7 +27,7 @@ export function newestFirstPageQuery(size: number, max: number) {
       .min(1, 'limit must be at least 1')
       .max(max, `limit must be at most ${max}`)
       .default(size),
-  });
+  };
 }
 
 /** Where the next page starts; null on the last page. */

@@ -30,17 +30,22 @@ export function isAllowedText(value: string, kind: TextKind): boolean {
  * and refused with the rule's message when it holds a forbidden character. Fields add their own
  * required and length rules after it.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function plainText(kind: TextKind) {
   const base = kind === 'multi-line' ? z.string().overwrite(normalizeLineEnds) : z.string();
   return base.trim().refine((value) => isAllowedText(value, kind), textMessages[kind]);
 }
 
+/**
+ * A stored text field that must not be blank (`required`) and holds at most `max` characters
+ * (`tooLong`), each refused with the field's own words.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function requiredText(kind: TextKind, required: string, max: number, tooLong: string) {
+  return plainText(kind).min(1, required).max(max, tooLong);
+}
+
 /** Windows and old Mac line ends (`\r\n`, `\r`) as `\n`, so a pasted or API-sent text keeps its lines. */
 export function normalizeLineEnds(value: string): string {
   return value.replace(/\r\n?/g, '\n');
-}
-
-/** Search input is never refused, only cleaned: PostgreSQL text cannot hold NUL. */
-export function withoutNul(value: string): string {
-  return value.replaceAll('\0', '');
 }

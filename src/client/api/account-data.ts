@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { type DeleteAccountInput } from '@/domain/accounts/account-data';
-import { apiErrorSchema, messageSchema, UNEXPECTED_MESSAGE } from '@/domain/api-error';
-import { ApiError, apiRequest } from '@/client/lib/api';
+import type { DeleteAccountInput } from '@/domain/accounts/account-data';
+import type { messageSchema } from '@/domain/api-error';
+import { ApiError, apiRequest, readErrorBody } from '@/client/lib/api';
 
 // The user's own data (issue 10 item 6): the export file and deleting the account.
 
@@ -11,8 +11,7 @@ const EXPORT_PATH = '/api/accounts/me/export';
 async function fetchExport(): Promise<{ blob: Blob; fileName: string }> {
   const response = await fetch(EXPORT_PATH, { credentials: 'same-origin' });
   if (!response.ok) {
-    const parsed = apiErrorSchema.safeParse(await response.json().catch(() => null));
-    throw new ApiError(response.status, parsed.success ? parsed.data : { message: UNEXPECTED_MESSAGE });
+    throw new ApiError(response.status, readErrorBody(await response.json().catch(() => null)));
   }
   const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'ticklist.json';
   return { blob: await response.blob(), fileName };
@@ -23,5 +22,5 @@ export const useExportMyData = () => useMutation({ mutationFn: fetchExport });
 export const useDeleteAccount = () =>
   useMutation({
     mutationFn: (input: DeleteAccountInput) =>
-      apiRequest('/api/accounts/me/delete', messageSchema, { method: 'POST', body: input }),
+      apiRequest<typeof messageSchema>('/api/accounts/me/delete', { method: 'POST', body: input }),
   });

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { activityFeedSchema } from '@/domain/dashboard/dashboard';
+import type { activityFeedSchema } from '@/domain/dashboard/dashboard';
 import { apiRequest } from '@/client/lib/api';
 
 export const activityKeys = {
@@ -13,7 +13,7 @@ export const recentActivityQuery = (limit = 10) =>
     queryKey: activityKeys.recent(limit),
     staleTime: 0,
     queryFn: ({ signal }) =>
-      apiRequest(`/api/dashboard/activity?limit=${limit}`, activityFeedSchema, { signal }).then(
+      apiRequest<typeof activityFeedSchema>(`/api/dashboard/activity?limit=${limit}`, { signal }).then(
         (answer) => answer.events,
       ),
   });

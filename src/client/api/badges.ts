@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { badgeListSchema } from '@/domain/badges/badges';
+import type { badgeListSchema } from '@/domain/badges/badges';
 import { apiRequest } from '@/client/lib/api';
 
 export const badgeKeys = {
@@ -11,5 +11,6 @@ export const badgesQuery = () =>
   queryOptions({
     queryKey: badgeKeys.all,
     staleTime: 0,
-    queryFn: ({ signal }) => apiRequest('/api/badges', badgeListSchema, { signal }).then((answer) => answer.badges),
+    queryFn: ({ signal }) =>
+      apiRequest<typeof badgeListSchema>('/api/badges', { signal }).then((answer) => answer.badges),
   });

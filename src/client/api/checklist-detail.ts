@@ -1,5 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { createdChecklistSchema, likeStateSchema, progressStateSchema } from '@/domain/checklists/checklist-actions';
+import type {
+  createdChecklistSchema,
+  likeStateSchema,
+  progressStateSchema,
+} from '@/domain/checklists/checklist-actions';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { apiRequest } from '@/client/lib/api';
 import { countDone, doneFromIds, usesAfterChange, withItemDone } from '@/client/lib/progress';
@@ -31,7 +35,7 @@ export function useLikeMutation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (isLiked: boolean) =>
-      apiRequest(`${checklistApiPath(id)}/like`, likeStateSchema, { method: isLiked ? 'PUT' : 'DELETE' }),
+      apiRequest<typeof likeStateSchema>(`${checklistApiPath(id)}/like`, { method: isLiked ? 'PUT' : 'DELETE' }),
     onMutate: async (isLiked) => {
       await applyOptimistic(queryClient, id, (detail) => ({
         ...detail,
@@ -72,7 +76,7 @@ export function useItemDoneMutation(id: string) {
   return useMutation({
     mutationKey: checklistKeys.progress(id),
     mutationFn: ({ itemId, isDone }: ItemDone) =>
-      apiRequest(`${checklistApiPath(id)}/items/${encodeURIComponent(itemId)}/done`, progressStateSchema, {
+      apiRequest<typeof progressStateSchema>(`${checklistApiPath(id)}/items/${encodeURIComponent(itemId)}/done`, {
         method: isDone ? 'PUT' : 'DELETE',
       }),
     onMutate: async ({ itemId, isDone }) => {
@@ -112,7 +116,7 @@ export function useResetProgressMutation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: checklistKeys.progress(id),
-    mutationFn: () => apiRequest(`${checklistApiPath(id)}/progress`, progressStateSchema, { method: 'DELETE' }),
+    mutationFn: () => apiRequest<typeof progressStateSchema>(`${checklistApiPath(id)}/progress`, { method: 'DELETE' }),
     onMutate: async () => {
       await applyOptimistic(queryClient, id, (detail) => {
         const doneBefore = countDone(doneFromIds(detail.items, detail.viewer.completedItemIds));
@@ -141,7 +145,7 @@ export function useResetProgressMutation(id: string) {
 export function useCloneMutation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest(`${checklistApiPath(id)}/clone`, createdChecklistSchema, { method: 'POST' }),
+    mutationFn: () => apiRequest<typeof createdChecklistSchema>(`${checklistApiPath(id)}/clone`, { method: 'POST' }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: checklistKeys.detail(id), exact: true });
       void queryClient.invalidateQueries({ queryKey: checklistKeys.browse });

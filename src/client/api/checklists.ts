@@ -1,13 +1,18 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { browsePageSchema, popularTagsSchema, type BrowsePage, type BrowseQuery } from '@/domain/checklists/browse';
-import { bulkResultSchema, createdChecklistSchema } from '@/domain/checklists/checklist-actions';
-import { toChecklistInput, type ChecklistForm } from '@/domain/checklists/checklist-input';
-import { checklistDetailSchema } from '@/domain/checklists/checklist-view';
-import { ownChecklistsSchema, type OwnListFilter, type OwnListSort } from '@/domain/checklists/own-lists';
+import type { browsePageSchema, popularTagsSchema, BrowsePage, BrowseQuery } from '@/domain/checklists/browse';
+import type { bulkResultSchema, createdChecklistSchema } from '@/domain/checklists/checklist-actions';
+import type { ChecklistForm } from '@/domain/checklists/checklist-input';
+import type { checklistDetailSchema } from '@/domain/checklists/checklist-view';
+import type { ownChecklistsSchema, OwnListFilter, OwnListSort } from '@/domain/checklists/own-lists';
 import type { ChecklistVisibility } from '@/domain/checklists/visibility';
-import { dashboardListsSchema, type DashboardListTab } from '@/domain/dashboard/dashboard';
-import { DISCOVER_FALLBACK, discoverCardsSchema, discoverSchema, type DiscoverView } from '@/domain/discover/assembly';
+import type { dashboardListsSchema, DashboardListTab } from '@/domain/dashboard/dashboard';
+import {
+  DISCOVER_FALLBACK,
+  type discoverCardsSchema,
+  type discoverSchema,
+  type DiscoverView,
+} from '@/domain/discover/assembly';
+import type { okSchema } from '@/domain/api-error';
 import { apiRequest } from '@/client/lib/api';
 import { libraryKeys } from './library';
 import { meKeys } from './me';
@@ -43,7 +48,7 @@ const fresh = { staleTime: 0 } as const;
 export const checklistDetailQuery = (id: string) =>
   queryOptions({
     queryKey: checklistKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest(checklistApiPath(id), checklistDetailSchema, { signal }),
+    queryFn: ({ signal }) => apiRequest<typeof checklistDetailSchema>(checklistApiPath(id), { signal }),
   });
 
 function browsePath(filters: BrowseFilters, cursor: string | null): string {
@@ -65,7 +70,10 @@ export const browseInfiniteQuery = (filters: BrowseFilters) =>
   infiniteQueryOptions({
     queryKey: checklistKeys.browseInfinite(filters),
     queryFn: ({ pageParam, signal }): Promise<BrowsePage & { filters: BrowseFilters }> =>
-      apiRequest(browsePath(filters, pageParam), browsePageSchema, { signal }).then((page) => ({ ...page, filters })),
+      apiRequest<typeof browsePageSchema>(browsePath(filters, pageParam), { signal }).then((page) => ({
+        ...page,
+        filters,
+      })),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
   });
@@ -74,7 +82,7 @@ export const browseInfiniteQuery = (filters: BrowseFilters) =>
 export const popularTagsQuery = () =>
   queryOptions({
     queryKey: checklistKeys.popularTags,
-    queryFn: ({ signal }) => apiRequest('/api/checklists/tags', popularTagsSchema, { signal }),
+    queryFn: ({ signal }) => apiRequest<typeof popularTagsSchema>('/api/checklists/tags', { signal }),
     staleTime: 5 * 60_000,
   });
 
@@ -89,7 +97,7 @@ export const ownListsQuery = (view: { sort: OwnListSort; filter: OwnListFilter }
     queryFn: ({ signal, pageParam }) => {
       const query = new URLSearchParams(view);
       if (pageParam) query.set('cursor', pageParam);
-      return apiRequest(`/api/accounts/me/checklists?${query}`, ownChecklistsSchema, { signal });
+      return apiRequest<typeof ownChecklistsSchema>(`/api/accounts/me/checklists?${query}`, { signal });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
@@ -108,7 +116,7 @@ export const dashboardListsQuery = (tab: DashboardListTab) =>
     queryKey: checklistKeys.dashboard(tab),
     ...fresh,
     queryFn: ({ signal, pageParam }) =>
-      apiRequest(dashboardListsPath(tab, { before: pageParam }), dashboardListsSchema, { signal }),
+      apiRequest<typeof dashboardListsSchema>(dashboardListsPath(tab, { before: pageParam }), { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -119,7 +127,7 @@ export const dashboardListsPreviewQuery = (tab: DashboardListTab, limit: number)
     queryKey: [...checklistKeys.dashboard(tab), 'first', limit] as const,
     ...fresh,
     queryFn: ({ signal }) =>
-      apiRequest(dashboardListsPath(tab, { limit }), dashboardListsSchema, { signal }).then(
+      apiRequest<typeof dashboardListsSchema>(dashboardListsPath(tab, { limit }), { signal }).then(
         (answer) => answer.checklists,
       ),
   });
@@ -131,7 +139,7 @@ export const discoverQuery = () =>
     // Spec §8: a failure shows the built-in samples at once (no retries first); the page marks them
     // and offers "Try again", which refetches.
     queryFn: ({ signal }): Promise<DiscoverView> =>
-      apiRequest('/api/discover', discoverSchema, { signal }).then(
+      apiRequest<typeof discoverSchema>('/api/discover', { signal }).then(
         (answer) => ({ ...answer, isFallback: false }),
         () => DISCOVER_FALLBACK,
       ),
@@ -142,7 +150,7 @@ export const suggestionsQuery = () =>
   queryOptions({
     queryKey: checklistKeys.suggestions,
     queryFn: ({ signal }) =>
-      apiRequest('/api/discover/suggestions', discoverCardsSchema, { signal })
+      apiRequest<typeof discoverCardsSchema>('/api/discover/suggestions', { signal })
         .then((answer) => answer.checklists)
         .catch((error: unknown) => {
           console.warn('Suggestions failed to load', error);
@@ -162,14 +170,12 @@ function useRefreshOwnLists() {
     ]);
 }
 
-const ok = z.object({ ok: z.literal(true) });
-
 export function useSetVisibility() {
   const refresh = useRefreshOwnLists();
   return useMutation({
     // Public and private as the spec asks for them ({ isPublic }); unlisted by name (decision 024).
     mutationFn: ({ id, visibility }: { id: string; visibility: ChecklistVisibility }) =>
-      apiRequest(`${checklistApiPath(id)}/visibility`, ok, {
+      apiRequest<typeof okSchema>(`${checklistApiPath(id)}/visibility`, {
         method: 'PATCH',
         body: visibility === 'unlisted' ? { visibility } : { isPublic: visibility === 'public' },
       }),
@@ -180,7 +186,7 @@ export function useSetVisibility() {
 export function useDeleteChecklist() {
   const refresh = useRefreshOwnLists();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(checklistApiPath(id), ok, { method: 'DELETE' }),
+    mutationFn: (id: string) => apiRequest<typeof okSchema>(checklistApiPath(id), { method: 'DELETE' }),
     onSettled: refresh,
   });
 }
@@ -189,7 +195,7 @@ export function useBulkDelete() {
   const refresh = useRefreshOwnLists();
   return useMutation({
     mutationFn: (ids: string[]) =>
-      apiRequest('/api/checklists/bulk-delete', bulkResultSchema, { method: 'POST', body: { ids } }),
+      apiRequest<typeof bulkResultSchema>('/api/checklists/bulk-delete', { method: 'POST', body: { ids } }),
     onSettled: refresh,
   });
 }
@@ -198,10 +204,21 @@ export function useBulkVisibility() {
   const refresh = useRefreshOwnLists();
   return useMutation({
     mutationFn: ({ ids, isPublic }: { ids: string[]; isPublic: boolean }) =>
-      apiRequest('/api/checklists/bulk-visibility', bulkResultSchema, { method: 'POST', body: { ids, isPublic } }),
+      apiRequest<typeof bulkResultSchema>('/api/checklists/bulk-visibility', {
+        method: 'POST',
+        body: { ids, isPublic },
+      }),
     onSettled: refresh,
   });
 }
+
+/**
+ * The API input of an editor's form. Its module (the form's schemas, with zod) is imported when a
+ * form is saved: the editor doing so has loaded it already, and the pages that only show lists,
+ * which load this file, stay without it (issue 14).
+ */
+const inputFrom = async (form: ChecklistForm) =>
+  (await import('@/domain/checklists/checklist-input')).toChecklistInput(form);
 
 /**
  * Creates a list from the editor's form. The form is turned into the API input inside the
@@ -211,8 +228,8 @@ export function useBulkVisibility() {
 export function useCreateChecklist() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: ChecklistForm) =>
-      apiRequest('/api/checklists', createdChecklistSchema, { method: 'POST', body: toChecklistInput(form) }),
+    mutationFn: async (form: ChecklistForm) =>
+      apiRequest<typeof createdChecklistSchema>('/api/checklists', { method: 'POST', body: await inputFrom(form) }),
     // Not awaited: the page moves on at once, and the next screen fetches what it shows.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: checklistKeys.all }),
   });
@@ -222,8 +239,8 @@ export function useCreateChecklist() {
 export function useUpdateChecklist(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: ChecklistForm) =>
-      apiRequest(checklistApiPath(id), createdChecklistSchema, { method: 'PUT', body: toChecklistInput(form) }),
+    mutationFn: async (form: ChecklistForm) =>
+      apiRequest<typeof createdChecklistSchema>(checklistApiPath(id), { method: 'PUT', body: await inputFrom(form) }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: checklistKeys.all }),
   });
 }

@@ -1,10 +1,8 @@
 import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { commentListSchema, commentSchema, type CommentPage } from '@/domain/checklists/comments';
+import type { commentListSchema, commentSchema, CommentPage } from '@/domain/checklists/comments';
+import type { okSchema } from '@/domain/api-error';
 import { apiRequest } from '@/client/lib/api';
 import { checklistApiPath, checklistKeys } from './checklists';
-
-const okSchema = z.object({ ok: z.literal(true) });
 
 /**
  * Comments of a checklist, newest first (spec §7), a page at a time (issue 9): each page starts
@@ -14,9 +12,8 @@ export const commentsQuery = (checklistId: string) =>
   infiniteQueryOptions({
     queryKey: checklistKeys.comments(checklistId),
     queryFn: ({ signal, pageParam }) =>
-      apiRequest(
+      apiRequest<typeof commentListSchema>(
         `${checklistApiPath(checklistId)}/comments${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`,
-        commentListSchema,
         { signal },
       ),
     initialPageParam: null as string | null,
@@ -37,7 +34,7 @@ export function useAddComment(checklistId: string) {
   const comments = useUpdateComments(checklistId);
   return useMutation({
     mutationFn: (content: string) =>
-      apiRequest(`${checklistApiPath(checklistId)}/comments`, commentSchema, {
+      apiRequest<typeof commentSchema>(`${checklistApiPath(checklistId)}/comments`, {
         method: 'POST',
         body: { content },
       }),
@@ -56,7 +53,7 @@ export function useEditComment(checklistId: string) {
   const comments = useUpdateComments(checklistId);
   return useMutation({
     mutationFn: ({ commentId, content }: { commentId: string; content: string }) =>
-      apiRequest(`/api/comments/${encodeURIComponent(commentId)}`, commentSchema, {
+      apiRequest<typeof commentSchema>(`/api/comments/${encodeURIComponent(commentId)}`, {
         method: 'PATCH',
         body: { content },
       }),
@@ -72,7 +69,7 @@ export function useDeleteComment(checklistId: string) {
   const comments = useUpdateComments(checklistId);
   return useMutation({
     mutationFn: (commentId: string) =>
-      apiRequest(`/api/comments/${encodeURIComponent(commentId)}`, okSchema, { method: 'DELETE' }),
+      apiRequest<typeof okSchema>(`/api/comments/${encodeURIComponent(commentId)}`, { method: 'DELETE' }),
     onSuccess: (_ok, commentId) =>
       comments.update((page) => ({
         ...page,

@@ -1,12 +1,12 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
+import type {
   groupListsPageSchema,
   groupSchema,
   groupsSchema,
   libraryStatusSchema,
-  type LibraryStatus,
+  LibraryStatus,
 } from '@/domain/library/library';
+import type { okSchema } from '@/domain/api-error';
 import { apiRequest } from '@/client/lib/api';
 import { meKeys } from './me';
 
@@ -23,7 +23,7 @@ const groupPath = (groupId: string) => `/api/library/groups/${encodeURIComponent
 export const libraryGroupsQuery = () =>
   queryOptions({
     queryKey: libraryKeys.groups,
-    queryFn: ({ signal }) => apiRequest('/api/library/groups', groupsSchema, { signal }),
+    queryFn: ({ signal }) => apiRequest<typeof groupsSchema>('/api/library/groups', { signal }),
   });
 
 /**
@@ -34,9 +34,12 @@ export const groupListsQuery = (group: { id: string; nextCursor: string | null }
   infiniteQueryOptions({
     queryKey: [...libraryKeys.groups, group.id, 'more', group.nextCursor] as const,
     queryFn: ({ signal, pageParam }) =>
-      apiRequest(`${groupPath(group.id)}/checklists?cursor=${encodeURIComponent(pageParam)}`, groupListsPageSchema, {
-        signal,
-      }),
+      apiRequest<typeof groupListsPageSchema>(
+        `${groupPath(group.id)}/checklists?cursor=${encodeURIComponent(pageParam)}`,
+        {
+          signal,
+        },
+      ),
     initialPageParam: group.nextCursor ?? '',
     getNextPageParam: (page) => page.nextCursor,
     enabled: enabled && group.nextCursor !== null,
@@ -47,7 +50,7 @@ export const libraryStatusQuery = (checklistId: string) =>
   queryOptions({
     queryKey: libraryKeys.status(checklistId),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/library/checklists/${encodeURIComponent(checklistId)}`, libraryStatusSchema, { signal }),
+      apiRequest<typeof libraryStatusSchema>(`/api/library/checklists/${encodeURIComponent(checklistId)}`, { signal }),
   });
 
 export type Membership = { groupId: string; isMember: boolean };
@@ -80,7 +83,7 @@ export function useMembershipMutation(
   return useMutation({
     mutationKey,
     mutationFn: ({ groupId, isMember }: Membership) =>
-      apiRequest(`${groupPath(groupId)}/checklists/${encodeURIComponent(checklistId)}`, libraryStatusSchema, {
+      apiRequest<typeof libraryStatusSchema>(`${groupPath(groupId)}/checklists/${encodeURIComponent(checklistId)}`, {
         method: isMember ? 'PUT' : 'DELETE',
       }),
     onMutate: async ({ groupId, isMember }) => {
@@ -105,7 +108,8 @@ export function useMembershipMutation(
 export function useCreateGroupMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiRequest('/api/library/groups', groupSchema, { method: 'POST', body: { name } }),
+    mutationFn: (name: string) =>
+      apiRequest<typeof groupSchema>('/api/library/groups', { method: 'POST', body: { name } }),
     onSuccess: (group) => {
       queryClient.setQueryData(libraryGroupsQuery().queryKey, (list) =>
         list ? { groups: [...list.groups.filter((other) => other.id !== group.id), group] } : list,
@@ -114,8 +118,6 @@ export function useCreateGroupMutation() {
     },
   });
 }
-
-const ok = z.object({ ok: z.literal(true) });
 
 /** Group actions of the List Library screen; each refreshes the groups and the stats bar. */
 export function useGroupActions() {
@@ -128,16 +130,16 @@ export function useGroupActions() {
   return {
     rename: useMutation({
       mutationFn: ({ groupId, name }: { groupId: string; name: string }) =>
-        apiRequest(groupPath(groupId), ok, { method: 'PATCH', body: { name } }),
+        apiRequest<typeof okSchema>(groupPath(groupId), { method: 'PATCH', body: { name } }),
       onSettled: refresh,
     }),
     remove: useMutation({
-      mutationFn: (groupId: string) => apiRequest(groupPath(groupId), ok, { method: 'DELETE' }),
+      mutationFn: (groupId: string) => apiRequest<typeof okSchema>(groupPath(groupId), { method: 'DELETE' }),
       onSettled: refresh,
     }),
     removeList: useMutation({
       mutationFn: ({ groupId, checklistId }: { groupId: string; checklistId: string }) =>
-        apiRequest(`${groupPath(groupId)}/checklists/${encodeURIComponent(checklistId)}`, z.unknown(), {
+        apiRequest<typeof libraryStatusSchema>(`${groupPath(groupId)}/checklists/${encodeURIComponent(checklistId)}`, {
           method: 'DELETE',
         }),
       onSettled: refresh,

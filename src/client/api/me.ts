@@ -1,11 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  accountStatsSchema,
-  meSchema,
-  type Me,
-  type ProfileUpdate,
-  type SettingsUpdate,
-} from '@/domain/accounts/profile';
+import type { accountStatsSchema, meSchema, Me, ProfileUpdate, SettingsUpdate } from '@/domain/accounts/profile';
 import { apiRequest } from '@/client/lib/api';
 import { checklistKeys } from './checklists';
 import { libraryKeys } from './library';
@@ -18,14 +12,17 @@ export const meKeys = {
 
 /** The signed-in user's own profile and settings. */
 export const meQuery = () =>
-  queryOptions({ queryKey: meKeys.me, queryFn: ({ signal }) => apiRequest('/api/accounts/me', meSchema, { signal }) });
+  queryOptions({
+    queryKey: meKeys.me,
+    queryFn: ({ signal }) => apiRequest<typeof meSchema>('/api/accounts/me', { signal }),
+  });
 
 export const accountStatsQuery = () =>
   queryOptions({
     queryKey: meKeys.stats,
     // Follows, clones, saves and ticks happen on other pages: always refetch when the page opens.
     staleTime: 0,
-    queryFn: ({ signal }) => apiRequest('/api/accounts/me/stats', accountStatsSchema, { signal }),
+    queryFn: ({ signal }) => apiRequest<typeof accountStatsSchema>('/api/accounts/me/stats', { signal }),
   });
 
 /** The profile writes answer with the whole profile, which becomes the cached one. */
@@ -44,19 +41,19 @@ function useMeWrite<Input>(request: (input: Input) => Promise<Me>) {
 
 export const useUpdateProfile = () =>
   useMeWrite((update: ProfileUpdate) =>
-    apiRequest('/api/accounts/me/profile', meSchema, { method: 'PATCH', body: update }),
+    apiRequest<typeof meSchema>('/api/accounts/me/profile', { method: 'PATCH', body: update }),
   );
 
 export const useChangeUsername = () =>
   useMeWrite((username: string) =>
-    apiRequest('/api/accounts/me/username', meSchema, { method: 'PUT', body: { username } }),
+    apiRequest<typeof meSchema>('/api/accounts/me/username', { method: 'PUT', body: { username } }),
   );
 
 export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (update: SettingsUpdate) =>
-      apiRequest('/api/accounts/me/settings', meSchema, { method: 'PATCH', body: update }),
+      apiRequest<typeof meSchema>('/api/accounts/me/settings', { method: 'PATCH', body: update }),
     onSuccess: (me) => queryClient.setQueryData(meQuery().queryKey, me),
   });
 }

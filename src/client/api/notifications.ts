@@ -1,8 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { NOTIFICATION_POPOVER_LIMIT, notificationListSchema, unreadCountSchema } from '@/domain/social/notifications';
+import {
+  NOTIFICATION_POPOVER_LIMIT,
+  type notificationListSchema,
+  type unreadCountSchema,
+} from '@/domain/social/notifications';
 import { reconnectDelay } from '@/domain/social/reconnect';
-import { z } from 'zod';
+import type { okSchema } from '@/domain/api-error';
 import { apiRequest } from '@/client/lib/api';
 import { activityKeys } from './activity';
 import { badgeKeys } from './badges';
@@ -20,7 +24,7 @@ export const unreadCountQuery = () =>
   queryOptions({
     queryKey: notificationKeys.unread,
     queryFn: ({ signal }) =>
-      apiRequest('/api/notifications/unread-count', unreadCountSchema, { signal })
+      apiRequest<typeof unreadCountSchema>('/api/notifications/unread-count', { signal })
         .then((answer) => answer.unread)
         .catch(() => 0),
   });
@@ -30,21 +34,30 @@ export const notificationListQuery = (limit = NOTIFICATION_POPOVER_LIMIT) =>
   queryOptions({
     queryKey: notificationKeys.list(limit),
     queryFn: ({ signal }) =>
-      apiRequest(`/api/notifications?limit=${limit}`, notificationListSchema, { signal })
+      apiRequest<typeof notificationListSchema>(`/api/notifications?limit=${limit}`, { signal })
         .then((answer) => answer.notifications)
         .catch(() => []),
   });
 
-const closedEventSchema = z.object({ reason: z.string() });
-
-/** Why the server closed a stream for good (`signed_out`, `too_many_streams`), if it said. */
-function closedReason(event: Event): string | null {
+/** An event's data as JSON, or null when it is not JSON. */
+function eventData(event: Event): unknown {
   try {
-    const parsed = closedEventSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
-    return parsed.success ? parsed.data.reason : null;
+    return JSON.parse((event as MessageEvent<string>).data);
   } catch {
     return null;
   }
+}
+
+/** Why the server closed a stream for good (`signed_out`, `too_many_streams`), if it said. */
+function closedReason(event: Event): string | null {
+  const data = eventData(event) as { reason?: unknown } | null;
+  return typeof data?.reason === 'string' ? data.reason : null;
+}
+
+/** The count an `unread` event carries (`unreadCountSchema`), or null when it carries none. */
+function unreadCount(event: Event): number | null {
+  const data = eventData(event) as { unread?: unknown } | null;
+  return Number.isInteger(data?.unread) ? (data!.unread as number) : null;
 }
 
 /**
@@ -69,9 +82,9 @@ export function useLiveUnreadCount(isSignedIn: boolean): number {
         attempt = 0;
       });
       source.addEventListener('unread', (event) => {
-        const parsed = unreadCountSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
-        if (!parsed.success) return;
-        queryClient.setQueryData(notificationKeys.unread, parsed.data.unread);
+        const unread = unreadCount(event);
+        if (unread === null) return;
+        queryClient.setQueryData(notificationKeys.unread, unread);
         void queryClient.invalidateQueries({ queryKey: notificationKeys.lists });
         // A notification may also be a badge, and both show on the dashboard.
         void queryClient.invalidateQueries({ queryKey: activityKeys.all });
@@ -116,13 +129,12 @@ export function useLiveUnreadCount(isSignedIn: boolean): number {
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(`/api/notifications/${id}/read`, unreadCountSchema, { method: 'POST' }),
+    mutationFn: (id: string) =>
+      apiRequest<typeof unreadCountSchema>(`/api/notifications/${id}/read`, { method: 'POST' }),
     onSuccess: (answer) => queryClient.setQueryData(notificationKeys.unread, answer.unread),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.lists }),
   });
 }
-
-const ok = z.object({ ok: z.literal(true) });
 
 /** The Activity feed's writes; the unread count follows each. */
 export function useNotificationActions() {
@@ -131,16 +143,17 @@ export function useNotificationActions() {
   const setUnread = (answer: { unread: number }) => queryClient.setQueryData(notificationKeys.unread, answer.unread);
   return {
     markAllRead: useMutation({
-      mutationFn: () => apiRequest('/api/notifications/read-all', unreadCountSchema, { method: 'POST' }),
+      mutationFn: () => apiRequest<typeof unreadCountSchema>('/api/notifications/read-all', { method: 'POST' }),
       onSuccess: setUnread,
       onSettled: refresh,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => apiRequest(`/api/notifications/${encodeURIComponent(id)}`, ok, { method: 'DELETE' }),
+      mutationFn: (id: string) =>
+        apiRequest<typeof okSchema>(`/api/notifications/${encodeURIComponent(id)}`, { method: 'DELETE' }),
       onSettled: refresh,
     }),
     removeAll: useMutation({
-      mutationFn: () => apiRequest('/api/notifications', ok, { method: 'DELETE' }),
+      mutationFn: () => apiRequest<typeof okSchema>('/api/notifications', { method: 'DELETE' }),
       onSettled: refresh,
     }),
   };

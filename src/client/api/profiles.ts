@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { followListSchema, followStateSchema, publicProfileSchema, type PublicProfile } from '@/domain/social/profile';
+import type { followListSchema, followStateSchema, publicProfileSchema, PublicProfile } from '@/domain/social/profile';
 import { apiRequest } from '@/client/lib/api';
 
 export type FollowListKind = 'followers' | 'following';
@@ -23,20 +23,21 @@ const isListKey = (key: QueryKey) => key.length === 3 && key[0] === profileKeys.
 export const profileQuery = (username: string) =>
   queryOptions({
     queryKey: profileKeys.profile(username),
-    queryFn: ({ signal }) => apiRequest(userPath(username), publicProfileSchema, { signal }),
+    queryFn: ({ signal }) => apiRequest<typeof publicProfileSchema>(userPath(username), { signal }),
   });
 
 /** Who follows a user, or whom they follow, each with whether the viewer follows them. */
 export const followListQuery = (username: string, kind: FollowListKind) =>
   queryOptions({
     queryKey: profileKeys.list(username, kind),
-    queryFn: ({ signal }) => apiRequest(`${userPath(username)}/${kind}`, followListSchema, { signal }),
+    queryFn: ({ signal }) => apiRequest<typeof followListSchema>(`${userPath(username)}/${kind}`, { signal }),
   });
 
 export type FollowChange = { username: string; isFollowing: boolean };
 
+/** `data` is a cached profile (a profile key's answer) or nothing yet. */
 function isOwnProfile(data: unknown): boolean {
-  return publicProfileSchema.pick({ isOwner: true }).safeParse(data).data?.isOwner === true;
+  return (data as PublicProfile | undefined)?.isOwner === true;
 }
 
 /**
@@ -84,7 +85,7 @@ export function useFollowMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ username, isFollowing }: FollowChange) =>
-      apiRequest(`${userPath(username)}/follow`, followStateSchema, { method: isFollowing ? 'PUT' : 'DELETE' }),
+      apiRequest<typeof followStateSchema>(`${userPath(username)}/follow`, { method: isFollowing ? 'PUT' : 'DELETE' }),
     onSuccess: (state, { username }) => applyFollowState(queryClient, username, state),
   });
 }

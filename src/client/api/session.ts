@@ -1,5 +1,5 @@
 import { queryOptions, type Query } from '@tanstack/react-query';
-import { sessionAnswerSchema } from '@/domain/accounts/session';
+import type { sessionAnswerSchema } from '@/domain/accounts/session';
 import { apiRequest } from '@/client/lib/api';
 
 export const sessionKeys = { session: ['session'] as const };
@@ -12,7 +12,7 @@ export const sessionKeys = { session: ['session'] as const };
 export const sessionQuery = () =>
   queryOptions({
     queryKey: sessionKeys.session,
-    queryFn: ({ signal }) => apiRequest('/api/auth/get-session', sessionAnswerSchema, { signal }),
+    queryFn: ({ signal }) => apiRequest<typeof sessionAnswerSchema>('/api/auth/get-session', { signal }),
     retry: false,
   });
 

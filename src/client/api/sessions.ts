@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { activeSessionsSchema, revokedSessionsSchema } from '@/domain/accounts/sessions';
+import type { activeSessionsSchema, revokedSessionsSchema } from '@/domain/accounts/sessions';
 import { apiRequest } from '@/client/lib/api';
 
 // The signed-in user's sessions (issue 9 item 6): the Sessions section in Settings.
@@ -11,14 +11,14 @@ export const sessionsQuery = () =>
     queryKey: sessionKeys.all,
     // Other devices sign in and out on their own: always refetch when the section opens.
     staleTime: 0,
-    queryFn: ({ signal }) => apiRequest('/api/accounts/sessions', activeSessionsSchema, { signal }),
+    queryFn: ({ signal }) => apiRequest<typeof activeSessionsSchema>('/api/accounts/sessions', { signal }),
   });
 
 export function useRevokeOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest('/api/accounts/sessions/revoke-others', revokedSessionsSchema, { method: 'POST', body: {} }),
+      apiRequest<typeof revokedSessionsSchema>('/api/accounts/sessions/revoke-others', { method: 'POST', body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }

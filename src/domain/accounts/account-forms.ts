@@ -32,6 +32,7 @@ export const accountMessages = {
  * confirmation never matches). It runs while other fields are still invalid, so the form shows it
  * together with the other messages (zod skips refinements otherwise).
  */
+/* @__NO_SIDE_EFFECTS__ */
 function withConfirmation<Shape extends z.ZodRawShape>(
   schema: z.ZodObject<Shape>,
   keys: { password: keyof Shape & string; confirm: keyof Shape & string },

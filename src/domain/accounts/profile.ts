@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { plainText } from '../text';
+import { requiredText } from '../text';
+import { THEMES, type Theme } from './theme';
 import { usernameSchema } from './username';
 
-export const THEMES = ['light', 'dark', 'system'] as const;
-export type Theme = (typeof THEMES)[number];
+export { THEMES, type Theme };
 
 /** What the client sees of the signed-in user's own profile. */
 export const meSchema = z.object({
@@ -68,9 +68,12 @@ export const profileMessages = {
 
 /** Spec §2.10 "Account Info": a required profile name, the avatar emoji and the public/private switch. */
 export const profileUpdateSchema = z.object({
-  profileName: plainText('single-line')
-    .min(1, profileMessages.nameRequired)
-    .max(PROFILE_NAME_MAX_LENGTH, profileMessages.nameTooLong),
+  profileName: requiredText(
+    'single-line',
+    profileMessages.nameRequired,
+    PROFILE_NAME_MAX_LENGTH,
+    profileMessages.nameTooLong,
+  ),
   avatarUrl: z.enum(AVATAR_EMOJIS, { error: profileMessages.avatarInvalid }).nullable(),
   isPublic: z.boolean(),
 });

@@ -1,4 +1,7 @@
-import { THEMES, type Theme } from './profile';
+/** The themes a user can choose (the profile's `theme`). Here, not in profile.ts, so the code that
+ * applies the theme on every page does not load the profile's schemas (issue 14). */
+export const THEMES = ['light', 'dark', 'system'] as const;
+export type Theme = (typeof THEMES)[number];
 
 /** Where the browser keeps the chosen theme, read before the first paint (public/theme.js). */
 export const THEME_STORAGE_KEY = 'ticklist-theme';

@@ -6,6 +6,8 @@ import {
   encodeBrowseCursor,
   formatTotal,
   isFiltered,
+  MAX_SEARCH_LENGTH,
+  readBrowseFilters,
   searchTerms,
   visibleTags,
 } from './browse';
@@ -19,6 +21,28 @@ describe('browse', () => {
       page: 2,
     });
     expect(browseQuerySchema.parse({ order: 'random', page: '-4' })).toMatchObject({ order: 'newest', page: 0 });
+  });
+
+  it('reads the filters of an address as the query schema does, without zod (readBrowseFilters)', () => {
+    const long = 'a'.repeat(MAX_SEARCH_LENGTH);
+    const addresses = [
+      {},
+      { q: '  tent ', order: 'most-liked' },
+      { q: 'tent' },
+      { q: 'tent', order: 'best' },
+      { q: ' !! ', order: 'best' },
+      { order: 'best' },
+      { order: 'random', tag: ' Camping ' },
+      { q: 'te\0nt', tag: 'ba\0by' },
+      { q: long, tag: 'x'.repeat(30) },
+      { q: `${long}b`, tag: 'x'.repeat(31), order: 'most-used' },
+      { q: ` ${long} `, tag: '\t\n' },
+      { q: '', tag: '', order: '' },
+    ];
+    for (const address of addresses) {
+      const { q, tag, order } = browseQuerySchema.parse(address);
+      expect(readBrowseFilters(address), JSON.stringify(address)).toEqual({ q, tag, order });
+    }
   });
 
   it('orders by Best match while a search is typed, unless another order is chosen', () => {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { decodeCursor, encodeCursor } from '../paging';
-import { withoutNul } from '../text';
 import { DIFFICULTIES } from './checklist-view';
 
 // Spec §2.3 and §9: browse orders, page size, and what a card shows. "Best match" (decision 018)
@@ -45,6 +44,11 @@ export const browseParamsSchema = z.object({
   cursor: z.string().optional(),
 });
 
+/** Search input is never refused, only cleaned: PostgreSQL text cannot hold NUL. */
+export function withoutNul(value: string): string {
+  return value.replaceAll('\0', '');
+}
+
 /** The order a browse request gets when it names none (or "best" with nothing to match). */
 export function defaultOrder(q: string): BrowseOrder {
   return searchTerms(q).length > 0 ? 'best' : 'newest';
@@ -70,6 +74,29 @@ export const browseQuerySchema = z
       order === undefined || (order === 'best' && defaultOrder(query.q) !== 'best') ? defaultOrder(query.q) : order,
   }));
 export type BrowseQuery = z.infer<typeof browseQuerySchema>;
+
+/**
+ * What Browse's address asks for (q, tag, order), read as `browseQuerySchema` reads it, in plain
+ * code: the page reads its address before anything else, and zod stays out of its first load
+ * (issue 14). browse.test.ts holds the two to the same answers.
+ */
+export function readBrowseFilters(params: {
+  q?: string;
+  tag?: string;
+  order?: string;
+}): Pick<BrowseQuery, 'q' | 'tag' | 'order'> {
+  const text = (value: string | undefined, max: number) => {
+    const trimmed = (value ?? '').trim();
+    return trimmed.length > max ? '' : withoutNul(trimmed);
+  };
+  const q = text(params.q, MAX_SEARCH_LENGTH);
+  const order = BROWSE_ORDERS.find((known) => known === params.order);
+  return {
+    q,
+    tag: text(params.tag, 30),
+    order: order === undefined || (order === 'best' && defaultOrder(q) !== 'best') ? defaultOrder(q) : order,
+  };
+}
 
 /**
  * Where the next page starts (keyset paging): the order it belongs to and the last card's sort key,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { plainText, type TextKind } from '../text';
+import { requiredText } from '../text';
 import { DIFFICULTIES } from './checklist-view';
-import { CHECKLIST_VISIBILITIES } from './visibility';
+import { CHECKLIST_VISIBILITIES, type ChecklistVisibility } from './visibility';
 
 // Spec §5 "Checklist form": the one home of each field's rule. The API input, the create/edit
 // form and the wizard's steps are all composed from these schemas (checklist-input.ts).
@@ -56,8 +56,7 @@ export function uniqueTags(tags: string[]): string[] {
 }
 
 /** Stored text (domain/text.ts: trimmed, no control characters), required and bounded with the field's own words. */
-const text = (kind: TextKind, required: string, max: number, tooLong: string) =>
-  plainText(kind).min(1, required).max(max, tooLong);
+const text = requiredText;
 
 export const titleField = text('single-line', m.titleRequired, MAX_TITLE_LENGTH, m.titleTooLong);
 export const descriptionField = text('multi-line', m.descriptionRequired, MAX_DESCRIPTION_LENGTH, m.descriptionTooLong);
@@ -72,3 +71,15 @@ export const visibilityField = z.enum(CHECKLIST_VISIBILITIES, { error: m.visibil
 export const itemsField = z.array(itemField).min(1, m.itemRequired).max(MAX_ITEMS, m.tooManyItems);
 /** The tags of a list: at most MAX_TAGS, each a tagField, duplicates (any case) kept once. */
 export const tagsField = z.array(tagField).max(MAX_TAGS, m.tooManyTags).transform(uniqueTags);
+
+/**
+ * One list's visibility: the spec's `{ isPublic }` (true public, false private), or `{ visibility }`
+ * for any of the three, "unlisted" included (decision 024).
+ */
+export const visibilityInputSchema = z.union([
+  z.object({ visibility: visibilityField }),
+  z.object({ isPublic: z.boolean() }),
+]);
+export type VisibilityInput = z.infer<typeof visibilityInputSchema>;
+export const requestedVisibility = (input: VisibilityInput): ChecklistVisibility =>
+  'visibility' in input ? input.visibility : input.isPublic ? 'public' : 'private';

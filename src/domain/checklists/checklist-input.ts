@@ -36,6 +36,7 @@ function acceptedBy(schema: z.ZodType, value: unknown, ctx: z.RefinementCtx) {
 }
 
 /** A form field keeps what the user typed; it is valid when the API's field schema accepts it. */
+/* @__NO_SIDE_EFFECTS__ */
 const typed = (field: z.ZodType) => z.string().superRefine((value, ctx) => acceptedBy(field, value, ctx));
 
 /**

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { newestFirstPageQuery, nextCursorSchema } from '../paging';
-import { plainText } from '../text';
 
 export const MAX_COMMENT_LENGTH = 2000;
 
@@ -14,11 +13,6 @@ export const commentMessages = {
   notYours: 'You can only change your own comments.',
   notFound: 'Comment not found.',
 } as const;
-
-/** Spec §5: text is trimmed; Post and Save are disabled while it is empty. */
-export const commentInputSchema = z.object({
-  content: plainText('multi-line').min(1, commentMessages.empty).max(MAX_COMMENT_LENGTH, commentMessages.tooLong),
-});
 
 export const commentSchema = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestedVisibility, visibilityInputSchema } from './checklist-actions';
+import { requestedVisibility, visibilityInputSchema } from './checklist-fields';
 import { CHECKLIST_VISIBILITIES, visibilityColumns, visibilityOf } from './visibility';
 
 describe('a checklist visibility (decision 024)', () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DIFFICULTIES } from '../checklists/checklist-view';
 import { CHECKLIST_VISIBILITIES } from '../checklists/visibility';
-import { newestFirstPageQuery, nextCursorSchema } from '../paging';
+import { newestFirstPageFields, nextCursorSchema } from '../paging';
 import { badgeNotificationMessage, NOTIFICATION_ICONS, NOTIFICATION_TYPES } from '../social/notifications';
 
 // The dashboard's data (spec §2.11): the Lists tabs, Home's "In Progress" and "Recent Activity".
@@ -23,7 +23,7 @@ export const dashboardListsQuerySchema = z
   .object({
     tab: z.enum(DASHBOARD_LIST_TABS, { error: `Tab must be one of: ${DASHBOARD_LIST_TABS.join(', ')}.` }),
   })
-  .extend(newestFirstPageQuery(DASHBOARD_LISTS_PAGE_SIZE, MAX_DASHBOARD_LISTS_PAGE_SIZE).shape);
+  .extend(newestFirstPageFields(DASHBOARD_LISTS_PAGE_SIZE, MAX_DASHBOARD_LISTS_PAGE_SIZE));
 
 /** One list as a Lists tab card or an "In Progress" row shows it, with the asking user's progress. */
 export const dashboardListSchema = z.object({

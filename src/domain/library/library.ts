@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { nextCursorSchema } from '../paging';
-import { plainText } from '../text';
 
 export const MAX_GROUP_NAME_LENGTH = 60;
 /** Issue 9: a bounded answer. A user keeps at most 100 groups; each shows its first 50 lists. */
@@ -25,13 +24,6 @@ export const libraryMessages = {
   /** Spec §2.4, the dashboard variant's wording of the same button. */
   addToLibraryShort: 'Add to Library',
 } as const;
-
-/** Spec §5: a new or renamed group name is trimmed and must not be blank. */
-export const groupNameSchema = z.object({
-  name: plainText('single-line')
-    .min(1, libraryMessages.nameRequired)
-    .max(MAX_GROUP_NAME_LENGTH, libraryMessages.nameTooLong),
-});
 
 export const groupListSchema = z.object({
   id: z.string(),

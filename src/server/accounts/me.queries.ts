@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AccountStats } from '@/domain/accounts/profile';
-import {
-  type OwnChecklist,
-  type OwnChecklistsPage,
-  type OwnListFilter,
-  type OwnListsCursor,
-  type OwnListSort,
-  type OwnListsQuery,
+import type {
+  OwnChecklist,
+  OwnChecklistsPage,
+  OwnListFilter,
+  OwnListsCursor,
+  OwnListSort,
+  OwnListsQuery,
 } from '@/domain/checklists/own-lists';
 import { visibilityOf } from '@/domain/checklists/visibility';
 import { encodeCursor } from '@/domain/paging';

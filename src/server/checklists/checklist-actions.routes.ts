@@ -7,17 +7,16 @@ import {
   createdChecklistSchema,
   likeStateSchema,
   progressStateSchema,
-  requestedVisibility,
-  visibilityInputSchema,
 } from '@/domain/checklists/checklist-actions';
+import { requestedVisibility, visibilityInputSchema } from '@/domain/checklists/checklist-fields';
 import { checklistMessages } from '@/domain/checklists/checklist-view';
 import {
-  commentInputSchema,
   commentListSchema,
   commentMessages,
   commentPageQuerySchema,
   commentSchema,
 } from '@/domain/checklists/comments';
+import { commentInputSchema } from '@/domain/checklists/comment-input';
 import type { Database } from '../db/client';
 import {
   commonErrors,

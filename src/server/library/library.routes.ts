@@ -3,12 +3,12 @@ import {
   groupListsCursorSchema,
   groupListsPageSchema,
   groupListsQuerySchema,
-  groupNameSchema,
   groupSchema,
   groupsSchema,
   libraryMessages,
   libraryStatusSchema,
 } from '@/domain/library/library';
+import { groupNameSchema } from '@/domain/library/group-name';
 import { decodeCursor, pagingMessages } from '@/domain/paging';
 import type { Database } from '../db/client';
 import {

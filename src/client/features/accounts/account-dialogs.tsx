@@ -3,7 +3,7 @@ import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { accountMessages, changeEmailSchema, changePasswordSchema } from '@/domain/accounts/account-forms';
-import { messageSchema } from '@/domain/api-error';
+import type { messageSchema } from '@/domain/api-error';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, DialogClose, DialogPanel } from '@/client/components/ui/dialog';
@@ -79,7 +79,10 @@ export function ChangeEmailDialog(props: DialogProps) {
   const onSubmit = form.handleSubmit(async (input) => {
     setResult(null);
     try {
-      const answer = await apiRequest('/api/accounts/change-email', messageSchema, { method: 'POST', body: input });
+      const answer = await apiRequest<typeof messageSchema>('/api/accounts/change-email', {
+        method: 'POST',
+        body: input,
+      });
       setResult({ tone: 'success', text: answer.message });
       form.reset();
     } catch (error) {
@@ -132,7 +135,10 @@ export function ChangePasswordDialog(props: DialogProps) {
   const onSubmit = form.handleSubmit(async (input) => {
     setResult(null);
     try {
-      const answer = await apiRequest('/api/accounts/change-password', messageSchema, { method: 'POST', body: input });
+      const answer = await apiRequest<typeof messageSchema>('/api/accounts/change-password', {
+        method: 'POST',
+        body: input,
+      });
       setResult({ tone: 'success', text: answer.message });
       form.reset();
     } catch (error) {

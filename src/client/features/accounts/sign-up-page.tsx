@@ -12,7 +12,7 @@ import { FieldError, Input, Label } from '@/client/components/ui/input';
 import { PasswordField } from './password-field';
 import { Spinner } from '@/client/components/ui/spinner';
 import { ApiError, apiRequest, errorMessage } from '@/client/lib/api';
-import { messageSchema } from '@/domain/api-error';
+import type { messageSchema } from '@/domain/api-error';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
 import { usernameStatusMessage, useUsernameCheck } from './use-username-check';
@@ -44,7 +44,7 @@ export function SignUpPage() {
       return;
     }
     try {
-      await apiRequest('/api/accounts/sign-up', messageSchema, { method: 'POST', body: input });
+      await apiRequest<typeof messageSchema>('/api/accounts/sign-up', { method: 'POST', body: input });
       setDone(true);
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.body.fieldErrors : undefined;

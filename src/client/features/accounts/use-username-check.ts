@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { isValidUsername, usernameAvailabilitySchema, usernameMessages } from '@/domain/accounts/username';
+import { isValidUsername, type usernameAvailabilitySchema, usernameMessages } from '@/domain/accounts/username';
 import { apiRequest } from '@/client/lib/api';
 
 export type UsernameStatus = 'idle' | 'checking' | 'available' | 'taken' | 'invalid' | 'error';
@@ -15,9 +15,8 @@ export function useUsernameCheck() {
     }
     setStatus('checking');
     try {
-      const answer = await apiRequest(
+      const answer = await apiRequest<typeof usernameAvailabilitySchema>(
         `/api/accounts/username-availability?username=${encodeURIComponent(username)}`,
-        usernameAvailabilitySchema,
       );
       const next: UsernameStatus = answer.available ? 'available' : answer.reason === 'invalid' ? 'invalid' : 'taken';
       setStatus(next);

@@ -9,10 +9,10 @@ import {
   LISTING_ORDERS,
   MAX_SEARCH_LENGTH,
   browseMessages,
-  browseQuerySchema,
   defaultOrder,
   formatTotal,
   isFiltered,
+  readBrowseFilters,
   type BrowseView,
   type ChecklistCard as ChecklistCardData,
 } from '@/domain/checklists/browse';
@@ -41,12 +41,11 @@ type UrlParam = 'q' | 'tag' | 'order' | 'view';
 const urlDefaults: Record<Exclude<UrlParam, 'order'>, string> = { q: '', tag: '', view: 'grid' };
 
 function readFilters(params: URLSearchParams): BrowseFilters {
-  const { q, tag, order } = browseQuerySchema.parse({
+  return readBrowseFilters({
     q: params.get('q') ?? undefined,
     tag: params.get('tag') ?? undefined,
     order: params.get('order') ?? undefined,
   });
-  return { q, tag, order };
 }
 
 function readView(params: URLSearchParams): BrowseView {
@@ -140,6 +139,11 @@ export function BrowsePage() {
   };
 
   const results = useInfiniteQuery({ ...browseInfiniteQuery(filters), placeholderData: keepPreviousData });
+  // The tag chips and the first results appear together: chips arriving on their own would push
+  // the results, or their loading state, down the page (issue 14, layout shift). Tags that fail
+  // once are not waited for.
+  const popular = useQuery(popularTagsQuery());
+  const isFirstLoad = results.isPending || (popular.isPending && popular.failureCount === 0);
   const cards = useMemo(() => uniqueById(results.data?.pages.flatMap((page) => page.checklists) ?? []), [results.data]);
   const lastPage = results.data?.pages.at(-1);
   const total = formatTotal(lastPage?.total ?? 0, lastPage?.totalCapped ?? false);
@@ -217,87 +221,91 @@ export function BrowsePage() {
           </div>
         </div>
 
-        <TagChips selected={filters.tag} onToggle={(tag) => updateParams({ tag })} />
+        {isFirstLoad ? null : <TagChips selected={filters.tag} onToggle={(tag) => updateParams({ tag })} />}
       </section>
 
-      <div className="mt-6 flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1">
-        {results.data ? (
-          <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-            {`Showing ${cards.length} of ${total} checklists${isShownFiltered ? ' (filtered)' : ''}`}
-          </p>
-        ) : null}
-        {searchedFor && shownFilters ? (
-          <p className="w-full text-sm text-slate-600 dark:text-slate-400">
-            {browseMessages.searchedFor(shownFilters.q, searchedFor)}
-          </p>
-        ) : null}
-        {isFilteredView ? (
-          <Button variant="link" size="sm" className="h-auto px-0" onClick={clearFilters}>
-            {browseMessages.clearFilters}
-          </Button>
-        ) : null}
-        {results.isPlaceholderData ? <Spinner className="h-4 w-4" label={browseMessages.loading} /> : null}
-      </div>
+      {/* Keyed: the first results replace the loading state as new elements, which do not count as
+          moved (layout shift) when the tag chips appear above them at the same moment. */}
+      <div key={isFirstLoad ? 'first-load' : 'results'}>
+        <div className="mt-6 flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1">
+          {results.data && !isFirstLoad ? (
+            <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+              {`Showing ${cards.length} of ${total} checklists${isShownFiltered ? ' (filtered)' : ''}`}
+            </p>
+          ) : null}
+          {searchedFor && shownFilters ? (
+            <p className="w-full text-sm text-slate-600 dark:text-slate-400">
+              {browseMessages.searchedFor(shownFilters.q, searchedFor)}
+            </p>
+          ) : null}
+          {isFilteredView ? (
+            <Button variant="link" size="sm" className="h-auto px-0" onClick={clearFilters}>
+              {browseMessages.clearFilters}
+            </Button>
+          ) : null}
+          {results.isPlaceholderData ? <Spinner className="h-4 w-4" label={browseMessages.loading} /> : null}
+        </div>
 
-      <div className="mt-4">
-        {results.isPending ? (
-          <LoadingState label={browseMessages.loading} />
-        ) : results.isError && !results.data ? (
-          <LoadError className="mx-auto max-w-xl" onRetry={() => void results.refetch()}>
-            {browseMessages.failed}
-          </LoadError>
-        ) : cards.length === 0 ? (
-          <Card className="px-6 py-16 text-center">
-            <Search className="mx-auto h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden />
-            <p className="mt-4 text-lg font-medium text-slate-900 dark:text-white">{browseMessages.empty}</p>
-            {isFilteredView ? (
-              <Button variant="secondary" className="mt-6" onClick={clearFilters}>
-                {browseMessages.clearFilters}
-              </Button>
-            ) : null}
-          </Card>
-        ) : (
-          <div aria-busy={results.isPlaceholderData}>
-            <ul
-              aria-label="Checklists"
-              className={cn(
-                'transition-opacity',
-                results.isPlaceholderData && 'opacity-60',
-                view === 'grid' ? 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-4',
-              )}
-            >
-              {cards.map((checklist) => (
-                <li key={checklist.id} className="min-w-0">
-                  <ChecklistCard checklist={checklist} view={view} />
-                </li>
-              ))}
-            </ul>
-
-            {results.isFetchNextPageError ? (
-              <LoadError className="mx-auto mt-8 max-w-xl" onRetry={() => void results.fetchNextPage()}>
-                {browseMessages.failed}
-              </LoadError>
-            ) : results.hasNextPage && !results.isPlaceholderData ? (
-              <div className="mt-10 flex justify-center">
-                <Button
-                  variant="secondary"
-                  size="lg"
-                  onClick={() => void results.fetchNextPage()}
-                  disabled={results.isFetchingNextPage}
-                >
-                  {results.isFetchingNextPage ? (
-                    <>
-                      <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden />
-                      Loading...
-                    </>
-                  ) : (
-                    'Load more'
-                  )}
+        <div className="mt-4">
+          {isFirstLoad ? (
+            <LoadingState label={browseMessages.loading} />
+          ) : results.isError && !results.data ? (
+            <LoadError className="mx-auto max-w-xl" onRetry={() => void results.refetch()}>
+              {browseMessages.failed}
+            </LoadError>
+          ) : cards.length === 0 ? (
+            <Card className="px-6 py-16 text-center">
+              <Search className="mx-auto h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden />
+              <p className="mt-4 text-lg font-medium text-slate-900 dark:text-white">{browseMessages.empty}</p>
+              {isFilteredView ? (
+                <Button variant="secondary" className="mt-6" onClick={clearFilters}>
+                  {browseMessages.clearFilters}
                 </Button>
-              </div>
-            ) : null}
-          </div>
-        )}
+              ) : null}
+            </Card>
+          ) : (
+            <div aria-busy={results.isPlaceholderData}>
+              <ul
+                aria-label="Checklists"
+                className={cn(
+                  'transition-opacity',
+                  results.isPlaceholderData && 'opacity-60',
+                  view === 'grid' ? 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3' : 'flex flex-col gap-4',
+                )}
+              >
+                {cards.map((checklist) => (
+                  <li key={checklist.id} className="min-w-0">
+                    <ChecklistCard checklist={checklist} view={view} />
+                  </li>
+                ))}
+              </ul>
+
+              {results.isFetchNextPageError ? (
+                <LoadError className="mx-auto mt-8 max-w-xl" onRetry={() => void results.fetchNextPage()}>
+                  {browseMessages.failed}
+                </LoadError>
+              ) : results.hasNextPage && !results.isPlaceholderData ? (
+                <div className="mt-10 flex justify-center">
+                  <Button
+                    variant="secondary"
+                    size="lg"
+                    onClick={() => void results.fetchNextPage()}
+                    disabled={results.isFetchingNextPage}
+                  >
+                    {results.isFetchingNextPage ? (
+                      <>
+                        <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden />
+                        Loading...
+                      </>
+                    ) : (
+                      'Load more'
+                    )}
+                  </Button>
+                </div>
+              ) : null}
+            </div>
+          )}
+        </div>
       </div>
     </Page>
   );

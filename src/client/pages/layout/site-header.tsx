@@ -13,8 +13,12 @@ import { MobileMenu } from './mobile-menu';
 // a visitor's first load does without their code (issue 14).
 const SignedInControls = lazyPage(() => import('./signed-in-controls'), 'SignedInControls');
 
+// While the session is checked the spinner holds the place of the Sign In and Sign Up buttons, at
+// their size, so the main links beside it do not move when the buttons appear (layout shift).
+const signedOutBox = 'hidden h-10 min-w-[11.75rem] items-center justify-end gap-2 md:flex';
+
 const accountSpinner = (
-  <div className="hidden items-center gap-2 md:flex">
+  <div className={signedOutBox}>
     <Spinner label="Loading your account" />
   </div>
 );
@@ -49,7 +53,7 @@ export function SiteHeader() {
             {isLoading || isProfileLoading ? (
               accountSpinner
             ) : (
-              <div className="hidden items-center gap-2 md:flex">
+              <div className={signedOutBox}>
                 <Button asChild variant="ghost">
                   <Link to={paths.login()}>Sign In</Link>
                 </Button>

@@ -1,0 +1,195 @@
+// `npm run lighthouse` (after `npm run build`): Lighthouse on the landing page, Browse, a public
+// checklist and a public profile, with the mobile and desktop presets, against the built app started
+// here on a free loopback port with a fresh embedded database and the demo content (issue 14). It
+// builds nothing, uses Debian's Chromium (/usr/bin/chromium, never a downloaded browser), and stops
+// the app, its database and the browser when it is done, or interrupted.
+//
+//   npm run lighthouse                  the scores and metrics, one row per page and preset
+//   npm run lighthouse -- --details     also what moved (layout shifts) and each failed accessibility audit
+//
+// Lighthouse simulates a slow network and CPU from a trace taken on this machine, so a busy machine
+// gives worse figures: each row carries the load average it was measured under.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Config, type Result } from 'lighthouse';
+
+const root = path.resolve(import.meta.dirname, '..');
+const CHROMIUM = '/usr/bin/chromium';
+const isDetailed = process.argv.includes('--details');
+
+if (!existsSync(path.join(root, 'dist/server/main.js'))) {
+  console.error('No build found: run `npm run build` first.');
+  process.exit(1);
+}
+if (!existsSync(CHROMIUM)) {
+  console.error(`No Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\`.`);
+  process.exit(1);
+}
+
+/** A port nobody listens on now, as the operating system hands one out. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const port = await freePort();
+const baseUrl = `http://localhost:${port}`;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ticklist-lighthouse-'));
+// The built app in one process; with no DATABASE_URL it starts an embedded PostgreSQL in DATA_DIR
+// and, on a localhost BASE_URL, seeds the demo content.
+const app = spawn(process.execPath, ['dist/server/main.js'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    BASE_URL: baseUrl,
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    WEB_CONCURRENCY: '1',
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const appExited = new Promise<void>((resolve) => app.once('exit', () => resolve()));
+let chrome: chromeLauncher.LaunchedChrome | undefined;
+
+let isStopping = false;
+async function stop(code: number): Promise<never> {
+  if (!isStopping) {
+    isStopping = true;
+    await chrome?.kill();
+    // SIGTERM: the app finishes its requests, then stops its PostgreSQL cleanly.
+    if (app.exitCode === null) app.kill('SIGTERM');
+    await appExited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void stop(130));
+process.on('SIGTERM', () => void stop(143));
+void appExited.then(() => {
+  if (!isStopping) {
+    console.error('The app stopped before the audits were done.');
+    void stop(1);
+  }
+});
+
+async function waitUntilReady(timeoutMs: number): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const ready = await fetch(`${baseUrl}/api/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return;
+    if (Date.now() - started > timeoutMs) throw new Error(`The app was not ready within ${timeoutMs / 1000} s.`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function getJson<T>(pathname: string): Promise<T> {
+  const response = await fetch(`${baseUrl}${pathname}`);
+  if (!response.ok) throw new Error(`GET ${pathname} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** The most liked public list, and the first author of a public list whose profile is public. */
+async function findPublicPages(): Promise<{ checklist: string; profile: string }> {
+  type Card = { id: string; authorUsername: string | null };
+  const { checklists } = await getJson<{ checklists: Card[] }>('/api/checklists?order=most-liked');
+  const checklist = checklists[0];
+  if (!checklist) throw new Error('The demo content has no public checklist.');
+  for (const username of new Set(checklists.map((card) => card.authorUsername))) {
+    if (!username) continue;
+    const profile = await fetch(`${baseUrl}/api/users/${encodeURIComponent(username)}`);
+    const answer = profile.ok ? ((await profile.json()) as { isPublic?: boolean }) : null;
+    if (answer && answer.isPublic !== false)
+      return { checklist: `/checklist/${checklist.id}`, profile: `/user/${username}` };
+  }
+  throw new Error('The demo content has no public profile.');
+}
+
+type Row = { page: string; preset: string; result: Result; loadAverage: number };
+
+const score = (result: Result, category: string) => Math.round((result.categories[category]?.score ?? 0) * 100);
+const metric = (result: Result, audit: string) => result.audits[audit]?.numericValue ?? Number.NaN;
+
+function printRow({ page, preset, result, loadAverage }: Row) {
+  const cells = [
+    page.padEnd(50),
+    preset.padEnd(7),
+    String(score(result, 'performance')).padStart(4),
+    String(score(result, 'accessibility')).padStart(4),
+    `${(metric(result, 'largest-contentful-paint') / 1000).toFixed(2)} s`.padStart(8),
+    metric(result, 'cumulative-layout-shift').toFixed(3).padStart(6),
+    `${Math.round(metric(result, 'total-blocking-time'))} ms`.padStart(7),
+    loadAverage.toFixed(2).padStart(5),
+  ];
+  console.log(cells.join('  '));
+}
+
+/** What moved and which accessibility audits failed, as Lighthouse names them. */
+function printDetails(result: Result) {
+  const shifts = result.audits['layout-shifts']?.details;
+  if (shifts?.type === 'table') {
+    for (const item of shifts.items) {
+      const node = item.node as { snippet?: string; selector?: string } | undefined;
+      console.log(`      shift ${Number(item.score).toFixed(3)}  ${node?.selector ?? ''}  ${node?.snippet ?? ''}`);
+    }
+  }
+  const accessibility = result.categories.accessibility;
+  for (const ref of accessibility?.auditRefs ?? []) {
+    const audit = result.audits[ref.id];
+    if (!audit || ref.weight === 0 || audit.score === null || audit.score === 1) continue;
+    console.log(`      a11y  ${audit.id}: ${audit.title}`);
+    const details = audit.details;
+    if (details?.type === 'table') {
+      for (const item of details.items.slice(0, 5)) {
+        const node = item.node as { snippet?: string } | undefined;
+        console.log(`            ${node?.snippet ?? JSON.stringify(item).slice(0, 160)}`);
+      }
+    }
+  }
+}
+
+try {
+  await waitUntilReady(120_000);
+  const { checklist, profile } = await findPublicPages();
+  chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    // No sandbox for root (Chromium refuses to start as root with one); no GPU in a container.
+    chromeFlags: ['--headless=new', '--disable-gpu', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
+  });
+  const presets: { name: string; config?: Config }[] = [{ name: 'mobile' }, { name: 'desktop', config: desktopConfig }];
+  console.log(['page'.padEnd(50), 'preset ', 'perf', 'a11y', '     LCP', '   CLS', '    TBT', 'load'].join('  '));
+  for (const page of ['/', '/browse', checklist, profile]) {
+    for (const preset of presets) {
+      const loadAverage = os.loadavg()[0]!;
+      const runner = await lighthouse(
+        `${baseUrl}${page}`,
+        { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+        preset.config,
+      );
+      if (!runner) throw new Error(`Lighthouse gave no result for ${page}.`);
+      const row = { page, preset: preset.name, result: runner.lhr, loadAverage };
+      printRow(row);
+      if (runner.lhr.runtimeError) console.log(`      error: ${runner.lhr.runtimeError.message}`);
+      if (isDetailed) printDetails(runner.lhr);
+    }
+  }
+  console.log('perf, a11y: Lighthouse scores (0-100); load: the 1-minute load average when the page was audited.');
+  await stop(0);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  await stop(1);
+}

@@ -1,0 +1,64 @@
+import type { Page } from '@playwright/test';
+import { makeChecklist } from '../../src/server/seed/factories';
+import { expect, test } from './support/fixtures';
+
+// Issue 14: nothing on a public page moves once it is painted (Lighthouse's CLS at most 0.1). The
+// page's chunk, then its data, arrive after the first paint: the footer used to be pushed down by
+// them, and Browse's tag chips pushed its results down. Layout shifts are summed as Lighthouse does
+// (without those right after an input), from the first paint until the page has settled.
+
+declare global {
+  interface Window {
+    layoutShift: number;
+  }
+}
+
+/** From the document's start: the sum of the layout shifts not caused by an input. */
+async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    window.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) window.layoutShift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** Once the page shows `ready` and asks for nothing more, how much it moved on the way. */
+async function layoutShiftOf(page: Page) {
+  await page.waitForLoadState('networkidle');
+  // One more frame, so a shift caused by the last answer is observed.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => window.layoutShift);
+}
+
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px a public page does not move after its first paint`, () => {
+    test.beforeEach(async ({ page }) => {
+      await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
+      await watchLayoutShifts(page);
+    });
+
+    test('the landing page', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await layoutShiftOf(page)).toBeLessThanOrEqual(0.1);
+    });
+
+    test('Browse, its tag chips and results', async ({ page }) => {
+      await page.goto('/browse');
+      await expect(page.getByRole('status').filter({ hasText: /^Showing \d+ of \d+ checklists/ })).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Filter by tag' })).toBeVisible();
+      expect(await layoutShiftOf(page)).toBeLessThanOrEqual(0.1);
+    });
+
+    test('a checklist', async ({ page, db, makeUser }) => {
+      const author = await makeUser();
+      const list = await makeChecklist(db, author.id, { title: 'Shift-free packing' });
+      await page.goto(`/checklist/${list.id}`);
+      await expect(page.getByRole('heading', { name: 'Shift-free packing' })).toBeVisible();
+      expect(await layoutShiftOf(page)).toBeLessThanOrEqual(0.1);
+    });
+  });
+}
