@@ -6,6 +6,7 @@ import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/lib/use-auth';
 import { useResetCachesOnUserChange } from '@/client/features/accounts/use-reset-caches-on-sign-in';
 import { cn } from '@/client/lib/cn';
+import { useIsHydrated } from '@/client/lib/hydration';
 import { takeFlash } from '@/client/lib/flash';
 import { toast } from '@/client/lib/toast';
 import { useApplyTheme } from '@/client/lib/theme';
@@ -24,6 +25,7 @@ export function AppFrame() {
   const { profile } = useAuth();
   const theme = useApplyTheme(profile?.theme ?? null);
   useDropServerHeadOnNavigation();
+  const isHydrated = useIsHydrated();
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -48,9 +50,12 @@ export function AppFrame() {
         <Outlet />
       </Suspense>
       <ScrollToTop />
-      <Suspense fallback={null}>
-        <AppToaster theme={theme} />
-      </Suspense>
+      {/* Not in a server-rendered page's HTML: the toaster's code arrives after hydration. */}
+      {isHydrated ? (
+        <Suspense fallback={null}>
+          <AppToaster theme={theme} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
