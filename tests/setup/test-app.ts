@@ -8,6 +8,7 @@ import { hasDevMailbox } from '../../src/server/env';
 import { createLogger } from '../../src/server/logger';
 import { createMailer, type OutboxMail } from '../../src/server/mail/mailer';
 import { createNotificationHub } from '../../src/server/notifications/live';
+import type { PageBodyRenderer } from '../../src/server/public-face/page-body';
 import { startNotificationMailer } from '../../src/server/notifications/notification-mails';
 import type { StreamLimits } from '../../src/server/notifications/stream.routes';
 import { parseTrustedProxies } from '../../src/server/security/client-address';
@@ -82,6 +83,8 @@ export async function createTestApp(
     streamLimits?: StreamLimits;
     /** A folder holding the client's index.html, to serve pages as the built app does. */
     clientDir?: string;
+    /** Draws public pages on the server (src/client/entry-server.tsx), as the built app does. */
+    renderPageBody?: PageBodyRenderer;
   } = {},
 ) {
   const baseUrl = options.baseUrl ?? TEST_BASE_URL;
@@ -127,6 +130,7 @@ export async function createTestApp(
     writeQuotas: options.realWriteQuotas ? writeQuotas : roomyWriteQuotas,
     streamLimits: options.streamLimits,
     clientDir: options.clientDir,
+    renderPageBody: options.renderPageBody,
   });
   return {
     app,
