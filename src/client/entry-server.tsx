@@ -17,11 +17,21 @@ import { AppRoutes, preloadRoute } from './router';
 /** Answers one of our API's requests in-process, as the app's own `fetch` would get it. */
 export type FetchApi = (path: string, init: RequestInit) => Promise<Response>;
 
-/** What goes into index.html's `<div id="root">`, and the data script that follows it. */
-export type PageBody = { root: string; data: string };
+/**
+ * What goes into index.html's `<div id="root">`, the data script that follows it, and the source
+ * of the page's screen, whose chunk the page asks the browser for at once (page-body.ts).
+ */
+export type PageBody = { root: string; data: string; screen: string };
 
-/** The pages drawn on the server; every other one is the app's shell, drawn in the browser. */
-const SERVER_RENDERED = [/^\/checklist\/[^/]+$/, /^\/user\/[^/]+$/, /^\/browse$/];
+/**
+ * The pages drawn on the server, with their screen's module as router.tsx loads it (Vite's
+ * manifest names its chunk by it); every other page is the app's shell, drawn in the browser.
+ */
+const SERVER_RENDERED = [
+  { path: /^\/checklist\/[^/]+$/, screen: 'src/client/pages/checklist-detail-page.tsx' },
+  { path: /^\/user\/[^/]+$/, screen: 'src/client/pages/profile-page.tsx' },
+  { path: /^\/browse$/, screen: 'src/client/features/checklists/browse-page.tsx' },
+];
 
 /** A page whose queries depend on other answers takes more than one round; three is plenty. */
 const MAX_ROUNDS = 3;
@@ -79,7 +89,8 @@ export function serializePageState(state: unknown): string {
  * until nothing is missing.
  */
 export async function renderPageBody(url: URL, fetchApi: FetchApi): Promise<PageBody | null> {
-  if (!SERVER_RENDERED.some((route) => route.test(url.pathname))) return null;
+  const page = SERVER_RENDERED.find((route) => route.path.test(url.pathname));
+  if (!page) return null;
   await preloadRoute(url.pathname);
   const queryClient = new QueryClient({ defaultOptions: { queries: { ...queryDefaults, retry: false } } });
   const render = () =>
@@ -118,5 +129,9 @@ export async function renderPageBody(url: URL, fetchApi: FetchApi): Promise<Page
     .findAll({ predicate: (query) => query.state.status === 'success' })
     .map((query) => [query.queryKey, query.state.data]);
   const state = serializePageState(answers);
-  return { root, data: `<script type="application/json" id="${PAGE_STATE_ID}">${state}</script>` };
+  return {
+    root,
+    data: `<script type="application/json" id="${PAGE_STATE_ID}">${state}</script>`,
+    screen: page.screen,
+  };
 }

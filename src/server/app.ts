@@ -11,8 +11,8 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
 import { getSessionCookie } from 'better-auth/cookies';
-import { HEAD_LOOKUP_MS, headFor, pageTemplate, SITE_HEAD } from './public-face/page-head';
-import type { PageBody, PageBodyRenderer } from './public-face/page-body';
+import { HEAD_LOOKUP_MS, headFor, pageTemplate, SITE_HEAD, type DrawnBody } from './public-face/page-head';
+import { modulePreloads, type PageBodyRenderer } from './public-face/page-body';
 import { publicFaceRoutes } from './public-face/public-face.routes';
 import { meRoutes } from './accounts/me.routes';
 import { endSession, LAST_SEEN_REFRESH_SECONDS, recordSessionSeen } from './accounts/sessions.actions';
@@ -211,15 +211,19 @@ export function createApp({
     const renderPage = pageTemplate(indexHtml);
     // A public list, a profile and Browse come drawn for a visitor (issue 14 item 2, decision 025):
     // the app's own code renders them with the answers of this app's API, asked in-process.
-    const bodyFor = async (c: Context<AppEnv>, url: URL): Promise<PageBody | null> => {
+    const preloadsOf = modulePreloads(clientDir);
+    const bodyFor = async (c: Context<AppEnv>, url: URL): Promise<DrawnBody | null> => {
       // Signed in (or a session that was): the app draws the page for whoever it turns out to be.
       if (!renderPageBody || getSessionCookie(c.req.raw.headers)) return null;
       const fetchApi = async (apiPath: string, init: RequestInit) =>
         app.request(apiPath, { method: init.method, signal: init.signal }, c.env);
-      return renderPageBody(url, fetchApi).catch((error: unknown) => {
+      try {
+        const body = await renderPageBody(url, fetchApi);
+        return body && { root: body.root, data: body.data, preloads: preloadsOf(body.screen) };
+      } catch (error) {
         logger.warn({ err: error, path: c.req.path }, 'page not drawn on the server; the shell is served');
         return null;
-      });
+      }
     };
     const servePage = async (c: Context<AppEnv>) => {
       c.header('Cache-Control', 'no-cache');

@@ -83,6 +83,9 @@ test.describe('with JavaScript', () => {
     });
     const layoutShift = await watchLayoutShifts(page);
 
+    // The screen's chunk is asked for beside the app's entry, not after it.
+    const html = await (await page.request.get(`/checklist/${list.id}`)).text();
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/checklist-detail-page-[^"]+\.js">/);
     await page.goto(`/checklist/${list.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Hydrated in place' })).toBeVisible();
     // A tick is the app's: the item is struck through and the progress counts it. (A click before
@@ -105,6 +108,14 @@ test.describe('with JavaScript', () => {
     await makeChecklist(db, author.id, { title: 'Profiled list', tags: ['hydrated-browse'] });
     await makeChecklist(db, author.id, { title: 'Second profiled list', tags: ['hydrated-browse'] });
     const layoutShift = await watchLayoutShifts(page);
+
+    for (const [address, screen] of [
+      [`/user/${author.username}`, 'profile-page'],
+      ['/browse', 'browse-page'],
+    ]) {
+      const html = await (await page.request.get(address!)).text();
+      expect(html).toMatch(new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${screen}-[^"]+\\.js">`));
+    }
 
     await page.setViewportSize({ width: 390, height: 900 });
     await page.goto(`/user/${author.username}`);
