@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderPageBody } from '../../src/client/entry-server';
+import { HEAD_LOOKUP_MS } from '../../src/server/public-face/page-head';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../setup/test-app';
 
@@ -11,11 +12,12 @@ import { createTestApp, TEST_BASE_URL, type TestApp } from '../setup/test-app';
 // from; a private list's or profile's page is exactly a missing one's; any other page is the shell.
 
 let t: TestApp;
+let clientDir = '';
 const ids: Record<string, string> = {};
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 
 beforeAll(async () => {
-  const clientDir = mkdtempSync(path.join(os.tmpdir(), 'ticklist-client-'));
+  clientDir = mkdtempSync(path.join(os.tmpdir(), 'ticklist-client-'));
   writeFileSync(path.join(clientDir, 'index.html'), readFileSync('index.html', 'utf8'));
   t = await createTestApp({ clientDir, renderPageBody });
   const author = await createUser(t.db, { username: 'body_author', profileName: 'Ada Author' });
@@ -179,5 +181,39 @@ describe('a visitor’s HTML of a public page holds the page', () => {
     for (const other of ['/', '/login', '/dashboard', '/about']) {
       expect(await page(other)).toContain(SHELL_ROOT);
     }
+  });
+});
+
+describe('a page that cannot be drawn in time is the shell, never an error', () => {
+  it('a drawing that never ends: the shell after the head’s wait; one that fails: the shell at once', async () => {
+    const hung = await createTestApp({ db: t.db, clientDir, renderPageBody: () => new Promise(() => {}) });
+    const started = performance.now();
+    const slow = await hung.app.request(`${TEST_BASE_URL}/checklist/${ids.camping}`);
+    expect(slow.status).toBe(200);
+    expect(await slow.text()).toContain(SHELL_ROOT);
+    expect(performance.now() - started).toBeLessThan(HEAD_LOOKUP_MS + 1_000);
+
+    const failing = await createTestApp({
+      db: t.db,
+      clientDir,
+      renderPageBody: () => Promise.reject(new Error('the renderer broke')),
+    });
+    const failed = await failing.app.request(`${TEST_BASE_URL}/browse`);
+    expect(failed.status).toBe(200);
+    expect(await failed.text()).toContain(SHELL_ROOT);
+  });
+
+  it('an API that answers 503 (a database away): the shell', async () => {
+    const unavailable = await createTestApp({
+      db: t.db,
+      clientDir,
+      renderPageBody: (url) =>
+        renderPageBody(url, async () =>
+          Response.json({ message: 'Unavailable', code: 'unavailable' }, { status: 503 }),
+        ),
+    });
+    const html = await (await unavailable.app.request(`${TEST_BASE_URL}/checklist/${ids.camping}`)).text();
+    expect(html).toContain(SHELL_ROOT);
+    expect(html).not.toContain('page-state');
   });
 });
