@@ -109,14 +109,11 @@ export async function renderPageBody(url: URL, fetchApi: FetchApi): Promise<Page
     const waiting = unanswered(queryClient);
     if (waiting.length === 0) break;
     await apiOfThisRender.run(fetchApi, () => Promise.allSettled(waiting.map((query) => query.fetch())));
-    if (
-      queryClient
-        .getQueryCache()
-        .findAll({ type: 'all' })
-        .some((query) => query.state.status === 'error')
-    ) {
-      return null;
-    }
+    const isFailed = queryClient
+      .getQueryCache()
+      .getAll()
+      .some((query) => query.state.status === 'error');
+    if (isFailed) return null;
     root = render();
   }
   // Still waiting for something, or a part that suspended (React marks it to be drawn in the

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { browseMessages } from '@/domain/checklists/browse';
 import { LoadingState } from '@/client/components/ui/load-states';
@@ -27,7 +27,12 @@ export function AppFrame() {
   useDropServerHeadOnNavigation();
   const isHydrated = useIsHydrated();
 
+  // A new page starts at its top. Not the first one: a page the server drew may have been scrolled
+  // before the app took it over (decision 025), and a reload keeps the browser's own position.
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     window.scrollTo({ top: 0 });
   }, [location.pathname]);
 
