@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { getSessionCookie } from 'better-auth/cookies';
 import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -10,7 +11,6 @@ import { accountDataRoutes } from './accounts/account-data.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
-import { getSessionCookie } from 'better-auth/cookies';
 import { HEAD_LOOKUP_MS, headFor, pageTemplate, SITE_HEAD, type DrawnBody } from './public-face/page-head';
 import { modulePreloads, type PageBodyRenderer } from './public-face/page-body';
 import { publicFaceRoutes } from './public-face/public-face.routes';
@@ -57,6 +57,8 @@ export type AppDeps = {
   clientDir?: string | undefined;
   /** Draws a public page's body for a visitor (the built dist/server/render.js; decision 025), if any. */
   renderPageBody?: PageBodyRenderer | undefined;
+  /** How long a page waits for its own head and body (HEAD_LOOKUP_MS); tests that are not about it raise it. */
+  pageWaitMs?: number | undefined;
   /** What /api/health and /api/ready report (main.ts knows; tests may leave it out). */
   lifecycle?: Lifecycle | undefined;
   /** How a slowed-down sign-in waits (auth-gate.ts); tests record the wait instead of sleeping. */
@@ -83,6 +85,7 @@ export function createApp({
   streamLimits = defaultStreamLimits,
   clientDir,
   renderPageBody,
+  pageWaitMs = HEAD_LOOKUP_MS,
   lifecycle = alwaysUp,
   pause,
 }: AppDeps) {
@@ -230,9 +233,9 @@ export function createApp({
       c.header('Vary', 'Cookie');
       const url = new URL(c.req.url);
       // The app itself still loads, at once, while the database is away or slow, and shows its
-      // "Try again" states: the page's own head and body are waited for at most HEAD_LOOKUP_MS,
-      // then the page has the site's head and the shell's empty body.
-      const timeUp = new Promise<'time up'>((resolve) => setTimeout(resolve, HEAD_LOOKUP_MS, 'time up').unref());
+      // "Try again" states: the page's own head and body are waited for at most pageWaitMs
+      // (HEAD_LOOKUP_MS), then the page has the site's head and the shell's empty body.
+      const timeUp = new Promise<'time up'>((resolve) => setTimeout(resolve, pageWaitMs, 'time up').unref());
       const [head, body] = await Promise.all([
         Promise.race([
           headFor(db, url).catch((error: unknown) => {

@@ -19,7 +19,9 @@ const MISSING_ID = '00000000-0000-4000-8000-000000000000';
 beforeAll(async () => {
   clientDir = mkdtempSync(path.join(os.tmpdir(), 'ticklist-client-'));
   writeFileSync(path.join(clientDir, 'index.html'), readFileSync('index.html', 'utf8'));
-  t = await createTestApp({ clientDir, renderPageBody });
+  // A page waits at most a second for its drawing (tested last); a test file's first drawing loads
+  // its screens' source through Vitest, which takes longer on a busy machine.
+  t = await createTestApp({ clientDir, renderPageBody, pageWaitMs: 30_000 });
   const author = await createUser(t.db, { username: 'body_author', profileName: 'Ada Author' });
   const shy = await createUser(t.db, { username: 'body_shy', profileName: 'Shy Sam', isPublic: false });
   const sly = await createUser(t.db, {
@@ -187,6 +189,7 @@ describe('a visitor’s HTML of a public page holds the page', () => {
 describe('a page that cannot be drawn in time is the shell, never an error', () => {
   it('a drawing that never ends: the shell after the head’s wait; one that fails: the shell at once', async () => {
     const hung = await createTestApp({ db: t.db, clientDir, renderPageBody: () => new Promise(() => {}) });
+    // The app's own wait, HEAD_LOOKUP_MS.
     const started = performance.now();
     const slow = await hung.app.request(`${TEST_BASE_URL}/checklist/${ids.camping}`);
     expect(slow.status).toBe(200);
@@ -207,6 +210,7 @@ describe('a page that cannot be drawn in time is the shell, never an error', () 
     const unavailable = await createTestApp({
       db: t.db,
       clientDir,
+      pageWaitMs: 30_000,
       renderPageBody: (url) =>
         renderPageBody(url, async () =>
           Response.json({ message: 'Unavailable', code: 'unavailable' }, { status: 503 }),

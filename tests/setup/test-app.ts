@@ -85,6 +85,8 @@ export async function createTestApp(
     clientDir?: string;
     /** Draws public pages on the server (src/client/entry-server.tsx), as the built app does. */
     renderPageBody?: PageBodyRenderer;
+    /** How long a page waits for its head and body (the app's default: HEAD_LOOKUP_MS). */
+    pageWaitMs?: number;
   } = {},
 ) {
   const baseUrl = options.baseUrl ?? TEST_BASE_URL;
@@ -131,6 +133,7 @@ export async function createTestApp(
     streamLimits: options.streamLimits,
     clientDir: options.clientDir,
     renderPageBody: options.renderPageBody,
+    pageWaitMs: options.pageWaitMs,
   });
   return {
     app,
