@@ -48,11 +48,38 @@ export async function buildServer(outDir = path.join(root, 'dist')) {
   cpSync(path.join(root, 'src/server/db/migrations'), path.join(outDir, 'server/migrations'), { recursive: true });
 }
 
+/**
+ * The client's server renderer (src/client/entry-server.tsx → `<outDir>/server/render.js`): the
+ * app's own screens, drawn into a public page's HTML (decision 025). Loaded by the server at run
+ * time, so server code never imports the client. Its packages are bundled in, React's production
+ * build among them (the server runs without NODE_ENV, which would otherwise pick React's slower
+ * development build).
+ */
+export async function buildPageRenderer(outDir = path.join(root, 'dist')) {
+  await esbuild({
+    entryPoints: [path.join(root, 'src/client/entry-server.tsx')],
+    outfile: path.join(outDir, 'server/render.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // React's server build is CommonJS and requires Node's own modules.
+    banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+    // The browser's stylesheet is the client build's business.
+    loader: { '.css': 'empty' },
+    tsconfig: path.join(root, 'tsconfig.json'),
+    logLevel: 'warning',
+  });
+}
+
 export async function build() {
   const started = Date.now();
   rmSync(path.join(root, 'dist'), { recursive: true, force: true });
   await viteBuild({ root, logLevel: 'warn', build: { outDir: 'dist/client', emptyOutDir: true } });
   await buildServer();
+  await buildPageRenderer();
   // Before the stamp: a build past the budget is not "fresh", so `npm start` builds (and fails) again.
   checkSizeBudget();
   mkdirSync(path.dirname(stamp), { recursive: true });

@@ -1,17 +1,33 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { PAGE_STATE_ID, type PageState } from './lib/page-state';
 import { queryClient } from './lib/query-client';
-import { AppRoutes } from './router';
+import { AppRoutes, preloadRoute } from './router';
 import './styles/index.css';
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+// A public list, a profile or Browse may come drawn by the server, with the answers it was drawn
+// from (src/client/entry-server.tsx, decision 025): the app takes that HTML over with the same
+// answers and the page's screen already loaded, so its first render is the server's, unchanged.
+const pageState = document.getElementById(PAGE_STATE_ID)?.textContent;
+if (pageState) {
+  // Fresh as of this load (not the server's clock, which may be behind this one's): the first
+  // render shows no refetch that the server's HTML does not.
+  for (const [queryKey, data] of JSON.parse(pageState) as PageState) queryClient.setQueryData(queryKey, data);
+  // Hydrated even if a screen failed to load: it then suspends, and React keeps the server's HTML meanwhile.
+  void preloadRoute(window.location.pathname).finally(() => hydrateRoot(container, app));
+} else {
+  createRoot(container).render(app);
+}

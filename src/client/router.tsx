@@ -1,4 +1,5 @@
-import { useRoutes, useSearchParams, type RouteObject } from 'react-router';
+import { isValidElement, type ReactNode } from 'react';
+import { matchRoutes, useRoutes, useSearchParams, type RouteObject } from 'react-router';
 import { AppFrame, SiteLayout } from '@/client/pages/layout/root-layout';
 import { RequireAuth, SignedOutOnly } from '@/client/features/accounts/guards';
 import { lazyPage } from '@/client/lib/lazy-page';
@@ -133,4 +134,17 @@ const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/** Loads the lazily loaded screens (and the guards around them) that the route at `pathname` shows. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const loads: Promise<void>[] = [];
+  const visit = (node: ReactNode) => {
+    if (!isValidElement<{ children?: ReactNode }>(node)) return;
+    const { preload } = node.type as { preload?: () => Promise<void> };
+    if (preload) loads.push(preload());
+    visit(node.props.children);
+  };
+  for (const match of matchRoutes(routes, pathname) ?? []) visit(match.route.element);
+  await Promise.all(loads);
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { getSessionCookie } from 'better-auth/cookies';
 import { bodyLimit } from 'hono/body-limit';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -10,7 +11,8 @@ import { accountDataRoutes } from './accounts/account-data.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
-import { HEAD_LOOKUP_MS, headFor, pageTemplate, SITE_HEAD, type PageHead } from './public-face/page-head';
+import { HEAD_LOOKUP_MS, headFor, pageTemplate, SITE_HEAD, type DrawnBody } from './public-face/page-head';
+import { modulePreloads, type PageBodyRenderer } from './public-face/page-body';
 import { publicFaceRoutes } from './public-face/public-face.routes';
 import { createPreviewRenderer, type PreviewLimits } from './public-face/share-preview/preview-renderer';
 import { meRoutes } from './accounts/me.routes';
@@ -54,6 +56,10 @@ export type AppDeps = {
   streamLimits?: StreamLimits | undefined;
   /** Folder of the built client to serve, if any (dist/client). */
   clientDir?: string | undefined;
+  /** Draws a public page's body for a visitor (the built dist/server/render.js; decision 025), if any. */
+  renderPageBody?: PageBodyRenderer | undefined;
+  /** How long a page waits for its own head and body (HEAD_LOOKUP_MS); tests that are not about it raise it. */
+  pageWaitMs?: number | undefined;
   /** What /api/health and /api/ready report (main.ts knows; tests may leave it out). */
   lifecycle?: Lifecycle | undefined;
   /** How a slowed-down sign-in waits (auth-gate.ts); tests record the wait instead of sleeping. */
@@ -81,6 +87,8 @@ export function createApp({
   writeQuotas = defaultWriteQuotas,
   streamLimits = defaultStreamLimits,
   clientDir,
+  renderPageBody,
+  pageWaitMs = HEAD_LOOKUP_MS,
   lifecycle = alwaysUp,
   pause,
   previewLimits,
@@ -209,18 +217,41 @@ export function createApp({
     // Router decides. A public page's HTML carries its own head (title, description, previews,
     // feed; issue 14), the landing page's too, so index.html itself is never served as a file.
     const renderPage = pageTemplate(indexHtml);
+    // A public list, a profile and Browse come drawn for a visitor (issue 14 item 2, decision 025):
+    // the app's own code renders them with the answers of this app's API, asked in-process.
+    const preloadsOf = modulePreloads(clientDir);
+    const bodyFor = async (c: Context<AppEnv>, url: URL): Promise<DrawnBody | null> => {
+      // Signed in (or a session that was): the app draws the page for whoever it turns out to be.
+      if (!renderPageBody || getSessionCookie(c.req.raw.headers)) return null;
+      const fetchApi = async (apiPath: string, init: RequestInit) =>
+        app.request(apiPath, { method: init.method, signal: init.signal }, c.env);
+      try {
+        const body = await renderPageBody(url, fetchApi);
+        return body && { root: body.root, data: body.data, preloads: preloadsOf(body.screen) };
+      } catch (error) {
+        logger.warn({ err: error, path: c.req.path }, 'page not drawn on the server; the shell is served');
+        return null;
+      }
+    };
     const servePage = async (c: Context<AppEnv>) => {
       c.header('Cache-Control', 'no-cache');
+      c.header('Vary', 'Cookie');
+      const url = new URL(c.req.url);
       // The app itself still loads, at once, while the database is away or slow, and shows its
-      // "Try again" states: the page's own head is waited for at most HEAD_LOOKUP_MS.
-      const head = await Promise.race([
-        headFor(db, new URL(c.req.url)).catch((error: unknown) => {
-          logger.debug({ err: error, path: c.req.path }, 'page head unavailable; the site head is used');
-          return SITE_HEAD;
-        }),
-        new Promise<PageHead>((resolve) => setTimeout(resolve, HEAD_LOOKUP_MS, SITE_HEAD).unref()),
+      // "Try again" states: the page's own head and body are waited for at most pageWaitMs
+      // (HEAD_LOOKUP_MS), then the page has the site's head and the shell's empty body.
+      const timeUp = new Promise<'time up'>((resolve) => setTimeout(resolve, pageWaitMs, 'time up').unref());
+      const [head, body] = await Promise.all([
+        Promise.race([
+          headFor(db, url).catch((error: unknown) => {
+            logger.debug({ err: error, path: c.req.path }, 'page head unavailable; the site head is used');
+            return SITE_HEAD;
+          }),
+          timeUp.then(() => SITE_HEAD),
+        ]),
+        Promise.race([bodyFor(c, url), timeUp.then(() => null)]),
       ]);
-      return c.html(renderPage(head, env.baseUrl));
+      return c.html(renderPage(head, env.baseUrl, body));
     };
     app.get('/', servePage);
     app.get('/index.html', servePage);

@@ -8,6 +8,7 @@ import { resolveAuthSecret, type Env } from './env';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import { createNotificationHub } from './notifications/live';
+import { builtPageBodyRenderer } from './public-face/page-body';
 
 /** How long a stop waits for requests in flight. */
 export const STOP_GRACE_MS = 10_000;
@@ -36,11 +37,13 @@ export function startHttpServer(deps: {
 }): HttpServer {
   const { env, db, mailer, logger } = deps;
   const auth = createAuth({ db, env, secret: resolveAuthSecret(env), mailer, logger });
-  const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
+  const serverDir = path.dirname(fileURLToPath(import.meta.url));
+  const clientDir = path.resolve(serverDir, '../client');
   const hub = createNotificationHub(db, logger);
   let isStopping = false;
   const lifecycle = { database: deps.database, isStopping: () => isStopping };
-  const app = createApp({ db, env, auth, mailer, logger, hub, clientDir, lifecycle });
+  const renderPageBody = builtPageBodyRenderer(serverDir);
+  const app = createApp({ db, env, auth, mailer, logger, hub, clientDir, renderPageBody, lifecycle });
   const server = serve({ fetch: app.fetch, port: env.port }, (info) => deps.onListening(info.port));
   server.on('error', deps.onListenError);
 

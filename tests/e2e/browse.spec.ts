@@ -162,7 +162,9 @@ test('a failed load offers to try again', async ({ page, allowConsoleErrors }) =
   await page.route('**/api/checklists?*', (route) =>
     failures-- > 0 ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
   );
-  await page.goto('/browse');
+  // From another page: /browse itself arrives drawn by the server, its first page already loaded.
+  await page.goto('/about');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse' }).click();
   await expect(page.getByText('Failed to load checklists. Please try again later.')).toBeVisible({ timeout: 10_000 });
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByText(/^Showing \d+ of [\d,]+ checklists$/)).toBeVisible();

@@ -31,7 +31,9 @@ test('Browse shows its error state while the API is unavailable, and loads once 
 }) => {
   allowConsoleErrors(failedRequest(503, /\/api\/checklists\?/));
   await page.route('**/api/checklists?*', (route) => route.fulfill(unavailable));
-  await page.goto('/browse');
+  // From another page: /browse itself arrives drawn by the server, its first page already loaded.
+  await page.goto('/about');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse' }).click();
   await expect(page.getByText('Failed to load checklists. Please try again later.')).toBeVisible({ timeout: 15_000 });
   await page.unroute('**/api/checklists?*');
   await page.getByRole('button', { name: 'Try again' }).click();

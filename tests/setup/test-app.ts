@@ -8,6 +8,7 @@ import { hasDevMailbox } from '../../src/server/env';
 import { createLogger } from '../../src/server/logger';
 import { createMailer, type OutboxMail } from '../../src/server/mail/mailer';
 import { createNotificationHub } from '../../src/server/notifications/live';
+import type { PageBodyRenderer } from '../../src/server/public-face/page-body';
 import { startNotificationMailer } from '../../src/server/notifications/notification-mails';
 import type { StreamLimits } from '../../src/server/notifications/stream.routes';
 import type { PreviewLimits } from '../../src/server/public-face/share-preview/preview-renderer';
@@ -84,6 +85,10 @@ export async function createTestApp(
     /** A folder holding the client's index.html, to serve pages as the built app does. */
     clientDir?: string;
     previewLimits?: PreviewLimits;
+    /** Draws public pages on the server (src/client/entry-server.tsx), as the built app does. */
+    renderPageBody?: PageBodyRenderer;
+    /** How long a page waits for its head and body (the app's default: HEAD_LOOKUP_MS). */
+    pageWaitMs?: number;
   } = {},
 ) {
   const baseUrl = options.baseUrl ?? TEST_BASE_URL;
@@ -130,6 +135,8 @@ export async function createTestApp(
     streamLimits: options.streamLimits,
     clientDir: options.clientDir,
     previewLimits: options.previewLimits,
+    renderPageBody: options.renderPageBody,
+    pageWaitMs: options.pageWaitMs,
   });
   return {
     app,

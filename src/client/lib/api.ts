@@ -13,6 +13,18 @@ export class ApiError extends Error {
   }
 }
 
+type Send = (path: string, init: RequestInit) => Promise<Response>;
+
+let send: Send = (path, init) => fetch(path, init);
+
+/**
+ * Where the API requests go: the network, unless the server renders a page with these same
+ * queries, answered in-process (entry-server.tsx, decision 025).
+ */
+export function sendApiRequestsWith(sender: Send): void {
+  send = sender;
+}
+
 type RequestOptions = { method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal };
 
 /**
@@ -25,7 +37,7 @@ export async function apiRequest<Schema extends z.ZodType>(
   path: string,
   options: RequestOptions = {},
 ): Promise<z.output<Schema>> {
-  const response = await fetch(path, {
+  const response = await send(path, {
     method: options.method ?? 'GET',
     headers: options.body === undefined ? undefined : { 'Content-Type': 'application/json' },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),

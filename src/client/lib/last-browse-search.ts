@@ -1,3 +1,4 @@
+import { useIsHydrated } from './hydration';
 import { paths } from './paths';
 
 /**
@@ -41,4 +42,12 @@ export function backToBrowsePath(): string {
     // As above: plain /browse.
   }
   return search ? `${paths.browse()}?${search}` : paths.browse();
+}
+
+/**
+ * `backToBrowsePath()` for a link drawn on a page the server may have rendered: plain /browse
+ * until the page is hydrated (the server cannot read this tab's storage), then this tab's filters.
+ */
+export function useBackToBrowsePath(): string {
+  return useIsHydrated() ? backToBrowsePath() : paths.browse();
 }

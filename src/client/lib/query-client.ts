@@ -5,6 +5,12 @@ import { ApiError, isRateLimited } from './api';
 /** One toast for a rate limit's refusal, however many writes were refused while it shows. */
 const RATE_LIMITED_TOAST = 'rate-limited';
 
+/**
+ * What every query shares, in the browser and when the server renders a page (entry-server.tsx):
+ * the same freshness on both sides, so the first render in the browser matches the server's.
+ */
+export const queryDefaults = { staleTime: 30_000 } as const;
+
 export const queryClient = new QueryClient({
   // Issue 9: any write a rate limit refuses says so, and for how long, wherever it was made
   // (screens that show errors inline show the same words there; see lib/api.ts).
@@ -15,7 +21,7 @@ export const queryClient = new QueryClient({
   }),
   defaultOptions: {
     queries: {
-      staleTime: 30_000,
+      ...queryDefaults,
       // A 4xx will not get better by asking again; spec §8 treats 502-504 as retryable.
       retry: (failureCount, error) =>
         failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),

@@ -25,7 +25,7 @@ import { PrivateBadge } from '@/client/features/checklists/private-badge';
 import { UnlistedBadge } from '@/client/features/checklists/unlisted-badge';
 import { paths } from '@/client/lib/paths';
 import { useDocumentTitle } from '@/client/lib/document-head';
-import { backToBrowsePath } from '@/client/lib/last-browse-search';
+import { backToBrowsePath, useBackToBrowsePath } from '@/client/lib/last-browse-search';
 
 /** Spec §2.4: /checklist/{id}. */
 export function ChecklistDetailPage() {
@@ -75,9 +75,10 @@ export function ChecklistDetailPage() {
  * was opened): /browse with the filters the user last had there (see `last-browse-search.ts`).
  */
 function BackToBrowse() {
+  const to = useBackToBrowsePath();
   return (
     <Link
-      to={backToBrowsePath()}
+      to={to}
       className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-200"
     >
       <ArrowLeft className="h-4 w-4" aria-hidden />

@@ -15,6 +15,8 @@ import { FollowButton } from '@/client/features/social/follow-button';
 import { FollowListDialog } from '@/client/features/social/follow-list-dialog';
 import { profileQuery } from '@/client/api/profiles';
 import { paths } from '@/client/lib/paths';
+import { formatDate } from '@/client/lib/format';
+import { useIsHydrated } from '@/client/lib/hydration';
 import { backToBrowsePath } from '@/client/lib/last-browse-search';
 import { feedPaths, useFeedLink } from '@/client/lib/feed-link';
 import { useDocumentTitle } from '@/client/lib/document-head';
@@ -155,13 +157,9 @@ function PublicChecklists({ checklists }: { checklists: Checklist[] }) {
   );
 }
 
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleDateString();
-}
-
 function ChecklistRow({ checklist }: { checklist: Checklist }) {
   const titleId = useId();
+  const isHydrated = useIsHydrated();
   return (
     <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-center sm:gap-6">
       <div className="min-w-0 flex-1">
@@ -176,7 +174,7 @@ function ChecklistRow({ checklist }: { checklist: Checklist }) {
         <p className="mt-2 inline-flex items-center gap-1.5 text-xs text-slate-500 dark:text-slate-400">
           <CalendarDays className="h-3.5 w-3.5 shrink-0" aria-hidden />
           <span className="sr-only">Created </span>
-          <time dateTime={checklist.createdAt}>{formatDate(checklist.createdAt)}</time>
+          <time dateTime={checklist.createdAt}>{formatDate(checklist.createdAt, isHydrated)}</time>
         </p>
       </div>
       <Button asChild variant="secondary" size="sm" className="self-start sm:self-center">

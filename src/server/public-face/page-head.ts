@@ -150,17 +150,30 @@ export async function headFor(db: Executor, url: URL): Promise<PageHead> {
   return SITE_HEAD;
 }
 
+/** A page drawn on the server (page-body.ts): its root's HTML, its data script, its screen's preloads. */
+export type DrawnBody = { root: string; data: string; preloads: string };
+
 /**
- * The built index.html as a template: its description is taken out and its title is where each
- * page's head goes. Throws at start-up if either is missing (a changed index.html), rather than
+ * The built index.html as a template: its description is taken out, its title is where each
+ * page's head goes, and its empty `<div id="root">` is where a page drawn on the server goes
+ * (page-body.ts), followed by the data it was drawn from; its screen's chunks are preloaded at the
+ * end of the head. Throws at start-up if any is missing (a changed index.html), rather than
  * serving pages without a head.
  */
-export function pageTemplate(indexHtml: string): (head: PageHead, baseUrl: string) => string {
+export function pageTemplate(indexHtml: string): (head: PageHead, baseUrl: string, body?: DrawnBody | null) => string {
   const description = /<meta name="description"[^>]*>\s*/;
   const title = /<title>[^<]*<\/title>/;
-  if (!description.test(indexHtml) || !title.test(indexHtml)) {
-    throw new Error('index.html has no <meta name="description"> and <title> to replace');
+  const headEnd = '</head>';
+  const root = '<div id="root"></div>';
+  if (!description.test(indexHtml) || !title.test(indexHtml) || !indexHtml.includes(root)) {
+    throw new Error('index.html has no <meta name="description">, <title> and <div id="root"></div> to replace');
   }
   const [before, after] = indexHtml.replace(description, '').split(title) as [string, string];
-  return (head, baseUrl) => `${before}${renderHead(head, baseUrl)}${after}`;
+  const [headRest, bodyPart] = after.split(headEnd) as [string, string];
+  const [beforeRoot, afterRoot] = bodyPart.split(root) as [string, string];
+  return (head, baseUrl, body) => {
+    const preloads = body?.preloads ? `  ${body.preloads}\n  ` : '';
+    const drawn = body ? `<div id="root">${body.root}</div>${body.data}` : root;
+    return `${before}${renderHead(head, baseUrl)}${headRest}${preloads}${headEnd}${beforeRoot}${drawn}${afterRoot}`;
+  };
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { visibleTags, type ChecklistCard as ChecklistCardData } from '@/domain/checklists/browse';
 import { Card } from '@/client/components/ui/card';
 import { cn } from '@/client/lib/cn';
-import { plural } from '@/client/lib/format';
+import { plural, formatCount } from '@/client/lib/format';
 import { DifficultyBadge } from './difficulty-badge';
 import { paths } from '@/client/lib/paths';
 
@@ -138,7 +138,7 @@ function Stat({
     <li className="inline-flex items-center gap-1.5" title={label}>
       <Icon className={cn('h-4 w-4 shrink-0', iconClassName)} aria-hidden />
       <span aria-hidden className="tabular-nums">
-        {value.toLocaleString()}
+        {formatCount(value)}
       </span>
       <span className="sr-only">{label}</span>
     </li>

@@ -10,6 +10,7 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { errorMessage } from '@/client/lib/api';
 import { commentsQuery, useAddComment, useDeleteComment, useEditComment } from '@/client/api/comments';
 import { formatDateTime } from '@/client/lib/format';
+import { useIsHydrated } from '@/client/lib/hydration';
 import { paths } from '@/client/lib/paths';
 import { canComment, canEditComment, type Viewer } from '@/domain/permissions';
 
@@ -149,6 +150,7 @@ function AddCommentForm({ checklistId }: { checklistId: string }) {
 }
 
 function CommentCard({ checklistId, comment, isAuthor }: { checklistId: string; comment: Comment; isAuthor: boolean }) {
+  const isHydrated = useIsHydrated();
   const [draft, setDraft] = useState<string | null>(null);
   const edit = useEditComment(checklistId);
   const remove = useDeleteComment(checklistId);
@@ -200,10 +202,13 @@ function CommentCard({ checklistId, comment, isAuthor }: { checklistId: string; 
               <span className="font-semibold text-slate-900 dark:text-white">{author.name}</span>
             )}
             <time dateTime={comment.createdAt} className="text-slate-500 dark:text-slate-400">
-              {formatDateTime(comment.createdAt)}
+              {formatDateTime(comment.createdAt, isHydrated)}
             </time>
             {isEdited(comment) ? (
-              <span className="text-slate-500 italic dark:text-slate-400" title={formatDateTime(comment.updatedAt)}>
+              <span
+                className="text-slate-500 italic dark:text-slate-400"
+                title={formatDateTime(comment.updatedAt, isHydrated)}
+              >
                 (edited)
               </span>
             ) : null}

@@ -8,7 +8,7 @@ import { Button } from '@/client/components/ui/button';
 import { toastFailure } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { useLikeMutation } from '@/client/api/checklist-detail';
-import { plural } from '@/client/lib/format';
+import { plural, formatCount } from '@/client/lib/format';
 
 const LIKE_FAILED = 'Failed to update like.';
 
@@ -41,7 +41,7 @@ export function LikeButton({
         className={cn('h-4 w-4 transition-colors', hasLiked ? 'fill-rose-500 text-rose-500' : 'text-rose-500')}
         aria-hidden
       />
-      <span className="tabular-nums">{likes.toLocaleString()}</span>
+      <span className="tabular-nums">{formatCount(likes)}</span>
     </>
   );
 

@@ -8,6 +8,7 @@ import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
 import { DeferredDialog } from '@/client/components/ui/deferred-dialog';
 import { Spinner } from '@/client/components/ui/spinner';
+import { formatCount } from '@/client/lib/format';
 import { FollowButton } from './follow-button';
 import { followListQuery, type FollowListKind } from '@/client/api/profiles';
 import { paths } from '@/client/lib/paths';
@@ -46,7 +47,7 @@ export function FollowListDialog({
           className="px-2 font-normal text-slate-600 dark:text-slate-400"
         >
           <span>
-            <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{count.toLocaleString()}</span>{' '}
+            <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{formatCount(count)}</span>{' '}
             {kind === 'followers' ? (count === 1 ? 'follower' : 'followers') : 'following'}
           </span>
         </Button>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { browseMessages } from '@/domain/checklists/browse';
 import { LoadingState } from '@/client/components/ui/load-states';
@@ -6,6 +6,7 @@ import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/lib/use-auth';
 import { useResetCachesOnUserChange } from '@/client/features/accounts/use-reset-caches-on-sign-in';
 import { cn } from '@/client/lib/cn';
+import { useIsHydrated } from '@/client/lib/hydration';
 import { takeFlash } from '@/client/lib/flash';
 import { toast } from '@/client/lib/toast';
 import { useApplyTheme } from '@/client/lib/theme';
@@ -24,8 +25,14 @@ export function AppFrame() {
   const { profile } = useAuth();
   const theme = useApplyTheme(profile?.theme ?? null);
   useDropServerHeadOnNavigation();
+  const isHydrated = useIsHydrated();
 
+  // A new page starts at its top. Not the first one: a page the server drew may have been scrolled
+  // before the app took it over (decision 025), and a reload keeps the browser's own position.
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
     window.scrollTo({ top: 0 });
   }, [location.pathname]);
 
@@ -48,9 +55,12 @@ export function AppFrame() {
         <Outlet />
       </Suspense>
       <ScrollToTop />
-      <Suspense fallback={null}>
-        <AppToaster theme={theme} />
-      </Suspense>
+      {/* Not in a server-rendered page's HTML: the toaster's code arrives after hydration. */}
+      {isHydrated ? (
+        <Suspense fallback={null}>
+          <AppToaster theme={theme} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,0 +1,223 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { renderPageBody } from '../../src/client/entry-server';
+import { HEAD_LOOKUP_MS } from '../../src/server/public-face/page-head';
+import { createUser, makeChecklist } from '../../src/server/seed/factories';
+import { createTestApp, TEST_BASE_URL, type TestApp } from '../setup/test-app';
+
+// Issue 14 item 2 (decision 025): a visitor's HTML of a public (or unlisted) list, a public profile
+// and Browse already holds the page, drawn by the app's own screens, and the answers it was drawn
+// from; a private list's or profile's page is exactly a missing one's; any other page is the shell.
+
+let t: TestApp;
+let clientDir = '';
+const ids: Record<string, string> = {};
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+beforeAll(async () => {
+  clientDir = mkdtempSync(path.join(os.tmpdir(), 'ticklist-client-'));
+  writeFileSync(path.join(clientDir, 'index.html'), readFileSync('index.html', 'utf8'));
+  // A page waits at most a second for its drawing (tested last); a test file's first drawing loads
+  // its screens' source through Vitest, which takes longer on a busy machine.
+  t = await createTestApp({ clientDir, renderPageBody, pageWaitMs: 30_000 });
+  const author = await createUser(t.db, { username: 'body_author', profileName: 'Ada Author' });
+  const shy = await createUser(t.db, { username: 'body_shy', profileName: 'Shy Sam', isPublic: false });
+  const sly = await createUser(t.db, {
+    username: 'body_sly',
+    profileName: 'Sly </script><script>alert(1)</script>',
+  });
+  ids.camping = (
+    await makeChecklist(t.db, author.id, {
+      title: 'Weekend camping',
+      description: 'Everything for two nights under canvas.',
+      items: ['Pitch the tent', 'Light the stove', 'Find the torch'],
+      tags: ['camping', 'outdoors'],
+    })
+  ).id;
+  ids.kitchen = (await makeChecklist(t.db, author.id, { title: 'Kitchen reset', tags: ['home'], items: ['Sink'] })).id;
+  ids.unlisted = (
+    await makeChecklist(t.db, author.id, { title: 'Friends only trip', visibility: 'unlisted', items: ['Snacks'] })
+  ).id;
+  ids.secret = (await makeChecklist(t.db, author.id, { title: 'Secret plan', isPublic: false })).id;
+  ids.shyList = (await makeChecklist(t.db, shy.id, { title: 'Shy but public' })).id;
+  ids.sly = (
+    await makeChecklist(t.db, sly.id, {
+      title: 'Break </script><script>alert(2)</script> out',
+      description: 'Line\u2028separator <!-- and a comment',
+      items: ['<img src=x onerror=alert(3)>'],
+      tags: ['</script>'],
+    })
+  ).id;
+});
+
+async function page(pathAndQuery: string, headers: Record<string, string> = {}) {
+  const response = await t.app.request(`${TEST_BASE_URL}${pathAndQuery}`, { headers });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+  return response.text();
+}
+
+/** The drawn body (inside `<div id="root">`), its text, and the data script's JSON, if any. */
+function body(html: string) {
+  const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="page-state">/.exec(html)?.[1];
+  const data = /<script type="application\/json" id="page-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const text = (root ?? '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/\s+/g, ' ');
+  return { isDrawn: root !== undefined, root: root ?? '', text, data: data ?? null };
+}
+
+const SHELL_ROOT = '<div id="root"></div>';
+
+describe('a visitor’s HTML of a public page holds the page', () => {
+  it('a public list: title, description, author, tags, counts and the numbered items', async () => {
+    const seen = body(await page(`/checklist/${ids.camping}`));
+    expect(seen.isDrawn).toBe(true);
+    expect(seen.root).toMatch(/<h1[^>]*>Weekend camping<\/h1>/);
+    expect(seen.text).toContain('Everything for two nights under canvas.');
+    expect(seen.text).toContain('Ada Author');
+    expect(seen.root).toMatch(/<ul aria-label="Tags"[\s\S]*>camping<\/a>[\s\S]*>outdoors<\/a>/);
+    for (const count of ['0 uses', '0 clones', '3 items']) expect(seen.text).toContain(count);
+    expect(seen.root).toContain('aria-label="Like, 0 likes"');
+    expect(seen.root).toMatch(/<ol aria-label="Items"/);
+    expect(seen.text).toMatch(/1\. Pitch the tent 2\. Light the stove 3\. Find the torch/);
+    // The data the page was drawn from, for the app to take over without asking again.
+    const state = JSON.parse(seen.data!) as [unknown[], unknown][];
+    expect(state.map(([queryKey]) => queryKey)).toEqual(
+      expect.arrayContaining([
+        ['session'],
+        ['checklists', 'detail', ids.camping],
+        ['checklists', 'comments', ids.camping],
+      ]),
+    );
+  });
+
+  it('an unlisted list, for those who have its address', async () => {
+    const seen = body(await page(`/checklist/${ids.unlisted}`));
+    expect(seen.root).toMatch(/<h1[^>]*>Friends only trip<\/h1>/);
+    expect(seen.text).toContain('1. Snacks');
+  });
+
+  it('a private list’s page is exactly a missing one’s: the shell, with the site’s head', async () => {
+    const secret = await page(`/checklist/${ids.secret}`);
+    expect(secret).toBe(await page(`/checklist/${MISSING_ID}`));
+    expect(secret).toBe(await page('/checklist/not-an-id'));
+    expect(secret).toContain(SHELL_ROOT);
+    expect(secret).not.toContain('page-state');
+    expect(secret).not.toContain('Secret plan');
+  });
+
+  it('a public profile: its name and its public lists, not its unlisted or private ones', async () => {
+    const seen = body(await page('/user/body_author'));
+    expect(seen.text).toContain('Ada Author');
+    expect(seen.text).toContain('@body_author');
+    expect(seen.text).toContain('Weekend camping');
+    expect(seen.text).toContain('Kitchen reset');
+    expect(seen.text).not.toContain('Friends only trip');
+    expect(seen.text).not.toContain('Secret plan');
+    expect(seen.data).not.toContain('Friends only trip');
+    expect(seen.data).not.toContain('Secret plan');
+  });
+
+  it('a private profile’s page is exactly a missing one’s', async () => {
+    const shy = await page('/user/body_shy');
+    expect(shy).toBe(await page('/user/body_nobody'));
+    expect(shy).toContain(SHELL_ROOT);
+    expect(shy).not.toContain('Shy Sam');
+  });
+
+  it('Browse: the first page’s cards, with the address’s search, tag and order', async () => {
+    const all = body(await page('/browse'));
+    expect(all.root).toMatch(/<h1[^>]*>Browse Checklists<\/h1>/i);
+    for (const title of ['Weekend camping', 'Kitchen reset', 'Shy but public']) expect(all.text).toContain(title);
+    expect(all.text).not.toContain('Friends only trip');
+    expect(all.text).not.toContain('Secret plan');
+
+    const searched = body(await page('/browse?q=camping'));
+    expect(searched.text).toContain('Weekend camping');
+    expect(searched.text).not.toContain('Kitchen reset');
+    expect(searched.root).toMatch(/<input[^>]*type="search"[^>]*value="camping"/);
+
+    const tagged = body(await page('/browse?tag=home'));
+    expect(tagged.text).toContain('Kitchen reset');
+    expect(tagged.text).not.toContain('Weekend camping');
+
+    const newest = body(await page('/browse'));
+    expect(newest.text.indexOf('Shy but public')).toBeLessThan(newest.text.indexOf('Weekend camping'));
+    // The order chosen in the address: shown in its select, and the answer drawn is that order's.
+    const liked = body(await page('/browse?order=most-liked'));
+    expect(liked.root).toMatch(/role="combobox"[^>]*><span>Most Liked<\/span>/);
+    expect(liked.data).toContain('"order":"most-liked"');
+  });
+
+  it('user text with </script> is escaped in the body and in the data', async () => {
+    for (const pathAndQuery of [`/checklist/${ids.sly}`, '/user/body_sly', '/browse?q=break']) {
+      const html = await page(pathAndQuery);
+      const seen = body(html);
+      expect(seen.isDrawn).toBe(true);
+      // Only the page's own scripts: none was opened or closed by the user's text.
+      expect(html.match(/<script/g)?.length).toBe(html.match(/<\/script>/g)?.length);
+      expect(seen.root).not.toMatch(/<script|<img/);
+      expect(seen.data).not.toMatch(/<|>|\u2028/);
+      const state = JSON.stringify(JSON.parse(seen.data!));
+      expect(state).toContain('</script><script>alert(');
+    }
+    const list = body(await page(`/checklist/${ids.sly}`));
+    expect(list.text).toContain('Break </script><script>alert(2)</script> out');
+    expect(list.text).toContain('<img src=x onerror=alert(3)>');
+    expect(list.data).toContain('\\u2028');
+  });
+
+  it('a signed-in visitor, and any other page, gets the shell', async () => {
+    const signedIn = await page(`/checklist/${ids.camping}`, { cookie: 'better-auth.session_token=anything' });
+    expect(signedIn).toContain(SHELL_ROOT);
+    expect(signedIn).not.toContain('page-state');
+    for (const other of ['/', '/login', '/dashboard', '/about']) {
+      expect(await page(other)).toContain(SHELL_ROOT);
+    }
+  });
+});
+
+describe('a page that cannot be drawn in time is the shell, never an error', () => {
+  it('a drawing that never ends: the shell after the head’s wait; one that fails: the shell at once', async () => {
+    const hung = await createTestApp({ db: t.db, clientDir, renderPageBody: () => new Promise(() => {}) });
+    // The app's own wait, HEAD_LOOKUP_MS.
+    const started = performance.now();
+    const slow = await hung.app.request(`${TEST_BASE_URL}/checklist/${ids.camping}`);
+    expect(slow.status).toBe(200);
+    expect(await slow.text()).toContain(SHELL_ROOT);
+    expect(performance.now() - started).toBeLessThan(HEAD_LOOKUP_MS + 1_000);
+
+    const failing = await createTestApp({
+      db: t.db,
+      clientDir,
+      renderPageBody: () => Promise.reject(new Error('the renderer broke')),
+    });
+    const failed = await failing.app.request(`${TEST_BASE_URL}/browse`);
+    expect(failed.status).toBe(200);
+    expect(await failed.text()).toContain(SHELL_ROOT);
+  });
+
+  it('an API that answers 503 (a database away): the shell', async () => {
+    const unavailable = await createTestApp({
+      db: t.db,
+      clientDir,
+      pageWaitMs: 30_000,
+      renderPageBody: (url) =>
+        renderPageBody(url, async () =>
+          Response.json({ message: 'Unavailable', code: 'unavailable' }, { status: 503 }),
+        ),
+    });
+    const html = await (await unavailable.app.request(`${TEST_BASE_URL}/checklist/${ids.camping}`)).text();
+    expect(html).toContain(SHELL_ROOT);
+    expect(html).not.toContain('page-state');
+  });
+});
