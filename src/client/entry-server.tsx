@@ -28,6 +28,7 @@ export type PageBody = { root: string; data: string; screen: string };
  * manifest names its chunk by it); every other page is the app's shell, drawn in the browser.
  */
 const SERVER_RENDERED = [
+  { path: /^\/$/, screen: 'src/client/features/marketing/landing-page.tsx' },
   { path: /^\/checklist\/[^/]+$/, screen: 'src/client/pages/checklist-detail-page.tsx' },
   { path: /^\/user\/[^/]+$/, screen: 'src/client/pages/profile-page.tsx' },
   { path: /^\/browse$/, screen: 'src/client/features/checklists/browse-page.tsx' },

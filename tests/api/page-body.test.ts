@@ -176,11 +176,20 @@ describe('a visitor’s HTML of a public page holds the page', () => {
     expect(list.data).toContain('\\u2028');
   });
 
+  it('the landing page, for a visitor: its headline, claims and calls to action', async () => {
+    const drawn = body(await page('/'));
+    expect(drawn.isDrawn).toBe(true);
+    expect(drawn.text).toContain('50,000+');
+    expect(drawn.text).toContain('Instant Discovery');
+    expect(drawn.root).toMatch(/href="\/signup"/);
+  });
+
   it('a signed-in visitor, and any other page, gets the shell', async () => {
     const signedIn = await page(`/checklist/${ids.camping}`, { cookie: 'better-auth.session_token=anything' });
     expect(signedIn).toContain(SHELL_ROOT);
     expect(signedIn).not.toContain('page-state');
-    for (const other of ['/', '/login', '/dashboard', '/about']) {
+    expect(await page('/', { cookie: 'better-auth.session_token=anything' })).toContain(SHELL_ROOT);
+    for (const other of ['/login', '/dashboard', '/about']) {
       expect(await page(other)).toContain(SHELL_ROOT);
     }
   });

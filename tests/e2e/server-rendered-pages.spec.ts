@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { makeChecklist } from '../../src/server/seed/factories';
 import { chooseOption, expect, test } from './support/fixtures';
 
-// Issue 14 item 2 (decision 025): a public list, a profile and Browse are readable without
+// Issue 14 item 2 (decision 025): the landing page, a public list, a profile and Browse are readable without
 // JavaScript; with it, the app takes the server's HTML over without a console error (the `page`
 // fixture fails on any, a hydration mismatch among them) and without moving anything, then works.
 
@@ -97,6 +97,24 @@ test.describe('with JavaScript', () => {
     }).toPass({ timeout: 15_000 });
     expect(await layoutShift()).toBeLessThanOrEqual(0.01);
     await page.screenshot({ path: 'test-results/screenshots/ssr-list-hydrated-1280.png', fullPage: true });
+  });
+
+  test('the landing page is taken over without an error or a shift; its links are then the app’s', async ({ page }) => {
+    const layoutShift = await watchLayoutShifts(page);
+    const html = await (await page.request.get('/')).text();
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/landing-page-[^"]+\.js">/);
+    expect(html).toContain('Instant Discovery');
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: /Checklists for/ })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await layoutShift()).toBeLessThanOrEqual(0.01);
+    }
+    await markWindow(page);
+    await page.getByRole('link', { name: 'About', exact: true }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'About Ticklist' })).toBeVisible();
+    expect(await isMarked(page)).toBe(true);
   });
 
   test('a profile and Browse are taken over without an error or a shift; the app then navigates', async ({
