@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
 import { expect } from 'vitest';
 
 export type ServerProcess = {
@@ -9,6 +8,13 @@ export type ServerProcess = {
   output: () => string;
   stop: () => Promise<number | null>;
 };
+
+/**
+ * The source server run by Node itself with tsx's loader, not through the `tsx` command: that one
+ * is a parent process relaying signals, and when the server does not tell it within 30 ms that it
+ * handles SIGTERM (a busy machine), it ends with 143 instead of the server's own exit code.
+ */
+const SOURCE_SERVER_ARGS = ['--import', 'tsx', 'src/server/main.ts'];
 
 /**
  * Starts `src/server/main.ts` as its own process (or, given `built`, the built server in that
@@ -22,7 +28,7 @@ export function startServerProcess(
   const baseUrl = `http://localhost:${port}`;
   const [command, args] = options.built
     ? [process.execPath, ['dist/server/main.js']]
-    : [path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts']];
+    : [process.execPath, SOURCE_SERVER_ARGS];
   // Vitest sets BASE_URL='/' (Vite's own variable) in its environment; the server needs a real one.
   const child = spawn(command, args, {
     cwd: options.built,
@@ -73,7 +79,7 @@ export function runServerProcessToExit(
   env: Record<string, string>,
   port: number,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(path.resolve('node_modules/.bin/tsx'), ['src/server/main.ts'], {
+  const child = spawn(process.execPath, SOURCE_SERVER_ARGS, {
     env: {
       ...process.env,
       LOG_LEVEL: 'info',
