@@ -92,7 +92,15 @@ export const browseCursorSchema = z.discriminatedUnion('o', [
   z.object({ o: z.literal('most-liked'), k: z.tuple([z.number().int(), createdAtKey, idKey]) }),
   z.object({
     o: z.literal('best'),
-    k: z.tuple([z.number().int().min(0).max(BEST_MATCH_TIER_COUNT - 1), createdAtKey, idKey]),
+    k: z.tuple([
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(BEST_MATCH_TIER_COUNT - 1),
+      createdAtKey,
+      idKey,
+    ]),
   }),
 ]);
 export type BrowseCursor = z.infer<typeof browseCursorSchema>;
