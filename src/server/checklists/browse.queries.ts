@@ -122,7 +122,7 @@ function pickBestMatches(
     });
   return sql`
     select id, row_number() over (order by tier, created_at desc, id desc) as position, tier
-    from (${sql.join(tiers, sql` union all `)} limit ${wanted}) c
+    from (select * from (${sql.join(tiers, sql` union all `)}) tiers limit ${wanted}) c
     order by tier, created_at desc, id desc
     offset ${skipped}`;
 }
