@@ -102,7 +102,7 @@ function bestMatchTiers(whole: SQL, prefix: SQL): SQL[] {
  */
 function pickBestMatches(
   query: BrowseQuery,
-  match: { whole: string; prefix: string },
+  match: NonNullable<Count['match']>,
   cursor: Extract<BrowseCursor, { o: 'best' }> | null,
 ): SQL {
   const skipped = cursor ? 0 : query.page * BROWSE_PAGE_SIZE;
@@ -116,9 +116,18 @@ function pickBestMatches(
       if (cursor && tier === firstTier) {
         conditions.push(sql`(c.created_at, c.id) < (${cursor.k[1]}::timestamptz, ${cursor.k[2]}::uuid)`);
       }
+      // A prefix tier of words typed whole holds the lists where a longer word begins with one
+      // ("tentative" for "tent") and is often empty; the planner cannot tell (it multiplies the
+      // prefix's share by the whole word's absence), and walking the newest-first index for a tier
+      // it believes large but that is empty reads every public list. Sorting by an expression the
+      // index does not have leaves it the GIN index, whose cost is the tier's size.
+      const newestFirst =
+        tier % 2 === 1 && match.isTypedWhole
+          ? sql`c.created_at + interval '0 seconds' desc, c.id desc`
+          : sql`c.created_at desc, c.id desc`;
       return sql`(select ${tier}::int as tier, c.id, c.created_at from checklists c
         where ${sql.join(conditions, sql` and `)}
-        order by c.created_at desc, c.id desc limit ${wanted})`;
+        order by ${newestFirst} limit ${wanted})`;
     });
   return sql`
     select id, row_number() over (order by tier, created_at desc, id desc) as position, tier
@@ -144,8 +153,11 @@ type Count = {
   total: number;
   capped: boolean;
   searchedFor: string[] | null;
-  /** The tsqueries of the words searched for, as text: whole words, and prefixes (Best match's tiers). */
-  match: { whole: string; prefix: string } | null;
+  /**
+   * The tsqueries of the words searched for, as text: whole words, and prefixes (Best match's
+   * tiers); and whether each word is one a title or tag has (in search_words), i.e. typed whole.
+   */
+  match: { whole: string; prefix: string; isTypedWhole: boolean } | null;
 };
 
 /**
@@ -172,6 +184,7 @@ async function countMatches(db: Executor, query: BrowseQuery, terms: string[]): 
     refound: number | null;
     whole: string;
     prefix: string;
+    typed_whole: boolean;
   }>(sql`
     with typed as (select ${capped(sql`${typed}::text[]`)} as n),
     corrected as (select ticklist_correct_terms(${typed}::text[]) as words from typed where n = 0),
@@ -180,11 +193,13 @@ async function countMatches(db: Executor, query: BrowseQuery, terms: string[]): 
              case when corrected.words is not null then ${capped(sql`corrected.words`)} end as refound
       from typed left join corrected on true)
     select counted.*, ticklist_search_query(searched.words, false)::text as whole,
-           ticklist_search_query(searched.words, true)::text as prefix
+           ticklist_search_query(searched.words, true)::text as prefix,
+           (select bool_and(exists (select 1 from search_words s where s.word = ticklist_unaccent(lower(w))))
+            from unnest(searched.words) w) as typed_whole
     from counted, lateral (
       select case when counted.refound > 0 then counted.corrected else ${typed}::text[] end as words) searched`);
   const row = result.rows[0]!;
-  const match = { whole: row.whole, prefix: row.prefix };
+  const match = { whole: row.whole, prefix: row.prefix, isTypedWhole: row.typed_whole };
   if (row.corrected && row.refound) {
     return {
       total: Math.min(row.refound, SEARCH_COUNT_CAP),
