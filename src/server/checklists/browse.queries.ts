@@ -116,15 +116,18 @@ function pickBestMatches(
       if (cursor && tier === firstTier) {
         conditions.push(sql`(c.created_at, c.id) < (${cursor.k[1]}::timestamptz, ${cursor.k[2]}::uuid)`);
       }
-      // A prefix tier of words typed whole holds the lists where a longer word begins with one
-      // ("tentative" for "tent") and is often empty; the planner cannot tell (it multiplies the
-      // prefix's share by the whole word's absence), and walking the newest-first index for a tier
-      // it believes large but that is empty reads every public list. Sorting by an expression the
-      // index does not have leaves it the GIN index, whose cost is the tier's size.
-      const newestFirst =
-        tier % 2 === 1 && match.isTypedWhole
-          ? sql`c.created_at + interval '0 seconds' desc, c.id desc`
-          : sql`c.created_at desc, c.id desc`;
+      // Walking the newest-first index for a tier the planner believes large but that is nearly
+      // empty reads every public list. Two cases where that happens are known in advance: the
+      // whole search matches at most SEARCH_COUNT_CAP lists (a rare word missing from the
+      // statistics is guessed at half the rarest tracked one's share), and a prefix tier of words
+      // typed whole, which holds only lists where a longer word begins with one ("tentative" for
+      // "tent") and is often empty while the planner multiplies the prefix's share by the whole
+      // word's absence. Sorting by an expression the index does not have leaves it the GIN index,
+      // whose cost is the matches in the tier's fields: at most the cap in the first case.
+      const isWalkable = match.isMany && !(tier % 2 === 1 && match.isTypedWhole);
+      const newestFirst = isWalkable
+        ? sql`c.created_at desc, c.id desc`
+        : sql`c.created_at + interval '0 seconds' desc, c.id desc`;
       return sql`(select ${tier}::int as tier, c.id, c.created_at from checklists c
         where ${sql.join(conditions, sql` and `)}
         order by ${newestFirst} limit ${wanted})`;
@@ -155,9 +158,10 @@ type Count = {
   searchedFor: string[] | null;
   /**
    * The tsqueries of the words searched for, as text: whole words, and prefixes (Best match's
-   * tiers); and whether each word is one a title or tag has (in search_words), i.e. typed whole.
+   * tiers); whether each word is one a title or tag has (in search_words), i.e. typed whole; and
+   * whether the search matches more lists than the count's cap.
    */
-  match: { whole: string; prefix: string; isTypedWhole: boolean } | null;
+  match: { whole: string; prefix: string; isTypedWhole: boolean; isMany: boolean } | null;
 };
 
 /**
@@ -199,7 +203,13 @@ async function countMatches(db: Executor, query: BrowseQuery, terms: string[]): 
     from counted, lateral (
       select case when counted.refound > 0 then counted.corrected else ${typed}::text[] end as words) searched`);
   const row = result.rows[0]!;
-  const match = { whole: row.whole, prefix: row.prefix, isTypedWhole: row.typed_whole };
+  const found = row.corrected && row.refound ? row.refound : row.typed;
+  const match = {
+    whole: row.whole,
+    prefix: row.prefix,
+    isTypedWhole: row.typed_whole,
+    isMany: found > SEARCH_COUNT_CAP,
+  };
   if (row.corrected && row.refound) {
     return {
       total: Math.min(row.refound, SEARCH_COUNT_CAP),
