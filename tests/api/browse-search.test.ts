@@ -89,6 +89,74 @@ describe('Best match', () => {
   });
 });
 
+describe('Best match tiers (decision 027)', () => {
+  // Words no other test uses, so each search sees only its own lists. Dates run against the tiers:
+  // the better a list matches, the older it is, so newest-first would give the reverse order.
+  it('puts an exact word above a prefix-only match in the same field', async () => {
+    await makeChecklist(t.db, author.id, { title: 'Otter pond', createdAt: daysAgo(40) });
+    await makeChecklist(t.db, author.id, { title: 'Ottermans ferry', createdAt: daysAgo(30) });
+    await makeChecklist(t.db, author.id, { title: 'Rainy day', items: ['Watch the otter'], createdAt: daysAgo(20) });
+    await makeChecklist(t.db, author.id, {
+      title: 'Dog show',
+      items: ['Brush the otterhound'],
+      createdAt: daysAgo(10),
+    });
+    expect(titles(await browse('?q=otter'))).toEqual(['Otter pond', 'Ottermans ferry', 'Rainy day', 'Dog show']);
+  });
+
+  it('puts a title match above a tag, a tag above a description, a description above an item', async () => {
+    await makeChecklist(t.db, author.id, { title: 'Quokka selfies', createdAt: daysAgo(44) });
+    await makeChecklist(t.db, author.id, { title: 'Island trip A', tags: ['quokka'], createdAt: daysAgo(43) });
+    await makeChecklist(t.db, author.id, {
+      title: 'Island trip B',
+      description: 'Say hello to a quokka',
+      createdAt: daysAgo(42),
+    });
+    await makeChecklist(t.db, author.id, { title: 'Island trip C', items: ['Find a quokka'], createdAt: daysAgo(41) });
+    // Field comes before exactness: a prefix in the title is above the whole word in a tag.
+    await makeChecklist(t.db, author.id, { title: 'Quokkaland tickets', createdAt: daysAgo(45) });
+    expect(titles(await browse('?q=quokka'))).toEqual([
+      'Quokka selfies',
+      'Quokkaland tickets',
+      'Island trip A',
+      'Island trip B',
+      'Island trip C',
+    ]);
+  });
+
+  it('shows the newest first within a tier, across pages', async () => {
+    // More lists in the tier than a page holds, created out of date order.
+    const ages = [52, 50, 63, 54, 51, 60, 53, 58, 55, 62, 57, 59, 56, 61];
+    for (const days of ages) {
+      await makeChecklist(t.db, author.id, { title: `Wombat walk ${days}`, createdAt: daysAgo(days) });
+    }
+    await makeChecklist(t.db, author.id, { title: 'Burrow', tags: ['wombat'], createdAt: daysAgo(1) });
+    const first = await browse('?q=wombat');
+    const second = await browse(`?q=wombat&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    const byAge = [...ages].sort((a, b) => a - b).map((days) => `Wombat walk ${days}`);
+    expect(titles(first)).toEqual(byAge.slice(0, 12));
+    expect(titles(second)).toEqual([...byAge.slice(12), 'Burrow']);
+  });
+
+  it('puts a list with every typed word in the title above one with a word only in an item', async () => {
+    await makeChecklist(t.db, author.id, { title: 'Heron and egret count', createdAt: daysAgo(61) });
+    await makeChecklist(t.db, author.id, { title: 'Heron watch', items: ['Spot an egret'], createdAt: daysAgo(60) });
+    // One word alone is not a match.
+    await makeChecklist(t.db, author.id, { title: 'Heron only', createdAt: daysAgo(59) });
+    expect(titles(await browse('?q=heron%20egret'))).toEqual(['Heron and egret count', 'Heron watch']);
+    expect(titles(await browse('?q=egret%20heron'))).toEqual(['Heron and egret count', 'Heron watch']);
+  });
+
+  it('refuses a best-match cursor from before the tiers (a score, not a tier)', async () => {
+    const cursor = encodeBrowseCursor({
+      o: 'best',
+      k: [0.0607927, '2026-01-01T10:00:00.123456+00:00', '00000000-0000-4000-8000-000000000000'],
+    });
+    const response = await t.agent().request(`/api/checklists?q=quokka&cursor=${encodeURIComponent(cursor)}`);
+    expect(response.status).toBe(400);
+  });
+});
+
 describe('matching words', () => {
   beforeAll(async () => {
     await makeChecklist(t.db, author.id, { title: 'How to move a piano', createdAt: daysAgo(10) });
@@ -360,6 +428,56 @@ describe('keyset paging', () => {
       for (const id of before) expect(during).toContain(id); // none skipped
     });
   }
+
+  describe('through a best match spanning every tier', () => {
+    const tierOf = new Map<string, number>();
+    const createdOf = new Map<string, number>();
+    // Four lists per tier, nine in the last (37 lists): pages of 12 end in tiers 2, 5 and 7, so the
+    // last page starts from a cursor in the last tier. The ages interleave across tiers.
+    const inTier = [
+      (n: number) => ({ title: `Puffin colony ${n}` }),
+      (n: number) => ({ title: `Puffinry ${n}` }),
+      (n: number) => ({ title: `Cliffs ${n}`, tags: ['puffin'] }),
+      (n: number) => ({ title: `Cliffs ${n}`, tags: ['puffinwatch'] }),
+      (n: number) => ({ title: `Boat ${n}`, description: 'A puffin tour' }),
+      (n: number) => ({ title: `Boat ${n}`, description: 'Puffinry tour' }),
+      (n: number) => ({ title: `Gear ${n}`, items: ['Puffin guide'] }),
+      (n: number) => ({ title: `Gear ${n}`, items: ['Puffinwatch notes'] }),
+    ];
+    const add = async (tier: number, n: number, createdAt?: Date) => {
+      const list = await makeChecklist(t.db, pager.id, { ...inTier[tier]!(n), createdAt });
+      tierOf.set(list.id, tier);
+      createdOf.set(list.id, list.createdAt.getTime());
+    };
+    beforeAll(async () => {
+      for (let tier = 0; tier < 8; tier++) {
+        for (let n = 0; n < (tier === 7 ? 9 : 4); n++) await add(tier, n, daysAgo(300 + ((n * 8 + tier) % 11)));
+      }
+    });
+
+    it('pages in tier order, newest first within a tier, in two statements a page', async () => {
+      statements = [];
+      const ids = await allPages('?q=puffin');
+      expect(statements.length).toBeLessThanOrEqual(2 * 4);
+      expect(ids).toHaveLength(37);
+      const keys = ids.map((id) => [tierOf.get(id)!, -createdOf.get(id)!]);
+      const sorted = [...keys].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
+      expect(keys).toEqual(sorted);
+    });
+
+    it('neither skips nor repeats a list while lists are added to any tier between pages', async () => {
+      const before = await allPages('?q=puffin');
+      let added = 0;
+      const during = await allPages('?q=puffin', async () => {
+        for (const tier of [0, 3, 7]) await add(tier, 100 + added++);
+      });
+      expect(new Set(during).size).toBe(during.length); // no list twice
+      for (const id of before) expect(during).toContain(id); // none skipped
+      // The order holds for what was shown, new lists included.
+      const shownBefore = during.filter((id) => before.includes(id));
+      expect(shownBefore).toEqual(before);
+    });
+  });
 
   it('reads a deep page in as many statements as the first', async () => {
     statements = [];

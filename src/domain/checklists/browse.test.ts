@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BEST_MATCH_TIER_COUNT,
   type BrowseCursor,
   browseQuerySchema,
   decodeBrowseCursor,
@@ -65,6 +66,15 @@ describe('browse', () => {
     expect(
       decodeBrowseCursor(encodeBrowseCursor({ ...cursor, k: [3, 'soon', 'x'] } as never), 'most-liked'),
     ).toBeNull();
+  });
+
+  it('reads a Best match cursor only with a whole tier from 0 to 7 (decision 027)', () => {
+    const at = ['2026-01-02T03:04:05.123456+00:00', '0b8f6a3e-6d1c-4a5e-9f3b-2c1d4e5f6a7b'] as const;
+    const best = (tier: number) => encodeBrowseCursor({ o: 'best', k: [tier, ...at] } as BrowseCursor);
+    expect(decodeBrowseCursor(best(0), 'best')).toEqual({ o: 'best', k: [0, ...at] });
+    expect(decodeBrowseCursor(best(BEST_MATCH_TIER_COUNT - 1), 'best')).not.toBeNull();
+    // A score from before the tiers, or a tier that does not exist.
+    for (const tier of [0.0607, -1, BEST_MATCH_TIER_COUNT]) expect(decodeBrowseCursor(best(tier), 'best')).toBeNull();
   });
 
   it('writes Y with thousands separators, and "+" when the count stopped at the cap', () => {

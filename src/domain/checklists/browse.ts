@@ -99,9 +99,17 @@ export function readBrowseFilters(params: {
 }
 
 /**
+ * Best match's tiers (decision 027), best first: every typed word in the title, then in title or
+ * tags, then in title, tags or description, then anywhere; at each, whole words (or their forms)
+ * before mere prefixes. Within a tier, newest first.
+ */
+export const BEST_MATCH_TIER_COUNT = 8;
+
+/**
  * Where the next page starts (keyset paging): the order it belongs to and the last card's sort key,
  * e.g. ["2026-01-01T10:00:00.123456+00:00", "<id>"] for newest; a count (most used, most liked) or
- * a relevance score (best match) comes first for the others.
+ * the tier (best match, 0 first) comes first for the others. A best-match cursor from before the
+ * tiers carried a fractional score and is refused like any cursor that is not ours.
  */
 const createdAtKey = z.iso.datetime({ offset: true });
 const idKey = z.uuid();
@@ -109,7 +117,18 @@ export const browseCursorSchema = z.discriminatedUnion('o', [
   z.object({ o: z.literal('newest'), k: z.tuple([createdAtKey, idKey]) }),
   z.object({ o: z.literal('most-used'), k: z.tuple([z.number().int(), createdAtKey, idKey]) }),
   z.object({ o: z.literal('most-liked'), k: z.tuple([z.number().int(), createdAtKey, idKey]) }),
-  z.object({ o: z.literal('best'), k: z.tuple([z.number(), createdAtKey, idKey]) }),
+  z.object({
+    o: z.literal('best'),
+    k: z.tuple([
+      z
+        .number()
+        .int()
+        .min(0)
+        .max(BEST_MATCH_TIER_COUNT - 1),
+      createdAtKey,
+      idKey,
+    ]),
+  }),
 ]);
 export type BrowseCursor = z.infer<typeof browseCursorSchema>;
 

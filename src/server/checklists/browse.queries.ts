@@ -31,64 +31,144 @@ async function readCardRows<Extra extends object = object>(db: Executor, picked:
   return result.rows;
 }
 
+type ListingOrder = Exclude<BrowseQuery['order'], 'best'>;
+
 /**
  * Each order's sort key over the page's candidates `c`, highest first; `id` breaks ties, so every
  * list has one place. The key matches the order's index exactly (decision 005).
  */
-const sortKey: Record<BrowseQuery['order'], SQL> = {
-  best: sql`c.picked_score, c.created_at, c.id`,
+const sortKey: Record<ListingOrder, SQL> = {
   newest: sql`c.created_at, c.id`,
   'most-used': sql`c.uses_count, c.created_at, c.id`,
   'most-liked': sql`c.likes_count, c.created_at, c.id`,
 };
-const orderBy: Record<BrowseQuery['order'], SQL> = {
-  best: sql`c.picked_score desc, c.created_at desc, c.id desc`,
+const orderBy: Record<ListingOrder, SQL> = {
   newest: sql`c.created_at desc, c.id desc`,
   'most-used': sql`c.uses_count desc, c.created_at desc, c.id desc`,
   'most-liked': sql`c.likes_count desc, c.created_at desc, c.id desc`,
 };
 /** The same key as JSON (created_at keeps its microseconds) for the next cursor, read for the page only. */
 const sortKeyJson: Record<BrowseQuery['order'], SQL> = {
-  best: sql`json_build_array(picked.picked_score, c.created_at, c.id)`,
+  best: sql`json_build_array(picked.tier, c.created_at, c.id)`,
   newest: sql`json_build_array(c.created_at, c.id)`,
   'most-used': sql`json_build_array(c.uses_count, c.created_at, c.id)`,
   'most-liked': sql`json_build_array(c.likes_count, c.created_at, c.id)`,
 };
 
 /** Where the page starts: after the cursor's key, in the same order. */
-function afterCursor(cursor: BrowseCursor): SQL {
+function afterCursor(cursor: Exclude<BrowseCursor, { o: 'best' }>): SQL {
   if (cursor.o === 'newest') {
     const [createdAt, id] = cursor.k;
     return sql`(c.created_at, c.id) < (${createdAt}::timestamptz, ${id}::uuid)`;
   }
-  const [first, createdAt, id] = cursor.k;
-  const lead = cursor.o === 'best' ? sql`${first}::float8` : sql`${first}::int`;
-  return sql`(${sortKey[cursor.o]}) < (${lead}, ${createdAt}::timestamptz, ${id}::uuid)`;
+  const [count, createdAt, id] = cursor.k;
+  return sql`(${sortKey[cursor.o]}) < (${count}::int, ${createdAt}::timestamptz, ${id}::uuid)`;
 }
 
 /**
- * Relevance (decision 018): ts_rank's default weights put a title hit (A, 1.0) above a tag (B, 0.4),
- * a description (C, 0.2) and an item (D, 0.1); the rank against whole words only is added, so a
- * word found whole ("tent", or a form of it: "tents") comes above one it only begins ("tentative").
+ * The words of a list Best match's tiers look in, widest last: title (weight A), title and tags
+ * (A, B), title, tags and description (A, B, C), everything. Each is the expression of a GIN index
+ * and of statistics (migration 0020), written exactly as there so the planner finds both.
  */
-const bestMatchScore = (terms: SQL) => sql`
-  (ts_rank(c.search_vector, ticklist_search_query(${terms}, true))
-   + ts_rank(c.search_vector, ticklist_search_query(${terms}, false)))::float8`;
+const tierFields = [
+  sql`ts_filter(c.search_vector, '{a}')`,
+  sql`ts_filter(c.search_vector, '{a,b}')`,
+  sql`ts_filter(c.search_vector, '{a,b,c}')`,
+  sql`c.search_vector`,
+] as const;
+
+/**
+ * Best match (decision 027): a list's tier is the first of these its words satisfy, so the tiers do
+ * not overlap. For each field set, widening: every typed word whole (or a form of it) in those
+ * fields, then every word at least as a prefix there. Title matches come above tag, description and
+ * item matches, and whole words above prefixes (issue 11).
+ */
+function bestMatchTiers(whole: SQL, prefix: SQL): SQL[] {
+  return tierFields.flatMap((fields, index) => {
+    const notNarrower = index > 0 ? [sql`not ${tierFields[index - 1]} @@ ${prefix}`] : [];
+    return [
+      sql.join([sql`${fields} @@ ${whole}`, ...notNarrower], sql` and `),
+      sql.join([sql`${fields} @@ ${prefix}`, sql`not ${fields} @@ ${whole}`, ...notNarrower], sql` and `),
+    ];
+  });
+}
+
+/**
+ * The lists of a best-match page (`id`, `position`, `tier`): each tier, from the cursor's on, is a
+ * query of its own, newest first and limited, that the planner answers from the newest-first index
+ * (many matches: it stops after a few) or from the tier's GIN index (few). UNION ALL runs them in
+ * turn under one LIMIT, so the tiers after the one that fills the page never run. `whole` and
+ * `prefix` are tsquery texts, so the plan sees constants and no search function runs while planning.
+ */
+function pickBestMatches(
+  query: BrowseQuery,
+  match: NonNullable<Count['match']>,
+  cursor: Extract<BrowseCursor, { o: 'best' }> | null,
+): SQL {
+  const skipped = cursor ? 0 : query.page * BROWSE_PAGE_SIZE;
+  const wanted = skipped + BROWSE_PAGE_SIZE + 1;
+  const firstTier = cursor ? cursor.k[0] : 0;
+  const tiers = bestMatchTiers(sql`${match.whole}::tsquery`, sql`${match.prefix}::tsquery`)
+    .slice(firstTier)
+    .map((inTier, index) => {
+      const tier = firstTier + index;
+      const conditions = [...listFilters(query), inTier];
+      if (cursor && tier === firstTier) {
+        conditions.push(sql`(c.created_at, c.id) < (${cursor.k[1]}::timestamptz, ${cursor.k[2]}::uuid)`);
+      }
+      // Walking the newest-first index for a tier the planner believes large but that is nearly
+      // empty reads every public list. Two cases where that happens are known in advance: the
+      // whole search matches at most SEARCH_COUNT_CAP lists (a rare word missing from the
+      // statistics is guessed at half the rarest tracked one's share), and a prefix tier of words
+      // typed whole, which holds only lists where a longer word begins with one ("tentative" for
+      // "tent") and is often empty while the planner multiplies the prefix's share by the whole
+      // word's absence. Sorting by an expression the index does not have leaves it the GIN index,
+      // whose cost is the matches in the tier's fields: at most the cap in the first case.
+      const isWalkable = match.isMany && !(tier % 2 === 1 && match.isTypedWhole);
+      const newestFirst = isWalkable
+        ? sql`c.created_at desc, c.id desc`
+        : sql`c.created_at + interval '0 seconds' desc, c.id desc`;
+      return sql`(select ${tier}::int as tier, c.id, c.created_at from checklists c
+        where ${sql.join(conditions, sql` and `)}
+        order by ${newestFirst} limit ${wanted})`;
+    });
+  return sql`
+    select id, row_number() over (order by tier, created_at desc, id desc) as position, tier
+    from (select * from (${sql.join(tiers, sql` union all `)}) tiers limit ${wanted}) c
+    order by tier, created_at desc, id desc
+    offset ${skipped}`;
+}
+
+/** Public lists, with the tag filter from the GIN index on tag_keys (not checked row by row along the order). */
+function listFilters(query: Pick<BrowseQuery, 'tag'>): SQL[] {
+  const conditions: SQL[] = [sql`c.is_public`];
+  if (query.tag) conditions.push(sql`c.tag_keys @> array[lower(${query.tag})]`);
+  return conditions;
+}
 
 function filters(query: Pick<BrowseQuery, 'tag'>, terms: SQL | null): SQL {
-  const conditions: SQL[] = [sql`c.is_public`];
+  const conditions = listFilters(query);
   if (terms) conditions.push(sql`c.search_vector @@ ticklist_search_query(${terms}, true)`);
-  // From the GIN index on tag_keys (public lists only), not checked row by row along the order.
-  if (query.tag) conditions.push(sql`c.tag_keys @> array[lower(${query.tag})]`);
   return sql.join(conditions, sql` and `);
 }
 
-type Count = { total: number; capped: boolean; searchedFor: string[] | null };
+type Count = {
+  total: number;
+  capped: boolean;
+  searchedFor: string[] | null;
+  /**
+   * The tsqueries of the words searched for, as text: whole words, and prefixes (Best match's
+   * tiers); whether each word is one a title or tag has (in search_words), i.e. typed whole; and
+   * whether the search matches more lists than the count's cap.
+   */
+  match: { whole: string; prefix: string; isTypedWhole: boolean; isMany: boolean } | null;
+};
 
 /**
  * Y of "Showing X of Y". Without a search: the counters the database keeps (all public lists, or
  * one tag's). With one: the matches counted up to the cap; when nothing matches, the typed words no
- * list has are replaced by the nearest title or tag words and counted again, in the same statement.
+ * list has are replaced by the nearest title or tag words and counted again, in the same statement,
+ * which also answers the tsqueries of the words searched for, for the page to use as constants.
  */
 async function countMatches(db: Executor, query: BrowseQuery, terms: string[]): Promise<Count> {
   if (terms.length === 0) {
@@ -97,26 +177,53 @@ async function countMatches(db: Executor, query: BrowseQuery, terms: string[]): 
         ? sql`select coalesce((select count from tag_counts where tag_key = lower(${query.tag})), 0)::int as total`
         : sql`select coalesce((select sum(public_count) from checklist_totals), 0)::int as total`,
     );
-    return { total: result.rows[0]?.total ?? 0, capped: false, searchedFor: null };
+    return { total: result.rows[0]?.total ?? 0, capped: false, searchedFor: null, match: null };
   }
   const typed = sql.param(terms);
   const capped = (words: SQL) =>
     sql`(select count(*)::int from (select 1 from checklists c where ${filters(query, words)} limit ${SEARCH_COUNT_CAP + 1}) m)`;
-  const result = await db.execute<{ typed: number; corrected: string[] | null; refound: number | null }>(sql`
+  const result = await db.execute<{
+    typed: number;
+    corrected: string[] | null;
+    refound: number | null;
+    whole: string;
+    prefix: string;
+    typed_whole: boolean;
+  }>(sql`
     with typed as (select ${capped(sql`${typed}::text[]`)} as n),
-    corrected as (select ticklist_correct_terms(${typed}::text[]) as words from typed where n = 0)
-    select typed.n as typed, corrected.words as corrected,
-           case when corrected.words is not null then ${capped(sql`corrected.words`)} end as refound
-    from typed left join corrected on true`);
+    corrected as (select ticklist_correct_terms(${typed}::text[]) as words from typed where n = 0),
+    counted as (
+      select typed.n as typed, corrected.words as corrected,
+             case when corrected.words is not null then ${capped(sql`corrected.words`)} end as refound
+      from typed left join corrected on true)
+    select counted.*, ticklist_search_query(searched.words, false)::text as whole,
+           ticklist_search_query(searched.words, true)::text as prefix,
+           (select bool_and(exists (select 1 from search_words s where s.word = ticklist_unaccent(lower(w))))
+            from unnest(searched.words) w) as typed_whole
+    from counted, lateral (
+      select case when counted.refound > 0 then counted.corrected else ${typed}::text[] end as words) searched`);
   const row = result.rows[0]!;
+  const found = row.corrected && row.refound ? row.refound : row.typed;
+  const match = {
+    whole: row.whole,
+    prefix: row.prefix,
+    isTypedWhole: row.typed_whole,
+    isMany: found > SEARCH_COUNT_CAP,
+  };
   if (row.corrected && row.refound) {
     return {
       total: Math.min(row.refound, SEARCH_COUNT_CAP),
       capped: row.refound > SEARCH_COUNT_CAP,
       searchedFor: row.corrected,
+      match,
     };
   }
-  return { total: Math.min(row.typed, SEARCH_COUNT_CAP), capped: row.typed > SEARCH_COUNT_CAP, searchedFor: null };
+  return {
+    total: Math.min(row.typed, SEARCH_COUNT_CAP),
+    capped: row.typed > SEARCH_COUNT_CAP,
+    searchedFor: null,
+    match,
+  };
 }
 
 /**
@@ -135,34 +242,36 @@ export async function browseChecklists(
   cursor: BrowseCursor | null = null,
 ): Promise<BrowsePage> {
   const typed = searchTerms(query.q);
-  const readPage = async (terms: string[]) => {
-    const words = terms.length > 0 ? sql`${sql.param(terms)}::text[]` : null;
-    // Best match needs words (the schema falls back to newest without them).
-    const score = words ? bestMatchScore(words) : sql`0::float8`;
+  const readPage = async (words: string[], match: Count['match']) => {
+    if (query.order === 'best' && match) {
+      return readCardRows<{ sort_key: unknown[] }>(
+        db,
+        pickBestMatches(query, match, cursor?.o === 'best' ? cursor : null),
+        sql`, ${sortKeyJson.best} as sort_key`,
+      );
+    }
+    // Best match needs words; the schema never asks for it without them.
+    const order: ListingOrder = query.order === 'best' ? 'newest' : query.order;
+    const after = cursor && cursor.o !== 'best' ? afterCursor(cursor) : sql`true`;
     return readCardRows<{ sort_key: unknown[] }>(
       db,
       sql`
-        select c.id, row_number() over (order by ${orderBy[query.order]}) as position, c.picked_score
-        from (
-          select c.id, c.created_at, c.uses_count, c.likes_count,
-                 ${query.order === 'best' ? score : sql`null::float8`} as picked_score
-          from checklists c
-          where ${filters(query, words)}
-        ) c
-        where ${cursor ? afterCursor(cursor) : sql`true`}
-        order by ${orderBy[query.order]}
+        select c.id, row_number() over (order by ${orderBy[order]}) as position
+        from checklists c
+        where ${filters(query, words.length > 0 ? sql`${sql.param(words)}::text[]` : null)} and ${after}
+        order by ${orderBy[order]}
         limit ${BROWSE_PAGE_SIZE + 1} offset ${cursor ? 0 : query.page * BROWSE_PAGE_SIZE}`,
-      sql`, ${sortKeyJson[query.order]} as sort_key`,
+      sql`, ${sortKeyJson[order]} as sort_key`,
     );
   };
 
   let count: Count;
   let rows: Awaited<ReturnType<typeof readPage>>;
   if (typed.length === 0) {
-    [count, rows] = await Promise.all([countMatches(db, query, typed), readPage(typed)]);
+    [count, rows] = await Promise.all([countMatches(db, query, typed), readPage(typed, null)]);
   } else {
     count = await countMatches(db, query, typed);
-    rows = await readPage(count.searchedFor ?? typed);
+    rows = await readPage(count.searchedFor ?? typed, count.match);
   }
   const hasMore = rows.length > BROWSE_PAGE_SIZE;
   const shown = rows.slice(0, BROWSE_PAGE_SIZE);

@@ -93,6 +93,19 @@ export const checklists = pgTable(
       .where(sql`${t.isPublic}`),
     index('checklists_author_created_idx').on(t.authorId, t.createdAt.desc()),
     index('checklists_search_idx').using('gin', t.searchVector),
+    // Best match's tiers (decision 027): the words of the title (weight A), of title and tags (A, B),
+    // and of title, tags and description (A, B, C), each on its own, so "every word in the title" is
+    // an index lookup, and estimated from its own statistics (migration 0020 adds them), not from how
+    // often the word appears anywhere in a list.
+    index('checklists_search_title_idx')
+      .using('gin', sql`ts_filter(${t.searchVector}, '{a}')`)
+      .where(sql`${t.isPublic}`),
+    index('checklists_search_title_tags_idx')
+      .using('gin', sql`ts_filter(${t.searchVector}, '{a,b}')`)
+      .where(sql`${t.isPublic}`),
+    index('checklists_search_title_tags_description_idx')
+      .using('gin', sql`ts_filter(${t.searchVector}, '{a,b,c}')`)
+      .where(sql`${t.isPublic}`),
     // Browse's tag filter (decision 018): the public lists carrying a tag, straight from an index.
     index('checklists_public_tag_keys_idx')
       .using('gin', t.tagKeys)
