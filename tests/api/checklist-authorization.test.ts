@@ -272,6 +272,22 @@ describe('who may do what with a checklist', () => {
   }
 });
 
+describe('a list’s share preview image (decision 026)', () => {
+  // Only public and unlisted lists have one, for everybody alike: the owner of a private list gets
+  // the missing list's answer too (previews are for links shared with others). Without a version
+  // the answer is the redirect to the current picture.
+  const expected: Record<Visibility, number> = { public: 302, unlisted: 302, private: 404 };
+  for (const visibility of ['public', 'unlisted', 'private'] as const) {
+    it(`on a ${visibility} list`, async () => {
+      const list = await makeChecklist(t.db, owner.id, { visibility });
+      for (const caller of ['visitor', 'other', 'owner'] as const) {
+        const response = await agents[caller].request(`/preview/checklist/${list.id}.png`);
+        expect(response.status, caller).toBe(expected[visibility]);
+      }
+    });
+  }
+});
+
 describe('comments belong to their author', () => {
   it.each([
     ['edit', 'PATCH', { content: 'Changed' }, { visitor: 401, other: 403, owner: 200 }],

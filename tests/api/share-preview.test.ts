@@ -182,6 +182,13 @@ describe('a public list’s share preview', () => {
     expect(meta(html, 'twitter:card')).toBe('summary');
   });
 
+  it('an address that names no list is not found, never an error', async () => {
+    for (const file of ['not-a-uuid.png', `${'f'.repeat(5000)}.png`, '..%2F..%2Fetc%2Fpasswd.png', 'x.gif', '.png']) {
+      const response = await t.agent().request(`/preview/checklist/${file}?v=1`);
+      expect(response.status, file).toBe(404);
+    }
+  });
+
   it('draws hostile text without error: markup, entities, CDATA ends, endless words, emoji, control characters', async () => {
     const hostile = await createUser(t.db, { profileName: '<b>Mallory</b> & "Co" ]]> 🦹', avatarUrl: 'not-an-avatar' });
     const list = await makeChecklist(t.db, hostile.id, {
