@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { startOnDrawnPage } from './lib/motion';
 import { PAGE_STATE_ID, type PageState } from './lib/page-state';
 import { queryClient } from './lib/query-client';
 import { AppRoutes, preloadRoute } from './router';
@@ -26,6 +27,8 @@ if (pageState) {
   // Fresh as of this load (not the server's clock, which may be behind this one's): the first
   // render shows no refetch that the server's HTML does not.
   for (const [queryKey, data] of JSON.parse(pageState) as PageState) queryClient.setQueryData(queryKey, data);
+  // Already on screen: it does not fade in as a page the app moves to does.
+  startOnDrawnPage(window.location.pathname);
   // Hydrated even if a screen failed to load: it then suspends, and React keeps the server's HTML meanwhile.
   void preloadRoute(window.location.pathname).finally(() => hydrateRoot(container, app));
 } else {

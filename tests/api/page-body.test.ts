@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderPageBody } from '../../src/client/entry-server';
 import { HEAD_LOOKUP_MS } from '../../src/server/public-face/page-head';
@@ -192,6 +193,64 @@ describe('a visitor’s HTML of a public page holds the page', () => {
     for (const other of ['/login', '/dashboard', '/about']) {
       expect(await page(other)).toContain(SHELL_ROOT);
     }
+  });
+});
+
+describe('what a slow phone line gets first', () => {
+  const moduleScripts = (html: string) => html.match(/<(script type="module"|link rel="modulepreload") [^>]*>/g) ?? [];
+
+  it('a drawn page asks for its scripts at low priority; the shell, whose scripts draw it, does not', async () => {
+    const drawn = moduleScripts(await page(`/checklist/${ids.camping}`));
+    expect(drawn.length).toBeGreaterThan(0);
+    for (const tag of drawn) expect(tag).toContain('fetchpriority="low"');
+    const shell = moduleScripts(await page('/about'));
+    expect(shell.length).toBeGreaterThan(0);
+    for (const tag of shell) expect(tag).not.toContain('fetchpriority');
+  });
+
+  it('a page is compressed for a client that accepts it; an API answer is not (BREACH)', async () => {
+    const plain = await page(`/checklist/${ids.camping}`);
+    const response = await t.app.request(`${TEST_BASE_URL}/checklist/${ids.camping}`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect(response.headers.get('vary')).toMatch(/Accept-Encoding/);
+    const compressed = Buffer.from(await response.arrayBuffer());
+    expect(compressed.length).toBeLessThan(plain.length / 2);
+    expect(gunzipSync(compressed).toString('utf8')).toBe(plain);
+
+    const api = await t.app.request(`${TEST_BASE_URL}/api/checklists/${ids.camping}`, {
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(api.status).toBe(200);
+    expect(api.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('a built file is sent as its brotli or gzip copy when accepted, with its own type', async () => {
+    const assets = path.join(clientDir, 'assets');
+    mkdirSync(assets, { recursive: true });
+    const script = `export const words = ${JSON.stringify('tick '.repeat(2000))};`;
+    writeFileSync(path.join(assets, 'words.js'), script);
+    writeFileSync(path.join(assets, 'words.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(assets, 'words.js.gz'), gzipSync(script));
+    const get = (acceptEncoding?: string) =>
+      t.app.request(`${TEST_BASE_URL}/assets/words.js`, {
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+
+    const brotli = await get('gzip, deflate, br, zstd');
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString('utf8')).toBe(script);
+
+    const gzip = await get('gzip');
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString('utf8')).toBe(script);
+
+    const identity = await get();
+    expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(await identity.text()).toBe(script);
   });
 });
 

@@ -24,6 +24,15 @@ async function watchLayoutShifts(page: Page) {
 const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { mark: boolean }).mark = true));
 const isMarked = (page: Page) => page.evaluate(() => (window as unknown as { mark?: boolean }).mark === true);
 
+/** Elements of the main region, the region among them, that have a CSS entrance animation. */
+const entranceAnimations = (page: Page) =>
+  page.evaluate(
+    () =>
+      [document.querySelector('main'), ...document.querySelectorAll('main *')].filter(
+        (element) => element && getComputedStyle(element).animationName === 'enter',
+      ).length,
+  );
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -83,9 +92,13 @@ test.describe('with JavaScript', () => {
     });
     const layoutShift = await watchLayoutShifts(page);
 
-    // The screen's chunk is asked for beside the app's entry, not after it.
+    // The screen's chunk is asked for beside the app's entry, not after it, and both behind what
+    // the first paint needs.
     const html = await (await page.request.get(`/checklist/${list.id}`)).text();
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/checklist-detail-page-[^"]+\.js">/);
+    expect(html).toMatch(
+      /<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/checklist-detail-page-[^"]+\.js">/,
+    );
+    expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[^"]+\.js">/);
     await page.goto(`/checklist/${list.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Hydrated in place' })).toBeVisible();
     // A tick is the app's: the item is struck through and the progress counts it. (A click before
@@ -102,7 +115,9 @@ test.describe('with JavaScript', () => {
   test('the landing page is taken over without an error or a shift; its links are then the app’s', async ({ page }) => {
     const layoutShift = await watchLayoutShifts(page);
     const html = await (await page.request.get('/')).text();
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/landing-page-[^"]+\.js">/);
+    expect(html).toMatch(
+      /<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/landing-page-[^"]+\.js">/,
+    );
     expect(html).toContain('Instant Discovery');
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
@@ -111,10 +126,14 @@ test.describe('with JavaScript', () => {
       await page.waitForLoadState('networkidle');
       expect(await layoutShift()).toBeLessThanOrEqual(0.01);
     }
+    // The page the server drew is there from the first paint: it does not fade in (its largest
+    // text would otherwise be painted only when the fade ends); a page the app moves to does.
+    expect(await entranceAnimations(page)).toBe(0);
     await markWindow(page);
     await page.getByRole('link', { name: 'About', exact: true }).first().click();
     await expect(page.getByRole('heading', { level: 1, name: 'About Ticklist' })).toBeVisible();
     expect(await isMarked(page)).toBe(true);
+    await expect(page.locator('main#main')).toHaveClass(/animate-enter/);
   });
 
   test('a profile and Browse are taken over without an error or a shift; the app then navigates', async ({
@@ -132,7 +151,9 @@ test.describe('with JavaScript', () => {
       ['/browse', 'browse-page'],
     ]) {
       const html = await (await page.request.get(address!)).text();
-      expect(html).toMatch(new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${screen}-[^"]+\\.js">`));
+      expect(html).toMatch(
+        new RegExp(`<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/${screen}-[^"]+\\.js">`),
+      );
     }
 
     await page.setViewportSize({ width: 390, height: 900 });

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { withLowPriorityScripts } from './page-head';
 
 // The body of a public page drawn on the server (issue 14 item 2, decision 025). The drawing is the
 // client's own code (src/client/entry-server.tsx), built apart into dist/server/render.js; the
@@ -40,7 +41,8 @@ type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
  * `<link rel="modulepreload">` tags for a screen's chunk and the chunks it imports, read from the
  * client build's manifest (`clientDir/.vite/manifest.json`; none without one). The browser fetches
  * them beside the entry, so the app takes the page over without waiting for one more round trip
- * while the page already shows (main.tsx loads the screen before it hydrates).
+ * while the page already shows (main.tsx loads the screen before it hydrates); at low priority, as
+ * the entry's own on a drawn page, behind what the first paint needs.
  */
 export function modulePreloads(clientDir: string): (screen: string) => string {
   const file = path.join(clientDir, '.vite', 'manifest.json');
@@ -63,7 +65,7 @@ export function modulePreloads(clientDir: string): (screen: string) => string {
     visit(screen);
     return [...files]
       .filter((chunkFile) => !entry.has(chunkFile))
-      .map((chunkFile) => `<link rel="modulepreload" crossorigin href="/${chunkFile}">`)
+      .map((chunkFile) => withLowPriorityScripts(`<link rel="modulepreload" crossorigin href="/${chunkFile}">`))
       .join('');
   };
 }

@@ -171,9 +171,22 @@ export function pageTemplate(indexHtml: string): (head: PageHead, baseUrl: strin
   const [before, after] = indexHtml.replace(description, '').split(title) as [string, string];
   const [headRest, bodyPart] = after.split(headEnd) as [string, string];
   const [beforeRoot, afterRoot] = bodyPart.split(root) as [string, string];
+  const shellParts = [before, headRest, beforeRoot, afterRoot] as const;
+  const drawnParts = shellParts.map(withLowPriorityScripts) as unknown as typeof shellParts;
   return (head, baseUrl, body) => {
     const preloads = body?.preloads ? `  ${body.preloads}\n  ` : '';
     const drawn = body ? `<div id="root">${body.root}</div>${body.data}` : root;
-    return `${before}${renderHead(head, baseUrl)}${headRest}${preloads}${headEnd}${beforeRoot}${drawn}${afterRoot}`;
+    const [start, rest, bodyStart, bodyEnd] = body ? drawnParts : shellParts;
+    return `${start}${renderHead(head, baseUrl)}${rest}${preloads}${headEnd}${bodyStart}${drawn}${bodyEnd}`;
   };
+}
+
+/**
+ * A page the server drew shows its content before any script runs; its scripts only make it
+ * respond. Asked for at low priority, they leave the line to the HTML and the stylesheet, so a
+ * slow phone paints the page first and takes it over after (decision 025). The shell's scripts
+ * draw the page, so there they keep the browser's own priority.
+ */
+export function withLowPriorityScripts(html: string): string {
+  return html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
 }

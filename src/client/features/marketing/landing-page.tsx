@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { cn } from '@/client/lib/cn';
-import { enterDelay } from '@/client/lib/motion';
+import { enterDelay, useEnterAnimation } from '@/client/lib/motion';
 import { paths } from '@/client/lib/paths';
 
 // Spec §1: the landing page's marketing claims, verbatim.
@@ -57,6 +57,7 @@ const exampleItems = [
 ];
 
 export function LandingPage() {
+  const enter = useEnterAnimation();
   return (
     <div>
       <section className="relative isolate overflow-hidden" aria-labelledby="hero-heading">
@@ -65,7 +66,7 @@ export function LandingPage() {
           className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-[32rem] bg-gradient-to-b from-brand-50 to-transparent dark:from-brand-900/30"
         />
         <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 pt-12 pb-16 sm:px-6 sm:pt-20 sm:pb-24 lg:grid-cols-2 lg:gap-16">
-          <div className="motion-safe:animate-enter">
+          <div className={enter}>
             <p className="inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-100 dark:bg-slate-900 dark:text-brand-200 dark:ring-slate-700">
               <Sparkles className="h-4 w-4" aria-hidden />
               Made by the community, for real life
@@ -102,7 +103,7 @@ export function LandingPage() {
             </ul>
           </div>
 
-          <div className="motion-safe:animate-enter mx-auto w-full max-w-md lg:mr-0" style={enterDelay(0.15)}>
+          <div className={cn(enter, 'mx-auto w-full max-w-md lg:mr-0')} style={enterDelay(0.15)}>
             <ExampleChecklistCard />
           </div>
         </div>
@@ -133,7 +134,7 @@ export function LandingPage() {
         />
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {features.map(({ title, description, icon: Icon }, index) => (
-            <li key={title} className="motion-safe:animate-enter" style={enterDelay(0.05 * index)}>
+            <li key={title} className={enter} style={enterDelay(0.05 * index)}>
               <Card className="h-full p-6 transition-shadow hover:shadow-lg">
                 <span className="flex h-11 w-11 items-center justify-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-900/40 dark:text-brand-200">
                   <Icon className="h-5 w-5" aria-hidden />
@@ -156,7 +157,7 @@ export function LandingPage() {
           />
           <ol className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-4">
             {steps.map((step, index) => (
-              <li key={step.title} className="motion-safe:animate-enter relative" style={enterDelay(0.05 * index)}>
+              <li key={step.title} className={cn(enter, 'relative')} style={enterDelay(0.05 * index)}>
                 <span
                   aria-hidden
                   className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white shadow-sm"

@@ -7,6 +7,7 @@ import { useAuth } from '@/client/lib/use-auth';
 import { useResetCachesOnUserChange } from '@/client/features/accounts/use-reset-caches-on-sign-in';
 import { cn } from '@/client/lib/cn';
 import { useIsHydrated } from '@/client/lib/hydration';
+import { useEnterAnimation } from '@/client/lib/motion';
 import { takeFlash } from '@/client/lib/flash';
 import { toast } from '@/client/lib/toast';
 import { useApplyTheme } from '@/client/lib/theme';
@@ -66,7 +67,8 @@ export function AppFrame() {
 }
 
 /**
- * The page's main region. Each page fades in as it mounts (CSS, `animate-enter`); the old page
+ * The page's main region. Each page fades in as it mounts (CSS, `animate-enter`), but the one the
+ * server drew, which is there from the first paint (lib/motion.ts); the old page
  * leaves at once (an exit animation would keep two pages, and two forms, on screen at the same time).
  *
  * Each screen is a lazily loaded chunk (router.tsx). The first time one renders it suspends, and
@@ -75,8 +77,9 @@ export function AppFrame() {
  */
 export function AnimatedMain({ className }: { className?: string }) {
   const location = useLocation();
+  const enter = useEnterAnimation();
   return (
-    <main id="main" tabIndex={-1} key={location.pathname} className={cn('flex-1 motion-safe:animate-enter', className)}>
+    <main id="main" tabIndex={-1} key={location.pathname} className={cn('flex-1', enter, className)}>
       <Suspense fallback={<LoadingState label={loadingLabel(location.pathname)} />}>
         <Outlet />
       </Suspense>
