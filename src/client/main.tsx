@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { sessionQuery } from './api/session';
 import { startOnDrawnPage } from './lib/motion';
 import { PAGE_STATE_ID, type PageState } from './lib/page-state';
 import { queryClient } from './lib/query-client';
@@ -32,5 +33,11 @@ if (pageState) {
   // Hydrated even if a screen failed to load: it then suspends, and React keeps the server's HTML meanwhile.
   void preloadRoute(window.location.pathname).finally(() => hydrateRoot(container, app));
 } else {
-  createRoot(container).render(app);
+  // The shell: the route's screens (and the guards around them) are fetched beside the entry's own
+  // chunks and drawn without suspending. Found lazily, one after another, each would show the
+  // loading state and React would hold each reveal at least 300 ms after it (its fallback
+  // throttle): an edit page showed after 1.2 s on this machine, 0.5 s of it waiting for nothing.
+  // Who is signed in is asked at once too: every guard waits for it.
+  void queryClient.prefetchQuery(sessionQuery());
+  void preloadRoute(window.location.pathname).finally(() => createRoot(container).render(app));
 }

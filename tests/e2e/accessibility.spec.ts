@@ -403,6 +403,8 @@ test.describe('reduced motion', () => {
     page.evaluate(() => (window as unknown as { mainOpacities: string[] }).mainOpacities);
 
   test('pages fade in, unless the user prefers reduced motion', async ({ page }) => {
+    // The suite runs with reduced motion (playwright.config.ts); this test is about both.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await watchMainOpacity(page);
     await page.goto('/about');
     await page.getByRole('link', { name: 'Browse' }).first().click();

@@ -73,6 +73,8 @@ test('an owner creates a list, edits it, works through it and cannot like it', a
   });
 
   await test.step('ticking the last item congratulates with confetti, which a reload does not replay', async () => {
+    // The suite runs with reduced motion (playwright.config.ts); the confetti is motion itself.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     for (const item of ['Pack the tent', 'Pack the stove', 'Pack a torch']) await toggleItem(page, item);
     await expect(page.getByText('3 of 3 completed')).toBeVisible();
     await expect(page.getByText('Congratulations! All items completed!')).toBeVisible();

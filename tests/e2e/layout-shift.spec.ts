@@ -35,6 +35,8 @@ async function layoutShiftOf(page: Page) {
 
 for (const width of [390, 1280]) {
   test.describe(`at ${width} px a public page does not move after its first paint`, () => {
+    // As a reader sees them by default, fades and all (the suite itself runs with reduced motion).
+    test.use({ reducedMotion: 'no-preference' });
     test.beforeEach(async ({ page }) => {
       await page.setViewportSize({ width, height: width < 768 ? 844 : 800 });
       await watchLayoutShifts(page);

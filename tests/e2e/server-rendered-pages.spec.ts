@@ -78,6 +78,9 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('with JavaScript', () => {
+  // As a reader sees them by default: the entrance fades are part of what is measured.
+  test.use({ reducedMotion: 'no-preference' });
+
   test('a public list is taken over without an error or a shift, then ticks an item', async ({
     page,
     db,

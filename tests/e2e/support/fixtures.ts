@@ -99,7 +99,27 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use((...patterns) => consoleWatch.allowed.push(...patterns));
   },
   // STYLE.md habit 8: a test whose page logs an unexpected console error fails, in every spec.
-  page: async ({ page, consoleWatch }, use) => {
+  page: async ({ page, consoleWatch, javaScriptEnabled }, use) => {
+    // A loaded page is used once the app has taken it over, as a person waits for it to respond: a
+    // page the server drew shows before its scripts run, and a click or a keystroke before then is
+    // the browser's alone (root-layout.tsx sets data-app-ready). Pages that are not the app (a
+    // feed, the dev mailbox) have no #root and are ready when loaded.
+    if (javaScriptEnabled !== false) {
+      for (const method of ['goto', 'reload'] as const) {
+        const load = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['reload']>;
+        page[method] = (async (...args: unknown[]) => {
+          const response = await load(...args);
+          const options = args.find((arg) => typeof arg === 'object' && arg !== null) as
+            { waitUntil?: string } | undefined;
+          if (options?.waitUntil !== 'commit' && page.url().startsWith(E2E_BASE_URL)) {
+            await page.waitForFunction(
+              () => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'),
+            );
+          }
+          return response;
+        }) as never;
+      }
+    }
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
       const { url } = message.location();

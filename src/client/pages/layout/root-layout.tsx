@@ -27,6 +27,12 @@ export function AppFrame() {
   const theme = useApplyTheme(profile?.theme ?? null);
   useDropServerHeadOnNavigation();
   const isHydrated = useIsHydrated();
+  // The page is the app's now, drawn by it or taken over from the server's HTML (decision 025): a
+  // click or a keystroke before this moment is the browser's alone. Said on <html> for whoever
+  // needs to wait for it (the end-to-end tests do, before they use a page they have just loaded).
+  useEffect(() => {
+    document.documentElement.dataset.appReady = '';
+  }, []);
 
   // A new page starts at its top. Not the first one: a page the server drew may have been scrolled
   // before the app took it over (decision 025), and a reload keeps the browser's own position.
