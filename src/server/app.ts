@@ -14,6 +14,7 @@ import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
 import { HEAD_LOOKUP_MS, headFor, pageTemplate, SITE_HEAD, type DrawnBody } from './public-face/page-head';
 import { modulePreloads, type PageBodyRenderer } from './public-face/page-body';
+import { createVisitorPages, type DrawnPage } from './public-face/visitor-pages';
 import { publicFaceRoutes } from './public-face/public-face.routes';
 import { createPreviewRenderer, type PreviewLimits } from './public-face/share-preview/preview-renderer';
 import { meRoutes } from './accounts/me.routes';
@@ -61,6 +62,8 @@ export type AppDeps = {
   renderPageBody?: PageBodyRenderer | undefined;
   /** How long a page waits for its own head and body (HEAD_LOOKUP_MS); tests that are not about it raise it. */
   pageWaitMs?: number | undefined;
+  /** How a visitor's drawn pages are kept (public-face/visitor-pages.ts); tests shorten or stop it. */
+  visitorPageOptions?: Parameters<typeof createVisitorPages>[0];
   /** What /api/health and /api/ready report (main.ts knows; tests may leave it out). */
   lifecycle?: Lifecycle | undefined;
   /** How a slowed-down sign-in waits (auth-gate.ts); tests record the wait instead of sleeping. */
@@ -90,6 +93,7 @@ export function createApp({
   clientDir,
   renderPageBody,
   pageWaitMs = HEAD_LOOKUP_MS,
+  visitorPageOptions,
   lifecycle = alwaysUp,
   pause,
   previewLimits,
@@ -230,6 +234,7 @@ export function createApp({
     // A public list, a profile and Browse come drawn for a visitor (issue 14 item 2, decision 025):
     // the app's own code renders them with the answers of this app's API, asked in-process.
     const preloadsOf = modulePreloads(clientDir);
+    const visitorPages = createVisitorPages(visitorPageOptions);
     const bodyFor = async (c: Context<AppEnv>, url: URL): Promise<DrawnBody | null> => {
       // Signed in (or a session that was): the app draws the page for whoever it turns out to be.
       if (!renderPageBody || getSessionCookie(c.req.raw.headers)) return null;
@@ -243,25 +248,31 @@ export function createApp({
         return null;
       }
     };
-    const servePage = async (c: Context<AppEnv>) => {
-      c.header('Cache-Control', 'no-cache');
-      c.header('Vary', 'Cookie');
-      const url = new URL(c.req.url);
+    const drawPage = async (c: Context<AppEnv>, url: URL): Promise<DrawnPage> => {
       // The app itself still loads, at once, while the database is away or slow, and shows its
       // "Try again" states: the page's own head and body are waited for at most pageWaitMs
       // (HEAD_LOOKUP_MS), then the page has the site's head and the shell's empty body.
-      const timeUp = new Promise<'time up'>((resolve) => setTimeout(resolve, pageWaitMs, 'time up').unref());
+      const timeUp = new Promise<null>((resolve) => setTimeout(resolve, pageWaitMs, null).unref());
       const [head, body] = await Promise.all([
         Promise.race([
           headFor(db, url).catch((error: unknown) => {
             logger.debug({ err: error, path: c.req.path }, 'page head unavailable; the site head is used');
-            return SITE_HEAD;
+            return null;
           }),
-          timeUp.then(() => SITE_HEAD),
+          timeUp,
         ]),
-        Promise.race([bodyFor(c, url), timeUp.then(() => null)]),
+        Promise.race([bodyFor(c, url), timeUp]),
       ]);
-      return c.html(renderPage(head, env.baseUrl, body));
+      return { html: renderPage(head ?? SITE_HEAD, env.baseUrl, body), isKept: head !== null && body !== null };
+    };
+    const servePage = async (c: Context<AppEnv>) => {
+      c.header('Cache-Control', 'no-cache');
+      c.header('Vary', 'Cookie');
+      const url = new URL(c.req.url);
+      // A visitor's page is the same for every visitor: drawn once for all who ask within a few
+      // seconds (public-face/visitor-pages.ts). Anyone with a session gets theirs drawn by the app.
+      if (getSessionCookie(c.req.raw.headers)) return c.html((await drawPage(c, url)).html);
+      return c.html(await visitorPages.serve(`${url.pathname}${url.search}`, () => drawPage(c, url)));
     };
     app.get('/', compressPage, servePage);
     app.get('/index.html', compressPage, servePage);

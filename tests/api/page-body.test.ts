@@ -5,6 +5,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderPageBody } from '../../src/client/entry-server';
 import { HEAD_LOOKUP_MS } from '../../src/server/public-face/page-head';
+import { eq } from 'drizzle-orm';
+import { checklists } from '../../src/server/db/schema';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../setup/test-app';
 
@@ -251,6 +253,46 @@ describe('what a slow phone line gets first', () => {
     const identity = await get();
     expect(identity.headers.get('content-encoding')).toBeNull();
     expect(await identity.text()).toBe(script);
+  });
+});
+
+describe('a visitor’s page is drawn once for every visitor who asks within ten seconds', () => {
+  it('is served as drawn until its time is up; a signed-in request is never served it', async () => {
+    let clock = 0;
+    let drawings = 0;
+    const counted: typeof renderPageBody = async (url, fetchApi) => {
+      drawings += 1;
+      return renderPageBody(url, fetchApi);
+    };
+    const kept = await createTestApp({
+      clientDir,
+      renderPageBody: counted,
+      pageWaitMs: 30_000,
+      visitorPageOptions: { keepMs: 10_000, now: () => clock },
+    });
+    const author = await createUser(kept.db, { username: 'kept_author' });
+    const list = await makeChecklist(kept.db, author.id, { title: 'Shared widely', items: ['Step'] });
+    const visit = async (headers: Record<string, string> = {}) => {
+      const response = await kept.app.request(`${TEST_BASE_URL}/checklist/${list.id}`, { headers });
+      expect(response.status).toBe(200);
+      return body(await response.text());
+    };
+
+    const [first, second] = await Promise.all([visit(), visit()]);
+    expect(first.text).toContain('Shared widely');
+    expect(second).toEqual(first);
+    expect(drawings).toBe(1);
+
+    // Made private: a visitor may still get the page drawn before, for the rest of its ten seconds.
+    await kept.db.update(checklists).set({ isPublic: false }).where(eq(checklists.id, list.id));
+    clock = 9_999;
+    expect((await visit()).text).toContain('Shared widely');
+    expect(drawings).toBe(1);
+    // A request with a session (here one that has ended) is the app's, never the kept page.
+    expect((await visit({ cookie: 'better-auth.session_token=ended' })).isDrawn).toBe(false);
+    clock = 10_000;
+    expect((await visit()).isDrawn).toBe(false);
+    expect(drawings).toBe(2);
   });
 });
 

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll } from 'vitest';
 import { createAuth } from '../../src/server/accounts/auth';
-import { createApp } from '../../src/server/app';
+import { createApp, type AppDeps } from '../../src/server/app';
 import { upsertBadgeDefinitions } from '../../src/server/badges/badges.actions';
 import type { Database } from '../../src/server/db/client';
 import { hasDevMailbox } from '../../src/server/env';
@@ -89,6 +89,8 @@ export async function createTestApp(
     renderPageBody?: PageBodyRenderer;
     /** How long a page waits for its head and body (the app's default: HEAD_LOOKUP_MS). */
     pageWaitMs?: number;
+    /** How a visitor's drawn pages are kept; by default not at all, so each test sees its own writes. */
+    visitorPageOptions?: AppDeps['visitorPageOptions'];
   } = {},
 ) {
   const baseUrl = options.baseUrl ?? TEST_BASE_URL;
@@ -137,6 +139,7 @@ export async function createTestApp(
     previewLimits: options.previewLimits,
     renderPageBody: options.renderPageBody,
     pageWaitMs: options.pageWaitMs,
+    visitorPageOptions: options.visitorPageOptions ?? { keepMs: 0 },
   });
   return {
     app,
