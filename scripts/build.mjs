@@ -11,7 +11,15 @@ import { build as viteBuild } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stamp = path.join(root, 'dist', '.build-stamp');
-const inputs = ['src', 'index.html', 'package.json', 'package-lock.json', 'vite.config.ts', 'public'];
+const inputs = [
+  'src',
+  'index.html',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'public',
+  'scripts/build.mjs',
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

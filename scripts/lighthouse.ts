@@ -23,7 +23,12 @@ const CHROMIUM = '/usr/bin/chromium';
 const isDetailed = process.argv.includes('--details');
 const saveIndex = process.argv.indexOf('--save');
 /** `--save DIR`: each report's JSON is written there too, to read what the table does not show. */
-const saveDir = saveIndex > 0 ? path.resolve(process.argv[saveIndex + 1] ?? '.') : null;
+const saveArgument = saveIndex > 0 ? process.argv[saveIndex + 1] : undefined;
+if (saveIndex > 0 && (!saveArgument || saveArgument.startsWith('--'))) {
+  console.error('--save needs a folder: npm run lighthouse -- --save DIR');
+  process.exit(1);
+}
+const saveDir = saveArgument ? path.resolve(saveArgument) : null;
 
 if (!existsSync(path.join(root, 'dist/server/main.js'))) {
   console.error('No build found: run `npm run build` first.');

@@ -26,7 +26,8 @@ const app = (
 const pageState = document.getElementById(PAGE_STATE_ID)?.textContent;
 if (pageState) {
   // Fresh as of this load (not the server's clock, which may be behind this one's): the first
-  // render shows no refetch that the server's HTML does not.
+  // render shows no refetch that the server's HTML does not. (A visitor's page may have been drawn
+  // up to 10 s before, decision 029; its answers are then that much older than they look.)
   for (const [queryKey, data] of JSON.parse(pageState) as PageState) queryClient.setQueryData(queryKey, data);
   // Already on screen: it does not fade in as a page the app moves to does.
   startOnDrawnPage(window.location.pathname);
@@ -39,5 +40,10 @@ if (pageState) {
   // throttle): an edit page showed after 1.2 s on this machine, 0.5 s of it waiting for nothing.
   // Who is signed in is asked at once too: every guard waits for it.
   void queryClient.prefetchQuery(sessionQuery());
-  void preloadRoute(window.location.pathname).finally(() => createRoot(container).render(app));
+  // At most a second: on a line that slow, the frame and the loading state are better than nothing.
+  const screens = Promise.race([
+    preloadRoute(window.location.pathname),
+    new Promise((done) => setTimeout(done, 1_000)),
+  ]);
+  void screens.finally(() => createRoot(container).render(app));
 }

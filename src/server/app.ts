@@ -14,7 +14,7 @@ import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
 import { HEAD_LOOKUP_MS, headFor, pageTemplate, SITE_HEAD, type DrawnBody } from './public-face/page-head';
 import { modulePreloads, type PageBodyRenderer } from './public-face/page-body';
-import { createVisitorPages, type DrawnPage } from './public-face/visitor-pages';
+import { acceptsGzip, createVisitorPages, visitorPageKey, type DrawnPage } from './public-face/visitor-pages';
 import { publicFaceRoutes } from './public-face/public-face.routes';
 import { createPreviewRenderer, type PreviewLimits } from './public-face/share-preview/preview-renderer';
 import { meRoutes } from './accounts/me.routes';
@@ -220,6 +220,10 @@ export function createApp({
     app.use('/assets/*', async (c, next) => {
       const file = await builtFiles(c, next);
       file?.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+      // Plain or compressed, the answer depends on Accept-Encoding: a cache must not hand the plain
+      // copy it kept for one client to every other.
+      if (file && !/accept-encoding/i.test(file.headers.get('Vary') ?? ''))
+        file.headers.append('Vary', 'Accept-Encoding');
       return file;
     });
     // The client is a single-page app: every GET that is not a file gets index.html and React
@@ -272,11 +276,18 @@ export function createApp({
       // A visitor's page is the same for every visitor: drawn once for all who ask within a few
       // seconds (public-face/visitor-pages.ts). Anyone with a session gets theirs drawn by the app.
       if (getSessionCookie(c.req.raw.headers)) return c.html((await drawPage(c, url)).html);
-      return c.html(await visitorPages.serve(`${url.pathname}${url.search}`, () => drawPage(c, url)));
+      const key = visitorPageKey(url);
+      const page = await visitorPages.serve(key, () => drawPage(c, new URL(key, url)));
+      // Compressed once with the page, not per request (compressPage leaves an encoded answer be).
+      c.header('Vary', 'Accept-Encoding', { append: true });
+      if (!acceptsGzip(c.req.header('accept-encoding'))) return c.html(page.html);
+      c.header('Content-Type', 'text/html; charset=UTF-8');
+      c.header('Content-Encoding', 'gzip');
+      return c.body(page.gzip as Uint8Array<ArrayBuffer>);
     };
     app.get('/', compressPage, servePage);
     app.get('/index.html', compressPage, servePage);
-    app.use('*', serveStatic({ root, precompressed: true }));
+    app.use('*', builtFiles);
     app.get('*', compressPage, servePage);
   }
 

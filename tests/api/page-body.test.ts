@@ -252,6 +252,7 @@ describe('what a slow phone line gets first', () => {
 
     const identity = await get();
     expect(identity.headers.get('content-encoding')).toBeNull();
+    expect(identity.headers.get('vary')).toMatch(/Accept-Encoding/);
     expect(await identity.text()).toBe(script);
   });
 });
@@ -272,8 +273,8 @@ describe('a visitor’s page is drawn once for every visitor who asks within ten
     });
     const author = await createUser(kept.db, { username: 'kept_author' });
     const list = await makeChecklist(kept.db, author.id, { title: 'Shared widely', items: ['Step'] });
-    const visit = async (headers: Record<string, string> = {}) => {
-      const response = await kept.app.request(`${TEST_BASE_URL}/checklist/${list.id}`, { headers });
+    const visit = async (headers: Record<string, string> = {}, query = '') => {
+      const response = await kept.app.request(`${TEST_BASE_URL}/checklist/${list.id}${query}`, { headers });
       expect(response.status).toBe(200);
       return body(await response.text());
     };
@@ -281,6 +282,9 @@ describe('a visitor’s page is drawn once for every visitor who asks within ten
     const [first, second] = await Promise.all([visit(), visit()]);
     expect(first.text).toContain('Shared widely');
     expect(second).toEqual(first);
+    expect(drawings).toBe(1);
+    // A shared link's own query (a click id) is the same page.
+    expect(await visit({}, '?fbclid=one')).toEqual(first);
     expect(drawings).toBe(1);
 
     // Made private: a visitor may still get the page drawn before, for the rest of its ten seconds.

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 
 /**
  * The delay of an `animate-enter` block (index.css), for staggered entrances:
- * `<li className="motion-safe:animate-enter" style={enterDelay(0.05 * index)}>`.
+ * `<li className={useEnterAnimation()} style={enterDelay(0.05 * index)}>`.
  */
 export function enterDelay(seconds: number) {
   return { animationDelay: `${seconds}s` };

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createVisitorPages, type DrawnPage } from './visitor-pages';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { acceptsGzip, createVisitorPages, visitorPageKey, type DrawnPage, type VisitorPages } from './visitor-pages';
+
+const htmlOf = async (pages: VisitorPages, key: string, draw: () => Promise<DrawnPage>) =>
+  (await pages.serve(key, draw)).html;
 
 function counter(pages: DrawnPage[]) {
   let calls = 0;
@@ -15,20 +19,20 @@ describe('a visitor’s drawn pages', () => {
       { html: 'first', isKept: true },
       { html: 'second', isKept: true },
     ]);
-    expect(await pages.serve('/browse', draw)).toBe('first');
+    expect(await htmlOf(pages, '/browse', draw)).toBe('first');
     clock = 9_999;
-    expect(await pages.serve('/browse', draw)).toBe('first');
+    expect(await htmlOf(pages, '/browse', draw)).toBe('first');
     expect(calls()).toBe(1);
     clock = 10_000;
-    expect(await pages.serve('/browse', draw)).toBe('second');
+    expect(await htmlOf(pages, '/browse', draw)).toBe('second');
     expect(calls()).toBe(2);
   });
 
   it('are kept per address', async () => {
     const pages = createVisitorPages();
-    expect(await pages.serve('/browse?q=tent', async () => ({ html: 'tent', isKept: true }))).toBe('tent');
-    expect(await pages.serve('/browse?q=stove', async () => ({ html: 'stove', isKept: true }))).toBe('stove');
-    expect(await pages.serve('/browse?q=tent', async () => ({ html: 'redrawn', isKept: true }))).toBe('tent');
+    expect(await htmlOf(pages, '/browse?q=tent', async () => ({ html: 'tent', isKept: true }))).toBe('tent');
+    expect(await htmlOf(pages, '/browse?q=stove', async () => ({ html: 'stove', isKept: true }))).toBe('stove');
+    expect(await htmlOf(pages, '/browse?q=tent', async () => ({ html: 'redrawn', isKept: true }))).toBe('tent');
   });
 
   it('are drawn once for everyone who asks while the drawing is under way', async () => {
@@ -39,7 +43,7 @@ describe('a visitor’s drawn pages', () => {
       calls += 1;
       return new Promise<DrawnPage>((resolve) => (finish = resolve));
     };
-    const answers = Promise.all([pages.serve('/', draw), pages.serve('/', draw), pages.serve('/', draw)]);
+    const answers = Promise.all([htmlOf(pages, '/', draw), htmlOf(pages, '/', draw), htmlOf(pages, '/', draw)]);
     finish({ html: 'landing', isKept: true });
     expect(await answers).toEqual(['landing', 'landing', 'landing']);
     expect(calls).toBe(1);
@@ -51,25 +55,51 @@ describe('a visitor’s drawn pages', () => {
       { html: 'shell', isKept: false },
       { html: 'drawn', isKept: true },
     ]);
-    expect(await pages.serve('/user/ada', draw)).toBe('shell');
-    expect(await pages.serve('/user/ada', draw)).toBe('drawn');
+    expect(await htmlOf(pages, '/user/ada', draw)).toBe('shell');
+    expect(await htmlOf(pages, '/user/ada', draw)).toBe('drawn');
     expect(calls()).toBe(2);
 
-    await expect(pages.serve('/browse', () => Promise.reject(new Error('renderer down')))).rejects.toThrow();
-    expect(await pages.serve('/browse', async () => ({ html: 'after', isKept: true }))).toBe('after');
+    await expect(htmlOf(pages, '/browse', () => Promise.reject(new Error('renderer down')))).rejects.toThrow();
+    expect(await htmlOf(pages, '/browse', async () => ({ html: 'after', isKept: true }))).toBe('after');
   });
 
-  it('hold at most their size in characters, forgetting the oldest first', async () => {
-    const pages = createVisitorPages({ maxChars: 10 });
+  it('hold at most their size (keys, pages and compressed copies), forgetting the oldest first', async () => {
+    // Each of /a, /b and /c below takes the same room: two fit, three do not.
+    const room = '/a'.length + 'aaaa'.length + gzipSync('aaaa').length;
+    const pages = createVisitorPages({ maxChars: 2 * room + 1 });
     const drawn = (html: string) => async () => ({ html, isKept: true });
-    await pages.serve('/a', drawn('aaaa'));
-    await pages.serve('/b', drawn('bbbb'));
-    await pages.serve('/c', drawn('cccc')); // 12 characters: /a goes
-    expect(await pages.serve('/a', drawn('AAAA'))).toBe('AAAA'); // drawn again; /b goes
-    expect(await pages.serve('/c', drawn('CCCC'))).toBe('cccc');
-    expect(await pages.serve('/b', drawn('BBBB'))).toBe('BBBB');
+    await htmlOf(pages, '/a', drawn('aaaa'));
+    await htmlOf(pages, '/b', drawn('bbbb'));
+    await htmlOf(pages, '/c', drawn('cccc')); // three: /a goes
+    expect(await htmlOf(pages, '/a', drawn('AAAA'))).toBe('AAAA'); // drawn again; /b goes
+    expect(await htmlOf(pages, '/c', drawn('CCCC'))).toBe('cccc');
+    expect(await htmlOf(pages, '/b', drawn('BBBB'))).toBe('BBBB');
     // A page larger than the whole store is served, never kept.
-    expect(await pages.serve('/big', drawn('x'.repeat(11)))).toBe('x'.repeat(11));
-    expect(await pages.serve('/big', drawn('small'))).toBe('small');
+    const big = 'x'.repeat(4 * room);
+    expect(await htmlOf(pages, '/big', drawn(big))).toBe(big);
+    expect(await htmlOf(pages, '/big', drawn('small'))).toBe('small');
+  });
+
+  it('are one per page: a shared link’s query is not a page of its own, but Browse’s search is', () => {
+    const key = (address: string) => visitorPageKey(new URL(address, 'https://ticklist.example'));
+    expect(key('/checklist/abc?fbclid=1')).toBe('/checklist/abc');
+    expect(key('/user/ada?utm_source=chat')).toBe('/user/ada');
+    expect(key('/?ref=x')).toBe('/');
+    expect(key('/browse?tag=camping&q=tent')).toBe(key('/browse?q=tent&tag=camping'));
+    expect(key('/browse?q=tent')).not.toBe(key('/browse?q=stove'));
+    expect(key('/browse')).toBe('/browse?');
+  });
+
+  it('carry their gzip copy, made once, for clients that accept it', async () => {
+    const pages = createVisitorPages();
+    const page = await pages.serve('/', async () => ({ html: '<p>landing</p>', isKept: true }));
+    expect(gunzipSync(page.gzip).toString('utf8')).toBe('<p>landing</p>');
+    expect(await pages.serve('/', async () => ({ html: 'redrawn', isKept: true }))).toBe(page);
+    expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, gzip;q=0.8')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0, br')).toBe(false);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 });

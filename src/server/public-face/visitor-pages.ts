@@ -1,3 +1,5 @@
+import { gzipSync } from 'node:zlib';
+
 // A visitor's drawn page (decision 025) kept for a few seconds in this process, so a page many
 // visitors open at once (the landing page, a list that was just shared) is drawn once, not once
 // per visitor. Drawing one costs a process 5–9 ms of CPU and two renders; serving a kept one costs
@@ -6,18 +8,45 @@
 /** How long a drawn page is served as it was drawn. */
 export const VISITOR_PAGE_MS = 10_000;
 
-/** At most this many characters of pages are kept (each is 5–40 KB); the oldest go first. */
+/**
+ * At most this many characters (and bytes of their compressed copies) of pages and their keys are
+ * kept (a page is 5–40 KB); the oldest go first.
+ */
 export const VISITOR_PAGES_MAX_CHARS = 16 * 1024 * 1024;
+
+/**
+ * Which kept page an address is. Only Browse draws from its query (its search, tag and order); a
+ * list, a profile or the landing page is the same page whatever query a shared link carries
+ * (`?fbclid=…`), so such links do not each draw and keep a page of their own.
+ */
+export function visitorPageKey(url: URL): string {
+  if (url.pathname !== '/browse') return url.pathname;
+  const params = [...url.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `/browse?${new URLSearchParams(params).toString()}`;
+}
+
+/** Whether an Accept-Encoding header takes gzip (named, and not refused with q=0). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  return (acceptEncoding ?? '').split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (name !== 'gzip' && name !== '*') return false;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
 
 /** A page as drawn, and whether it may be served again (only a page wholly drawn may). */
 export type DrawnPage = { html: string; isKept: boolean };
+
+/** A page as served: its HTML, and the same gzip-compressed once for every client that accepts it. */
+export type ServedPage = { html: string; gzip: Uint8Array };
 
 export type VisitorPages = {
   /**
    * The page at `key` as last drawn, if it was drawn less than `VISITOR_PAGE_MS` ago; else `draw`'s,
    * shared by every request that asks for the same page while it is being drawn.
    */
-  serve: (key: string, draw: () => Promise<DrawnPage>) => Promise<string>;
+  serve: (key: string, draw: () => Promise<DrawnPage>) => Promise<ServedPage>;
 };
 
 export function createVisitorPages({
@@ -26,22 +55,23 @@ export function createVisitorPages({
   now = () => Date.now(),
 }: { keepMs?: number; maxChars?: number; now?: () => number } = {}): VisitorPages {
   // Oldest first: a Map keeps insertion order, and a page drawn again is inserted anew.
-  const kept = new Map<string, { html: string; drawnAt: number }>();
-  const drawing = new Map<string, Promise<DrawnPage>>();
+  const kept = new Map<string, { page: ServedPage; drawnAt: number; chars: number }>();
+  const drawing = new Map<string, Promise<{ page: ServedPage; isKept: boolean }>>();
   let keptChars = 0;
 
   const forget = (key: string) => {
-    const page = kept.get(key);
-    if (!page) return;
-    keptChars -= page.html.length;
+    const entry = kept.get(key);
+    if (!entry) return;
+    keptChars -= entry.chars;
     kept.delete(key);
   };
 
-  const keep = (key: string, html: string) => {
+  const keep = (key: string, page: ServedPage) => {
     forget(key);
-    if (html.length > maxChars) return;
-    kept.set(key, { html, drawnAt: now() });
-    keptChars += html.length;
+    const chars = key.length + page.html.length + page.gzip.length;
+    if (chars > maxChars) return;
+    kept.set(key, { page, drawnAt: now(), chars });
+    keptChars += chars;
     for (const oldest of kept.keys()) {
       if (keptChars <= maxChars) break;
       forget(oldest);
@@ -50,19 +80,21 @@ export function createVisitorPages({
 
   return {
     async serve(key, draw) {
-      const page = kept.get(key);
-      if (page && now() - page.drawnAt < keepMs) return page.html;
+      const entry = kept.get(key);
+      if (entry && now() - entry.drawnAt < keepMs) return entry.page;
       forget(key);
       let pending = drawing.get(key);
       if (!pending) {
-        pending = draw().finally(() => drawing.delete(key));
+        pending = draw()
+          .then(({ html, isKept }) => ({ page: { html, gzip: gzipSync(html) }, isKept }))
+          .finally(() => drawing.delete(key));
         drawing.set(key, pending);
         void pending.then(
-          (drawn) => drawn.isKept && keep(key, drawn.html),
+          (drawn) => drawn.isKept && keep(key, drawn.page),
           () => undefined,
         );
       }
-      return (await pending).html;
+      return (await pending).page;
     },
   };
 }

@@ -114,6 +114,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           if (options?.waitUntil !== 'commit' && page.url().startsWith(E2E_BASE_URL)) {
             await page.waitForFunction(
               () => !document.getElementById('root') || document.documentElement.hasAttribute('data-app-ready'),
+              undefined,
+              { timeout: 10_000 },
             );
           }
           return response;
