@@ -2,7 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { sessionQuery } from './api/session';
 import { startOnDrawnPage } from './lib/motion';
 import { PAGE_STATE_ID, type PageState } from './lib/page-state';
 import { queryClient } from './lib/query-client';
@@ -38,8 +37,6 @@ if (pageState) {
   // chunks and drawn without suspending. Found lazily, one after another, each would show the
   // loading state and React would hold each reveal at least 300 ms after it (its fallback
   // throttle): an edit page showed after 1.2 s on this machine, 0.5 s of it waiting for nothing.
-  // Who is signed in is asked at once too: every guard waits for it.
-  void queryClient.prefetchQuery(sessionQuery());
   // At most a second: on a line that slow, the frame and the loading state are better than nothing.
   const screens = Promise.race([
     preloadRoute(window.location.pathname),
