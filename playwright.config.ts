@@ -29,7 +29,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     // Tests look at what a page does, not how it moves: the browsers are the busiest processes of a
     // run on 2 cores, and without the fades, toasts' slides and confetti the nine longest files took
-    // 182 s of test time in one run, against 194–206 s in three runs with them.
+    // 182 s of test time in one run, against 186–206 s in three runs with them.
     // A test about motion itself asks for it back: test.use({ reducedMotion: 'no-preference' }).
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
