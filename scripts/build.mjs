@@ -103,7 +103,7 @@ export async function build() {
  * compressing anything per request (app.ts, serveStatic's `precompressed`). Files under 1 KB stay
  * as they are: compressing them saves nothing a packet would notice.
  */
-function precompress(dir) {
+export function precompress(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) {

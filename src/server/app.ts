@@ -3,6 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { getSessionCookie } from 'better-auth/cookies';
 import { bodyLimit } from 'hono/body-limit';
+import { accepts } from 'hono/accepts';
 import { compress } from 'hono/compress';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -14,7 +15,13 @@ import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
 import { HEAD_LOOKUP_MS, headFor, pageTemplate, SITE_HEAD, type DrawnBody } from './public-face/page-head';
 import { modulePreloads, type PageBodyRenderer } from './public-face/page-body';
-import { acceptsGzip, createVisitorPages, visitorPageKey, type DrawnPage } from './public-face/visitor-pages';
+import {
+  createVisitorPages,
+  servedPage,
+  visitorPageKey,
+  type DrawnPage,
+  type ServedPage,
+} from './public-face/visitor-pages';
 import { publicFaceRoutes } from './public-face/public-face.routes';
 import { createPreviewRenderer, type PreviewLimits } from './public-face/share-preview/preview-renderer';
 import { meRoutes } from './accounts/me.routes';
@@ -231,10 +238,18 @@ export function createApp({
     // feed; issue 14), the landing page's too, so index.html itself is never served as a file.
     const renderPage = pageTemplate(indexHtml);
     // A page's HTML carries its drawn body and the answers the app takes over: compressed, a list's
-    // page is about a fifth of its size on a slow phone line. Only pages (and the files beside them,
-    // compressed at build time) are: an API answer may hold a signed-in person's data beside words
-    // an attacker chose, which compression would let a watcher of sizes guess at (BREACH).
-    const compressPage = compress();
+    // page is about a fifth of its size on a slow phone line; once per drawing, not per request
+    // (public-face/visitor-pages.ts). Only pages (and the files beside them, compressed at build
+    // time) are: an API answer may hold a signed-in person's data beside words an attacker chose,
+    // which compression would let a watcher of sizes guess at (BREACH).
+    const sendPage = (c: Context<AppEnv>, page: ServedPage) => {
+      c.header('Vary', 'Accept-Encoding', { append: true });
+      const encoding = accepts(c, { header: 'Accept-Encoding', supports: ['gzip'], default: 'identity' });
+      if (encoding !== 'gzip') return c.html(page.html);
+      c.header('Content-Type', 'text/html; charset=UTF-8');
+      c.header('Content-Encoding', 'gzip');
+      return c.body(page.gzip as Uint8Array<ArrayBuffer>);
+    };
     // A public list, a profile and Browse come drawn for a visitor (issue 14 item 2, decision 025):
     // the app's own code renders them with the answers of this app's API, asked in-process.
     const preloadsOf = modulePreloads(clientDir);
@@ -275,20 +290,14 @@ export function createApp({
       const url = new URL(c.req.url);
       // A visitor's page is the same for every visitor: drawn once for all who ask within a few
       // seconds (public-face/visitor-pages.ts). Anyone with a session gets theirs drawn by the app.
-      if (getSessionCookie(c.req.raw.headers)) return c.html((await drawPage(c, url)).html);
+      if (getSessionCookie(c.req.raw.headers)) return sendPage(c, servedPage((await drawPage(c, url)).html));
       const key = visitorPageKey(url);
-      const page = await visitorPages.serve(key, () => drawPage(c, new URL(key, url)));
-      // Compressed once with the page, not per request (compressPage leaves an encoded answer be).
-      c.header('Vary', 'Accept-Encoding', { append: true });
-      if (!acceptsGzip(c.req.header('accept-encoding'))) return c.html(page.html);
-      c.header('Content-Type', 'text/html; charset=UTF-8');
-      c.header('Content-Encoding', 'gzip');
-      return c.body(page.gzip as Uint8Array<ArrayBuffer>);
+      return sendPage(c, await visitorPages.serve(key, () => drawPage(c, new URL(key, url))));
     };
-    app.get('/', compressPage, servePage);
-    app.get('/index.html', compressPage, servePage);
+    app.get('/', servePage);
+    app.get('/index.html', servePage);
     app.use('*', builtFiles);
-    app.get('*', compressPage, servePage);
+    app.get('*', servePage);
   }
 
   app.onError((error, c) => {

@@ -221,6 +221,18 @@ describe('what a slow phone line gets first', () => {
     expect(compressed.length).toBeLessThan(plain.length / 2);
     expect(gunzipSync(compressed).toString('utf8')).toBe(plain);
 
+    // Refused with q=0, it is not compressed; a signed-in request's page (the shell) is, as well.
+    const refused = await t.app.request(`${TEST_BASE_URL}/checklist/${ids.camping}`, {
+      headers: { 'accept-encoding': 'gzip;q=0, br' },
+    });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect(await refused.text()).toBe(plain);
+    const signedIn = await t.app.request(`${TEST_BASE_URL}/checklist/${ids.camping}`, {
+      headers: { 'accept-encoding': 'gzip', cookie: 'better-auth.session_token=anything' },
+    });
+    expect(signedIn.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await signedIn.arrayBuffer())).toString('utf8')).toContain(SHELL_ROOT);
+
     const api = await t.app.request(`${TEST_BASE_URL}/api/checklists/${ids.camping}`, {
       headers: { 'accept-encoding': 'gzip' },
     });

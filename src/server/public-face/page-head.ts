@@ -172,7 +172,12 @@ export function pageTemplate(indexHtml: string): (head: PageHead, baseUrl: strin
   const [headRest, bodyPart] = after.split(headEnd) as [string, string];
   const [beforeRoot, afterRoot] = bodyPart.split(root) as [string, string];
   const shellParts = [before, headRest, beforeRoot, afterRoot] as const;
-  const drawnParts = shellParts.map(withLowPriorityScripts) as unknown as typeof shellParts;
+  const drawnParts = [before, headRest, beforeRoot, afterRoot].map(withLowPriorityScripts) as [
+    string,
+    string,
+    string,
+    string,
+  ];
   return (head, baseUrl, body) => {
     const preloads = body?.preloads ? `  ${body.preloads}\n  ` : '';
     const drawn = body ? `<div id="root">${body.root}</div>${body.data}` : root;

@@ -25,21 +25,13 @@ export function visitorPageKey(url: URL): string {
   return `/browse?${new URLSearchParams(params).toString()}`;
 }
 
-/** Whether an Accept-Encoding header takes gzip (named, and not refused with q=0). */
-export function acceptsGzip(acceptEncoding: string | undefined): boolean {
-  return (acceptEncoding ?? '').split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name !== 'gzip' && name !== '*') return false;
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  });
-}
-
 /** A page as drawn, and whether it may be served again (only a page wholly drawn may). */
 export type DrawnPage = { html: string; isKept: boolean };
 
 /** A page as served: its HTML, and the same gzip-compressed once for every client that accepts it. */
 export type ServedPage = { html: string; gzip: Uint8Array };
+
+export const servedPage = (html: string): ServedPage => ({ html, gzip: gzipSync(html) });
 
 export type VisitorPages = {
   /**
@@ -86,7 +78,7 @@ export function createVisitorPages({
       let pending = drawing.get(key);
       if (!pending) {
         pending = draw()
-          .then(({ html, isKept }) => ({ page: { html, gzip: gzipSync(html) }, isKept }))
+          .then(({ html, isKept }) => ({ page: servedPage(html), isKept }))
           .finally(() => drawing.delete(key));
         drawing.set(key, pending);
         void pending.then(
