@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Viewer } from '@/domain/permissions';
 import { meQuery } from '@/client/api/me';
@@ -16,7 +16,12 @@ export function useAuth() {
   const queryClient = useQueryClient();
 
   const signOut = useCallback(async () => {
-    // Nothing fetched for the user who is leaving should still be asked for once they have gone.
+    // Nothing fetched for the user who is leaving should still be asked for once they have gone:
+    // queries in flight are cancelled, and none starts from here on (TanStack holds a query while
+    // it believes itself offline). A screen still loading as Logout is pressed (Settings and its
+    // sessions list) would otherwise ask once the session has ended, and get a 401. The full load
+    // below starts the app afresh, online.
+    onlineManager.setOnline(false);
     await queryClient.cancelQueries();
     try {
       const { authClient } = await import('./auth-client');
