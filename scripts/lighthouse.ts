@@ -196,7 +196,9 @@ try {
     ...(isObserved ? [{ name: 'mobile-observed', flags: { throttlingMethod: 'devtools' } as Flags }] : []),
     { name: 'desktop', config: desktopConfig },
   ];
-  console.log(['page'.padEnd(50), 'preset'.padEnd(15), 'perf', 'a11y', '     LCP', '   CLS', '    TBT', 'load'].join('  '));
+  console.log(
+    ['page'.padEnd(50), 'preset'.padEnd(15), 'perf', 'a11y', '     LCP', '   CLS', '    TBT', 'load'].join('  '),
+  );
   for (const page of ['/', '/browse', checklist, profile]) {
     for (const preset of presets) {
       const loadAverage = os.loadavg()[0]!;
