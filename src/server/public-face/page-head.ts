@@ -171,13 +171,9 @@ export function pageTemplate(indexHtml: string): (head: PageHead, baseUrl: strin
   const [before, after] = indexHtml.replace(description, '').split(title) as [string, string];
   const [headRest, bodyPart] = after.split(headEnd) as [string, string];
   const [beforeRoot, afterRoot] = bodyPart.split(root) as [string, string];
-  const shellParts = [before, headRest, beforeRoot, afterRoot] as const;
-  const drawnParts = [before, headRest, beforeRoot, afterRoot].map(withLowPriorityScripts) as [
-    string,
-    string,
-    string,
-    string,
-  ];
+  const parts = (of: (html: string) => string) => [of(before), of(headRest), of(beforeRoot), of(afterRoot)] as const;
+  const shellParts = parts((html) => html);
+  const drawnParts = parts(withLowPriorityScripts);
   return (head, baseUrl, body) => {
     const preloads = body?.preloads ? `  ${body.preloads}\n  ` : '';
     const drawn = body ? `<div id="root">${body.root}</div>${body.data}` : root;
