@@ -12,7 +12,26 @@ export default defineConfig({
     // helpers carry @__NO_SIDE_EFFECTS__): a page that imports a domain module for its words or
     // rules leaves that module's schemas, and zod with them, out of its chunks (issue 14, decision 019).
     // It would be wrong for `z.config()` or a schema's `.register()`/`.meta()`, which src/ never calls.
-    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+    rolldownOptions: {
+      treeshake: { manualPureFunctions: ['z'] },
+      // Fewer files before a page answers (decision 028): Rolldown splits what two screens share into
+      // a common chunk, which left a public page some 20–40 files of 0.2–14 KB. A browser opens at
+      // most six connections to one HTTP/1.1 host, so each six more files is another round trip on
+      // a slow line. A common chunk under 100 KB of source is copied into the chunks that use it
+      // instead (its modules still run once: Rolldown's runtime keeps one registry of them), so a
+      // public page loads 6 files, not 20–30, and no more bytes (`npm run size`). Experimental in
+      // Rolldown 1.x; it needs the entry's exports free to drop (we export nothing from it). Styles
+      // stay files, as Rolldown's guide says a Vite build must.
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          experimentalInlineCommonChunks: {
+            maxSize: 100_000,
+            exclude: /\.(css|scss|sass|less|styl|stylus|pcss|postcss|sss)(\?|$)/,
+          },
+        },
+      },
+    },
   },
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {

@@ -183,11 +183,12 @@ function printDetails(result: Result) {
 try {
   await waitUntilReady(120_000);
   const { checklist, profile } = await findPublicPages();
-  chrome = await chromeLauncher.launch({
+  const browser = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     // No sandbox for root (Chromium refuses to start as root with one); no GPU in a container.
     chromeFlags: ['--headless=new', '--disable-gpu', ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
   });
+  chrome = browser;
   // The mobile preset simulates a slow phone from a trace taken on this fast machine; with
   // --observed it is also run slowed for real (150 ms round trips, 1.6 Mbit/s, CPU 4× slower), so
   // what the simulation assumes can be checked against what the browser then paints.
@@ -201,19 +202,29 @@ try {
   );
   for (const page of ['/', '/browse', checklist, profile]) {
     for (const preset of presets) {
-      const loadAverage = os.loadavg()[0]!;
-      const runner = await lighthouse(
-        `${baseUrl}${page}`,
-        {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-          ...preset.flags,
-        },
-        preset.config,
-      );
-      if (!runner) throw new Error(`Lighthouse gave no result for ${page}.`);
+      const audit = async () => {
+        const loadAverage = os.loadavg()[0]!;
+        const runner = await lighthouse(
+          `${baseUrl}${page}`,
+          {
+            port: browser.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility'],
+            ...preset.flags,
+          },
+          preset.config,
+        );
+        if (!runner) throw new Error(`Lighthouse gave no result for ${page}.`);
+        return { runner, loadAverage };
+      };
+      let { runner, loadAverage } = await audit();
+      // Lighthouse sometimes loses the trace of a load (NO_NAVSTART, "Please run Lighthouse again"),
+      // a fault of the recording, not of the page: the audit is run again, at most twice, and says so.
+      for (let retry = 1; retry <= 2 && runner.lhr.runtimeError?.code === 'NO_NAVSTART'; retry += 1) {
+        console.log(`      (${page}, ${preset.name}: the trace was lost (NO_NAVSTART); auditing again)`);
+        ({ runner, loadAverage } = await audit());
+      }
       const row = { page, preset: preset.name, result: runner.lhr, loadAverage };
       printRow(row);
       if (runner.lhr.runtimeError) console.log(`      error: ${runner.lhr.runtimeError.message}`);
