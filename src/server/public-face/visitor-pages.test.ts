@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import type * as Zlib from 'node:zlib';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { createVisitorPages, visitorPageKey, type DrawnPage, type VisitorPages } from './visitor-pages';
+import { describe, expect, it, vi } from 'vitest';
+import { createVisitorPages, servedPage, visitorPageKey, type DrawnPage, type VisitorPages } from './visitor-pages';
+
+// gzipSync as it is, counted: the store must not compress a page nobody asked for compressed.
+vi.mock('node:zlib', async (importOriginal) => {
+  const zlib = await importOriginal<typeof Zlib>();
+  return { ...zlib, gzipSync: vi.fn(zlib.gzipSync) };
+});
 
 const htmlOf = async (pages: VisitorPages, key: string, draw: () => Promise<DrawnPage>) =>
   (await pages.serve(key, draw)).html;
@@ -94,6 +101,18 @@ describe('a visitor’s drawn pages', () => {
     const pages = createVisitorPages();
     const page = await pages.serve('/', async () => ({ html: '<p>landing</p>', isKept: true }));
     expect(gunzipSync(page.gzip).toString('utf8')).toBe('<p>landing</p>');
+    expect(page.gzip).toBe(page.gzip);
     expect(await pages.serve('/', async () => ({ html: 'redrawn', isKept: true }))).toBe(page);
+  });
+
+  it('compress a page only when its gzip copy is first asked for, and then once', () => {
+    const compress = vi.mocked(gzipSync);
+    compress.mockClear();
+    const page = servedPage('<p>signed in</p>');
+    expect(page.html).toBe('<p>signed in</p>');
+    expect(compress).not.toHaveBeenCalled();
+    expect(gunzipSync(page.gzip).toString('utf8')).toBe('<p>signed in</p>');
+    expect(page.gzip).toBe(page.gzip);
+    expect(compress).toHaveBeenCalledTimes(1);
   });
 });

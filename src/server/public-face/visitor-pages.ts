@@ -28,10 +28,22 @@ export function visitorPageKey(url: URL): string {
 /** A page as drawn, and whether it may be served again (only a page wholly drawn may). */
 export type DrawnPage = { html: string; isKept: boolean };
 
-/** A page as served: its HTML, and the same gzip-compressed once for every client that accepts it. */
-export type ServedPage = { html: string; gzip: Uint8Array };
+/**
+ * A page as served: its HTML, and the same gzip-compressed for every client that accepts it, made
+ * when first asked for and then kept (a signed-in page served to a client that takes no gzip is
+ * never compressed; a kept visitor's page is compressed once, when the store weighs it).
+ */
+export type ServedPage = { readonly html: string; readonly gzip: Uint8Array };
 
-export const servedPage = (html: string): ServedPage => ({ html, gzip: gzipSync(html) });
+export function servedPage(html: string): ServedPage {
+  let gzip: Uint8Array | undefined;
+  return {
+    html,
+    get gzip() {
+      return (gzip ??= gzipSync(html));
+    },
+  };
+}
 
 export type VisitorPages = {
   /**
