@@ -32,7 +32,6 @@ import {
   BROWSE_ORDERS,
   LISTING_ORDERS,
   browseQuerySchema,
-  decodeBrowseCursor,
   type BrowseCursor,
   type BrowseOrder,
   type BrowseQuery,
@@ -45,6 +44,7 @@ import { hashPassword } from '../src/server/accounts/password-hash';
 import { createApp } from '../src/server/app';
 import { backfillBadges, upsertBadgeDefinitions } from '../src/server/badges/badges.actions';
 import { listBadgeStatus } from '../src/server/badges/badges.queries';
+import { createBrowseCursors } from '../src/server/checklists/browse-cursors';
 import { browseChecklists } from '../src/server/checklists/browse.queries';
 import { findChecklistDetail } from '../src/server/checklists/checklists.queries';
 import { listDashboardLists, listRecentActivity } from '../src/server/dashboard/dashboard.queries';
@@ -66,6 +66,9 @@ const BENCH_USER = 'u2';
 /** What the Lists tabs ask for first (the API's default page). */
 const firstDashboardPage = { limit: DASHBOARD_LISTS_PAGE_SIZE };
 const BENCH_PASSWORD = 'bench-password-1';
+/** The app's AUTH_SECRET here, in one process or built: it signs the deep cases' Browse cursors, made beforehand. */
+const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-1';
+const browseCursors = createBrowseCursors(BENCH_SECRET);
 const PORT = 3999;
 const BASE_URL = `http://localhost:${PORT}`;
 /** How deep the deep-page cases go (Browse pages of 12, by cursor). */
@@ -386,9 +389,9 @@ function serveInProcess(db: Database, statements: { count: number }): Target {
     db,
     logger,
   );
-  const auth = createAuth({ db, env, secret: 'bench-secret-bench-secret-bench-secret-1', mailer, logger });
+  const auth = createAuth({ db, env, secret: BENCH_SECRET, mailer, logger });
   const hub = createNotificationHub(db, logger);
-  const app = createApp({ db, env, auth, mailer, logger, hub });
+  const app = createApp({ db, env, auth, secret: BENCH_SECRET, mailer, logger, hub });
   // Requests answered, counted by the server: autocannon stops with requests in flight, whose
   // statements still run, so SQL/req divides by what was served once all of them are done.
   const traffic = { inFlight: 0, served: 0 };
@@ -436,6 +439,7 @@ async function serveBuilt(databaseUrl: string, workers: number, dir: string, db:
       DATA_DIR: path.join(dir, 'app'),
       SEED_DEMO: '0',
       WEB_CONCURRENCY: String(workers),
+      AUTH_SECRET: BENCH_SECRET,
       LOG_LEVEL: 'error',
       // The load generator stands in for the proxy in front: it says which address each user is at.
       TRUSTED_PROXIES: '127.0.0.1',
@@ -575,18 +579,18 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
       cases.push({
         name: label,
         requests: shuffled(queries).map((query) => browseRequest(query, null)),
-        bare: (index) => browseChecklists(db, queries[index % queries.length]!),
+        bare: (index) => browseChecklists(db, queries[index % queries.length]!, { cursors: browseCursors }),
       });
       // Page 20 of up to 4 variants that have one: the cursor after 19 pages, as Load more sends it.
       const deep: { query: BrowseQuery; text: string; cursor: BrowseCursor }[] = [];
       await eachLimited(queries.slice(0, 4), 4, async (query) => {
         let text: string | null = null;
         for (let page = 1; page < DEEP_PAGE; page++) {
-          const cursor: BrowseCursor | null = text ? decodeBrowseCursor(text, order) : null;
-          text = (await browseChecklists(db, query, cursor)).nextCursor;
+          const cursor: BrowseCursor | null = text ? browseCursors.decode(text, query) : null;
+          text = (await browseChecklists(db, query, { cursor, cursors: browseCursors })).nextCursor;
           if (!text) return;
         }
-        deep.push({ query, text: text!, cursor: decodeBrowseCursor(text!, order)! });
+        deep.push({ query, text: text!, cursor: browseCursors.decode(text!, query)! });
       });
       if (deep.length === 0) {
         deepSkipped.push(label);
@@ -597,7 +601,7 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
         requests: deep.map(({ query, text }) => browseRequest(query, text)),
         bare: (index) => {
           const { query, cursor } = deep[index % deep.length]!;
-          return browseChecklists(db, query, cursor);
+          return browseChecklists(db, query, { cursor, cursors: browseCursors });
         },
       });
     }

@@ -28,6 +28,7 @@ import { meRoutes } from './accounts/me.routes';
 import { endSession, LAST_SEEN_REFRESH_SECONDS, recordSessionSeen } from './accounts/sessions.actions';
 import { badgesRoutes } from './badges/badges.routes';
 import { checklistActionsRoutes, commentsRoutes } from './checklists/checklist-actions.routes';
+import { createBrowseCursors } from './checklists/browse-cursors';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import type { Database } from './db/client';
@@ -55,6 +56,8 @@ export type AppDeps = {
   db: Database;
   env: Pick<Env, 'baseUrl' | 'isHttps' | 'hasDevMailbox' | 'trustedProxies'>;
   auth: Auth;
+  /** The server's secret (AUTH_SECRET, the same in every process): signs Browse's cursors. */
+  secret: string;
   mailer: Mailer;
   logger: Logger;
   /** Live notification announcements (one LISTEN connection per process). */
@@ -92,6 +95,7 @@ export function createApp({
   db,
   env,
   auth,
+  secret,
   mailer,
   logger,
   hub,
@@ -173,7 +177,7 @@ export function createApp({
     .route('/api/accounts', accountsRoutes({ db, auth, mailer, baseUrl: env.baseUrl }))
     .route('/api/accounts', meRoutes({ db }))
     .route('/api/accounts', accountDataRoutes({ db, auth }))
-    .route('/api/checklists', checklistsRoutes({ db }))
+    .route('/api/checklists', checklistsRoutes({ db, cursors: createBrowseCursors(secret) }))
     .route('/api/checklists', checklistActionsRoutes({ db }))
     .route('/api/comments', commentsRoutes({ db }))
     .route('/api/library', libraryRoutes({ db }))

@@ -36,14 +36,15 @@ export function startHttpServer(deps: {
   onListenError: (error: Error) => void;
 }): HttpServer {
   const { env, db, mailer, logger } = deps;
-  const auth = createAuth({ db, env, secret: resolveAuthSecret(env), mailer, logger });
+  const secret = resolveAuthSecret(env);
+  const auth = createAuth({ db, env, secret, mailer, logger });
   const serverDir = path.dirname(fileURLToPath(import.meta.url));
   const clientDir = path.resolve(serverDir, '../client');
   const hub = createNotificationHub(db, logger);
   let isStopping = false;
   const lifecycle = { database: deps.database, isStopping: () => isStopping };
   const renderPageBody = builtPageBodyRenderer(serverDir);
-  const app = createApp({ db, env, auth, mailer, logger, hub, clientDir, renderPageBody, lifecycle });
+  const app = createApp({ db, env, auth, secret, mailer, logger, hub, clientDir, renderPageBody, lifecycle });
   const server = serve({ fetch: app.fetch, port: env.port }, (info) => deps.onListening(info.port));
   server.on('error', deps.onListenError);
 

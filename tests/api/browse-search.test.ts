@@ -3,15 +3,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   browseCursorMessages,
   browsePageSchema,
-  encodeBrowseCursor,
+  browseQuerySchema,
+  type BrowseCursor,
   type BrowsePage,
 } from '../../src/domain/checklists/browse';
+import { createBrowseCursors } from '../../src/server/checklists/browse-cursors';
 import { connectDatabase, type Database } from '../../src/server/db/client';
 import { checklistLikes } from '../../src/server/db/schema';
 import { VISITOR_CACHE_CONTROL } from '../../src/server/security/no-store';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { createTestApp, TEST_SECRET, type Agent, type TestApp } from '../setup/test-app';
 import { createTestDatabase } from '../setup/test-database';
 
 // Decision 018: relevance, word forms, accents, near spellings, counts kept by the database,
@@ -37,6 +39,9 @@ async function browse(query: string, agent: Agent = t.agent()): Promise<BrowsePa
   return browsePageSchema.parse(await response.json());
 }
 const titles = (page: BrowsePage) => page.checklists.map((card) => card.title);
+/** A cursor this server would have signed for the search `params`, saying what `cursor` says. */
+const signedCursor = (cursor: BrowseCursor, params: Record<string, string>) =>
+  createBrowseCursors(TEST_SECRET).encode(cursor, browseQuerySchema.parse(params));
 const rows = async <T>(query: ReturnType<typeof sql>) => (await t.db.execute(query)).rows as T[];
 
 /** Every page of a browse, following the cursor; `between` runs after each page. */
@@ -148,10 +153,13 @@ describe('Best match tiers (decision 027)', () => {
   });
 
   it('refuses a best-match cursor from before the tiers (a score, not a tier)', async () => {
-    const cursor = encodeBrowseCursor({
-      o: 'best',
-      k: [0.0607927, '2026-01-01T10:00:00.123456+00:00', '00000000-0000-4000-8000-000000000000'],
-    });
+    const cursor = signedCursor(
+      {
+        o: 'best',
+        k: [0.0607927, '2026-01-01T10:00:00.123456+00:00', '00000000-0000-4000-8000-000000000000'],
+      } as never,
+      { q: 'quokka' },
+    );
     const response = await t.agent().request(`/api/checklists?q=quokka&cursor=${encodeURIComponent(cursor)}`);
     expect(response.status).toBe(400);
   });
@@ -495,12 +503,72 @@ describe('keyset paging', () => {
     for (const cursor of [
       'nonsense',
       page.nextCursor!,
-      encodeBrowseCursor({ o: 'newest', k: ['yesterday', 'x'] as never }),
+      signedCursor({ o: 'most-liked', k: [1, 'yesterday', 'x'] } as never, { tag: 'walrus', order: 'most-liked' }),
     ]) {
       const response = await t
         .agent()
         .request(`/api/checklists?tag=walrus&order=most-liked&cursor=${encodeURIComponent(cursor)}`);
       expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: browseCursorMessages.invalid, code: 'invalid_input' });
+    }
+  });
+});
+
+describe('a search’s later pages', () => {
+  beforeAll(async () => {
+    for (let index = 0; index < 14; index++) {
+      await makeChecklist(t.db, author.id, { title: `Narwhal tour ${index}`, createdAt: daysAgo(40 + index) });
+    }
+  });
+  // The count of a search's matches (countMatches) starts so; a card's own counts are other statements.
+  const counts = () => statements.filter((statement) => /^\s*with typed as/.test(statement));
+
+  it('say what the first page counted, without counting again: one statement in a listing order', async () => {
+    const first = await browse('?q=narwhal&order=newest');
+    expect(first.total).toBe(14);
+    // Published meanwhile, older than every other: it is on the next page, but not in its count.
+    await makeChecklist(t.db, author.id, { title: 'Narwhal tour late', createdAt: daysAgo(100) });
+    statements = [];
+    const second = await browse(`?q=narwhal&order=newest&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(statements).toHaveLength(1);
+    expect(counts()).toEqual([]);
+    expect(second.total).toBe(14);
+    expect(titles(second)).toEqual(['Narwhal tour 12', 'Narwhal tour 13', 'Narwhal tour late']);
+    // A new search counts afresh.
+    expect((await browse('?q=narwhal&order=newest')).total).toBe(15);
+  });
+
+  it('keep the words searched for instead of a misspelt one, and Best match reads its tiers with them', async () => {
+    const first = await browse('?q=narwhl');
+    expect(first.searchedFor).toBe('narwhal');
+    statements = [];
+    const second = await browse(`?q=narwhl&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(counts()).toEqual([]);
+    expect(statements.length).toBeLessThanOrEqual(2);
+    expect(second.searchedFor).toBe('narwhal');
+    expect(second.total).toBe(first.total);
+    const shown = [...titles(first), ...titles(second)];
+    expect(new Set(shown).size).toBe(first.total);
+    expect(shown.every((title) => title.startsWith('Narwhal tour'))).toBe(true);
+  });
+
+  it('refuse a cursor a client changed, or sent with another search, tag or order', async () => {
+    const cursor = (await browse('?q=narwhal&order=newest')).nextCursor!;
+    const [payload, signature] = cursor.split('.') as [string, string];
+    const carried = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { s: { t: number; m: boolean } };
+    expect(carried.s.t).toBe(15);
+    // Saying the search matches few lists would make Best match read its tiers the slow way.
+    const changed = Buffer.from(JSON.stringify({ ...carried, s: { ...carried.s, t: 3, m: !carried.s.m } }));
+    for (const [search, text] of [
+      ['?q=narwhal&order=newest', `${changed.toString('base64url')}.${signature}`],
+      ['?q=narwhal&order=newest', payload],
+      ['?q=narwhal&order=newest', `${payload}.${signature.slice(1)}`],
+      ['?q=walrus&order=newest', cursor],
+      ['?q=narwhal&order=newest&tag=sea', cursor],
+      ['?q=narwhal&order=best', cursor],
+    ]) {
+      const response = await t.agent().request(`/api/checklists${search}&cursor=${encodeURIComponent(text!)}`);
+      expect(response.status, `${search} ${text}`).toBe(400);
       expect(await response.json()).toEqual({ message: browseCursorMessages.invalid, code: 'invalid_input' });
     }
   });

@@ -17,6 +17,8 @@ import { writeQuotas, type WriteQuotas } from '../../src/server/security/rate-li
 import { createTestDatabase } from './test-database';
 
 export const TEST_BASE_URL = 'http://localhost:3000';
+/** The test app's AUTH_SECRET: sessions, and Browse's cursors (a test may sign one of its own). */
+export const TEST_SECRET = 'test-secret-that-is-long-enough-0123456789';
 
 type RequestOptions = { method?: string; json?: unknown; headers?: Record<string, string>; ip?: string };
 
@@ -119,7 +121,7 @@ export async function createTestApp(
     hasDevMailbox: isDevMailbox,
     trustedProxies: parseTrustedProxies(options.trustedProxies),
   };
-  const auth = createAuth({ db, env, secret: 'test-secret-that-is-long-enough-0123456789', mailer, logger });
+  const auth = createAuth({ db, env, secret: TEST_SECRET, mailer, logger });
   const hub = createNotificationHub(db, logger);
   afterAll(() => hub.close());
   // Manual: tests send queued notification mails with dispatchMails(), at the moment they choose.
@@ -129,6 +131,7 @@ export async function createTestApp(
     db,
     env,
     auth,
+    secret: TEST_SECRET,
     mailer,
     logger,
     hub,

@@ -68,6 +68,23 @@ describe('browse', () => {
     ).toBeNull();
   });
 
+  it('carries what a search counted, and nothing that is not a count, a flag or the words searched for', () => {
+    const k = ['2026-01-02T03:04:05.123456+00:00', '0b8f6a3e-6d1c-4a5e-9f3b-2c1d4e5f6a7b'] as const;
+    const carrying = (s: unknown) => encodeBrowseCursor({ o: 'newest', k, s } as never);
+    const state = { t: 1000, c: true, f: ['camping', 'stove'], m: true };
+    expect(decodeBrowseCursor(carrying(state), 'newest')).toEqual({ o: 'newest', k, s: state });
+    expect(decodeBrowseCursor(carrying({ ...state, f: null }), 'newest')).not.toBeNull();
+    for (const wrong of [
+      { ...state, t: -1 },
+      { ...state, t: 1.5 },
+      { ...state, f: [] },
+      { ...state, f: [''] },
+      { ...state, m: 'yes' },
+    ]) {
+      expect(decodeBrowseCursor(carrying(wrong), 'newest')).toBeNull();
+    }
+  });
+
   it('reads a Best match cursor only with a whole tier from 0 to 7 (decision 027)', () => {
     const at = ['2026-01-02T03:04:05.123456+00:00', '0b8f6a3e-6d1c-4a5e-9f3b-2c1d4e5f6a7b'] as const;
     const best = (tier: number) => encodeBrowseCursor({ o: 'best', k: [tier, ...at] } as BrowseCursor);

@@ -66,7 +66,7 @@ export const browseQuerySchema = z
     tag: z.string().trim().max(30).transform(withoutNul).catch('').default(''),
     order: z.enum(BROWSE_ORDERS).optional().catch(undefined),
     page: z.coerce.number().int().min(0).max(10_000).catch(0).default(0),
-    cursor: z.string().max(400).optional().catch(undefined),
+    cursor: z.string().max(1000).optional().catch(undefined),
   })
   .transform(({ order, ...query }) => ({
     ...query,
@@ -113,12 +113,35 @@ export const BEST_MATCH_TIER_COUNT = 8;
  */
 const createdAtKey = z.iso.datetime({ offset: true });
 const idKey = z.uuid();
+/**
+ * What a search's first page counted, carried by its cursor so the later pages do not count again
+ * (decision 018): Y of "Showing X of Y" (`t`, and `c` when it is the cap), the words searched for
+ * instead of the typed ones (`f`, when near spellings were), and whether the matches passed the cap
+ * (`m`, which tells Best match's tiers how to read). Cursors are signed by the server
+ * (server/checklists/browse-cursors.ts), so a client cannot change what it says.
+ */
+const searchStateSchema = z.object({
+  t: z.number().int().min(0),
+  c: z.boolean(),
+  f: z.array(z.string().min(1).max(MAX_SEARCH_LENGTH)).min(1).max(8).nullable(),
+  m: z.boolean(),
+});
+export type SearchState = z.infer<typeof searchStateSchema>;
 export const browseCursorSchema = z.discriminatedUnion('o', [
-  z.object({ o: z.literal('newest'), k: z.tuple([createdAtKey, idKey]) }),
-  z.object({ o: z.literal('most-used'), k: z.tuple([z.number().int(), createdAtKey, idKey]) }),
-  z.object({ o: z.literal('most-liked'), k: z.tuple([z.number().int(), createdAtKey, idKey]) }),
+  z.object({ o: z.literal('newest'), k: z.tuple([createdAtKey, idKey]), s: searchStateSchema.optional() }),
+  z.object({
+    o: z.literal('most-used'),
+    k: z.tuple([z.number().int(), createdAtKey, idKey]),
+    s: searchStateSchema.optional(),
+  }),
+  z.object({
+    o: z.literal('most-liked'),
+    k: z.tuple([z.number().int(), createdAtKey, idKey]),
+    s: searchStateSchema.optional(),
+  }),
   z.object({
     o: z.literal('best'),
+    s: searchStateSchema.optional(),
     k: z.tuple([
       z
         .number()

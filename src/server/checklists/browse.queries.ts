@@ -2,15 +2,17 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   BROWSE_PAGE_SIZE,
   SEARCH_COUNT_CAP,
-  encodeBrowseCursor,
+  browseCursorSchema,
   searchTerms,
   type BrowseCursor,
   type BrowsePage,
   type BrowseQuery,
   type ChecklistCard,
+  type SearchState,
 } from '@/domain/checklists/browse';
 import type { Executor } from '../db/client';
 import { cardColumns, presentCard, type CardRow } from '../presenters';
+import type { BrowseCursors } from './browse-cursors';
 
 /**
  * The cards of the lists `picked` chooses, in its order, in one statement. `picked` is a query
@@ -165,6 +167,30 @@ type Count = {
 };
 
 /**
+ * The tsqueries of `words` (a text[]) as text, whole words and prefixes, and whether every word is
+ * one a title or tag has (in search_words), i.e. typed whole: what Best match's tiers are read with.
+ */
+const matchColumns = (words: SQL) => sql`
+  ticklist_search_query(${words}, false)::text as whole,
+  ticklist_search_query(${words}, true)::text as prefix,
+  (select bool_and(exists (select 1 from search_words s where s.word = ticklist_unaccent(lower(w))))
+   from unnest(${words}) w) as typed_whole`;
+
+/**
+ * A later page of a search: what its first page counted, as its cursor carries it, and for Best
+ * match the tsqueries of the words searched for, in a statement that reads no list.
+ */
+async function carriedCount(db: Executor, query: BrowseQuery, state: SearchState, typed: string[]): Promise<Count> {
+  const count = { total: state.t, capped: state.c, searchedFor: state.f };
+  if (query.order !== 'best') return { ...count, match: null };
+  const result = await db.execute<{ whole: string; prefix: string; typed_whole: boolean }>(
+    sql`select ${matchColumns(sql`${sql.param(state.f ?? typed)}::text[]`)}`,
+  );
+  const row = result.rows[0]!;
+  return { ...count, match: { whole: row.whole, prefix: row.prefix, isTypedWhole: row.typed_whole, isMany: state.m } };
+}
+
+/**
  * Y of "Showing X of Y". Without a search: the counters the database keeps (all public lists, or
  * one tag's). With one: the matches counted up to the cap; when nothing matches, the typed words no
  * list has are replaced by the nearest title or tag words and counted again, in the same statement,
@@ -196,10 +222,7 @@ async function countMatches(db: Executor, query: BrowseQuery, terms: string[]): 
       select typed.n as typed, corrected.words as corrected,
              case when corrected.words is not null then ${capped(sql`corrected.words`)} end as refound
       from typed left join corrected on true)
-    select counted.*, ticklist_search_query(searched.words, false)::text as whole,
-           ticklist_search_query(searched.words, true)::text as prefix,
-           (select bool_and(exists (select 1 from search_words s where s.word = ticklist_unaccent(lower(w))))
-            from unnest(searched.words) w) as typed_whole
+    select counted.*, ${matchColumns(sql`searched.words`)}
     from counted, lateral (
       select case when counted.refound > 0 then counted.corrected else ${typed}::text[] end as words) searched`);
   const row = result.rows[0]!;
@@ -234,12 +257,14 @@ async function countMatches(db: Executor, query: BrowseQuery, terms: string[]): 
  *
  * Paging is by keyset (`cursor`): the page starts after the previous page's last sort key, read off
  * the order's index, so a deep page costs what the first does and lists added meanwhile neither
- * repeat nor push others out. `page` (offset) still works for callers without a cursor.
+ * repeat nor push others out. `page` (offset) still works for callers without a cursor. A search's
+ * later pages do not count again: the cursor carries the first page's count (`carriedCount`), so
+ * Y stays what the search's first page said, and `cursors` signs what it carries.
  */
 export async function browseChecklists(
   db: Executor,
   query: BrowseQuery,
-  cursor: BrowseCursor | null = null,
+  { cursor = null, cursors }: { cursor?: BrowseCursor | null; cursors: BrowseCursors },
 ): Promise<BrowsePage> {
   const typed = searchTerms(query.q);
   const readPage = async (words: string[], match: Count['match']) => {
@@ -270,12 +295,24 @@ export async function browseChecklists(
   if (typed.length === 0) {
     [count, rows] = await Promise.all([countMatches(db, query, typed), readPage(typed, null)]);
   } else {
-    count = await countMatches(db, query, typed);
+    count = cursor?.s ? await carriedCount(db, query, cursor.s, typed) : await countMatches(db, query, typed);
     rows = await readPage(count.searchedFor ?? typed, count.match);
   }
   const hasMore = rows.length > BROWSE_PAGE_SIZE;
   const shown = rows.slice(0, BROWSE_PAGE_SIZE);
   const last = shown.at(-1);
+  const searched: SearchState | null =
+    typed.length === 0
+      ? null
+      : (cursor?.s ?? { t: count.total, c: count.capped, f: count.searchedFor, m: count.match?.isMany ?? false });
+  const nextCursor = (sortKey: unknown[]): string => {
+    const next = { o: query.order, k: sortKey };
+    // A search state the cursor's schema would refuse (a corrected word too long, say) is left
+    // out: that search's next page then counts again, as a first page does.
+    const carrying = searched ? { ...next, s: searched } : next;
+    const parsed = browseCursorSchema.safeParse(carrying);
+    return cursors.encode((parsed.success ? parsed.data : next) as BrowseCursor, query);
+  };
   return {
     checklists: shown.map(presentCard),
     total: count.total,
@@ -284,7 +321,7 @@ export async function browseChecklists(
     page: query.page,
     pageSize: BROWSE_PAGE_SIZE,
     hasMore,
-    nextCursor: hasMore && last ? encodeBrowseCursor({ o: query.order, k: last.sort_key } as BrowseCursor) : null,
+    nextCursor: hasMore && last ? nextCursor(last.sort_key) : null,
   };
 }
 

@@ -5,13 +5,13 @@ import {
   browsePageSchema,
   browseParamsSchema,
   browseQuerySchema,
-  decodeBrowseCursor,
   popularTagsSchema,
 } from '@/domain/checklists/browse';
 import { checklistDetailSchema, checklistMessages } from '@/domain/checklists/checklist-view';
 import type { Database } from '../db/client';
 import { createRouter, userIdOf } from '../http';
 import { cacheForVisitors } from '../security/no-store';
+import type { BrowseCursors } from './browse-cursors';
 import { browseChecklists, popularTags } from './browse.queries';
 import { logRequestEvent } from '../security/security-events';
 import { checklistExists, findChecklistDetail } from './checklists.queries';
@@ -52,13 +52,13 @@ const detailRoute = createRoute({
   },
 });
 
-export function checklistsRoutes({ db }: { db: Database }) {
+export function checklistsRoutes({ db, cursors }: { db: Database; cursors: BrowseCursors }) {
   return createRouter()
     .openapi(browseRoute, async (c) => {
       const query = browseQuerySchema.parse(c.req.valid('query'));
-      const cursor = query.cursor ? decodeBrowseCursor(query.cursor, query.order) : null;
+      const cursor = query.cursor ? cursors.decode(query.cursor, query) : null;
       if (query.cursor && !cursor) return c.json({ message: browseCursorMessages.invalid, code: 'invalid_input' }, 400);
-      const page = await browseChecklists(db, query, cursor);
+      const page = await browseChecklists(db, query, { cursor, cursors });
       cacheForVisitors(c);
       return c.json(page, 200);
     })
