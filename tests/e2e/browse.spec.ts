@@ -170,6 +170,36 @@ test('a failed load offers to try again', async ({ page, allowConsoleErrors }) =
   await expect(page.getByText(/^Showing \d+ of [\d,]+ checklists$/)).toBeVisible();
 });
 
+test('Load more refused its cursor: Try again starts the search over from its first page', async ({
+  page,
+  db,
+  makeUser,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(failedRequest(400, /\/api\/checklists\?/));
+  const author = await makeUser();
+  const word = `stale${unique()}`;
+  for (let index = 0; index < 14; index++) await makeChecklist(db, author.id, { title: `${word} list ${index}` });
+  await page.goto(`/browse?q=${word}&order=newest`);
+  await expect(page.getByText('Showing 12 of 14 checklists')).toBeVisible();
+  // The first Load more sends a cursor the server no longer takes, as one made before an upgrade.
+  let isStale = true;
+  await page.route('**/api/checklists?*cursor=*', (route) => {
+    if (!isStale) return route.continue();
+    isStale = false;
+    const url = new URL(route.request().url());
+    url.searchParams.set('cursor', 'made-before-the-upgrade');
+    return route.continue({ url: url.toString() });
+  });
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByText('This page of results is no longer valid. Please reload.')).toBeVisible();
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('button', { name: 'Load more' })).toBeVisible();
+  await expect(page.getByText('Showing 12 of 14 checklists')).toBeVisible();
+  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(page.getByText('Showing 14 of 14 checklists')).toBeVisible();
+});
+
 for (const width of [1280, 390]) {
   test(`browse screenshots in grid and list view at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });

@@ -128,20 +128,20 @@ const searchStateSchema = z.object({
 });
 export type SearchState = z.infer<typeof searchStateSchema>;
 export const browseCursorSchema = z.discriminatedUnion('o', [
-  z.object({ o: z.literal('newest'), k: z.tuple([createdAtKey, idKey]), s: searchStateSchema.optional() }),
+  z.object({ o: z.literal('newest'), k: z.tuple([createdAtKey, idKey]), s: z.optional(searchStateSchema) }),
   z.object({
     o: z.literal('most-used'),
     k: z.tuple([z.number().int(), createdAtKey, idKey]),
-    s: searchStateSchema.optional(),
+    s: z.optional(searchStateSchema),
   }),
   z.object({
     o: z.literal('most-liked'),
     k: z.tuple([z.number().int(), createdAtKey, idKey]),
-    s: searchStateSchema.optional(),
+    s: z.optional(searchStateSchema),
   }),
   z.object({
     o: z.literal('best'),
-    s: searchStateSchema.optional(),
+    s: z.optional(searchStateSchema),
     k: z.tuple([
       z
         .number()

@@ -8,6 +8,7 @@ import {
   BROWSE_VIEWS,
   LISTING_ORDERS,
   MAX_SEARCH_LENGTH,
+  browseCursorMessages,
   browseMessages,
   defaultOrder,
   formatTotal,
@@ -23,6 +24,7 @@ import { Input } from '@/client/components/ui/input';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { DeferredOptionSelect } from '@/client/components/ui/deferred-option-select';
 import { Spinner } from '@/client/components/ui/spinner';
+import { ApiError } from '@/client/lib/api';
 import { useAuth } from '@/client/lib/use-auth';
 import { cn } from '@/client/lib/cn';
 import { browseInfiniteQuery, popularTagsQuery, type BrowseFilters } from '@/client/api/checklists';
@@ -280,7 +282,13 @@ export function BrowsePage() {
                 ))}
               </ul>
 
-              {results.isFetchNextPageError ? (
+              {results.isFetchNextPageError && isStaleCursor(results.error) ? (
+                // Load more's cursor was refused (one made before the server was upgraded, say):
+                // trying again starts the search over from its first page, with fresh cursors.
+                <LoadError className="mx-auto mt-8 max-w-xl" onRetry={() => void results.refetch()}>
+                  {browseCursorMessages.invalid}
+                </LoadError>
+              ) : results.isFetchNextPageError ? (
                 <LoadError className="mx-auto mt-8 max-w-xl" onRetry={() => void results.fetchNextPage()}>
                   {browseMessages.failed}
                 </LoadError>
@@ -382,4 +390,9 @@ function TagChips({ selected, onToggle }: { selected: string; onToggle: (tag: st
       })}
     </div>
   );
+}
+
+/** The API refused the page's cursor (400): asking with it again would be refused again. */
+function isStaleCursor(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 400;
 }
