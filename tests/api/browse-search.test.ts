@@ -41,7 +41,7 @@ async function browse(query: string, agent: Agent = t.agent()): Promise<BrowsePa
 const titles = (page: BrowsePage) => page.checklists.map((card) => card.title);
 /** A cursor this server would have signed for the search `params`, saying what `cursor` says. */
 const signedCursor = (cursor: BrowseCursor, params: Record<string, string>) =>
-  createBrowseCursors(TEST_SECRET).encode(cursor, browseQuerySchema.parse(params));
+  createBrowseCursors(TEST_SECRET).encode(cursor, browseQuerySchema.parse(params))!;
 const rows = async <T>(query: ReturnType<typeof sql>) => (await t.db.execute(query)).rows as T[];
 
 /** Every page of a browse, following the cursor; `between` runs after each page. */
@@ -554,15 +554,17 @@ describe('a search’s later pages', () => {
 
   it('refuse a cursor a client changed, or sent with another search, tag or order', async () => {
     const cursor = (await browse('?q=narwhal&order=newest')).nextCursor!;
-    const [payload, signature] = cursor.split('.') as [string, string];
+    const [payload, minute, signature] = cursor.split('.') as [string, string, string];
     const carried = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { s: { t: number; m: boolean } };
     expect(carried.s.t).toBe(15);
     // Saying the search matches few lists would make Best match read its tiers the slow way.
     const changed = Buffer.from(JSON.stringify({ ...carried, s: { ...carried.s, t: 3, m: !carried.s.m } }));
     for (const [search, text] of [
-      ['?q=narwhal&order=newest', `${changed.toString('base64url')}.${signature}`],
+      ['?q=narwhal&order=newest', `${changed.toString('base64url')}.${minute}.${signature}`],
       ['?q=narwhal&order=newest', payload],
-      ['?q=narwhal&order=newest', `${payload}.${signature.slice(1)}`],
+      ['?q=narwhal&order=newest', `${payload}.${minute}.${signature.slice(1)}`],
+      ['?q=narwhal&order=newest', `${payload}.${Number(minute) + 60}.${signature}`],
+      ['?q=narwhal&order=newest', `${cursor}${'A'.repeat(1000)}`],
       ['?q=walrus&order=newest', cursor],
       ['?q=narwhal&order=newest&tag=sea', cursor],
       ['?q=narwhal&order=best', cursor],
@@ -571,6 +573,20 @@ describe('a search’s later pages', () => {
       expect(response.status, `${search} ${text}`).toBe(400);
       expect(await response.json()).toEqual({ message: browseCursorMessages.invalid, code: 'invalid_input' });
     }
+  });
+
+  it('count again when the cursor carries no count (its count was too old, or it is from before)', async () => {
+    const first = await browse('?q=narwhal&order=newest');
+    const [payload] = first.nextCursor!.split('.') as [string];
+    const { s: carried, ...withoutCount } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      s: unknown;
+    } & BrowseCursor;
+    expect(carried).toBeDefined();
+    const cursor = signedCursor(withoutCount as BrowseCursor, { q: 'narwhal', order: 'newest' });
+    statements = [];
+    const second = await browse(`?q=narwhal&order=newest&cursor=${encodeURIComponent(cursor)}`);
+    expect(counts()).toHaveLength(1);
+    expect(second.total).toBe(15);
   });
 });
 

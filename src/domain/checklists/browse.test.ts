@@ -5,6 +5,7 @@ import {
   browseQuerySchema,
   decodeBrowseCursor,
   encodeBrowseCursor,
+  formatShownTotal,
   formatTotal,
   isFiltered,
   MAX_SEARCH_LENGTH,
@@ -98,6 +99,13 @@ describe('browse', () => {
     expect(formatTotal(12, false)).toBe('12');
     expect(formatTotal(50000, false)).toBe('50,000');
     expect(formatTotal(1000, true)).toBe('1,000+');
+  });
+
+  it('never says fewer lists than it shows (X ≤ Y), as a search’s later pages keep its first count', () => {
+    expect(formatShownTotal({ total: 14, totalCapped: false }, 12)).toBe('14');
+    expect(formatShownTotal({ total: 14, totalCapped: false }, 15)).toBe('15');
+    expect(formatShownTotal({ total: 1000, totalCapped: true }, 1008)).toBe('1,008+');
+    expect(formatShownTotal(undefined, 0)).toBe('0');
   });
 
   it('makes prefix terms from letters and digits only', () => {

@@ -66,7 +66,7 @@ export const browseQuerySchema = z
     tag: z.string().trim().max(30).transform(withoutNul).catch('').default(''),
     order: z.enum(BROWSE_ORDERS).optional().catch(undefined),
     page: z.coerce.number().int().min(0).max(10_000).catch(0).default(0),
-    cursor: z.string().max(1000).optional().catch(undefined),
+    cursor: z.string().optional().catch(undefined),
   })
   .transform(({ order, ...query }) => ({
     ...query,
@@ -155,6 +155,9 @@ export const browseCursorSchema = z.discriminatedUnion('o', [
 ]);
 export type BrowseCursor = z.infer<typeof browseCursorSchema>;
 
+/** The longest cursor the server hands out or reads (server/checklists/browse-cursors.ts). */
+export const BROWSE_CURSOR_MAX_LENGTH = 1000;
+
 export const browseCursorMessages = { invalid: 'This page of results is no longer valid. Please reload.' } as const;
 
 export function encodeBrowseCursor(cursor: BrowseCursor): string {
@@ -218,6 +221,14 @@ export function searchTerms(q: string): string[] {
 /** "1,000+" or "42": Y of the counter. */
 export function formatTotal(total: number, capped: boolean): string {
   return `${total.toLocaleString('en-US')}${capped ? '+' : ''}`;
+}
+
+/**
+ * Y of "Showing X of Y" with X cards shown: never less than X. A search's later pages keep the Y
+ * its first page counted (decision 018), and lists published meanwhile may still come on them.
+ */
+export function formatShownTotal(page: { total: number; totalCapped: boolean } | undefined, shown: number): string {
+  return formatTotal(Math.max(page?.total ?? 0, shown), page?.totalCapped ?? false);
 }
 
 export function isFiltered(query: Pick<BrowseQuery, 'q' | 'tag'>): boolean {

@@ -305,14 +305,16 @@ export async function browseChecklists(
     typed.length === 0
       ? null
       : (cursor?.s ?? { t: count.total, c: count.capped, f: count.searchedFor, m: count.match?.isMany ?? false });
-  const nextCursor = (sortKey: unknown[]): string => {
-    const next = { o: query.order, k: sortKey };
-    // A search state the cursor's schema would refuse (a corrected word too long, say) is left
-    // out: that search's next page then counts again, as a first page does.
-    const carrying = searched ? { ...next, s: searched } : next;
-    const parsed = browseCursorSchema.safeParse(carrying);
-    return cursors.encode((parsed.success ? parsed.data : next) as BrowseCursor, query);
+  const nextCursor = (sortKey: unknown[]): string | null => {
+    const next = { o: query.order, k: sortKey } as BrowseCursor;
+    // A search state the cursor's schema would refuse (a corrected word too long, say), or one
+    // that would make the cursor too long to send back, is left out: the next page then counts
+    // again, as a first page does.
+    const carrying = searched && { ...next, s: searched };
+    const carried = carrying && browseCursorSchema.safeParse(carrying).success ? cursors.encode(carrying, query) : null;
+    return carried ?? cursors.encode(next, query);
   };
+
   return {
     checklists: shown.map(presentCard),
     total: count.total,

@@ -11,7 +11,7 @@ import {
   browseCursorMessages,
   browseMessages,
   defaultOrder,
-  formatTotal,
+  formatShownTotal,
   isFiltered,
   readBrowseFilters,
   type BrowseView,
@@ -148,7 +148,7 @@ export function BrowsePage() {
   const isFirstLoad = results.isPending || (popular.isPending && popular.failureCount === 0);
   const cards = useMemo(() => uniqueById(results.data?.pages.flatMap((page) => page.checklists) ?? []), [results.data]);
   const lastPage = results.data?.pages.at(-1);
-  const total = formatTotal(lastPage?.total ?? 0, lastPage?.totalCapped ?? false);
+  const total = formatShownTotal(lastPage, cards.length);
   // The counter's numbers and its "(filtered)" come from the same answer: while a new search is in
   // flight the previous answer stays on screen, and so does the label that describes it.
   const shownFilters = results.data?.pages[0]?.filters;
