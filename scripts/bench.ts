@@ -44,7 +44,7 @@ import { hashPassword } from '../src/server/accounts/password-hash';
 import { createApp } from '../src/server/app';
 import { backfillBadges, upsertBadgeDefinitions } from '../src/server/badges/badges.actions';
 import { listBadgeStatus } from '../src/server/badges/badges.queries';
-import { createBrowseCursors } from '../src/server/checklists/browse-cursors';
+import { createBrowseCursors, SEARCH_STATE_MS } from '../src/server/checklists/browse-cursors';
 import { browseChecklists } from '../src/server/checklists/browse.queries';
 import { findChecklistDetail } from '../src/server/checklists/checklists.queries';
 import { listDashboardLists, listRecentActivity } from '../src/server/dashboard/dashboard.queries';
@@ -571,6 +571,9 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
     return { method: 'GET', path: `/api/checklists?${params}` };
   };
   const deepSkipped: string[] = [];
+  // The deep cases' cursors are made now; a search's cursor carries its count for SEARCH_STATE_MS
+  // only (then the page counts again), so a case measured later than that is flagged below.
+  const cursorsMadeAt = performance.now();
   for (const filter of filters) {
     const orders: readonly BrowseOrder[] = filter.variants[0]!.q ? BROWSE_ORDERS : LISTING_ORDERS;
     for (const order of orders) {
@@ -755,7 +758,11 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
   const widths = [44, 7, 6, 6, 6, 7, 8, 9, 9, 8];
   console.log(header.map((cell, index) => (index === 0 ? cell : cell.padStart(widths[index]!))).join(' '));
   let peakRss = 0;
+  const staleDeep: string[] = [];
   for (const entry of measured) {
+    if (entry.name.endsWith(`page ${DEEP_PAGE}`) && performance.now() - cursorsMadeAt > SEARCH_STATE_MS) {
+      staleDeep.push(entry.name);
+    }
     let caseRss = target.rss();
     const sampler = setInterval(() => (caseRss = Math.max(caseRss, target.rss())), 100);
     await target.settle();
@@ -785,6 +792,12 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
           .join(', ')})`
       : '';
     console.log(cells.map((cell, index) => (index === 0 ? cell : cell.padStart(widths[index]!))).join(' ') + statuses);
+  }
+  if (staleDeep.length > 0) {
+    console.log(
+      `\nMeasured with cursors older than ${SEARCH_STATE_MS / 60_000} minutes, so their searches counted again: ` +
+        staleDeep.join(', '),
+    );
   }
   console.log(
     '\nLatencies in ms; errors = non-2xx answers. "bare" runs the same query function through the same pool',
