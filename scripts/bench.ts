@@ -8,7 +8,8 @@
 // its own process, or with --workers N the built server with WEB_CONCURRENCY=N) and measures, each case for --seconds with varied requests drawn from the data:
 // - Browse: every order × {no filter, a tag, a common word, a rare word, two words, a word and a
 //   tag}, on page 1 and on page 20 (cursors followed 19 times beforehand); "best" only with words
-//   (without them it is Newest);
+//   (without them it is Newest); and Newest and Best match with two words the server has not
+//   searched for before (so not counted before: it keeps counts, decision 018);
 // - detail, Discover (visitor and signed in), suggestions, the dashboard's tabs, activity, badges
 //   and the stats bar (as one busy bench user, see seedBenchUser);
 // - writes: tick, like, comment, create a list, clone, each signed in as many users (--sign-ins),
@@ -45,7 +46,8 @@ import { createApp } from '../src/server/app';
 import { backfillBadges, upsertBadgeDefinitions } from '../src/server/badges/badges.actions';
 import { listBadgeStatus } from '../src/server/badges/badges.queries';
 import { createBrowseCursors, SEARCH_STATE_MS } from '../src/server/checklists/browse-cursors';
-import { browseChecklists } from '../src/server/checklists/browse.queries';
+import { browseChecklists, type Count } from '../src/server/checklists/browse.queries';
+import { createSearchCounts } from '../src/server/checklists/search-counts';
 import { findChecklistDetail } from '../src/server/checklists/checklists.queries';
 import { listDashboardLists, listRecentActivity } from '../src/server/dashboard/dashboard.queries';
 import { applyMigrations, connectDatabase, type Database } from '../src/server/db/client';
@@ -69,6 +71,8 @@ const BENCH_PASSWORD = 'bench-password-1';
 /** The app's AUTH_SECRET here, in one process or built: it signs the deep cases' Browse cursors, made beforehand. */
 const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-1';
 const browseCursors = createBrowseCursors(BENCH_SECRET);
+/** What the bare cases' searches have counted, kept as a server process keeps them. */
+const browseCounts = createSearchCounts<Count>();
 const PORT = 3999;
 const BASE_URL = `http://localhost:${PORT}`;
 /** How deep the deep-page cases go (Browse pages of 12, by cursor). */
@@ -546,7 +550,7 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
       `${tagRows.length} tags, the top one on ${tagRows[0]?.count.toLocaleString('en')} lists`,
   );
 
-  const filters: { name: string; variants: { q: string; tag: string }[] }[] = [
+  const filters: { name: string; variants: { q: string; tag: string }[]; orders?: readonly BrowseOrder[] }[] = [
     { name: '', variants: [{ q: '', tag: '' }] },
     { name: 'tag', variants: tags.map((tag) => ({ q: '', tag })) },
     { name: 'common word', variants: common.map((q) => ({ q, tag: '' })) },
@@ -558,6 +562,18 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
     {
       name: 'word + tag',
       variants: middle.slice(0, 40).map((q, index) => ({ q, tag: tags[index % 10]! })),
+    },
+    // The cases above repeat their searches, so the server soon answers their counts from what it
+    // has kept (decision 018). Here each request is a search the server has not counted before:
+    // 6,000 different pairs of words, more than a case sends in its seconds.
+    {
+      name: 'two words, new',
+      orders: ['newest', 'best'],
+      variants: shuffled(
+        middle.flatMap((first, index) => middle.slice(index + 1).map((second) => `${first} ${second}`)),
+      )
+        .slice(0, 6000)
+        .map((q) => ({ q, tag: '' })),
     },
   ];
   const cases: Case[] = [];
@@ -575,14 +591,15 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
   // only (then the page counts again), so a case measured later than that is flagged below.
   const cursorsMadeAt = performance.now();
   for (const filter of filters) {
-    const orders: readonly BrowseOrder[] = filter.variants[0]!.q ? BROWSE_ORDERS : LISTING_ORDERS;
+    const orders: readonly BrowseOrder[] = filter.orders ?? (filter.variants[0]!.q ? BROWSE_ORDERS : LISTING_ORDERS);
     for (const order of orders) {
       const queries = filter.variants.map((variant) => browseQuerySchema.parse({ ...variant, order }));
       const label = `browse ${order}${filter.name ? ` + ${filter.name}` : ''}`;
       cases.push({
         name: label,
         requests: shuffled(queries).map((query) => browseRequest(query, null)),
-        bare: (index) => browseChecklists(db, queries[index % queries.length]!, { cursors: browseCursors }),
+        bare: (index) =>
+          browseChecklists(db, queries[index % queries.length]!, { cursors: browseCursors, counts: browseCounts }),
       });
       // Page 20 of up to 4 variants that have one: the cursor after 19 pages, as Load more sends it.
       const deep: { query: BrowseQuery; text: string; cursor: BrowseCursor }[] = [];
@@ -590,7 +607,8 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
         let text: string | null = null;
         for (let page = 1; page < DEEP_PAGE; page++) {
           const cursor: BrowseCursor | null = text ? browseCursors.decode(text, query) : null;
-          text = (await browseChecklists(db, query, { cursor, cursors: browseCursors })).nextCursor;
+          text = (await browseChecklists(db, query, { cursor, cursors: browseCursors, counts: browseCounts }))
+            .nextCursor;
           if (!text) return;
         }
         deep.push({ query, text: text!, cursor: browseCursors.decode(text!, query)! });
@@ -604,7 +622,7 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
         requests: deep.map(({ query, text }) => browseRequest(query, text)),
         bare: (index) => {
           const { query, cursor } = deep[index % deep.length]!;
-          return browseChecklists(db, query, { cursor, cursors: browseCursors });
+          return browseChecklists(db, query, { cursor, cursors: browseCursors, counts: browseCounts });
         },
       });
     }

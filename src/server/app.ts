@@ -29,6 +29,7 @@ import { endSession, LAST_SEEN_REFRESH_SECONDS, recordSessionSeen } from './acco
 import { badgesRoutes } from './badges/badges.routes';
 import { checklistActionsRoutes, commentsRoutes } from './checklists/checklist-actions.routes';
 import { createBrowseCursors } from './checklists/browse-cursors';
+import { createSearchCounts } from './checklists/search-counts';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import type { Database } from './db/client';
@@ -177,7 +178,7 @@ export function createApp({
     .route('/api/accounts', accountsRoutes({ db, auth, mailer, baseUrl: env.baseUrl }))
     .route('/api/accounts', meRoutes({ db }))
     .route('/api/accounts', accountDataRoutes({ db, auth }))
-    .route('/api/checklists', checklistsRoutes({ db, cursors: createBrowseCursors(secret) }))
+    .route('/api/checklists', checklistsRoutes({ db, cursors: createBrowseCursors(secret), counts: createSearchCounts() }))
     .route('/api/checklists', checklistActionsRoutes({ db }))
     .route('/api/comments', commentsRoutes({ db }))
     .route('/api/library', libraryRoutes({ db }))

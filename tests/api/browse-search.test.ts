@@ -427,6 +427,9 @@ describe('keyset paging', () => {
     '?tag=walrus&order=most-liked',
     '?tag=walrus&order=most-used',
     '?q=walrus',
+    '?q=walrus&order=newest',
+    '?q=walrus&order=most-liked',
+    '?q=walrus&order=most-used',
   ]) {
     it(`neither skips nor repeats a list while lists are added between pages (${query})`, async () => {
       const before = (await allPages(query)).sort();
@@ -436,6 +439,30 @@ describe('keyset paging', () => {
       for (const id of before) expect(during).toContain(id); // none skipped
     });
   }
+
+  it('pages a search in a listing order in that order, whether it matches few lists or more than the cap', async () => {
+    // "walrus" matches a few dozen lists, gathered from the word index first; "zebra" more than the
+    // cap, read along the order's index.
+    for (const [word, order, sortKey] of [
+      ['walrus', 'most-liked', sql`likes_count desc, created_at desc, id desc`],
+      ['walrus', 'newest', sql`created_at desc, id desc`],
+      ['zebra', 'most-liked', sql`likes_count desc, created_at desc, id desc`],
+    ] as const) {
+      const expected = await rows<{ id: string }>(sql`
+        select id from checklists where is_public and search_vector @@ ticklist_search_query(array[${word}], true)
+        order by ${sortKey} limit 60`);
+      const shown: string[] = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < 5 && shown.length < expected.length; page++) {
+        const result = await browse(
+          `?q=${word}&order=${order}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
+        shown.push(...result.checklists.map((card) => card.id));
+        cursor = result.nextCursor;
+      }
+      expect(shown, `${word} ${order}`).toEqual(expected.map((row) => row.id));
+    }
+  });
 
   describe('through a best match spanning every tier', () => {
     const tierOf = new Map<string, number>();
@@ -583,10 +610,99 @@ describe('a search’s later pages', () => {
     } & BrowseCursor;
     expect(carried).toBeDefined();
     const cursor = signedCursor(withoutCount as BrowseCursor, { q: 'narwhal', order: 'newest' });
+    // Published meanwhile: what the server kept of the first page's count no longer holds either.
+    await makeChecklist(t.db, author.id, { title: 'Narwhal tour later', createdAt: daysAgo(101) });
     statements = [];
     const second = await browse(`?q=narwhal&order=newest&cursor=${encodeURIComponent(cursor)}`);
     expect(counts()).toHaveLength(1);
-    expect(second.total).toBe(15);
+    expect(second.total).toBe(16);
+  });
+});
+
+describe('a search asked for again', () => {
+  let asAuthor: Agent;
+  let owl: string;
+  beforeAll(async () => {
+    asAuthor = await signedInAgent(t, author);
+    for (let index = 0; index < 3; index++) {
+      await makeChecklist(t.db, author.id, { title: `Owl watch ${index}`, tags: ['night'] });
+    }
+    owl = (await makeChecklist(t.db, author.id, { title: 'Owl pellets', tags: ['night'] })).id;
+  });
+  const counts = () => statements.filter((statement) => /^\s*with typed as/.test(statement));
+  const listInput = (title: string, items: string[]) => ({
+    title,
+    description: 'Seen at dusk',
+    items,
+    tags: [],
+    estimatedTime: '30 minutes',
+    difficulty: 'easy',
+  });
+  /** The search's Y, and whether the server counted the matches to answer it. */
+  const ask = async (query: string) => {
+    statements = [];
+    const page = await browse(query);
+    return { total: page.total, counted: counts().length === 1 };
+  };
+
+  it('is answered from its count while no list it can find has changed, in any order', async () => {
+    expect(await ask('?q=owl')).toEqual({ total: 4, counted: true });
+    expect(await ask('?q=owl')).toEqual({ total: 4, counted: false });
+    expect(await ask('?q=OWL&order=most-liked')).toEqual({ total: 4, counted: false });
+    expect(statements.length).toBeLessThanOrEqual(2);
+    // Another search, or the same words with a tag, is counted on its own.
+    expect(await ask('?q=owl&tag=night')).toEqual({ total: 4, counted: true });
+    // A like or a use changes no search's matches.
+    const fan = await createUser(t.db, { username: 'owl_fan' });
+    await t.db.insert(checklistLikes).values({ checklistId: owl, userId: fan.id });
+    expect(await ask('?q=owl')).toEqual({ total: 4, counted: false });
+  });
+
+  it('is counted again after every change that can add or take away a match', async () => {
+    await ask('?q=owl');
+    const changes: [string, () => Promise<Response>, number][] = [
+      ['a new list', () => asAuthor.post('/api/checklists', listInput('Owl box', ['Fix the box'])), 5],
+      [
+        'a list edited to have the word in an item',
+        async () => {
+          const id = (await makeChecklist(t.db, author.id, { title: 'Barn repairs' })).id;
+          return asAuthor.request(`/api/checklists/${id}`, {
+            method: 'PUT',
+            json: listInput('Barn repairs', ['Check for owls']),
+          });
+        },
+        6,
+      ],
+      [
+        'a list made private',
+        () =>
+          asAuthor.request(`/api/checklists/${owl}/visibility`, { method: 'PATCH', json: { visibility: 'private' } }),
+        5,
+      ],
+      [
+        'a list made public again',
+        () =>
+          asAuthor.request(`/api/checklists/${owl}/visibility`, { method: 'PATCH', json: { visibility: 'public' } }),
+        6,
+      ],
+      ['a list deleted', () => asAuthor.request(`/api/checklists/${owl}`, { method: 'DELETE' }), 5],
+    ];
+    for (const [change, make, total] of changes) {
+      const response = await make();
+      expect(response.status, `${change}: ${await response.clone().text()}`).toBeLessThan(300);
+      expect(await ask('?q=owl'), change).toEqual({ total, counted: true });
+      expect(await ask('?q=owl'), change).toEqual({ total, counted: false });
+    }
+  });
+
+  it('with a tag, is counted again when a list gains or loses the tag', async () => {
+    const before = (await ask('?q=owl&tag=night')).total;
+    const list = await makeChecklist(t.db, author.id, { title: 'Owl calls' });
+    expect(await ask('?q=owl&tag=night')).toEqual({ total: before, counted: true });
+    await t.db.execute(sql`insert into checklist_tags (checklist_id, tag) values (${list.id}, 'Night')`);
+    expect(await ask('?q=owl&tag=night')).toEqual({ total: before + 1, counted: true });
+    await t.db.execute(sql`delete from checklist_tags where checklist_id = ${list.id}`);
+    expect(await ask('?q=owl&tag=night')).toEqual({ total: before, counted: true });
   });
 });
 

@@ -13,6 +13,7 @@ import {
 import type { Executor } from '../db/client';
 import { cardColumns, presentCard, type CardRow } from '../presenters';
 import type { BrowseCursors } from './browse-cursors';
+import type { SearchCounts } from './search-counts';
 
 /**
  * The cards of the lists `picked` chooses, in its order, in one statement. `picked` is a query
@@ -154,7 +155,7 @@ function filters(query: Pick<BrowseQuery, 'tag'>, terms: SQL | null): SQL {
   return sql.join(conditions, sql` and `);
 }
 
-type Count = {
+export type Count = {
   total: number;
   capped: boolean;
   searchedFor: string[] | null;
@@ -192,11 +193,15 @@ async function carriedCount(db: Executor, query: BrowseQuery, state: SearchState
 
 /**
  * Y of "Showing X of Y". Without a search: the counters the database keeps (all public lists, or
- * one tag's). With one: the matches counted up to the cap; when nothing matches, the typed words no
- * list has are replaced by the nearest title or tag words and counted again, in the same statement,
- * which also answers the tsqueries of the words searched for, for the page to use as constants.
+ * one tag's). With one: what `counts` has kept of the same search, if it still holds, or else the
+ * matches counted now (`countSearch`).
  */
-async function countMatches(db: Executor, query: BrowseQuery, terms: string[]): Promise<Count> {
+async function countMatches(
+  db: Executor,
+  query: BrowseQuery,
+  terms: string[],
+  counts: SearchCounts<Count>,
+): Promise<Count> {
   if (terms.length === 0) {
     const result = await db.execute<{ total: number }>(
       query.tag
@@ -205,6 +210,25 @@ async function countMatches(db: Executor, query: BrowseQuery, terms: string[]): 
     );
     return { total: result.rows[0]?.total ?? 0, capped: false, searchedFor: null, match: null };
   }
+  const key = JSON.stringify([terms.map((term) => term.toLowerCase()), query.tag?.toLowerCase() ?? null]);
+  const generation = async () =>
+    (await db.execute<{ generation: string }>(sql`select ${searchGeneration} as generation`)).rows[0]!.generation;
+  return counts.count(key, generation, () => countSearch(db, query, terms));
+}
+
+/** The number of the latest change to what searches can find (migration 0021), as text. */
+const searchGeneration = sql`(select (case when is_called then last_value else 0 end)::text from checklists_search_generation)`;
+
+/**
+ * A search's matches counted up to the cap; when nothing matches, the typed words no list has are
+ * replaced by the nearest title or tag words and counted again, in the same statement, which also
+ * answers the tsqueries of the words searched for, for the page to use as constants.
+ */
+async function countSearch(
+  db: Executor,
+  query: BrowseQuery,
+  terms: string[],
+): Promise<{ count: Count; generation: string }> {
   const typed = sql.param(terms);
   const capped = (words: SQL) =>
     sql`(select count(*)::int from (select 1 from checklists c where ${filters(query, words)} limit ${SEARCH_COUNT_CAP + 1}) m)`;
@@ -215,6 +239,7 @@ async function countMatches(db: Executor, query: BrowseQuery, terms: string[]): 
     whole: string;
     prefix: string;
     typed_whole: boolean;
+    generation: string;
   }>(sql`
     with typed as (select ${capped(sql`${typed}::text[]`)} as n),
     corrected as (select ticklist_correct_terms(${typed}::text[]) as words from typed where n = 0),
@@ -222,31 +247,19 @@ async function countMatches(db: Executor, query: BrowseQuery, terms: string[]): 
       select typed.n as typed, corrected.words as corrected,
              case when corrected.words is not null then ${capped(sql`corrected.words`)} end as refound
       from typed left join corrected on true)
-    select counted.*, ${matchColumns(sql`searched.words`)}
+    select counted.*, ${matchColumns(sql`searched.words`)}, ${searchGeneration} as generation
     from counted, lateral (
       select case when counted.refound > 0 then counted.corrected else ${typed}::text[] end as words) searched`);
   const row = result.rows[0]!;
-  const found = row.corrected && row.refound ? row.refound : row.typed;
-  const match = {
-    whole: row.whole,
-    prefix: row.prefix,
-    isTypedWhole: row.typed_whole,
-    isMany: found > SEARCH_COUNT_CAP,
+  const isCorrected = Boolean(row.corrected && row.refound);
+  const found = isCorrected ? row.refound! : row.typed;
+  const count = {
+    total: Math.min(found, SEARCH_COUNT_CAP),
+    capped: found > SEARCH_COUNT_CAP,
+    searchedFor: isCorrected ? row.corrected : null,
+    match: { whole: row.whole, prefix: row.prefix, isTypedWhole: row.typed_whole, isMany: found > SEARCH_COUNT_CAP },
   };
-  if (row.corrected && row.refound) {
-    return {
-      total: Math.min(row.refound, SEARCH_COUNT_CAP),
-      capped: row.refound > SEARCH_COUNT_CAP,
-      searchedFor: row.corrected,
-      match,
-    };
-  }
-  return {
-    total: Math.min(row.typed, SEARCH_COUNT_CAP),
-    capped: row.typed > SEARCH_COUNT_CAP,
-    searchedFor: null,
-    match,
-  };
+  return { count, generation: row.generation };
 }
 
 /**
@@ -259,15 +272,21 @@ async function countMatches(db: Executor, query: BrowseQuery, terms: string[]): 
  * the order's index, so a deep page costs what the first does and lists added meanwhile neither
  * repeat nor push others out. `page` (offset) still works for callers without a cursor. A search's
  * later pages do not count again: the cursor carries the first page's count (`carriedCount`), so
- * Y stays what the search's first page said, and `cursors` signs what it carries.
+ * Y stays what the search's first page said, and `cursors` signs what it carries. A first page
+ * counts only if `counts` has not kept the same search's count, or it no longer holds.
  */
 export async function browseChecklists(
   db: Executor,
   query: BrowseQuery,
-  { cursor = null, cursors }: { cursor?: BrowseCursor | null; cursors: BrowseCursors },
+  {
+    cursor = null,
+    cursors,
+    counts,
+  }: { cursor?: BrowseCursor | null; cursors: BrowseCursors; counts: SearchCounts<Count> },
 ): Promise<BrowsePage> {
   const typed = searchTerms(query.q);
-  const readPage = async (words: string[], match: Count['match']) => {
+  /** The page; `isFew`: the search matches at most SEARCH_COUNT_CAP lists, as its count said. */
+  const readPage = async (words: string[], match: Count['match'], isFew: boolean) => {
     if (query.order === 'best' && match) {
       return readCardRows<{ sort_key: unknown[] }>(
         db,
@@ -278,12 +297,22 @@ export async function browseChecklists(
     // Best match needs words; the schema never asks for it without them.
     const order: ListingOrder = query.order === 'best' ? 'newest' : query.order;
     const after = cursor && cursor.o !== 'best' ? afterCursor(cursor) : sql`true`;
+    const where = filters(query, words.length > 0 ? sql`${sql.param(words)}::text[]` : null);
+    // Walking the order's index and checking each list's words finds a page of a common word's
+    // matches in a few dozen lists, but a rare word's (one list in hundreds) only after thousands,
+    // each read whole. A search that matches at most the cap gathers its matches from the word
+    // index first, which costs at most that many lists, and orders them after.
+    const candidates = isFew
+      ? sql`(with matching as materialized (
+          select c.id, c.created_at, c.uses_count, c.likes_count from checklists c where ${where})
+        select * from matching) c`
+      : sql`checklists c`;
     return readCardRows<{ sort_key: unknown[] }>(
       db,
       sql`
         select c.id, row_number() over (order by ${orderBy[order]}) as position
-        from checklists c
-        where ${filters(query, words.length > 0 ? sql`${sql.param(words)}::text[]` : null)} and ${after}
+        from ${candidates}
+        where ${isFew ? after : sql`${where} and ${after}`}
         order by ${orderBy[order]}
         limit ${BROWSE_PAGE_SIZE + 1} offset ${cursor ? 0 : query.page * BROWSE_PAGE_SIZE}`,
       sql`, ${sortKeyJson[order]} as sort_key`,
@@ -293,10 +322,10 @@ export async function browseChecklists(
   let count: Count;
   let rows: Awaited<ReturnType<typeof readPage>>;
   if (typed.length === 0) {
-    [count, rows] = await Promise.all([countMatches(db, query, typed), readPage(typed, null)]);
+    [count, rows] = await Promise.all([countMatches(db, query, typed, counts), readPage(typed, null, false)]);
   } else {
-    count = cursor?.s ? await carriedCount(db, query, cursor.s, typed) : await countMatches(db, query, typed);
-    rows = await readPage(count.searchedFor ?? typed, count.match);
+    count = cursor?.s ? await carriedCount(db, query, cursor.s, typed) : await countMatches(db, query, typed, counts);
+    rows = await readPage(count.searchedFor ?? typed, count.match, !count.capped);
   }
   const hasMore = rows.length > BROWSE_PAGE_SIZE;
   const shown = rows.slice(0, BROWSE_PAGE_SIZE);

@@ -12,7 +12,8 @@ import type { Database } from '../db/client';
 import { createRouter, userIdOf } from '../http';
 import { cacheForVisitors } from '../security/no-store';
 import type { BrowseCursors } from './browse-cursors';
-import { browseChecklists, popularTags } from './browse.queries';
+import { browseChecklists, popularTags, type Count } from './browse.queries';
+import type { SearchCounts } from './search-counts';
 import { logRequestEvent } from '../security/security-events';
 import { checklistExists, findChecklistDetail } from './checklists.queries';
 
@@ -52,13 +53,21 @@ const detailRoute = createRoute({
   },
 });
 
-export function checklistsRoutes({ db, cursors }: { db: Database; cursors: BrowseCursors }) {
+export function checklistsRoutes({
+  db,
+  cursors,
+  counts,
+}: {
+  db: Database;
+  cursors: BrowseCursors;
+  counts: SearchCounts<Count>;
+}) {
   return createRouter()
     .openapi(browseRoute, async (c) => {
       const query = browseQuerySchema.parse(c.req.valid('query'));
       const cursor = query.cursor ? cursors.decode(query.cursor, query) : null;
       if (query.cursor && !cursor) return c.json({ message: browseCursorMessages.invalid, code: 'invalid_input' }, 400);
-      const page = await browseChecklists(db, query, { cursor, cursors });
+      const page = await browseChecklists(db, query, { cursor, cursors, counts });
       cacheForVisitors(c);
       return c.json(page, 200);
     })

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { createSearchCounts, SEARCH_COUNT_MS } from './search-counts';
+
+type Count = { total: number; capped: boolean };
+
+/** A database stand-in for one test: its change number, and every count and number read it was asked. */
+function database(first: Count = { total: 3, capped: false }) {
+  const state = { generation: 1, counted: 0, generationsRead: 0, next: first };
+  return {
+    state,
+    generation: async () => {
+      state.generationsRead++;
+      return String(state.generation);
+    },
+    count: async () => {
+      state.counted++;
+      return { count: state.next, generation: String(state.generation) };
+    },
+  };
+}
+
+describe('search counts', () => {
+  it('answers a search again from what it counted while nothing has changed, checking that first', async () => {
+    const counts = createSearchCounts<Count>();
+    const db = database();
+    expect(await counts.count('camping', db.generation, db.count)).toEqual({ total: 3, capped: false });
+    expect(db.state).toMatchObject({ counted: 1, generationsRead: 0 });
+    expect(await counts.count('camping', db.generation, db.count)).toEqual({ total: 3, capped: false });
+    expect(db.state).toMatchObject({ counted: 1, generationsRead: 1 });
+  });
+
+  it('counts again once a list a search can find has changed', async () => {
+    const counts = createSearchCounts<Count>();
+    const db = database();
+    await counts.count('camping', db.generation, db.count);
+    db.state.generation = 2;
+    db.state.next = { total: 4, capped: false };
+    expect(await counts.count('camping', db.generation, db.count)).toEqual({ total: 4, capped: false });
+    expect(db.state.counted).toBe(2);
+    // ...and keeps the new count under the new number.
+    await counts.count('camping', db.generation, db.count);
+    expect(db.state.counted).toBe(2);
+  });
+
+  it('keeps each search apart', async () => {
+    const counts = createSearchCounts<Count>();
+    const db = database();
+    await counts.count('camping', db.generation, db.count);
+    await counts.count('hiking', db.generation, db.count);
+    expect(db.state.counted).toBe(2);
+  });
+
+  it('answers a count past the cap without asking, changes or not, until its time is up', async () => {
+    let clock = 1_000_000;
+    const counts = createSearchCounts<Count>(() => clock);
+    const db = database({ total: 1000, capped: true });
+    await counts.count('tent', db.generation, db.count);
+    db.state.generation = 2;
+    clock += SEARCH_COUNT_MS - 1;
+    expect(await counts.count('tent', db.generation, db.count)).toEqual({ total: 1000, capped: true });
+    expect(db.state).toMatchObject({ counted: 1, generationsRead: 0 });
+    clock += 1;
+    await counts.count('tent', db.generation, db.count);
+    expect(db.state.counted).toBe(2);
+  });
+
+  it('counts again after SEARCH_COUNT_MS even when nothing has changed', async () => {
+    let clock = 1_000_000;
+    const counts = createSearchCounts<Count>(() => clock);
+    const db = database();
+    await counts.count('camping', db.generation, db.count);
+    clock += SEARCH_COUNT_MS;
+    await counts.count('camping', db.generation, db.count);
+    expect(db.state.counted).toBe(2);
+  });
+
+  it('counts a search once for those who ask for it while it is being counted', async () => {
+    const counts = createSearchCounts<Count>();
+    const db = database();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => counts.count('camping', db.generation, db.count)),
+    );
+    expect(answers).toEqual(Array.from({ length: 5 }, () => ({ total: 3, capped: false })));
+    expect(db.state.counted).toBe(1);
+  });
+
+  it('keeps at most so many searches, forgetting the one asked for least recently', async () => {
+    const counts = createSearchCounts<Count>(Date.now, 2);
+    const db = database();
+    await counts.count('a', db.generation, db.count);
+    await counts.count('b', db.generation, db.count);
+    await counts.count('a', db.generation, db.count); // a asked again: b is now the oldest
+    await counts.count('c', db.generation, db.count); // b goes
+    expect(db.state.counted).toBe(3);
+    await counts.count('a', db.generation, db.count);
+    await counts.count('c', db.generation, db.count);
+    expect(db.state.counted).toBe(3);
+    await counts.count('b', db.generation, db.count);
+    expect(db.state.counted).toBe(4);
+  });
+
+  it('keeps nothing from a count that failed', async () => {
+    const counts = createSearchCounts<Count>();
+    const db = database();
+    const failing = async (): Promise<{ count: Count; generation: string }> => {
+      throw new Error('connection lost');
+    };
+    await expect(counts.count('camping', db.generation, failing)).rejects.toThrow('connection lost');
+    await counts.count('camping', db.generation, db.count);
+    expect(db.state.counted).toBe(1);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * What this process has counted for searches' first pages (decision 018 "Later (stop 22)"). Y of
+ * "Showing X of Y" costs a search up to a thousand matches read, which at 500,000 lists is tens of
+ * milliseconds for a common word; most searches are ones somebody made a moment ago. So a count is
+ * kept, per search (its words and tag, whatever the order), and answered again:
+ *
+ * - while no list a search can find has changed since it was counted: the database numbers those
+ *   changes (`checklists_search_generation`, migration 0021), and the number is read, one light
+ *   statement, before a kept count is trusted;
+ * - or, for a count past the cap ("1,000+"), without asking: a new or changed list cannot make it
+ *   wrong, and only removals that bring a search under a thousand matches could, for as long as
+ *   the count is kept.
+ *
+ * Either way for at most `SEARCH_COUNT_MS`, the time a visitor's answer may already be cached for
+ * (Cache-Control), so a count is never older than what a CDN may show. At most
+ * `SEARCH_COUNT_ENTRIES` searches are kept; the one asked for least recently goes first.
+ */
+export const SEARCH_COUNT_MS = 60_000;
+export const SEARCH_COUNT_ENTRIES = 5_000;
+
+export type SearchCounts<Count extends { capped: boolean }> = {
+  /**
+   * The count of the search `key`: kept, if it still holds, or `count()`'s, kept from now on.
+   * `generation` reads the database's number of changes; `count` answers it too, as it was when
+   * the count began.
+   */
+  count: (
+    key: string,
+    generation: () => Promise<string>,
+    count: () => Promise<{ count: Count; generation: string }>,
+  ) => Promise<Count>;
+};
+
+type Kept<Count> = { count: Count; generation: string; at: number };
+
+export function createSearchCounts<Count extends { capped: boolean }>(
+  now: () => number = Date.now,
+  maxEntries = SEARCH_COUNT_ENTRIES,
+): SearchCounts<Count> {
+  const kept = new Map<string, Kept<Count>>();
+  /** Counts running now: a search asked for again meanwhile waits for its count. */
+  const running = new Map<string, Promise<Count>>();
+  const keep = (key: string, entry: Kept<Count>) => {
+    kept.delete(key);
+    kept.set(key, entry);
+    for (const oldest of kept.keys()) {
+      if (kept.size <= maxEntries) break;
+      kept.delete(oldest);
+    }
+    return entry.count;
+  };
+  return {
+    async count(key, generation, count) {
+      // The time is taken before anything is read, so a count is never kept past its limit.
+      const at = now();
+      const entry = kept.get(key);
+      if (entry && at - entry.at < SEARCH_COUNT_MS) {
+        if (entry.count.capped || (await generation()) === entry.generation) return keep(key, entry);
+      }
+      const pending = running.get(key);
+      if (pending) return pending;
+      // A change committed after the count began has a later number, so the count is not trusted
+      // past it. (One numbered before but committed after is missed: for at most SEARCH_COUNT_MS.)
+      const counting = count().then((counted) => keep(key, { ...counted, at }));
+      running.set(key, counting);
+      try {
+        return await counting;
+      } finally {
+        running.delete(key);
+      }
+    },
+  };
+}
