@@ -440,19 +440,39 @@ describe('keyset paging', () => {
     });
   }
 
-  it('pages a search in a listing order in that order, whether it matches few lists or more than the cap', async () => {
-    // "walrus" matches a few dozen lists, gathered from the word index first; "zebra" more than the
-    // cap, read along the order's index.
-    for (const [word, order, sortKey] of [
-      ['walrus', 'most-liked', sql`likes_count desc, created_at desc, id desc`],
-      ['walrus', 'newest', sql`created_at desc, id desc`],
-      ['zebra', 'most-liked', sql`likes_count desc, created_at desc, id desc`],
+  it('pages a search in a listing order in that order, reading along the index or gathering its matches first', async () => {
+    // "gannet" is in 14 lists among more than 5,000 public ones: a page walking the order's index
+    // would pass thousands of lists, so its matches are gathered from the word index first.
+    // "walrus" (a few dozen) and "zebra" (more than the cap) are read along the order's index.
+    const filler = await createUser(t.db, { username: 'filler_author' });
+    await t.db.execute(sql`
+      insert into checklists (title, author_id, created_at)
+      select 'Filler ' || g, ${filler.id}, now() - make_interval(days => 50, mins => g)
+      from generate_series(1, 5200) g`);
+    const fans = [await createUser(t.db), await createUser(t.db)];
+    for (let index = 0; index < 14; index++) {
+      const list = await makeChecklist(t.db, pager.id, {
+        title: `Gannet colony ${index}`,
+        createdAt: daysAgo(index % 5),
+      });
+      for (const fan of fans.slice(0, index % 3))
+        await t.db.insert(checklistLikes).values({ checklistId: list.id, userId: fan.id });
+    }
+    const byLikes = sql`likes_count desc, created_at desc, id desc`;
+    const byDate = sql`created_at desc, id desc`;
+    for (const [word, order, sortKey, isGathered] of [
+      ['gannet', 'most-liked', byLikes, true],
+      ['gannet', 'newest', byDate, true],
+      ['walrus', 'most-liked', byLikes, false],
+      ['walrus', 'newest', byDate, false],
+      ['zebra', 'most-liked', byLikes, false],
     ] as const) {
       const expected = await rows<{ id: string }>(sql`
         select id from checklists where is_public and search_vector @@ ticklist_search_query(array[${word}], true)
         order by ${sortKey} limit 60`);
       const shown: string[] = [];
       let cursor: string | null = null;
+      statements = [];
       for (let page = 0; page < 5 && shown.length < expected.length; page++) {
         const result = await browse(
           `?q=${word}&order=${order}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
@@ -461,6 +481,8 @@ describe('keyset paging', () => {
         cursor = result.nextCursor;
       }
       expect(shown, `${word} ${order}`).toEqual(expected.map((row) => row.id));
+      const gathered = statements.filter((statement) => statement.includes('matching as materialized'));
+      expect(gathered.length > 0, `${word} ${order}`).toBe(isGathered);
     }
   });
 

@@ -72,7 +72,7 @@ describe('browse', () => {
   it('carries what a search counted, and nothing that is not a count, a flag or the words searched for', () => {
     const k = ['2026-01-02T03:04:05.123456+00:00', '0b8f6a3e-6d1c-4a5e-9f3b-2c1d4e5f6a7b'] as const;
     const carrying = (s: unknown) => encodeBrowseCursor({ o: 'newest', k, s } as never);
-    const state = { t: 1000, c: true, f: ['camping', 'stove'], m: true };
+    const state = { t: 1000, c: true, f: ['camping', 'stove'], m: true, g: false };
     expect(decodeBrowseCursor(carrying(state), 'newest')).toEqual({ o: 'newest', k, s: state });
     expect(decodeBrowseCursor(carrying({ ...state, f: null }), 'newest')).not.toBeNull();
     for (const wrong of [
@@ -81,6 +81,7 @@ describe('browse', () => {
       { ...state, f: [] },
       { ...state, f: [''] },
       { ...state, m: 'yes' },
+      { ...state, g: undefined },
     ]) {
       expect(decodeBrowseCursor(carrying(wrong), 'newest')).toBeNull();
     }

@@ -116,8 +116,9 @@ const idKey = z.uuid();
 /**
  * What a search's first page counted, carried by its cursor so the later pages do not count again
  * (decision 018): Y of "Showing X of Y" (`t`, and `c` when it is the cap), the words searched for
- * instead of the typed ones (`f`, when near spellings were), and whether the matches passed the cap
- * (`m`, which tells Best match's tiers how to read). Cursors are signed by the server
+ * instead of the typed ones (`f`, when near spellings were), whether the matches passed the cap
+ * (`m`, which tells Best match's tiers how to read) and whether they are so few among all public
+ * lists that a page gathers them first (`g`, for the other orders). Cursors are signed by the server
  * (server/checklists/browse-cursors.ts), so a client cannot change what it says.
  */
 const searchStateSchema = z.object({
@@ -125,6 +126,7 @@ const searchStateSchema = z.object({
   c: z.boolean(),
   f: z.array(z.string().min(1).max(MAX_SEARCH_LENGTH)).min(1).max(8).nullable(),
   m: z.boolean(),
+  g: z.boolean(),
 });
 export type SearchState = z.infer<typeof searchStateSchema>;
 export const browseCursorSchema = z.discriminatedUnion('o', [

@@ -5,7 +5,7 @@ import { createBrowseCursors, SEARCH_STATE_MS } from './browse-cursors';
 const SECRET = 'a-secret-that-is-long-enough-0123456789';
 const query = (params: Record<string, string>) => browseQuerySchema.parse(params);
 const k = [2, '2026-01-01T10:00:00.123456+00:00', '00000000-0000-4000-8000-000000000000'] as [number, string, string];
-const cursor: BrowseCursor = { o: 'best', k, s: { t: 1000, c: true, f: ['camping'], m: true } };
+const cursor: BrowseCursor = { o: 'best', k, s: { t: 1000, c: true, f: ['camping'], m: true, g: false } };
 const search = query({ q: 'campng', tag: 'outdoors' });
 
 describe('Browse cursors', () => {

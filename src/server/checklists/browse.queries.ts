@@ -165,7 +165,23 @@ export type Count = {
    * whether the search matches more lists than the count's cap.
    */
   match: { whole: string; prefix: string; isTypedWhole: boolean; isMany: boolean } | null;
+  /**
+   * A search whose matches are so few among the public lists that walking an order's index to
+   * fill a page would pass more than PAGE_WALK_LIMIT lists: its pages gather the matches first.
+   */
+  isSparse: boolean;
 };
+
+/**
+ * How many lists a listing order's page may expect to pass, walking its index and reading each
+ * one's words, before it gathers a search's matches from the word index instead (`isSparse`). At
+ * the default size a word and a tag in 1 % of lists pass about 1,300 (1 ms) to fill a page; a rare
+ * word at 500,000 lists, one in 500, passes 7,000 (70 ms) where gathering its 900 matches takes
+ * 3–9 ms. A page of a search past the cap (more than a thousand matches) always walks.
+ */
+const PAGE_WALK_LIMIT = 5_000;
+const isSparse = (found: number, publicLists: number) =>
+  found <= SEARCH_COUNT_CAP && found * PAGE_WALK_LIMIT < (BROWSE_PAGE_SIZE + 1) * publicLists;
 
 /**
  * The tsqueries of `words` (a text[]) as text, whole words and prefixes, and whether every word is
@@ -182,7 +198,7 @@ const matchColumns = (words: SQL) => sql`
  * match the tsqueries of the words searched for, in a statement that reads no list.
  */
 async function carriedCount(db: Executor, query: BrowseQuery, state: SearchState, typed: string[]): Promise<Count> {
-  const count = { total: state.t, capped: state.c, searchedFor: state.f };
+  const count = { total: state.t, capped: state.c, searchedFor: state.f, isSparse: state.g };
   if (query.order !== 'best') return { ...count, match: null };
   const result = await db.execute<{ whole: string; prefix: string; typed_whole: boolean }>(
     sql`select ${matchColumns(sql`${sql.param(state.f ?? typed)}::text[]`)}`,
@@ -208,7 +224,7 @@ async function countMatches(
         ? sql`select coalesce((select count from tag_counts where tag_key = lower(${query.tag})), 0)::int as total`
         : sql`select coalesce((select sum(public_count) from checklist_totals), 0)::int as total`,
     );
-    return { total: result.rows[0]?.total ?? 0, capped: false, searchedFor: null, match: null };
+    return { total: result.rows[0]?.total ?? 0, capped: false, searchedFor: null, match: null, isSparse: false };
   }
   const key = JSON.stringify([terms.map((term) => term.toLowerCase()), query.tag?.toLowerCase() ?? null]);
   const generation = async () =>
@@ -239,6 +255,7 @@ async function countSearch(
     whole: string;
     prefix: string;
     typed_whole: boolean;
+    public_lists: number;
     generation: string;
   }>(sql`
     with typed as (select ${capped(sql`${typed}::text[]`)} as n),
@@ -247,7 +264,8 @@ async function countSearch(
       select typed.n as typed, corrected.words as corrected,
              case when corrected.words is not null then ${capped(sql`corrected.words`)} end as refound
       from typed left join corrected on true)
-    select counted.*, ${matchColumns(sql`searched.words`)}, ${searchGeneration} as generation
+    select counted.*, ${matchColumns(sql`searched.words`)}, ${searchGeneration} as generation,
+      (select coalesce(sum(public_count), 0) from checklist_totals)::int as public_lists
     from counted, lateral (
       select case when counted.refound > 0 then counted.corrected else ${typed}::text[] end as words) searched`);
   const row = result.rows[0]!;
@@ -258,6 +276,7 @@ async function countSearch(
     capped: found > SEARCH_COUNT_CAP,
     searchedFor: isCorrected ? row.corrected : null,
     match: { whole: row.whole, prefix: row.prefix, isTypedWhole: row.typed_whole, isMany: found > SEARCH_COUNT_CAP },
+    isSparse: isSparse(found, row.public_lists),
   };
   return { count, generation: row.generation };
 }
@@ -285,8 +304,7 @@ export async function browseChecklists(
   }: { cursor?: BrowseCursor | null; cursors: BrowseCursors; counts: SearchCounts<Count> },
 ): Promise<BrowsePage> {
   const typed = searchTerms(query.q);
-  /** The page; `isFew`: the search matches at most SEARCH_COUNT_CAP lists, as its count said. */
-  const readPage = async (words: string[], match: Count['match'], isFew: boolean) => {
+  const readPage = async (words: string[], { match, isSparse }: Pick<Count, 'match' | 'isSparse'>) => {
     if (query.order === 'best' && match) {
       return readCardRows<{ sort_key: unknown[] }>(
         db,
@@ -299,10 +317,9 @@ export async function browseChecklists(
     const after = cursor && cursor.o !== 'best' ? afterCursor(cursor) : sql`true`;
     const where = filters(query, words.length > 0 ? sql`${sql.param(words)}::text[]` : null);
     // Walking the order's index and checking each list's words finds a page of a common word's
-    // matches in a few dozen lists, but a rare word's (one list in hundreds) only after thousands,
-    // each read whole. A search that matches at most the cap gathers its matches from the word
-    // index first, which costs at most that many lists, and orders them after.
-    const candidates = isFew
+    // matches after a few dozen lists, a rare word's only after thousands, each read whole; a
+    // sparse search's matches are gathered from the word index first (see PAGE_WALK_LIMIT).
+    const candidates = isSparse
       ? sql`(with matching as materialized (
           select c.id, c.created_at, c.uses_count, c.likes_count from checklists c where ${where})
         select * from matching) c`
@@ -312,7 +329,7 @@ export async function browseChecklists(
       sql`
         select c.id, row_number() over (order by ${orderBy[order]}) as position
         from ${candidates}
-        where ${isFew ? after : sql`${where} and ${after}`}
+        where ${isSparse ? after : sql`${where} and ${after}`}
         order by ${orderBy[order]}
         limit ${BROWSE_PAGE_SIZE + 1} offset ${cursor ? 0 : query.page * BROWSE_PAGE_SIZE}`,
       sql`, ${sortKeyJson[order]} as sort_key`,
@@ -322,10 +339,13 @@ export async function browseChecklists(
   let count: Count;
   let rows: Awaited<ReturnType<typeof readPage>>;
   if (typed.length === 0) {
-    [count, rows] = await Promise.all([countMatches(db, query, typed, counts), readPage(typed, null, false)]);
+    [count, rows] = await Promise.all([
+      countMatches(db, query, typed, counts),
+      readPage(typed, { match: null, isSparse: false }),
+    ]);
   } else {
     count = cursor?.s ? await carriedCount(db, query, cursor.s, typed) : await countMatches(db, query, typed, counts);
-    rows = await readPage(count.searchedFor ?? typed, count.match, !count.capped);
+    rows = await readPage(count.searchedFor ?? typed, count);
   }
   const hasMore = rows.length > BROWSE_PAGE_SIZE;
   const shown = rows.slice(0, BROWSE_PAGE_SIZE);
@@ -333,7 +353,13 @@ export async function browseChecklists(
   const searched: SearchState | null =
     typed.length === 0
       ? null
-      : (cursor?.s ?? { t: count.total, c: count.capped, f: count.searchedFor, m: count.match?.isMany ?? false });
+      : (cursor?.s ?? {
+          t: count.total,
+          c: count.capped,
+          f: count.searchedFor,
+          m: count.match?.isMany ?? false,
+          g: count.isSparse,
+        });
   const nextCursor = (sortKey: unknown[]): string | null => {
     const next = { o: query.order, k: sortKey } as BrowseCursor;
     // A search state the cursor's schema would refuse (a corrected word too long, say), or one

@@ -11,8 +11,9 @@
  *   wrong, and only removals that bring a search under a thousand matches could, for as long as
  *   the count is kept.
  *
- * Either way for at most `SEARCH_COUNT_MS`, the time a visitor's answer may already be cached for
- * (Cache-Control), so a count is never older than what a CDN may show. At most
+ * Either way for at most `SEARCH_COUNT_MS`: a visitor's answer may already be a minute old
+ * (VISITOR_CACHE_CONTROL: 30 s fresh, 30 s more while revalidating), so a count is never older
+ * than what a CDN may show. At most
  * `SEARCH_COUNT_ENTRIES` searches are kept; the one asked for least recently goes first.
  */
 export const SEARCH_COUNT_MS = 60_000;
