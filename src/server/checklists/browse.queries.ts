@@ -180,8 +180,8 @@ export type Count = {
  * 3–9 ms. A page of a search past the cap (more than a thousand matches) always walks.
  */
 const PAGE_WALK_LIMIT = 5_000;
-const isSparse = (found: number, publicLists: number) =>
-  found <= SEARCH_COUNT_CAP && found * PAGE_WALK_LIMIT < (BROWSE_PAGE_SIZE + 1) * publicLists;
+const isSparse = (found: number, publicCount: number) =>
+  found <= SEARCH_COUNT_CAP && found * PAGE_WALK_LIMIT < (BROWSE_PAGE_SIZE + 1) * publicCount;
 
 /**
  * The tsqueries of `words` (a text[]) as text, whole words and prefixes, and whether every word is
@@ -207,6 +207,9 @@ async function carriedCount(db: Executor, query: BrowseQuery, state: SearchState
   return { ...count, match: { whole: row.whole, prefix: row.prefix, isTypedWhole: row.typed_whole, isMany: state.m } };
 }
 
+/** How many lists are public: the slots of the counter the database keeps, added up (decision 018). */
+const publicLists = sql`coalesce((select sum(public_count) from checklist_totals), 0)::int`;
+
 /**
  * Y of "Showing X of Y". Without a search: the counters the database keeps (all public lists, or
  * one tag's). With one: what `counts` has kept of the same search, if it still holds, or else the
@@ -222,7 +225,7 @@ async function countMatches(
     const result = await db.execute<{ total: number }>(
       query.tag
         ? sql`select coalesce((select count from tag_counts where tag_key = lower(${query.tag})), 0)::int as total`
-        : sql`select coalesce((select sum(public_count) from checklist_totals), 0)::int as total`,
+        : sql`select ${publicLists} as total`,
     );
     return { total: result.rows[0]?.total ?? 0, capped: false, searchedFor: null, match: null, isSparse: false };
   }
@@ -265,7 +268,7 @@ async function countSearch(
              case when corrected.words is not null then ${capped(sql`corrected.words`)} end as refound
       from typed left join corrected on true)
     select counted.*, ${matchColumns(sql`searched.words`)}, ${searchGeneration} as generation,
-      (select coalesce(sum(public_count), 0) from checklist_totals)::int as public_lists
+      ${publicLists} as public_lists
     from counted, lateral (
       select case when counted.refound > 0 then counted.corrected else ${typed}::text[] end as words) searched`);
   const row = result.rows[0]!;
@@ -384,9 +387,7 @@ export async function browseChecklists(
 
 /** How many lists are public, from the counter the database keeps (sitemaps, feeds, the landing page). */
 export async function countPublicChecklists(db: Executor): Promise<number> {
-  const result = await db.execute<{ total: number }>(
-    sql`select coalesce((select sum(public_count) from checklist_totals), 0)::int as total`,
-  );
+  const result = await db.execute<{ total: number }>(sql`select ${publicLists} as total`);
   return result.rows[0]?.total ?? 0;
 }
 
