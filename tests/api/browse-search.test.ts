@@ -152,6 +152,39 @@ describe('Best match tiers (decision 027)', () => {
     expect(titles(await browse('?q=egret%20heron'))).toEqual(['Heron and egret count', 'Heron watch']);
   });
 
+  it('past the cap, reads the first two tiers first and the rest only for a page they do not fill', async () => {
+    const birder = await createUser(t.db, { username: 'ibis_author' });
+    // 1,005 lists with the word in the title (tier 0), then 4 with it only in a tag (tier 2), newer
+    // than all of them.
+    await t.db.execute(sql`
+      insert into checklists (title, author_id, created_at)
+      select 'Ibis count ' || g, ${birder.id}, now() - make_interval(days => 120, mins => g)
+      from generate_series(1, 1005) g`);
+    for (let index = 0; index < 4; index++) {
+      await makeChecklist(t.db, birder.id, { title: `Marsh ${index}`, tags: ['ibis'], createdAt: daysAgo(index) });
+    }
+    const tiersRead = () => statements.filter((statement) => statement.includes('union all'));
+    let page = await browse('?q=ibis');
+    expect(page).toMatchObject({ total: 1000, totalCapped: true });
+    const shown = titles(page);
+    let pages = 1;
+    while (page.nextCursor && pages < 100) {
+      statements = [];
+      page = await browse(`?q=ibis&cursor=${encodeURIComponent(page.nextCursor)}`);
+      shown.push(...titles(page));
+      pages++;
+      // Within tier 0 one statement of two tiers fills each page (and tells whether more follow); a
+      // page they do not fill reads the other tiers too; every page takes at most three statements.
+      const titleMatches = titles(page).filter((title) => title.startsWith('Ibis')).length;
+      expect(tiersRead(), `page ${pages}`).toHaveLength(titleMatches === 12 ? 1 : 2);
+      expect(statements.length).toBeLessThanOrEqual(3);
+    }
+    expect(shown).toEqual([
+      ...Array.from({ length: 1005 }, (_, index) => `Ibis count ${index + 1}`),
+      ...['Marsh 0', 'Marsh 1', 'Marsh 2', 'Marsh 3'],
+    ]);
+  });
+
   it('refuses a best-match cursor from before the tiers (a score, not a tier)', async () => {
     const cursor = signedCursor(
       {

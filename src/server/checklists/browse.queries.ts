@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  BEST_MATCH_TIER_COUNT,
   BROWSE_PAGE_SIZE,
   SEARCH_COUNT_CAP,
   browseCursorSchema,
@@ -97,26 +98,26 @@ function bestMatchTiers(whole: SQL, prefix: SQL): SQL[] {
 }
 
 /**
- * The lists of a best-match page (`id`, `position`, `tier`): each tier, from the cursor's on, is a
- * query of its own, newest first and limited, that the planner answers from the newest-first index
- * (many matches: it stops after a few) or from the tier's GIN index (few). UNION ALL runs them in
- * turn under one LIMIT, so the tiers after the one that fills the page never run. `whole` and
- * `prefix` are tsquery texts, so the plan sees constants and no search function runs while planning.
+ * The lists of a best-match page (`id`, `position`, `tier`) in the tiers from `firstTier` up to (not
+ * including) `endTier`: each tier, the cursor's first, is a query of its own, newest first and
+ * limited, that the planner answers from the newest-first index (many matches: it stops after a
+ * few) or from the tier's GIN index (few). UNION ALL runs them in turn under one LIMIT, so the
+ * tiers after the one that fills the page never run. `whole` and `prefix` are tsquery texts, so the
+ * plan sees constants and no search function runs while planning.
  */
 function pickBestMatches(
   query: BrowseQuery,
   match: NonNullable<Count['match']>,
-  cursor: Extract<BrowseCursor, { o: 'best' }> | null,
+  { cursor, firstTier, endTier, wanted: limit }: BestMatchRead,
 ): SQL {
-  const skipped = cursor ? 0 : query.page * BROWSE_PAGE_SIZE;
-  const wanted = skipped + BROWSE_PAGE_SIZE + 1;
-  const firstTier = cursor ? cursor.k[0] : 0;
+  const skipped = cursor || firstTier > 0 ? 0 : query.page * BROWSE_PAGE_SIZE;
+  const wanted = limit ?? skipped + BROWSE_PAGE_SIZE + 1;
   const tiers = bestMatchTiers(sql`${match.whole}::tsquery`, sql`${match.prefix}::tsquery`)
-    .slice(firstTier)
+    .slice(firstTier, endTier)
     .map((inTier, index) => {
       const tier = firstTier + index;
       const conditions = [...listFilters(query), inTier];
-      if (cursor && tier === firstTier) {
+      if (cursor && tier === cursor.k[0]) {
         conditions.push(sql`(c.created_at, c.id) < (${cursor.k[1]}::timestamptz, ${cursor.k[2]}::uuid)`);
       }
       // Walking the newest-first index for a tier the planner believes large but that is nearly
@@ -141,6 +142,49 @@ function pickBestMatches(
     order by tier, created_at desc, id desc
     offset ${skipped}`;
 }
+
+type BestMatchRead = {
+  cursor: Extract<BrowseCursor, { o: 'best' }> | null;
+  firstTier: number;
+  endTier: number;
+  /** How many lists to read (by default a page and one more, after the pages an offset skips). */
+  wanted?: number;
+};
+
+/**
+ * A best-match page's cards. Planning a statement of eight tiers costs about 1.6 ms, most of what a
+ * page costs, and for a search past the cap the first two tiers from the cursor's (a word whole or
+ * as a prefix in titles, say) nearly always fill the page: those are read first, and the rest
+ * only when they do not (a second statement, the page's remainder from the next tier's start).
+ */
+async function readBestMatches(
+  db: Executor,
+  query: BrowseQuery,
+  match: NonNullable<Count['match']>,
+  cursor: Extract<BrowseCursor, { o: 'best' }> | null,
+) {
+  const read = (part: BestMatchRead) =>
+    readCardRows<{ sort_key: unknown[] }>(
+      db,
+      pickBestMatches(query, match, part),
+      sql`, ${sortKeyJson.best} as sort_key`,
+    );
+  const firstTier = cursor?.k[0] ?? 0;
+  const isOffset = !cursor && query.page > 0;
+  if (!match.isMany || isOffset || firstTier + FIRST_READ_TIERS >= BEST_MATCH_TIER_COUNT) {
+    return read({ cursor, firstTier, endTier: BEST_MATCH_TIER_COUNT });
+  }
+  const head = await read({ cursor, firstTier, endTier: firstTier + FIRST_READ_TIERS });
+  if (head.length > BROWSE_PAGE_SIZE) return head;
+  const rest = await read({
+    cursor: null,
+    firstTier: firstTier + FIRST_READ_TIERS,
+    endTier: BEST_MATCH_TIER_COUNT,
+    wanted: BROWSE_PAGE_SIZE + 1 - head.length,
+  });
+  return [...head, ...rest];
+}
+const FIRST_READ_TIERS = 2;
 
 /** Public lists, with the tag filter from the GIN index on tag_keys (not checked row by row along the order). */
 function listFilters(query: Pick<BrowseQuery, 'tag'>): SQL[] {
@@ -308,13 +352,7 @@ export async function browseChecklists(
 ): Promise<BrowsePage> {
   const typed = searchTerms(query.q);
   const readPage = async (words: string[], { match, isSparse }: Pick<Count, 'match' | 'isSparse'>) => {
-    if (query.order === 'best' && match) {
-      return readCardRows<{ sort_key: unknown[] }>(
-        db,
-        pickBestMatches(query, match, cursor?.o === 'best' ? cursor : null),
-        sql`, ${sortKeyJson.best} as sort_key`,
-      );
-    }
+    if (query.order === 'best' && match) return readBestMatches(db, query, match, cursor?.o === 'best' ? cursor : null);
     // Best match needs words; the schema never asks for it without them.
     const order: ListingOrder = query.order === 'best' ? 'newest' : query.order;
     const after = cursor && cursor.o !== 'best' ? afterCursor(cursor) : sql`true`;
