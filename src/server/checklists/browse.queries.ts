@@ -153,15 +153,18 @@ type BestMatchRead = {
 
 /**
  * A best-match page's cards. Planning a statement of eight tiers costs about 1.6 ms, most of what a
- * page costs, and for a search past the cap the first two tiers from the cursor's (a word whole or
- * as a prefix in titles, say) nearly always fill the page: those are read first, and the rest
- * only when they do not (a second statement, the page's remainder from the next tier's start).
+ * page costs, and the first two tiers from the cursor's (a word whole or as a prefix in titles,
+ * say) often fill the page: those are read first, and the rest only when they do not (a second
+ * statement, the page's remainder from the next tier's start). A page asked for by offset reads
+ * every tier at once, and so does one whose count already took two statements (`canSplit`), so
+ * that no page takes more than three.
  */
 async function readBestMatches(
   db: Executor,
   query: BrowseQuery,
   match: NonNullable<Count['match']>,
   cursor: Extract<BrowseCursor, { o: 'best' }> | null,
+  { canSplit }: { canSplit: boolean },
 ) {
   const read = (part: BestMatchRead) =>
     readCardRows<{ sort_key: unknown[] }>(
@@ -171,7 +174,7 @@ async function readBestMatches(
     );
   const firstTier = cursor?.k[0] ?? 0;
   const isOffset = !cursor && query.page > 0;
-  if (!match.isMany || isOffset || firstTier + FIRST_READ_TIERS >= BEST_MATCH_TIER_COUNT) {
+  if (!canSplit || isOffset || firstTier + FIRST_READ_TIERS >= BEST_MATCH_TIER_COUNT) {
     return read({ cursor, firstTier, endTier: BEST_MATCH_TIER_COUNT });
   }
   const head = await read({ cursor, firstTier, endTier: firstTier + FIRST_READ_TIERS });
@@ -264,6 +267,7 @@ async function countMatches(
   query: BrowseQuery,
   terms: string[],
   counts: SearchCounts<Count>,
+  spent = { statements: 0 },
 ): Promise<Count> {
   if (terms.length === 0) {
     const result = await db.execute<{ total: number }>(
@@ -274,9 +278,16 @@ async function countMatches(
     return { total: result.rows[0]?.total ?? 0, capped: false, searchedFor: null, match: null, isSparse: false };
   }
   const key = JSON.stringify([terms.map((term) => term.toLowerCase()), query.tag?.toLowerCase() ?? null]);
-  const generation = async () =>
-    (await db.execute<{ generation: string }>(sql`select ${searchGeneration} as generation`)).rows[0]!.generation;
-  return counts.count(key, generation, () => countSearch(db, query, terms));
+  // What is kept may answer without a statement; reading the number and counting are one each.
+  const generation = async () => {
+    spent.statements++;
+    return (await db.execute<{ generation: string }>(sql`select ${searchGeneration} as generation`)).rows[0]!
+      .generation;
+  };
+  return counts.count(key, generation, () => {
+    spent.statements++;
+    return countSearch(db, query, terms);
+  });
 }
 
 /** The number of the latest change to what searches can find (migration 0021), as text. */
@@ -351,8 +362,14 @@ export async function browseChecklists(
   }: { cursor?: BrowseCursor | null; cursors: BrowseCursors; counts: SearchCounts<Count> },
 ): Promise<BrowsePage> {
   const typed = searchTerms(query.q);
+  /** The statements the count took (see readBestMatches). */
+  const spent = { statements: 0 };
   const readPage = async (words: string[], { match, isSparse }: Pick<Count, 'match' | 'isSparse'>) => {
-    if (query.order === 'best' && match) return readBestMatches(db, query, match, cursor?.o === 'best' ? cursor : null);
+    if (query.order === 'best' && match) {
+      // At most three statements a page: what counting took, and the rest for the page.
+      const canSplit = spent.statements <= 1;
+      return readBestMatches(db, query, match, cursor?.o === 'best' ? cursor : null, { canSplit });
+    }
     // Best match needs words; the schema never asks for it without them.
     const order: ListingOrder = query.order === 'best' ? 'newest' : query.order;
     const after = cursor && cursor.o !== 'best' ? afterCursor(cursor) : sql`true`;
@@ -385,7 +402,12 @@ export async function browseChecklists(
       readPage(typed, { match: null, isSparse: false }),
     ]);
   } else {
-    count = cursor?.s ? await carriedCount(db, query, cursor.s, typed) : await countMatches(db, query, typed, counts);
+    if (cursor?.s) {
+      count = await carriedCount(db, query, cursor.s, typed);
+      spent.statements = query.order === 'best' ? 1 : 0;
+    } else {
+      count = await countMatches(db, query, typed, counts, spent);
+    }
     rows = await readPage(count.searchedFor ?? typed, count);
   }
   const hasMore = rows.length > BROWSE_PAGE_SIZE;
