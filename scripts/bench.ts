@@ -1,5 +1,6 @@
 // `npm run bench -- [--scale 1] [--seconds 5] [--connections 32] [--sign-ins 400] [--seed-only]
-//                   [--workers N] [--only TEXT] [--users N --lists N --items N --likes N]`
+//                   [--workers N] [--only TEXT] [--data DIR] [--cpu-prof DIR]
+//                   [--users N --lists N --items N --likes N]`
 //
 // Seeds a throwaway embedded PostgreSQL at a scale (1 = 10k users, 50k lists, 500k items, 100k
 // likes, with progress, comments, follows, clones and library entries scaled with them; 10 =
@@ -20,10 +21,22 @@
 // function run bare through the same pool where there is one (bare/API), and the app process's
 // peak RSS (the load generator runs in a process of its own, scripts/bench/load.ts). At the end,
 // the statements that took the most time, from pg_stat_statements. PostgreSQL runs with its
-// defaults while measuring; only the seed runs with fsync off (a throwaway database).
+// defaults while measuring; only the seed runs with fsync off (a throwaway database). `--data DIR`
+// keeps the database in DIR: seeded the first time, reused as it is after (the earlier runs'
+// writes included), which saves the seed's minutes while a change is tried at scale 10.
+// `--cpu-prof DIR` (with --workers) has the built server's processes write V8 CPU profiles there.
 // A measurement, not a test: nothing here passes or fails.
 import { fork, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
@@ -307,7 +320,21 @@ async function measureBare(run: (index: number) => Promise<unknown>) {
 }
 
 async function main() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'ticklist-bench-'));
+  const dir = options.dataDir ? path.resolve(options.dataDir) : mkdtempSync(path.join(os.tmpdir(), 'ticklist-bench-'));
+  // What a kept folder (--data) was seeded with, written once its seed has finished.
+  const seededFile = path.join(dir, 'bench-seeded.json');
+  const seededSize = existsSync(seededFile) ? (JSON.parse(readFileSync(seededFile, 'utf8')) as BenchSize) : null;
+  if (options.dataDir) {
+    if (seededSize && JSON.stringify(seededSize) !== JSON.stringify(size)) {
+      throw new Error(
+        `${dir} holds a seed of ${JSON.stringify(seededSize)}, not ${JSON.stringify(size)}: name another folder`,
+      );
+    }
+    if (!seededSize && existsSync(dir) && readdirSync(dir).length > 0) {
+      throw new Error(`${dir} is not empty and holds no finished bench seed: name an empty or new folder`);
+    }
+    mkdirSync(dir, { recursive: true });
+  }
   chmodSync(dir, 0o755);
   const logger = pino({ level: 'silent' });
   let database = await startEmbeddedPostgres(dir, logger);
@@ -330,13 +357,18 @@ async function main() {
       load.send(job);
     });
   try {
-    await restartWith({ ...SEED_SETTINGS, shared_preload_libraries: 'pg_stat_statements' });
-    {
-      const migrator = connectDatabase(database.url, { max: 1 });
-      await applyMigrations(migrator);
-      await migrator.$client.end();
+    if (seededSize) {
+      console.log(`Reusing the seed in ${dir} (with the writes of the runs before)`);
+    } else {
+      await restartWith({ ...SEED_SETTINGS, shared_preload_libraries: 'pg_stat_statements' });
+      {
+        const migrator = connectDatabase(database.url, { max: 1 });
+        await applyMigrations(migrator);
+        await migrator.$client.end();
+      }
+      await seed(database);
+      if (options.dataDir) writeFileSync(seededFile, JSON.stringify(size));
     }
-    await seed(database);
     if (options.isSeedOnly) return;
     await restartWith(Object.fromEntries(Object.keys(SEED_SETTINGS).map((name) => [name, null])));
 
@@ -359,7 +391,7 @@ async function main() {
   } finally {
     load.kill();
     await database.stop();
-    rmSync(dir, { recursive: true, force: true });
+    if (!options.dataDir) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -433,7 +465,12 @@ function serveInProcess(db: Database, statements: { count: number }): Target {
 async function serveBuilt(databaseUrl: string, workers: number, dir: string, db: Database): Promise<Target> {
   const main = path.resolve(import.meta.dirname, '../dist/server/main.js');
   if (!existsSync(main)) throw new Error('--workers runs the built server: run `npm run build` first.');
-  const child = spawn(process.execPath, [main], {
+  // --cpu-prof: each process (the primary, and the workers it forks with the same flags) writes a
+  // profile when it exits.
+  const profiling = options.cpuProfileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(options.cpuProfileDir)}`]
+    : [];
+  const child = spawn(process.execPath, [...profiling, main], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       PATH: process.env.PATH,

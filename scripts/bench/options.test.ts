@@ -54,6 +54,23 @@ describe('parseBenchArgs', () => {
     expect(() => parseBenchArgs(['--only'])).toThrow(/--only needs/);
   });
 
+  it('keeps the database in the folder --data names, or in a throwaway one', () => {
+    expect(parseBenchArgs([]).dataDir).toBeNull();
+    expect(parseBenchArgs(['--scale', '10', '--data', 'data/bench-10', '--seconds', '2'])).toMatchObject({
+      dataDir: 'data/bench-10',
+      seconds: 2,
+      lists: 500_000,
+    });
+    expect(() => parseBenchArgs(['--data'])).toThrow(/--data needs a folder/);
+    expect(() => parseBenchArgs(['--data', '--seconds', '2'])).toThrow(/--data needs a folder/);
+  });
+
+  it('profiles the built server into the folder --cpu-prof names, only with --workers', () => {
+    expect(parseBenchArgs([]).cpuProfileDir).toBeNull();
+    expect(parseBenchArgs(['--workers', '1', '--cpu-prof', '/tmp/p']).cpuProfileDir).toBe('/tmp/p');
+    expect(() => parseBenchArgs(['--cpu-prof', '/tmp/p'])).toThrow(/give --workers N too/);
+  });
+
   it('never signs in more users than there are', () => {
     expect(parseBenchArgs(['--scale', '0.01']).signIns).toBeLessThan(parseBenchArgs(['--scale', '0.01']).users);
   });

@@ -18,6 +18,13 @@ export type BenchOptions = BenchSize & {
   workers: number | null;
   /** Only the cases whose name contains this text (e.g. "write:"), or every case. */
   only: string | null;
+  /**
+   * Where the database lives, kept after the run: seeded there the first time, reused as it is
+   * (with every earlier run's writes) after. null: a throwaway folder, seeded each run.
+   */
+  dataDir: string | null;
+  /** With --workers: where the built server's processes write their V8 CPU profiles (`--cpu-prof`). */
+  cpuProfileDir: string | null;
 };
 
 /** The size at scale 1: today's default (10k users, 50k lists, 10 items a list, 2 likes a list). */
@@ -37,12 +44,23 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     if (!only) throw new Error('--only needs the text of the cases to measure, e.g. --only "write:"');
     argv = [...argv.slice(0, onlyAt), ...argv.slice(onlyAt + 2)];
   }
+  /** A flag that names a folder, taken out of argv. */
+  const folderOf = (flag: string, example: string): string | null => {
+    const at = argv.indexOf(flag);
+    if (at < 0) return null;
+    const folder = argv[at + 1] ?? '';
+    if (!folder || folder.startsWith('--')) throw new Error(`${flag} needs a folder, e.g. ${flag} ${example}`);
+    argv = [...argv.slice(0, at), ...argv.slice(at + 2)];
+    return folder;
+  };
+  const dataDir = folderOf('--data', './data/bench-10');
+  const cpuProfileDir = folderOf('--cpu-prof', '/tmp/bench-profiles');
   for (let index = 0; index < argv.length; index += 2) {
     const name = argv[index]!.replace(/^--/, '') as Flag;
     const text = argv[index + 1];
     if (!argv[index]!.startsWith('--') || !FLAGS.includes(name)) {
       throw new Error(
-        `Unknown argument ${argv[index]}; expected --seed-only, --only TEXT or one of ${FLAGS.map((f) => `--${f} N`).join(', ')}`,
+        `Unknown argument ${argv[index]}; expected --seed-only, --only TEXT, --data DIR, --cpu-prof DIR or one of ${FLAGS.map((f) => `--${f} N`).join(', ')}`,
       );
     }
     const value = Number(text);
@@ -71,6 +89,10 @@ export function parseBenchArgs(argv: readonly string[]): BenchOptions {
     isSeedOnly,
     workers: given.has('workers') ? Math.round(given.get('workers')!) : null,
     only,
+    dataDir,
+    cpuProfileDir,
   };
+  if (cpuProfileDir && options.workers === null)
+    throw new Error('--cpu-prof profiles the built server: give --workers N too');
   return options;
 }
