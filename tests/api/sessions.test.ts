@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionMessages } from '../../src/domain/accounts/sessions';
 import { sessions } from '../../src/server/db/schema';
 import { createUser } from '../../src/server/seed/factories';
+import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type TestApp } from '../setup/test-app';
+import { createTestDatabase } from '../setup/test-database';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -144,5 +146,22 @@ describe('the absolute session lifetime (issue 9 item 6)', () => {
     const agent = await signInAs(user.email, 'long-lived-2', '10.64.0.2');
     await ageSession(user.id, 91);
     expect(await (await agent.request('/api/auth/get-session')).json()).toBeNull();
+  });
+});
+
+describe('looking a session up', () => {
+  it('reads the session and its user in one statement on every signed-in request', async () => {
+    const statements: string[] = [];
+    const database = await createTestDatabase({ onQuery: (query) => statements.push(query) });
+    const app = await createTestApp({ db: database.db });
+    const user = await createUser(app.db);
+    const agent = await signedInAgent(app, user);
+    statements.length = 0;
+    expect((await agent.request('/api/accounts/me')).status).toBe(200);
+    const lookups = statements.filter((query) => /from "sessions"/.test(query));
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0]).toMatch(/join lateral/);
+    // Not the user apart, as Better Auth does without joins.
+    expect(statements.filter((query) => /from "users" where "users"."id" = \$1$/.test(query))).toEqual([]);
   });
 });

@@ -105,7 +105,9 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
       // Better Auth would read X-Forwarded-For from anyone.
       ipAddress: { disableIpTracking: true },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: env.isHttps },
-      database: { generateId: () => crypto.randomUUID() },
+      // joins: a session and its user in one statement, not two (the relations in
+      // db/schema/auth.ts): every signed-in request looks its session up.
+      database: { generateId: () => crypto.randomUUID(), joins: true },
     },
     databaseHooks: {
       user: {
