@@ -3,12 +3,7 @@ import type { ChecklistInput } from '@/domain/checklists/checklist-input';
 import type { BulkResult } from '@/domain/checklists/checklist-actions';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { planItemChanges } from '@/domain/checklists/item-changes';
-import {
-  DEFAULT_VISIBILITY,
-  visibilityColumns,
-  visibilityOf,
-  type ChecklistVisibility,
-} from '@/domain/checklists/visibility';
+import { DEFAULT_VISIBILITY, visibilityColumns, type ChecklistVisibility } from '@/domain/checklists/visibility';
 import { canClone, canDelete, canEdit } from '@/domain/permissions';
 import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database, Executor } from '../db/client';
@@ -18,12 +13,20 @@ import { notify } from '../notifications/notifications.actions';
 import { checklistNotFound, findChecklistAccess } from './checklist-access';
 import { isUuid } from '../db/ids';
 
-async function insertItemsAndTags(tx: Executor, checklistId: string, items: string[], tags: string[]) {
-  if (items.length > 0) {
-    await tx
-      .insert(checklistItems)
-      .values(items.map((content, index) => ({ checklistId, content, orderIndex: index + 1 })));
-  }
+async function insertItems(tx: Executor, checklistId: string, items: string[]) {
+  if (items.length === 0) return;
+  await tx
+    .insert(checklistItems)
+    .values(items.map((content, index) => ({ checklistId, content, orderIndex: index + 1 })));
+}
+
+/**
+ * A new list's tags. Their trigger adds the list to each tag's count (tag_counts), one row per tag
+ * that every writer of a list with that tag updates: the row stays locked until the transaction
+ * ends. So a write that adds tags adds them last, just before it commits, and writers of a popular
+ * tag wait for each other's commit only, not for the rest of each other's work.
+ */
+async function insertTagsLast(tx: Executor, checklistId: string, tags: string[]) {
   if (tags.length > 0) await tx.insert(checklistTags).values(tags.map((tag) => ({ checklistId, tag })));
 }
 
@@ -45,9 +48,10 @@ export async function createChecklist(db: Database, authorId: string, input: Che
         ...visibilityColumns(visibility),
       })
       .returning({ id: checklists.id });
-    await insertItemsAndTags(tx, created!.id, input.items, input.tags);
+    await insertItems(tx, created!.id, input.items);
     // Only a public list is a publication (decision 011); an unlisted one is shared, not published.
     if (visibility === 'public') await grantEarnedBadges(tx, [authorId], ['published_lists']);
+    await insertTagsLast(tx, created!.id, input.tags);
     return created!.id;
   });
 }
@@ -204,24 +208,18 @@ export async function cloneChecklist(db: Database, id: string, userId: string): 
     // Refused as a self-like is: 403 (the same rule, "not on your own list").
     if (!canClone({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.cloneOwn };
-    const [original] = await tx.select().from(checklists).where(eq(checklists.id, id));
-    const [copy] = await tx
-      .insert(checklists)
-      .values({
-        title: original!.title,
-        description: original!.description,
-        authorId: userId,
-        estimatedTime: original!.estimatedTime,
-        difficulty: original!.difficulty,
-        // The original's own visibility: public or unlisted (a private list is its author's alone to see).
-        ...visibilityColumns(visibilityOf(original!)),
-      })
-      .returning({ id: checklists.id });
+    // The copy is written from the original in the database: its own visibility, public or
+    // unlisted (a private list is its author's alone to see), and the original's title returned
+    // for the clone's record.
+    const copied = await tx.execute<{ id: string; title: string }>(sql`
+      insert into checklists (title, description, author_id, estimated_time, difficulty, is_public, is_unlisted)
+      select title, description, ${userId}, estimated_time, difficulty, is_public, is_unlisted
+      from checklists where id = ${id}
+      returning id, title`);
+    const copy = copied.rows[0]!;
     await tx.execute(sql`
       insert into checklist_items (checklist_id, content, order_index)
-      select ${copy!.id}, content, order_index from checklist_items where checklist_id = ${id} order by order_index`);
-    await tx.execute(sql`
-      insert into checklist_tags (checklist_id, tag) select ${copy!.id}, tag from checklist_tags where checklist_id = ${id}`);
+      select ${copy.id}, content, order_index from checklist_items where checklist_id = ${id} order by order_index`);
     await notify(tx, {
       type: 'clone',
       recipientId: access.authorId,
@@ -230,12 +228,15 @@ export async function cloneChecklist(db: Database, id: string, userId: string): 
     });
     await tx.insert(clonedChecklists).values({
       originalChecklistId: id,
-      originalTitle: original!.title,
-      clonedChecklistId: copy!.id,
+      originalTitle: copy.title,
+      clonedChecklistId: copy.id,
       clonedBy: userId,
     });
     // A clone is not a publication of the cloner's: only the original's author can earn by it.
     await grantEarnedBadges(tx, [access.authorId], ['clones_by_others']);
-    return { ok: true, value: copy!.id };
+    // Last, as a new list's tags are (see insertTagsLast).
+    await tx.execute(sql`
+      insert into checklist_tags (checklist_id, tag) select ${copy.id}, tag from checklist_tags where checklist_id = ${id}`);
+    return { ok: true, value: copy.id };
   });
 }

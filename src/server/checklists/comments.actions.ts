@@ -7,7 +7,7 @@ import { isUuid } from '../db/ids';
 import { checklistComments } from '../db/schema';
 import { notify } from '../notifications/notifications.actions';
 import { checklistNotFound, findChecklistAccess } from './checklist-access';
-import { findComment } from './comments.queries';
+import { findComment, insertComment } from './comments.queries';
 import type { WriteOutcome } from '../outcome';
 
 export async function addComment(
@@ -19,21 +19,19 @@ export async function addComment(
   const created = await db.transaction(async (tx) => {
     const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'key share' });
     if (!access) return null;
-    const [row] = await tx
-      .insert(checklistComments)
-      .values({ checklistId, userId, content })
-      .returning({ id: checklistComments.id });
+    const { comment, person } = await insertComment(tx, { checklistId, userId, content });
     await notify(tx, {
       type: 'comment',
       recipientId: access.authorId,
       actorId: userId,
+      actor: person,
       checklist: { id: checklistId, title: access.title },
     });
     await grantEarnedBadges(tx, [userId], ['comments_written']);
-    return row!;
+    return comment;
   });
   if (!created) return checklistNotFound(db, checklistId);
-  return { ok: true, value: await findComment(db, created.id) };
+  return { ok: true, value: created };
 }
 
 /** The comment, if the user can see the list it is on. */

@@ -27,9 +27,9 @@ const toComment = (row: CommentRow): Comment => ({
   },
 });
 
+const commentColumns = sql`cm.id, cm.content, cm.created_at, cm.updated_at, cm.user_id, p.profile_name, p.avatar_url, p.username`;
 const selectComments = sql`
-  select cm.id, cm.content, cm.created_at, cm.updated_at, cm.user_id, p.profile_name, p.avatar_url, p.username
-  from checklist_comments cm left join profiles p on p.id = cm.user_id`;
+  select ${commentColumns} from checklist_comments cm left join profiles p on p.id = cm.user_id`;
 
 /**
  * Spec §7: comments of a list with their author, newest first; issue 9: a page at a time, after
@@ -72,4 +72,25 @@ async function countComments(db: Executor, checklistId: string): Promise<number>
 export async function findComment(db: Executor, id: string): Promise<Comment> {
   const result = await db.execute<CommentRow>(sql`${selectComments} where cm.id = ${id}`);
   return toComment(result.rows[0]!);
+}
+
+/**
+ * Writes a comment and answers it with its author as findComment does, in one statement; the
+ * author's profile comes with it (`person`), for the notification about it.
+ */
+export async function insertComment(
+  db: Executor,
+  comment: { checklistId: string; userId: string; content: string },
+): Promise<{ comment: Comment; person: { name: string | null; avatar: string | null; username: string | null } }> {
+  const result = await db.execute<CommentRow>(sql`
+    with cm as (
+      insert into checklist_comments (checklist_id, user_id, content)
+      values (${comment.checklistId}, ${comment.userId}, ${comment.content})
+      returning *)
+    select ${commentColumns} from cm left join profiles p on p.id = cm.user_id`);
+  const row = result.rows[0]!;
+  return {
+    comment: toComment(row),
+    person: { name: row.profile_name, avatar: row.avatar_url, username: row.username },
+  };
 }

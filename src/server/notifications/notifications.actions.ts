@@ -12,9 +12,11 @@ async function findActor(db: Executor, actorId: string): Promise<{ name: string;
     .select({ name: profiles.profileName, avatar: profiles.avatarUrl, username: profiles.username })
     .from(profiles)
     .where(eq(profiles.id, actorId));
-  const person = row ?? { name: null, avatar: null, username: null };
-  return { name: displayName(person, 'actor'), username: person.username };
+  return namedActor(row ?? { name: null, avatar: null, username: null });
 }
+
+type Person = { name: string | null; avatar: string | null; username: string | null };
+const namedActor = (person: Person) => ({ name: displayName(person, 'actor'), username: person.username });
 
 type MailKind = 'follow' | 'comment';
 
@@ -50,6 +52,8 @@ export async function notify(
     type: Exclude<NotificationType, 'badge'>;
     recipientId: string;
     actorId: string;
+    /** The actor's profile, when the caller has just read it (else it is read here). */
+    actor?: Person;
     checklist?: { id: string; title: string };
   },
 ): Promise<void> {
@@ -62,7 +66,7 @@ export async function notify(
     // announcement: PostgreSQL folds identical NOTIFYs of a transaction into one).
     await withdrawNotification(db, { ...repeatable, olderThan: null });
   }
-  const actor = await findActor(db, event.actorId);
+  const actor = event.actor ? namedActor(event.actor) : await findActor(db, event.actorId);
   const message = notificationMessage(event.type, actor.name, event.checklist?.title);
   await db.insert(notifications).values({
     userId: event.recipientId,
