@@ -65,7 +65,7 @@ import { findChecklistDetail } from '../src/server/checklists/checklists.queries
 import { listDashboardLists, listRecentActivity } from '../src/server/dashboard/dashboard.queries';
 import { applyMigrations, connectDatabase, type Database } from '../src/server/db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/embedded-postgres';
-import { loadDiscover, suggestChecklists } from '../src/server/discover/discover.queries';
+import { createDiscoverKept, loadDiscover, suggestChecklists } from '../src/server/discover/discover.queries';
 import { createMailer } from '../src/server/mail/mailer';
 import { createNotificationHub } from '../src/server/notifications/live';
 import { parseTrustedProxies } from '../src/server/security/client-address';
@@ -675,6 +675,8 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
     requests: ids.slice(0, 500).map((id) => ({ method: 'GET', path: `/api/checklists/${id}` })),
     bare: (index) => findChecklistDetail(db, ids[(index % 500) % ids.length]!, null),
   });
+  // The bare Discover reads its sections every time; the server keeps them (DISCOVER_KEPT_MS).
+  const discoverKept = createDiscoverKept(db, { keepMs: 0 });
   const signedGet = (pathname: string) =>
     signed.map((user) => ({ method: 'GET' as const, path: pathname, headers: asUser(user) }));
   const mine = (pathname: string) => [{ method: 'GET' as const, path: pathname, headers: asUser(me) }];
@@ -682,12 +684,12 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
     {
       name: 'discover (visitor)',
       requests: [{ method: 'GET', path: '/api/discover' }],
-      bare: () => loadDiscover(db, null),
+      bare: () => loadDiscover(db, null, discoverKept),
     },
     {
       name: 'discover (signed in)',
       requests: signedGet('/api/discover'),
-      bare: (index) => loadDiscover(db, signed[index % signed.length]!.userId),
+      bare: (index) => loadDiscover(db, signed[index % signed.length]!.userId, discoverKept),
     },
     {
       name: 'discover/suggestions',

@@ -34,6 +34,7 @@ import { checklistsRoutes } from './checklists/checklists.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import type { Database } from './db/client';
 import { answerForDatabaseError, unavailableAnswer } from './db/errors';
+import { createDiscoverKept } from './discover/discover.queries';
 import { discoverRoutes } from './discover/discover.routes';
 import { mailboxRoutes } from './dev/mailbox.routes';
 import type { Env } from './env';
@@ -75,6 +76,8 @@ export type AppDeps = {
   pageWaitMs?: number | undefined;
   /** How a visitor's drawn pages are kept (public-face/visitor-pages.ts); tests shorten or stop it. */
   visitorPageOptions?: Parameters<typeof createVisitorPages>[0];
+  /** How long Discover's shared sections are kept (DISCOVER_KEPT_MS); tests that write and read at once set 0. */
+  discoverKeepMs?: number | undefined;
   /** What /api/health and /api/ready report (main.ts knows; tests may leave it out). */
   lifecycle?: Lifecycle | undefined;
   /** How a slowed-down sign-in waits (auth-gate.ts); tests record the wait instead of sleeping. */
@@ -106,6 +109,7 @@ export function createApp({
   renderPageBody,
   pageWaitMs = HEAD_LOOKUP_MS,
   visitorPageOptions,
+  discoverKeepMs,
   lifecycle = alwaysUp,
   pause,
   previewLimits,
@@ -178,13 +182,16 @@ export function createApp({
     .route('/api/accounts', accountsRoutes({ db, auth, mailer, baseUrl: env.baseUrl }))
     .route('/api/accounts', meRoutes({ db }))
     .route('/api/accounts', accountDataRoutes({ db, auth }))
-    .route('/api/checklists', checklistsRoutes({ db, cursors: createBrowseCursors(secret), counts: createSearchCounts() }))
+    .route(
+      '/api/checklists',
+      checklistsRoutes({ db, cursors: createBrowseCursors(secret), counts: createSearchCounts() }),
+    )
     .route('/api/checklists', checklistActionsRoutes({ db }))
     .route('/api/comments', commentsRoutes({ db }))
     .route('/api/library', libraryRoutes({ db }))
     .route('/api', socialRoutes({ db }))
     .route('/api', notificationsRoutes({ db }))
-    .route('/api', discoverRoutes({ db }))
+    .route('/api', discoverRoutes({ db, kept: createDiscoverKept(db, { keepMs: discoverKeepMs }) }))
     .route('/api', badgesRoutes({ db }))
     .route('/api', dashboardRoutes({ db }));
 

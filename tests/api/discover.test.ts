@@ -325,6 +325,31 @@ describe('GET /api/discover (spec §4 assembly)', () => {
     await discover();
     expect(statements).toHaveLength(3);
   });
+
+  it('is read once for every visitor within the time it is kept, and its shared sections for everyone signed in', async () => {
+    await makeEight();
+    const kept = await createTestApp({ db: t.db, discoverKeepMs: 60_000 });
+    const visitor = async () => discoverSchema.parse(await (await kept.agent().request('/api/discover')).json());
+    const asMe = await signedInAgent(kept, me);
+    const signedIn = async () => discoverSchema.parse(await (await asMe.request('/api/discover')).json());
+
+    const first = await visitor();
+    statements = [];
+    expect(await visitor()).toEqual(first);
+    expect(statements).toHaveLength(0);
+    // Signed in: the user's own suggestions, read each time, beside the kept trending and picks.
+    const mine = await signedIn();
+    statements = [];
+    expect(await signedIn()).toEqual(mine);
+    expect(statements.filter((query) => !/from "sessions"/.test(query))).toHaveLength(1);
+
+    // A list made meanwhile is in neither kept answer until it is read again: a new app process.
+    await makeList('Newest', { createdAt: minutesAgo(0), uses: 100 });
+    expect(await visitor()).toEqual(first);
+    const fresh = await createTestApp({ db: t.db, discoverKeepMs: 60_000 });
+    const again = discoverSchema.parse(await (await fresh.agent().request('/api/discover')).json());
+    expect(titles([...again.suggestions, ...again.trending])).toContain('Newest');
+  });
 });
 
 describe('who may call what', () => {

@@ -93,6 +93,8 @@ export async function createTestApp(
     pageWaitMs?: number;
     /** How a visitor's drawn pages are kept; by default not at all, so each test sees its own writes. */
     visitorPageOptions?: AppDeps['visitorPageOptions'];
+    /** How long Discover's shared sections are kept; by default not at all, so each test sees its own writes. */
+    discoverKeepMs?: number;
   } = {},
 ) {
   const baseUrl = options.baseUrl ?? TEST_BASE_URL;
@@ -143,6 +145,7 @@ export async function createTestApp(
     renderPageBody: options.renderPageBody,
     pageWaitMs: options.pageWaitMs,
     visitorPageOptions: options.visitorPageOptions ?? { keepMs: 0 },
+    discoverKeepMs: options.discoverKeepMs ?? 0,
   });
   return {
     app,

@@ -16,6 +16,7 @@ import {
 } from '@/domain/discover/assembly';
 import { readCards } from '../checklists/browse.queries';
 import type { Executor } from '../db/client';
+import { createKeptValue, type KeptValue } from '../kept-value';
 
 /**
  * Spec §7 "Suggested lists for a user", in one statement:
@@ -104,16 +105,48 @@ export async function staffPickedChecklists(db: Executor, limit = STAFF_PICKS_LI
   );
 }
 
+/** What Discover shows every visitor, and its sections that are the same for everyone signed in. */
+export type DiscoverKept = {
+  /** A visitor's Discover. */
+  visitor: KeptValue<Discover>;
+  /** Trending and staff picks, for a signed-in user's Discover beside their own suggestions. */
+  shared: KeptValue<{ trending: ChecklistCard[]; flagged: ChecklistCard[] }>;
+};
+
 /**
- * GET /api/discover: three statements side by side, assembled into sections of 3 (spec §4). The
- * assembly shows at most 6 of the merged suggestions and trending, so 6 trending lists are enough
- * even when every suggestion is among them, and 3 staff picks fill their section.
+ * How long a process answers Discover's shared sections as it read them (decision 029: as a
+ * visitor's drawn page is kept). A visitor's answer may be cached for a minute anyway
+ * (VISITOR_CACHE_CONTROL); a signed-in user sees a new like or list in Trending 10 s late at most.
  */
-export async function loadDiscover(db: Executor, userId: string | null): Promise<Discover> {
-  const [suggestions, trending, flagged] = await Promise.all([
-    suggestChecklists(db, userId),
-    trendingChecklists(db, 2 * DISCOVER_SECTION_SIZE),
-    staffPickedChecklists(db, DISCOVER_SECTION_SIZE),
-  ]);
+export const DISCOVER_KEPT_MS = 10_000;
+
+/**
+ * The sections `loadDiscover` shares, each read in statements side by side: three for a visitor's
+ * Discover, two for the shared sections. The assembly shows at most 6 of the merged suggestions
+ * and trending, so 6 trending lists are enough even when every suggestion is among them, and 3
+ * staff picks fill their section.
+ */
+export function createDiscoverKept(db: Executor, { keepMs = DISCOVER_KEPT_MS } = {}): DiscoverKept {
+  const readShared = async () => {
+    const [trending, flagged] = await Promise.all([
+      trendingChecklists(db, 2 * DISCOVER_SECTION_SIZE),
+      staffPickedChecklists(db, DISCOVER_SECTION_SIZE),
+    ]);
+    return { trending, flagged };
+  };
+  const readVisitor = async () => {
+    const [suggestions, { trending, flagged }] = await Promise.all([suggestChecklists(db, null), readShared()]);
+    return { ...assembleDiscover(suggestions, trending), ...chooseStaffPicks(flagged) };
+  };
+  return { visitor: createKeptValue(readVisitor, { keepMs }), shared: createKeptValue(readShared, { keepMs }) };
+}
+
+/**
+ * GET /api/discover, assembled into sections of 3 (spec §4): a visitor's as `kept` has it, a
+ * signed-in user's from their own suggestions (one statement) and the shared sections.
+ */
+export async function loadDiscover(db: Executor, userId: string | null, kept: DiscoverKept): Promise<Discover> {
+  if (userId === null) return kept.visitor();
+  const [suggestions, { trending, flagged }] = await Promise.all([suggestChecklists(db, userId), kept.shared()]);
   return { ...assembleDiscover(suggestions, trending), ...chooseStaffPicks(flagged) };
 }

@@ -3,7 +3,7 @@ import { discoverCardsSchema, discoverSchema, trendingParamsSchema } from '@/dom
 import type { Database } from '../db/client';
 import { commonErrors, createRouter, jsonContent, signedIn, userIdOf } from '../http';
 import { cacheForVisitors } from '../security/no-store';
-import { loadDiscover, suggestChecklists, trendingChecklists } from './discover.queries';
+import { loadDiscover, suggestChecklists, trendingChecklists, type DiscoverKept } from './discover.queries';
 
 const route = {
   discover: createRoute({
@@ -29,10 +29,10 @@ const route = {
   }),
 };
 
-export function discoverRoutes({ db }: { db: Database }) {
+export function discoverRoutes({ db, kept }: { db: Database; kept: DiscoverKept }) {
   return createRouter()
     .openapi(route.discover, async (c) => {
-      const discover = await loadDiscover(db, await userIdOf(c));
+      const discover = await loadDiscover(db, await userIdOf(c), kept);
       cacheForVisitors(c);
       return c.json(discover, 200);
     })
