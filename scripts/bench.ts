@@ -357,15 +357,18 @@ async function main() {
       load.send(job);
     });
   try {
+    const migrate = async () => {
+      const migrator = connectDatabase(database.url, { max: 1 });
+      await applyMigrations(migrator);
+      await migrator.$client.end();
+    };
     if (seededSize) {
       console.log(`Reusing the seed in ${dir} (with the writes of the runs before)`);
+      // Migrations added since it was seeded, as the app applies them at start-up.
+      await migrate();
     } else {
       await restartWith({ ...SEED_SETTINGS, shared_preload_libraries: 'pg_stat_statements' });
-      {
-        const migrator = connectDatabase(database.url, { max: 1 });
-        await applyMigrations(migrator);
-        await migrator.$client.end();
-      }
+      await migrate();
       await seed(database);
       if (options.dataDir) writeFileSync(seededFile, JSON.stringify(size));
     }
@@ -505,7 +508,10 @@ async function serveBuilt(databaseUrl: string, workers: number, dir: string, db:
       (
         await db.execute<{ calls: number }>(sql`
           select coalesce(sum(calls), 0)::float8 as calls from pg_stat_statements
-          where dbid = ${database} and query not like '%pg_stat_statements%'`)
+          where dbid = ${database} and query not like '%pg_stat_statements%'
+            -- A deferred foreign key's checks run at commit, outside any statement, so they are
+            -- recorded as statements of their own (migration 0022); they are not round trips.
+            and query !~ '^SELECT \S+ FROM ONLY .* FOR KEY SHARE OF x$'`)
       ).rows[0]!.calls,
     // Requests the load generator gave up on are answered within a moment; they are not counted.
     settle: async () => {

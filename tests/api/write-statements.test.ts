@@ -6,8 +6,9 @@ import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 import { createTestDatabase } from '../setup/test-database';
 
 // Every statement is a round trip both the app and the database pay for, under load on the same
-// cores; and a list's tags update one shared counter row per tag (tag_counts), locked until the
-// transaction ends. These tests hold the writes to their statements and that order.
+// cores; and a new list updates shared counter rows (its session's public-list slot, one row per
+// tag in tag_counts), locked until the transaction ends. These tests hold the writes to their
+// statements and their order (checklists.actions.ts, newListId).
 
 let t: TestApp;
 let statements: string[] = [];
@@ -35,8 +36,11 @@ async function transactionOf(request: () => Promise<Response>, status: number) {
   return { all: statements, inside: statements.slice(begin + 1, commit) };
 }
 
+/** Where in `statements` the first statement matching `pattern` is (-1: none). */
+const at = (statements: string[], pattern: RegExp) => statements.findIndex((query) => pattern.test(query));
+
 describe('a new list', () => {
-  it('writes its tags last, just before it commits', async () => {
+  it('is written once, after its items and tags, and only its badge grant comes after it', async () => {
     const { inside } = await transactionOf(
       () =>
         asAuthor.post('/api/checklists', {
@@ -49,17 +53,39 @@ describe('a new list', () => {
         }),
       201,
     );
-    expect(inside.at(-1)).toMatch(/^insert into "checklist_tags"/);
-    expect(inside.filter((query) => /checklist_tags/.test(query))).toHaveLength(1);
+    const list = at(inside, /^insert into "checklists"/);
+    expect(at(inside, /^insert into "checklist_items"/)).toBeLessThan(list);
+    expect(at(inside, /^insert into "checklist_tags"/)).toBeLessThan(list);
+    expect(inside.slice(list + 1).every((query) => /pg_advisory_xact_lock|^with rules/.test(query))).toBe(true);
+    expect(inside.filter((query) => /^update/i.test(query))).toEqual([]);
+  });
+
+  it('has its whole search document and tag counts when it commits', async () => {
+    const created = await asAuthor.post('/api/checklists', {
+      title: 'Harbour walk',
+      description: 'Along the quay',
+      items: ['Binoculars'],
+      tags: ['Coast'],
+      estimatedTime: '1 hour',
+      difficulty: 'easy',
+    });
+    expect(created.status).toBe(201);
+    const found = async (q: string) => (await (await t.agent().request(`/api/checklists?q=${q}`)).json()).total;
+    expect(await found('binoculars')).toBe(1);
+    expect(await found('coast')).toBe(1);
+    const tags = await (await t.agent().request('/api/checklists/tags')).json();
+    expect(JSON.stringify(tags)).toMatch(/"Coast"/);
   });
 });
 
 describe('a clone', () => {
-  it('copies the list in one statement, and its tags last', async () => {
+  it('copies the items and tags, then the list in one statement, and nothing reads the original whole', async () => {
     const original = await makeChecklist(t.db, author.id, { items: ['a', 'b'], tags: ['beach', 'summer'] });
     const { inside } = await transactionOf(() => asReader.post(`/api/checklists/${original.id}/clone`, {}), 201);
-    expect(inside.at(-1)).toMatch(/^insert into checklist_tags .* select/);
+    const list = at(inside, /^insert into checklists/);
     expect(inside.filter((query) => /^insert into checklists/.test(query))).toHaveLength(1);
+    expect(at(inside, /^insert into checklist_items/)).toBeLessThan(list);
+    expect(at(inside, /^insert into checklist_tags/)).toBeLessThan(list);
     // The original is not read whole (its search document is large) before it is copied.
     expect(inside.filter((query) => /^select .*"search_vector"/.test(query))).toEqual([]);
   });

@@ -20,15 +20,19 @@ async function insertItems(tx: Executor, checklistId: string, items: string[]) {
     .values(items.map((content, index) => ({ checklistId, content, orderIndex: index + 1 })));
 }
 
-/**
- * A new list's tags. Their trigger adds the list to each tag's count (tag_counts), one row per tag
- * that every writer of a list with that tag updates: the row stays locked until the transaction
- * ends. So a write that adds tags adds them last, just before it commits, and writers of a popular
- * tag wait for each other's commit only, not for the rest of each other's work.
- */
-async function insertTagsLast(tx: Executor, checklistId: string, tags: string[]) {
+async function insertTags(tx: Executor, checklistId: string, tags: string[]) {
   if (tags.length > 0) await tx.insert(checklistTags).values(tags.map((tag) => ({ checklistId, tag })));
 }
+
+/**
+ * A new list (created or cloned) is written after its items and tags, under an id chosen here:
+ * their references to it are checked at commit (migration 0022), and its row is written once, with
+ * its whole search document and tag keys, not once and then again for each. Writing it also
+ * counts it, in its session's public-list slot and in each of its tags' rows (tag_counts), which
+ * stay locked until the transaction ends: so as little as possible comes after it, and writers of
+ * a popular tag wait for each other's commit, not for the rest of each other's work.
+ */
+const newListId = () => crypto.randomUUID();
 
 /**
  * Creates a checklist with its items and tags (order_index from 1), in one transaction: public
@@ -37,22 +41,21 @@ async function insertTagsLast(tx: Executor, checklistId: string, tags: string[])
 export async function createChecklist(db: Database, authorId: string, input: ChecklistInput): Promise<string> {
   const visibility = input.visibility ?? DEFAULT_VISIBILITY;
   return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(checklists)
-      .values({
-        title: input.title,
-        description: input.description,
-        authorId,
-        estimatedTime: input.estimatedTime,
-        difficulty: input.difficulty,
-        ...visibilityColumns(visibility),
-      })
-      .returning({ id: checklists.id });
-    await insertItems(tx, created!.id, input.items);
+    const id = newListId();
+    await insertItems(tx, id, input.items);
+    await insertTags(tx, id, input.tags);
+    await tx.insert(checklists).values({
+      id,
+      title: input.title,
+      description: input.description,
+      authorId,
+      estimatedTime: input.estimatedTime,
+      difficulty: input.difficulty,
+      ...visibilityColumns(visibility),
+    });
     // Only a public list is a publication (decision 011); an unlisted one is shared, not published.
     if (visibility === 'public') await grantEarnedBadges(tx, [authorId], ['published_lists']);
-    await insertTagsLast(tx, created!.id, input.tags);
-    return created!.id;
+    return id;
   });
 }
 
@@ -208,24 +211,27 @@ export async function cloneChecklist(db: Database, id: string, userId: string): 
     // Refused as a self-like is: 403 (the same rule, "not on your own list").
     if (!canClone({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.cloneOwn };
-    // The copy is written from the original in the database: its own visibility, public or
-    // unlisted (a private list is its author's alone to see), and the original's title returned
-    // for the clone's record.
-    const copied = await tx.execute<{ id: string; title: string }>(sql`
-      insert into checklists (title, description, author_id, estimated_time, difficulty, is_public, is_unlisted)
-      select title, description, ${userId}, estimated_time, difficulty, is_public, is_unlisted
-      from checklists where id = ${id}
-      returning id, title`);
-    const copy = copied.rows[0]!;
-    await tx.execute(sql`
-      insert into checklist_items (checklist_id, content, order_index)
-      select ${copy.id}, content, order_index from checklist_items where checklist_id = ${id} order by order_index`);
     await notify(tx, {
       type: 'clone',
       recipientId: access.authorId,
       actorId: userId,
       checklist: { id, title: access.title },
     });
+    // The copy's items and tags, then the copy itself (see newListId), written from the original
+    // in the database: its own visibility, public or unlisted (a private list is its author's
+    // alone to see), and its title returned for the clone's record.
+    const copyId = newListId();
+    await tx.execute(sql`
+      insert into checklist_items (checklist_id, content, order_index)
+      select ${copyId}, content, order_index from checklist_items where checklist_id = ${id} order by order_index`);
+    await tx.execute(sql`
+      insert into checklist_tags (checklist_id, tag) select ${copyId}, tag from checklist_tags where checklist_id = ${id}`);
+    const copied = await tx.execute<{ id: string; title: string }>(sql`
+      insert into checklists (id, title, description, author_id, estimated_time, difficulty, is_public, is_unlisted)
+      select ${copyId}, title, description, ${userId}, estimated_time, difficulty, is_public, is_unlisted
+      from checklists where id = ${id}
+      returning id, title`);
+    const copy = copied.rows[0]!;
     await tx.insert(clonedChecklists).values({
       originalChecklistId: id,
       originalTitle: copy.title,
@@ -234,9 +240,6 @@ export async function cloneChecklist(db: Database, id: string, userId: string): 
     });
     // A clone is not a publication of the cloner's: only the original's author can earn by it.
     await grantEarnedBadges(tx, [access.authorId], ['clones_by_others']);
-    // Last, as a new list's tags are (see insertTagsLast).
-    await tx.execute(sql`
-      insert into checklist_tags (checklist_id, tag) select ${copy.id}, tag from checklist_tags where checklist_id = ${id}`);
     return { ok: true, value: copy.id };
   });
 }

@@ -118,18 +118,22 @@ export const checklists = pgTable(
 // never writes these tables.
 
 /**
- * How many lists are public ("Showing X of Y" with no filter): the sum of TOTAL_SLOTS rows. Each
- * database session adds its changes to one slot of its own (its backend pid modulo the slots), so
- * lists created at the same moment do not all wait on one row until their transactions commit
- * (issue 11: writes); a transaction always uses one slot, so two can never deadlock over them.
+ * How many lists are public ("Showing X of Y" with no filter): the sum of PUBLIC_COUNT_SLOTS rows
+ * (64; ticklist_apply_browse_counts, migration 0022, uses the same number). Each database
+ * session adds its changes to one slot of its own (its backend pid modulo the slots), so lists
+ * created at the same moment do not all wait on one row until their transactions commit (issue 11:
+ * writes); a transaction always uses one slot, so two can never deadlock over them. 64, not the 16
+ * of migration 0019: a pool's sessions have consecutive pids, so up to 64 of them never share a
+ * slot (at 32 connections, 16 slots had writers queue on each other's slot: stop 23).
  */
+export const PUBLIC_COUNT_SLOTS = 64;
 export const checklistTotals = pgTable(
   'checklist_totals',
   {
     slot: smallint().primaryKey(),
     publicCount: integer().notNull().default(0),
   },
-  (t) => [check('checklist_totals_slot', sql`${t.slot} >= 0 and ${t.slot} < 16`)],
+  (t) => [check('checklist_totals_slot', sql`${t.slot} >= 0 and ${t.slot} < ${sql.raw(String(PUBLIC_COUNT_SLOTS))}`)],
 );
 
 /** Per tag (compared case-insensitively), how many public lists carry it: the chips and a tag's Y. */
