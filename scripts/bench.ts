@@ -364,8 +364,12 @@ async function main() {
     };
     if (seededSize) {
       console.log(`Reusing the seed in ${dir} (with the writes of the runs before)`);
-      // Migrations added since it was seeded, as the app applies them at start-up.
+      // Migrations added since it was seeded, as the app applies them at start-up; and no write
+      // quota used yet, as in a fresh seed (the runs before used the same users' daily quotas).
       await migrate();
+      const cleaner = connectDatabase(database.url, { max: 1 });
+      await cleaner.execute(sql`truncate rate_limits`);
+      await cleaner.$client.end();
     } else {
       await restartWith({ ...SEED_SETTINGS, shared_preload_libraries: 'pg_stat_statements' });
       await migrate();
@@ -511,7 +515,7 @@ async function serveBuilt(databaseUrl: string, workers: number, dir: string, db:
           where dbid = ${database} and query not like '%pg_stat_statements%'
             -- A deferred foreign key's checks run at commit, outside any statement, so they are
             -- recorded as statements of their own (migration 0022); they are not round trips.
-            and query !~ '^SELECT \S+ FROM ONLY .* FOR KEY SHARE OF x$'`)
+            and query !~ '^SELECT \\S+ FROM ONLY .* FOR KEY SHARE OF x$'`)
       ).rows[0]!.calls,
     // Requests the load generator gave up on are answered within a moment; they are not counted.
     settle: async () => {

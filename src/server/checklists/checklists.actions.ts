@@ -217,29 +217,28 @@ export async function cloneChecklist(db: Database, id: string, userId: string): 
       actorId: userId,
       checklist: { id, title: access.title },
     });
-    // The copy's items and tags, then the copy itself (see newListId), written from the original
-    // in the database: its own visibility, public or unlisted (a private list is its author's
-    // alone to see), and its title returned for the clone's record.
+    // The copy's items and tags, its record, the badge its original's author may earn by it, and
+    // then the copy itself (see newListId; the record's reference to it is checked at commit,
+    // migration 0023), written from the original in the database: its own visibility, public or
+    // unlisted (a private list is its author's alone to see).
     const copyId = newListId();
     await tx.execute(sql`
       insert into checklist_items (checklist_id, content, order_index)
       select ${copyId}, content, order_index from checklist_items where checklist_id = ${id} order by order_index`);
     await tx.execute(sql`
       insert into checklist_tags (checklist_id, tag) select ${copyId}, tag from checklist_tags where checklist_id = ${id}`);
-    const copied = await tx.execute<{ id: string; title: string }>(sql`
-      insert into checklists (id, title, description, author_id, estimated_time, difficulty, is_public, is_unlisted)
-      select ${copyId}, title, description, ${userId}, estimated_time, difficulty, is_public, is_unlisted
-      from checklists where id = ${id}
-      returning id, title`);
-    const copy = copied.rows[0]!;
     await tx.insert(clonedChecklists).values({
       originalChecklistId: id,
-      originalTitle: copy.title,
-      clonedChecklistId: copy.id,
+      originalTitle: access.title,
+      clonedChecklistId: copyId,
       clonedBy: userId,
     });
     // A clone is not a publication of the cloner's: only the original's author can earn by it.
     await grantEarnedBadges(tx, [access.authorId], ['clones_by_others']);
-    return { ok: true, value: copy.id };
+    await tx.execute(sql`
+      insert into checklists (id, title, description, author_id, estimated_time, difficulty, is_public, is_unlisted)
+      select ${copyId}, title, description, ${userId}, estimated_time, difficulty, is_public, is_unlisted
+      from checklists where id = ${id}`);
+    return { ok: true, value: copyId };
   });
 }
