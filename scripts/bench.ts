@@ -23,7 +23,9 @@
 // the statements that took the most time, from pg_stat_statements. PostgreSQL runs with its
 // defaults while measuring; only the seed runs with fsync off (a throwaway database). `--data DIR`
 // keeps the database in DIR: seeded the first time, reused as it is after (the earlier runs'
-// writes included), which saves the seed's minutes while a change is tried at scale 10.
+// writes included), which saves the seed's minutes while a change is tried at scale 10. The write
+// cases send the same requests each run, so on a reused seed a like or a tick is often one made
+// before (nothing to write, no notification): measure those on a fresh seed.
 // `--cpu-prof DIR` (with --workers) has the built server's processes write V8 CPU profiles there.
 // A measurement, not a test: nothing here passes or fails.
 import { fork, spawn } from 'node:child_process';

@@ -134,6 +134,31 @@ describe('the database refuses contradictions', () => {
   });
 });
 
+describe('references checked at commit (decision 030)', () => {
+  it('the items, tags and clone records of a list refer to it deferred, so it can be written after them', async () => {
+    const result = await db.execute<{ conname: string; deferrable: boolean; deferred: boolean }>(sql`
+      select conname, condeferrable as deferrable, condeferred as deferred from pg_constraint
+      where contype = 'f' and confrelid = 'checklists'::regclass and condeferrable order by conname`);
+    expect(result.rows).toEqual([
+      { conname: 'checklist_items_checklist_id_checklists_id_fk', deferrable: true, deferred: true },
+      { conname: 'checklist_tags_checklist_id_checklists_id_fk', deferrable: true, deferred: true },
+      { conname: 'cloned_checklists_cloned_checklist_id_checklists_id_fk', deferrable: true, deferred: true },
+    ]);
+  });
+
+  it('still refuses, at commit, an item of a list that is never written', async () => {
+    const orphan = db.transaction(async (tx) => {
+      await tx.execute(sql`
+        insert into checklist_items (checklist_id, content, order_index) values (gen_random_uuid(), 'Orphan', 1)`);
+    });
+    expect(await failureCode(orphan)).toBe('23503');
+    const [left] = (
+      await db.execute<{ n: number }>(sql`select count(*)::int as n from checklist_items where content = 'Orphan'`)
+    ).rows;
+    expect(left!.n).toBe(0);
+  });
+});
+
 describe('counters kept by triggers', () => {
   it('uses = distinct users with at least one ticked item', async () => {
     const [author, ana, ben] = [await createUser(db), await createUser(db), await createUser(db)];

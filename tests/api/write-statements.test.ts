@@ -1,5 +1,8 @@
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commentSchema } from '../../src/domain/checklists/comments';
+import { checklists } from '../../src/server/db/schema';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
@@ -11,6 +14,7 @@ import { createTestDatabase } from '../setup/test-database';
 // statements and their order (checklists.actions.ts, newListId).
 
 let t: TestApp;
+let databaseUrl: string;
 let statements: string[] = [];
 let author: CreatedUser;
 let reader: CreatedUser;
@@ -19,6 +23,7 @@ let asReader: Agent;
 
 beforeAll(async () => {
   const database = await createTestDatabase({ onQuery: (query) => statements.push(query.replace(/\s+/g, ' ').trim()) });
+  databaseUrl = database.url;
   t = await createTestApp({ db: database.db });
   author = await createUser(t.db);
   reader = await createUser(t.db);
@@ -94,6 +99,37 @@ describe('a clone', () => {
     }
     // The original is not read whole (its search document is large) before it is copied.
     expect(inside.filter((query) => /^select .*"search_vector"/.test(query))).toEqual([]);
+  });
+
+  it('is undone whole, as not found, when the original is made private while it is copied', async () => {
+    const original = await makeChecklist(t.db, author.id, { title: 'Soon private', items: ['a'], tags: ['hushword'] });
+    await t.db.execute(sql`delete from search_words where word = 'hushword'`);
+    // Another session writes the tag's word for typo correction and does not commit: the clone's
+    // tags (whose trigger remembers the same word) wait for it, after the clone has read the
+    // original as public. The original is made private meanwhile; then the other session ends.
+    const holder = new pg.Client({ connectionString: databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(`insert into search_words (word) values ('hushword')`);
+      const cloning = asReader.post(`/api/checklists/${original.id}/clone`, {});
+      for (let tries = 0; tries < 100; tries++) {
+        const waiting = await holder.query(`select 1 from pg_stat_activity where wait_event_type = 'Lock'`);
+        if (waiting.rowCount) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await t.db.update(checklists).set({ isPublic: false }).where(eq(checklists.id, original.id));
+      await holder.query('rollback');
+      expect((await cloning).status).toBe(404);
+    } finally {
+      await holder.end();
+    }
+    const left = await t.db.execute<{ items: number; tags: number; clones: number; copies: number }>(sql`
+      select (select count(*)::int from checklist_items i where not exists (select 1 from checklists c where c.id = i.checklist_id)) as items,
+             (select count(*)::int from checklist_tags g where not exists (select 1 from checklists c where c.id = g.checklist_id)) as tags,
+             (select count(*)::int from cloned_checklists where original_checklist_id = ${original.id}) as clones,
+             (select count(*)::int from checklists where title = 'Soon private') as copies`);
+    expect(left.rows[0]).toEqual({ items: 0, tags: 0, clones: 0, copies: 1 });
   });
 });
 

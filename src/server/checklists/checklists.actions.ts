@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { ChecklistInput } from '@/domain/checklists/checklist-input';
 import type { BulkResult } from '@/domain/checklists/checklist-actions';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
@@ -204,6 +204,16 @@ export async function bulkSetVisibility(
  * The clone is the cloner's: they may make it public or private afterwards.
  */
 export async function cloneChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome<string>> {
+  try {
+    return await copyChecklist(db, id, userId);
+  } catch (error) {
+    // Its author made the original private while it was being copied: nothing of the copy is kept.
+    if (error instanceof TransactionRollbackError) return checklistNotFound(db, id);
+    throw error;
+  }
+}
+
+async function copyChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome<string>> {
   return db.transaction(async (tx) => {
     // Key-share lock: the original cannot be deleted while it is being copied.
     const access = await findChecklistAccess(tx, id, userId, { lock: 'key share' });
@@ -235,10 +245,13 @@ export async function cloneChecklist(db: Database, id: string, userId: string): 
     });
     // A clone is not a publication of the cloner's: only the original's author can earn by it.
     await grantEarnedBadges(tx, [access.authorId], ['clones_by_others']);
-    await tx.execute(sql`
+    // The key-share lock keeps the original from being deleted, not from being made private by its
+    // author meanwhile: a private original is not copied, and the whole clone is undone.
+    const copied = await tx.execute(sql`
       insert into checklists (id, title, description, author_id, estimated_time, difficulty, is_public, is_unlisted)
       select ${copyId}, title, description, ${userId}, estimated_time, difficulty, is_public, is_unlisted
-      from checklists where id = ${id}`);
+      from checklists where id = ${id} and (is_public or is_unlisted)`);
+    if (copied.rowCount === 0) tx.rollback();
     return { ok: true, value: copyId };
   });
 }

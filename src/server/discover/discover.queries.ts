@@ -116,13 +116,14 @@ export type DiscoverKept = {
 /**
  * How long a process answers Discover's shared sections as it read them (decision 029: as a
  * visitor's drawn page is kept). A visitor's answer may be cached for a minute anyway
- * (VISITOR_CACHE_CONTROL); a signed-in user sees a new like or list in Trending 10 s late at most.
+ * (VISITOR_CACHE_CONTROL); a signed-in user sees a new like or list in Trending 10 s late at most,
+ * and a list made private or deleted may stay in Trending or Staff Picks as long.
  */
 export const DISCOVER_KEPT_MS = 10_000;
 
 /**
- * The sections `loadDiscover` shares, each read in statements side by side: three for a visitor's
- * Discover, two for the shared sections. The assembly shows at most 6 of the merged suggestions
+ * The sections `loadDiscover` shares, each read in statements side by side: the shared sections in
+ * two, and a visitor's Discover in one more (its suggestions) beside them. The assembly shows at most 6 of the merged suggestions
  * and trending, so 6 trending lists are enough even when every suggestion is among them, and 3
  * staff picks fill their section.
  */
@@ -134,11 +135,12 @@ export function createDiscoverKept(db: Executor, { keepMs = DISCOVER_KEPT_MS } =
     ]);
     return { trending, flagged };
   };
+  const shared = createKeptValue(readShared, { keepMs });
   const readVisitor = async () => {
-    const [suggestions, { trending, flagged }] = await Promise.all([suggestChecklists(db, null), readShared()]);
+    const [suggestions, { trending, flagged }] = await Promise.all([suggestChecklists(db, null), shared()]);
     return { ...assembleDiscover(suggestions, trending), ...chooseStaffPicks(flagged) };
   };
-  return { visitor: createKeptValue(readVisitor, { keepMs }), shared: createKeptValue(readShared, { keepMs }) };
+  return { visitor: createKeptValue(readVisitor, { keepMs }), shared };
 }
 
 /**
