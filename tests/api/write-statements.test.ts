@@ -133,6 +133,24 @@ describe('a clone', () => {
   });
 });
 
+describe('a like', () => {
+  it('notifies in two statements: whether it told the author within the hour, with the actor, then the notice', async () => {
+    const list = await makeChecklist(t.db, author.id);
+    const { inside } = await transactionOf(
+      () => asReader.request(`/api/checklists/${list.id}/like`, { method: 'PUT' }),
+      200,
+    );
+    // The badge grant writes its own notices; these are the like's.
+    const told = inside.filter((query) => /notifications/.test(query) && !/^with rules/.test(query));
+    expect(told).toHaveLength(2);
+    expect(told[0]).toMatch(/^select exists .* from \(select 1\) one left join profiles/);
+    expect(told[1]).toMatch(/^with withdrawn as \(delete from notifications .*\) insert into notifications/);
+    expect(inside.filter((query) => /from "profiles"/.test(query))).toEqual([]);
+    const notices = await (await asAuthor.request('/api/notifications')).json();
+    expect(JSON.stringify(notices)).toMatch(/liked/);
+  });
+});
+
 describe('a comment', () => {
   it('is answered from its insert, and its author is not read again for the notification', async () => {
     const list = await makeChecklist(t.db, author.id);

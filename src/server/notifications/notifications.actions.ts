@@ -3,18 +3,10 @@ import { DELETED_USER } from '@/domain/accounts/account-data';
 import { notificationMessage, notificationTarget, type NotificationType } from '@/domain/social/notifications';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
-import { notifications, profiles } from '../db/schema';
+import { notifications } from '../db/schema';
 import { displayName } from '../presenters';
 
-/** The actor as a notification names them (see `displayName`) and links to them. */
-async function findActor(db: Executor, actorId: string): Promise<{ name: string; username: string | null }> {
-  const [row] = await db
-    .select({ name: profiles.profileName, avatar: profiles.avatarUrl, username: profiles.username })
-    .from(profiles)
-    .where(eq(profiles.id, actorId));
-  return namedActor(row ?? { name: null, avatar: null, username: null });
-}
-
+/** The actor's profile as read, and as a notification names them (see `displayName`) and links to them. */
 type Person = { name: string | null; avatar: string | null; username: string | null };
 const namedActor = (person: Person) => ({ name: displayName(person, 'actor'), username: person.username });
 
@@ -59,22 +51,34 @@ export async function notify(
 ): Promise<void> {
   // Nobody reads the reserved "Deleted user"'s notifications (decision 013).
   if (event.recipientId === event.actorId || event.recipientId === DELETED_USER.id) return;
-  if (event.type === 'like' || event.type === 'follow') {
-    const repeatable = { ...event, type: event.type, checklistId: event.checklist?.id };
-    if (await hasRecentNotification(db, repeatable)) return;
-    // An older one from the same person about the same thing is replaced, not repeated (one
-    // announcement: PostgreSQL folds identical NOTIFYs of a transaction into one).
-    await withdrawNotification(db, { ...repeatable, olderThan: null });
+  const repeatable =
+    event.type === 'like' || event.type === 'follow'
+      ? { ...event, type: event.type, checklistId: event.checklist?.id }
+      : null;
+  // Whether a like or follow told the recipient within the hour (then nothing is told again), and
+  // the actor's profile unless the caller has it, in one statement.
+  let person = event.actor ?? null;
+  if (repeatable || !person) {
+    const recent = repeatable
+      ? sql`exists (select 1 from notifications where ${sameEvent(repeatable)}
+          and ${notifications.createdAt} > now() - ${REPEAT_WINDOW})`
+      : sql`false`;
+    const result = await db.execute<Person & { recent: boolean }>(sql`
+      select ${recent} as recent, p.profile_name as name, p.avatar_url as avatar, p.username
+      from (select 1) one left join profiles p on p.id = ${event.actorId}`);
+    const row = result.rows[0]!;
+    if (row.recent) return;
+    person ??= { name: row.name, avatar: row.avatar, username: row.username };
   }
-  const actor = event.actor ? namedActor(event.actor) : await findActor(db, event.actorId);
+  const actor = namedActor(person);
   const message = notificationMessage(event.type, actor.name, event.checklist?.title);
-  await db.insert(notifications).values({
-    userId: event.recipientId,
-    actorId: event.actorId,
-    type: event.type,
-    checklistId: event.checklist?.id ?? null,
-    message,
-  });
+  const values = sql`(${event.recipientId}, ${event.actorId}, ${event.type}, ${event.checklist?.id ?? null}, ${message})`;
+  // An older like or follow notification from the same person about the same thing is replaced, not
+  // repeated, in the same statement (one announcement: PostgreSQL folds identical NOTIFYs of a
+  // transaction into one).
+  await db.execute(sql`
+    ${repeatable ? sql`with withdrawn as (delete from notifications where ${sameEvent(repeatable)})` : sql``}
+    insert into notifications (user_id, actor_id, type, checklist_id, message) values ${values}`);
   const linkPath = notificationTarget({ type: event.type, checklistId: event.checklist?.id ?? null, actor });
   if ((event.type === 'comment' || event.type === 'follow') && linkPath)
     await queueNotificationMail(db, { userId: event.recipientId, kind: event.type, message, linkPath });
@@ -102,15 +106,6 @@ const sameEvent = (event: RepeatableEvent) =>
     eq(notifications.type, event.type),
     event.checklistId ? eq(notifications.checklistId, event.checklistId) : isNull(notifications.checklistId),
   );
-
-async function hasRecentNotification(db: Executor, event: RepeatableEvent): Promise<boolean> {
-  const rows = await db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(and(sameEvent(event), sql`${notifications.createdAt} > now() - ${REPEAT_WINDOW}`))
-    .limit(1);
-  return rows.length > 0;
-}
 
 /**
  * An unlike or unfollow takes back the notification its like or follow created, once that is older
