@@ -109,8 +109,7 @@ export async function updateChecklist(
         .values(plan.insert.map((item) => ({ checklistId: id, content: item.content, orderIndex: item.orderIndex })));
     }
     await tx.delete(checklistTags).where(eq(checklistTags.checklistId, id));
-    if (input.tags.length > 0)
-      await tx.insert(checklistTags).values(input.tags.map((tag) => ({ checklistId: id, tag })));
+    await insertTags(tx, id, input.tags);
     return { ok: true, value: undefined };
   });
 }

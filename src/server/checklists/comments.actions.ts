@@ -7,7 +7,7 @@ import { isUuid } from '../db/ids';
 import { checklistComments } from '../db/schema';
 import { notify } from '../notifications/notifications.actions';
 import { checklistNotFound, findChecklistAccess } from './checklist-access';
-import { findComment, insertComment } from './comments.queries';
+import { findComment, readWrittenComment } from './comments.queries';
 import type { WriteOutcome } from '../outcome';
 
 export async function addComment(
@@ -19,7 +19,12 @@ export async function addComment(
   const created = await db.transaction(async (tx) => {
     const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'key share' });
     if (!access) return null;
-    const { comment, person } = await insertComment(tx, { checklistId, userId, content });
+    // Answered from its insert, with its author (one statement).
+    const { comment, person } = await readWrittenComment(
+      tx,
+      sql`insert into checklist_comments (checklist_id, user_id, content)
+          values (${checklistId}, ${userId}, ${content}) returning *`,
+    );
     await notify(tx, {
       type: 'comment',
       recipientId: access.authorId,

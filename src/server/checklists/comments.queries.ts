@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Comment, CommentPage } from '@/domain/checklists/comments';
 import type { Executor } from '../db/client';
 import { before, cursorTime, takePage } from '../paging';
-import { presentPerson } from '../presenters';
+import { presentPerson, type PersonRow } from '../presenters';
 import { findChecklistAccess } from './checklist-access';
 
 type CommentRow = {
@@ -75,18 +75,13 @@ export async function findComment(db: Executor, id: string): Promise<Comment> {
 }
 
 /**
- * Writes a comment and answers it with its author as findComment does, in one statement; the
+ * The comment that `written` (an INSERT … RETURNING * of checklist_comments, run by the caller's
+ * action) writes, answered with its author as findComment does, in the same statement; the
  * author's profile comes with it (`person`), for the notification about it.
  */
-export async function insertComment(
-  db: Executor,
-  comment: { checklistId: string; userId: string; content: string },
-): Promise<{ comment: Comment; person: { name: string | null; avatar: string | null; username: string | null } }> {
+export async function readWrittenComment(db: Executor, written: SQL): Promise<{ comment: Comment; person: PersonRow }> {
   const result = await db.execute<CommentRow>(sql`
-    with cm as (
-      insert into checklist_comments (checklist_id, user_id, content)
-      values (${comment.checklistId}, ${comment.userId}, ${comment.content})
-      returning *)
+    with cm as (${written})
     select ${commentColumns} from cm left join profiles p on p.id = cm.user_id`);
   const row = result.rows[0]!;
   return {

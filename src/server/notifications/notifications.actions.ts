@@ -4,11 +4,10 @@ import { notificationMessage, notificationTarget, type NotificationType } from '
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { notifications } from '../db/schema';
-import { displayName } from '../presenters';
+import { displayName, type PersonRow } from '../presenters';
 
-/** The actor's profile as read, and as a notification names them (see `displayName`) and links to them. */
-type Person = { name: string | null; avatar: string | null; username: string | null };
-const namedActor = (person: Person) => ({ name: displayName(person, 'actor'), username: person.username });
+/** The actor as a notification names them (see `displayName`) and links to them. */
+const namedActor = (person: PersonRow) => ({ name: displayName(person, 'actor'), username: person.username });
 
 type MailKind = 'follow' | 'comment';
 
@@ -45,7 +44,7 @@ export async function notify(
     recipientId: string;
     actorId: string;
     /** The actor's profile, when the caller has just read it (else it is read here). */
-    actor?: Person;
+    actor?: PersonRow;
     checklist?: { id: string; title: string };
   },
 ): Promise<void> {
@@ -63,7 +62,7 @@ export async function notify(
       ? sql`exists (select 1 from notifications where ${sameEvent(repeatable)}
           and ${notifications.createdAt} > now() - ${REPEAT_WINDOW})`
       : sql`false`;
-    const result = await db.execute<Person & { recent: boolean }>(sql`
+    const result = await db.execute<PersonRow & { recent: boolean }>(sql`
       select ${recent} as recent, p.profile_name as name, p.avatar_url as avatar, p.username
       from (select 1) one left join profiles p on p.id = ${event.actorId}`);
     const row = result.rows[0]!;
