@@ -72,7 +72,8 @@ function afterCursor(cursor: Exclude<BrowseCursor, { o: 'best' }>): SQL {
 /**
  * The words of a list Best match's tiers look in, widest last: title (weight A), title and tags
  * (A, B), title, tags and description (A, B, C), everything. Each is the expression of a GIN index
- * and of statistics (migration 0020), written exactly as there so the planner finds both.
+ * (beside the tag keys, decision 031) and of statistics (migration 0020), written exactly as there
+ * so the planner finds both.
  */
 const tierFields = [
   sql`ts_filter(c.search_vector, '{a}')`,
@@ -189,7 +190,11 @@ async function readBestMatches(
 }
 const FIRST_READ_TIERS = 2;
 
-/** Public lists, with the tag filter from the GIN index on tag_keys (not checked row by row along the order). */
+/**
+ * Public lists, with the tag filter from the GIN indexes that hold tag_keys beside the words (not
+ * checked row by row along the order): with a search, the tag and the words are one index scan
+ * (decision 031).
+ */
 function listFilters(query: Pick<BrowseQuery, 'tag'>): SQL[] {
   const conditions: SQL[] = [sql`c.is_public`];
   if (query.tag) conditions.push(sql`c.tag_keys @> array[lower(${query.tag})]`);

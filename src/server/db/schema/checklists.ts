@@ -92,23 +92,24 @@ export const checklists = pgTable(
       .on(t.rating.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublic}`),
     index('checklists_author_created_idx').on(t.authorId, t.createdAt.desc()),
-    index('checklists_search_idx').using('gin', t.searchVector),
-    // Best match's tiers (decision 027): the words of the title (weight A), of title and tags (A, B),
-    // and of title, tags and description (A, B, C), each on its own, so "every word in the title" is
-    // an index lookup, and estimated from its own statistics (migration 0020 adds them), not from how
-    // often the word appears anywhere in a list.
+    // Search and the tag filter (decisions 018, 027, 031). Each GIN index holds a public list's tag
+    // keys beside its words, so "this word and this tag" is one index scan that intersects the two,
+    // and either alone is a scan of its own column. The words are the whole document (the count, the
+    // listing orders and Best match's last tiers) and Best match's narrower field sets: the title
+    // (weight A), title and tags (A, B), and title, tags and description (A, B, C), so "every word in
+    // the title" is an index lookup, estimated from its own statistics (migration 0020 adds them),
+    // not from how often the word appears anywhere in a list.
+    index('checklists_search_idx')
+      .using('gin', t.tagKeys, t.searchVector)
+      .where(sql`${t.isPublic}`),
     index('checklists_search_title_idx')
-      .using('gin', sql`ts_filter(${t.searchVector}, '{a}')`)
+      .using('gin', t.tagKeys, sql`ts_filter(${t.searchVector}, '{a}')`)
       .where(sql`${t.isPublic}`),
     index('checklists_search_title_tags_idx')
-      .using('gin', sql`ts_filter(${t.searchVector}, '{a,b}')`)
+      .using('gin', t.tagKeys, sql`ts_filter(${t.searchVector}, '{a,b}')`)
       .where(sql`${t.isPublic}`),
     index('checklists_search_title_tags_description_idx')
-      .using('gin', sql`ts_filter(${t.searchVector}, '{a,b,c}')`)
-      .where(sql`${t.isPublic}`),
-    // Browse's tag filter (decision 018): the public lists carrying a tag, straight from an index.
-    index('checklists_public_tag_keys_idx')
-      .using('gin', t.tagKeys)
+      .using('gin', t.tagKeys, sql`ts_filter(${t.searchVector}, '{a,b,c}')`)
       .where(sql`${t.isPublic}`),
   ],
 );
