@@ -171,17 +171,17 @@ describe('search indexes (decision 031)', () => {
       { name: 'checklists_search_idx', columns: 'tag_keys + search_vector', partial: 'is_public' },
       {
         name: 'checklists_search_title_idx',
-        columns: "tag_keys + ts_filter(search_vector, '{a}'::\"char\"[])",
+        columns: 'tag_keys + ts_filter(search_vector, \'{a}\'::"char"[])',
         partial: 'is_public',
       },
       {
         name: 'checklists_search_title_tags_description_idx',
-        columns: "tag_keys + ts_filter(search_vector, '{a,b,c}'::\"char\"[])",
+        columns: 'tag_keys + ts_filter(search_vector, \'{a,b,c}\'::"char"[])',
         partial: 'is_public',
       },
       {
         name: 'checklists_search_title_tags_idx',
-        columns: "tag_keys + ts_filter(search_vector, '{a,b}'::\"char\"[])",
+        columns: 'tag_keys + ts_filter(search_vector, \'{a,b}\'::"char"[])',
         partial: 'is_public',
       },
     ]);
