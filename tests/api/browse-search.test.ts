@@ -620,13 +620,77 @@ describe('a search’s later pages', () => {
     expect((await browse('?q=narwhal&order=newest')).total).toBe(15);
   });
 
+  it('in Best match, only the page’s reads: its tiers are read with the words’ queries the cursor carries', async () => {
+    const first = await browse('?q=narwhal&order=best');
+    const [payload] = first.nextCursor!.split('.') as [string];
+    const carried = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as BrowseCursor;
+    expect(carried).toMatchObject({ o: 'best', q: { w: "'narwhal'", p: "'narwhal':*", x: true } });
+    statements = [];
+    const second = await browse(`?q=narwhal&order=best&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    // The last page: its first two tiers do not fill it, so the rest are read in a second statement.
+    expect(statements).toHaveLength(2);
+    expect(statements.every((statement) => /^\s*with picked as/.test(statement))).toBe(true);
+    expect(second.total).toBe(first.total);
+    const shown = [...titles(first), ...titles(second)];
+    expect(new Set(shown).size).toBe(first.total);
+    // The same page from a cursor without them (made before cursors carried them): the words are
+    // read in a statement of their own, and the page is the same.
+    const { q: _words, ...withoutWords } = carried as BrowseCursor & { q?: unknown };
+    statements = [];
+    const again = await browse(
+      `?q=narwhal&order=best&cursor=${encodeURIComponent(signedCursor(withoutWords as BrowseCursor, { q: 'narwhal', order: 'best' }))}`,
+    );
+    expect(statements).toHaveLength(3);
+    expect(statements.filter((statement) => statement.includes('ticklist_search_query'))).toHaveLength(1);
+    expect(titles(again)).toEqual(titles(second));
+    // Words the cursor carries are the server's: changed, they are refused like any changed cursor.
+    const [, minute, signature] = first.nextCursor!.split('.') as [string, string, string];
+    const changed = Buffer.from(JSON.stringify({ ...carried, q: { w: "'walrus'", p: "'walrus':*", x: true } }));
+    const response = await t
+      .agent()
+      .request(`/api/checklists?q=narwhal&order=best&cursor=${changed.toString('base64url')}.${minute}.${signature}`);
+    expect(response.status).toBe(400);
+  });
+
+  it('in Best match, leave the words out of a cursor they would make too long, and read them instead', async () => {
+    // Eight words, a hundred characters with their spaces (the longest search), each with a stem of
+    // its own: their queries would take the cursor past 1,000 characters.
+    const words = [
+      'quillbrookes',
+      'marshlighted',
+      'thornfieldes',
+      'copperwelled',
+      'lanternmoths',
+      'fernhollows',
+      'willowmarks',
+      'stonebridgs',
+    ];
+    for (let index = 0; index < 14; index++) {
+      await makeChecklist(t.db, author.id, { title: `${words.join(' ')} ${index}` });
+    }
+    const search = `?q=${words.join('+')}&order=best`;
+    const first = await browse(search);
+    expect(first.total).toBe(14);
+    const [payload] = first.nextCursor!.split('.') as [string];
+    const carried = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as BrowseCursor;
+    expect(carried.s).toMatchObject({ t: 14 });
+    expect(carried).not.toHaveProperty('q');
+    statements = [];
+    const second = await browse(`${search}&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(counts()).toEqual([]);
+    expect(statements.filter((statement) => statement.includes('ticklist_search_query'))).toHaveLength(1);
+    expect(new Set([...titles(first), ...titles(second)]).size).toBe(14);
+  });
+
   it('keep the words searched for instead of a misspelt one, and Best match reads its tiers with them', async () => {
     const first = await browse('?q=narwhl');
     expect(first.searchedFor).toBe('narwhal');
     statements = [];
     const second = await browse(`?q=narwhl&cursor=${encodeURIComponent(first.nextCursor!)}`);
     expect(counts()).toEqual([]);
-    expect(statements.length).toBeLessThanOrEqual(3);
+    // The page's reads alone: the cursor carries the corrected words' queries too.
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.every((statement) => /^\s*with picked as/.test(statement))).toBe(true);
     expect(second.searchedFor).toBe('narwhal');
     expect(second.total).toBe(first.total);
     const shown = [...titles(first), ...titles(second)];

@@ -113,6 +113,9 @@ export const BEST_MATCH_TIER_COUNT = 8;
  */
 const createdAtKey = z.iso.datetime({ offset: true });
 const idKey = z.uuid();
+/** The longest cursor the server hands out or reads (server/checklists/browse-cursors.ts). */
+export const BROWSE_CURSOR_MAX_LENGTH = 1000;
+
 /**
  * What a search's first page counted, carried by its cursor so the later pages do not count again
  * (decision 018): Y of "Showing X of Y" (`t`, and `c` when it is the cap), the words searched for
@@ -129,6 +132,16 @@ const searchStateSchema = z.object({
   g: z.boolean(),
 });
 export type SearchState = z.infer<typeof searchStateSchema>;
+/**
+ * What Best match's later pages read their tiers with, as the first page had it: the tsqueries of
+ * the words searched for (whole words, prefixes) and whether every word is one a title or tag has.
+ */
+const bestMatchWordsSchema = z.object({
+  w: z.string().max(BROWSE_CURSOR_MAX_LENGTH),
+  p: z.string().max(BROWSE_CURSOR_MAX_LENGTH),
+  x: z.boolean(),
+});
+export type BestMatchWords = z.infer<typeof bestMatchWordsSchema>;
 export const browseCursorSchema = z.discriminatedUnion('o', [
   z.object({ o: z.literal('newest'), k: z.tuple([createdAtKey, idKey]), s: z.optional(searchStateSchema) }),
   z.object({
@@ -144,6 +157,7 @@ export const browseCursorSchema = z.discriminatedUnion('o', [
   z.object({
     o: z.literal('best'),
     s: z.optional(searchStateSchema),
+    q: z.optional(bestMatchWordsSchema),
     k: z.tuple([
       z
         .number()
@@ -156,9 +170,6 @@ export const browseCursorSchema = z.discriminatedUnion('o', [
   }),
 ]);
 export type BrowseCursor = z.infer<typeof browseCursorSchema>;
-
-/** The longest cursor the server hands out or reads (server/checklists/browse-cursors.ts). */
-export const BROWSE_CURSOR_MAX_LENGTH = 1000;
 
 export const browseCursorMessages = { invalid: 'This page of results is no longer valid. Please reload.' } as const;
 

@@ -5,7 +5,12 @@ import { createBrowseCursors, SEARCH_STATE_MS } from './browse-cursors';
 const SECRET = 'a-secret-that-is-long-enough-0123456789';
 const query = (params: Record<string, string>) => browseQuerySchema.parse(params);
 const k = [2, '2026-01-01T10:00:00.123456+00:00', '00000000-0000-4000-8000-000000000000'] as [number, string, string];
-const cursor: BrowseCursor = { o: 'best', k, s: { t: 1000, c: true, f: ['camping'], m: true, g: false } };
+const cursor: BrowseCursor = {
+  o: 'best',
+  k,
+  s: { t: 1000, c: true, f: ['camping'], m: true, g: false },
+  q: { w: "'camping'", p: "'camping':*", x: true },
+};
 const search = query({ q: 'campng', tag: 'outdoors' });
 
 describe('Browse cursors', () => {
@@ -47,7 +52,7 @@ describe('Browse cursors', () => {
     }
   });
 
-  it('drop what a search counted once it is older than SEARCH_STATE_MS, and still page', () => {
+  it('drop what a search counted, and its words, once older than SEARCH_STATE_MS, and still page', () => {
     let clock = Date.parse('2026-11-26T10:00:00Z');
     const timed = createBrowseCursors(SECRET, () => clock);
     const made = timed.encode(cursor, search)!;

@@ -9,13 +9,15 @@ import {
 
 /**
  * Browse's cursors, signed (decision 018). A search's cursor carries what its first page counted
- * (`SearchState`), so Load more does not count the matches again; one of those facts decides how
+ * (`SearchState`), so Load more does not count the matches again, and in Best match the tsqueries
+ * its tiers are read with (`BestMatchWords`), so it does not compute them again either (decision
+ * 031 "Later"); one of those facts decides how
  * Best match's tiers are read, and a forged one could make a page read every public list. So the
  * server signs each cursor with its secret (AUTH_SECRET, shared by every process), for the search
  * it belongs to and the minute it was made: a cursor changed by a client, or sent with another
  * search, tag or order, is not ours and is refused like any other. What a search counted goes
  * stale as lists come and go, so after `SEARCH_STATE_MS` a cursor still pages, but its search
- * state is dropped and that page counts again (and hands out a fresh one).
+ * state and words are dropped and that page counts again (and hands out fresh ones).
  *
  * The text is `<payload>.<minute made>.<signature>`: the payload base64url JSON (`encodeBrowseCursor`),
  * the signature 128 bits of HMAC-SHA-256 in base64url, written one way only.
@@ -61,7 +63,7 @@ export function createBrowseCursors(secret: string, now: () => number = Date.now
       if (!timingSafeEqual(given, expected) || expected.toString('base64url') !== signature) return null;
       const cursor = decodeBrowseCursor(payload, query.order);
       if (!cursor?.s || now() - Number(minute) * 60_000 < SEARCH_STATE_MS) return cursor;
-      const { s: _stale, ...withoutState } = cursor;
+      const { s: _stale, q: _words, ...withoutState } = cursor as BrowseCursor & { q?: unknown };
       return withoutState as BrowseCursor;
     },
   };

@@ -5,6 +5,7 @@ import {
   SEARCH_COUNT_CAP,
   browseCursorSchema,
   searchTerms,
+  type BestMatchWords,
   type BrowseCursor,
   type BrowsePage,
   type BrowseQuery,
@@ -247,11 +248,20 @@ const matchColumns = (words: SQL) => sql`
 
 /**
  * A later page of a search: what its first page counted, as its cursor carries it, and for Best
- * match the tsqueries of the words searched for, in a statement that reads no list.
+ * match the tsqueries of the words searched for: carried too (`words`), or else read in a
+ * statement that reads no list (a cursor that would have been too long with them, or one made
+ * before cursors carried them).
  */
-async function carriedCount(db: Executor, query: BrowseQuery, state: SearchState, typed: string[]): Promise<Count> {
+async function carriedCount(
+  db: Executor,
+  query: BrowseQuery,
+  state: SearchState,
+  typed: string[],
+  words: BestMatchWords | undefined,
+): Promise<Count> {
   const count = { total: state.t, capped: state.c, searchedFor: state.f, isSparse: state.g };
   if (query.order !== 'best') return { ...count, match: null };
+  if (words) return { ...count, match: { whole: words.w, prefix: words.p, isTypedWhole: words.x, isMany: state.m } };
   const result = await db.execute<{ whole: string; prefix: string; typed_whole: boolean }>(
     sql`select ${matchColumns(sql`${sql.param(state.f ?? typed)}::text[]`)}`,
   );
@@ -408,8 +418,9 @@ export async function browseChecklists(
     ]);
   } else {
     if (cursor?.s) {
-      count = await carriedCount(db, query, cursor.s, typed);
-      spent.statements = query.order === 'best' ? 1 : 0;
+      const words = cursor.o === 'best' ? cursor.q : undefined;
+      count = await carriedCount(db, query, cursor.s, typed, words);
+      spent.statements = query.order === 'best' && !words ? 1 : 0;
     } else {
       count = await countMatches(db, query, typed, counts, spent);
     }
@@ -428,14 +439,26 @@ export async function browseChecklists(
           m: count.match?.isMany ?? false,
           g: count.isSparse,
         });
+  const words: BestMatchWords | null =
+    query.order === 'best' && count.match
+      ? { w: count.match.whole, p: count.match.prefix, x: count.match.isTypedWhole }
+      : null;
   const nextCursor = (sortKey: unknown[]): string | null => {
     const next = { o: query.order, k: sortKey } as BrowseCursor;
-    // A search state the cursor's schema would refuse (a corrected word too long, say), or one
-    // that would make the cursor too long to send back, is left out: the next page then counts
-    // again, as a first page does.
-    const carrying = searched && { ...next, s: searched };
-    const carried = carrying && browseCursorSchema.safeParse(carrying).success ? cursors.encode(carrying, query) : null;
-    return carried ?? cursors.encode(next, query);
+    // What would make the cursor too long to send back, or that its schema would refuse (a
+    // corrected word too long, say), is left out: first Best match's words (the next page then
+    // reads them in a statement), then the search state (the next page then counts again, as a
+    // first page does).
+    const carrying: BrowseCursor[] = !searched
+      ? []
+      : words
+        ? [{ ...next, s: searched, q: words } as BrowseCursor, { ...next, s: searched }]
+        : [{ ...next, s: searched }];
+    for (const candidate of carrying) {
+      const carried = browseCursorSchema.safeParse(candidate).success ? cursors.encode(candidate, query) : null;
+      if (carried) return carried;
+    }
+    return cursors.encode(next, query);
   };
 
   return {
