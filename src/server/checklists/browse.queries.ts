@@ -258,10 +258,12 @@ async function carriedCount(
   state: SearchState,
   typed: string[],
   words: BestMatchWords | undefined,
+  spent: { statements: number },
 ): Promise<Count> {
   const count = { total: state.t, capped: state.c, searchedFor: state.f, isSparse: state.g };
   if (query.order !== 'best') return { ...count, match: null };
   if (words) return { ...count, match: { whole: words.w, prefix: words.p, isTypedWhole: words.x, isMany: state.m } };
+  spent.statements++;
   const result = await db.execute<{ whole: string; prefix: string; typed_whole: boolean }>(
     sql`select ${matchColumns(sql`${sql.param(state.f ?? typed)}::text[]`)}`,
   );
@@ -418,9 +420,7 @@ export async function browseChecklists(
     ]);
   } else {
     if (cursor?.s) {
-      const words = cursor.o === 'best' ? cursor.q : undefined;
-      count = await carriedCount(db, query, cursor.s, typed, words);
-      spent.statements = query.order === 'best' && !words ? 1 : 0;
+      count = await carriedCount(db, query, cursor.s, typed, cursor.o === 'best' ? cursor.q : undefined, spent);
     } else {
       count = await countMatches(db, query, typed, counts, spent);
     }

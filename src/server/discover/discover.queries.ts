@@ -123,9 +123,9 @@ export const DISCOVER_KEPT_MS = 10_000;
 
 /**
  * The sections `loadDiscover` shares, each read in statements side by side: the shared sections in
- * two, and a visitor's Discover in one more (its suggestions) beside them. The assembly shows at most 6 of the merged suggestions
- * and trending, so 6 trending lists are enough even when every suggestion is among them, and 3
- * staff picks fill their section.
+ * two, and a visitor's Discover in one more (its suggestions) beside them. The assembly shows at
+ * most 6 of the merged suggestions and trending, so 6 trending lists are enough even when every
+ * suggestion is among them, and 3 staff picks fill their section.
  */
 export function createDiscoverKept(db: Executor, { keepMs = DISCOVER_KEPT_MS } = {}): DiscoverKept {
   const readShared = async () => {

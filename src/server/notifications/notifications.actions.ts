@@ -108,12 +108,12 @@ const sameEvent = (event: RepeatableEvent) =>
 
 /**
  * An unlike or unfollow takes back the notification its like or follow created, once that is older
- * than REPEAT_WINDOW (see above); `olderThan: null` takes it back whatever its age.
+ * than REPEAT_WINDOW (see above).
  */
-export async function withdrawNotification(db: Executor, event: RepeatableEvent & { olderThan?: null }): Promise<void> {
-  const isOldEnough =
-    event.olderThan === null ? sql`true` : sql`${notifications.createdAt} <= now() - ${REPEAT_WINDOW}`;
-  await db.delete(notifications).where(and(sameEvent(event), isOldEnough));
+export async function withdrawNotification(db: Executor, event: RepeatableEvent): Promise<void> {
+  await db
+    .delete(notifications)
+    .where(and(sameEvent(event), sql`${notifications.createdAt} <= now() - ${REPEAT_WINDOW}`));
 }
 
 /** Marks one of the user's notifications read; false when it is not theirs or does not exist. */

@@ -21,9 +21,6 @@ import { users } from './auth';
 /** A PostgreSQL tsvector; written only by the search triggers (migration 0003). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
-// Counters (uses_count, likes_count, clones_count) are maintained by triggers written in a
-// custom migration (see docs/decisions/002-counters-maintained-by-triggers.md). Application
-// code never writes them.
 /**
  * How large (kB) a search index's list of not yet merged entries may grow: PostgreSQL's least.
  * A GIN index takes new entries into that list, cheaply, and merges them into its tree once the
@@ -33,6 +30,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
  */
 const GIN_PENDING_LIST_KB = 64;
 
+// Counters (uses_count, likes_count, clones_count) are maintained by triggers written in a
+// custom migration (see docs/decisions/002-counters-maintained-by-triggers.md). Application
+// code never writes them.
 export const checklists = pgTable(
   'checklists',
   {
