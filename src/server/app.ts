@@ -8,7 +8,6 @@ import { compress } from 'hono/compress';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { accountMessages } from '@/domain/accounts/account-forms';
-import { hasOutlivedAbsoluteLifetime } from '@/domain/accounts/lifetimes';
 import { accountDataRoutes } from './accounts/account-data.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
 import type { Auth } from './accounts/auth';
@@ -25,7 +24,7 @@ import {
 import { publicFaceRoutes } from './public-face/public-face.routes';
 import { createPreviewRenderer, type PreviewLimits } from './public-face/share-preview/preview-renderer';
 import { meRoutes } from './accounts/me.routes';
-import { endSession, LAST_SEEN_REFRESH_SECONDS, recordSessionSeen } from './accounts/sessions.actions';
+import { createSessionLookup } from './accounts/session-lookup';
 import { badgesRoutes } from './badges/badges.routes';
 import { checklistActionsRoutes, commentsRoutes } from './checklists/checklist-actions.routes';
 import { createBrowseCursors } from './checklists/browse-cursors';
@@ -147,25 +146,10 @@ export function createApp({
     }),
   );
   app.use('/api/*', noStoreForSessions());
+  const lookUpSession = createSessionLookup(db, auth);
   app.use('/api/*', async (c, next) => {
     let lookup: Promise<SessionUser | null> | undefined;
-    c.set('currentUser', () => {
-      lookup ??= auth.api.getSession({ headers: c.req.raw.headers }).then(async (found) => {
-        if (!found) return null;
-        // Sliding renewal stops at the absolute lifetime: past it, the session ends (decision 016).
-        if (hasOutlivedAbsoluteLifetime(new Date(found.session.createdAt))) {
-          await endSession(db, found.session.id);
-          return null;
-        }
-        const seenMsAgo = Date.now() - new Date(found.session.updatedAt).getTime();
-        if (seenMsAgo > LAST_SEEN_REFRESH_SECONDS * 1000 || found.session.ipAddress !== c.var.clientIp) {
-          await recordSessionSeen(db, found.session.id, c.var.clientIp);
-        }
-        const { user } = found;
-        return { id: user.id, email: user.email, emailVerified: user.emailVerified, sessionId: found.session.id };
-      });
-      return lookup;
-    });
+    c.set('currentUser', () => (lookup ??= lookUpSession(c.req.raw.headers, c.var.clientIp)));
     await next();
   });
 

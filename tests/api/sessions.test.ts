@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionMessages } from '../../src/domain/accounts/sessions';
+import { SESSION_DAYS } from '../../src/server/accounts/auth';
+import { verifiedCookieValue } from '../../src/server/accounts/session-lookup';
 import { sessions } from '../../src/server/db/schema';
 import { createUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { createTestApp, TEST_SECRET, type TestApp } from '../setup/test-app';
 import { createTestDatabase } from '../setup/test-database';
 
 let t: TestApp;
@@ -149,8 +151,11 @@ describe('the absolute session lifetime (issue 9 item 6)', () => {
   });
 });
 
-describe('looking a session up', () => {
-  it('reads the session and its user in one statement on every signed-in request', async () => {
+describe('looking a session up (decision 032)', () => {
+  const sessionCookie = 'better-auth.session_token';
+  const sessionOf = async (userId: string) => (await t.db.select().from(sessions).where(eq(sessions.userId, userId)))[0]!;
+
+  it('reads the session and its user in one prepared statement on every signed-in request', async () => {
     const statements: string[] = [];
     const database = await createTestDatabase({ onQuery: (query) => statements.push(query) });
     const app = await createTestApp({ db: database.db });
@@ -158,10 +163,63 @@ describe('looking a session up', () => {
     const agent = await signedInAgent(app, user);
     statements.length = 0;
     expect((await agent.request('/api/accounts/me')).status).toBe(200);
+    expect((await agent.request('/api/accounts/me')).status).toBe(200);
     const lookups = statements.filter((query) => /from "sessions"/.test(query));
-    expect(lookups).toHaveLength(1);
-    expect(lookups[0]).toMatch(/join lateral/);
+    expect(lookups).toHaveLength(2);
+    for (const lookup of lookups) expect(lookup).toMatch(/inner join "users" on "users"."id" = "sessions"."user_id"/);
     // Not the user apart, as Better Auth does without joins.
     expect(statements.filter((query) => /from "users" where "users"."id" = \$1$/.test(query))).toEqual([]);
+  });
+
+  it('checks the cookie’s signature as Better Auth signs it', async () => {
+    const user = await createUser(t.db, { password: 'signed-cookie-1' });
+    const agent = await signInAs(user.email, 'signed-cookie-1', '10.65.0.1');
+    const signed = decodeURIComponent(agent.cookies.get(sessionCookie)!);
+    expect(verifiedCookieValue(signed, TEST_SECRET)).toBe((await sessionOf(user.id)).token);
+    expect(verifiedCookieValue(signed, `${TEST_SECRET}-not`)).toBeNull();
+
+    // The token with another's signature, or a signature changed by one character, is nobody.
+    const [token, signature] = [signed.slice(0, signed.lastIndexOf('.')), signed.slice(signed.lastIndexOf('.') + 1)];
+    const flipped = `${signature[0] === 'A' ? 'B' : 'A'}${signature.slice(1)}`;
+    for (const forged of [`${token}.${flipped}`, `${token}x.${signature}`, token, `${token}.`]) {
+      agent.cookies.set(sessionCookie, encodeURIComponent(forged));
+      expect((await agent.request('/api/accounts/me', { ip: '10.65.0.1' })).status).toBe(401);
+    }
+    agent.cookies.set(sessionCookie, encodeURIComponent(signed));
+    expect((await agent.request('/api/accounts/me', { ip: '10.65.0.1' })).status).toBe(200);
+  });
+
+  it('leaves a session due for renewal to Better Auth, which renews it', async () => {
+    const user = await createUser(t.db, { password: 'renew-me-1' });
+    const agent = await signInAs(user.email, 'renew-me-1', '10.65.0.2');
+    // Signed in 2 days ago: past the one-day update age, so its expiry slides forward on use.
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
+    const oldExpiry = new Date(twoDaysAgo.getTime() + SESSION_DAYS * 24 * 60 * 60 * 1000);
+    await t.db.update(sessions).set({ expiresAt: oldExpiry }).where(eq(sessions.userId, user.id));
+    expect((await agent.request('/api/accounts/me', { ip: '10.65.0.2' })).status).toBe(200);
+    const renewed = (await sessionOf(user.id)).expiresAt;
+    expect(renewed.getTime()).toBeGreaterThan(oldExpiry.getTime() + 24 * 60 * 60 * 1000);
+
+    // Renewed an hour ago: nothing to write, the expiry stays.
+    const recent = new Date(Date.now() + SESSION_DAYS * 24 * 60 * 60 * 1000 - 60 * 60 * 1000);
+    await t.db.update(sessions).set({ expiresAt: recent }).where(eq(sessions.userId, user.id));
+    expect((await agent.request('/api/accounts/me', { ip: '10.65.0.2' })).status).toBe(200);
+    expect((await sessionOf(user.id)).expiresAt.getTime()).toBe(recent.getTime());
+  });
+
+  it('ends an expired session, and a signed-out one answers at once', async () => {
+    const user = await createUser(t.db, { password: 'expire-me-1' });
+    const agent = await signInAs(user.email, 'expire-me-1', '10.65.0.3');
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
+    expect((await agent.request('/api/accounts/me', { ip: '10.65.0.3' })).status).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+
+    const again = await signInAs(user.email, 'expire-me-1', '10.65.0.3');
+    expect((await again.request('/api/accounts/me', { ip: '10.65.0.3' })).status).toBe(200);
+    expect((await again.post('/api/auth/sign-out', {}, { ip: '10.65.0.3' })).status).toBe(200);
+    expect((await again.request('/api/accounts/me', { ip: '10.65.0.3' })).status).toBe(401);
   });
 });

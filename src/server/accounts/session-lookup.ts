@@ -1,0 +1,106 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { hasOutlivedAbsoluteLifetime } from '@/domain/accounts/lifetimes';
+import type { Database } from '../db/client';
+import { sessions, users } from '../db/schema';
+import type { SessionUser } from '../http';
+import type { Auth } from './auth';
+import { endSession, LAST_SEEN_REFRESH_SECONDS, recordSessionSeen } from './sessions.actions';
+
+// Who a request is signed in as (decision 032). Better Auth stays the authority on sessions: it
+// opens them, renews them, ends the expired ones and signs the cookie. Every signed-in request reads
+// its session, though, and Better Auth's getSession costs the app more CPU than its one statement:
+// the cookie's HMAC through WebCrypto's asynchronous API, an endpoint context, and a relational
+// query built anew. So the usual case is read here: a cookie whose signature checks (node:crypto,
+// synchronously) naming a session that is live and not yet due for renewal, read with its user in
+// one prepared statement. Every other case (expired, due for renewal, unknown token) goes to
+// Better Auth's getSession as before, so renewal and clean-up keep its exact rules.
+
+/** Better Auth signs a cookie as `value.signature`, the signature base64 HMAC-SHA256 (44 characters). */
+const SIGNATURE_LENGTH = 44;
+
+/** The signed value of a `value.signature` cookie, or null when the signature is not ours. */
+export function verifiedCookieValue(cookie: string, secret: string): string | null {
+  const dot = cookie.lastIndexOf('.');
+  if (dot < 1) return null;
+  const value = cookie.slice(0, dot);
+  const signature = Buffer.from(cookie.slice(dot + 1));
+  if (signature.length !== SIGNATURE_LENGTH) return null;
+  const expected = Buffer.from(createHmac('sha256', secret).update(value).digest('base64'));
+  return timingSafeEqual(signature, expected) ? value : null;
+}
+
+/** The value of one cookie in a Cookie header, decoded; the first of that name wins, as in Better Auth. */
+export function cookieValue(header: string, name: string): string | null {
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
+    let value = part.slice(eq + 1).trim();
+    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
+
+type FoundSession = {
+  session: { id: string; createdAt: Date; updatedAt: Date; expiresAt: Date; ipAddress?: string | null | undefined };
+  user: { id: string; email: string; emailVerified: boolean };
+};
+
+export function createSessionLookup(db: Database, auth: Auth) {
+  const byToken = db
+    .select({
+      session: {
+        id: sessions.id,
+        createdAt: sessions.createdAt,
+        updatedAt: sessions.updatedAt,
+        expiresAt: sessions.expiresAt,
+        ipAddress: sessions.ipAddress,
+      },
+      user: { id: users.id, email: users.email, emailVerified: users.emailVerified },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('session_by_token');
+
+  /** The session the cookie names, when it is live and not due for renewal; undefined otherwise. */
+  async function readUsual(headers: Headers): Promise<FoundSession | null | undefined> {
+    const cookies = headers.get('cookie');
+    if (!cookies) return null;
+    const context = await auth.$context;
+    const signed = cookieValue(cookies, context.authCookies.sessionToken.name);
+    if (!signed) return null;
+    const token = verifiedCookieValue(signed, context.secret);
+    if (!token) return null;
+    const [found] = await byToken.execute({ token });
+    if (!found) return null;
+    const now = Date.now();
+    const { expiresIn, updateAge } = context.sessionConfig;
+    const isExpired = found.session.expiresAt.getTime() < now;
+    const isDueForRenewal = found.session.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now;
+    return isExpired || isDueForRenewal ? undefined : found;
+  }
+
+  /** The signed-in user of a request from `clientIp`, or null; records where the session was last seen. */
+  return async function currentUser(headers: Headers, clientIp: string): Promise<SessionUser | null> {
+    const usual = await readUsual(headers);
+    const found: FoundSession | null = usual === undefined ? await auth.api.getSession({ headers }) : usual;
+    if (!found) return null;
+    // Sliding renewal stops at the absolute lifetime: past it, the session ends (decision 016).
+    if (hasOutlivedAbsoluteLifetime(new Date(found.session.createdAt))) {
+      await endSession(db, found.session.id);
+      return null;
+    }
+    const seenMsAgo = Date.now() - new Date(found.session.updatedAt).getTime();
+    if (seenMsAgo > LAST_SEEN_REFRESH_SECONDS * 1000 || found.session.ipAddress !== clientIp) {
+      await recordSessionSeen(db, found.session.id, clientIp);
+    }
+    const { user } = found;
+    return { id: user.id, email: user.email, emailVerified: user.emailVerified, sessionId: found.session.id };
+  };
+}
