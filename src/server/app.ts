@@ -137,14 +137,14 @@ export function createApp({
   });
   app.use(securityHeaders({ isHttps: env.isHttps }));
   app.use('/api/*', sameOriginOnly(env.baseUrl));
-  // Every request body we accept is small; refuse big ones before anything reads them.
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: 'The request is too large.', code: 'too_large' }, 413),
-    }),
-  );
+  // Every request body we accept is small; refuse big ones before anything reads them. A GET or
+  // HEAD has no body to limit, and asking for one would build the whole Fetch Request (with its
+  // AbortSignal) that @hono/node-server otherwise never makes for a read.
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ message: 'The request is too large.', code: 'too_large' }, 413),
+  });
+  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   app.use('/api/*', noStoreForSessions());
   const lookUpSession = createSessionLookup(db, auth);
   app.use('/api/*', async (c, next) => {

@@ -504,6 +504,13 @@ describe('request hygiene', () => {
   it('refuses request bodies over 64 KiB', async () => {
     const response = await t.agent().post('/api/accounts/sign-up', signUpBody({ username: 'x'.repeat(70 * 1024) }));
     expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'The request is too large.', code: 'too_large' });
+    // Whatever the method that carries a body, and before sign-in is even asked about.
+    const big = { title: 'x'.repeat(70 * 1024) };
+    for (const method of ['PATCH', 'PUT', 'DELETE']) {
+      const answer = await t.agent().request('/api/checklists/00000000-0000-4000-8000-000000000000', { method, json: big });
+      expect(answer.status).toBe(413);
+    }
   });
 
   it('refuses redirect targets on other sites, also when NODE_ENV is test', async () => {
