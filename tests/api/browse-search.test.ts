@@ -867,3 +867,32 @@ describe('what caches may keep', () => {
     expect(missing.headers.get('cache-control') ?? '').not.toMatch(/public/);
   });
 });
+
+describe('pages prepared once per connection (decision 033)', () => {
+  it('names a listing page without a tag, which PostgreSQL then plans once; a tag’s page is planned with its values', async () => {
+    // One connection, so what it has prepared is what every request used.
+    const { db } = await createTestDatabase({ max: 1 });
+    const app = await createTestApp({ db });
+    const owner = await createUser(db);
+    for (let index = 0; index < 30; index++) {
+      await makeChecklist(db, owner.id, { title: `Lantern walk ${index}`, tags: index % 2 ? ['night'] : ['day'] });
+    }
+    const visitor = app.agent();
+    const pages = ['?order=most-liked', '?order=newest&q=lantern', '?order=most-used&q=walk&tag=night'];
+    for (let run = 0; run < 8; run++) {
+      for (const page of pages) expect((await visitor.request(`/api/checklists${page}`)).status).toBe(200);
+    }
+    const prepared = await db.execute<{ statement: string; generic_plans: number; custom_plans: number }>(
+      sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements where from_sql = false`,
+    );
+    const named = (pattern: RegExp) => prepared.rows.filter((row) => pattern.test(row.statement));
+    const unfiltered = named(/order by c\.likes_count desc/);
+    const searched = named(/coalesce\(c\.search_vector @@ \(select ticklist_search_query/);
+    for (const statement of [unfiltered, searched]) {
+      expect(statement).toHaveLength(1);
+      // Planned generically: the plan does not depend on the values (else PostgreSQL keeps planning).
+      expect(statement[0]!.generic_plans).toBeGreaterThan(0);
+    }
+    expect(named(/tag_keys @>/)).toEqual([]);
+  });
+});

@@ -7,7 +7,7 @@ const TEMPLATE_DATABASE = 'ticklist_test_template';
 
 /** A fresh database for this test file, cloned from the migrated template and dropped afterwards. */
 export async function createTestDatabase(
-  options: Pick<ConnectOptions, 'onQuery'> = {},
+  options: Pick<ConnectOptions, 'onQuery' | 'max'> = {},
 ): Promise<{ db: Database; url: string }> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `ticklist_test_${randomBytes(6).toString('hex')}`;

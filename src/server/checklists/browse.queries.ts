@@ -12,7 +12,7 @@ import {
   type ChecklistCard,
   type SearchState,
 } from '@/domain/checklists/browse';
-import type { Executor } from '../db/client';
+import { executeNamed, type Executor } from '../db/client';
 import { cardColumns, presentCard, type CardRow } from '../presenters';
 import type { BrowseCursors } from './browse-cursors';
 import type { SearchCounts } from './search-counts';
@@ -26,14 +26,23 @@ export async function readCards(db: Executor, picked: SQL): Promise<ChecklistCar
   return (await readCardRows(db, picked)).map(presentCard);
 }
 
-async function readCardRows<Extra extends object = object>(db: Executor, picked: SQL, extra = sql``) {
-  const result = await db.execute<CardRow & Extra>(sql`
+/**
+ * `isNamed`: `picked`'s best plan is the same whatever its parameters' values (decision 033), so
+ * the statement may be prepared once per connection and planned once.
+ */
+async function readCardRows<Extra extends object = object>(
+  db: Executor,
+  picked: SQL,
+  extra = sql``,
+  { isNamed = false }: { isNamed?: boolean } = {},
+) {
+  const query = sql`
     with picked as (${picked})
     select ${cardColumns}${extra}
     from picked join checklists c on c.id = picked.id
     left join profiles p on p.id = c.author_id
-    order by picked.position`);
-  return result.rows;
+    order by picked.position`;
+  return isNamed ? executeNamed<CardRow & Extra>(db, query) : (await db.execute<CardRow & Extra>(query)).rows;
 }
 
 type ListingOrder = Exclude<BrowseQuery['order'], 'best'>;
@@ -390,24 +399,41 @@ export async function browseChecklists(
     // Best match needs words; the schema never asks for it without them.
     const order: ListingOrder = query.order === 'best' ? 'newest' : query.order;
     const after = cursor && cursor.o !== 'best' ? afterCursor(cursor) : sql`true`;
-    const where = filters(query, words.length > 0 ? sql`${sql.param(words)}::text[]` : null);
+    const terms = words.length > 0 ? sql`${sql.param(words)}::text[]` : null;
     // Walking the order's index and checking each list's words finds a page of a common word's
     // matches after a few dozen lists, a rare word's only after thousands, each read whole; a
     // sparse search's matches are gathered from the word index first (see PAGE_WALK_LIMIT).
+    //
+    // Without a tag or an offset, the page is a named statement, planned once per connection
+    // (decision 033), so its plan must not depend on its parameters' values. A walk checks the
+    // words in a form no index answers (`coalesce`), so its plan is the walk whatever the words; a
+    // gather's is the word index. The words' tsquery is a subquery, made once: a generic plan
+    // would make it again for every list passed. The page's size is written in the statement (a
+    // generic plan guesses a parameter's limit at a tenth of the lists, and might sort them all
+    // instead of walking). A tag's share of the lists decides between walking and its index, and
+    // an offset is a parameter: such a page is planned anew each time, with its values.
+    const skipped = cursor ? 0 : query.page * BROWSE_PAGE_SIZE;
+    const isNamed = !query.tag && skipped === 0;
+    const wordsOnce = terms && isNamed ? sql`(select ticklist_search_query(${terms}, true))` : null;
     const candidates = isSparse
       ? sql`(with matching as materialized (
-          select c.id, c.created_at, c.uses_count, c.likes_count from checklists c where ${where})
+          select c.id, c.created_at, c.uses_count, c.likes_count from checklists c
+          where ${wordsOnce ? sql`c.is_public and c.search_vector @@ ${wordsOnce}` : filters(query, terms)})
         select * from matching) c`
       : sql`checklists c`;
+    const walked = wordsOnce
+      ? sql`c.is_public and coalesce(c.search_vector @@ ${wordsOnce}, false)`
+      : filters(query, terms);
     return readCardRows<{ sort_key: unknown[] }>(
       db,
       sql`
         select c.id, row_number() over (order by ${orderBy[order]}) as position
         from ${candidates}
-        where ${isSparse ? after : sql`${where} and ${after}`}
+        where ${isSparse ? after : sql`${walked} and ${after}`}
         order by ${orderBy[order]}
-        limit ${BROWSE_PAGE_SIZE + 1} offset ${cursor ? 0 : query.page * BROWSE_PAGE_SIZE}`,
+        limit ${sql.raw(String(BROWSE_PAGE_SIZE + 1))} ${skipped > 0 ? sql`offset ${skipped}` : sql``}`,
       sql`, ${sortKeyJson[order]} as sort_key`,
+      { isNamed },
     );
   };
 
