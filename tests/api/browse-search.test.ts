@@ -4,6 +4,7 @@ import {
   browseCursorMessages,
   browsePageSchema,
   browseQuerySchema,
+  SEARCH_COUNT_CAP,
   type BrowseCursor,
   type BrowsePage,
 } from '../../src/domain/checklists/browse';
@@ -869,16 +870,29 @@ describe('what caches may keep', () => {
 });
 
 describe('pages prepared once per connection (decision 033)', () => {
-  it('names a listing page without a tag, which PostgreSQL then plans once; a tag’s page is planned with its values', async () => {
+  it('names a listing page without a tag, or of words past the cap, which PostgreSQL then plans once; others are planned with their values', async () => {
     // One connection, so what it has prepared is what every request used.
     const { db } = await createTestDatabase({ max: 1 });
     const app = await createTestApp({ db });
     const owner = await createUser(db);
-    for (let index = 0; index < 30; index++) {
-      await makeChecklist(db, owner.id, { title: `Lantern walk ${index}`, tags: index % 2 ? ['night'] : ['day'] });
+    // "lantern" in more lists than the count's cap; "firefly" in three (read along the order's
+    // index), "glowworm" in one (gathered from the word index first).
+    await db.execute(sql`
+      insert into checklists (title, author_id, created_at)
+      select 'Lantern walk ' || g, ${owner.id}, now() - make_interval(mins => g)
+      from generate_series(1, ${SEARCH_COUNT_CAP + 10}) g`);
+    for (let index = 0; index < 3; index++) {
+      await makeChecklist(db, owner.id, { title: `Firefly meadow ${index}`, tags: ['night'] });
     }
+    await makeChecklist(db, owner.id, { title: 'Glowworm cave' });
     const visitor = app.agent();
-    const pages = ['?order=most-liked', '?order=newest&q=lantern', '?order=most-used&q=walk&tag=night'];
+    const pages = [
+      '?order=most-liked',
+      '?order=newest&q=lantern',
+      '?order=most-used&q=walk&tag=night',
+      '?order=newest&q=firefly',
+      '?order=newest&q=glowworm',
+    ];
     for (let run = 0; run < 8; run++) {
       for (const page of pages) expect((await visitor.request(`/api/checklists${page}`)).status).toBe(200);
     }
@@ -887,12 +901,16 @@ describe('pages prepared once per connection (decision 033)', () => {
     );
     const named = (pattern: RegExp) => prepared.rows.filter((row) => pattern.test(row.statement));
     const unfiltered = named(/order by c\.likes_count desc/);
-    const searched = named(/coalesce\(c\.search_vector @@ \(select ticklist_search_query/);
+    const searched = named(/order by c\.created_at desc/);
     for (const statement of [unfiltered, searched]) {
       expect(statement).toHaveLength(1);
-      // Planned generically: the plan does not depend on the values (else PostgreSQL keeps planning).
+      // Run with the generic plan: not planned again for each request.
       expect(statement[0]!.generic_plans).toBeGreaterThan(0);
     }
-    expect(named(/tag_keys @>/)).toEqual([]);
+    expect(searched[0]!.statement).toMatch(/coalesce\(c\.search_vector @@ \(select ticklist_search_query/);
+    // Not the tag's page, nor the few matches' (newest too, but planned with their words: the one
+    // newest-first statement above is lantern's), nor the gather.
+    expect(named(/tag_keys @>|order by c\.uses_count desc/)).toEqual([]);
+    expect(named(/matching as materialized/)).toEqual([]);
   });
 });

@@ -153,7 +153,8 @@ describe('the absolute session lifetime (issue 9 item 6)', () => {
 
 describe('looking a session up (decision 032)', () => {
   const sessionCookie = 'better-auth.session_token';
-  const sessionOf = async (userId: string) => (await t.db.select().from(sessions).where(eq(sessions.userId, userId)))[0]!;
+  const sessionOf = async (userId: string) =>
+    (await t.db.select().from(sessions).where(eq(sessions.userId, userId)))[0]!;
 
   it('reads the session and its user in one prepared statement on every signed-in request', async () => {
     const statements: string[] = [];
@@ -164,11 +165,27 @@ describe('looking a session up (decision 032)', () => {
     statements.length = 0;
     expect((await agent.request('/api/accounts/me')).status).toBe(200);
     expect((await agent.request('/api/accounts/me')).status).toBe(200);
+    // And a session signed in without "remember me" (the sign-in form's default), which Better
+    // Auth never renews: read by us too, not sent to Better Auth as if it were due for renewal.
+    const forgetful = await createUser(app.db, { password: 'forget-me-1' });
+    const forgetfulAgent = app.agent();
+    const signIn = { email: forgetful.email, password: 'forget-me-1', rememberMe: false };
+    expect((await forgetfulAgent.post('/api/auth/sign-in/email', signIn)).status).toBe(200);
+    expect([...forgetfulAgent.cookies.keys()]).toContain('better-auth.dont_remember');
+    statements.length = 0;
+    expect((await agent.request('/api/accounts/me')).status).toBe(200);
+    expect((await agent.request('/api/accounts/me')).status).toBe(200);
+    expect((await forgetfulAgent.request('/api/accounts/me')).status).toBe(200);
     const lookups = statements.filter((query) => /from "sessions"/.test(query));
-    expect(lookups).toHaveLength(2);
+    expect(lookups).toHaveLength(3);
     for (const lookup of lookups) expect(lookup).toMatch(/inner join "users" on "users"."id" = "sessions"."user_id"/);
     // Not the user apart, as Better Auth does without joins.
     expect(statements.filter((query) => /from "users" where "users"."id" = \$1$/.test(query))).toEqual([]);
+    // Prepared: the one statement every connection has parsed once.
+    const prepared = await database.db.execute<{ name: string }>(
+      sql`select name from pg_prepared_statements where name = 'session_by_token'`,
+    );
+    expect(prepared.rows.length).toBeGreaterThan(0);
   });
 
   it('checks the cookie’s signature as Better Auth signs it', async () => {
@@ -187,6 +204,13 @@ describe('looking a session up (decision 032)', () => {
     }
     agent.cookies.set(sessionCookie, encodeURIComponent(signed));
     expect((await agent.request('/api/accounts/me', { ip: '10.65.0.1' })).status).toBe(200);
+
+    // Two cookies of the name: the first counts, as for Better Auth, so a forged one put first
+    // is nobody, whoever's valid cookie follows it; a quoted value is read without its quotes.
+    const twice = `${sessionCookie}=${encodeURIComponent(`${token}.${flipped}`)}; ${sessionCookie}=${encodeURIComponent(signed)}`;
+    const me = (cookie: string) => t.agent().request('/api/accounts/me', { ip: '10.65.0.1', headers: { cookie } });
+    expect((await me(twice)).status).toBe(401);
+    expect((await me(`${sessionCookie}="${encodeURIComponent(signed)}"`)).status).toBe(200);
   });
 
   it('leaves a session due for renewal to Better Auth, which renews it', async () => {

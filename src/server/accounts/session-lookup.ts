@@ -13,8 +13,9 @@ import { endSession, LAST_SEEN_REFRESH_SECONDS, recordSessionSeen } from './sess
 // the cookie's HMAC through WebCrypto's asynchronous API, an endpoint context, and a relational
 // query built anew. So the usual case is read here: a cookie whose signature checks (node:crypto,
 // synchronously) naming a session that is live and not yet due for renewal, read with its user in
-// one prepared statement. Every other case (expired, due for renewal, unknown token) goes to
-// Better Auth's getSession as before, so renewal and clean-up keep its exact rules.
+// one prepared statement. A session that is expired or due for renewal goes to Better Auth's
+// getSession as before, so renewal and clean-up keep its exact rules; a cookie without a valid
+// signature, or naming no session, is nobody, as it is for Better Auth.
 
 /** Better Auth signs a cookie as `value.signature`, the signature base64 HMAC-SHA256 (44 characters). */
 const SIGNATURE_LENGTH = 44;
@@ -82,7 +83,11 @@ export function createSessionLookup(db: Database, auth: Auth) {
     const now = Date.now();
     const { expiresIn, updateAge } = context.sessionConfig;
     const isExpired = found.session.expiresAt.getTime() < now;
-    const isDueForRenewal = found.session.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now;
+    // A session signed in without "remember me" (the sign-in form's default) lasts a day and is
+    // never renewed; Better Auth knows it by a signed cookie of its own, and so do we.
+    const forgotten = cookieValue(cookies, context.authCookies.dontRememberToken.name);
+    const isRenewed = !(forgotten && verifiedCookieValue(forgotten, context.secret));
+    const isDueForRenewal = isRenewed && found.session.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now;
     return isExpired || isDueForRenewal ? undefined : found;
   }
 

@@ -390,7 +390,10 @@ export async function browseChecklists(
   const typed = searchTerms(query.q);
   /** The statements the count took (see readBestMatches). */
   const spent = { statements: 0 };
-  const readPage = async (words: string[], { match, isSparse }: Pick<Count, 'match' | 'isSparse'>) => {
+  const readPage = async (
+    words: string[],
+    { match, isSparse, capped }: Pick<Count, 'match' | 'isSparse' | 'capped'>,
+  ) => {
     if (query.order === 'best' && match) {
       // At most three statements a page: what counting took, and the rest for the page.
       const canSplit = spent.statements <= 1;
@@ -404,21 +407,22 @@ export async function browseChecklists(
     // matches after a few dozen lists, a rare word's only after thousands, each read whole; a
     // sparse search's matches are gathered from the word index first (see PAGE_WALK_LIMIT).
     //
-    // Without a tag or an offset, the page is a named statement, planned once per connection
-    // (decision 033), so its plan must not depend on its parameters' values. A walk checks the
-    // words in a form no index answers (`coalesce`), so its plan is the walk whatever the words; a
-    // gather's is the word index. The words' tsquery is a subquery, made once: a generic plan
-    // would make it again for every list passed. The page's size is written in the statement (a
-    // generic plan guesses a parameter's limit at a tenth of the lists, and might sort them all
-    // instead of walking). A tag's share of the lists decides between walking and its index, and
-    // an offset is a parameter: such a page is planned anew each time, with its values.
+    // Without a tag or an offset, and without words or with more matches than the count's cap,
+    // the page is a named statement, planned once per connection (decision 033), so its plan must
+    // not depend on its parameters' values: it walks the order's index. A walk checks the words in
+    // a form no index answers (`coalesce`), so its plan is the walk whatever the words, and their
+    // tsquery is a subquery, made once (a generic plan would make it again for every list passed).
+    // The page's size is written in the statement: a generic plan guesses a parameter's limit at a
+    // tenth of the lists, and might sort them all instead of walking. Planned anew each time, with
+    // its values: a tag's page (its share of the lists decides between walking and its index), a
+    // search with fewer matches (the planner may read them from the word index and sort them), a
+    // sparse search's gather, and a page by offset.
     const skipped = cursor ? 0 : query.page * BROWSE_PAGE_SIZE;
-    const isNamed = !query.tag && skipped === 0;
+    const isNamed = !query.tag && skipped === 0 && (words.length === 0 || capped);
     const wordsOnce = terms && isNamed ? sql`(select ticklist_search_query(${terms}, true))` : null;
     const candidates = isSparse
       ? sql`(with matching as materialized (
-          select c.id, c.created_at, c.uses_count, c.likes_count from checklists c
-          where ${wordsOnce ? sql`c.is_public and c.search_vector @@ ${wordsOnce}` : filters(query, terms)})
+          select c.id, c.created_at, c.uses_count, c.likes_count from checklists c where ${filters(query, terms)})
         select * from matching) c`
       : sql`checklists c`;
     const walked = wordsOnce
@@ -442,7 +446,7 @@ export async function browseChecklists(
   if (typed.length === 0) {
     [count, rows] = await Promise.all([
       countMatches(db, query, typed, counts),
-      readPage(typed, { match: null, isSparse: false }),
+      readPage(typed, { match: null, isSparse: false, capped: false }),
     ]);
   } else {
     if (cursor?.s) {
