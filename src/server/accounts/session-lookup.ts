@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { parse as parseCookies } from 'hono/utils/cookie';
 import { hasOutlivedAbsoluteLifetime } from '@/domain/accounts/lifetimes';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -31,22 +32,6 @@ export function verifiedCookieValue(cookie: string, secret: string): string | nu
   return timingSafeEqual(signature, expected) ? value : null;
 }
 
-/** The value of one cookie in a Cookie header, decoded; the first of that name wins, as in Better Auth. */
-export function cookieValue(header: string, name: string): string | null {
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== name) continue;
-    let value = part.slice(eq + 1).trim();
-    if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return null;
-}
-
 type FoundSession = {
   session: { id: string; createdAt: Date; updatedAt: Date; expiresAt: Date; ipAddress?: string | null | undefined };
   user: { id: string; email: string; emailVerified: boolean };
@@ -74,7 +59,9 @@ export function createSessionLookup(db: Database, auth: Auth) {
     const cookies = headers.get('cookie');
     if (!cookies) return null;
     const context = await auth.$context;
-    const signed = cookieValue(cookies, context.authCookies.sessionToken.name);
+    // Hono's parser: the first cookie of a name counts, as in Better Auth; quoted values unquoted.
+    const cookieValue = (name: string) => parseCookies(cookies, name)[name];
+    const signed = cookieValue(context.authCookies.sessionToken.name);
     if (!signed) return null;
     const token = verifiedCookieValue(signed, context.secret);
     if (!token) return null;
@@ -85,7 +72,7 @@ export function createSessionLookup(db: Database, auth: Auth) {
     const isExpired = found.session.expiresAt.getTime() < now;
     // A session signed in without "remember me" (the sign-in form's default) lasts a day and is
     // never renewed; Better Auth knows it by a signed cookie of its own, and so do we.
-    const forgotten = cookieValue(cookies, context.authCookies.dontRememberToken.name);
+    const forgotten = cookieValue(context.authCookies.dontRememberToken.name);
     const isRenewed = !(forgotten && verifiedCookieValue(forgotten, context.secret));
     const isDueForRenewal = isRenewed && found.session.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now;
     return isExpired || isDueForRenewal ? undefined : found;
@@ -97,11 +84,11 @@ export function createSessionLookup(db: Database, auth: Auth) {
     const found: FoundSession | null = usual === undefined ? await auth.api.getSession({ headers }) : usual;
     if (!found) return null;
     // Sliding renewal stops at the absolute lifetime: past it, the session ends (decision 016).
-    if (hasOutlivedAbsoluteLifetime(new Date(found.session.createdAt))) {
+    if (hasOutlivedAbsoluteLifetime(found.session.createdAt)) {
       await endSession(db, found.session.id);
       return null;
     }
-    const seenMsAgo = Date.now() - new Date(found.session.updatedAt).getTime();
+    const seenMsAgo = Date.now() - found.session.updatedAt.getTime();
     if (seenMsAgo > LAST_SEEN_REFRESH_SECONDS * 1000 || found.session.ipAddress !== clientIp) {
       await recordSessionSeen(db, found.session.id, clientIp);
     }

@@ -11,8 +11,8 @@ import {
  * Browse's cursors, signed (decision 018). A search's cursor carries what its first page counted
  * (`SearchState`), so Load more does not count the matches again, and in Best match the tsqueries
  * its tiers are read with (`BestMatchWords`), so it does not compute them again either (decision
- * 031 "Later"); one of those facts decides how
- * Best match's tiers are read, and a forged one could make a page read every public list. So the
+ * 031 "Later"). One of those facts decides how Best match's tiers are read, and a forged one
+ * could make a page read every public list. So the
  * server signs each cursor with its secret (AUTH_SECRET, shared by every process), for the search
  * it belongs to and the minute it was made: a cursor changed by a client, or sent with another
  * search, tag or order, is not ours and is refused like any other. What a search counted goes

@@ -229,9 +229,9 @@ async function copyChecklist(db: Database, id: string, userId: string): Promise<
       checklist: { id, title: access.title },
     });
     // The copy's items and tags (one statement), its record, the badge its original's author may
-    // earn by it, and then the copy itself (see newListId; the record's reference to it is checked at commit,
-    // migration 0023), written from the original in the database: its own visibility, public or
-    // unlisted (a private list is its author's alone to see).
+    // earn by it, and then the copy itself (see newListId; the record's reference to it is checked
+    // at commit, migration 0023), written from the original in the database: its own visibility,
+    // public or unlisted (a private list is its author's alone to see).
     const copyId = newListId();
     await tx.execute(sql`
       with items as (
