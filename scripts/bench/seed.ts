@@ -332,7 +332,11 @@ export async function seedBulk(
     await bulk.execute(
       sql`select ticklist_remember_words(string_agg(tag, ' ')) from (select distinct tag from checklist_tags) t`,
     );
-    return `${await count(sql`select count(*) from search_words`)} search words`;
+    // Every lexeme of every document, as migration 0025 fills them for existing lists.
+    await bulk.execute(sql`
+      insert into search_lexemes (lexeme)
+      select distinct unnest(tsvector_to_array(search_vector)) from checklists on conflict do nothing`);
+    return `${await count(sql`select count(*) from search_words`)} search words, ${await count(sql`select count(*) from search_lexemes`)} lexemes`;
   });
 
   await phase('indexes', async () => {
@@ -370,7 +374,10 @@ export async function checkConsistency(db: Database): Promise<string> {
            select key, count(*) as n from checklists c, unnest(c.tag_keys) key where c.is_public group by key
          ) t full join tag_counts k on k.tag_key = t.key where t.n is distinct from k.count)::int as tag_counts,
         (select count(*) from (select * from checklists tablesample system (1) limit 2000) c
-           where bench.shape(search_vector) <> bench.shape(ticklist_search_document(c.id, c.title, c.description)))::int as documents`)
+           where bench.shape(search_vector) <> bench.shape(ticklist_search_document(c.id, c.title, c.description)))::int as documents,
+        (select count(*) from (select distinct unnest(tsvector_to_array(search_vector)) as lexeme
+           from (select * from checklists tablesample system (1) limit 2000) c) d
+           where not exists (select 1 from search_lexemes s where s.lexeme = d.lexeme))::int as lexemes`)
   ).rows;
   const wrong = Object.entries(row!).filter(([, n]) => n !== 0);
   if (wrong.length > 0) {
@@ -382,5 +389,5 @@ export async function checkConsistency(db: Database): Promise<string> {
       `The seed is inconsistent: ${JSON.stringify(Object.fromEntries(wrong))} ${JSON.stringify(documents.rows)}`,
     );
   }
-  return 'counters, progress, tag keys, totals, tag counts and sampled search documents match their rows';
+  return 'counters, progress, tag keys, totals, tag counts, sampled search documents and their lexemes match their rows';
 }

@@ -248,6 +248,64 @@ describe('matching words', () => {
   });
 });
 
+describe('a typed word searched as the lexemes it begins (decision 034)', () => {
+  const prefixQuery = async (word: string) =>
+    (await rows<{ query: string }>(sql`select ticklist_search_query(array[${word}]::text[], true)::text as query`))[0]!
+      .query;
+  const found = async (word: string) => titles(await browse(`?q=${word}&order=newest`));
+
+  it('names the few lexemes a word begins, and keeps the prefix when there are many or none', async () => {
+    await makeChecklist(t.db, author.id, { title: 'Quillfish and quillwort' });
+    expect(await prefixQuery('quill')).toBe("'quillfish' | 'quillwort'");
+    expect(await found('quill')).toEqual(['Quillfish and quillwort']);
+    // Two words: each named, both needed.
+    expect(
+      (await rows<{ query: string }>(sql`select ticklist_search_query(array['quill', 'quillw'], true)::text as query`))[0]!
+        .query,
+    ).toBe("( 'quillfish' | 'quillwort' ) & 'quillwort'");
+    // Seventeen words begin "zyq": more than it names.
+    const many = Array.from({ length: 17 }, (_, index) => `zyq${String.fromCharCode(97 + index)}`);
+    await makeChecklist(t.db, author.id, { title: 'Many', items: many });
+    expect(await prefixQuery('zyq')).toBe("'zyq':*");
+    expect(await found('zyq')).toEqual(['Many']);
+    expect(await prefixQuery('zyqa')).toBe("'zyqa'");
+    // None: the prefix, which finds nothing.
+    expect(await prefixQuery('qqxzv')).toBe("'qqxzv':*");
+    // A lexeme with a quote or a backslash is written as a tsquery's text wants it.
+    await t.db.execute(sql`insert into search_lexemes (lexeme) values ('zyx''s'), ('zyx\\y')`);
+    expect(await prefixQuery('zyx')).toBe("'zyx''s' | 'zyx\\\\y'");
+  });
+
+  it('finds a new word as soon as any write puts it in a list: created, retitled, in an item, in a tag', async () => {
+    const owner = await createUser(t.db, { username: 'lexeme_owner' });
+    const asOwner = await signedInAgent(t, owner);
+    const input = { description: 'Plain', items: ['One'], tags: [], estimatedTime: '30 minutes', difficulty: 'easy' };
+    const create = async (title: string) => {
+      const response = await asOwner.post('/api/checklists', { ...input, title });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const edit = async (id: string, changes: Record<string, unknown>) =>
+      expect(
+        (await asOwner.request(`/api/checklists/${id}`, { method: 'PUT', json: { ...input, ...changes } })).status,
+      ).toBe(200);
+    // Each list has the letters "gorz" in one new word only; every search for "gorz" names its
+    // lexemes, so a word the lexicon missed would not be found.
+    await create('Gorzback trip');
+    expect(await found('gorz')).toEqual(['Gorzback trip']);
+    const retitled = await create('Plain one');
+    await edit(retitled, { title: 'Gorzcap plan' });
+    expect(await found('gorz')).toEqual(['Gorzcap plan', 'Gorzback trip']);
+    const itemed = await create('Plain two');
+    await edit(itemed, { title: 'Plain two', items: ['One', 'Check the gorzdrum'] });
+    expect(await found('gorz')).toEqual(['Plain two', 'Gorzcap plan', 'Gorzback trip']);
+    const tagged = await create('Plain three');
+    await edit(tagged, { title: 'Plain three', tags: ['gorzet'] });
+    expect(await found('gorz')).toEqual(['Plain three', 'Plain two', 'Gorzcap plan', 'Gorzback trip']);
+    expect(await prefixQuery('gorz')).not.toContain(':*');
+  });
+});
+
 describe('counts', () => {
   let bulkAuthor: CreatedUser;
   beforeAll(async () => {
@@ -625,7 +683,8 @@ describe('a search’s later pages', () => {
     const first = await browse('?q=narwhal&order=best');
     const [payload] = first.nextCursor!.split('.') as [string];
     const carried = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as BrowseCursor;
-    expect(carried).toMatchObject({ o: 'best', q: { w: "'narwhal'", p: "'narwhal':*", x: true } });
+    // No longer word begins with "narwhal": the prefix names the word itself (decision 034).
+    expect(carried).toMatchObject({ o: 'best', q: { w: "'narwhal'", p: "'narwhal'", x: true } });
     statements = [];
     const second = await browse(`?q=narwhal&order=best&cursor=${encodeURIComponent(first.nextCursor!)}`);
     // The last page: its first two tiers do not fill it, so the rest are read in a second statement.

@@ -171,6 +171,16 @@ export const searchWords = pgTable('search_words', { word: text().primaryKey() }
   index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
 ]);
 
+/**
+ * Every lexeme any list's search document has (migration 0025), kept by the search triggers as
+ * documents are written, never taken away. A typed word that begins few of them is searched as
+ * those lexemes, which the word index answers several times faster than a prefix (decision 034).
+ * Lists made private or deleted leave theirs: a lexeme no list has any more matches nothing.
+ */
+export const searchLexemes = pgTable('search_lexemes', { lexeme: text().primaryKey() }, (t) => [
+  index('search_lexemes_prefix_idx').on(t.lexeme.op('text_pattern_ops')),
+]);
+
 export const checklistItems = pgTable(
   'checklist_items',
   {
