@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  BROWSE_CURSOR_MAX_LENGTH,
   browseCursorMessages,
   browsePageSchema,
   browseQuerySchema,
@@ -263,12 +264,14 @@ describe('a typed word searched as the lexemes it begins (decision 034)', () => 
       (await rows<{ query: string }>(sql`select ticklist_search_query(array['quill', 'quillw'], true)::text as query`))[0]!
         .query,
     ).toBe("( 'quillfish' | 'quillwort' ) & 'quillwort'");
-    // Seventeen words begin "zyq": more than it names.
-    const many = Array.from({ length: 17 }, (_, index) => `zyq${String.fromCharCode(97 + index)}`);
+    // Sixteen words begin "zyq" (each its own stem): all named. A seventeenth: more than it names.
+    const many = [...'bcdfghjkmnprtvwx'].map((letter) => `zyq${letter}`);
     await makeChecklist(t.db, author.id, { title: 'Many', items: many });
+    expect(await prefixQuery('zyq')).toBe(many.map((word) => `'${word}'`).join(' | '));
+    await makeChecklist(t.db, author.id, { title: 'One more', items: ['zyqz'] });
     expect(await prefixQuery('zyq')).toBe("'zyq':*");
-    expect(await found('zyq')).toEqual(['Many']);
-    expect(await prefixQuery('zyqa')).toBe("'zyqa'");
+    expect(await found('zyq')).toEqual(['One more', 'Many']);
+    expect(await prefixQuery('zyqb')).toBe("'zyqb'");
     // None: the prefix, which finds nothing.
     expect(await prefixQuery('qqxzv')).toBe("'qqxzv':*");
     // A lexeme with a quote or a backslash is written as a tsquery's text wants it.
@@ -303,6 +306,28 @@ describe('a typed word searched as the lexemes it begins (decision 034)', () => 
     await edit(tagged, { title: 'Plain three', tags: ['gorzet'] });
     expect(await found('gorz')).toEqual(['Plain three', 'Plain two', 'Gorzcap plan', 'Gorzback trip']);
     expect(await prefixQuery('gorz')).not.toContain(':*');
+    // Taking an item away can add a word: the text parser reads "<b … x>" as a tag.
+    const unclosed = await create('Plain four');
+    await edit(unclosed, { title: 'Plain four', items: ['<b gorzend', 'x>'] });
+    expect(await prefixQuery('gorzend')).toBe("'gorzend':*");
+    await edit(unclosed, { title: 'Plain four', items: ['<b gorzend'] });
+    expect(await found('gorz')).toContain('Plain four');
+  });
+
+  it('never shows, in a page or its cursor, a word that only a private list has', async () => {
+    for (let index = 0; index < 13; index++) {
+      await makeChecklist(t.db, author.id, { title: `Hunting trip ${index}`, createdAt: daysAgo(40 + index) });
+    }
+    await makeChecklist(t.db, author.id, { title: 'Mine', items: ['Huntersecretword'], isPublic: false });
+    expect(await prefixQuery('hunt')).toContain('huntersecretword');
+    for (const order of ['best', 'newest']) {
+      const response = await t.agent().request(`/api/checklists?q=hunt&order=${order}`);
+      const text = await response.text();
+      const page = browsePageSchema.parse(JSON.parse(text));
+      expect(page.nextCursor).not.toBeNull();
+      const [payload] = page.nextCursor!.split('.') as [string];
+      expect(`${text} ${Buffer.from(payload, 'base64url').toString('utf8')}`.toLowerCase()).not.toContain('secret');
+    }
   });
 });
 
@@ -683,8 +708,9 @@ describe('a search’s later pages', () => {
     const first = await browse('?q=narwhal&order=best');
     const [payload] = first.nextCursor!.split('.') as [string];
     const carried = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as BrowseCursor;
-    // No longer word begins with "narwhal": the prefix names the word itself (decision 034).
-    expect(carried).toMatchObject({ o: 'best', q: { w: "'narwhal'", p: "'narwhal'", x: true } });
+    expect(carried).toMatchObject({ o: 'best', q: { w: "'narwhal'", x: true } });
+    // Not the prefixes' tsquery, which may name lexemes only private lists have (decision 034).
+    expect(carried.o === 'best' && carried.q).not.toHaveProperty('p');
     statements = [];
     const second = await browse(`?q=narwhal&order=best&cursor=${encodeURIComponent(first.nextCursor!)}`);
     // The last page: its first two tiers do not fill it, so the rest are read in a second statement.
@@ -701,7 +727,7 @@ describe('a search’s later pages', () => {
       `?q=narwhal&order=best&cursor=${encodeURIComponent(signedCursor(withoutWords as BrowseCursor, { q: 'narwhal', order: 'best' }))}`,
     );
     expect(statements).toHaveLength(3);
-    expect(statements.filter((statement) => statement.includes('ticklist_search_query'))).toHaveLength(1);
+    expect(statements.filter((statement) => !/^\s*with picked as/.test(statement))).toHaveLength(1);
     expect(titles(again)).toEqual(titles(second));
     // Words the cursor carries are the server's: changed, they are refused like any changed cursor.
     const [, minute, signature] = first.nextCursor!.split('.') as [string, string, string];
@@ -712,9 +738,10 @@ describe('a search’s later pages', () => {
     expect(response.status).toBe(400);
   });
 
-  it('in Best match, leave the words out of a cursor they would make too long, and read them instead', async () => {
+  it('in Best match, carry the words of the longest search too, so a later page reads no words', async () => {
     // Eight words, a hundred characters with their spaces (the longest search), each with a stem of
-    // its own: their queries would take the cursor past 1,000 characters.
+    // its own: with their prefixes' query as well (before decision 034), the cursor went past
+    // 1,000 characters and the words were read again. The whole words' query alone fits.
     const words = [
       'quillbrookes',
       'marshlighted',
@@ -734,11 +761,12 @@ describe('a search’s later pages', () => {
     const [payload] = first.nextCursor!.split('.') as [string];
     const carried = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as BrowseCursor;
     expect(carried.s).toMatchObject({ t: 14 });
-    expect(carried).not.toHaveProperty('q');
+    expect(carried).toHaveProperty('q');
+    expect(first.nextCursor!.length).toBeLessThanOrEqual(BROWSE_CURSOR_MAX_LENGTH);
     statements = [];
     const second = await browse(`${search}&cursor=${encodeURIComponent(first.nextCursor!)}`);
     expect(counts()).toEqual([]);
-    expect(statements.filter((statement) => statement.includes('ticklist_search_query'))).toHaveLength(1);
+    expect(statements.every((statement) => /^\s*with picked as/.test(statement))).toBe(true);
     expect(new Set([...titles(first), ...titles(second)]).size).toBe(14);
   });
 

@@ -133,12 +133,15 @@ const searchStateSchema = z.object({
 });
 export type SearchState = z.infer<typeof searchStateSchema>;
 /**
- * What Best match's later pages read their tiers with, as the first page had it: the tsqueries of
- * the words searched for (whole words, prefixes) and whether every word is one a title or tag has.
+ * What Best match's later pages read their tiers with, as the first page had it: the tsquery of
+ * the words searched for as whole words, and whether every word is one a title or tag has. Not
+ * their prefixes' tsquery, which names the lexemes a word begins in any list, private ones too
+ * (decision 034): the page makes it again. `p` is what cursors made before that carried; it is
+ * ignored.
  */
 const bestMatchWordsSchema = z.object({
   w: z.string().max(BROWSE_CURSOR_MAX_LENGTH),
-  p: z.string().max(BROWSE_CURSOR_MAX_LENGTH),
+  p: z.optional(z.string().max(BROWSE_CURSOR_MAX_LENGTH)),
   x: z.boolean(),
 });
 export type BestMatchWords = z.infer<typeof bestMatchWordsSchema>;

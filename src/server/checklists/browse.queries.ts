@@ -98,12 +98,12 @@ const tierFields = [
  * fields, then every word at least as a prefix there. Title matches come above tag, description and
  * item matches, and whole words above prefixes (issue 11).
  */
-function bestMatchTiers(whole: SQL, prefix: SQL): SQL[] {
+function bestMatchTiers(whole: SQL, prefix: () => SQL): SQL[] {
   return tierFields.flatMap((fields, index) => {
-    const notNarrower = index > 0 ? [sql`not ${tierFields[index - 1]} @@ ${prefix}`] : [];
+    const notNarrower = index > 0 ? [sql`not ${tierFields[index - 1]} @@ ${prefix()}`] : [];
     return [
       sql.join([sql`${fields} @@ ${whole}`, ...notNarrower], sql` and `),
-      sql.join([sql`${fields} @@ ${prefix}`, sql`not ${fields} @@ ${whole}`, ...notNarrower], sql` and `),
+      sql.join([sql`${fields} @@ ${prefix()}`, sql`not ${fields} @@ ${whole}`, ...notNarrower], sql` and `),
     ];
   });
 }
@@ -113,8 +113,9 @@ function bestMatchTiers(whole: SQL, prefix: SQL): SQL[] {
  * including) `endTier`: each tier, the cursor's first, is a query of its own, newest first and
  * limited, that the planner answers from the newest-first index (many matches: it stops after a
  * few) or from the tier's GIN index (few). UNION ALL runs them in turn under one LIMIT, so the
- * tiers after the one that fills the page never run. `whole` and `prefix` are tsquery texts, so the
- * plan sees constants and no search function runs while planning.
+ * tiers after the one that fills the page never run. `whole` is a tsquery's text, and the prefixes'
+ * tsquery is made by ticklist_search_query while planning (IMMUTABLE, of the words as parameters),
+ * so the plan sees constants.
  */
 function pickBestMatches(
   query: BrowseQuery,
@@ -123,7 +124,8 @@ function pickBestMatches(
 ): SQL {
   const skipped = cursor || firstTier > 0 ? 0 : query.page * BROWSE_PAGE_SIZE;
   const wanted = limit ?? skipped + BROWSE_PAGE_SIZE + 1;
-  const tiers = bestMatchTiers(sql`${match.whole}::tsquery`, sql`${match.prefix}::tsquery`)
+  const prefix = () => sql`ticklist_search_query(${sql.param(match.words)}::text[], true)`;
+  const tiers = bestMatchTiers(sql`${match.whole}::tsquery`, prefix)
     .slice(firstTier, endTier)
     .map((inTier, index) => {
       const tier = firstTier + index;
@@ -222,11 +224,11 @@ export type Count = {
   capped: boolean;
   searchedFor: string[] | null;
   /**
-   * The tsqueries of the words searched for, as text: whole words, and prefixes (Best match's
-   * tiers); whether each word is one a title or tag has (in search_words), i.e. typed whole; and
+   * What Best match's tiers are read with: the words searched for; their tsquery as whole words,
+   * as text; whether each word is one a title or tag has (in search_words), i.e. typed whole; and
    * whether the search matches more lists than the count's cap.
    */
-  match: { whole: string; prefix: string; isTypedWhole: boolean; isMany: boolean } | null;
+  match: { words: string[]; whole: string; isTypedWhole: boolean; isMany: boolean } | null;
   /**
    * A search whose matches are so few among the public lists that walking an order's index to
    * fill a page would pass more than PAGE_WALK_LIMIT lists: its pages gather the matches first.
@@ -246,20 +248,19 @@ const isSparse = (found: number, publicCount: number) =>
   found <= SEARCH_COUNT_CAP && found * PAGE_WALK_LIMIT < (BROWSE_PAGE_SIZE + 1) * publicCount;
 
 /**
- * The tsqueries of `words` (a text[]) as text, whole words and prefixes, and whether every word is
- * one a title or tag has (in search_words), i.e. typed whole: what Best match's tiers are read with.
+ * The tsquery of `words` (a text[]) as whole words, as text, and whether every word is one a title
+ * or tag has (in search_words), i.e. typed whole: what Best match's tiers are read with.
  */
 const matchColumns = (words: SQL) => sql`
   ticklist_search_query(${words}, false)::text as whole,
-  ticklist_search_query(${words}, true)::text as prefix,
   (select bool_and(exists (select 1 from search_words s where s.word = ticklist_unaccent(lower(w))))
    from unnest(${words}) w) as typed_whole`;
 
 /**
  * A later page of a search: what its first page counted, as its cursor carries it, and for Best
- * match the tsqueries of the words searched for: carried too (`words`), or else read in a
- * statement that reads no list (a cursor that would have been too long with them, or one made
- * before cursors carried them).
+ * match the tsquery of the words searched for as whole words and whether they were typed whole:
+ * carried too (`words`), or else read in a statement that reads no list (a cursor that would have
+ * been too long with them, or one made before cursors carried them).
  */
 async function carriedCount(
   db: Executor,
@@ -271,13 +272,14 @@ async function carriedCount(
 ): Promise<Count> {
   const count = { total: state.t, capped: state.c, searchedFor: state.f, isSparse: state.g };
   if (query.order !== 'best') return { ...count, match: null };
-  if (words) return { ...count, match: { whole: words.w, prefix: words.p, isTypedWhole: words.x, isMany: state.m } };
+  const searched = state.f ?? typed;
+  if (words) return { ...count, match: { words: searched, whole: words.w, isTypedWhole: words.x, isMany: state.m } };
   spent.statements++;
-  const result = await db.execute<{ whole: string; prefix: string; typed_whole: boolean }>(
-    sql`select ${matchColumns(sql`${sql.param(state.f ?? typed)}::text[]`)}`,
+  const result = await db.execute<{ whole: string; typed_whole: boolean }>(
+    sql`select ${matchColumns(sql`${sql.param(searched)}::text[]`)}`,
   );
   const row = result.rows[0]!;
-  return { ...count, match: { whole: row.whole, prefix: row.prefix, isTypedWhole: row.typed_whole, isMany: state.m } };
+  return { ...count, match: { words: searched, whole: row.whole, isTypedWhole: row.typed_whole, isMany: state.m } };
 }
 
 /** How many lists are public: the slots of the counter the database keeps, added up (decision 018). */
@@ -322,7 +324,7 @@ const searchGeneration = sql`(select (case when is_called then last_value else 0
 /**
  * A search's matches counted up to the cap; when nothing matches, the typed words no list has are
  * replaced by the nearest title or tag words and counted again, in the same statement, which also
- * answers the tsqueries of the words searched for, for the page to use as constants.
+ * answers the tsquery of the words searched for as whole words, for the page to use as a constant.
  */
 async function countSearch(
   db: Executor,
@@ -337,7 +339,6 @@ async function countSearch(
     corrected: string[] | null;
     refound: number | null;
     whole: string;
-    prefix: string;
     typed_whole: boolean;
     public_lists: number;
     generation: string;
@@ -359,7 +360,12 @@ async function countSearch(
     total: Math.min(found, SEARCH_COUNT_CAP),
     capped: found > SEARCH_COUNT_CAP,
     searchedFor: isCorrected ? row.corrected : null,
-    match: { whole: row.whole, prefix: row.prefix, isTypedWhole: row.typed_whole, isMany: found > SEARCH_COUNT_CAP },
+    match: {
+      words: isCorrected ? row.corrected! : terms,
+      whole: row.whole,
+      isTypedWhole: row.typed_whole,
+      isMany: found > SEARCH_COUNT_CAP,
+    },
     isSparse: isSparse(found, row.public_lists),
   };
   return { count, generation: row.generation };
@@ -471,7 +477,7 @@ export async function browseChecklists(
         });
   const words: BestMatchWords | null =
     query.order === 'best' && count.match
-      ? { w: count.match.whole, p: count.match.prefix, x: count.match.isTypedWhole }
+      ? { w: count.match.whole, x: count.match.isTypedWhole }
       : null;
   const nextCursor = (sortKey: unknown[]): string | null => {
     const next = { o: query.order, k: sortKey } as BrowseCursor;

@@ -9,10 +9,10 @@ CREATE INDEX "search_lexemes_prefix_idx" ON "search_lexemes" USING btree ("lexem
 -- few lists have both. Named lexemes are intersected inside the index instead, skipping most of
 -- each one's lists (4-7 ms). This table is every lexeme of every list's document, for the search to
 -- name the lexemes a word begins when they are few.
-INSERT INTO "search_lexemes" ("lexeme")
-SELECT DISTINCT unnest(tsvector_to_array("search_vector")) FROM "checklists" ORDER BY 1;
---> statement-breakpoint
--- Adds a document's lexemes, in order (two writers adding the same new lexemes wait, never deadlock).
+--
+-- Adds a document's lexemes, in order, so that two statements adding the same new lexemes wait for
+-- each other instead of deadlocking. The search triggers remember a text's words (search_words)
+-- before its lexemes, in that order on both tables, for the same reason.
 CREATE FUNCTION ticklist_remember_lexemes(p_document tsvector) RETURNS void
 LANGUAGE sql AS $$
   INSERT INTO search_lexemes (lexeme) SELECT unnest(tsvector_to_array(p_document)) ORDER BY 1 ON CONFLICT DO NOTHING
@@ -22,13 +22,13 @@ $$;
 CREATE OR REPLACE FUNCTION ticklist_search_on_checklist() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   NEW.search_vector := ticklist_search_document(NEW.id, NEW.title, NEW.description);
-  PERFORM ticklist_remember_lexemes(NEW.search_vector);
   IF TG_OP = 'INSERT' THEN
     NEW.tag_keys := ticklist_tag_keys(NEW.id);
   END IF;
   IF TG_OP = 'INSERT' OR NEW.title IS DISTINCT FROM OLD.title THEN
     PERFORM ticklist_remember_words(NEW.title);
   END IF;
+  PERFORM ticklist_remember_lexemes(NEW.search_vector);
   RETURN NEW;
 END $$;
 --> statement-breakpoint
@@ -59,17 +59,15 @@ BEGIN
       RETURNING c.search_vector)
     INSERT INTO search_lexemes (lexeme)
     SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM written ORDER BY 1 ON CONFLICT DO NOTHING;
-  ELSIF TG_OP <> 'DELETE' THEN
+  ELSE
+    -- Items taken away may add a lexeme too: the text parser reads "<b zorbex x>" as a tag and
+    -- indexes none of it, and "<b zorbex" as words.
     WITH written AS (
       UPDATE checklists c SET search_vector = ticklist_search_document(c.id, c.title, c.description)
       WHERE c.id IN (SELECT unnest(touched))
       RETURNING c.search_vector)
     INSERT INTO search_lexemes (lexeme)
     SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM written ORDER BY 1 ON CONFLICT DO NOTHING;
-  ELSE
-    -- Items taken away add no lexeme.
-    UPDATE checklists c SET search_vector = ticklist_search_document(c.id, c.title, c.description)
-    WHERE c.id IN (SELECT unnest(touched));
   END IF;
   RETURN NULL;
 END $$;
@@ -79,7 +77,8 @@ END $$;
 -- and at most 16 (beyond about 20 the named lexemes cost more than the prefix), and stays a prefix
 -- otherwise; it matches the same lists either way. Quotes and backslashes in a lexeme are doubled,
 -- as a tsquery's text wants them. The lexemes are a range of the text_pattern_ops index (the
--- upper bound is the word and the last code point; ^@ checks the prefix itself). PL/pgSQL keeps
+-- upper bound is the word and the last code point; ^@ checks the prefix itself), in a UTF-8
+-- database; in another, where that code point does not exist, a prefix stays one. PL/pgSQL keeps
 -- its statement's plan for the session: as SQL it took three to ten times as long a call.
 --
 -- It reads a table and is still declared IMMUTABLE, so that the planner computes it once, with
@@ -101,7 +100,7 @@ BEGIN
     word := translate(ticklist_unaccent(lower(term)), '''\', '');
     CONTINUE WHEN word IS NULL OR word = '';
     named := NULL;
-    IF p_prefix THEN
+    IF p_prefix AND current_setting('server_encoding') = 'UTF8' THEN
       SELECT CASE WHEN count(*) BETWEEN 1 AND 16
         THEN string_agg('''' || replace(replace(l.lexeme, '\', '\\'), '''', '''''') || '''', ' | ' ORDER BY l.lexeme) END
       INTO named
@@ -115,5 +114,12 @@ BEGIN
   END LOOP;
   RETURN array_to_string(parts, ' & ')::tsquery;
 END $$;
+--> statement-breakpoint
+-- The triggers above are in place first, and lists are not written while the table is filled
+-- (another app process still running during an upgrade waits), so no lexeme is missed.
+LOCK TABLE "checklists" IN SHARE MODE;
+--> statement-breakpoint
+INSERT INTO "search_lexemes" ("lexeme")
+SELECT DISTINCT unnest(tsvector_to_array("search_vector")) FROM "checklists" ORDER BY 1;
 --> statement-breakpoint
 ANALYZE "search_lexemes";
