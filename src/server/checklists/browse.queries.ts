@@ -98,12 +98,12 @@ const tierFields = [
  * fields, then every word at least as a prefix there. Title matches come above tag, description and
  * item matches, and whole words above prefixes (issue 11).
  */
-function bestMatchTiers(whole: SQL, prefix: () => SQL): SQL[] {
+function bestMatchTiers(whole: SQL, prefix: SQL): SQL[] {
   return tierFields.flatMap((fields, index) => {
-    const notNarrower = index > 0 ? [sql`not ${tierFields[index - 1]} @@ ${prefix()}`] : [];
+    const notNarrower = index > 0 ? [sql`not ${tierFields[index - 1]} @@ ${prefix}`] : [];
     return [
       sql.join([sql`${fields} @@ ${whole}`, ...notNarrower], sql` and `),
-      sql.join([sql`${fields} @@ ${prefix()}`, sql`not ${fields} @@ ${whole}`, ...notNarrower], sql` and `),
+      sql.join([sql`${fields} @@ ${prefix}`, sql`not ${fields} @@ ${whole}`, ...notNarrower], sql` and `),
     ];
   });
 }
@@ -124,7 +124,7 @@ function pickBestMatches(
 ): SQL {
   const skipped = cursor || firstTier > 0 ? 0 : query.page * BROWSE_PAGE_SIZE;
   const wanted = limit ?? skipped + BROWSE_PAGE_SIZE + 1;
-  const prefix = () => sql`ticklist_search_query(${sql.param(match.words)}::text[], true)`;
+  const prefix = sql`ticklist_search_query(${sql.param(match.words)}::text[], true)`;
   const tiers = bestMatchTiers(sql`${match.whole}::tsquery`, prefix)
     .slice(firstTier, endTier)
     .map((inTier, index) => {

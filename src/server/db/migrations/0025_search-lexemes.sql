@@ -10,12 +10,14 @@ CREATE INDEX "search_lexemes_prefix_idx" ON "search_lexemes" USING btree ("lexem
 -- each one's lists (4-7 ms). This table is every lexeme of every list's document, for the search to
 -- name the lexemes a word begins when they are few.
 --
--- Adds a document's lexemes, in order, so that two statements adding the same new lexemes wait for
--- each other instead of deadlocking. The search triggers remember a text's words (search_words)
--- before its lexemes, in that order on both tables, for the same reason.
-CREATE FUNCTION ticklist_remember_lexemes(p_document tsvector) RETURNS void
+-- Adds the lexemes of documents just written, in order, so that two statements adding the same
+-- new lexemes wait for each other instead of deadlocking. The search triggers remember a text's
+-- words (search_words) before its lexemes, in that order on both tables, for the same reason.
+CREATE FUNCTION ticklist_remember_lexemes(p_documents tsvector[]) RETURNS void
 LANGUAGE sql AS $$
-  INSERT INTO search_lexemes (lexeme) SELECT unnest(tsvector_to_array(p_document)) ORDER BY 1 ON CONFLICT DO NOTHING
+  INSERT INTO search_lexemes (lexeme)
+  SELECT DISTINCT unnest(tsvector_to_array(d)) FROM unnest(p_documents) d ORDER BY 1
+  ON CONFLICT DO NOTHING
 $$;
 --> statement-breakpoint
 -- A title or description written, or a list inserted: its document as before (0022), and its lexemes.
@@ -28,14 +30,17 @@ BEGIN
   IF TG_OP = 'INSERT' OR NEW.title IS DISTINCT FROM OLD.title THEN
     PERFORM ticklist_remember_words(NEW.title);
   END IF;
-  PERFORM ticklist_remember_lexemes(NEW.search_vector);
+  PERFORM ticklist_remember_lexemes(ARRAY[NEW.search_vector]);
   RETURN NEW;
 END $$;
 --> statement-breakpoint
--- Items or tags written: as before (0022), and the lexemes of the documents written.
+-- Items or tags written: as before (0022), one UPDATE for both (an item leaves tag_keys as they
+-- are), and the lexemes of the documents written. Items taken away may add a lexeme too: the text
+-- parser reads "<b zorbex x>" as markup and indexes none of it, and "<b zorbex" as words.
 CREATE OR REPLACE FUNCTION ticklist_search_on_children() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   touched uuid[];
+  documents tsvector[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
     SELECT array_agg(DISTINCT checklist_id) INTO touched FROM new_rows;
@@ -51,24 +56,14 @@ BEGIN
   IF touched IS NULL THEN
     RETURN NULL;
   END IF;
-  IF TG_TABLE_NAME = 'checklist_tags' THEN
-    WITH written AS (
-      UPDATE checklists c
-      SET search_vector = ticklist_search_document(c.id, c.title, c.description), tag_keys = ticklist_tag_keys(c.id)
-      WHERE c.id IN (SELECT unnest(touched))
-      RETURNING c.search_vector)
-    INSERT INTO search_lexemes (lexeme)
-    SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM written ORDER BY 1 ON CONFLICT DO NOTHING;
-  ELSE
-    -- Items taken away may add a lexeme too: the text parser reads "<b zorbex x>" as a tag and
-    -- indexes none of it, and "<b zorbex" as words.
-    WITH written AS (
-      UPDATE checklists c SET search_vector = ticklist_search_document(c.id, c.title, c.description)
-      WHERE c.id IN (SELECT unnest(touched))
-      RETURNING c.search_vector)
-    INSERT INTO search_lexemes (lexeme)
-    SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM written ORDER BY 1 ON CONFLICT DO NOTHING;
-  END IF;
+  WITH written AS (
+    UPDATE checklists c
+    SET search_vector = ticklist_search_document(c.id, c.title, c.description),
+        tag_keys = CASE WHEN TG_TABLE_NAME = 'checklist_tags' THEN ticklist_tag_keys(c.id) ELSE c.tag_keys END
+    WHERE c.id IN (SELECT unnest(touched))
+    RETURNING c.search_vector)
+  SELECT array_agg(search_vector) INTO documents FROM written;
+  PERFORM ticklist_remember_lexemes(documents);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
