@@ -261,8 +261,9 @@ describe('a typed word searched as the lexemes it begins (decision 034)', () => 
     expect(await found('quill')).toEqual(['Quillfish and quillwort']);
     // Two words: each named, both needed.
     expect(
-      (await rows<{ query: string }>(sql`select ticklist_search_query(array['quill', 'quillw'], true)::text as query`))[0]!
-        .query,
+      (
+        await rows<{ query: string }>(sql`select ticklist_search_query(array['quill', 'quillw'], true)::text as query`)
+      )[0]!.query,
     ).toBe("( 'quillfish' | 'quillwort' ) & 'quillwort'");
     // Sixteen words begin "zyq" (each its own stem): all named. A seventeenth: more than it names.
     const many = [...'bcdfghjkmnprtvwx'].map((letter) => `zyq${letter}`);
@@ -558,13 +559,17 @@ describe('keyset paging', () => {
   }
 
   it('pages a search in a listing order in that order, reading along the index or gathering its matches first', async () => {
-    // "gannet" is in 14 lists among more than 5,000 public ones: a page walking the order's index
-    // would pass thousands of lists, so its matches are gathered from the word index first.
-    // "walrus" (a few dozen) and "zebra" (more than the cap) are read along the order's index.
+    // About 6,600 public lists. In Most Liked, words alone are gathered from the word index first
+    // while their matches, squared, are fewer than ten times the public lists (about 257 here):
+    // "gannet" (14) and "walrus" (30 and the ones added) are, "ptarmigan" (347) and "zebra" (more
+    // than the count's cap) are read along the order's index. In Newest, and with a tag, the walk's
+    // length decides: gathered when it would pass more than 5,000 lists, as "gannet" would, while
+    // "walrus" would pass about 2,600.
     const filler = await createUser(t.db, { username: 'filler_author' });
     await t.db.execute(sql`
       insert into checklists (title, author_id, created_at)
-      select 'Filler ' || g, ${filler.id}, now() - make_interval(days => 50, mins => g)
+      select 'Filler ' || g || case when g % 15 = 0 then ' ptarmigan' else '' end, ${filler.id},
+             now() - make_interval(days => 50, mins => g)
       from generate_series(1, 5200) g`);
     const fans = [await createUser(t.db), await createUser(t.db)];
     for (let index = 0; index < 14; index++) {
@@ -577,29 +582,35 @@ describe('keyset paging', () => {
     }
     const byLikes = sql`likes_count desc, created_at desc, id desc`;
     const byDate = sql`created_at desc, id desc`;
-    for (const [word, order, sortKey, isGathered] of [
-      ['gannet', 'most-liked', byLikes, true],
-      ['gannet', 'newest', byDate, true],
-      ['walrus', 'most-liked', byLikes, false],
-      ['walrus', 'newest', byDate, false],
-      ['zebra', 'most-liked', byLikes, false],
+    for (const [word, tag, order, sortKey, isGathered] of [
+      ['gannet', null, 'most-liked', byLikes, true],
+      ['gannet', null, 'newest', byDate, true],
+      ['walrus', null, 'most-liked', byLikes, true],
+      ['walrus', null, 'newest', byDate, false],
+      ['walrus', 'walrus', 'most-liked', byLikes, false],
+      ['ptarmigan', null, 'most-liked', byLikes, false],
+      ['ptarmigan', null, 'newest', byDate, false],
+      ['zebra', null, 'most-liked', byLikes, false],
     ] as const) {
       const expected = await rows<{ id: string }>(sql`
-        select id from checklists where is_public and search_vector @@ ticklist_search_query(array[${word}], true)
+        select id from checklists
+        where is_public and search_vector @@ ticklist_search_query(array[${word}], true)
+          and (${tag}::text is null or tag_keys @> array[${tag}::text])
         order by ${sortKey} limit 60`);
+      const label = `${word} ${tag ?? ''} ${order}`;
       const shown: string[] = [];
       let cursor: string | null = null;
       statements = [];
       for (let page = 0; page < 5 && shown.length < expected.length; page++) {
         const result = await browse(
-          `?q=${word}&order=${order}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          `?q=${word}${tag ? `&tag=${tag}` : ''}&order=${order}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
         );
         shown.push(...result.checklists.map((card) => card.id));
         cursor = result.nextCursor;
       }
-      expect(shown, `${word} ${order}`).toEqual(expected.map((row) => row.id));
+      expect(shown, label).toEqual(expected.map((row) => row.id));
       const gathered = statements.filter((statement) => statement.includes('matching as materialized'));
-      expect(gathered.length > 0, `${word} ${order}`).toBe(isGathered);
+      expect(gathered.length > 0, label).toBe(isGathered);
     }
   });
 

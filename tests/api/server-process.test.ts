@@ -7,7 +7,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { APP_ROLE } from '../../src/server/db/app-role';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import { DataDirInUseError, startEmbeddedPostgres } from '../../src/server/db/embedded-postgres';
+import { DataDirInUseError, sharedBuffersMb, startEmbeddedPostgres } from '../../src/server/db/embedded-postgres';
 import {
   freePort,
   readEvents,
@@ -53,6 +53,21 @@ describe('the embedded database', () => {
     const db = await startEmbeddedPostgres(dataDir, silent);
     await db.stop();
     expect(existsSync(path.join(dataDir, 'ticklist.lock'))).toBe(false);
+  });
+
+  it('runs with shared_buffers sized to the memory', async () => {
+    const db = await startEmbeddedPostgres(freshDataDir(), silent);
+    const client = new pg.Client({ connectionString: db.url });
+    try {
+      await client.connect();
+      const result = await client.query<{ size: string }>(
+        `select setting::bigint * 8 / 1024 || 'MB' as size from pg_settings where name = 'shared_buffers'`,
+      );
+      expect(result.rows[0]!.size).toBe(`${sharedBuffersMb()}MB`);
+    } finally {
+      await client.end();
+      await db.stop();
+    }
   });
 });
 

@@ -230,22 +230,51 @@ export type Count = {
    */
   match: { words: string[]; whole: string; isTypedWhole: boolean; isMany: boolean } | null;
   /**
-   * A search whose matches are so few among the public lists that walking an order's index to
-   * fill a page would pass more than PAGE_WALK_LIMIT lists: its pages gather the matches first.
+   * Whether a search's matches are so few among the public lists that walking an order's index
+   * to fill a page costs more than gathering them all (see `isSparse`): its pages gather them first.
    */
-  isSparse: boolean;
+  isSparse: (order: ListingOrder) => boolean;
 };
 
 /**
- * How many lists a listing order's page may expect to pass, walking its index and reading each
- * one's words, before it gathers a search's matches from the word index instead (`isSparse`). At
- * the default size a word and a tag in 1 % of lists pass about 1,300 (1 ms) to fill a page; a rare
- * word at 500,000 lists, one in 500, passes 7,000 (70 ms) where gathering its 900 matches takes
- * 3–9 ms. A page of a search past the cap (more than a thousand matches) always walks.
+ * Whether a listing order's page of a search gathers the search's matches from the word index and
+ * sorts them, rather than walking the order's index and reading each list's words until a page is
+ * filled. A walk passes about `(BROWSE_PAGE_SIZE + 1) × publicCount / found` lists; a gather reads
+ * the index entries of what was typed and then the `found` lists, each from a page of its own.
+ *
+ * Most Used and Most Liked, words alone: their index holds the lists in no order of the table's, so
+ * a walk too reads a page for each list it passes; the words' entries are about their matches; and
+ * a gathered match costs about as much as a list walked. So they are sparse when `found² < 10 ×
+ * publicCount`: up to about 690 matches at 48,000 public lists, 2,200 at 484,000. Measured warm,
+ * Most Liked: at 48,000, words in 50 to 300 lists walk in 1–48 ms and gather in 0.4–0.8 ms; at
+ * 484,000, words in 1,000 to 2,200 ran at 330–390 statements a second walked and 850–880 gathered
+ * (16 connections, `pgbench`, shared_buffers 2 GiB).
+ *
+ * Newest walks the table in the order lists were written, many to a page, so a list passed costs a
+ * fraction of a gathered one (the same 484,000 and words: 1,700–1,860 walked, 780–880 gathered);
+ * and with a tag the gather reads every entry of the tag too, while the planner, which plans a
+ * tag's page with its values, often finds a better path than the walk (48,000 lists, a word and a
+ * tag in 600 to 1,600: gathers 2–6 ms, its plan 0.6–2.5). Both are sparse only when the walk would
+ * pass more than WALK_LIMIT lists (a word and a tag in 1 % of lists pass about 1,300 in 1 ms).
  */
-const PAGE_WALK_LIMIT = 5_000;
-const isSparse = (found: number, publicCount: number) =>
-  found <= SEARCH_COUNT_CAP && found * PAGE_WALK_LIMIT < (BROWSE_PAGE_SIZE + 1) * publicCount;
+export const isSparse = (
+  found: number,
+  publicCount: number,
+  { hasTag, order }: { hasTag: boolean; order: ListingOrder },
+) =>
+  found <= SPARSE_COUNT_LIMIT &&
+  (hasTag || order === 'newest'
+    ? found * WALK_LIMIT < (BROWSE_PAGE_SIZE + 1) * publicCount
+    : found * found < SPARSE_RATIO * publicCount);
+const SPARSE_RATIO = 10;
+const WALK_LIMIT = 5_000;
+/**
+ * A search's count goes on past the cap, up to this many, to tell a sparse search from a dense one
+ * where the cap alone cannot (more than 100,000 public lists), up to 900,000 public lists; past
+ * that a search with more matches than this always walks. Counting 3,000 costs about a
+ * millisecond more than 1,000 at 500,000 lists (a common word, warm).
+ */
+export const SPARSE_COUNT_LIMIT = 3_000;
 
 /**
  * The tsquery of `words` (a text[]) as whole words, as text, and whether every word is one a title
@@ -270,7 +299,7 @@ async function carriedCount(
   words: BestMatchWords | undefined,
   spent: { statements: number },
 ): Promise<Count> {
-  const count = { total: state.t, capped: state.c, searchedFor: state.f, isSparse: state.g };
+  const count = { total: state.t, capped: state.c, searchedFor: state.f, isSparse: () => state.g };
   if (query.order !== 'best') return { ...count, match: null };
   const searched = state.f ?? typed;
   if (words) return { ...count, match: { words: searched, whole: words.w, isTypedWhole: words.x, isMany: state.m } };
@@ -303,7 +332,7 @@ async function countMatches(
         ? sql`select coalesce((select count from tag_counts where tag_key = lower(${query.tag})), 0)::int as total`
         : sql`select ${publicLists} as total`,
     );
-    return { total: result.rows[0]?.total ?? 0, capped: false, searchedFor: null, match: null, isSparse: false };
+    return { total: result.rows[0]?.total ?? 0, capped: false, searchedFor: null, match: null, isSparse: () => false };
   }
   const key = JSON.stringify([terms.map((term) => term.toLowerCase()), query.tag?.toLowerCase() ?? null]);
   // What is kept may answer without a statement; reading the number and counting are one each.
@@ -333,7 +362,7 @@ async function countSearch(
 ): Promise<{ count: Count; generation: string }> {
   const typed = sql.param(terms);
   const capped = (words: SQL) =>
-    sql`(select count(*)::int from (select 1 from checklists c where ${filters(query, words)} limit ${SEARCH_COUNT_CAP + 1}) m)`;
+    sql`(select count(*)::int from (select 1 from checklists c where ${filters(query, words)} limit ${Math.max(SEARCH_COUNT_CAP, SPARSE_COUNT_LIMIT) + 1}) m)`;
   const result = await db.execute<{
     typed: number;
     corrected: string[] | null;
@@ -366,7 +395,7 @@ async function countSearch(
       isTypedWhole: row.typed_whole,
       isMany: found > SEARCH_COUNT_CAP,
     },
-    isSparse: isSparse(found, row.public_lists),
+    isSparse: (order: ListingOrder) => isSparse(found, row.public_lists, { hasTag: Boolean(query.tag), order }),
   };
   return { count, generation: row.generation };
 }
@@ -394,37 +423,37 @@ export async function browseChecklists(
   }: { cursor?: BrowseCursor | null; cursors: BrowseCursors; counts: SearchCounts<Count> },
 ): Promise<BrowsePage> {
   const typed = searchTerms(query.q);
+  // Best match needs words; the schema never asks for it without them.
+  const listingOrder: ListingOrder = query.order === 'best' ? 'newest' : query.order;
   /** The statements the count took (see readBestMatches). */
   const spent = { statements: 0 };
   const readPage = async (
     words: string[],
-    { match, isSparse, capped }: Pick<Count, 'match' | 'isSparse' | 'capped'>,
+    { match, isSparse, capped }: Pick<Count, 'match' | 'capped'> & { isSparse: boolean },
   ) => {
     if (query.order === 'best' && match) {
       // At most three statements a page: what counting took, and the rest for the page.
       const canSplit = spent.statements <= 1;
       return readBestMatches(db, query, match, cursor?.o === 'best' ? cursor : null, { canSplit });
     }
-    // Best match needs words; the schema never asks for it without them.
-    const order: ListingOrder = query.order === 'best' ? 'newest' : query.order;
     const after = cursor && cursor.o !== 'best' ? afterCursor(cursor) : sql`true`;
     const terms = words.length > 0 ? sql`${sql.param(words)}::text[]` : null;
     // Walking the order's index and checking each list's words finds a page of a common word's
     // matches after a few dozen lists, a rare word's only after thousands, each read whole; a
-    // sparse search's matches are gathered from the word index first (see PAGE_WALK_LIMIT).
+    // sparse search's matches are gathered from the word index first (see `isSparse`).
     //
-    // Without a tag or an offset, and without words or with more matches than the count's cap,
-    // the page is a named statement, planned once per connection (decision 033), so its plan must
-    // not depend on its parameters' values: it walks the order's index. A walk checks the words in
-    // a form no index answers (`coalesce`), so its plan is the walk whatever the words, and their
-    // tsquery is a subquery, made once (a generic plan would make it again for every list passed).
-    // The page's size is written in the statement: a generic plan guesses a parameter's limit at a
-    // tenth of the lists, and might sort them all instead of walking. Planned anew each time, with
-    // its values: a tag's page (its share of the lists decides between walking and its index), a
-    // search with fewer matches (the planner may read them from the word index and sort them), a
-    // sparse search's gather, and a page by offset.
+    // Without a tag or an offset, and without words or with more matches than the count's cap
+    // (and not sparse), the page is a named statement, planned once per connection (decision 033),
+    // so its plan must not depend on its parameters' values: it walks the order's index. A walk
+    // checks the words in a form no index answers (`coalesce`), so its plan is the walk whatever
+    // the words, and their tsquery is a subquery, made once (a generic plan would make it again for
+    // every list passed). The page's size is written in the statement: a generic plan guesses a
+    // parameter's limit at a tenth of the lists, and might sort them all instead of walking.
+    // Planned anew each time, with its values: a tag's page (its share of the lists decides
+    // between walking and its index), a search with fewer matches (the planner may read them from
+    // the word index and sort them), a sparse search's gather, and a page by offset.
     const skipped = cursor ? 0 : query.page * BROWSE_PAGE_SIZE;
-    const isNamed = !query.tag && skipped === 0 && (words.length === 0 || capped);
+    const isNamed = !query.tag && skipped === 0 && !isSparse && (words.length === 0 || capped);
     const wordsOnce = terms && isNamed ? sql`(select ticklist_search_query(${terms}, true))` : null;
     const candidates = isSparse
       ? sql`(with matching as materialized (
@@ -437,12 +466,12 @@ export async function browseChecklists(
     return readCardRows<{ sort_key: unknown[] }>(
       db,
       sql`
-        select c.id, row_number() over (order by ${orderBy[order]}) as position
+        select c.id, row_number() over (order by ${orderBy[listingOrder]}) as position
         from ${candidates}
         where ${isSparse ? after : sql`${walked} and ${after}`}
-        order by ${orderBy[order]}
+        order by ${orderBy[listingOrder]}
         limit ${sql.raw(String(BROWSE_PAGE_SIZE + 1))} ${skipped > 0 ? sql`offset ${skipped}` : sql``}`,
-      sql`, ${sortKeyJson[order]} as sort_key`,
+      sql`, ${sortKeyJson[listingOrder]} as sort_key`,
       { isNamed },
     );
   };
@@ -460,7 +489,7 @@ export async function browseChecklists(
     } else {
       count = await countMatches(db, query, typed, counts, spent);
     }
-    rows = await readPage(count.searchedFor ?? typed, count);
+    rows = await readPage(count.searchedFor ?? typed, { ...count, isSparse: count.isSparse(listingOrder) });
   }
   const hasMore = rows.length > BROWSE_PAGE_SIZE;
   const shown = rows.slice(0, BROWSE_PAGE_SIZE);
@@ -473,12 +502,10 @@ export async function browseChecklists(
           c: count.capped,
           f: count.searchedFor,
           m: count.match?.isMany ?? false,
-          g: count.isSparse,
+          g: count.isSparse(listingOrder),
         });
   const words: BestMatchWords | null =
-    query.order === 'best' && count.match
-      ? { w: count.match.whole, x: count.match.isTypedWhole }
-      : null;
+    query.order === 'best' && count.match ? { w: count.match.whole, x: count.match.isTypedWhole } : null;
   const nextCursor = (sortKey: unknown[]): string | null => {
     const next = { o: query.order, k: sortKey } as BrowseCursor;
     // What would make the cursor too long to send back, or that its schema would refuse (a
