@@ -10,6 +10,7 @@ import {
   type BrowsePage,
 } from '../../src/domain/checklists/browse';
 import { createBrowseCursors } from '../../src/server/checklists/browse-cursors';
+import { SPARSE_COUNT_LIMIT } from '../../src/server/checklists/browse.queries';
 import { connectDatabase, type Database } from '../../src/server/db/client';
 import { checklistLikes, PUBLIC_COUNT_SLOTS } from '../../src/server/db/schema';
 import { VISITOR_CACHE_CONTROL } from '../../src/server/security/no-store';
@@ -724,8 +725,8 @@ describe('a search’s later pages', () => {
     expect(carried.o === 'best' && carried.q).not.toHaveProperty('p');
     statements = [];
     const second = await browse(`?q=narwhal&order=best&cursor=${encodeURIComponent(first.nextCursor!)}`);
-    // The last page: its first two tiers do not fill it, so the rest are read in a second statement.
-    expect(statements).toHaveLength(2);
+    // A search of at most the cap reads all its tiers in one statement (decision 036).
+    expect(statements).toHaveLength(1);
     expect(statements.every((statement) => /^\s*with picked as/.test(statement))).toBe(true);
     expect(second.total).toBe(first.total);
     const shown = [...titles(first), ...titles(second)];
@@ -737,7 +738,7 @@ describe('a search’s later pages', () => {
     const again = await browse(
       `?q=narwhal&order=best&cursor=${encodeURIComponent(signedCursor(withoutWords as BrowseCursor, { q: 'narwhal', order: 'best' }))}`,
     );
-    expect(statements).toHaveLength(3);
+    expect(statements).toHaveLength(2);
     expect(statements.filter((statement) => !/^\s*with picked as/.test(statement))).toHaveLength(1);
     expect(titles(again)).toEqual(titles(second));
     // Words the cursor carries are the server's: changed, they are refused like any changed cursor.
@@ -926,6 +927,40 @@ describe('a search asked for again', () => {
   });
 });
 
+describe('how far a search is counted', () => {
+  it('to the cap, and further only for Most Used and Most Liked without a tag, whose rule needs more', async () => {
+    const seen: string[] = [];
+    const { db } = await createTestDatabase({ onQuery: (query) => seen.push(query) });
+    const app = await createTestApp({ db });
+    const owner = await createUser(db);
+    await db.execute(sql`
+      insert into checklists (title, author_id, created_at)
+      select 'Heron pond ' || g, ${owner.id}, now() - make_interval(mins => g)
+      from generate_series(1, ${SEARCH_COUNT_CAP + 10}) g`);
+    await makeChecklist(db, owner.id, { title: 'Heron pond tagged', tags: ['wetland'] });
+    /** How far the search's count went, if the request counted (the limit is written in its text). */
+    const countedTo = async (query: string) => {
+      seen.length = 0;
+      const response = await app.agent().request(`/api/checklists${query}`);
+      const page = browsePageSchema.parse(await response.json());
+      expect(page).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+      const counts = seen.filter((statement) => /^\s*with typed as/.test(statement));
+      expect(counts.length).toBeLessThanOrEqual(1);
+      return counts[0]?.match(/limit (\d+)\) m\)/)?.[1] ?? null;
+    };
+    expect(await countedTo('?q=heron&order=newest')).toBe(String(SEARCH_COUNT_CAP + 1));
+    expect(await countedTo('?q=heron&order=best')).toBeNull();
+    // Counted again, further, and kept for every order.
+    expect(await countedTo('?q=heron&order=most-liked')).toBe(String(SPARSE_COUNT_LIMIT + 1));
+    expect(await countedTo('?q=heron&order=most-used')).toBeNull();
+    expect(await countedTo('?q=heron&order=newest')).toBeNull();
+    // With a tag every order walks the same way: the cap is enough.
+    await db.execute(sql`
+      update checklists set tag_keys = array['wetland'] where title like 'Heron pond %'`);
+    expect(await countedTo('?q=heron&order=most-liked&tag=wetland')).toBe(String(SEARCH_COUNT_CAP + 1));
+  });
+});
+
 describe('what caches may keep', () => {
   it('a visitor’s Browse, tags, public list and Discover are public for 30 s, varying by cookie', async () => {
     const list = await makeChecklist(t.db, author.id, { title: 'Cached list' });
@@ -990,6 +1025,9 @@ describe('pages prepared once per connection (decision 033)', () => {
       '?order=most-used&q=walk&tag=night',
       '?order=newest&q=firefly',
       '?order=newest&q=glowworm',
+      '?order=best&q=firefly',
+      '?order=best&q=glowworm',
+      '?order=best&q=lantern',
     ];
     for (let run = 0; run < 8; run++) {
       for (const page of pages) expect((await visitor.request(`/api/checklists${page}`)).status).toBe(200);
@@ -1010,5 +1048,11 @@ describe('pages prepared once per connection (decision 033)', () => {
     // newest-first statement above is lantern's), nor the gather.
     expect(named(/tag_keys @>|order by c\.uses_count desc/)).toEqual([]);
     expect(named(/matching as materialized/)).toEqual([]);
+    // Best match of few matches, whatever the words, is one statement planned once (decision 036);
+    // of more than the cap ("lantern"), its tiers are planned with their values.
+    const bestMatch = named(/union all/);
+    expect(bestMatch).toHaveLength(1);
+    expect(bestMatch[0]!.generic_plans).toBeGreaterThan(0);
+    expect(bestMatch[0]!.statement).toMatch(/with words as materialized/);
   });
 });

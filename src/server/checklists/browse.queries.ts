@@ -113,19 +113,27 @@ function bestMatchTiers(whole: SQL, prefix: SQL): SQL[] {
  * including) `endTier`: each tier, the cursor's first, is a query of its own, newest first and
  * limited, that the planner answers from the newest-first index (many matches: it stops after a
  * few) or from the tier's GIN index (few). UNION ALL runs them in turn under one LIMIT, so the
- * tiers after the one that fills the page never run. `whole` is a tsquery's text, and the prefixes'
- * tsquery is made by ticklist_search_query while planning (IMMUTABLE, of the words as parameters),
- * so the plan sees constants.
+ * tiers after the one that fills the page never run.
+ *
+ * Planned with its values (`isNamed` false): `whole` is a tsquery's text, and the prefixes' tsquery
+ * is made by ticklist_search_query while planning (IMMUTABLE, of the words as parameters), so the
+ * plan sees constants. Named (decision 036), for a search of at most SEARCH_COUNT_CAP matches, whose
+ * every tier is read from its GIN index whatever the words: both tsqueries are made once, in the
+ * statement, where no plan sees them, and the page's size is written in it, so the plan is the same
+ * for every search and PostgreSQL keeps one.
  */
 function pickBestMatches(
   query: BrowseQuery,
   match: NonNullable<Count['match']>,
-  { cursor, firstTier, endTier, wanted: limit }: BestMatchRead,
+  { cursor, firstTier, endTier, wanted: limit, isNamed = false }: BestMatchRead,
 ): SQL {
   const skipped = cursor || firstTier > 0 ? 0 : query.page * BROWSE_PAGE_SIZE;
-  const wanted = limit ?? skipped + BROWSE_PAGE_SIZE + 1;
-  const prefix = sql`ticklist_search_query(${sql.param(match.words)}::text[], true)`;
-  const tiers = bestMatchTiers(sql`${match.whole}::tsquery`, prefix)
+  const wanted = isNamed ? sql.raw(String(BROWSE_PAGE_SIZE + 1)) : sql`${limit ?? skipped + BROWSE_PAGE_SIZE + 1}`;
+  const words = sql.param(match.words);
+  const [whole, prefix] = isNamed
+    ? [sql`(select whole from words)`, sql`(select prefix from words)`]
+    : [sql`${match.whole}::tsquery`, sql`ticklist_search_query(${words}::text[], true)`];
+  const tiers = bestMatchTiers(whole, prefix)
     .slice(firstTier, endTier)
     .map((inTier, index) => {
       const tier = firstTier + index;
@@ -141,7 +149,7 @@ function pickBestMatches(
       // "tent") and is often empty while the planner multiplies the prefix's share by the whole
       // word's absence. Sorting by an expression the index does not have leaves it the GIN index,
       // whose cost is the matches in the tier's fields: at most the cap in the first case.
-      const isWalkable = match.isMany && !(tier % 2 === 1 && match.isTypedWhole);
+      const isWalkable = !isNamed && match.isMany && !(tier % 2 === 1 && match.isTypedWhole);
       const newestFirst = isWalkable
         ? sql`c.created_at desc, c.id desc`
         : sql`c.created_at + interval '0 seconds' desc, c.id desc`;
@@ -149,11 +157,16 @@ function pickBestMatches(
         where ${sql.join(conditions, sql` and `)}
         order by ${newestFirst} limit ${wanted})`;
     });
+  const wordsOnce = isNamed
+    ? sql`with words as materialized (
+        select ${match.whole}::tsquery as whole, ticklist_search_query(${words}::text[], true) as prefix)`
+    : sql``;
   return sql`
+    ${wordsOnce}
     select id, row_number() over (order by tier, created_at desc, id desc) as position, tier
     from (select * from (${sql.join(tiers, sql` union all `)}) tiers limit ${wanted}) c
     order by tier, created_at desc, id desc
-    offset ${skipped}`;
+    ${skipped > 0 ? sql`offset ${skipped}` : sql``}`;
 }
 
 type BestMatchRead = {
@@ -162,6 +175,8 @@ type BestMatchRead = {
   endTier: number;
   /** How many lists to read (by default a page and one more, after the pages an offset skips). */
   wanted?: number;
+  /** Prepared once per connection, with one plan for every search (no offset, no `wanted`). */
+  isNamed?: boolean;
 };
 
 /**
@@ -171,6 +186,10 @@ type BestMatchRead = {
  * statement, the page's remainder from the next tier's start). A page asked for by offset reads
  * every tier at once, and so does one whose count already took two statements (`canSplit`), so
  * that no page takes more than three.
+ *
+ * A search of at most SEARCH_COUNT_CAP matches reads every tier from its GIN index, so its plan is
+ * the same whatever the words: its page is one statement of all the tiers, prepared and planned
+ * once per connection (`pickBestMatches`, decision 036), with nothing to split.
  */
 async function readBestMatches(
   db: Executor,
@@ -184,9 +203,13 @@ async function readBestMatches(
       db,
       pickBestMatches(query, match, part),
       sql`, ${sortKeyJson.best} as sort_key`,
+      { isNamed: part.isNamed ?? false },
     );
   const firstTier = cursor?.k[0] ?? 0;
   const isOffset = !cursor && query.page > 0;
+  if (!match.isMany && !isOffset) {
+    return read({ cursor, firstTier, endTier: BEST_MATCH_TIER_COUNT, isNamed: true });
+  }
   if (!canSplit || isOffset || firstTier + FIRST_READ_TIERS >= BEST_MATCH_TIER_COUNT) {
     return read({ cursor, firstTier, endTier: BEST_MATCH_TIER_COUNT });
   }
@@ -234,6 +257,8 @@ export type Count = {
    * to fill a page costs more than gathering them all (see `isSparse`): its pages gather them first.
    */
   isSparse: (order: ListingOrder) => boolean;
+  /** Up to how many matches the count is exact: all of them when it stopped short of its limit. */
+  exactUpTo: number;
 };
 
 /**
@@ -269,12 +294,22 @@ export const isSparse = (
 const SPARSE_RATIO = 10;
 const WALK_LIMIT = 5_000;
 /**
- * A search's count goes on past the cap, up to this many, to tell a sparse search from a dense one
- * where the cap alone cannot (more than 100,000 public lists), up to 900,000 public lists; past
- * that a search with more matches than this always walks. Counting 3,000 costs about a
- * millisecond more than 1,000 at 500,000 lists (a common word, warm).
+ * A search's count in Most Used or Most Liked without a tag goes on past the cap, up to this many,
+ * to tell a sparse search from a dense one where the cap alone cannot (more than 100,000 public
+ * lists), up to 900,000 public lists; past that a search with more matches than this always walks.
+ * Other searches count to the cap only (`countLimit`).
  */
 export const SPARSE_COUNT_LIMIT = 3_000;
+
+/**
+ * How far a search's count goes. Each match past the cap is a table page more to read: at 500,000
+ * lists two words' count took 8.9 ms to 1,001 and 11.2 ms to 3,001 (40 pairs, warm), so only the
+ * orders whose rule can use the matches past the cap count them. Newest or a tag that has counted
+ * to the cap only walks a search with more (it could only have gathered up to 1,257 at 484,000
+ * public lists).
+ */
+export const countLimit = ({ order, tag }: Pick<BrowseQuery, 'order' | 'tag'>) =>
+  !tag && (order === 'most-used' || order === 'most-liked') ? SPARSE_COUNT_LIMIT : SEARCH_COUNT_CAP;
 
 /**
  * The tsquery of `words` (a text[]) as whole words, as text, and whether every word is one a title
@@ -299,7 +334,13 @@ async function carriedCount(
   words: BestMatchWords | undefined,
   spent: { statements: number },
 ): Promise<Count> {
-  const count = { total: state.t, capped: state.c, searchedFor: state.f, isSparse: () => state.g };
+  const count = {
+    total: state.t,
+    capped: state.c,
+    searchedFor: state.f,
+    isSparse: () => state.g,
+    exactUpTo: state.c ? SEARCH_COUNT_CAP : Number.POSITIVE_INFINITY,
+  };
   if (query.order !== 'best') return { ...count, match: null };
   const searched = state.f ?? typed;
   if (words) return { ...count, match: { words: searched, whole: words.w, isTypedWhole: words.x, isMany: state.m } };
@@ -332,19 +373,29 @@ async function countMatches(
         ? sql`select coalesce((select count from tag_counts where tag_key = lower(${query.tag})), 0)::int as total`
         : sql`select ${publicLists} as total`,
     );
-    return { total: result.rows[0]?.total ?? 0, capped: false, searchedFor: null, match: null, isSparse: () => false };
+    const total = result.rows[0]?.total ?? 0;
+    const exactUpTo = Number.POSITIVE_INFINITY;
+    return { total, capped: false, searchedFor: null, match: null, isSparse: () => false, exactUpTo };
   }
   const key = JSON.stringify([terms.map((term) => term.toLowerCase()), query.tag?.toLowerCase() ?? null]);
+  // Counted as far as the order needs: a count that stopped at the cap is counted again, further,
+  // for an order that needs to know more.
+  const limit = countLimit(query);
   // What is kept may answer without a statement; reading the number and counting are one each.
   const generation = async () => {
     spent.statements++;
     return (await db.execute<{ generation: string }>(sql`select ${searchGeneration} as generation`)).rows[0]!
       .generation;
   };
-  return counts.count(key, generation, () => {
-    spent.statements++;
-    return countSearch(db, query, terms);
-  });
+  return counts.count(
+    key,
+    generation,
+    () => {
+      spent.statements++;
+      return countSearch(db, query, terms, limit);
+    },
+    (kept) => kept.exactUpTo >= limit,
+  );
 }
 
 /** The number of the latest change to what searches can find (migration 0021), as text. */
@@ -359,10 +410,12 @@ async function countSearch(
   db: Executor,
   query: BrowseQuery,
   terms: string[],
+  limit: number,
 ): Promise<{ count: Count; generation: string }> {
   const typed = sql.param(terms);
+  // The limit is written in the statement, so that what it counted to can be read in its text.
   const capped = (words: SQL) =>
-    sql`(select count(*)::int from (select 1 from checklists c where ${filters(query, words)} limit ${Math.max(SEARCH_COUNT_CAP, SPARSE_COUNT_LIMIT) + 1}) m)`;
+    sql`(select count(*)::int from (select 1 from checklists c where ${filters(query, words)} limit ${sql.raw(String(limit + 1))}) m)`;
   const result = await db.execute<{
     typed: number;
     corrected: string[] | null;
@@ -395,7 +448,10 @@ async function countSearch(
       isTypedWhole: row.typed_whole,
       isMany: found > SEARCH_COUNT_CAP,
     },
-    isSparse: (order: ListingOrder) => isSparse(found, row.public_lists, { hasTag: Boolean(query.tag), order }),
+    // Past the limit the matches are more than was counted: never sparse.
+    isSparse: (order: ListingOrder) =>
+      found <= limit && isSparse(found, row.public_lists, { hasTag: Boolean(query.tag), order }),
+    exactUpTo: found <= limit ? Number.POSITIVE_INFINITY : limit,
   };
   return { count, generation: row.generation };
 }

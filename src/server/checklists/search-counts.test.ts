@@ -109,4 +109,29 @@ describe('search counts', () => {
     await counts.count('camping', db.generation, db.count);
     expect(db.state.counted).toBe(1);
   });
+
+  it('counts again, and keeps the new count, when what is kept or running stopped sooner than an asker needs', async () => {
+    const counts = createSearchCounts<Count>();
+    const db = database({ total: 1000, capped: true });
+    const toThousand = (count: Count) => count.total >= 1000;
+    const toThreeThousand = (count: Count) => count.total >= 3000;
+    await counts.count('tent', db.generation, db.count, toThousand);
+    // Enough for what it was counted for, not for an asker who needs to know more.
+    db.state.next = { total: 3000, capped: true };
+    expect(await counts.count('tent', db.generation, db.count, toThreeThousand)).toEqual({ total: 3000, capped: true });
+    expect(db.state.counted).toBe(2);
+    // The further count is kept, and is enough for both.
+    await counts.count('tent', db.generation, db.count, toThousand);
+    await counts.count('tent', db.generation, db.count, toThreeThousand);
+    expect(db.state.counted).toBe(2);
+    // A count that is running but will not be enough does not hold up one that needs more.
+    const other = createSearchCounts<Count>();
+    const slow = database({ total: 1000, capped: true });
+    const running = other.count('tarp', slow.generation, slow.count, toThousand);
+    slow.state.next = { total: 3000, capped: true };
+    const further = other.count('tarp', slow.generation, slow.count, toThreeThousand);
+    expect(await running).toEqual({ total: 1000, capped: true });
+    expect(await further).toEqual({ total: 3000, capped: true });
+    expect(slow.state.counted).toBe(2);
+  });
 });

@@ -23,12 +23,14 @@ export type SearchCounts<Count extends { capped: boolean }> = {
   /**
    * The count of the search `key`: kept, if it still holds, or `count()`'s, kept from now on.
    * `generation` reads the database's number of changes; `count` answers it too, as it was when
-   * the count began.
+   * the count began. A kept or running count that `isEnough` refuses (one that stopped sooner than
+   * this asker needs) is counted again, and the new count is kept instead.
    */
   count: (
     key: string,
     generation: () => Promise<string>,
     count: () => Promise<{ count: Count; generation: string }>,
+    isEnough?: (count: Count) => boolean,
   ) => Promise<Count>;
 };
 
@@ -51,15 +53,18 @@ export function createSearchCounts<Count extends { capped: boolean }>(
     return entry.count;
   };
   return {
-    async count(key, generation, count) {
+    async count(key, generation, count, isEnough = () => true) {
       // The time is taken before anything is read, so a count is never kept past its limit.
       const at = now();
       const entry = kept.get(key);
-      if (entry && at - entry.at < SEARCH_COUNT_MS) {
+      if (entry && at - entry.at < SEARCH_COUNT_MS && isEnough(entry.count)) {
         if (entry.count.capped || (await generation()) === entry.generation) return keep(key, entry);
       }
       const pending = running.get(key);
-      if (pending) return pending;
+      if (pending) {
+        const counted = await pending;
+        if (isEnough(counted)) return counted;
+      }
       // A change committed after the count began has a later number, so the count is not trusted
       // past it. (One numbered before but committed after is missed: for at most SEARCH_COUNT_MS.)
       const counting = count().then((counted) => keep(key, { ...counted, at }));
