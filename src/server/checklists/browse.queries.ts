@@ -505,15 +505,20 @@ export async function browseChecklists(
     // the words, and their tsquery is a subquery, made once (a generic plan would make it again for
     // every list passed). The page's size is written in the statement: a generic plan guesses a
     // parameter's limit at a tenth of the lists, and might sort them all instead of walking.
+    // A sparse search's gather is named too (decision 036): its matches are few, so reading them
+    // from the word index (with the tag's, if any) and sorting them is the plan whatever the words.
     // Planned anew each time, with its values: a tag's page (its share of the lists decides
-    // between walking and its index), a search with fewer matches (the planner may read them from
-    // the word index and sort them), a sparse search's gather, and a page by offset.
+    // between walking and its index), a search with fewer matches that is not sparse (the planner
+    // may read them from the word index and sort them), and a page by offset.
     const skipped = cursor ? 0 : query.page * BROWSE_PAGE_SIZE;
-    const isNamed = !query.tag && skipped === 0 && !isSparse && (words.length === 0 || capped);
+    const isNamed = skipped === 0 && (isSparse || (!query.tag && (words.length === 0 || capped)));
     const wordsOnce = terms && isNamed ? sql`(select ticklist_search_query(${terms}, true))` : null;
+    const matched = wordsOnce
+      ? sql.join([...listFilters(query), sql`c.search_vector @@ ${wordsOnce}`], sql` and `)
+      : filters(query, terms);
     const candidates = isSparse
       ? sql`(with matching as materialized (
-          select c.id, c.created_at, c.uses_count, c.likes_count from checklists c where ${filters(query, terms)})
+          select c.id, c.created_at, c.uses_count, c.likes_count from checklists c where ${matched})
         select * from matching) c`
       : sql`checklists c`;
     const walked = wordsOnce
