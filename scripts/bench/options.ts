@@ -16,7 +16,7 @@ export type BenchOptions = BenchSize & {
    * the built server (`dist/server/main.js`, after `npm run build`) with WEB_CONCURRENCY workers.
    */
   workers: number | null;
-  /** Only the cases whose name contains this text (e.g. "write:"), or every case. */
+  /** Only the cases whose name contains this text (e.g. "write:"; "a|b": either), or every case. */
   only: string | null;
   /**
    * Where the database lives, kept after the run: seeded there the first time, reused as it is

@@ -5,7 +5,8 @@
 // which fires no triggers (counters, search documents, tag counts, self-like refusal, NOTIFY) and
 // checks no foreign keys, with the secondary indexes dropped. Everything the triggers would have
 // kept is then computed set-based, by the database's own functions where there is one
-// (ticklist_search_document, ticklist_tag_keys, ticklist_remember_words), the indexes are rebuilt,
+// (ticklist_search_document, ticklist_tag_keys, ticklist_tag_names, ticklist_items_count,
+// ticklist_remember_words), the indexes are rebuilt,
 // and checkConsistency() recounts every counter against its rows and fails the seed on a mismatch.
 // The data itself is built so that the rules hold (no self-likes, likes only on public lists, each
 // progress row equal to its ticks).
@@ -259,13 +260,15 @@ export async function seedBulk(
     await halves(
       (from, to) => sql`
       insert into checklists (id, title, description, author_id, estimated_time, difficulty, is_public,
-                              likes_count, uses_count, clones_count, created_at, updated_at, search_vector, tag_keys)
+                              likes_count, uses_count, clones_count, created_at, updated_at, search_vector, tag_keys,
+                              tag_names, items_count)
       select l.id, l.title, l.description, bench.author(l.n),
              (${sql.param(ESTIMATED_TIMES)}::text[])[1 + bench.h(l.n, 20) % ${ESTIMATED_TIMES.length}],
              (array['easy', 'medium', 'hard'])[1 + bench.h(l.n, 21) % 3], bench.is_public(l.n),
              coalesce(c.likes, 0), coalesce(c.uses, 0), coalesce(c.clones, 0), bench.created(l.n),
              least(now(), bench.created(l.n) + make_interval(mins => (bench.h(l.n, 22) % 1440)::int)),
-             ticklist_search_document(l.id, l.title, l.description), ticklist_tag_keys(l.id)
+             ticklist_search_document(l.id, l.title, l.description), ticklist_tag_keys(l.id),
+             ticklist_tag_names(l.id), ticklist_items_count(l.id)
       from (select n, bench.list_id(n) as id, bench.title(n) as title, bench.description(n) as description
             from generate_series(${from}::bigint, ${to}) n) l
       left join bench.counts c on c.id = l.id`,
@@ -369,6 +372,8 @@ export async function checkConsistency(db: Database): Promise<string> {
            where i.checklist_id = p.checklist_id and i.user_id = p.user_id))::int as progress,
         (select count(*) from checklist_likes l join checklists c on c.id = l.checklist_id where c.author_id = l.user_id)::int as self_likes,
         (select count(*) from checklists c where tag_keys <> ticklist_tag_keys(c.id))::int as tag_keys,
+        (select count(*) from checklists c where tag_names <> ticklist_tag_names(c.id))::int as tag_names,
+        (select count(*) from checklists c where items_count <> ticklist_items_count(c.id))::int as items_count,
         ((select sum(public_count) from checklist_totals) <> (select count(*) from checklists where is_public))::int as total,
         (select count(*) from (
            select key, count(*) as n from checklists c, unnest(c.tag_keys) key where c.is_public group by key
@@ -389,5 +394,5 @@ export async function checkConsistency(db: Database): Promise<string> {
       `The seed is inconsistent: ${JSON.stringify(Object.fromEntries(wrong))} ${JSON.stringify(documents.rows)}`,
     );
   }
-  return 'counters, progress, tag keys, totals, tag counts, sampled search documents and their lexemes match their rows';
+  return 'counters, progress, tag keys and names, item counts, totals, tag counts, sampled search documents and their lexemes match their rows';
 }

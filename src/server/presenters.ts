@@ -11,11 +11,14 @@ import { DEFAULT_ACTOR_AVATAR } from '@/domain/social/notifications';
 /** The display fields of the person in `profiles p` (a list's author: join it on `p.id = c.author_id`). */
 export const authorColumns = sql`p.profile_name as author_name, p.avatar_url as author_avatar, p.username as author_username`;
 
-/** A checklist's tags, case-insensitively sorted, for a query over `checklists c`. */
-export const tagsColumn = sql`coalesce((select json_agg(t.tag order by lower(t.tag), t.tag) from checklist_tags t where t.checklist_id = c.id), '[]')`;
+/**
+ * A checklist's tags, case-insensitively sorted, for a query over `checklists c`: kept on its row by
+ * the tag triggers (migration 0026), read as an array.
+ */
+export const tagsColumn = sql`c.tag_names`;
 
-/** How many items a checklist has, for a query over `checklists c`. */
-export const itemCountColumn = sql`(select count(*)::int from checklist_items i where i.checklist_id = c.id)`;
+/** How many items a checklist has, for a query over `checklists c` (kept on its row, as the tags). */
+export const itemCountColumn = sql`c.items_count`;
 
 /** The columns of a card, for a query over `checklists c` joined with its author's `profiles p`. */
 export const cardColumns = sql`

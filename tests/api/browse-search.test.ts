@@ -377,6 +377,17 @@ async function expectCountersRight() {
     select (select sum(public_count)::int from checklist_totals) as kept,
            (select count(*)::int from checklists where is_public) as counted`);
   expect(totals!.kept).toBe(totals!.counted);
+  await expectCardFieldsRight();
+}
+
+/** Every list's kept tag names and item count agree with its rows (migration 0026). */
+async function expectCardFieldsRight() {
+  const wrong = await rows<{ id: string }>(sql`
+    select c.id from checklists c
+    where c.tag_names is distinct from (select coalesce(array_agg(t.tag order by lower(t.tag), t.tag), '{}')
+                                        from checklist_tags t where t.checklist_id = c.id)
+       or c.items_count <> (select count(*) from checklist_items i where i.checklist_id = c.id)`);
+  expect(wrong).toEqual([]);
 }
 
 describe('the count of public lists', () => {
@@ -411,6 +422,44 @@ describe('the count of public lists', () => {
       { total: number },
     ];
     expect(total).toBe(PUBLIC_COUNT_SLOTS);
+  });
+});
+
+describe("a card's tags and item count, kept on its list's row", () => {
+  it('follow a create, an edit, a clone and items written or taken away directly', async () => {
+    const owner = await createUser(t.db, { username: 'card_owner' });
+    const asOwner = await signedInAgent(t, owner);
+    const input = (items: string[], tags: string[]) => ({
+      title: 'Zanzibar card fields',
+      description: 'Kept',
+      items,
+      tags,
+      estimatedTime: '30 minutes',
+      difficulty: 'easy',
+    });
+    const card = async (id: string) => (await browse('?q=zanzibar&order=newest')).checklists.find((c) => c.id === id)!;
+    const created = await asOwner.post('/api/checklists', input(['One', 'Two', 'Three'], ['river', 'Alpine', 'bay']));
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect(await card(id)).toMatchObject({ tags: ['Alpine', 'bay', 'river'], itemsCount: 3 });
+
+    const edited = await asOwner.request(`/api/checklists/${id}`, {
+      method: 'PUT',
+      json: input(['One', 'Two', 'Three', 'Four', 'Five'], ['Zed', 'apple']),
+    });
+    expect(edited.status).toBe(200);
+    expect(await card(id)).toMatchObject({ tags: ['apple', 'Zed'], itemsCount: 5 });
+
+    const clone = await (await signedInAgent(t, author)).request(`/api/checklists/${id}/clone`, { method: 'POST' });
+    expect(clone.status).toBe(201);
+    const cloneId = ((await clone.json()) as { id: string }).id;
+    const detail = (await (await asOwner.request(`/api/checklists/${cloneId}`)).json()) as { tags: string[] };
+    expect(detail.tags).toEqual(['apple', 'Zed']);
+
+    await t.db.execute(sql`delete from checklist_items where checklist_id = ${id} and order_index > 1`);
+    await t.db.execute(sql`delete from checklist_tags where checklist_id = ${id} and tag = 'Zed'`);
+    expect(await card(id)).toMatchObject({ tags: ['apple'], itemsCount: 1 });
+    await expectCardFieldsRight();
   });
 });
 

@@ -64,16 +64,15 @@ export async function listDashboardLists(
   >(sql`
     with picked as (${tabSource(tab, userId)})
     select c.id, c.title, c.description, ${authorColumns},
-           items.item_count, coalesce(pr.completed_count, 0) as completed_count,
+           ${itemCountColumn} as item_count, coalesce(pr.completed_count, 0) as completed_count,
            c.is_public, c.is_unlisted, c.difficulty, c.estimated_time, c.created_at,
            ${cursorTime(sql`picked.listed_at`)} as cursor_time
     from picked
     join checklists c on c.id = picked.checklist_id and ${visibleTo(userId)}
     left join profiles p on p.id = c.author_id
-    cross join lateral (select ${itemCountColumn} as item_count) items
     left join checklist_progress pr on pr.checklist_id = c.id and pr.user_id = ${userId}
     where ${before(page.before, sql`picked.listed_at`, sql`c.id`)}
-      ${tab === 'in-progress' ? sql`and pr.completed_count < items.item_count` : sql``}
+      ${tab === 'in-progress' ? sql`and pr.completed_count < ${itemCountColumn}` : sql``}
     order by picked.listed_at desc, c.id desc
     limit ${page.limit + 1}`);
   const { rows, nextCursor } = takePage(result.rows, page.limit);
@@ -146,7 +145,7 @@ export async function listRecentActivity(db: Executor, userId: string, limit: nu
        from checklist_progress pr
        join checklists c on c.id = pr.checklist_id and ${visibleTo(userId)}
        where pr.user_id = ${userId}
-         and pr.completed_count >= (select count(*) from checklist_items i where i.checklist_id = c.id)
+         and pr.completed_count >= ${itemCountColumn}
        order by created_at desc, id desc limit ${limit})
       union all
       (select 'badge:' || b.slug as id, 'badge', null, b.name, null, ub.granted_at as created_at

@@ -68,6 +68,14 @@ export const checklists = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // What a card shows of its items and tags, kept by the same triggers (migration 0026), so that a
+    // page of cards reads its rows and nothing else: the tags as written, sorted case-insensitively
+    // (spec §2.3's chips), and how many items the list has.
+    tagNames: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    itemsCount: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
