@@ -270,6 +270,19 @@ describe('counters kept by triggers', () => {
   });
 });
 
+describe('references at scale (issue 11)', () => {
+  it('every foreign key leads an index, so deleting a list or an account never reads a whole table', async () => {
+    const { rows } = await db.execute<{ reference: string }>(sql`
+      select c.conrelid::regclass || '.' || a.attname as reference
+      from pg_constraint c
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      where c.contype = 'f' and c.connamespace = 'public'::regnamespace
+        and not exists (select 1 from pg_index i where i.indrelid = c.conrelid and i.indkey[0] = c.conkey[1])
+      order by 1`);
+    expect(rows.map((row) => row.reference)).toEqual([]);
+  });
+});
+
 describe('read models', () => {
   it('notifications_with_actor adds the actor’s username, name and avatar', async () => {
     const [recipient, actor] = [await createUser(db), await createUser(db, { profileName: 'Sam', avatarUrl: '🦊' })];

@@ -52,5 +52,7 @@ export const notificationMails = pgTable(
     check('notification_mails_kind_values', mailKindCheck(t.kind)),
     check('notification_mails_link_path', sql`${t.linkPath} like '/%'`),
     index('notification_mails_next_attempt_idx').on(t.nextAttemptAt),
+    // A deleted account's unsent mails go with it (ON DELETE CASCADE) without reading the outbox.
+    index('notification_mails_user_idx').on(t.userId),
   ],
 );
