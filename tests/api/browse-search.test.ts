@@ -664,6 +664,58 @@ describe('keyset paging', () => {
     }
   });
 
+  it("pages a tag in each order, gathering a rare tag's lists first and walking a common tag's order", async () => {
+    // "heron" on 20 lists: 400 < the public lists, gathered; "dune" on 300: walked (decision 037).
+    const owner = await createUser(t.db, { username: 'tag_pager' });
+    const fans = [await createUser(t.db), await createUser(t.db)];
+    await t.db.execute(sql`
+      with made as (
+        insert into checklists (title, author_id, created_at)
+        select 'Dune walk ' || g, ${owner.id}, now() - make_interval(days => 20, mins => g * 7)
+        from generate_series(1, 300) g returning id)
+      insert into checklist_tags (checklist_id, tag) select id, 'Dune' from made`);
+    for (let index = 0; index < 20; index++) {
+      await makeChecklist(t.db, owner.id, {
+        title: `Heron pond ${index}`,
+        tags: ['heron'],
+        createdAt: daysAgo(index % 4),
+      });
+    }
+    await t.db.execute(sql`
+      insert into checklist_likes (checklist_id, user_id)
+      select c.id, f.id from checklists c cross join (values (${fans[0]!.id}), (${fans[1]!.id})) f(id)
+      where c.author_id = ${owner.id} and (hashtext(c.id::text || f.id) % 3 = 0)`);
+    const sortKeys = {
+      newest: sql`created_at desc, id desc`,
+      'most-liked': sql`likes_count desc, created_at desc, id desc`,
+      'most-used': sql`uses_count desc, created_at desc, id desc`,
+    };
+    for (const [tag, isGathered] of [
+      ['heron', true],
+      ['dune', false],
+    ] as const) {
+      for (const order of ['newest', 'most-liked', 'most-used'] as const) {
+        const expected = await rows<{ id: string }>(sql`
+          select id from checklists where is_public and tag_keys @> array[${tag}::text]
+          order by ${sortKeys[order]} limit 48`);
+        const label = `${tag} ${order}`;
+        const shown: string[] = [];
+        let cursor: string | null = null;
+        statements = [];
+        for (let page = 0; page < 4 && shown.length < expected.length; page++) {
+          const result = await browse(
+            `?tag=${tag}&order=${order}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          );
+          shown.push(...result.checklists.map((card) => card.id));
+          cursor = result.nextCursor;
+        }
+        expect(shown, label).toEqual(expected.map((row) => row.id));
+        const gathered = statements.filter((statement) => statement.includes('matching as materialized'));
+        expect(gathered.length > 0, label).toBe(isGathered);
+      }
+    }
+  });
+
   describe('through a best match spanning every tier', () => {
     const tierOf = new Map<string, number>();
     const createdOf = new Map<string, number>();
@@ -1067,9 +1119,15 @@ describe('pages prepared once per connection (decision 033)', () => {
       await makeChecklist(db, owner.id, { title: `Firefly meadow ${index}`, tags: ['night'] });
     }
     await makeChecklist(db, owner.id, { title: 'Glowworm cave' });
+    // "lamp" on most lists (walked), "night" on three (gathered).
+    await db.execute(
+      sql`insert into checklist_tags (checklist_id, tag) select id, 'Lamp' from checklists where title like 'Lantern walk %'`,
+    );
     const visitor = app.agent();
     const pages = [
       '?order=most-liked',
+      '?order=most-used&tag=lamp',
+      '?order=newest&tag=night',
       '?order=newest&q=lantern',
       '?order=most-used&q=walk&tag=night',
       '?order=newest&q=firefly',
@@ -1094,17 +1152,28 @@ describe('pages prepared once per connection (decision 033)', () => {
       expect(statement[0]!.generic_plans).toBeGreaterThan(0);
     }
     expect(searched[0]!.statement).toMatch(/coalesce\(c\.search_vector @@ \(select ticklist_search_query/);
-    // Not the tag's page, nor the few matches' that are not sparse (newest too, but planned with
-    // their words: the one newest-first walk above is lantern's).
-    expect(walks.filter((row) => /tag_keys @>|order by c\.uses_count desc/.test(row.statement))).toEqual([]);
-    // The gathers of sparse searches ("glowworm"; "walk" with the tag, which no list has): their
-    // matches read from the word index and sorted, whatever the words (decision 036).
+    // A tag's page without words is named either way (decision 037). A common tag's walks the
+    // order's index, its tag checked in a form no index answers, so the plan walks whatever the tag.
+    const tagWalks = walks.filter((row) => /tag_keys @>/.test(row.statement));
+    expect(tagWalks).toHaveLength(1);
+    expect(tagWalks[0]!.statement).toMatch(/coalesce\(c\.tag_keys @> array\[lower\(\$1\)\], false\)/);
+    expect(tagWalks[0]!.statement).toMatch(/order by c\.uses_count desc/);
+    expect(tagWalks[0]!.generic_plans).toBeGreaterThan(0);
+    // Not a search with a tag, nor the few matches' that are not sparse (newest too, but planned
+    // with their words: the one newest-first walk above is lantern's).
+    expect(walks.filter((row) => /search_vector @@ ticklist_search_query/.test(row.statement))).toEqual([]);
+    // The gathers of sparse searches ("glowworm"; "walk" with the tag, which no list has) and of a
+    // rare tag: their matches read from the word or tag index and sorted, whatever the words or the
+    // tag (decisions 036 and 037).
     const gathered = named(/matching as materialized/);
-    expect(gathered.map((row) => /tag_keys @>/.test(row.statement)).sort()).toEqual([false, true]);
-    for (const statement of gathered) {
-      expect(statement.generic_plans).toBeGreaterThan(0);
-      expect(statement.statement).toMatch(/c\.search_vector @@ \(select ticklist_search_query/);
-    }
+    const hasWords = (row: { statement: string }) =>
+      /c\.search_vector @@ \(select ticklist_search_query/.test(row.statement);
+    expect(gathered.map((row) => [hasWords(row), /tag_keys @>/.test(row.statement)]).sort()).toEqual([
+      [false, true],
+      [true, false],
+      [true, true],
+    ]);
+    for (const statement of gathered) expect(statement.generic_plans).toBeGreaterThan(0);
     // Best match of few matches, whatever the words, is one statement planned once (decision 036);
     // of more than the cap ("lantern"), its tiers are planned with their values.
     const bestMatch = named(/union all/);

@@ -90,15 +90,16 @@ export const checklists = pgTable(
     ),
     // Browse orders (spec §2.3), each matching its ORDER BY exactly (id breaks ties; NULLS FIRST is
     // what a plain DESC means) so a page is read straight off the index; and "by author, newest
-    // first" (spec §7).
+    // first" (spec §7). Each ends with the tag keys (never compared: id is unique), so a tag's page
+    // that walks the order checks each list's tags in the index, not in its row (migration 0028).
     index('checklists_browse_newest_idx')
-      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.tagKeys)
       .where(sql`${t.isPublic}`),
     index('checklists_browse_most_used_idx')
-      .on(t.usesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.usesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.tagKeys)
       .where(sql`${t.isPublic}`),
     index('checklists_browse_most_liked_idx')
-      .on(t.likesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .on(t.likesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.tagKeys)
       .where(sql`${t.isPublic}`),
     // Suggestions (spec §7): "recently updated" and "rating ≥ 4 by rating", each matching its
     // ORDER BY exactly, so five rows are read off the index instead of sorting every list.
