@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +13,7 @@ import {
 } from '../../src/domain/checklists/browse';
 import { createBrowseCursors } from '../../src/server/checklists/browse-cursors';
 import { SPARSE_COUNT_LIMIT } from '../../src/server/checklists/browse.queries';
-import { connectDatabase, type Database } from '../../src/server/db/client';
+import { connectDatabase, migrationsFolder, type Database } from '../../src/server/db/client';
 import { checklistLikes, PUBLIC_COUNT_SLOTS } from '../../src/server/db/schema';
 import { VISITOR_CACHE_CONTROL } from '../../src/server/security/no-store';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
@@ -438,10 +440,13 @@ describe("a card's tags and item count, kept on its list's row", () => {
       difficulty: 'easy',
     });
     const card = async (id: string) => (await browse('?q=zanzibar&order=newest')).checklists.find((c) => c.id === id)!;
-    const created = await asOwner.post('/api/checklists', input(['One', 'Two', 'Three'], ['river', 'Alpine', 'bay']));
+    const created = await asOwner.post(
+      '/api/checklists',
+      input(['One', 'Two', 'Three'], ['zanriver', 'Alpine', 'bay']),
+    );
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    expect(await card(id)).toMatchObject({ tags: ['Alpine', 'bay', 'river'], itemsCount: 3 });
+    expect(await card(id)).toMatchObject({ tags: ['Alpine', 'bay', 'zanriver'], itemsCount: 3 });
 
     const edited = await asOwner.request(`/api/checklists/${id}`, {
       method: 'PUT',
@@ -459,6 +464,29 @@ describe("a card's tags and item count, kept on its list's row", () => {
     await t.db.execute(sql`delete from checklist_items where checklist_id = ${id} and order_index > 1`);
     await t.db.execute(sql`delete from checklist_tags where checklist_id = ${id} and tag = 'Zed'`);
     expect(await card(id)).toMatchObject({ tags: ['apple'], itemsCount: 1 });
+    await expectCardFieldsRight();
+  });
+});
+
+describe("a card's fields on lists that were there before migration 0026", () => {
+  it("are filled by the migration's last statement", async () => {
+    const owner = await createUser(t.db, { username: 'card_before' });
+    const lists = [
+      await makeChecklist(t.db, owner.id, { tags: ['Zorblax', 'gribnif'] }),
+      await makeChecklist(t.db, owner.id, { tags: [] }),
+    ];
+    // As they were before it: the new fields at their defaults.
+    const ids = lists.map((list) => list.id);
+    await t.db.execute(
+      sql`update checklists set tag_names = '{}', items_count = 0 where id = any(${sql.param(ids)}::uuid[])`,
+    );
+    const migration = readFileSync(path.join(migrationsFolder(), '0026_card-fields-kept.sql'), 'utf8');
+    await t.db.execute(sql.raw(migration.split('--> statement-breakpoint').at(-1)!));
+    const filled = await rows<{ tag_names: string[]; items_count: number }>(
+      sql`select tag_names, items_count from checklists where id = any(${sql.param(ids)}::uuid[]) order by items_count desc, cardinality(tag_names) desc`,
+    );
+    expect(filled[0]!.tag_names).toEqual(['gribnif', 'Zorblax']);
+    expect(filled.every((row) => row.items_count > 0)).toBe(true);
     await expectCardFieldsRight();
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it, inject } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { applyMigrations, connectDatabase, migrationsFolder, withStartupLock } from '../../src/server/db/client';
+import { connectForRequests, withStartupConnection } from '../../src/server/db/open';
 import { seedIfEmpty } from '../../src/server/seed/seed';
 
 const name = `ticklist_empty_${randomBytes(5).toString('hex')}`;
@@ -49,5 +50,16 @@ describe('several app processes starting on one empty database', () => {
     const users = await db.execute<{ n: number }>(sql`select count(*)::int as n from profiles`);
     expect(users.rows[0]!.n).toBe(9);
     await Promise.all(processes.map((each) => each.$client.end()));
+  });
+});
+
+describe('start-up work', () => {
+  it("migrates without the requests' statement timeout (a migration may rewrite a large table)", async () => {
+    const timeout = async (db: ReturnType<typeof connectDatabase>) =>
+      (await db.execute<{ statement_timeout: string }>(sql`show statement_timeout`)).rows[0]!.statement_timeout;
+    expect(await withStartupConnection(adminUrl, timeout)).toBe('0');
+    const requests = connectForRequests(adminUrl, pino({ level: 'silent' }));
+    expect(await timeout(requests)).toBe('15s');
+    await requests.$client.end();
   });
 });

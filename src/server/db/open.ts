@@ -26,6 +26,20 @@ export function connectForRequests(url: string, logger: Logger, options: { max?:
   });
 }
 
+/**
+ * Runs start-up work (migrations) on a pool of its own, under the start-up lock: without the
+ * requests' statement timeout, since a migration may rewrite a large table (0026 fills every list
+ * once: minutes at 500,000), and closed afterwards.
+ */
+export async function withStartupConnection<T>(url: string, work: (db: Database) => Promise<T>): Promise<T> {
+  const owner = connectDatabase(url, { max: 2 }); // the lock holds one
+  try {
+    return await withStartupLock(owner, () => work(owner));
+  } finally {
+    await owner.$client.end();
+  }
+}
+
 /** DATABASE_URL when set; otherwise the embedded PostgreSQL in the data directory. Migrated. */
 export async function openDatabase(
   env: Pick<Env, 'databaseUrl' | 'dataDir'>,
@@ -48,20 +62,16 @@ export async function openDatabase(
     let url = env.databaseUrl;
     if (embedded) {
       // Migrations as the owner; requests as a role that can only read and write rows.
-      const owner = connectDatabase(embedded.url, { max: 2 }); // the lock holds one
       const password = appRolePassword(env.dataDir);
-      try {
-        await withStartupLock(owner, async () => {
-          await applyMigrations(owner);
-          await grantAppRole(owner, password);
-        });
-      } finally {
-        await owner.$client.end();
-      }
+      await withStartupConnection(embedded.url, async (owner) => {
+        await applyMigrations(owner);
+        await grantAppRole(owner, password);
+      });
       url = appRoleUrl(embedded.url, password);
+    } else {
+      await withStartupConnection(url!, applyMigrations);
     }
     const db = connectForRequests(url!, logger, { max: options.max });
-    if (!embedded) await withStartupLock(db, () => applyMigrations(db));
     return {
       db,
       url: url!,

@@ -65,9 +65,10 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- The triggers above are in place first, and lists are not written while their fields are filled
--- (another app process still running during an upgrade waits), so none is missed.
-LOCK TABLE "checklists" IN SHARE MODE;
---> statement-breakpoint
+-- The triggers above are in place first. The ALTER TABLE at the top holds checklists against reads
+-- and writes until the migrations commit (drizzle runs the pending ones in one transaction), so no
+-- list is written while its fields are filled, and none is missed. At 500,000 lists this UPDATE
+-- takes minutes, during which a process of the previous version still serving waits on every read
+-- of a list: stop the old processes before upgrading (README, "Several app processes").
 UPDATE "checklists" c SET "tag_names" = ticklist_tag_names(c.id), "items_count" = ticklist_items_count(c.id)
 WHERE c.id IN (SELECT checklist_id FROM checklist_tags UNION SELECT checklist_id FROM checklist_items);
