@@ -806,7 +806,10 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
       (deepSkipped.length > 0 ? `; no page ${DEEP_PAGE} (fewer pages in the data) for: ${deepSkipped.join(', ')}` : ''),
   );
 
-  const measured = options.only === null ? cases : cases.filter((entry) => options.only!.split('|').some((text) => entry.name.includes(text)));
+  const measured =
+    options.only === null
+      ? cases
+      : cases.filter((entry) => options.only!.split('|').some((text) => entry.name.includes(text)));
   await db.execute(sql`select pg_stat_statements_reset()`);
   console.log(
     `\n${connections} connections, ${seconds} s per case, Node ${process.version}, ${os.cpus().length} CPUs, ` +

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BADGE_METRICS, BADGES, badgeProgress, type BadgeMetric, type BadgeStatus } from '@/domain/badges/badges';
 import type { Executor } from '../db/client';
+import { itemCountColumn } from '../presenters';
 
 /**
  * Each metric of decision 011 for the user whose id is `userId`, as one scalar subquery. Granting
@@ -11,10 +12,11 @@ const metricValue: Record<BadgeMetric, (userId: SQL) => SQL> = {
   published_lists: (userId) => sql`(
     select count(*)::int from checklists c where c.author_id = ${userId} and c.is_public
       and not exists (select 1 from cloned_checklists k where k.cloned_checklist_id = c.id))`,
-  // completed_count is the user's ticks on the list (trigger-kept); equal to its items means all done.
+  // completed_count is the user's ticks on the list and items_count its items (both trigger-kept);
+  // equal means all done.
   completed_lists: (userId) => sql`(
-    select count(*)::int from checklist_progress p where p.user_id = ${userId}
-      and p.completed_count = (select count(*) from checklist_items i where i.checklist_id = p.checklist_id))`,
+    select count(*)::int from checklist_progress p join checklists c on c.id = p.checklist_id
+    where p.user_id = ${userId} and p.completed_count = ${itemCountColumn})`,
   likes_on_one_list: (userId) => sql`(
     select coalesce(max(per_list.likes), 0)::int from (
       select count(*) as likes from checklists c

@@ -69,6 +69,6 @@ END $$;
 -- and writes until the migrations commit (drizzle runs the pending ones in one transaction), so no
 -- list is written while its fields are filled, and none is missed. At 500,000 lists this UPDATE
 -- takes minutes, during which a process of the previous version still serving waits on every read
--- of a list: stop the old processes before upgrading (README, "Several app processes").
+-- of a list: stop the old processes before upgrading (README, "Upgrading").
 UPDATE "checklists" c SET "tag_names" = ticklist_tag_names(c.id), "items_count" = ticklist_items_count(c.id)
 WHERE c.id IN (SELECT checklist_id FROM checklist_tags UNION SELECT checklist_id FROM checklist_items);
