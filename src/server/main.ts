@@ -18,8 +18,8 @@ import { expireUnconfirmedSignUps } from './accounts/own-profile.actions';
 // is a cluster, whose primary owns the database, migrations, seeding and the background work,
 // and whose workers (this same file, forked) only serve HTTP on the shared port.
 
-/** Each app process's pool (its LISTEN connection among them). */
-const CONNECTIONS_PER_PROCESS = 10;
+/** Each app process's two pools: most statements (its LISTEN connection among them) and named ones. */
+const CONNECTIONS_PER_PROCESS = 2 * 10;
 
 async function main() {
   let env;

@@ -13,7 +13,7 @@ import {
 } from '../../src/domain/checklists/browse';
 import { createBrowseCursors } from '../../src/server/checklists/browse-cursors';
 import { SPARSE_COUNT_LIMIT } from '../../src/server/checklists/browse.queries';
-import { connectDatabase, migrationsFolder, type Database } from '../../src/server/db/client';
+import { connectDatabase, executeNamed, migrationsFolder, type Database } from '../../src/server/db/client';
 import { checklistLikes, PUBLIC_COUNT_SLOTS } from '../../src/server/db/schema';
 import { VISITOR_CACHE_CONTROL } from '../../src/server/security/no-store';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
@@ -1164,12 +1164,28 @@ describe('pages prepared once per connection (decision 033)', () => {
       '?order=best&q=glowworm',
       '?order=best&q=lantern',
     ];
+    // A walk after a cursor: its generic plan's estimate is above the plans made for the values.
+    const first = (await (await visitor.request('/api/checklists?order=most-used&q=lantern')).json()) as {
+      nextCursor: string;
+    };
+    pages.push(`?order=most-used&q=lantern&cursor=${encodeURIComponent(first.nextCursor)}`);
     for (let run = 0; run < 8; run++) {
       for (const page of pages) expect((await visitor.request(`/api/checklists${page}`)).status).toBe(200);
     }
-    const prepared = await db.execute<{ statement: string; generic_plans: number; custom_plans: number }>(
-      sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements where from_sql = false`,
-    );
+    // Named statements run on connections of their own (decision 038); this one reads its own.
+    const prepared = {
+      rows: (
+        await executeNamed<{ statement: string; generic_plans: number; custom_plans: number }>(
+          db,
+          sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements
+              where from_sql = false and statement like '%with picked as%'`,
+        )
+      ).filter((row) => !row.statement.includes('pg_prepared_statements')),
+    };
+    // A named statement keeps its generic plan: it is never planned again for its values, which
+    // PostgreSQL would otherwise do for a walk after a cursor (decision 038).
+    expect(prepared.rows.length).toBeGreaterThan(0);
+    for (const statement of prepared.rows) expect(statement.custom_plans).toBe(0);
     const named = (pattern: RegExp) => prepared.rows.filter((row) => pattern.test(row.statement));
     const walks = prepared.rows.filter((row) => !/matching as materialized|union all/.test(row.statement));
     const unfiltered = walks.filter((row) => /order by c\.likes_count desc/.test(row.statement));

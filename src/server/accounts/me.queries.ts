@@ -10,7 +10,7 @@ import type {
 } from '@/domain/checklists/own-lists';
 import { visibilityOf } from '@/domain/checklists/visibility';
 import { encodeCursor } from '@/domain/paging';
-import type { Executor } from '../db/client';
+import { executeNamed, type Executor } from '../db/client';
 import { cursorTime } from '../paging';
 import { visibleTo } from '../checklists/checklist-access';
 import { itemCountColumn, presentEstimatedTime, tagsColumn } from '../presenters';
@@ -21,7 +21,7 @@ import { itemCountColumn, presentEstimatedTime, tagsColumn } from '../presenters
  * Badges counts those earned.
  */
 export async function accountStats(db: Executor, userId: string): Promise<AccountStats> {
-  const result = await db.execute<AccountStats>(sql`
+  const rows = await executeNamed<AccountStats>(db, sql`
     select
       (select count(*)::int from follows where followed_id = ${userId}) as followers,
       (select count(*)::int from follows where follower_id = ${userId}) as following,
@@ -34,7 +34,7 @@ export async function accountStats(db: Executor, userId: string): Promise<Accoun
       (select count(*)::int from cloned_checklists where cloned_by = ${userId}) as cloned,
       (select count(*)::int from checklist_progress where user_id = ${userId}) as started,
       (select count(*)::int from user_badges where user_id = ${userId}) as badges`);
-  return result.rows[0]!;
+  return rows[0]!;
 }
 
 /** Each sort's key (its first columns) and order; every one ends with creation time and id. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BADGE_METRICS, BADGES, badgeProgress, type BadgeMetric, type BadgeStatus } from '@/domain/badges/badges';
-import type { Executor } from '../db/client';
+import { executeNamed, type Executor } from '../db/client';
 import { itemCountColumn } from '../presenters';
 
 /**
@@ -37,13 +37,13 @@ export function metricValues(metrics: readonly BadgeMetric[], userId: SQL): SQL 
 
 /** GET /api/badges: every badge with the user's grant time and metric, in one statement. */
 export async function listBadgeStatus(db: Executor, userId: string): Promise<BadgeStatus[]> {
-  const result = await db.execute<{ metric: BadgeMetric; value: number; grants: Record<string, string> }>(sql`
+  const rows = await executeNamed<{ metric: BadgeMetric; value: number; grants: Record<string, string> }>(db, sql`
     select m.metric, m.value,
       (select coalesce(json_object_agg(ub.badge_slug, ub.granted_at), '{}') from user_badges ub
        where ub.user_id = ${userId}) as grants
     from ${metricValues(BADGE_METRICS, sql`${userId}`)}`);
-  const values = new Map(result.rows.map((row) => [row.metric, row.value]));
-  const grants = result.rows[0]?.grants ?? {};
+  const values = new Map(rows.map((row) => [row.metric, row.value]));
+  const grants = rows[0]?.grants ?? {};
   return BADGES.map((badge) => {
     const grantedAt = grants[badge.slug];
     return {

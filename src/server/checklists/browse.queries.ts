@@ -20,10 +20,14 @@ import type { SearchCounts } from './search-counts';
 /**
  * The cards of the lists `picked` chooses, in its order, in one statement. `picked` is a query
  * answering `id` and `position`; only its rows get their author, tags and item count, so it should
- * limit itself (browse, Discover). It may be a WITH query of its own.
+ * limit itself (browse, Discover). It may be a WITH query of its own. `isNamed`: see readCardRows.
  */
-export async function readCards(db: Executor, picked: SQL): Promise<ChecklistCard[]> {
-  return (await readCardRows(db, picked)).map(presentCard);
+export async function readCards(
+  db: Executor,
+  picked: SQL,
+  options: { isNamed?: boolean } = {},
+): Promise<ChecklistCard[]> {
+  return (await readCardRows(db, picked, sql``, options)).map(presentCard);
 }
 
 /**
@@ -379,13 +383,14 @@ async function countMatches(
   spent = { statements: 0 },
 ): Promise<Count> {
   if (terms.length === 0) {
-    const result = await db.execute<{ total: number; public_lists: number }>(
+    const [row] = await executeNamed<{ total: number; public_lists: number }>(
+      db,
       query.tag
         ? sql`select coalesce((select count from tag_counts where tag_key = lower(${query.tag})), 0)::int as total,
                      ${publicLists} as public_lists`
         : sql`select ${publicLists} as total, 0 as public_lists`,
     );
-    const { total = 0, public_lists: publicCount = 0 } = result.rows[0] ?? {};
+    const { total = 0, public_lists: publicCount = 0 } = row ?? {};
     const exactUpTo = Number.POSITIVE_INFINITY;
     const isSparse = Boolean(query.tag) && isTagSparse(total, publicCount);
     return { total, capped: false, searchedFor: null, match: null, isSparse: () => isSparse, exactUpTo };
@@ -397,7 +402,7 @@ async function countMatches(
   // What is kept may answer without a statement; reading the number and counting are one each.
   const generation = async () => {
     spent.statements++;
-    return (await db.execute<{ generation: string }>(sql`select ${searchGeneration} as generation`)).rows[0]!
+    return (await executeNamed<{ generation: string }>(db, sql`select ${searchGeneration} as generation`))[0]!
       .generation;
   };
   return counts.count(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { visibilityOf } from '@/domain/checklists/visibility';
 import { isAuthor } from '@/domain/permissions';
-import type { Executor } from '../db/client';
+import { executeNamed, type Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { authorColumns, presentAuthor, presentEstimatedTime, tagsColumn, type AuthorRow } from '../presenters';
 import { visibleTo } from './checklist-access';
@@ -40,7 +40,7 @@ export async function findChecklistDetail(
   viewerId: string | null,
 ): Promise<ChecklistDetail | null> {
   if (!isUuid(id)) return null;
-  const result = await db.execute<DetailRow>(sql`
+  const [row] = await executeNamed<DetailRow>(db, sql`
     select c.id, c.title, c.description, c.author_id, ${authorColumns}, c.estimated_time, c.difficulty, c.is_public,
       c.is_unlisted, c.rating, c.uses_count, c.likes_count, c.clones_count, c.created_at, c.updated_at, ${tagsColumn} as tags,
       coalesce((select json_agg(json_build_object('id', i.id, 'content', i.content, 'orderIndex', i.order_index) order by i.order_index)
@@ -58,7 +58,6 @@ export async function findChecklistDetail(
     left join cloned_checklists cl on cl.cloned_checklist_id = c.id
     left join checklists o on o.id = cl.original_checklist_id
     where c.id = ${id} and ${visibleTo(viewerId)}`);
-  const row = result.rows[0];
   if (!row) return null;
   return {
     id: row.id,

@@ -10,7 +10,7 @@ import {
   type DashboardListTab,
 } from '@/domain/dashboard/dashboard';
 import { visibilityOf } from '@/domain/checklists/visibility';
-import type { Executor } from '../db/client';
+import { executeNamed, sqlCount, type Executor } from '../db/client';
 import { before, cursorTime, takePage } from '../paging';
 import { visibleTo } from '../checklists/checklist-access';
 import { authorColumns, itemCountColumn, presentAuthor, presentEstimatedTime, type AuthorRow } from '../presenters';
@@ -47,7 +47,7 @@ export async function listDashboardLists(
   tab: DashboardListTab,
   page: { before?: string | undefined; limit: number },
 ): Promise<{ checklists: DashboardList[]; nextCursor: string | null }> {
-  const result = await db.execute<
+  const found = await executeNamed<
     AuthorRow & {
       cursor_time: string;
       id: string;
@@ -61,7 +61,9 @@ export async function listDashboardLists(
       estimated_time: string | null;
       created_at: Date;
     }
-  >(sql`
+  >(
+    db,
+    sql`
     with picked as (${tabSource(tab, userId)})
     select c.id, c.title, c.description, ${authorColumns},
            ${itemCountColumn} as item_count, coalesce(pr.completed_count, 0) as completed_count,
@@ -74,8 +76,9 @@ export async function listDashboardLists(
     where ${before(page.before, sql`picked.listed_at`, sql`c.id`)}
       ${tab === 'in-progress' ? sql`and pr.completed_count < ${itemCountColumn}` : sql``}
     order by picked.listed_at desc, c.id desc
-    limit ${page.limit + 1}`);
-  const { rows, nextCursor } = takePage(result.rows, page.limit);
+    limit ${sqlCount(page.limit + 1)}`,
+  );
+  const { rows, nextCursor } = takePage(found, page.limit);
   const checklists = rows.map((row) => {
     const { author, authorAvatar } = presentAuthor(row);
     return {
@@ -113,32 +116,35 @@ export async function listDashboardLists(
  *   coming after that action, as its notification does.
  */
 export async function listRecentActivity(db: Executor, userId: string, limit: number): Promise<ActivityEvent[]> {
-  const result = await db.execute<{
+  const count = sqlCount(limit);
+  const rows = await executeNamed<{
     id: string;
     kind: ActivityKind;
     notification_type: ActivityType | null;
     subject: string;
     checklist_id: string | null;
     created_at: Date;
-  }>(sql`
+  }>(
+    db,
+    sql`
     select id, kind, notification_type, subject, checklist_id, created_at from (
       (select 'notification:' || n.id as id, 'notification' as kind, n.type as notification_type,
               n.message as subject, n.checklist_id, n.created_at
        from notifications n
        where n.user_id = ${userId} and n.type <> 'badge'
-       order by created_at desc, id desc limit ${limit})
+       order by created_at desc, id desc limit ${count})
       union all
       (select 'created:' || c.id as id, 'created', null, c.title, c.id as checklist_id, c.created_at
        from checklists c
        where c.author_id = ${userId}
          and not exists (select 1 from cloned_checklists k where k.cloned_checklist_id = c.id)
-       order by created_at desc, id desc limit ${limit})
+       order by created_at desc, id desc limit ${count})
       union all
       (select 'cloned:' || k.id as id, 'cloned', null, k.original_title,
               k.cloned_checklist_id as checklist_id, k.created_at
        from cloned_checklists k
        where k.cloned_by = ${userId}
-       order by created_at desc, id desc limit ${limit})
+       order by created_at desc, id desc limit ${count})
       union all
       (select 'completed:' || c.id as id, 'completed', null, c.title,
               c.id as checklist_id, pr.updated_at as created_at
@@ -146,17 +152,18 @@ export async function listRecentActivity(db: Executor, userId: string, limit: nu
        join checklists c on c.id = pr.checklist_id and ${visibleTo(userId)}
        where pr.user_id = ${userId}
          and pr.completed_count >= ${itemCountColumn}
-       order by created_at desc, id desc limit ${limit})
+       order by created_at desc, id desc limit ${count})
       union all
       (select 'badge:' || b.slug as id, 'badge', null, b.name, null, ub.granted_at as created_at
        from user_badges ub
        join badges b on b.slug = ub.badge_slug
        where ub.user_id = ${userId}
-       order by created_at desc, id desc limit ${limit})
+       order by created_at desc, id desc limit ${count})
     ) events
     order by created_at desc, kind = 'badge' desc, id desc
-    limit ${limit}`);
-  return result.rows.map((row) => ({
+    limit ${count}`,
+  );
+  return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
     type: row.kind === 'notification' ? row.notification_type! : activityTypeOf[row.kind],

@@ -15,7 +15,7 @@ import {
   type Discover,
 } from '@/domain/discover/assembly';
 import { readCards } from '../checklists/browse.queries';
-import type { Executor } from '../db/client';
+import { sqlCount, type Executor } from '../db/client';
 import { createKeptValue, type KeptValue } from '../kept-value';
 
 /**
@@ -41,7 +41,7 @@ export async function suggestChecklists(db: Executor, userId: string | null): Pr
     from checklists c
     where ${eligible} and ${condition}
     order by ${order}
-    limit ${limit})`;
+    limit ${sqlCount(limit)})`;
 
   return readCards(
     db,
@@ -72,8 +72,9 @@ export async function suggestChecklists(db: Executor, userId: string | null): Pr
         select id, row_number() over (order by source, position) as position
         from first_seen
         order by source, position
-        limit ${SUGGESTIONS_LIMIT})
+        limit ${sqlCount(SUGGESTIONS_LIMIT)})
       select id, position from kept where (select count(*) from kept) >= ${SUGGESTIONS_MINIMUM}`,
+    { isNamed: true },
   );
 }
 
@@ -87,7 +88,8 @@ export async function trendingChecklists(db: Executor, limit = TRENDING_DEFAULT_
       from checklists c
       where c.is_public
       order by ${order}
-      limit ${limit}`,
+      limit ${sqlCount(limit)}`,
+    { isNamed: true },
   );
 }
 
@@ -101,7 +103,8 @@ export async function staffPickedChecklists(db: Executor, limit = STAFF_PICKS_LI
       from staff_picks s join checklists c on c.id = s.checklist_id
       where c.is_public
       order by ${order}
-      limit ${limit}`,
+      limit ${sqlCount(limit)}`,
+    { isNamed: true },
   );
 }
 

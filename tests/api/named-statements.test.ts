@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { executeNamed } from '../../src/server/db/client';
+import { createUser, makeChecklist } from '../../src/server/seed/factories';
+import { signedInAgent } from '../setup/sign-in';
+import { createTestApp } from '../setup/test-app';
+import { createTestDatabase } from '../setup/test-database';
+
+type Prepared = { statement: string; generic_plans: number; custom_plans: number };
+
+describe('statements planned once (decision 038)', () => {
+  it("names the signed-in pages' statements, and each keeps its generic plan on the named statements' connections", async () => {
+    // One connection in each pool, so what the named one has prepared is what every request used.
+    const { db } = await createTestDatabase({ max: 1 });
+    const app = await createTestApp({ db });
+    const author = await createUser(db);
+    const reader = await createUser(db);
+    const list = await makeChecklist(db, author.id, {
+      title: 'Garden tools',
+      items: ['Rake', 'Hoe'],
+      tags: ['garden'],
+    });
+    const agent = await signedInAgent(app, reader);
+    const tick = await agent.request(`/api/checklists/${list.id}/items/${list.items[0]!.id}/done`, { method: 'PUT' });
+    expect(tick.status).toBe(200);
+    const pages = [
+      '/api/badges',
+      '/api/dashboard/lists?tab=in-progress',
+      '/api/dashboard/lists?tab=saved',
+      '/api/dashboard/activity',
+      '/api/discover',
+      '/api/discover/suggestions',
+      `/api/checklists/${list.id}`,
+      '/api/accounts/me/stats',
+      '/api/checklists?order=newest',
+    ];
+    for (let run = 0; run < 8; run++) {
+      for (const page of pages) expect((await agent.request(page)).status, page).toBe(200);
+    }
+
+    const prepared = (
+      await executeNamed<Prepared>(
+        db,
+        sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements where from_sql = false`,
+      )
+    ).filter((row) => !row.statement.includes('pg_prepared_statements'));
+    // Each page's statement, found by words only it has; run with its generic plan, never planned
+    // again for its values.
+    const shapes = {
+      badges: /json_object_agg\(ub\.badge_slug/,
+      'in progress': /from checklist_progress where user_id/,
+      saved: /select checklist_id, created_at from saved_checklists/,
+      activity: /'notification:' \|\| n\.id/,
+      suggestions: /with sources as/,
+      trending: /order by c\.uses_count desc, c\.created_at desc, c\.id desc\s+limit \d+/,
+      detail: /as completed_item_ids/,
+      stats: /as followers/,
+      'public lists': /sum\(public_count\)/,
+    };
+    for (const [page, shape] of Object.entries(shapes)) {
+      const found = prepared.filter((row) => shape.test(row.statement));
+      expect(found.length, page).toBeGreaterThan(0);
+      for (const statement of found) {
+        expect(statement.generic_plans, page).toBeGreaterThan(0);
+        expect(statement.custom_plans, page).toBe(0);
+      }
+    }
+    // The limits are written in the text, so no generic plan guesses them (decision 033).
+    for (const row of prepared) expect(row.statement, row.statement).not.toMatch(/limit \$\d/);
+  });
+});
