@@ -164,7 +164,7 @@ async function runPrimary(env: Env, logger: Logger, hasStarted: () => void) {
   let tellWorkers: (state: DatabaseState) => void = () => undefined;
   const database = await prepareDatabase(env, logger, {
     max: 4,
-    // PostgreSQL's default (100) holds eight processes; more workers need more connections.
+    // PostgreSQL's default (100) holds four processes; more workers need more connections.
     maxConnections: Math.max(100, CONNECTIONS_PER_PROCESS * (env.webConcurrency + 1) + 10),
     onStateChange: (state) => tellWorkers(state),
   });

@@ -27,6 +27,7 @@ describe('statements planned once (decision 038)', () => {
       '/api/badges',
       '/api/dashboard/lists?tab=in-progress',
       '/api/dashboard/lists?tab=saved',
+      '/api/dashboard/lists?tab=created',
       '/api/dashboard/activity',
       '/api/discover',
       '/api/discover/suggestions',
@@ -48,7 +49,8 @@ describe('statements planned once (decision 038)', () => {
     // again for its values.
     const shapes = {
       badges: /json_object_agg\(ub\.badge_slug/,
-      'in progress': /from checklist_progress where user_id/,
+      'in progress': /updated_at as listed_at from checklist_progress where user_id/,
+      created: /select id as checklist_id, created_at as listed_at from checklists where author_id/,
       saved: /select checklist_id, created_at from saved_checklists/,
       activity: /'notification:' \|\| n\.id/,
       suggestions: /with sources as/,
@@ -67,5 +69,34 @@ describe('statements planned once (decision 038)', () => {
     }
     // The limits are written in the text, so no generic plan guesses them (decision 033).
     for (const row of prepared) expect(row.statement, row.statement).not.toMatch(/limit \$\d/);
+  });
+
+  it('rounds a limit the request chooses up to a power of two, so 50 sizes make a few statements; the answer keeps the size asked for', async () => {
+    const { db } = await createTestDatabase({ max: 1 });
+    const app = await createTestApp({ db });
+    const author = await createUser(db);
+    for (let index = 0; index < 12; index++) await makeChecklist(db, author.id, { title: `Trail list ${index}` });
+    const agent = await signedInAgent(app, author);
+    for (let limit = 1; limit <= 50; limit++) {
+      const activity = await agent.request(`/api/dashboard/activity?limit=${limit}`);
+      expect(((await activity.json()) as { events: unknown[] }).events).toHaveLength(Math.min(limit, 12));
+      const trending = await agent.request(`/api/discover/trending?limit=${limit}`);
+      expect(((await trending.json()) as { checklists: unknown[] }).checklists).toHaveLength(Math.min(limit, 12));
+    }
+    const prepared = await executeNamed<Prepared>(
+      db,
+      sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements where from_sql = false`,
+    );
+    const activityLimits = prepared
+      .filter((row) => /'notification:' \|\| n\.id/.test(row.statement))
+      .map((row) => Number(/limit (\d+)\s*$/.exec(row.statement)![1]))
+      .sort((a, b) => a - b);
+    expect(activityLimits).toEqual([1, 2, 4, 8, 16, 32, 64]);
+    const trendingLimits = prepared.filter((row) =>
+      /where c\.is_public\s+order by c\.uses_count desc, c\.created_at desc, c\.id desc\s+limit \d+/.test(
+        row.statement,
+      ),
+    );
+    expect(trendingLimits).toHaveLength(7);
   });
 });

@@ -21,7 +21,9 @@ import { itemCountColumn, presentEstimatedTime, tagsColumn } from '../presenters
  * Badges counts those earned.
  */
 export async function accountStats(db: Executor, userId: string): Promise<AccountStats> {
-  const rows = await executeNamed<AccountStats>(db, sql`
+  const rows = await executeNamed<AccountStats>(
+    db,
+    sql`
     select
       (select count(*)::int from follows where followed_id = ${userId}) as followers,
       (select count(*)::int from follows where follower_id = ${userId}) as following,
@@ -33,7 +35,8 @@ export async function accountStats(db: Executor, userId: string): Promise<Accoun
        join checklists c on c.id = mine.checklist_id and ${visibleTo(userId)}) as saved,
       (select count(*)::int from cloned_checklists where cloned_by = ${userId}) as cloned,
       (select count(*)::int from checklist_progress where user_id = ${userId}) as started,
-      (select count(*)::int from user_badges where user_id = ${userId}) as badges`);
+      (select count(*)::int from user_badges where user_id = ${userId}) as badges`,
+  );
   return rows[0]!;
 }
 

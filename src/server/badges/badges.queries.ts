@@ -37,11 +37,14 @@ export function metricValues(metrics: readonly BadgeMetric[], userId: SQL): SQL 
 
 /** GET /api/badges: every badge with the user's grant time and metric, in one statement. */
 export async function listBadgeStatus(db: Executor, userId: string): Promise<BadgeStatus[]> {
-  const rows = await executeNamed<{ metric: BadgeMetric; value: number; grants: Record<string, string> }>(db, sql`
+  const rows = await executeNamed<{ metric: BadgeMetric; value: number; grants: Record<string, string> }>(
+    db,
+    sql`
     select m.metric, m.value,
       (select coalesce(json_object_agg(ub.badge_slug, ub.granted_at), '{}') from user_badges ub
        where ub.user_id = ${userId}) as grants
-    from ${metricValues(BADGE_METRICS, sql`${userId}`)}`);
+    from ${metricValues(BADGE_METRICS, sql`${userId}`)}`,
+  );
   const values = new Map(rows.map((row) => [row.metric, row.value]));
   const grants = rows[0]?.grants ?? {};
   return BADGES.map((badge) => {

@@ -40,7 +40,9 @@ export async function findChecklistDetail(
   viewerId: string | null,
 ): Promise<ChecklistDetail | null> {
   if (!isUuid(id)) return null;
-  const [row] = await executeNamed<DetailRow>(db, sql`
+  const [row] = await executeNamed<DetailRow>(
+    db,
+    sql`
     select c.id, c.title, c.description, c.author_id, ${authorColumns}, c.estimated_time, c.difficulty, c.is_public,
       c.is_unlisted, c.rating, c.uses_count, c.likes_count, c.clones_count, c.created_at, c.updated_at, ${tagsColumn} as tags,
       coalesce((select json_agg(json_build_object('id', i.id, 'content', i.content, 'orderIndex', i.order_index) order by i.order_index)
@@ -57,7 +59,8 @@ export async function findChecklistDetail(
     left join profiles p on p.id = c.author_id
     left join cloned_checklists cl on cl.cloned_checklist_id = c.id
     left join checklists o on o.id = cl.original_checklist_id
-    where c.id = ${id} and ${visibleTo(viewerId)}`);
+    where c.id = ${id} and ${visibleTo(viewerId)}`,
+  );
   if (!row) return null;
   return {
     id: row.id,

@@ -10,7 +10,7 @@ import {
   type DashboardListTab,
 } from '@/domain/dashboard/dashboard';
 import { visibilityOf } from '@/domain/checklists/visibility';
-import { executeNamed, sqlCount, type Executor } from '../db/client';
+import { executeNamed, sqlLimitAtLeast, type Executor } from '../db/client';
 import { before, cursorTime, takePage } from '../paging';
 import { visibleTo } from '../checklists/checklist-access';
 import { authorColumns, itemCountColumn, presentAuthor, presentEstimatedTime, type AuthorRow } from '../presenters';
@@ -76,7 +76,7 @@ export async function listDashboardLists(
     where ${before(page.before, sql`picked.listed_at`, sql`c.id`)}
       ${tab === 'in-progress' ? sql`and pr.completed_count < ${itemCountColumn}` : sql``}
     order by picked.listed_at desc, c.id desc
-    limit ${sqlCount(page.limit + 1)}`,
+    limit ${sqlLimitAtLeast(page.limit + 1)}`,
   );
   const { rows, nextCursor } = takePage(found, page.limit);
   const checklists = rows.map((row) => {
@@ -116,7 +116,7 @@ export async function listDashboardLists(
  *   coming after that action, as its notification does.
  */
 export async function listRecentActivity(db: Executor, userId: string, limit: number): Promise<ActivityEvent[]> {
-  const count = sqlCount(limit);
+  const count = sqlLimitAtLeast(limit);
   const rows = await executeNamed<{
     id: string;
     kind: ActivityKind;
@@ -163,7 +163,7 @@ export async function listRecentActivity(db: Executor, userId: string, limit: nu
     order by created_at desc, kind = 'badge' desc, id desc
     limit ${count}`,
   );
-  return rows.map((row) => ({
+  return rows.slice(0, limit).map((row) => ({
     id: row.id,
     kind: row.kind,
     type: row.kind === 'notification' ? row.notification_type! : activityTypeOf[row.kind],

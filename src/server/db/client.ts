@@ -78,13 +78,36 @@ class PoolWithNamedStatements extends pg.Pool {
   #named: pg.Pool | undefined;
 
   openNamedStatementsPool(watched: (pool: pg.Pool) => pg.Pool): pg.Pool {
-    this.#named ??= watched(new pg.Pool({ ...this.options, options: '-c plan_cache_mode=force_generic_plan' }));
+    if (this.ending || this.ended) throw new Error('Cannot use a pool after calling end on the pool');
+    this.#named ??= watched(new pg.Pool(withGenericPlans(this.options)));
     return this.#named;
   }
 
   override async end(): Promise<void> {
     await Promise.all([super.end(), this.#named?.end()]);
   }
+}
+
+/**
+ * The pool's settings with `plan_cache_mode=force_generic_plan` added to the connection's startup
+ * options. A connection string's `options`, or else PGOPTIONS, would replace the added one, so
+ * they are kept beside it.
+ */
+export function withGenericPlans(config: pg.PoolConfig): pg.PoolConfig {
+  const generic = '-c plan_cache_mode=force_generic_plan';
+  let connectionString = config.connectionString;
+  let given = config.options ?? process.env.PGOPTIONS;
+  if (connectionString) {
+    try {
+      const url = new URL(connectionString);
+      given = url.searchParams.get('options') ?? given;
+      url.searchParams.delete('options');
+      connectionString = url.toString();
+    } catch {
+      // Not a URL: left as it is.
+    }
+  }
+  return { ...config, connectionString, options: given ? `${given} ${generic}` : generic };
 }
 
 /** Each pool's twin for named statements (see executeNamed); a transaction has none. */
@@ -150,9 +173,20 @@ export async function executeNamed<Row extends Record<string, unknown>>(db: Exec
 /**
  * A count written into a statement's text rather than sent as a parameter, for a named statement:
  * its generic plan would guess a parameter's `LIMIT` at a tenth of the rows, and might sort every
- * row instead of walking an index (decision 033). Each different count is a different statement.
+ * row instead of walking an index (decision 033). Each different count is a different statement,
+ * so a count the caller chooses goes through `sqlLimitAtLeast`.
  */
 export function sqlCount(value: number): SQL {
   if (!Number.isSafeInteger(value) || value < 0) throw new Error(`not a count: ${value}`);
   return sql.raw(String(value));
+}
+
+/**
+ * A `LIMIT` of at least `wanted` rows, rounded up to a power of two: a size a request chooses (1 to
+ * 60) makes one of a few statements rather than one per size, which would use up the names a
+ * process gives (MAX_NAMED_STATEMENTS). The caller keeps the rows it wanted.
+ */
+export function sqlLimitAtLeast(wanted: number): SQL {
+  if (!Number.isSafeInteger(wanted) || wanted < 1) throw new Error(`not a limit: ${wanted}`);
+  return sqlCount(2 ** Math.ceil(Math.log2(wanted)));
 }

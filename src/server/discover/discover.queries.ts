@@ -15,7 +15,7 @@ import {
   type Discover,
 } from '@/domain/discover/assembly';
 import { readCards } from '../checklists/browse.queries';
-import { sqlCount, type Executor } from '../db/client';
+import { sqlCount, sqlLimitAtLeast, type Executor } from '../db/client';
 import { createKeptValue, type KeptValue } from '../kept-value';
 
 /**
@@ -81,16 +81,17 @@ export async function suggestChecklists(db: Executor, userId: string | null): Pr
 /** Spec §7 "Trending": public lists by uses, most first (ties: newest first), 10 by default. */
 export async function trendingChecklists(db: Executor, limit = TRENDING_DEFAULT_LIMIT): Promise<ChecklistCard[]> {
   const order = sql`c.uses_count desc, c.created_at desc, c.id desc`;
-  return readCards(
+  const cards = await readCards(
     db,
     sql`
       select c.id, row_number() over (order by ${order}) as position
       from checklists c
       where c.is_public
       order by ${order}
-      limit ${sqlCount(limit)}`,
+      limit ${sqlLimitAtLeast(limit)}`,
     { isNamed: true },
   );
+  return cards.slice(0, limit);
 }
 
 /** Lists flagged by `npm run staff-pick`, newest pick first; a list made private since is skipped. */
