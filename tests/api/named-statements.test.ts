@@ -69,6 +69,10 @@ describe('statements planned once (decision 038)', () => {
     }
     // The limits are written in the text, so no generic plan guesses them (decision 033).
     for (const row of prepared) expect(row.statement, row.statement).not.toMatch(/limit \$\d/);
+    // The setting is the named connections' only: every other statement is planned with its values.
+    const mode = sql`select current_setting('plan_cache_mode') as mode`;
+    expect((await executeNamed<{ mode: string }>(db, mode))[0]!.mode).toBe('force_generic_plan');
+    expect((await db.execute<{ mode: string }>(mode)).rows[0]!.mode).toBe('auto');
   });
 
   it('rounds a limit the request chooses up to a power of two, so 50 sizes make a few statements; the answer keeps the size asked for', async () => {

@@ -79,35 +79,22 @@ class PoolWithNamedStatements extends pg.Pool {
 
   openNamedStatementsPool(watched: (pool: pg.Pool) => pg.Pool): pg.Pool {
     if (this.ending || this.ended) throw new Error('Cannot use a pool after calling end on the pool');
-    this.#named ??= watched(new pg.Pool(withGenericPlans(this.options)));
+    if (!this.#named) {
+      const named = watched(new pg.Pool(this.options));
+      // A new connection's first statement, queued before any the pool hands it out for. (Set here
+      // rather than in the startup options, which a connection string's `options` or PGOPTIONS
+      // would replace, and which a pooler may refuse.)
+      named.on('connect', (client) => {
+        client.query('set plan_cache_mode = force_generic_plan').catch(() => undefined);
+      });
+      this.#named = named;
+    }
     return this.#named;
   }
 
   override async end(): Promise<void> {
     await Promise.all([super.end(), this.#named?.end()]);
   }
-}
-
-/**
- * The pool's settings with `plan_cache_mode=force_generic_plan` added to the connection's startup
- * options. A connection string's `options`, or else PGOPTIONS, would replace the added one, so
- * they are kept beside it.
- */
-export function withGenericPlans(config: pg.PoolConfig): pg.PoolConfig {
-  const generic = '-c plan_cache_mode=force_generic_plan';
-  let connectionString = config.connectionString;
-  let given = config.options ?? process.env.PGOPTIONS;
-  if (connectionString) {
-    try {
-      const url = new URL(connectionString);
-      given = url.searchParams.get('options') ?? given;
-      url.searchParams.delete('options');
-      connectionString = url.toString();
-    } catch {
-      // Not a URL: left as it is.
-    }
-  }
-  return { ...config, connectionString, options: given ? `${given} ${generic}` : generic };
 }
 
 /** Each pool's twin for named statements (see executeNamed); a transaction has none. */
