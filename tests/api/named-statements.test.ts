@@ -49,8 +49,9 @@ describe('statements planned once (decision 038)', () => {
     // again for its values.
     const shapes = {
       badges: /json_object_agg\(ub\.badge_slug/,
-      'in progress': /updated_at as listed_at from checklist_progress where user_id/,
-      created: /select id as checklist_id, created_at as listed_at from checklists where author_id/,
+      'in progress': /updated_at as listed_at, completed_count\s+from checklist_progress where user_id/,
+      created:
+        /select id as checklist_id, created_at as listed_at, null::int as completed_count\s+from checklists where author_id/,
       saved: /select checklist_id, created_at from saved_checklists/,
       activity: /'notification:' \|\| n\.id/,
       suggestions: /with sources as/,
@@ -102,5 +103,28 @@ describe('statements planned once (decision 038)', () => {
       ),
     );
     expect(trendingLimits).toHaveLength(7);
+  });
+
+  it("plans the dashboard's tabs so that a user's rows are read once, whatever their number", async () => {
+    // A generic plan guesses a few rows a user. Joining the user's progress to their lists then
+    // compared every list with every progress row (a nested loop over a materialized scan): fine
+    // for five, not for a user with thousands. The progress is read by its key for each list.
+    const statements: string[] = [];
+    const { db } = await createTestDatabase({ max: 1, onQuery: (query) => statements.push(query) });
+    const app = await createTestApp({ db });
+    const user = await createUser(db);
+    const agent = await signedInAgent(app, user);
+    statements.length = 0;
+    for (const tab of ['created', 'cloned', 'saved', 'in-progress']) {
+      expect((await agent.request(`/api/dashboard/lists?tab=${tab}`)).status).toBe(200);
+    }
+    const tabs = statements.filter((text) => /with picked as/.test(text));
+    expect(tabs).toHaveLength(4);
+    for (const text of tabs) {
+      const plan = await db.execute<{ 'QUERY PLAN': string }>(sql.raw(`explain (generic_plan) ${text}`));
+      const lines = plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(lines).not.toMatch(/Materialize/);
+      expect(lines).toMatch(/checklist_progress_checklist_id_user_id_pk|completed_count < /);
+    }
   });
 });

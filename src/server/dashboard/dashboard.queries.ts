@@ -16,27 +16,30 @@ import { visibleTo } from '../checklists/checklist-access';
 import { authorColumns, itemCountColumn, presentAuthor, presentEstimatedTime, type AuthorRow } from '../presenters';
 
 /**
- * Which lists each tab holds, as (checklist_id, listed_at), newest first by listed_at. Visibility is
+ * Which lists each tab holds, as (checklist_id, listed_at, completed_count), newest first by
+ * listed_at; completed_count where the tab has it at hand (In Progress), else null. Visibility is
  * checked once, by the statement that reads them (public, or the user's own).
  */
 function tabSource(tab: DashboardListTab, userId: string): SQL {
   switch (tab) {
     case 'created':
       // Every list the user authored, clones included, so the tab agrees with the Created stat.
-      return sql`select id as checklist_id, created_at as listed_at from checklists where author_id = ${userId}`;
+      return sql`select id as checklist_id, created_at as listed_at, null::int as completed_count
+                 from checklists where author_id = ${userId}`;
     case 'cloned':
-      return sql`select cloned_checklist_id as checklist_id, created_at as listed_at
+      return sql`select cloned_checklist_id as checklist_id, created_at as listed_at, null::int as completed_count
                  from cloned_checklists where cloned_by = ${userId}`;
     case 'saved':
       // Spec §2.11 "Saved (from library groups)": a list in several groups, or also saved, shows once.
-      return sql`select checklist_id, max(created_at) as listed_at from (
+      return sql`select checklist_id, max(created_at) as listed_at, null::int as completed_count from (
                    select checklist_id, created_at from user_list_memberships where user_id = ${userId}
                    union all
                    select checklist_id, created_at from saved_checklists where user_id = ${userId}) mine
                  group by checklist_id`;
     case 'in-progress':
       // Most recently ticked first: the trigger on completions keeps updated_at.
-      return sql`select checklist_id, updated_at as listed_at from checklist_progress where user_id = ${userId}`;
+      return sql`select checklist_id, updated_at as listed_at, completed_count
+                 from checklist_progress where user_id = ${userId}`;
   }
 }
 
@@ -66,15 +69,20 @@ export async function listDashboardLists(
     sql`
     with picked as (${tabSource(tab, userId)})
     select c.id, c.title, c.description, ${authorColumns},
-           ${itemCountColumn} as item_count, coalesce(pr.completed_count, 0) as completed_count,
+           ${itemCountColumn} as item_count,
+           -- The user's progress, looked up by its key for each list: the statement is named, and
+           -- its generic plan, not knowing how many rows a user has, would otherwise compare every
+           -- list with every progress row of the user (decision 038).
+           coalesce(picked.completed_count, (select pr.completed_count from checklist_progress pr
+                                             where pr.checklist_id = c.id and pr.user_id = ${userId}), 0)
+             as completed_count,
            c.is_public, c.is_unlisted, c.difficulty, c.estimated_time, c.created_at,
            ${cursorTime(sql`picked.listed_at`)} as cursor_time
     from picked
     join checklists c on c.id = picked.checklist_id and ${visibleTo(userId)}
     left join profiles p on p.id = c.author_id
-    left join checklist_progress pr on pr.checklist_id = c.id and pr.user_id = ${userId}
     where ${before(page.before, sql`picked.listed_at`, sql`c.id`)}
-      ${tab === 'in-progress' ? sql`and pr.completed_count < ${itemCountColumn}` : sql``}
+      ${tab === 'in-progress' ? sql`and picked.completed_count < ${itemCountColumn}` : sql``}
     order by picked.listed_at desc, c.id desc
     limit ${sqlLimitAtLeast(page.limit + 1)}`,
   );
