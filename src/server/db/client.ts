@@ -79,21 +79,36 @@ class PoolWithNamedStatements extends pg.Pool {
 
   openNamedStatementsPool(watched: (pool: pg.Pool) => pg.Pool): pg.Pool {
     if (this.ending || this.ended) throw new Error('Cannot use a pool after calling end on the pool');
-    if (!this.#named) {
-      const named = watched(new pg.Pool(this.options));
-      // A new connection's first statement, queued before any the pool hands it out for. (Set here
-      // rather than in the startup options, which a connection string's `options` or PGOPTIONS
-      // would replace, and which a pooler may refuse.)
-      named.on('connect', (client) => {
-        client.query('set plan_cache_mode = force_generic_plan').catch(() => undefined);
-      });
-      this.#named = named;
-    }
+    this.#named ??= watched(new pg.Pool({ ...this.options, Client: GenericPlanClient }));
     return this.#named;
   }
 
   override async end(): Promise<void> {
     await Promise.all([super.end(), this.#named?.end()]);
+  }
+}
+
+/**
+ * A connection whose statements keep their generic plan: the setting is its first statement, sent
+ * and answered before the pool hands it out. (Not in the startup options, which a connection
+ * string's `options` or PGOPTIONS would replace, and which a pooler may refuse.) pg-pool connects
+ * its clients with a callback, so both forms are kept.
+ */
+class GenericPlanClient extends pg.Client {
+  override connect(): Promise<pg.Client>;
+  override connect(callback: ((error: Error) => void) | ((error: null, client: pg.Client) => void)): void;
+  override connect(
+    callback?: ((error: Error) => void) | ((error: null, client: pg.Client) => void),
+  ): Promise<pg.Client> | void {
+    const connected = super.connect().then(async () => {
+      await this.query('set plan_cache_mode = force_generic_plan');
+      return this as pg.Client;
+    });
+    if (!callback) return connected;
+    connected.then(
+      (client) => (callback as (error: null, client: pg.Client) => void)(null, client),
+      (error: Error) => (callback as (error: Error) => void)(error),
+    );
   }
 }
 
