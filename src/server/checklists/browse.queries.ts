@@ -12,7 +12,7 @@ import {
   type ChecklistCard,
   type SearchState,
 } from '@/domain/checklists/browse';
-import { executeNamed, type Executor } from '../db/client';
+import { executeNamed, sqlCount, type Executor } from '../db/client';
 import { cardColumns, presentCard, type CardRow } from '../presenters';
 import type { BrowseCursors } from './browse-cursors';
 import type { SearchCounts } from './search-counts';
@@ -132,7 +132,7 @@ function pickBestMatches(
   { cursor, firstTier, endTier, wanted: limit, isNamed = false }: BestMatchRead,
 ): SQL {
   const skipped = cursor || firstTier > 0 ? 0 : query.page * BROWSE_PAGE_SIZE;
-  const wanted = isNamed ? sql.raw(String(BROWSE_PAGE_SIZE + 1)) : sql`${limit ?? skipped + BROWSE_PAGE_SIZE + 1}`;
+  const wanted = isNamed ? sqlCount(BROWSE_PAGE_SIZE + 1) : sql`${limit ?? skipped + BROWSE_PAGE_SIZE + 1}`;
   const words = sql.param(match.words);
   const [whole, prefix] = isNamed
     ? [sql`(select whole from words)`, sql`(select prefix from words)`]
@@ -433,7 +433,7 @@ async function countSearch(
   const typed = sql.param(terms);
   // The limit is written in the statement, so that what it counted to can be read in its text.
   const capped = (words: SQL) =>
-    sql`(select count(*)::int from (select 1 from checklists c where ${filters(query, words)} limit ${sql.raw(String(limit + 1))}) m)`;
+    sql`(select count(*)::int from (select 1 from checklists c where ${filters(query, words)} limit ${sqlCount(limit + 1)}) m)`;
   const result = await db.execute<{
     typed: number;
     corrected: string[] | null;
@@ -554,7 +554,7 @@ export async function browseChecklists(
         from ${candidates}
         where ${isSparse ? after : sql`${walked} and ${after}`}
         order by ${orderBy[listingOrder]}
-        limit ${sql.raw(String(BROWSE_PAGE_SIZE + 1))} ${skipped > 0 ? sql`offset ${skipped}` : sql``}`,
+        limit ${sqlCount(BROWSE_PAGE_SIZE + 1)} ${skipped > 0 ? sql`offset ${skipped}` : sql``}`,
       sql`, ${sortKeyJson[listingOrder]} as sort_key`,
       { isNamed },
     );

@@ -70,7 +70,7 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Data
  * Connections that keep a named statement's generic plan (decision 038): PostgreSQL would
  * otherwise compare it with the plans made for the values after five runs, and go on planning every
  * run when the generic plan's estimate is the higher, which it is for a walk after a cursor (0.7 ms
- * of planning for 0.2 of running). The setting is the connection's, so these statements get a
+ * of planning for 0.5 of running). The setting is the connection's, so these statements get a
  * pool of their own, opened on first use and ended with the pool it belongs to; every other
  * statement is still planned with its values.
  */
