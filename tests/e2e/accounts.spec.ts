@@ -163,6 +163,9 @@ test('a user who forgot the password resets it by e-mail and signs in with the n
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The address changes before the lazy screen is drawn, and Sign In's own Email field stays on
+  // screen until then: fill the field once the new screen is there.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(user.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText(accountMessages.resetRequested)).toBeVisible();
