@@ -7,6 +7,7 @@ import { NOTIFICATION_CHANNEL } from '../../src/server/notifications/live';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import {
   ADDRESS_FACTOR,
+  consumeWriteQuota,
   writeQuotaCounters,
   writeQuotas,
   type WriteAction,
@@ -303,5 +304,30 @@ describe('repeated likes and follows tell the recipient once an hour', () => {
     const notes = await inbox(asOwner);
     expect(notes.map((note) => note.type)).toEqual(['like']);
     expect(Date.parse(notes[0]!.createdAt)).toBeGreaterThan(Date.now() - 30 * 60 * 1000);
+  });
+});
+
+describe("the counters' commit", () => {
+  it('does not wait for the disk: consumeWriteQuota commits them in a transaction of its own with synchronous_commit off', async () => {
+    await clearCounters();
+    const statements: string[] = [];
+    const pool = t.db.$client;
+    const query = pool.query.bind(pool);
+    // What the pool is sent.
+    pool.query = ((...args: Parameters<typeof pool.query>) => {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text: string }).text;
+      statements.push(text);
+      return query(...args);
+    }) as typeof pool.query;
+    try {
+      expect(await consumeWriteQuota(t.db, 'createChecklist', writer.id, '127.0.0.1')).toEqual({ allowed: true });
+    } finally {
+      pool.query = query;
+    }
+    // One statement, sent to the pool, so a transaction of its own, which turns the setting off
+    // until that transaction ends.
+    const counted = statements.filter((text) => text.includes('ticklist_count_events'));
+    expect(counted).toHaveLength(1);
+    expect(counted[0]).toContain("set_config('synchronous_commit', 'off', true)");
   });
 });
