@@ -49,6 +49,7 @@ import { noStoreForSessions } from './security/no-store';
 import { socialRoutes } from './social/social.routes';
 import { resolveClientAddress } from './security/client-address';
 import { sameOriginOnly } from './security/same-origin';
+import { announcingAfterCommit } from './notifications/announcements';
 import { consumeWriteQuota, writeQuotas as defaultWriteQuotas, type WriteQuotas } from './security/rate-limit';
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -146,6 +147,11 @@ export function createApp({
   });
   app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
   app.use('/api/*', noStoreForSessions());
+  // A write announces the notifications it wrote once it has committed (decision 039).
+  const cannotAnnounce = (error: unknown) => logger.warn({ err: error }, 'could not announce notifications');
+  app.use('/api/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : announcingAfterCommit(db, next, cannotAnnounce),
+  );
   const lookUpSession = createSessionLookup(db, auth);
   app.use('/api/*', async (c, next) => {
     let lookup: Promise<SessionUser | null> | undefined;

@@ -10,6 +10,7 @@ import {
 import { badgeNotificationMessage } from '@/domain/social/notifications';
 import type { Database, Executor } from '../db/client';
 import { badges } from '../db/schema';
+import { announceLater } from '../notifications/announcements';
 import { metricValues } from './badges.queries';
 
 /** Grants take a transaction-scoped lock, so they must run inside the action's transaction. */
@@ -22,10 +23,16 @@ const BADGE_LOCK_NAMESPACE = 7_420_011;
 
 /**
  * Earns, in one statement, every badge of `definitions` whose metric has reached its target for the
- * users of `candidates` (a query of `user_id`s), and tells each of them once. ON CONFLICT makes it
+ * users of `candidates` (a query of `user_id`s), and tells each of them once (`later`: the condition
+ * that leaves announcing it to the app, see announceLater). ON CONFLICT makes it
  * idempotent; the join with `badges` skips a definition not yet upserted rather than break the action.
  */
-async function grantWhere(db: Executor, definitions: readonly BadgeDefinition[], candidates: SQL): Promise<Grant[]> {
+async function grantWhere(
+  db: Executor,
+  definitions: readonly BadgeDefinition[],
+  candidates: SQL,
+  later: ReturnType<typeof announceLater> = null,
+): Promise<Grant[]> {
   if (definitions.length === 0) return [];
   const metrics = BADGE_METRICS.filter((metric) => definitions.some((badge) => badge.rule.metric === metric));
   const rules = definitions.map(
@@ -47,8 +54,10 @@ async function grantWhere(db: Executor, definitions: readonly BadgeDefinition[],
     -- clock_timestamp(): the badge reads as coming just after the notification of the action that earned it.
     noted as (
       insert into notifications (user_id, actor_id, type, message, created_at)
-      select g.user_id, null, 'badge', r.message, clock_timestamp() from granted g join rules r on r.slug = g.badge_slug)
+      select g.user_id, null, 'badge', r.message, clock_timestamp() from granted g join rules r on r.slug = g.badge_slug
+      ${later ? sql`where ${later.condition}` : sql``})
     select user_id, badge_slug from granted`);
+  later?.announce(result.rows.map((row) => row.user_id));
   return result.rows.map((row) => ({ userId: row.user_id, slug: row.badge_slug }));
 }
 
@@ -73,6 +82,8 @@ export async function grantEarnedBadges(
     tx,
     badgesForMetrics(metrics),
     sql`select id as user_id from users where id = any(${sql.param(ids)}::text[])`,
+    // Served by the app, a badge's notification is announced after the write (decision 039).
+    announceLater(ids),
   );
 }
 

@@ -4,6 +4,7 @@ import { notificationMessage, notificationTarget, type NotificationType } from '
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { notifications } from '../db/schema';
+import { announceLater, wakeMailLater } from './announcements';
 import { displayName, type PersonRow } from '../presenters';
 
 /** The actor as a notification names them (see `displayName`) and links to them. */
@@ -21,7 +22,9 @@ async function queueNotificationMail(
   db: Executor,
   mail: { userId: string; kind: MailKind; message: string; linkPath: string },
 ): Promise<void> {
-  await db.execute(sql`
+  // Served by the app, the dispatchers are woken after the write (decision 039), if it queued one.
+  const later = wakeMailLater();
+  const result = await db.execute(sql`
     with claimed as (
       insert into notification_mail_caps (user_id, kind, last_sent_at)
       select id, ${mail.kind}, now() from profiles where id = ${mail.userId} and email_notifications
@@ -29,12 +32,16 @@ async function queueNotificationMail(
         where notification_mail_caps.last_sent_at <= now() - interval '1 hour'
       returning user_id)
     insert into notification_mails (user_id, kind, message, link_path)
-    select user_id, ${mail.kind}, ${mail.message}, ${mail.linkPath} from claimed`);
+    select user_id, ${mail.kind}, ${mail.message}, ${mail.linkPath} from claimed
+    ${later ? sql`where ${later.condition}` : sql``}
+    returning id`);
+  if (result.rows.length > 0) later?.queued();
 }
 
 /**
  * Records a notification for `recipientId` about `actorId`'s action, inside the caller's
- * transaction. Nobody is notified of their own actions. (A trigger announces it to live streams.)
+ * transaction. Nobody is notified of their own actions. It is announced to live streams after the
+ * request when the app serves it, else by a trigger (decision 039).
  * Follows and comments may also queue an email; likes and clones never do.
  */
 export async function notify(
@@ -71,13 +78,16 @@ export async function notify(
   }
   const actor = namedActor(person);
   const message = notificationMessage(event.type, actor.name, event.checklist?.title);
-  const values = sql`(${event.recipientId}, ${event.actorId}, ${event.type}, ${event.checklist?.id ?? null}, ${message})`;
   // An older like or follow notification from the same person about the same thing is replaced, not
   // repeated, in the same statement (one announcement: PostgreSQL folds identical NOTIFYs of a
-  // transaction into one).
+  // transaction into one). Served by the app, it is announced after the write (decision 039).
+  const later = announceLater([event.recipientId]);
   await db.execute(sql`
     ${repeatable ? sql`with withdrawn as (delete from notifications where ${sameEvent(repeatable)})` : sql``}
-    insert into notifications (user_id, actor_id, type, checklist_id, message) values ${values}`);
+    insert into notifications (user_id, actor_id, type, checklist_id, message)
+    select ${event.recipientId}, ${event.actorId}, ${event.type}, ${event.checklist?.id ?? null}::uuid, ${message}
+    ${later ? sql`where ${later.condition}` : sql``}`);
+  later?.announce();
   const linkPath = notificationTarget({ type: event.type, checklistId: event.checklist?.id ?? null, actor });
   if ((event.type === 'comment' || event.type === 'follow') && linkPath)
     await queueNotificationMail(db, { userId: event.recipientId, kind: event.type, message, linkPath });
