@@ -33,7 +33,10 @@ async function announcedDuring(db: Database, channel: string, act: () => Promise
   let markerSeen: () => void = () => undefined;
   const marker = new Promise<void>((resolve) => (markerSeen = resolve));
   const listening = await listenOn(db, channel, {
-    onNotification: (payload) => (payload === 'marker' ? markerSeen() : heard.push(payload)),
+    onNotification: (payload) => {
+      if (payload === 'marker') markerSeen();
+      else heard.push(payload ?? '');
+    },
     onLost: () => undefined,
   });
   try {

@@ -55,7 +55,7 @@ async function grantWhere(
     noted as (
       insert into notifications (user_id, actor_id, type, message, created_at)
       select g.user_id, null, 'badge', r.message, clock_timestamp() from granted g join rules r on r.slug = g.badge_slug
-      ${later ? sql`where ${later.condition}` : sql``})
+      ${later ? sql`where ${later.names(sql`g.user_id`)}` : sql``})
     select user_id, badge_slug from granted`);
   later?.announce(result.rows.map((row) => row.user_id));
   return result.rows.map((row) => ({ userId: row.user_id, slug: row.badge_slug }));
@@ -83,7 +83,7 @@ export async function grantEarnedBadges(
     badgesForMetrics(metrics),
     sql`select id as user_id from users where id = any(${sql.param(ids)}::text[])`,
     // Served by the app, a badge's notification is announced after the write (decision 039).
-    announceLater(ids),
+    announceLater(),
   );
 }
 

@@ -50,21 +50,22 @@ async function announcePending(db: Database, { users, mail }: Pending): Promise<
 }
 
 /**
- * Inside a write served by the app: a condition (always true) for the statement that writes
- * notifications for some of `userIds`, which tells their triggers to leave them to the app, and
- * `announce()`, to call with those it wrote for (all of them when not given), so that the app
- * announces them after the request. Elsewhere, null: the triggers announce them.
+ * Inside a write served by the app: `names(userIds)`, a condition (always true, `userIds` an SQL
+ * text of comma-separated ids) for each notification the statement writes, which tells the
+ * triggers to leave those users to the app, and `announce()`, to call with the users it wrote for,
+ * so that the app announces them after the request. Elsewhere, null: the triggers announce them.
  */
-export function announceLater(
-  userIds: readonly string[],
-): { condition: SQL; announce: (written?: readonly string[]) => void } | null {
+export function announceLater(): {
+  names: (userIds: SQL) => SQL;
+  announce: (userIds: readonly string[]) => void;
+} | null {
   const named = pending.getStore();
   if (!named) return null;
   return {
-    condition: sql`set_config('ticklist.announced_later',
-      concat_ws(',', nullif(current_setting('ticklist.announced_later', true), ''), ${userIds.join(',')}::text), true) is not null`,
-    announce: (written = userIds) => {
-      for (const userId of written) named.users.add(userId);
+    names: (userIds) => sql`set_config('ticklist.announced_later',
+      concat_ws(',', nullif(current_setting('ticklist.announced_later', true), ''), ${userIds}), true) is not null`,
+    announce: (userIds) => {
+      for (const userId of userIds) named.users.add(userId);
     },
   };
 }

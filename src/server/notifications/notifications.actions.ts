@@ -81,13 +81,13 @@ export async function notify(
   // An older like or follow notification from the same person about the same thing is replaced, not
   // repeated, in the same statement (one announcement: PostgreSQL folds identical NOTIFYs of a
   // transaction into one). Served by the app, it is announced after the write (decision 039).
-  const later = announceLater([event.recipientId]);
+  const later = announceLater();
   await db.execute(sql`
     ${repeatable ? sql`with withdrawn as (delete from notifications where ${sameEvent(repeatable)})` : sql``}
     insert into notifications (user_id, actor_id, type, checklist_id, message)
     select ${event.recipientId}, ${event.actorId}, ${event.type}, ${event.checklist?.id ?? null}::uuid, ${message}
-    ${later ? sql`where ${later.condition}` : sql``}`);
-  later?.announce();
+    ${later ? sql`where ${later.names(sql`${event.recipientId}::text`)}` : sql``}`);
+  later?.announce([event.recipientId]);
   const linkPath = notificationTarget({ type: event.type, checklistId: event.checklist?.id ?? null, actor });
   if ((event.type === 'comment' || event.type === 'follow') && linkPath)
     await queueNotificationMail(db, { userId: event.recipientId, kind: event.type, message, linkPath });
