@@ -4,6 +4,7 @@ import { BADGES, badgeListSchema } from '../../src/domain/badges/badges';
 import { notificationListSchema } from '../../src/domain/social/notifications';
 import { publicProfileSchema } from '../../src/domain/social/profile';
 import { backfillBadges, grantEarnedBadges } from '../../src/server/badges/badges.actions';
+import { metricCap, metricValues } from '../../src/server/badges/badges.queries';
 import {
   checklistComments,
   checklistItemCompletions,
@@ -459,5 +460,44 @@ describe('the back-fill', () => {
       sql`select count(*)::int as n from notifications where type = 'badge' and user_id = ${carol.id}`,
     );
     expect(notes.rows[0]!.n).toBe(2); // the first back-fill, and the one after the wipe
+  });
+});
+
+describe('a badge check', () => {
+  /** The rows each scan of `table` returned in the plan of `query`, over all its loops. */
+  type PlanNode = { 'Relation Name'?: string; 'Actual Rows': number; 'Actual Loops': number; Plans?: PlanNode[] };
+  /** The rows each scan of `table` returned in the plan of `query`, over all its loops. */
+  async function rowsRead(query: ReturnType<typeof sql>, table: string): Promise<number> {
+    const [row] = (
+      await t.db.execute<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(sql`explain (analyze, format json) ${query}`)
+    ).rows;
+    const scans = (node: PlanNode): PlanNode[] => [
+      ...(node['Relation Name'] === table ? [node] : []),
+      ...(node.Plans ?? []).flatMap(scans),
+    ];
+    return scans(row!['QUERY PLAN'][0].Plan).reduce((sum, node) => sum + node['Actual Rows'] * node['Actual Loops'], 0);
+  }
+
+  it('counts each metric only up to its highest target: no more comments or likes are read than that', async () => {
+    expect([metricCap('comments_written'), metricCap('likes_on_one_list')]).toEqual([10, 50]);
+    const busy = await createUser(t.db);
+    const list = await makeChecklist(t.db, busy.id);
+    await addLikes(list.id, 55);
+    for (let index = 0; index < 14; index++) {
+      await t.db.insert(checklistComments).values({ checklistId: list.id, userId: busy.id, content: `#${index}` });
+    }
+    const metrics = sql`select m.metric, m.value from ${metricValues(['comments_written', 'likes_on_one_list'], sql`${busy.id}`)}`;
+    const values = (await t.db.execute<{ metric: string; value: number }>(metrics)).rows;
+    expect(Object.fromEntries(values.map((row) => [row.metric, row.value]))).toEqual({
+      comments_written: 10,
+      likes_on_one_list: 50,
+    });
+    expect(await rowsRead(metrics, 'checklist_comments')).toBeLessThanOrEqual(10);
+    expect(await rowsRead(metrics, 'checklist_likes')).toBeLessThanOrEqual(50);
+    // The page of badges still reads the earned ones as complete.
+    const asBusy = await signedInAgent(t, busy);
+    const listed = badgeListSchema.parse(await (await asBusy.request('/api/badges')).json());
+    const conversationalist = listed.badges.find((badge) => badge.slug === 'conversationalist');
+    expect(conversationalist?.progress).toEqual({ current: 10, target: 10 });
   });
 });

@@ -1,32 +1,60 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BADGE_METRICS, BADGES, badgeProgress, type BadgeMetric, type BadgeStatus } from '@/domain/badges/badges';
-import { executeNamed, type Executor } from '../db/client';
+import { executeNamed, sqlCount, type Executor } from '../db/client';
 import { itemCountColumn } from '../presenters';
 
 /**
- * Each metric of decision 011 for the user whose id is `userId`, as one scalar subquery. Granting
- * and the progress of GET /api/badges both read these, so a badge is earned exactly when its
- * progress says so.
+ * The highest target of any badge on `metric`: what its value is counted up to. A badge is earned
+ * when the value reaches its target, and progress is shown capped at the target, so nothing past
+ * the highest one changes either; counting on would read a row for every list, like, clone, follower
+ * or comment a user has ever had, on every write that can earn a badge (stop 31: a comment's grant
+ * waited on disk reads of all its author's comments).
+ */
+export function metricCap(metric: BadgeMetric): number {
+  return Math.max(...BADGES.filter((badge) => badge.rule.metric === metric).map((badge) => badge.rule.target));
+}
+
+/** How many rows `rows` (a query) has, counted up to `metric`'s cap. */
+const countedUpTo = (metric: BadgeMetric, rows: SQL) =>
+  sql`(select count(*)::int from (${rows} limit ${sqlCount(metricCap(metric))}) counted)`;
+
+/**
+ * Each metric of decision 011 for the user whose id is `userId`, as one scalar subquery, counted up
+ * to its cap (`metricCap`). Granting and the progress of GET /api/badges both read these, so a badge
+ * is earned exactly when its progress says so.
  */
 const metricValue: Record<BadgeMetric, (userId: SQL) => SQL> = {
-  published_lists: (userId) => sql`(
-    select count(*)::int from checklists c where c.author_id = ${userId} and c.is_public
-      and not exists (select 1 from cloned_checklists k where k.cloned_checklist_id = c.id))`,
+  published_lists: (userId) =>
+    countedUpTo(
+      'published_lists',
+      sql`select 1 from checklists c where c.author_id = ${userId} and c.is_public
+        and not exists (select 1 from cloned_checklists k where k.cloned_checklist_id = c.id)`,
+    ),
   // completed_count is the user's ticks on the list and items_count its items (both trigger-kept);
   // equal means all done.
-  completed_lists: (userId) => sql`(
-    select count(*)::int from checklist_progress p join checklists c on c.id = p.checklist_id
-    where p.user_id = ${userId} and p.completed_count = ${itemCountColumn})`,
+  completed_lists: (userId) =>
+    countedUpTo(
+      'completed_lists',
+      sql`select 1 from checklist_progress p join checklists c on c.id = p.checklist_id
+        where p.user_id = ${userId} and p.completed_count = ${itemCountColumn}`,
+    ),
+  // The most likes by others on one of the user's lists: each list's counted up to the cap.
   likes_on_one_list: (userId) => sql`(
-    select coalesce(max(per_list.likes), 0)::int from (
-      select count(*) as likes from checklists c
-      join checklist_likes l on l.checklist_id = c.id and l.user_id <> c.author_id
-      where c.author_id = ${userId} group by c.id) per_list)`,
-  clones_by_others: (userId) => sql`(
-    select count(*)::int from cloned_checklists k join checklists o on o.id = k.original_checklist_id
-    where o.author_id = ${userId} and k.cloned_by <> ${userId})`,
-  followers: (userId) => sql`(select count(*)::int from follows f where f.followed_id = ${userId})`,
-  comments_written: (userId) => sql`(select count(*)::int from checklist_comments cm where cm.user_id = ${userId})`,
+    select coalesce(max(per_list.likes), 0)::int from checklists c
+    cross join lateral ${countedUpTo(
+      'likes_on_one_list',
+      sql`select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id <> c.author_id`,
+    )} as per_list(likes)
+    where c.author_id = ${userId})`,
+  clones_by_others: (userId) =>
+    countedUpTo(
+      'clones_by_others',
+      sql`select 1 from cloned_checklists k join checklists o on o.id = k.original_checklist_id
+        where o.author_id = ${userId} and k.cloned_by <> ${userId}`,
+    ),
+  followers: (userId) => countedUpTo('followers', sql`select 1 from follows f where f.followed_id = ${userId}`),
+  comments_written: (userId) =>
+    countedUpTo('comments_written', sql`select 1 from checklist_comments cm where cm.user_id = ${userId}`),
 };
 
 /** `(values ('metric', value), …) as m(metric, value)` for the user column or parameter `userId`. */
