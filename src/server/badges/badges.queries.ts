@@ -11,7 +11,8 @@ import { itemCountColumn } from '../presenters';
  * waited on disk reads of all its author's comments).
  */
 export function metricCap(metric: BadgeMetric): number {
-  return Math.max(...BADGES.filter((badge) => badge.rule.metric === metric).map((badge) => badge.rule.target));
+  // 0 for a metric no badge has yet: nothing to count.
+  return Math.max(0, ...BADGES.filter((badge) => badge.rule.metric === metric).map((badge) => badge.rule.target));
 }
 
 /** How many rows `rows` (a query) has, counted up to `metric`'s cap. */

@@ -20,7 +20,9 @@ import { NOTIFICATION_MAIL_CHANNEL } from './notification-mails';
  * its own that does not wait for the disk (`announcePending`). Anything else (a script, the seed,
  * a cascade, a user's own statements outside `announcingAfterCommit`) is announced by the triggers
  * as before. A write that rolled back after naming someone is announced anyway: a stream that is
- * told so reads the same unread count again, nothing more.
+ * told so reads the same unread count again, nothing more. Work that outlives its request (a timer
+ * or a connection first made inside one keeps the request's store) must not write notifications:
+ * it would name users that nothing announces.
  */
 type Pending = { users: Set<string>; mail: boolean };
 
