@@ -145,13 +145,12 @@ export function createApp({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ message: 'The request is too large.', code: 'too_large' }, 413),
   });
-  app.use('/api/*', (c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
+  const isRead = (c: Context) => c.req.method === 'GET' || c.req.method === 'HEAD';
+  app.use('/api/*', (c, next) => (isRead(c) ? next() : limitBody(c, next)));
   app.use('/api/*', noStoreForSessions());
   // A write announces the notifications it wrote once it has committed (decision 039).
   const cannotAnnounce = (error: unknown) => logger.warn({ err: error }, 'could not announce notifications');
-  app.use('/api/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : announcingAfterCommit(db, next, cannotAnnounce),
-  );
+  app.use('/api/*', (c, next) => (isRead(c) ? next() : announcingAfterCommit(db, next, cannotAnnounce)));
   const lookUpSession = createSessionLookup(db, auth);
   app.use('/api/*', async (c, next) => {
     let lookup: Promise<SessionUser | null> | undefined;

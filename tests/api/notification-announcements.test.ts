@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/client';
-import { listenOn } from '../../src/server/db/listen';
 import { NOTIFICATION_CHANNEL } from '../../src/server/notifications/live';
 import { NOTIFICATION_MAIL_CHANNEL } from '../../src/server/notifications/notification-mails';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { announcedDuring } from '../setup/announcements';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 import { createTestDatabase } from '../setup/test-database';
@@ -26,29 +25,6 @@ beforeAll(async () => {
   reader = await createUser(t.db, { username: 'announced_reader' });
   asReader = await signedInAgent(t, reader);
 });
-
-/** The payloads announced on `channel` while `act` runs, up to a marker sent after it. */
-async function announcedDuring(db: Database, channel: string, act: () => Promise<void>): Promise<string[]> {
-  const heard: string[] = [];
-  let markerSeen: () => void = () => undefined;
-  const marker = new Promise<void>((resolve) => (markerSeen = resolve));
-  const listening = await listenOn(db, channel, {
-    onNotification: (payload) => {
-      if (payload === 'marker') markerSeen();
-      else heard.push(payload ?? '');
-    },
-    onLost: () => undefined,
-  });
-  try {
-    await act();
-    // PostgreSQL delivers notifications in commit order: the marker comes after every announcement.
-    await db.execute(sql`select pg_notify(${channel}, 'marker')`);
-    await marker;
-  } finally {
-    await listening.close();
-  }
-  return heard;
-}
 
 describe('a write served by the app', () => {
   it('announces the notification it wrote, and wakes the mail dispatchers, once, after its transaction commits', async () => {

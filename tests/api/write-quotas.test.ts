@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/domain/accounts/account-forms';
 import { notificationListSchema } from '../../src/domain/social/notifications';
-import { listenOn } from '../../src/server/db/listen';
 import { NOTIFICATION_CHANNEL } from '../../src/server/notifications/live';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import {
@@ -12,6 +11,7 @@ import {
   writeQuotas,
   type WriteAction,
 } from '../../src/server/security/rate-limit';
+import { announcedDuring } from '../setup/announcements';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
@@ -233,25 +233,9 @@ describe('repeated likes and follows tell the recipient once an hour', () => {
   const inbox = async (agent: Agent) =>
     notificationListSchema.parse(await (await agent.request('/api/notifications')).json()).notifications;
 
-  /** Counts the announcements for `userId` made while `act` runs, up to a marker sent after it. */
-  async function announcementsDuring(userId: string, act: () => Promise<void>): Promise<number> {
-    let count = 0;
-    let markerSeen: () => void = () => undefined;
-    const marker = new Promise<void>((resolve) => (markerSeen = resolve));
-    const listening = await listenOn(t.db, NOTIFICATION_CHANNEL, {
-      onNotification: (payload) => {
-        if (payload === userId) count++;
-        if (payload === 'marker') markerSeen();
-      },
-      onLost: () => undefined,
-    });
-    await act();
-    // PostgreSQL delivers notifications in commit order: the marker comes after every announcement.
-    await t.db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, 'marker')`);
-    await marker;
-    await listening.close();
-    return count;
-  }
+  /** Counts the announcements for `userId` made while `act` runs. */
+  const announcementsDuring = async (userId: string, act: () => Promise<void>) =>
+    (await announcedDuring(t.db, NOTIFICATION_CHANNEL, act)).filter((payload) => payload === userId).length;
 
   it('like, unlike, like, unlike, like: one notification, one live announcement', async () => {
     await clearCounters();

@@ -112,6 +112,15 @@ class GenericPlanClient extends pg.Client {
   }
 }
 
+/**
+ * A select-list entry that lets the statement's own transaction commit without waiting for its WAL
+ * to reach the disk (`synchronous_commit` off until that transaction ends). Only for a statement
+ * sent alone to the pool, never inside a transaction, whose whole commit it would change: the
+ * quota counters (rate-limit.ts) and the announcements after a write (decision 039), whose records
+ * a later commit's flush, or the WAL writer within 200 ms, takes to the disk.
+ */
+export const commitWithoutWaiting = sql`set_config('synchronous_commit', 'off', true)`;
+
 /** Each pool's twin for named statements (see executeNamed); a transaction has none. */
 const namedStatementDatabases = new WeakMap<object, () => NodePgDatabase<typeof schema>>();
 

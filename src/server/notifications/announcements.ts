@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { commitWithoutWaiting, type Database } from '../db/client';
 import { NOTIFICATION_CHANNEL } from './live';
 import { NOTIFICATION_MAIL_CHANNEL } from './notification-mails';
 
@@ -48,7 +48,7 @@ async function announcePending(db: Database, { users, mail }: Pending): Promise<
     ...[...users].map((userId) => sql`pg_notify(${NOTIFICATION_CHANNEL}, ${userId})`),
     ...(mail ? [sql`pg_notify(${NOTIFICATION_MAIL_CHANNEL}, '')`] : []),
   ];
-  await db.execute(sql`select set_config('synchronous_commit', 'off', true), ${sql.join(announcements, sql`, `)}`);
+  await db.execute(sql`select ${commitWithoutWaiting}, ${sql.join(announcements, sql`, `)}`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { commitWithoutWaiting, type Database } from '../db/client';
 import { rateLimitAddress } from './client-address';
 
 export type RateRule = { windowSeconds: number; max: number };
@@ -200,7 +200,7 @@ export async function consumeWriteQuota(
 ): Promise<RateDecision> {
   const counters = writeQuotaCounters(action, userId, address, quotas);
   const result = await db.execute<{ retry_after: number }>(sql`
-    select set_config('synchronous_commit', 'off', true), ticklist_count_events(
+    select ${commitWithoutWaiting}, ticklist_count_events(
       ${sql.param(counters.map((counter) => counter.key))}::text[],
       ${sql.param(counters.map((counter) => counter.rule.windowSeconds))}::int[],
       ${sql.param(counters.map((counter) => counter.rule.max))}::int[]) as retry_after`);
