@@ -373,7 +373,7 @@ async function main() {
       await cleaner.execute(sql`truncate rate_limits`);
       await cleaner.$client.end();
     } else {
-      await restartWith({ ...SEED_SETTINGS, shared_preload_libraries: 'pg_stat_statements' });
+      await restartWith(SEED_SETTINGS);
       await migrate();
       await seed(database);
       if (options.dataDir) writeFileSync(seededFile, JSON.stringify(size));
@@ -385,6 +385,7 @@ async function main() {
     const db = connectDatabase(database.url, { max: connections, onQuery: () => statements.count++ });
     try {
       await db.execute(sql`create extension if not exists pg_stat_statements`);
+      await awaitPrewarm(db);
       const target =
         options.workers === null
           ? serveInProcess(db, statements)
@@ -402,6 +403,33 @@ async function main() {
     await database.stop();
     if (!options.dataDir) rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Waits until the server's autoprewarm worker has read back the pages that were in shared_buffers
+ * when it last stopped (decision 040), as a server that has been up a while would have them, and
+ * says how many and how long it took. Nothing to wait for on a first start.
+ */
+async function awaitPrewarm(db: Database) {
+  const started = performance.now();
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const workers = async () =>
+    (
+      await db.execute<{ workers: number }>(
+        sql`select count(*)::int as workers from pg_stat_activity where backend_type = 'autoprewarm worker'`,
+      )
+    ).rows[0]!.workers;
+  // The leader starts its worker a moment after the server accepts connections.
+  while ((await workers()) === 0 && performance.now() - started < 3000) await sleep(100);
+  while ((await workers()) > 0 && performance.now() - started < 10 * 60_000) await sleep(500);
+  await db.execute(sql`create extension if not exists pg_buffercache`);
+  const cachedMb = (
+    await db.execute<{ mb: number }>(
+      sql`select (buffers_used::bigint * current_setting('block_size')::int / 1048576)::int as mb from pg_buffercache_summary()`,
+    )
+  ).rows[0]!.mb;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`Shared buffers hold ${cachedMb} MiB after the start (autoprewarm, ${seconds} s)`);
 }
 
 /**

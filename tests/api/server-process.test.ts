@@ -69,6 +69,48 @@ describe('the embedded database', () => {
       await db.stop();
     }
   });
+
+  it('reads the pages it had cached back into shared_buffers after a restart (autoprewarm)', async () => {
+    const dataDir = freshDataDir();
+    const cachedPagesOf = async (url: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('create extension if not exists pg_buffercache');
+        const result = await client.query<{ cached: number; pages: number }>(
+          `select (select count(*)::int from pg_buffercache
+                   where reldatabase = (select oid from pg_database where datname = current_database())
+                     and relfilenode = pg_relation_filenode('kept')) as cached,
+                  (pg_relation_size('kept') / current_setting('block_size')::int)::int as pages`,
+        );
+        return result.rows[0]!;
+      } finally {
+        await client.end();
+      }
+    };
+    const first = await startEmbeddedPostgres(dataDir, silent);
+    let before: { cached: number; pages: number };
+    try {
+      const client = new pg.Client({ connectionString: first.url });
+      await client.connect();
+      await client.query(`create table kept as select g, repeat('x', 200) as filler from generate_series(1, 20000) g`);
+      await client.end();
+      before = await cachedPagesOf(first.url);
+      expect(before.pages).toBeGreaterThan(100);
+      expect(before.cached).toBe(before.pages);
+    } finally {
+      await first.stop();
+    }
+    expect(existsSync(path.join(dataDir, 'postgres', 'autoprewarm.blocks'))).toBe(true);
+
+    // Nothing reads the table after the restart: only the worker can bring its pages back.
+    const again = await startEmbeddedPostgres(dataDir, silent);
+    try {
+      await waitUntil(async () => (await cachedPagesOf(again.url)).cached === before.pages, 20_000);
+    } finally {
+      await again.stop();
+    }
+  });
 });
 
 describe('the server process', () => {
