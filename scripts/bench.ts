@@ -385,7 +385,7 @@ async function main() {
     const db = connectDatabase(database.url, { max: connections, onQuery: () => statements.count++ });
     try {
       await db.execute(sql`create extension if not exists pg_stat_statements`);
-      await awaitPrewarm(db);
+      await warmSharedBuffers(db);
       const target =
         options.workers === null
           ? serveInProcess(db, statements)
@@ -406,30 +406,55 @@ async function main() {
 }
 
 /**
- * Waits until the server's autoprewarm worker has read back the pages that were in shared_buffers
- * when it last stopped (decision 040), as a server that has been up a while would have them, and
- * says how many and how long it took. Nothing to wait for on a first start.
+ * Brings the database into shared_buffers before measuring, as a server that has served a while
+ * holds it: first waits for the autoprewarm worker to read back the pages cached when the server
+ * last stopped (decision 040), then reads every table and index of the database that is not yet
+ * cached (`pg_prewarm`), as long as the whole fits in a quarter less than shared_buffers. This
+ * machine's page cache does not keep the database, so without it the first case to touch a table
+ * (the writes, after 20 minutes of reads) read it from the disk a page at a time, and figures
+ * depended on what the run before had cached. Says what it read and how long it took.
  */
-async function awaitPrewarm(db: Database) {
+async function warmSharedBuffers(db: Database) {
   const started = performance.now();
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const first = async <T>(query: SQL) => (await db.execute<T & Record<string, unknown>>(query)).rows[0]!;
   const workers = async () =>
     (
-      await db.execute<{ workers: number }>(
+      await first<{ workers: number }>(
         sql`select count(*)::int as workers from pg_stat_activity where backend_type = 'autoprewarm worker'`,
       )
-    ).rows[0]!.workers;
+    ).workers;
   // The leader starts its worker a moment after the server accepts connections.
   while ((await workers()) === 0 && performance.now() - started < 3000) await sleep(100);
   while ((await workers()) > 0 && performance.now() - started < 10 * 60_000) await sleep(500);
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   await db.execute(sql`create extension if not exists pg_buffercache`);
-  const cachedMb = (
-    await db.execute<{ mb: number }>(
-      sql`select (buffers_used::bigint * current_setting('block_size')::int / 1048576)::int as mb from pg_buffercache_summary()`,
-    )
-  ).rows[0]!.mb;
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`Shared buffers hold ${cachedMb} MiB after the start (autoprewarm, ${seconds} s)`);
+  await db.execute(sql`create extension if not exists pg_prewarm`);
+  const cachedMb = async () =>
+    (
+      await first<{ mb: number }>(
+        sql`select (buffers_used::bigint * current_setting('block_size')::int / 1048576)::int as mb from pg_buffercache_summary()`,
+      )
+    ).mb;
+  const readBack = await cachedMb();
+  const sizes = await first<{ database_mb: number; buffers_mb: number }>(sql`
+    select (pg_database_size(current_database()) / 1048576)::int as database_mb,
+           (select setting::bigint * current_setting('block_size')::int / 1048576
+            from pg_settings where name = 'shared_buffers')::int as buffers_mb`);
+  if (sizes.database_mb > sizes.buffers_mb * 0.75) {
+    console.log(
+      `Shared buffers hold ${readBack} MiB read back after the start (${seconds()} s); the database (${sizes.database_mb} MiB) is ` +
+        `too large for ${sizes.buffers_mb} MiB of shared buffers to read whole`,
+    );
+    return;
+  }
+  await db.execute(sql`
+    select pg_prewarm(c.oid) from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname not in ('pg_catalog', 'information_schema') and c.relkind in ('r', 'i', 't', 'm') and c.relpersistence = 'p'`);
+  console.log(
+    `Shared buffers hold ${await cachedMb()} MiB, ${readBack} of them read back after the start, the rest read whole ` +
+      `(${seconds()} s)`,
+  );
 }
 
 /**
