@@ -20,8 +20,10 @@
 // For each: req/s, p50/p95/p99, errors (non-2xx), SQL statements per request, the same query
 // function run bare through the same pool where there is one (bare/API), and the app process's
 // peak RSS (the load generator runs in a process of its own, scripts/bench/load.ts). At the end,
-// the statements that took the most time, from pg_stat_statements. PostgreSQL runs with its
-// defaults while measuring; only the seed runs with fsync off (a throwaway database). `--data DIR`
+// the statements that took the most time, from pg_stat_statements. PostgreSQL runs with the
+// embedded server's settings while measuring; only the seed runs with fsync off (a throwaway
+// database). Before measuring, the database is read into shared buffers when it fits, as a server
+// that has served a while holds it (warmSharedBuffers). `--data DIR`
 // keeps the database in DIR: seeded the first time, reused as it is after (the earlier runs'
 // writes included), which saves the seed's minutes while a change is tried at scale 10. The write
 // cases send the same requests each run, so on a reused seed a like or a tick is often one made
