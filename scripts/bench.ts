@@ -411,7 +411,7 @@ async function main() {
  * Brings the database into shared_buffers before measuring, as a server that has served a while
  * holds it: first waits for the autoprewarm worker to read back the pages cached when the server
  * last stopped (decision 040), then reads every table and index of the database that is not yet
- * cached (`pg_prewarm`), as long as the whole fits in a quarter less than shared_buffers. This
+ * cached (`pg_prewarm`), as long as the whole fits in three quarters of shared_buffers. The bench
  * machine's page cache does not keep the database, so without it the first case to touch a table
  * (the writes, after 20 minutes of reads) read it from the disk a page at a time, and figures
  * depended on what the run before had cached. Says what it read and how long it took.
