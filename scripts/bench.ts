@@ -341,7 +341,10 @@ async function main() {
   }
   chmodSync(dir, 0o755);
   const logger = pino({ level: 'silent' });
-  let database = await startEmbeddedPostgres(dir, logger);
+  // The bench's own pool, and each app process's two pools of 10 (a cluster's primary too): with
+  // --workers 2, PostgreSQL's default of 100 was used up ("too many clients already").
+  const serverOptions = { maxConnections: Math.max(100, connections + 20 * ((options.workers ?? 0) + 1) + 20) };
+  let database = await startEmbeddedPostgres(dir, logger, serverOptions);
   /** ALTER SYSTEM, then a restart so every setting (shared_preload_libraries too) takes effect. */
   const restartWith = async (settings: Record<string, string | null>) => {
     const admin = connectDatabase(database.url, { max: 1 });
@@ -352,7 +355,7 @@ async function main() {
     }
     await admin.$client.end();
     await database.stop();
-    database = await startEmbeddedPostgres(dir, logger);
+    database = await startEmbeddedPostgres(dir, logger, serverOptions);
   };
   const load = fork(path.join(import.meta.dirname, 'bench', 'load.ts'), { execArgv: ['--import', 'tsx'] });
   const runLoad = (job: LoadJob) =>
@@ -381,7 +384,11 @@ async function main() {
       if (options.dataDir) writeFileSync(seededFile, JSON.stringify(size));
     }
     if (options.isSeedOnly) return;
-    await restartWith(Object.fromEntries(Object.keys(SEED_SETTINGS).map((name) => [name, null])));
+    // shared_preload_libraries: seeds made before decision 040 set it; the server's own flag wins.
+    await restartWith({
+      ...Object.fromEntries(Object.keys(SEED_SETTINGS).map((name) => [name, null])),
+      shared_preload_libraries: null,
+    });
 
     const statements = { count: 0 };
     const db = connectDatabase(database.url, { max: connections, onQuery: () => statements.count++ });
@@ -426,9 +433,13 @@ async function warmSharedBuffers(db: Database) {
         sql`select count(*)::int as workers from pg_stat_activity where backend_type = 'autoprewarm worker'`,
       )
     ).workers;
-  // The leader starts its worker a moment after the server accepts connections.
+  // The leader starts a worker per database, one after another, a moment after the server accepts
+  // connections: done when none has run for two polls in a row.
   while ((await workers()) === 0 && performance.now() - started < 3000) await sleep(100);
-  while ((await workers()) > 0 && performance.now() - started < 10 * 60_000) await sleep(500);
+  for (let idlePolls = 0; idlePolls < 2 && performance.now() - started < 10 * 60_000;) {
+    idlePolls = (await workers()) > 0 ? 0 : idlePolls + 1;
+    await sleep(500);
+  }
   const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
   await db.execute(sql`create extension if not exists pg_buffercache`);
   await db.execute(sql`create extension if not exists pg_prewarm`);

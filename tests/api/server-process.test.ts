@@ -80,7 +80,7 @@ describe('the embedded database', () => {
         const result = await client.query<{ cached: number; pages: number }>(
           `select (select count(*)::int from pg_buffercache
                    where reldatabase = (select oid from pg_database where datname = current_database())
-                     and relfilenode = pg_relation_filenode('kept')) as cached,
+                     and relfilenode = pg_relation_filenode('kept') and relforknumber = 0) as cached,
                   (pg_relation_size('kept') / current_setting('block_size')::int)::int as pages`,
         );
         return result.rows[0]!;
@@ -106,7 +106,7 @@ describe('the embedded database', () => {
     // Nothing reads the table after the restart: only the worker can bring its pages back.
     const again = await startEmbeddedPostgres(dataDir, silent);
     try {
-      await waitUntil(async () => (await cachedPagesOf(again.url)).cached === before.pages, 20_000);
+      await waitUntil(async () => (await cachedPagesOf(again.url)).cached >= before.pages, 20_000);
     } finally {
       await again.stop();
     }

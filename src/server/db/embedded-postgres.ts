@@ -146,12 +146,13 @@ export function sharedBuffersMb(totalBytes = os.totalmem(), limitBytes = process
 }
 
 /**
- * Libraries the embedded server loads at start. `pg_prewarm`'s autoprewarm worker writes the list
- * of pages in shared_buffers to `autoprewarm.blocks` every 5 minutes and at shutdown, and reads
- * them back in the background after a start (decision 040). Without it a restart starts with an empty
- * cache, and where the operating system's cache does not keep the database either (the bench
- * machine's does not), each page is read from the disk again as requests come, 0.76 ms a read there. `pg_stat_statements` keeps each statement's calls and times for the operator
- * (and the bench), so the bench measures the server as it runs.
+ * Libraries the embedded server loads at start (decision 040). `pg_prewarm`'s autoprewarm worker
+ * writes the list of pages in shared_buffers to `autoprewarm.blocks` every 5 minutes and at
+ * shutdown, and reads them back in the background after a start. Without it a restart begins with
+ * an empty cache, and where the operating system's cache does not keep the database either (the
+ * bench machine's does not), each page is read from the disk again as requests come, 0.76 ms a
+ * read there. `pg_stat_statements` keeps each statement's calls and times for the operator (and
+ * the bench, which so measures the server as it runs).
  */
 export const PRELOADED_LIBRARIES = ['pg_prewarm', 'pg_stat_statements'] as const;
 
