@@ -135,6 +135,23 @@ describe('a clone', () => {
   });
 });
 
+describe('a tick', () => {
+  it('checks the completed-lists badge only when it leaves the list complete', async () => {
+    const list = await makeChecklist(t.db, author.id, { items: ['Passport', 'Tickets'] });
+    const done = (index: number, method: 'PUT' | 'DELETE') => () =>
+      asReader.request(`/api/checklists/${list.id}/items/${list.items[index]!.id}/done`, { method });
+    const badgeChecks = (inside: string[]) => inside.filter((query) => /^with rules/.test(query));
+
+    const first = await transactionOf(done(0, 'PUT'), 200);
+    expect(badgeChecks(first.inside)).toEqual([]);
+    const last = await transactionOf(done(1, 'PUT'), 200);
+    expect(badgeChecks(last.inside)).toHaveLength(1);
+    // Unticking never earns one.
+    const untick = await transactionOf(done(1, 'DELETE'), 200);
+    expect(badgeChecks(untick.inside)).toEqual([]);
+  });
+});
+
 describe('a like', () => {
   it('notifies in two statements: whether it told the author within the hour, with the actor, then the notice', async () => {
     const list = await makeChecklist(t.db, author.id);

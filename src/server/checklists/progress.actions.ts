@@ -3,6 +3,7 @@ import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database, Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { checklistItemCompletions, checklistItems } from '../db/schema';
+import { itemCountColumn } from '../presenters';
 import type { WriteOutcome } from '../outcome';
 import { checklistNotFound, findChecklistAccess } from './checklist-access';
 
@@ -10,14 +11,21 @@ type ProgressState = { uses: number; completedItemIds: string[] };
 
 const notFound = { ok: false, reason: 'not_found' } as const;
 
-async function progressState(db: Executor, checklistId: string, userId: string): Promise<ProgressState> {
-  const result = await db.execute<{ uses: number; completed: string[] }>(sql`
-    select c.uses_count as uses,
+async function progressState(
+  db: Executor,
+  checklistId: string,
+  userId: string,
+): Promise<{ state: ProgressState; isComplete: boolean }> {
+  const result = await db.execute<{ uses: number; completed: string[]; items: number }>(sql`
+    select c.uses_count as uses, ${itemCountColumn} as items,
       coalesce((select json_agg(done.checklist_item_id) from checklist_item_completions done
                 where done.checklist_id = c.id and done.user_id = ${userId}), '[]') as completed
     from checklists c where c.id = ${checklistId}`);
   const row = result.rows[0]!;
-  return { uses: row.uses, completedItemIds: row.completed };
+  return {
+    state: { uses: row.uses, completedItemIds: row.completed },
+    isComplete: row.items > 0 && row.completed.length >= row.items,
+  };
 }
 
 /** Ticks or unticks one item for the user; ticking twice is harmless. */
@@ -43,13 +51,16 @@ export async function setItemDone(
         .insert(checklistItemCompletions)
         .values({ userId, checklistItemId: item.id, checklistId })
         .onConflictDoNothing();
-      await grantEarnedBadges(tx, [userId], ['completed_lists']);
     } else {
       await tx
         .delete(checklistItemCompletions)
         .where(and(eq(checklistItemCompletions.userId, userId), eq(checklistItemCompletions.checklistItemId, item.id)));
     }
-    return { ok: true, value: await progressState(tx, checklistId, userId) };
+    const { state, isComplete } = await progressState(tx, checklistId, userId);
+    // Only a tick that leaves the list complete can raise the user's completed lists: the others
+    // skip the badge check (a statement that counts their completed lists).
+    if (isDone && isComplete) await grantEarnedBadges(tx, [userId], ['completed_lists']);
+    return { ok: true, value: state };
   });
 }
 
@@ -65,6 +76,6 @@ export async function resetProgress(
     await tx
       .delete(checklistItemCompletions)
       .where(and(eq(checklistItemCompletions.userId, userId), eq(checklistItemCompletions.checklistId, checklistId)));
-    return { ok: true, value: await progressState(tx, checklistId, userId) };
+    return { ok: true, value: (await progressState(tx, checklistId, userId)).state };
   });
 }
