@@ -270,6 +270,25 @@ describe('concurrent actions at a threshold', () => {
     expect(await badgeNotes(user)).toEqual([earned('Closer')]);
   });
 
+  it('Crowd Pleaser counts likes by others where the author liked the list before that was refused', async () => {
+    const author = await extra();
+    const list = await makeChecklist(t.db, author.id);
+    // A like by the author from before migration 0010, which the database now refuses.
+    await t.db.execute(sql`alter table checklist_likes disable trigger checklist_likes_not_self`);
+    try {
+      await t.db.insert(checklistLikes).values({ checklistId: list.id, userId: author.id });
+    } finally {
+      await t.db.execute(sql`alter table checklist_likes enable trigger checklist_likes_not_self`);
+    }
+    await addLikes(list.id, 8);
+    const like = (agent: Agent) => agent.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
+    await like(fans[0]!);
+    expect(await badgesOf(author)).toEqual([]);
+    // 11 likes, 10 of them by others.
+    await like(fans[1]!);
+    expect(await badgesOf(author)).toEqual(['crowd-pleaser-bronze']);
+  });
+
   it('several likes crossing 10 at once grant Crowd Pleaser exactly once', async () => {
     const author = await extra();
     const list = await makeChecklist(t.db, author.id);

@@ -153,6 +153,21 @@ describe('a tick', () => {
 });
 
 describe('a like', () => {
+  it("checks the author's like badges only when the list's likes reach one of their targets", async () => {
+    const list = await makeChecklist(t.db, author.id);
+    const likers = await Promise.all(Array.from({ length: 10 }, () => createUser(t.db)));
+    for (const liker of likers.slice(0, 8)) {
+      await t.db.execute(sql`insert into checklist_likes (checklist_id, user_id) values (${list.id}, ${liker.id})`);
+    }
+    const [ninth, tenth] = [await signedInAgent(t, likers[8]!), await signedInAgent(t, likers[9]!)];
+    const likeBy = (agent: Agent) => () => agent.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
+    const badgeChecks = (inside: string[]) => inside.filter((query) => /^with rules/.test(query));
+    // The 9th like: no badge has 9 as its target.
+    expect(badgeChecks((await transactionOf(likeBy(ninth), 200)).inside)).toEqual([]);
+    // The 10th: Crowd Pleaser's first target.
+    expect(badgeChecks((await transactionOf(likeBy(tenth), 200)).inside)).toHaveLength(1);
+  });
+
   it('notifies in two statements: whether it told the author within the hour, with the actor, then the notice', async () => {
     const list = await makeChecklist(t.db, author.id);
     const { inside } = await transactionOf(

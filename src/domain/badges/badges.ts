@@ -128,6 +128,14 @@ export function badgesForMetrics(metrics: readonly BadgeMetric[]): BadgeDefiniti
   return BADGES.filter((badge) => metrics.includes(badge.rule.metric));
 }
 
+/**
+ * Whether `value` is a target of one of `metric`'s badges: for a metric that moves one step at a
+ * time, a write that leaves it at any other value cannot have earned one of them.
+ */
+export function isBadgeTarget(metric: BadgeMetric, value: number): boolean {
+  return BADGES.some((badge) => badge.rule.metric === metric && badge.rule.target === value);
+}
+
 /** Progress as the badges page shows it: capped at the target, so an earned badge reads "10 / 10". */
 export function badgeProgress(rule: BadgeRule, value: number): { current: number; target: number } {
   return { current: Math.min(Math.max(value, 0), rule.target), target: rule.target };

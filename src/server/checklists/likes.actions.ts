@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
+import { isBadgeTarget } from '@/domain/badges/badges';
 import { canLike } from '@/domain/permissions';
 import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database, Executor } from '../db/client';
@@ -40,7 +41,14 @@ export async function setLike(
       const added = await tx.insert(checklistLikes).values({ checklistId, userId }).onConflictDoNothing().returning();
       if (added.length) {
         await notify(tx, { type: 'like', recipientId: access.authorId, actorId: userId, checklist });
-        await grantEarnedBadges(tx, [access.authorId], ['likes_on_one_list']);
+        const state = await likeState(tx, checklistId, userId);
+        // The list's likes move one at a time, under its row lock: only a like that brings the
+        // likes by others to a badge's target can earn the author one. They are the list's likes, or
+        // one fewer where the author liked it before that was refused (migration 0010).
+        const byOthers = [state.likes, state.likes - 1];
+        if (byOthers.some((likes) => isBadgeTarget('likes_on_one_list', likes)))
+          await grantEarnedBadges(tx, [access.authorId], ['likes_on_one_list']);
+        return { ok: true, value: state };
       }
     } else {
       // Badges are never revoked: an unlike leaves a Crowd Pleaser in place (decision 011).
