@@ -229,6 +229,27 @@ describe('the grant notification', () => {
   });
 });
 
+describe('a list completed without a tick', () => {
+  it('grants Finisher when its author removes the only item the user had left', async () => {
+    const author = await createUser(t.db);
+    const asAuthor = await signedInAgent(t, author);
+    const user = await createUser(t.db);
+    const asUser = await signedInAgent(t, user);
+    const list = await makeChecklist(t.db, author.id, { items: ['Passport', 'Tickets', 'Charger'] });
+    await tick(asUser, list, 0);
+    await tick(asUser, list, 1);
+    expect(await badgesOf(user)).toEqual([]);
+
+    const edited = await asAuthor.request(`/api/checklists/${list.id}`, {
+      method: 'PUT',
+      json: { ...newList(list.title), items: ['Passport', 'Tickets'] },
+    });
+    expect(edited.status).toBe(200);
+    expect(await badgesOf(user)).toEqual(['finisher']);
+    expect(await badgeNotes(user)).toEqual([earned('Finisher')]);
+  });
+});
+
 describe('concurrent actions at a threshold', () => {
   it('a tick completing a user’s 5th list while another action for them is in flight waits for it, and grants Closer once', async () => {
     const user = await createUser(t.db);

@@ -5,7 +5,9 @@ import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { planItemChanges } from '@/domain/checklists/item-changes';
 import { DEFAULT_VISIBILITY, visibilityColumns, type ChecklistVisibility } from '@/domain/checklists/visibility';
 import { canClone, canDelete, canEdit } from '@/domain/permissions';
+import type { BadgeMetric } from '@/domain/badges/badges';
 import { grantEarnedBadges } from '../badges/badges.actions';
+import { itemCountColumn } from '../presenters';
 import type { Database, Executor } from '../db/client';
 import { checklistItems, checklists, checklistTags, clonedChecklists } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
@@ -89,7 +91,12 @@ export async function updateChecklist(
         updatedAt: sql`now()`,
       })
       .where(eq(checklists.id, id));
-    if (input.visibility === 'public' && !access.isPublic) await grantEarnedBadges(tx, [userId], ['published_lists']);
+    // Badges this edit can earn, checked in one grant (one set of locks, in order) after its items.
+    const grant = { userIds: [] as string[], metrics: [] as BadgeMetric[] };
+    if (input.visibility === 'public' && !access.isPublic) {
+      grant.userIds.push(userId);
+      grant.metrics.push('published_lists');
+    }
 
     const existing = await tx
       .select({ id: checklistItems.id, content: checklistItems.content })
@@ -110,6 +117,18 @@ export async function updateChecklist(
         .insert(checklistItems)
         .values(plan.insert.map((item) => ({ checklistId: id, content: item.content, orderIndex: item.orderIndex })));
     }
+    // Removing items can leave someone's list complete without a tick; a tick grants only for the
+    // list it completes (setItemDone), so the edit grants for those it completed.
+    if (plan.remove.length > 0) {
+      const completed = await tx.execute<{ user_id: string }>(sql`
+        select p.user_id from checklist_progress p join checklists c on c.id = p.checklist_id
+        where p.checklist_id = ${id} and p.completed_count = ${itemCountColumn}`);
+      if (completed.rows.length > 0) {
+        grant.userIds.push(...completed.rows.map((row) => row.user_id));
+        grant.metrics.push('completed_lists');
+      }
+    }
+    if (grant.userIds.length > 0) await grantEarnedBadges(tx, grant.userIds, grant.metrics);
     await tx.delete(checklistTags).where(eq(checklistTags.checklistId, id));
     await insertTags(tx, id, input.tags);
     return { ok: true, value: undefined };
