@@ -65,6 +65,7 @@ import { listBadgeStatus } from '../src/server/badges/badges.queries';
 import { createBrowseCursors, SEARCH_STATE_MS } from '../src/server/checklists/browse-cursors';
 import { browseChecklists, type Count } from '../src/server/checklists/browse.queries';
 import { createSearchCounts } from '../src/server/checklists/search-counts';
+import { createSearchPages } from '../src/server/checklists/search-pages';
 import { findChecklistDetail } from '../src/server/checklists/checklists.queries';
 import { listDashboardLists, listRecentActivity } from '../src/server/dashboard/dashboard.queries';
 import { applyMigrations, connectDatabase, type Database } from '../src/server/db/client';
@@ -90,6 +91,7 @@ const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-1';
 const browseCursors = createBrowseCursors(BENCH_SECRET);
 /** What the bare cases' searches have counted, kept as a server process keeps them. */
 const browseCounts = createSearchCounts<Count>();
+const browsePages = createSearchPages();
 const PORT = 3999;
 const BASE_URL = `http://localhost:${PORT}`;
 /** How deep the deep-page cases go (Browse pages of 12, by cursor). */
@@ -714,7 +716,11 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
         name: label,
         requests: shuffled(queries).map((query) => browseRequest(query, null)),
         bare: (index) =>
-          browseChecklists(db, queries[index % queries.length]!, { cursors: browseCursors, counts: browseCounts }),
+          browseChecklists(db, queries[index % queries.length]!, {
+            cursors: browseCursors,
+            counts: browseCounts,
+            pages: browsePages,
+          }),
       });
       // Page 20 of up to 4 variants that have one: the cursor after 19 pages, as Load more sends it.
       const deep: { query: BrowseQuery; text: string; cursor: BrowseCursor }[] = [];
@@ -722,8 +728,14 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
         let text: string | null = null;
         for (let page = 1; page < DEEP_PAGE; page++) {
           const cursor: BrowseCursor | null = text ? browseCursors.decode(text, query) : null;
-          text = (await browseChecklists(db, query, { cursor, cursors: browseCursors, counts: browseCounts }))
-            .nextCursor;
+          text = (
+            await browseChecklists(db, query, {
+              cursor,
+              cursors: browseCursors,
+              counts: browseCounts,
+              pages: browsePages,
+            })
+          ).nextCursor;
           if (!text) return;
         }
         deep.push({ query, text: text!, cursor: browseCursors.decode(text!, query)! });
@@ -737,7 +749,12 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
         requests: deep.map(({ query, text }) => browseRequest(query, text)),
         bare: (index) => {
           const { query, cursor } = deep[index % deep.length]!;
-          return browseChecklists(db, query, { cursor, cursors: browseCursors, counts: browseCounts });
+          return browseChecklists(db, query, {
+            cursor,
+            cursors: browseCursors,
+            counts: browseCounts,
+            pages: browsePages,
+          });
         },
       });
     }

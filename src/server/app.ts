@@ -29,6 +29,7 @@ import { badgesRoutes } from './badges/badges.routes';
 import { checklistActionsRoutes, commentsRoutes } from './checklists/checklist-actions.routes';
 import { createBrowseCursors } from './checklists/browse-cursors';
 import { createSearchCounts } from './checklists/search-counts';
+import { createSearchPages } from './checklists/search-pages';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import type { Database } from './db/client';
@@ -173,7 +174,12 @@ export function createApp({
     .route('/api/accounts', accountDataRoutes({ db, auth }))
     .route(
       '/api/checklists',
-      checklistsRoutes({ db, cursors: createBrowseCursors(secret), counts: createSearchCounts() }),
+      checklistsRoutes({
+        db,
+        cursors: createBrowseCursors(secret),
+        counts: createSearchCounts(),
+        pages: createSearchPages(),
+      }),
     )
     .route('/api/checklists', checklistActionsRoutes({ db }))
     .route('/api/comments', commentsRoutes({ db }))

@@ -1056,6 +1056,157 @@ describe('a search asked for again', () => {
   });
 });
 
+describe('a search’s page asked for again (decision 041)', () => {
+  let asAuthor: Agent;
+  const bittern: Record<string, string> = {};
+  beforeAll(async () => {
+    asAuthor = await signedInAgent(t, author);
+    for (let index = 0; index < 15; index++) {
+      const list = await makeChecklist(t.db, author.id, {
+        title: `Bittern walk ${index}`,
+        createdAt: daysAgo(200 + index),
+      });
+      bittern[`walk ${index}`] = list.id;
+    }
+    bittern.item = (
+      await makeChecklist(t.db, author.id, { title: 'Pond day', items: ['Spot a bittern'], createdAt: daysAgo(150) })
+    ).id;
+  });
+  /** The statements that read a kept page's cards, and those that read a page afresh. */
+  const keptReads = () => statements.filter((statement) => /^\s*select .* from \(select .*\) now/s.test(statement));
+  const pageReads = () =>
+    statements.filter((statement) => /^\s*(with words as materialized|with picked as)/.test(statement));
+  const ask = async (query: string) => {
+    statements = [];
+    return browse(query);
+  };
+  const newestFirst = (query: string) => `${query}&order=newest`;
+  // Best match is the default with words; every Bittern walk is a title match, so newest first there too.
+
+  it('is read again by its lists’ ids, one statement, while no list it can find has changed', async () => {
+    for (const query of ['?q=bittern&order=best', '?q=bittern&order=newest']) {
+      const first = await ask(query);
+      expect(pageReads().length, query).toBeGreaterThan(0);
+      const again = await ask(query);
+      expect(statements, query).toHaveLength(1);
+      expect(keptReads(), query).toHaveLength(1);
+      expect(again, query).toEqual({ ...first, nextCursor: again.nextCursor });
+      // Its cursor goes on where the first answer's does.
+      const next = await browse(`${query}&cursor=${encodeURIComponent(again.nextCursor!)}`);
+      const nextFromFirst = await browse(`${query}&cursor=${encodeURIComponent(first.nextCursor!)}`);
+      expect(titles(next), query).toEqual(titles(nextFromFirst));
+    }
+    // The last page, kept too, says there is no more.
+    const first = await browse('?q=bittern&order=newest');
+    const lastPage = `?q=bittern&order=newest&cursor=${encodeURIComponent(first.nextCursor!)}`;
+    await browse(lastPage);
+    const last = await ask(lastPage);
+    expect(keptReads()).toHaveLength(1);
+    expect(last).toMatchObject({ hasMore: false, nextCursor: null });
+    expect(titles(last)).toEqual(['Bittern walk 11', 'Bittern walk 12', 'Bittern walk 13', 'Bittern walk 14']);
+  });
+
+  it('shows each card as it is now: a like since is counted on the kept page', async () => {
+    const before = (await ask('?q=bittern&order=newest')).checklists.find((card) => card.id === bittern['walk 0']);
+    const fan = await createUser(t.db, { username: 'bittern_fan' });
+    await t.db.insert(checklistLikes).values({ checklistId: bittern['walk 0']!, userId: fan.id });
+    const after = (await ask('?q=bittern&order=newest')).checklists.find((card) => card.id === bittern['walk 0']);
+    expect(keptReads()).toHaveLength(1);
+    expect(after!.likes).toBe(before!.likes + 1);
+  });
+
+  it('is read afresh after every change that can add or take away a list, at once', async () => {
+    const listInput = (title: string) => ({
+      title,
+      description: 'By the river',
+      items: ['Binoculars'],
+      tags: [],
+      estimatedTime: '1 hour',
+      difficulty: 'easy',
+    });
+    let created = '';
+    const changes: [string, () => Promise<Response>, (page: BrowsePage) => void][] = [
+      [
+        'a new list, first in Newest',
+        async () => {
+          const response = await asAuthor.post('/api/checklists', listInput('Bittern nest'));
+          created = ((await response.clone().json()) as { id: string }).id;
+          return response;
+        },
+        (page) => expect(page.checklists[0]!.id).toBe(created),
+      ],
+      [
+        'a list made private',
+        () =>
+          asAuthor.request(`/api/checklists/${created}/visibility`, {
+            method: 'PATCH',
+            json: { visibility: 'private' },
+          }),
+        (page) => expect(page.checklists.map((card) => card.id)).not.toContain(created),
+      ],
+      [
+        'a list made public again',
+        () =>
+          asAuthor.request(`/api/checklists/${created}/visibility`, {
+            method: 'PATCH',
+            json: { visibility: 'public' },
+          }),
+        (page) => expect(page.checklists[0]!.id).toBe(created),
+      ],
+      [
+        'a list retitled without the word',
+        () => asAuthor.request(`/api/checklists/${created}`, { method: 'PUT', json: listInput('Egret nest') }),
+        (page) => expect(page.checklists.map((card) => card.id)).not.toContain(created),
+      ],
+      [
+        'a list deleted',
+        () => asAuthor.request(`/api/checklists/${bittern['walk 1']}`, { method: 'DELETE' }),
+        (page) => expect(page.checklists.map((card) => card.id)).not.toContain(bittern['walk 1']),
+      ],
+    ];
+    for (const [change, make, check] of changes) {
+      await ask(newestFirst('?q=bittern'));
+      await ask('?q=bittern');
+      const response = await make();
+      expect(response.status, `${change}: ${await response.clone().text()}`).toBeLessThan(300);
+      for (const query of [newestFirst('?q=bittern'), '?q=bittern']) {
+        const page = await ask(query);
+        expect(pageReads().length, `${change}, ${query}`).toBeGreaterThan(0);
+        // The kept page's statement, the count and the page: still at most three.
+        expect(statements.length, `${change}, ${query}`).toBeLessThanOrEqual(3);
+        check(page);
+      }
+    }
+  });
+
+  it('never shows a list made private, even when its change was numbered before the page was read', async () => {
+    const page = await ask(newestFirst('?q=bittern'));
+    const hidden = page.checklists[0]!.id;
+    const [{ generation }] = (await rows<{ generation: string }>(
+      sql`select last_value::text as generation from checklists_search_generation`,
+    )) as [{ generation: string }];
+    await t.db.execute(sql`update checklists set is_public = false where id = ${hidden}`);
+    // As if the change had taken its number before the page was read and committed after.
+    await t.db.execute(sql`select setval('checklists_search_generation', ${generation}::bigint)`);
+    const again = await ask(newestFirst('?q=bittern'));
+    expect(keptReads()).toHaveLength(1);
+    expect(again.checklists.map((card) => card.id)).not.toContain(hidden);
+    expect(again.checklists).toHaveLength(page.checklists.length - 1);
+    await t.db.execute(sql`update checklists set is_public = true where id = ${hidden}`);
+  });
+
+  it('is never kept in Most Used or Most Liked, whose order a like or a use moves', async () => {
+    const fan = await createUser(t.db, { username: 'bittern_liker' });
+    await ask('?q=bittern&order=most-liked');
+    const last = (await ask('?q=bittern&order=most-liked')).checklists.at(-1)!;
+    expect(keptReads()).toEqual([]);
+    expect(pageReads().length).toBeGreaterThan(0);
+    await t.db.insert(checklistLikes).values({ checklistId: last.id, userId: fan.id });
+    const liked = await ask('?q=bittern&order=most-liked');
+    expect(liked.checklists.findIndex((card) => card.id === last.id)).toBeLessThan(liked.checklists.length - 1);
+  });
+});
+
 describe('how far a search is counted', () => {
   it('to the cap, and further only for Most Used and Most Liked without a tag, whose rule needs more', async () => {
     const seen: string[] = [];

@@ -16,6 +16,7 @@ import { executeNamed, sqlCount, type Executor } from '../db/client';
 import { cardColumns, presentCard, type CardRow } from '../presenters';
 import type { BrowseCursors } from './browse-cursors';
 import type { SearchCounts } from './search-counts';
+import type { SearchPages } from './search-pages';
 
 /**
  * The cards of the lists `picked` chooses, in its order, in one statement. `picked` is a query
@@ -203,10 +204,10 @@ async function readBestMatches(
   { canSplit }: { canSplit: boolean },
 ) {
   const read = (part: BestMatchRead) =>
-    readCardRows<{ sort_key: unknown[] }>(
+    readCardRows<{ sort_key: unknown[]; generation: string }>(
       db,
       pickBestMatches(query, match, part),
-      sql`, ${sortKeyJson.best} as sort_key`,
+      sql`, ${sortKeyJson.best} as sort_key, ${searchGeneration} as generation`,
       { isNamed: part.isNamed ?? false },
     );
   const firstTier = cursor?.k[0] ?? 0;
@@ -381,6 +382,7 @@ async function countMatches(
   terms: string[],
   counts: SearchCounts<Count>,
   spent = { statements: 0 },
+  knownGeneration?: string,
 ): Promise<Count> {
   if (terms.length === 0) {
     const [row] = await executeNamed<{ total: number; public_lists: number }>(
@@ -399,8 +401,10 @@ async function countMatches(
   // Counted as far as the order needs: a count that stopped at the cap is counted again, further,
   // for an order that needs to know more.
   const limit = countLimit(query);
-  // What is kept may answer without a statement; reading the number and counting are one each.
+  // What is kept may answer without a statement; reading the number and counting are one each
+  // (the number is not read again when the caller has just read it: `knownGeneration`).
   const generation = async () => {
+    if (knownGeneration !== undefined) return knownGeneration;
     spent.statements++;
     return (await executeNamed<{ generation: string }>(db, sql`select ${searchGeneration} as generation`))[0]!
       .generation;
@@ -494,7 +498,8 @@ export async function browseChecklists(
     cursor = null,
     cursors,
     counts,
-  }: { cursor?: BrowseCursor | null; cursors: BrowseCursors; counts: SearchCounts<Count> },
+    pages,
+  }: { cursor?: BrowseCursor | null; cursors: BrowseCursors; counts: SearchCounts<Count>; pages: SearchPages },
 ): Promise<BrowsePage> {
   const typed = searchTerms(query.q);
   // Best match needs words; the schema never asks for it without them.
@@ -547,7 +552,7 @@ export async function browseChecklists(
       : isNamed && query.tag
         ? sql`c.is_public and coalesce(c.tag_keys @> array[lower(${query.tag})], false)`
         : filters(query, terms);
-    return readCardRows<{ sort_key: unknown[] }>(
+    return readCardRows<{ sort_key: unknown[]; generation?: string }>(
       db,
       sql`
         select c.id, row_number() over (order by ${orderBy[listingOrder]}) as position
@@ -555,10 +560,33 @@ export async function browseChecklists(
         where ${isSparse ? after : sql`${walked} and ${after}`}
         order by ${orderBy[listingOrder]}
         limit ${sqlCount(BROWSE_PAGE_SIZE + 1)} ${skipped > 0 ? sql`offset ${skipped}` : sql``}`,
-      sql`, ${sortKeyJson[listingOrder]} as sort_key`,
+      isKeepable(query, words)
+        ? sql`, ${sortKeyJson[listingOrder]} as sort_key, ${searchGeneration} as generation`
+        : sql`, ${sortKeyJson[listingOrder]} as sort_key`,
       { isNamed },
     );
   };
+
+  /** A search's count: carried by the cursor, or kept or counted for a first page. */
+  const countTyped = (knownGeneration?: string) =>
+    cursor?.s
+      ? carriedCount(db, query, cursor.s, typed, cursor.o === 'best' ? cursor.q : undefined, spent)
+      : countMatches(db, query, typed, counts, spent, knownGeneration);
+
+  // A page of the same search read before, while nothing it can find has changed (decision 041):
+  // its cards by id and the number of changes, in one statement. When the number has moved, that
+  // statement still told it, so the count need not read it again; and it counts as one of the
+  // page's statements, so Best match reads its tiers in one (at most three, still).
+  const at = Date.now();
+  const pageKey = isKeepable(query, typed) ? keptPageKey(query, typed, cursor) : null;
+  const kept = pageKey ? pages.get(pageKey, at) : undefined;
+  let knownGeneration: string | undefined;
+  if (kept) {
+    const { generation, cards } = await readKeptCards(db, kept.ids);
+    if (generation === kept.generation) return answer(await countTyped(generation), cards, kept.nextKey);
+    spent.statements++;
+    knownGeneration = generation;
+  }
 
   let count: Count;
   let rows: Awaited<ReturnType<typeof readPage>>;
@@ -572,55 +600,102 @@ export async function browseChecklists(
     count = await countMatches(db, query, typed, counts);
     rows = await readPage(typed, { match: null, isSparse: count.isSparse(listingOrder), capped: false });
   } else {
-    if (cursor?.s) {
-      count = await carriedCount(db, query, cursor.s, typed, cursor.o === 'best' ? cursor.q : undefined, spent);
-    } else {
-      count = await countMatches(db, query, typed, counts, spent);
-    }
+    count = await countTyped(knownGeneration);
     rows = await readPage(count.searchedFor ?? typed, { ...count, isSparse: count.isSparse(listingOrder) });
   }
-  const hasMore = rows.length > BROWSE_PAGE_SIZE;
   const shown = rows.slice(0, BROWSE_PAGE_SIZE);
-  const last = shown.at(-1);
-  const searched: SearchState | null =
-    typed.length === 0
-      ? null
-      : (cursor?.s ?? {
-          t: count.total,
-          c: count.capped,
-          f: count.searchedFor,
-          m: count.match?.isMany ?? false,
-          g: count.isSparse(listingOrder),
-        });
-  const words: BestMatchWords | null =
-    query.order === 'best' && count.match ? { w: count.match.whole, x: count.match.isTypedWhole } : null;
-  const nextCursor = (sortKey: unknown[]): string | null => {
-    const next = { o: query.order, k: sortKey } as BrowseCursor;
-    // What would make the cursor too long to send back, or that its schema would refuse (a
-    // corrected word too long, say), is left out: first Best match's words (the next page then
-    // reads them in a statement), then the search state (the next page then counts again, as a
-    // first page does).
-    const carrying: BrowseCursor[] = !searched
-      ? []
-      : words
-        ? [{ ...next, s: searched, q: words } as BrowseCursor, { ...next, s: searched }]
-        : [{ ...next, s: searched }];
-    for (const candidate of carrying) {
-      const carried = browseCursorSchema.safeParse(candidate).success ? cursors.encode(candidate, query) : null;
-      if (carried) return carried;
-    }
-    return cursors.encode(next, query);
-  };
+  const nextKey = rows.length > BROWSE_PAGE_SIZE ? (shown.at(-1)?.sort_key ?? null) : null;
+  // Kept only when every statement of the page read the same number (Best match may take two).
+  const generations = new Set(rows.map((row) => row.generation));
+  const [generation] = generations;
+  if (pageKey && generations.size === 1 && generation !== undefined) {
+    pages.keep(pageKey, { ids: shown.map((row) => row.id), nextKey, generation }, at);
+  }
+  return answer(count, shown, nextKey);
 
+  /** The page's answer: its cards, the count, and a cursor after `nextKey` when there is more. */
+  function answer(count: Count, shown: CardRow[], nextKey: unknown[] | null): BrowsePage {
+    const searched: SearchState | null =
+      typed.length === 0
+        ? null
+        : (cursor?.s ?? {
+            t: count.total,
+            c: count.capped,
+            f: count.searchedFor,
+            m: count.match?.isMany ?? false,
+            g: count.isSparse(listingOrder),
+          });
+    const words: BestMatchWords | null =
+      query.order === 'best' && count.match ? { w: count.match.whole, x: count.match.isTypedWhole } : null;
+    const nextCursor = (sortKey: unknown[]): string | null => {
+      const next = { o: query.order, k: sortKey } as BrowseCursor;
+      // What would make the cursor too long to send back, or that its schema would refuse (a
+      // corrected word too long, say), is left out: first Best match's words (the next page then
+      // reads them in a statement), then the search state (the next page then counts again, as a
+      // first page does).
+      const carrying: BrowseCursor[] = !searched
+        ? []
+        : words
+          ? [{ ...next, s: searched, q: words } as BrowseCursor, { ...next, s: searched }]
+          : [{ ...next, s: searched }];
+      for (const candidate of carrying) {
+        const carried = browseCursorSchema.safeParse(candidate).success ? cursors.encode(candidate, query) : null;
+        if (carried) return carried;
+      }
+      return cursors.encode(next, query);
+    };
+
+    return {
+      checklists: shown.map(presentCard),
+      total: count.total,
+      totalCapped: count.capped,
+      searchedFor: count.searchedFor?.join(' ') ?? null,
+      page: query.page,
+      pageSize: BROWSE_PAGE_SIZE,
+      hasMore: nextKey !== null,
+      nextCursor: nextKey ? nextCursor(nextKey) : null,
+    };
+  }
+}
+
+/**
+ * Whether a page of `query` may be kept and answered again while the search's number of changes
+ * stands (decision 041): a search in Best match or Newest, whose order no counter moves.
+ */
+const isKeepable = (query: BrowseQuery, words: string[]) =>
+  words.length > 0 && (query.order === 'best' || query.order === 'newest');
+
+/** What a kept page is kept under: the order, the words and tag as any case finds them, and where it starts. */
+const keptPageKey = (query: BrowseQuery, typed: string[], cursor: BrowseCursor | null) =>
+  JSON.stringify([
+    query.order,
+    typed.map((word) => word.toLowerCase()),
+    query.tag?.toLowerCase() ?? null,
+    cursor ?? query.page,
+  ]);
+
+/**
+ * A kept page's cards, by id in the page's order, with the search's number of changes now: one
+ * named statement, which answers the number even when none of the lists is left. A list made
+ * private since is left out (its change is numbered, but may have been committed just after the
+ * page was read).
+ */
+async function readKeptCards(db: Executor, ids: string[]): Promise<{ generation: string; cards: CardRow[] }> {
+  const rows = await executeNamed<Partial<CardRow> & { is_public: boolean | null; generation: string }>(
+    db,
+    sql`
+      select ${cardColumns}, c.is_public, now.generation
+      from (select ${searchGeneration} as generation) now
+      left join (
+        unnest(${sql.param(ids)}::uuid[]) with ordinality as kept(id, position)
+        join checklists c on c.id = kept.id
+        left join profiles p on p.id = c.author_id
+      ) on true
+      order by kept.position`,
+  );
   return {
-    checklists: shown.map(presentCard),
-    total: count.total,
-    totalCapped: count.capped,
-    searchedFor: count.searchedFor?.join(' ') ?? null,
-    page: query.page,
-    pageSize: BROWSE_PAGE_SIZE,
-    hasMore,
-    nextCursor: hasMore && last ? nextCursor(last.sort_key) : null,
+    generation: rows[0]!.generation,
+    cards: rows.filter((row): row is CardRow & typeof row => row.is_public === true),
   };
 }
 

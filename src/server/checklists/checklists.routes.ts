@@ -14,6 +14,7 @@ import { cacheForVisitors } from '../security/no-store';
 import type { BrowseCursors } from './browse-cursors';
 import { browseChecklists, popularTags, type Count } from './browse.queries';
 import type { SearchCounts } from './search-counts';
+import type { SearchPages } from './search-pages';
 import { logRequestEvent } from '../security/security-events';
 import { checklistExists, findChecklistDetail } from './checklists.queries';
 
@@ -57,17 +58,19 @@ export function checklistsRoutes({
   db,
   cursors,
   counts,
+  pages,
 }: {
   db: Database;
   cursors: BrowseCursors;
   counts: SearchCounts<Count>;
+  pages: SearchPages;
 }) {
   return createRouter()
     .openapi(browseRoute, async (c) => {
       const query = browseQuerySchema.parse(c.req.valid('query'));
       const cursor = query.cursor ? cursors.decode(query.cursor, query) : null;
       if (query.cursor && !cursor) return c.json({ message: browseCursorMessages.invalid, code: 'invalid_input' }, 400);
-      const page = await browseChecklists(db, query, { cursor, cursors, counts });
+      const page = await browseChecklists(db, query, { cursor, cursors, counts, pages });
       cacheForVisitors(c);
       return c.json(page, 200);
     })

@@ -1,3 +1,5 @@
+import { createRecentEntries } from '../recent-entries';
+
 /**
  * What this process has counted for searches' first pages (decision 018 "Later (stop 22)"). Y of
  * "Showing X of Y" costs a search up to a thousand matches read, which at 500,000 lists is tens of
@@ -34,31 +36,22 @@ export type SearchCounts<Count extends { capped: boolean }> = {
   ) => Promise<Count>;
 };
 
-type Kept<Count> = { count: Count; generation: string; at: number };
+type Kept<Count> = { count: Count; generation: string };
 
 export function createSearchCounts<Count extends { capped: boolean }>(
   now: () => number = Date.now,
   maxEntries = SEARCH_COUNT_ENTRIES,
 ): SearchCounts<Count> {
-  const kept = new Map<string, Kept<Count>>();
+  const kept = createRecentEntries<Kept<Count>>({ maxEntries, keepMs: SEARCH_COUNT_MS });
   /** Counts running now: a search asked for again meanwhile waits for its count. */
   const running = new Map<string, Promise<Count>>();
-  const keep = (key: string, entry: Kept<Count>) => {
-    kept.delete(key);
-    kept.set(key, entry);
-    for (const oldest of kept.keys()) {
-      if (kept.size <= maxEntries) break;
-      kept.delete(oldest);
-    }
-    return entry.count;
-  };
   return {
     async count(key, generation, count, isEnough = () => true) {
       // The time is taken before anything is read, so a count is never kept past its limit.
       const at = now();
-      const entry = kept.get(key);
-      if (entry && at - entry.at < SEARCH_COUNT_MS && isEnough(entry.count)) {
-        if (entry.count.capped || (await generation()) === entry.generation) return keep(key, entry);
+      const entry = kept.get(key, at)?.value;
+      if (entry && isEnough(entry.count)) {
+        if (entry.count.capped || (await generation()) === entry.generation) return entry.count;
       }
       const pending = running.get(key);
       if (pending) {
@@ -67,7 +60,7 @@ export function createSearchCounts<Count extends { capped: boolean }>(
       }
       // A change committed after the count began has a later number, so the count is not trusted
       // past it. (One numbered before but committed after is missed: for at most SEARCH_COUNT_MS.)
-      const counting = count().then((counted) => keep(key, { ...counted, at }));
+      const counting = count().then((counted) => kept.keep(key, counted, at).count);
       running.set(key, counting);
       try {
         return await counting;
