@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BROWSE_CURSOR_MAX_LENGTH,
   browseCursorMessages,
@@ -12,6 +12,7 @@ import {
   type BrowsePage,
 } from '../../src/domain/checklists/browse';
 import { createBrowseCursors } from '../../src/server/checklists/browse-cursors';
+import { COUNTED_ORDER_PAGE_MS, SEARCH_PAGE_MS } from '../../src/server/checklists/search-pages';
 import { SPARSE_COUNT_LIMIT } from '../../src/server/checklists/browse.queries';
 import { connectDatabase, executeNamed, migrationsFolder, type Database } from '../../src/server/db/client';
 import { checklistLikes, PUBLIC_COUNT_SLOTS } from '../../src/server/db/schema';
@@ -1195,15 +1196,35 @@ describe('a search’s page asked for again (decision 041)', () => {
     await t.db.execute(sql`update checklists set is_public = true where id = ${hidden}`);
   });
 
-  it('is never kept in Most Used or Most Liked, whose order a like or a use moves', async () => {
+  it('in Most Used and Most Liked, whose order a like or a use moves, keeps its order for 10 s only', async () => {
     const fan = await createUser(t.db, { username: 'bittern_liker' });
     await ask('?q=bittern&order=most-liked');
     const last = (await ask('?q=bittern&order=most-liked')).checklists.at(-1)!;
-    expect(keptReads()).toEqual([]);
-    expect(pageReads().length).toBeGreaterThan(0);
+    expect(keptReads()).toHaveLength(1);
     await t.db.insert(checklistLikes).values({ checklistId: last.id, userId: fan.id });
-    const liked = await ask('?q=bittern&order=most-liked');
-    expect(liked.checklists.findIndex((card) => card.id === last.id)).toBeLessThan(liked.checklists.length - 1);
+    const position = (page: BrowsePage) => page.checklists.findIndex((card) => card.id === last.id);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Within 10 s of its read: the kept order, with the like counted on the card.
+      vi.setSystemTime(Date.now() + COUNTED_ORDER_PAGE_MS - 1_000);
+      const kept = await ask('?q=bittern&order=most-liked');
+      expect(keptReads()).toHaveLength(1);
+      expect(position(kept)).toBe(kept.checklists.length - 1);
+      expect(kept.checklists.at(-1)!.likes).toBe(last.likes + 1);
+      // After: read again, and the like has moved it up.
+      vi.setSystemTime(Date.now() + 1_000);
+      const moved = await ask('?q=bittern&order=most-liked');
+      expect(keptReads()).toEqual([]);
+      expect(pageReads().length).toBeGreaterThan(0);
+      expect(position(moved)).toBeLessThan(moved.checklists.length - 1);
+      // Best match and Newest keep theirs for SEARCH_PAGE_MS, as long as a count.
+      await ask('?q=bittern&order=newest');
+      vi.setSystemTime(Date.now() + SEARCH_PAGE_MS - 1);
+      await ask('?q=bittern&order=newest');
+      expect(keptReads()).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

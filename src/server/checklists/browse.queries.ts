@@ -16,7 +16,7 @@ import { executeNamed, sqlCount, type Executor } from '../db/client';
 import { cardColumns, presentCard, type CardRow } from '../presenters';
 import type { BrowseCursors } from './browse-cursors';
 import type { SearchCounts } from './search-counts';
-import type { SearchPages } from './search-pages';
+import { COUNTED_ORDER_PAGE_MS, SEARCH_PAGE_MS, type SearchPages } from './search-pages';
 
 /**
  * The cards of the lists `picked` chooses, in its order, in one statement. `picked` is a query
@@ -560,7 +560,7 @@ export async function browseChecklists(
         where ${isSparse ? after : sql`${walked} and ${after}`}
         order by ${orderBy[listingOrder]}
         limit ${sqlCount(BROWSE_PAGE_SIZE + 1)} ${skipped > 0 ? sql`offset ${skipped}` : sql``}`,
-      isKeepable(query, words)
+      isKeepable(words)
         ? sql`, ${sortKeyJson[listingOrder]} as sort_key, ${searchGeneration} as generation`
         : sql`, ${sortKeyJson[listingOrder]} as sort_key`,
       { isNamed },
@@ -578,7 +578,7 @@ export async function browseChecklists(
   // statement still told it, so the count need not read it again; and it counts as one of the
   // page's statements, so Best match reads its tiers in one (at most three, still).
   const at = Date.now();
-  const pageKey = isKeepable(query, typed) ? keptPageKey(query, typed, cursor) : null;
+  const pageKey = isKeepable(typed) ? keptPageKey(query, typed, cursor) : null;
   const kept = pageKey ? pages.get(pageKey, at) : undefined;
   let knownGeneration: string | undefined;
   if (kept) {
@@ -609,7 +609,7 @@ export async function browseChecklists(
   const generations = new Set(rows.map((row) => row.generation));
   const [generation] = generations;
   if (pageKey && generations.size === 1 && generation !== undefined) {
-    pages.keep(pageKey, { ids: shown.map((row) => row.id), nextKey, generation }, at);
+    pages.keep(pageKey, { ids: shown.map((row) => row.id), nextKey, generation, keepMs: keptPageMs(query) }, at);
   }
   return answer(count, shown, nextKey);
 
@@ -660,10 +660,11 @@ export async function browseChecklists(
 
 /**
  * Whether a page of `query` may be kept and answered again while the search's number of changes
- * stands (decision 041): a search in Best match or Newest, whose order no counter moves.
+ * stands (decision 041): any page of a search; in Most Used and Most Liked for less time.
  */
-const isKeepable = (query: BrowseQuery, words: string[]) =>
-  words.length > 0 && (query.order === 'best' || query.order === 'newest');
+const isKeepable = (words: string[]) => words.length > 0;
+const keptPageMs = (query: BrowseQuery) =>
+  query.order === 'best' || query.order === 'newest' ? SEARCH_PAGE_MS : COUNTED_ORDER_PAGE_MS;
 
 /** What a kept page is kept under: the order, the words and tag as any case finds them, and where it starts. */
 const keptPageKey = (query: BrowseQuery, typed: string[], cursor: BrowseCursor | null) =>
