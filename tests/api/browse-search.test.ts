@@ -1196,6 +1196,37 @@ describe('a search’s page asked for again (decision 041)', () => {
     await t.db.execute(sql`update checklists set is_public = true where id = ${hidden}`);
   });
 
+  it('keeps a tag’s page too, and reads the tag’s count with its cards', async () => {
+    for (let index = 0; index < 3; index++) {
+      await makeChecklist(t.db, author.id, {
+        title: `Reed bed ${index}`,
+        tags: ['Marshland'],
+        createdAt: daysAgo(300),
+      });
+    }
+    for (const order of ['newest', 'most-liked']) {
+      const first = await ask(`?tag=marshland&order=${order}`);
+      expect(first.total).toBe(3);
+      const again = await ask(`?tag=MARSHLAND&order=${order}`);
+      expect(statements).toHaveLength(1);
+      expect(keptReads()).toHaveLength(1);
+      expect(again).toEqual({ ...first, nextCursor: again.nextCursor });
+    }
+    const response = await asAuthor.post('/api/checklists', {
+      title: 'Reed warbler',
+      description: 'Listen first',
+      items: ['Notebook'],
+      tags: ['marshland'],
+      estimatedTime: '1 hour',
+      difficulty: 'easy',
+    });
+    expect(response.status).toBe(201);
+    const after = await ask('?tag=marshland&order=newest');
+    expect(pageReads().length).toBeGreaterThan(0);
+    expect(after.total).toBe(4);
+    expect(titles(after)[0]).toBe('Reed warbler');
+  });
+
   it('in Most Used and Most Liked, whose order a like or a use moves, keeps its order for 10 s only', async () => {
     const fan = await createUser(t.db, { username: 'bittern_liker' });
     await ask('?q=bittern&order=most-liked');

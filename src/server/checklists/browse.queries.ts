@@ -560,7 +560,7 @@ export async function browseChecklists(
         where ${isSparse ? after : sql`${walked} and ${after}`}
         order by ${orderBy[listingOrder]}
         limit ${sqlCount(BROWSE_PAGE_SIZE + 1)} ${skipped > 0 ? sql`offset ${skipped}` : sql``}`,
-      isKeepable(words)
+      isKeepable(words, query)
         ? sql`, ${sortKeyJson[listingOrder]} as sort_key, ${searchGeneration} as generation`
         : sql`, ${sortKeyJson[listingOrder]} as sort_key`,
       { isNamed },
@@ -578,12 +578,16 @@ export async function browseChecklists(
   // statement still told it, so the count need not read it again; and it counts as one of the
   // page's statements, so Best match reads its tiers in one (at most three, still).
   const at = Date.now();
-  const pageKey = isKeepable(typed) ? keptPageKey(query, typed, cursor) : null;
+  const pageKey = isKeepable(typed, query) ? keptPageKey(query, typed, cursor) : null;
   const kept = pageKey ? pages.get(pageKey, at) : undefined;
   let knownGeneration: string | undefined;
   if (kept) {
-    const { generation, cards } = await readKeptCards(db, kept.ids);
-    if (generation === kept.generation) return answer(await countTyped(generation), cards, kept.nextKey);
+    // A tag's page without words reads the tag's count with its cards (the count the database keeps).
+    const tag = typed.length === 0 ? query.tag : undefined;
+    const { generation, cards, tagCount } = await readKeptCards(db, kept.ids, tag);
+    if (generation === kept.generation) {
+      return answer(tag ? keptCount(tagCount) : await countTyped(generation), cards, kept.nextKey);
+    }
     spent.statements++;
     knownGeneration = generation;
   }
@@ -660,9 +664,10 @@ export async function browseChecklists(
 
 /**
  * Whether a page of `query` may be kept and answered again while the search's number of changes
- * stands (decision 041): any page of a search; in Most Used and Most Liked for less time.
+ * stands (decision 041): any page of a search or of a tag; in Most Used and Most Liked for less time.
+ * (A page of all public lists is one statement already, walking an order's index from its start.)
  */
-const isKeepable = (words: string[]) => words.length > 0;
+const isKeepable = (words: string[], query: Pick<BrowseQuery, 'tag'>) => words.length > 0 || Boolean(query.tag);
 const keptPageMs = (query: BrowseQuery) =>
   query.order === 'best' || query.order === 'newest' ? SEARCH_PAGE_MS : COUNTED_ORDER_PAGE_MS;
 
@@ -676,17 +681,24 @@ const keptPageKey = (query: BrowseQuery, typed: string[], cursor: BrowseCursor |
   ]);
 
 /**
- * A kept page's cards, by id in the page's order, with the search's number of changes now: one
- * named statement, which answers the number even when none of the lists is left. A list made
- * private since is left out (its change is numbered, but may have been committed just after the
- * page was read).
+ * A kept page's cards, by id in the page's order, with the search's number of changes now, and a
+ * tag's count if `tag` is given: one named statement, which answers the number even when none of
+ * the lists is left. A list made private since is left out (its change is numbered, but may have
+ * been committed just after the page was read).
  */
-async function readKeptCards(db: Executor, ids: string[]): Promise<{ generation: string; cards: CardRow[] }> {
-  const rows = await executeNamed<Partial<CardRow> & { is_public: boolean | null; generation: string }>(
+async function readKeptCards(
+  db: Executor,
+  ids: string[],
+  tag: string | undefined,
+): Promise<{ generation: string; cards: CardRow[]; tagCount: number }> {
+  const tagCount = tag ? sql`coalesce((select count from tag_counts where tag_key = lower(${tag})), 0)::int` : sql`0`;
+  const rows = await executeNamed<
+    Partial<CardRow> & { is_public: boolean | null; generation: string; tag_count: number }
+  >(
     db,
     sql`
-      select ${cardColumns}, c.is_public, now.generation
-      from (select ${searchGeneration} as generation) now
+      select ${cardColumns}, c.is_public, now.generation, now.tag_count
+      from (select ${searchGeneration} as generation, ${tagCount} as tag_count) now
       left join (
         unnest(${sql.param(ids)}::uuid[]) with ordinality as kept(id, position)
         join checklists c on c.id = kept.id
@@ -694,11 +706,23 @@ async function readKeptCards(db: Executor, ids: string[]): Promise<{ generation:
       ) on true
       order by kept.position`,
   );
+  const { generation, tag_count } = rows[0]!;
   return {
-    generation: rows[0]!.generation,
+    generation,
     cards: rows.filter((row): row is CardRow & typeof row => row.is_public === true),
+    tagCount: tag_count,
   };
 }
+
+/** A tag's count, read with a kept page: exact, as the database keeps it. */
+const keptCount = (total: number): Count => ({
+  total,
+  capped: false,
+  searchedFor: null,
+  match: null,
+  isSparse: () => false,
+  exactUpTo: Number.POSITIVE_INFINITY,
+});
 
 /** How many lists are public, from the counter the database keeps (sitemaps, feeds, the landing page). */
 export async function countPublicChecklists(db: Executor): Promise<number> {
