@@ -829,7 +829,7 @@ describe('a search’s later pages', () => {
     }
   });
   // The count of a search's matches (countMatches) starts so; a card's own counts are other statements.
-  const counts = () => statements.filter((statement) => /^\s*with typed as/.test(statement));
+  const counts = () => statements.filter((statement) => /^\s*with found as/.test(statement));
 
   it('say what the first page counted, without counting again: one statement in a listing order', async () => {
     const first = await browse('?q=narwhal&order=newest');
@@ -978,7 +978,7 @@ describe('a search asked for again', () => {
     }
     owl = (await makeChecklist(t.db, author.id, { title: 'Owl pellets', tags: ['night'] })).id;
   });
-  const counts = () => statements.filter((statement) => /^\s*with typed as/.test(statement));
+  const counts = () => statements.filter((statement) => /^\s*with found as/.test(statement));
   const listInput = (title: string, items: string[]) => ({
     title,
     description: 'Seen at dusk',
@@ -1075,8 +1075,9 @@ describe('a search’s page asked for again (decision 041)', () => {
   });
   /** The statements that read a kept page's cards, and those that read a page afresh. */
   const keptReads = () => statements.filter((statement) => /^\s*select .* from \(select .*\) now/s.test(statement));
+  // A page read afresh: its own statement, or its count's, which reads a listing order's first page.
   const pageReads = () =>
-    statements.filter((statement) => /^\s*(with words as materialized|with picked as)/.test(statement));
+    statements.filter((statement) => /^\s*(with words as materialized|with picked as|with found as)/.test(statement));
   const ask = async (query: string) => {
     statements = [];
     return browse(query);
@@ -1105,6 +1106,32 @@ describe('a search’s page asked for again (decision 041)', () => {
     expect(keptReads()).toHaveLength(1);
     expect(last).toMatchObject({ hasMore: false, nextCursor: null });
     expect(titles(last)).toEqual(['Bittern walk 11', 'Bittern walk 12', 'Bittern walk 13', 'Bittern walk 14']);
+  });
+
+  it('in a listing order, a search not kept reads its first page with its count, then only the cards', async () => {
+    for (const [order, sortKey] of [
+      ['newest', sql`created_at desc, id desc`],
+      ['most-used', sql`uses_count desc, created_at desc, id desc`],
+      ['most-liked', sql`likes_count desc, created_at desc, id desc`],
+    ] as const) {
+      // Kept, and then a change no search sees, so that neither the count nor the page holds.
+      await ask(`?q=bittern&order=${order}`);
+      await t.db.execute(sql`update checklists set title = title where false`);
+      const page = await ask(`?q=bittern&order=${order}`);
+      // The page kept before, found out of date; the count, with the page's lists; their cards.
+      expect(statements, order).toHaveLength(3);
+      expect(statements[1], order).toMatch(/^\s*with found as/);
+      expect(keptReads(), order).toHaveLength(2);
+      const expected = await rows<{ id: string }>(sql`
+        select id from checklists where is_public and search_vector @@ ticklist_search_query(array['bittern'], true)
+        order by ${sortKey}`);
+      expect(page.total, order).toBe(expected.length);
+      const next = await browse(`?q=bittern&order=${order}&cursor=${encodeURIComponent(page.nextCursor!)}`);
+      expect(
+        [...page.checklists, ...next.checklists].map((card) => card.id),
+        order,
+      ).toEqual(expected.map((row) => row.id));
+    }
   });
 
   it('shows each card as it is now: a like since is counted on the kept page', async () => {
@@ -1276,9 +1303,9 @@ describe('how far a search is counted', () => {
       const response = await app.agent().request(`/api/checklists${query}`);
       const page = browsePageSchema.parse(await response.json());
       expect(page).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
-      const counts = seen.filter((statement) => /^\s*with typed as/.test(statement));
+      const counts = seen.filter((statement) => /^\s*with found as/.test(statement));
       expect(counts.length).toBeLessThanOrEqual(1);
-      return counts[0]?.match(/limit (\d+)\) m\)/)?.[1] ?? null;
+      return counts[0]?.match(/limit (\d+)\),\s*typed as/)?.[1] ?? null;
     };
     expect(await countedTo('?q=heron&order=newest')).toBe(String(SEARCH_COUNT_CAP + 1));
     expect(await countedTo('?q=heron&order=best')).toBeNull();
@@ -1341,7 +1368,8 @@ describe('pages prepared once per connection (decision 033)', () => {
     const app = await createTestApp({ db });
     const owner = await createUser(db);
     // "lantern" in more lists than the count's cap; "firefly" in three (read along the order's
-    // index), "glowworm" in one (gathered from the word index first).
+    // index), "glowworm" in fourteen (gathered from the word index first in Most Liked; a first page
+    // of so few comes with its count, so its second page shows the gather).
     await db.execute(sql`
       insert into checklists (title, author_id, created_at)
       select 'Lantern walk ' || g, ${owner.id}, now() - make_interval(mins => g)
@@ -1349,7 +1377,7 @@ describe('pages prepared once per connection (decision 033)', () => {
     for (let index = 0; index < 3; index++) {
       await makeChecklist(db, owner.id, { title: `Firefly meadow ${index}`, tags: ['night'] });
     }
-    await makeChecklist(db, owner.id, { title: 'Glowworm cave' });
+    for (let index = 0; index < 14; index++) await makeChecklist(db, owner.id, { title: `Glowworm cave ${index}` });
     // "lamp" on most lists (walked), "night" on three (gathered).
     await db.execute(
       sql`insert into checklist_tags (checklist_id, tag) select id, 'Lamp' from checklists where title like 'Lantern walk %'`,
@@ -1372,8 +1400,14 @@ describe('pages prepared once per connection (decision 033)', () => {
       nextCursor: string;
     };
     pages.push(`?order=most-used&q=lantern&cursor=${encodeURIComponent(first.nextCursor)}`);
+    const glowworms = (await (await visitor.request('/api/checklists?order=most-liked&q=glowworm')).json()) as {
+      nextCursor: string;
+    };
+    pages.push(`?order=most-liked&q=glowworm&cursor=${encodeURIComponent(glowworms.nextCursor)}`);
     for (let run = 0; run < 8; run++) {
       for (const page of pages) expect((await visitor.request(`/api/checklists${page}`)).status).toBe(200);
+      // A change no list's matches see, so that no page is answered from what was kept (decision 041).
+      await db.execute(sql`update checklists set title = title where false`);
     }
     // Named statements run on connections of their own (decision 038); this one reads its own.
     const prepared = {

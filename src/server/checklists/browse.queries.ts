@@ -381,8 +381,16 @@ async function countMatches(
   query: BrowseQuery,
   terms: string[],
   counts: SearchCounts<Count>,
-  spent = { statements: 0 },
-  knownGeneration?: string,
+  {
+    spent = { statements: 0 },
+    knownGeneration,
+    found,
+  }: {
+    spent?: { statements: number };
+    knownGeneration?: string;
+    /** Where a search's first page in a listing order goes, when the count reads it (`countSearch`). */
+    found?: { order: ListingOrder; firstPage?: FirstPage };
+  } = {},
 ): Promise<Count> {
   if (terms.length === 0) {
     const [row] = await executeNamed<{ total: number; public_lists: number }>(
@@ -412,9 +420,11 @@ async function countMatches(
   return counts.count(
     key,
     generation,
-    () => {
+    async () => {
       spent.statements++;
-      return countSearch(db, query, terms, limit);
+      const { firstPage, ...counted } = await countSearch(db, query, terms, limit, found?.order ?? null);
+      if (found && firstPage) found.firstPage = firstPage;
+      return counted;
     },
     (kept) => kept.exactUpTo >= limit,
   );
@@ -436,11 +446,20 @@ async function countSearch(
   query: BrowseQuery,
   terms: string[],
   limit: number,
-): Promise<{ count: Count; generation: string }> {
+  firstPageOrder: ListingOrder | null,
+): Promise<{ count: Count; generation: string; firstPage: FirstPage | null }> {
   const typed = sql.param(terms);
   // The limit is written in the statement, so that what it counted to can be read in its text.
   const capped = (words: SQL) =>
     sql`(select count(*)::int from (select 1 from checklists c where ${filters(query, words)} limit ${sqlCount(limit + 1)}) m)`;
+  // The first page in a listing order, when the typed words' matches are all counted: they are
+  // read for the count anyway, so sorting them costs little, and the page's own read, a walk along
+  // the order's index or a gather of the same matches, is saved.
+  const firstPage = firstPageOrder
+    ? sql`(select json_agg(json_build_array(c.id, ${sortKeyJson[firstPageOrder]}) order by ${orderBy[firstPageOrder]})
+          from (select * from found c where (select n from typed) <= ${sqlCount(limit)}
+                order by ${orderBy[firstPageOrder]} limit ${sqlCount(BROWSE_PAGE_SIZE + 1)}) c)`
+    : sql`null::json`;
   const result = await db.execute<{
     typed: number;
     corrected: string[] | null;
@@ -449,15 +468,19 @@ async function countSearch(
     typed_whole: boolean;
     public_lists: number;
     generation: string;
+    first_page: [string, unknown[]][] | null;
   }>(sql`
-    with typed as (select ${capped(sql`${typed}::text[]`)} as n),
+    with found as materialized (
+      select c.id, c.created_at, c.uses_count, c.likes_count from checklists c
+      where ${filters(query, sql`${typed}::text[]`)} limit ${sqlCount(limit + 1)}),
+    typed as (select count(*)::int as n from found),
     corrected as (select ticklist_correct_terms(${typed}::text[]) as words from typed where n = 0),
     counted as materialized (
       select typed.n as typed, corrected.words as corrected,
              case when corrected.words is not null then ${capped(sql`corrected.words`)} end as refound
       from typed left join corrected on true)
     select counted.*, ${matchColumns(sql`searched.words`)}, ${searchGeneration} as generation,
-      ${publicLists} as public_lists
+      ${publicLists} as public_lists, ${firstPage} as first_page
     from counted, lateral (
       select case when counted.refound > 0 then counted.corrected else ${typed}::text[] end as words) searched`);
   const row = result.rows[0]!;
@@ -478,8 +501,23 @@ async function countSearch(
       found <= limit && isSparse(found, row.public_lists, { hasTag: Boolean(query.tag), order }),
     exactUpTo: found <= limit ? Number.POSITIVE_INFINITY : limit,
   };
-  return { count, generation: row.generation };
+  const firstPageRows = isCorrected ? null : row.first_page;
+  return {
+    count,
+    generation: row.generation,
+    firstPage: firstPageRows && {
+      ids: firstPageRows.map(([id]) => id),
+      sortKeys: firstPageRows.map(([, sortKey]) => sortKey),
+      generation: row.generation,
+    },
+  };
 }
+
+/**
+ * A search's first page in a listing order as its count read it: up to a page and one more of its
+ * lists' ids and sort keys, in order, and the number of changes they were read at.
+ */
+type FirstPage = { ids: string[]; sortKeys: unknown[][]; generation: string };
 
 /**
  * Spec §2.3 on the server: public lists only, full-text search over title, tags, description and
@@ -571,10 +609,10 @@ export async function browseChecklists(
   };
 
   /** A search's count: carried by the cursor, or kept or counted for a first page. */
-  const countTyped = (knownGeneration?: string) =>
+  const countTyped = (knownGeneration?: string, found?: { order: ListingOrder; firstPage?: FirstPage }) =>
     cursor?.s
       ? carriedCount(db, query, cursor.s, typed, cursor.o === 'best' ? cursor.q : undefined, spent)
-      : countMatches(db, query, typed, counts, spent, knownGeneration);
+      : countMatches(db, query, typed, counts, { spent, knownGeneration, found });
 
   // A page of the same search read before, while nothing it can find has changed (decision 041):
   // its cards by id and the number of changes, in one statement. When the number has moved, that
@@ -596,7 +634,7 @@ export async function browseChecklists(
   }
 
   let count: Count;
-  let rows: Awaited<ReturnType<typeof readPage>>;
+  let rows: (CardRow & { sort_key: unknown[]; generation?: string })[];
   if (typed.length === 0 && !query.tag) {
     [count, rows] = await Promise.all([
       countMatches(db, query, typed, counts),
@@ -607,8 +645,13 @@ export async function browseChecklists(
     count = await countMatches(db, query, typed, counts);
     rows = await readPage(typed, { match: null, isSparse: count.isSparse(listingOrder), capped: false });
   } else {
-    count = await countTyped(knownGeneration);
-    rows = await readPage(count.searchedFor ?? typed, { ...count, isSparse: count.isSparse(listingOrder) });
+    // A listing order's first page may come with the count (`countSearch`): then only its cards are read.
+    const isFirstPage = !cursor && query.page === 0 && query.order !== 'best';
+    const found: { order: ListingOrder; firstPage?: FirstPage } = { order: listingOrder };
+    count = await countTyped(knownGeneration, isFirstPage ? found : undefined);
+    rows = found.firstPage
+      ? await readFirstPage(db, found.firstPage)
+      : await readPage(count.searchedFor ?? typed, { ...count, isSparse: count.isSparse(listingOrder) });
   }
   const shown = rows.slice(0, BROWSE_PAGE_SIZE);
   const nextKey = rows.length > BROWSE_PAGE_SIZE ? (shown.at(-1)?.sort_key ?? null) : null;
@@ -715,6 +758,13 @@ async function readKeptCards(
     cards: rows.filter((row): row is CardRow & typeof row => row.is_public === true),
     tagCount: tag_count,
   };
+}
+
+/** The cards of a first page its count read (`countSearch`), with its sort keys and number. */
+async function readFirstPage(db: Executor, { ids, sortKeys, generation }: FirstPage) {
+  const { cards } = await readKeptCards(db, ids, undefined);
+  const sortKeyOf = new Map(ids.map((id, index) => [id, sortKeys[index]!]));
+  return cards.map((card) => ({ ...card, sort_key: sortKeyOf.get(card.id)!, generation }));
 }
 
 /** A tag's count, read with a kept page: exact, as the database keeps it. */
