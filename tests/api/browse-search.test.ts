@@ -12,6 +12,7 @@ import {
   type BrowsePage,
 } from '../../src/domain/checklists/browse';
 import { createBrowseCursors } from '../../src/server/checklists/browse-cursors';
+import { SEARCH_COUNT_MS } from '../../src/server/checklists/search-counts';
 import { COUNTED_ORDER_PAGE_MS, SEARCH_PAGE_MS } from '../../src/server/checklists/search-pages';
 import { SPARSE_COUNT_LIMIT } from '../../src/server/checklists/browse.queries';
 import { connectDatabase, executeNamed, migrationsFolder, type Database } from '../../src/server/db/client';
@@ -1109,6 +1110,24 @@ describe('a search’s page asked for again (decision 041)', () => {
   });
 
   it('in a listing order, a search not kept reads its first page with its count, then only the cards', async () => {
+    // Uses and likes that order the lists otherwise than by date.
+    const fans = [await createUser(t.db), await createUser(t.db)];
+    for (const [list, users] of [
+      ['walk 7', fans],
+      ['walk 11', fans.slice(0, 1)],
+    ] as const) {
+      for (const user of users)
+        await t.db.insert(checklistLikes).values({ checklistId: bittern[list]!, userId: user.id });
+    }
+    for (const [list, users] of [
+      ['walk 9', fans],
+      ['walk 13', fans.slice(0, 1)],
+    ] as const) {
+      for (const user of users) {
+        await t.db.execute(sql`
+          insert into checklist_progress (checklist_id, user_id, completed_count) values (${bittern[list]!}, ${user.id}, 1)`);
+      }
+    }
     for (const [order, sortKey] of [
       ['newest', sql`created_at desc, id desc`],
       ['most-used', sql`uses_count desc, created_at desc, id desc`],
@@ -1234,7 +1253,7 @@ describe('a search’s page asked for again (decision 041)', () => {
     for (const order of ['newest', 'most-liked']) {
       const first = await ask(`?tag=marshland&order=${order}`);
       expect(first.total).toBe(3);
-      const again = await ask(`?tag=MARSHLAND&order=${order}`);
+      const again = await ask(`?tag=marshland&order=${order}`);
       expect(statements).toHaveLength(1);
       expect(keptReads()).toHaveLength(1);
       expect(again).toEqual({ ...first, nextCursor: again.nextCursor });
@@ -1275,11 +1294,18 @@ describe('a search’s page asked for again (decision 041)', () => {
       expect(keptReads()).toEqual([]);
       expect(pageReads().length).toBeGreaterThan(0);
       expect(position(moved)).toBeLessThan(moved.checklists.length - 1);
-      // Best match and Newest keep theirs for SEARCH_PAGE_MS, as long as a count.
+      // Best match and Newest keep theirs for SEARCH_PAGE_MS, as long as a count: read afresh now,
+      // then answered from what was kept, and nothing else, until then.
+      await t.db.execute(sql`update checklists set title = title where false`);
       await ask('?q=bittern&order=newest');
+      expect(pageReads().length).toBeGreaterThan(0);
       vi.setSystemTime(Date.now() + SEARCH_PAGE_MS - 1);
       await ask('?q=bittern&order=newest');
+      expect(statements).toHaveLength(1);
       expect(keptReads()).toHaveLength(1);
+      vi.setSystemTime(Date.now() + 1);
+      await ask('?q=bittern&order=newest');
+      expect(pageReads().length).toBeGreaterThan(0);
     } finally {
       vi.useRealTimers();
     }
@@ -1317,6 +1343,34 @@ describe('how far a search is counted', () => {
     await db.execute(sql`
       update checklists set tag_keys = array['wetland'] where title like 'Heron pond %'`);
     expect(await countedTo('?q=heron&order=most-liked&tag=wetland')).toBe(String(SEARCH_COUNT_CAP + 1));
+    // Best match of more matches than the cap, none in a title, so that its first two tiers do not
+    // fill a page: kept, then out of date when its count, kept before it, is too old. The kept
+    // page's statement and the count take two, so the tiers are read in one statement, not two.
+    await db.execute(sql`
+      insert into checklists (title, description, author_id, created_at)
+      select 'Marsh ' || g, 'A walk through the reedbed', ${owner.id}, now() - make_interval(mins => g)
+      from generate_series(1, ${SEARCH_COUNT_CAP + 10}) g`);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Date.now();
+      await app.agent().request('/api/checklists?q=reedbed&order=newest');
+      vi.setSystemTime(start + SEARCH_COUNT_MS / 2);
+      await app.agent().request('/api/checklists?q=reedbed&order=best');
+      await db.execute(sql`update checklists set title = title where false`);
+      vi.setSystemTime(start + SEARCH_COUNT_MS + 1);
+      seen.length = 0;
+      const page = browsePageSchema.parse(
+        await (await app.agent().request('/api/checklists?q=reedbed&order=best')).json(),
+      );
+      expect(page).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, hasMore: true });
+      expect(page.checklists).toHaveLength(12);
+      expect(seen.filter((statement) => /\) now\s+left join/.test(statement))).toHaveLength(1);
+      expect(seen.filter((statement) => /^\s*with found as/.test(statement))).toHaveLength(1);
+      expect(seen.filter((statement) => /union all/.test(statement))).toHaveLength(1);
+      expect(seen).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

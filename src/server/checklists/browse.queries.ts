@@ -405,7 +405,8 @@ async function countMatches(
     const isSparse = Boolean(query.tag) && isTagSparse(total, publicCount);
     return { total, capped: false, searchedFor: null, match: null, isSparse: () => isSparse, exactUpTo };
   }
-  const key = JSON.stringify([terms.map((term) => term.toLowerCase()), query.tag?.toLowerCase() ?? null]);
+  // The tag as sent (see keptPageKey).
+  const key = JSON.stringify([terms.map((term) => term.toLowerCase()), query.tag ?? null]);
   // Counted as far as the order needs: a count that stopped at the cap is counted again, further,
   // for an order that needs to know more.
   const limit = countLimit(query);
@@ -634,34 +635,32 @@ export async function browseChecklists(
   }
 
   let count: Count;
-  let rows: (CardRow & { sort_key: unknown[]; generation?: string })[];
+  let page: PageRead;
   if (typed.length === 0 && !query.tag) {
+    let rows: Awaited<ReturnType<typeof readPage>>;
     [count, rows] = await Promise.all([
       countMatches(db, query, typed, counts),
       readPage(typed, { match: null, isSparse: false, capped: false }),
     ]);
+    page = pageOf(rows);
   } else if (typed.length === 0) {
     // A tag's count decides how its page is read.
     count = await countMatches(db, query, typed, counts);
-    rows = await readPage(typed, { match: null, isSparse: count.isSparse(listingOrder), capped: false });
+    page = pageOf(await readPage(typed, { match: null, isSparse: count.isSparse(listingOrder), capped: false }));
   } else {
     // A listing order's first page may come with the count (`countSearch`): then only its cards are read.
     const isFirstPage = !cursor && query.page === 0 && query.order !== 'best';
     const found: { order: ListingOrder; firstPage?: FirstPage } = { order: listingOrder };
     count = await countTyped(knownGeneration, isFirstPage ? found : undefined);
-    rows = found.firstPage
+    page = found.firstPage
       ? await readFirstPage(db, found.firstPage)
-      : await readPage(count.searchedFor ?? typed, { ...count, isSparse: count.isSparse(listingOrder) });
+      : pageOf(await readPage(count.searchedFor ?? typed, { ...count, isSparse: count.isSparse(listingOrder) }));
   }
-  const shown = rows.slice(0, BROWSE_PAGE_SIZE);
-  const nextKey = rows.length > BROWSE_PAGE_SIZE ? (shown.at(-1)?.sort_key ?? null) : null;
-  // Kept only when every statement of the page read the same number (Best match may take two).
-  const generations = new Set(rows.map((row) => row.generation));
-  const [generation] = generations;
-  if (pageKey && generations.size === 1 && generation !== undefined) {
-    pages.keep(pageKey, { ids: shown.map((row) => row.id), nextKey, generation, keepMs: keptPageMs(query) }, at);
+  if (pageKey && page.generation !== undefined) {
+    const { shown, nextKey, generation } = page;
+    pages.keep(pageKey, { ids: shown.map((card) => card.id), nextKey, generation, keepMs: keptPageMs(query) }, at);
   }
-  return answer(count, shown, nextKey);
+  return answer(count, page.shown, page.nextKey);
 
   /** The page's answer: its cards, the count, and a cursor after `nextKey` when there is more. */
   function answer(count: Count, shown: CardRow[], nextKey: unknown[] | null): BrowsePage {
@@ -717,12 +716,13 @@ const isKeepable = (words: string[], query: Pick<BrowseQuery, 'tag'>) => words.l
 const keptPageMs = (query: BrowseQuery) =>
   query.order === 'best' || query.order === 'newest' ? SEARCH_PAGE_MS : COUNTED_ORDER_PAGE_MS;
 
-/** What a kept page is kept under: the order, the words and tag as any case finds them, and where it starts. */
+/** What a kept page is kept under: the order, the words as any case finds them, the tag, and where it starts. */
 const keptPageKey = (query: BrowseQuery, typed: string[], cursor: BrowseCursor | null) =>
   JSON.stringify([
     query.order,
     typed.map((word) => word.toLowerCase()),
-    query.tag?.toLowerCase() ?? null,
+    // The tag as sent: the database lower-cases it (its `lower()`), which JavaScript's does not always match.
+    query.tag ?? null,
     cursor ?? query.page,
   ]);
 
@@ -760,11 +760,32 @@ async function readKeptCards(
   };
 }
 
-/** The cards of a first page its count read (`countSearch`), with its sort keys and number. */
-async function readFirstPage(db: Executor, { ids, sortKeys, generation }: FirstPage) {
-  const { cards } = await readKeptCards(db, ids, undefined);
-  const sortKeyOf = new Map(ids.map((id, index) => [id, sortKeys[index]!]));
-  return cards.map((card) => ({ ...card, sort_key: sortKeyOf.get(card.id)!, generation }));
+/**
+ * A page as read: the cards shown, the sort key the next page starts after (if there is more), and
+ * the number of changes every statement of it read, if they all read the same (Best match may take
+ * two statements), which is when it may be kept.
+ */
+type PageRead = { shown: CardRow[]; nextKey: unknown[] | null; generation: string | undefined };
+
+/** A page from its statements' rows: a page and one more, each with its sort key. */
+function pageOf(rows: (CardRow & { sort_key: unknown[]; generation?: string })[]): PageRead {
+  const shown = rows.slice(0, BROWSE_PAGE_SIZE);
+  const generations = new Set(rows.map((row) => row.generation));
+  return {
+    shown,
+    nextKey: rows.length > BROWSE_PAGE_SIZE ? (shown.at(-1)?.sort_key ?? null) : null,
+    generation: generations.size === 1 ? [...generations][0] : undefined,
+  };
+}
+
+/**
+ * A first page its count read (`countSearch`): the cards of its lists, and where the next page
+ * starts as the count saw it, so that a list made private or deleted since the count neither ends
+ * the paging nor brings the next page's first list onto this one.
+ */
+async function readFirstPage(db: Executor, { ids, sortKeys, generation }: FirstPage): Promise<PageRead> {
+  const { cards } = await readKeptCards(db, ids.slice(0, BROWSE_PAGE_SIZE), undefined);
+  return { shown: cards, nextKey: ids.length > BROWSE_PAGE_SIZE ? sortKeys[BROWSE_PAGE_SIZE - 1]! : null, generation };
 }
 
 /** A tag's count, read with a kept page: exact, as the database keeps it. */

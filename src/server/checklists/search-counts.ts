@@ -39,7 +39,7 @@ export type SearchCounts<Count extends { capped: boolean }> = {
 type Kept<Count> = { count: Count; generation: string };
 
 export function createSearchCounts<Count extends { capped: boolean }>(
-  now: () => number = Date.now,
+  now: () => number = () => Date.now(),
   maxEntries = SEARCH_COUNT_ENTRIES,
 ): SearchCounts<Count> {
   const kept = createRecentEntries<Kept<Count>>({ maxEntries, keepMs: SEARCH_COUNT_MS });
