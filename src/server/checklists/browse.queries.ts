@@ -405,8 +405,7 @@ async function countMatches(
     const isSparse = Boolean(query.tag) && isTagSparse(total, publicCount);
     return { total, capped: false, searchedFor: null, match: null, isSparse: () => isSparse, exactUpTo };
   }
-  // The tag as sent (see keptPageKey).
-  const key = JSON.stringify([terms.map((term) => term.toLowerCase()), query.tag ?? null]);
+  const key = searchKey(terms, query);
   // Counted as far as the order needs: a count that stopped at the cap is counted again, further,
   // for an order that needs to know more.
   const limit = countLimit(query);
@@ -716,15 +715,16 @@ const isKeepable = (words: string[], query: Pick<BrowseQuery, 'tag'>) => words.l
 const keptPageMs = (query: BrowseQuery) =>
   query.order === 'best' || query.order === 'newest' ? SEARCH_PAGE_MS : COUNTED_ORDER_PAGE_MS;
 
-/** What a kept page is kept under: the order, the words as any case finds them, the tag, and where it starts. */
+/**
+ * What a search's count is kept under: its words as any case finds them, and its tag as sent (the
+ * database lower-cases a tag with its `lower()`, which JavaScript's does not always match).
+ */
+const searchKey = (terms: string[], query: Pick<BrowseQuery, 'tag'>) =>
+  JSON.stringify([terms.map((term) => term.toLowerCase()), query.tag ?? null]);
+
+/** What a kept page is kept under: its order, its search's key, and where it starts. */
 const keptPageKey = (query: BrowseQuery, typed: string[], cursor: BrowseCursor | null) =>
-  JSON.stringify([
-    query.order,
-    typed.map((word) => word.toLowerCase()),
-    // The tag as sent: the database lower-cases it (its `lower()`), which JavaScript's does not always match.
-    query.tag ?? null,
-    cursor ?? query.page,
-  ]);
+  JSON.stringify([query.order, searchKey(typed, query), cursor ?? query.page]);
 
 /**
  * A kept page's cards, by id in the page's order, with the search's number of changes now, and a
