@@ -87,9 +87,15 @@ describe('a new list', () => {
 });
 
 describe('a clone', () => {
-  it('writes the copy last, in one statement, after its items and tags (one statement), record and badge grant', async () => {
+  it('reads the cloner with the original, and writes the copy last, after its items and tags (one statement), record and badge grant', async () => {
     const original = await makeChecklist(t.db, author.id, { items: ['a', 'b'], tags: ['beach', 'summer'] });
     const { inside } = await transactionOf(() => asReader.post(`/api/checklists/${original.id}/clone`, {}), 201);
+    // The cloner's profile, which the notification names, is read with the original: no read of its own.
+    expect(inside[0]).toMatch(
+      /^select id, author_id, is_public, title , \(select json_build_object\('name', p\.profile_name.* for key share of c$/,
+    );
+    expect(inside[1]).toMatch(/^insert into notifications/);
+    expect(inside.filter((query) => /profiles/.test(query))).toHaveLength(1);
     expect(inside.filter((query) => /^insert into checklists/.test(query))).toHaveLength(1);
     expect(inside.at(-1)).toMatch(/^insert into checklists .* select/);
     const copied = inside.filter((query) => /insert into "?(checklist_items|checklist_tags)/.test(query));
@@ -101,6 +107,13 @@ describe('a clone', () => {
     expect(at(inside, /^with rules/)).toBeGreaterThan(record);
     // The original is not read whole (its search document is large) before it is copied.
     expect(inside.filter((query) => /^select .*"search_vector"/.test(query))).toEqual([]);
+    // The notification names the cloner.
+    const [told] = (
+      await t.db.execute<{ message: string }>(
+        sql`select message from notifications where checklist_id = ${original.id} and type = 'clone'`,
+      )
+    ).rows;
+    expect(told!.message).toContain(reader.username);
   });
 
   it('is undone whole, as not found, when the original is made private while it is copied', async () => {

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import type { WriteOutcome } from '../outcome';
+import type { PersonRow } from '../presenters';
 
 /**
  * The one rule for opening a list by its id (spec §6, decision 024): a public or unlisted list is
@@ -30,18 +31,54 @@ export async function findChecklistAccess(
   userId: string | null,
   options: { lock?: 'update' | 'no key update' | 'key share' } = {},
 ): Promise<ChecklistAccess | null> {
+  return (await readChecklistAccess(db, id, userId, options, sql``))?.access ?? null;
+}
+
+/**
+ * findChecklistAccess, and the asking user's profile read in the same statement, for a writer that
+ * names them in a notification (`notify`'s actor).
+ */
+export async function findChecklistAccessAndActor(
+  db: Executor,
+  id: string,
+  userId: string,
+  options: { lock?: 'update' | 'no key update' | 'key share' } = {},
+): Promise<{ access: ChecklistAccess; actor: PersonRow } | null> {
+  const found = await readChecklistAccess(
+    db,
+    id,
+    userId,
+    options,
+    sql`, (select json_build_object('name', p.profile_name, 'avatar', p.avatar_url, 'username', p.username)
+           from profiles p where p.id = ${userId}) as actor`,
+  );
+  if (!found) return null;
+  return { access: found.access, actor: found.actor ?? { name: null, avatar: null, username: null } };
+}
+
+async function readChecklistAccess(
+  db: Executor,
+  id: string,
+  userId: string | null,
+  options: { lock?: 'update' | 'no key update' | 'key share' },
+  more: SQL,
+): Promise<{ access: ChecklistAccess; actor: PersonRow | null } | null> {
   if (!isUuid(id)) return null;
-  const result = await db.execute<{ id: string; author_id: string; is_public: boolean; title: string }>(sql`
-    select id, author_id, is_public, title from checklists c
+  const result = await db.execute<{
+    id: string;
+    author_id: string;
+    is_public: boolean;
+    title: string;
+    actor?: PersonRow | null;
+  }>(sql`
+    select id, author_id, is_public, title ${more} from checklists c
     where id = ${id} and ${visibleTo(userId)}
-    ${options.lock ? sql.raw(`for ${options.lock}`) : sql``}`);
+    ${options.lock ? sql.raw(`for ${options.lock} of c`) : sql``}`);
   const row = result.rows[0];
   if (!row) return null;
   return {
-    id: row.id,
-    authorId: row.author_id,
-    isPublic: row.is_public,
-    title: row.title,
+    access: { id: row.id, authorId: row.author_id, isPublic: row.is_public, title: row.title },
+    actor: row.actor ?? null,
   };
 }
 

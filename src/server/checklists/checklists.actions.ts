@@ -12,7 +12,7 @@ import type { Database, Executor } from '../db/client';
 import { checklistItems, checklists, checklistTags, clonedChecklists } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
 import { notify } from '../notifications/notifications.actions';
-import { checklistNotFound, findChecklistAccess } from './checklist-access';
+import { checklistNotFound, findChecklistAccess, findChecklistAccessAndActor } from './checklist-access';
 import { isUuid } from '../db/ids';
 
 /** A new list's items (order_index from 1) and tags, in one statement (two inserts, one round trip). */
@@ -235,9 +235,11 @@ export async function cloneChecklist(db: Database, id: string, userId: string): 
 
 async function copyChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome<string>> {
   return db.transaction(async (tx) => {
-    // Key-share lock: the original cannot be deleted while it is being copied.
-    const access = await findChecklistAccess(tx, id, userId, { lock: 'key share' });
-    if (!access) return checklistNotFound(tx, id);
+    // Key-share lock: the original cannot be deleted while it is being copied. The cloner's profile
+    // comes with it, for the notification.
+    const found = await findChecklistAccessAndActor(tx, id, userId, { lock: 'key share' });
+    if (!found) return checklistNotFound(tx, id);
+    const { access, actor } = found;
     // Refused as a self-like is: 403 (the same rule, "not on your own list").
     if (!canClone({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.cloneOwn };
@@ -245,6 +247,7 @@ async function copyChecklist(db: Database, id: string, userId: string): Promise<
       type: 'clone',
       recipientId: access.authorId,
       actorId: userId,
+      actor,
       checklist: { id, title: access.title },
     });
     // The copy's items and tags (one statement), its record, the badge its original's author may
@@ -258,6 +261,8 @@ async function copyChecklist(db: Database, id: string, userId: string): Promise<
         select ${copyId}, content, order_index from checklist_items where checklist_id = ${id})
       insert into checklist_tags (checklist_id, tag) select ${copyId}, tag from checklist_tags where checklist_id = ${id}`);
     // Apart, and after: recording the clone counts it on the original's row, locked from then on.
+    // (Written with the items and tags, it would hold that row while they wait, for instance on a
+    // new tag's word another transaction is writing, and the original's author's edits with it.)
     await tx.insert(clonedChecklists).values({
       originalChecklistId: id,
       originalTitle: access.title,
