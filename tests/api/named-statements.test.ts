@@ -105,6 +105,42 @@ describe('statements planned once (decision 038)', () => {
     expect(trendingLimits).toHaveLength(7);
   });
 
+  it("prepares a clone's statements on the transaction's connection, where each comes to its generic plan and is not planned again", async () => {
+    // One connection: the transactions' statements are prepared on it, as every request's were.
+    const { db } = await createTestDatabase({ max: 1 });
+    const app = await createTestApp({ db });
+    const author = await createUser(db);
+    const cloner = await createUser(db);
+    const agent = await signedInAgent(app, cloner);
+    for (let index = 0; index < 8; index++) {
+      const list = await makeChecklist(db, author.id, {
+        title: `Packing list ${index}`,
+        items: ['Socks'],
+        tags: ['travel'],
+      });
+      expect((await agent.request(`/api/checklists/${list.id}/clone`, { method: 'POST' })).status).toBe(201);
+    }
+    const prepared = (
+      await db.execute<Prepared>(
+        sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements where from_sql = false`,
+      )
+    ).rows;
+    // Opening the original, copying its items and tags and then itself, and the badge grant (one
+    // user, so PostgreSQL's generic plan is as cheap as one made for the values): planned for the
+    // first five clones, as PostgreSQL does, and then run with the generic plan.
+    const shapes = {
+      open: /select id, author_id, is_public, title[\s\S]*for key share of c/,
+      items: /insert into checklist_items[\s\S]*insert into checklist_tags/,
+      copy: /insert into checklists \(id, title/,
+      grant: /with rules \(slug, metric, target, message\)/,
+    };
+    for (const [step, shape] of Object.entries(shapes)) {
+      const found = prepared.filter((row) => shape.test(row.statement));
+      expect(found, step).toHaveLength(1);
+      expect(found[0]!.generic_plans, step).toBe(3);
+    }
+  });
+
   it("plans the dashboard's tabs so that a user's rows are read once, whatever their number", async () => {
     // A generic plan guesses a few rows a user. Joining the user's progress to their lists then
     // compared every list with every progress row (a nested loop over a materialized scan): fine

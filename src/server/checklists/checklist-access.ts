@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../db/client';
+import { executeNamed, type Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import type { WriteOutcome } from '../outcome';
 import type { PersonRow } from '../presenters';
@@ -64,17 +64,21 @@ async function readChecklistAccess(
   more: SQL,
 ): Promise<{ access: ChecklistAccess; actor: PersonRow | null } | null> {
   if (!isUuid(id)) return null;
-  const result = await db.execute<{
+  // Prepared once per connection, as every writer opens a list with it: its plan, the row by its
+  // primary key, is the same for any list.
+  const [row] = await executeNamed<{
     id: string;
     author_id: string;
     is_public: boolean;
     title: string;
     actor?: PersonRow | null;
-  }>(sql`
-    select id, author_id, is_public, title ${more} from checklists c
-    where id = ${id} and ${visibleTo(userId)}
-    ${options.lock ? sql.raw(`for ${options.lock} of c`) : sql``}`);
-  const row = result.rows[0];
+  }>(
+    db,
+    sql`
+      select id, author_id, is_public, title ${more} from checklists c
+      where id = ${id} and ${visibleTo(userId)}
+      ${options.lock ? sql.raw(`for ${options.lock} of c`) : sql``}`,
+  );
   if (!row) return null;
   return {
     access: { id: row.id, authorId: row.author_id, isPublic: row.is_public, title: row.title },

@@ -8,7 +8,7 @@ import { canClone, canDelete, canEdit } from '@/domain/permissions';
 import type { BadgeMetric } from '@/domain/badges/badges';
 import { grantEarnedBadges } from '../badges/badges.actions';
 import { itemCountColumn } from '../presenters';
-import type { Database, Executor } from '../db/client';
+import { executeNamed, type Database, type Executor } from '../db/client';
 import { checklistItems, checklists, checklistTags, clonedChecklists } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
 import { notify } from '../notifications/notifications.actions';
@@ -255,11 +255,15 @@ async function copyChecklist(db: Database, id: string, userId: string): Promise<
     // at commit, migration 0023), written from the original in the database: its own visibility,
     // public or unlisted (a private list is its author's alone to see).
     const copyId = newListId();
-    await tx.execute(sql`
-      with items as (
-        insert into checklist_items (checklist_id, content, order_index)
-        select ${copyId}, content, order_index from checklist_items where checklist_id = ${id})
-      insert into checklist_tags (checklist_id, tag) select ${copyId}, tag from checklist_tags where checklist_id = ${id}`);
+    // (Its statements are prepared once per connection: their plans are the same for any list.)
+    await executeNamed(
+      tx,
+      sql`
+        with items as (
+          insert into checklist_items (checklist_id, content, order_index)
+          select ${copyId}, content, order_index from checklist_items where checklist_id = ${id})
+        insert into checklist_tags (checklist_id, tag) select ${copyId}, tag from checklist_tags where checklist_id = ${id}`,
+    );
     // Apart, and after: recording the clone counts it on the original's row, locked from then on.
     // (Written with the items and tags, it would hold that row while they wait, for instance on a
     // new tag's word another transaction is writing, and the original's author's edits with it.)
@@ -273,11 +277,15 @@ async function copyChecklist(db: Database, id: string, userId: string): Promise<
     await grantEarnedBadges(tx, [access.authorId], ['clones_by_others']);
     // The key-share lock keeps the original from being deleted, not from being made private by its
     // author meanwhile: a private original is not copied, and the whole clone is undone.
-    const copied = await tx.execute(sql`
-      insert into checklists (id, title, description, author_id, estimated_time, difficulty, is_public, is_unlisted)
-      select ${copyId}, title, description, ${userId}, estimated_time, difficulty, is_public, is_unlisted
-      from checklists where id = ${id} and (is_public or is_unlisted)`);
-    if (copied.rowCount === 0) tx.rollback();
+    const copied = await executeNamed(
+      tx,
+      sql`
+        insert into checklists (id, title, description, author_id, estimated_time, difficulty, is_public, is_unlisted)
+        select ${copyId}, title, description, ${userId}, estimated_time, difficulty, is_public, is_unlisted
+        from checklists where id = ${id} and (is_public or is_unlisted)
+        returning id`,
+    );
+    if (copied.length === 0) tx.rollback();
     return { ok: true, value: copyId };
   });
 }
