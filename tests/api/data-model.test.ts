@@ -15,6 +15,7 @@ import {
   userListGroups,
   userListMemberships,
 } from '../../src/server/db/schema';
+import { cloneChecklist } from '../../src/server/checklists/checklists.actions';
 import { makeChecklist, createUser } from '../../src/server/seed/factories';
 import { createTestDatabase } from '../setup/test-database';
 
@@ -190,6 +191,87 @@ describe('search indexes (decision 031)', () => {
         options: pending,
       },
     ]);
+  });
+});
+
+describe("a clone's search fields (issue 11, migration 0030)", () => {
+  type SearchFields = { lexemes: string; tag_keys: string[]; tag_names: string[]; items_count: number };
+  /** A list's kept search fields, and the same four computed now from its title, description, items and tags. */
+  async function searchFields(id: string): Promise<{ kept: SearchFields; computed: SearchFields }> {
+    const [row] = (
+      await db.execute<{ kept: SearchFields; computed: SearchFields }>(sql`
+        select json_build_object('lexemes', strip(search_vector)::text, 'tag_keys', tag_keys, 'tag_names', tag_names,
+                                 'items_count', items_count) as kept,
+               json_build_object('lexemes', strip(ticklist_search_document(id, title, description))::text,
+                                 'tag_keys', ticklist_tag_keys(id), 'tag_names', ticklist_tag_names(id),
+                                 'items_count', ticklist_items_count(id)) as computed
+        from checklists where id = ${id}`)
+    ).rows;
+    return row!;
+  }
+  const content = {
+    description: 'Everything for a café stop.',
+    items: ['Boxes', 'Tape', 'Marker'],
+    tags: ['Moving', 'home'],
+  };
+
+  it("takes its original's document, tag keys, tag names and item count, which are what computing them gives", async () => {
+    const author = await createUser(db);
+    const cloner = await createUser(db);
+    const original = await makeChecklist(db, author.id, { title: 'Moving day', ...content });
+    const cloned = await cloneChecklist(db, original.id, cloner.id);
+    if (!cloned.ok) throw new Error('not cloned');
+    const { kept, computed } = await searchFields(cloned.value);
+    expect(kept).toEqual(computed);
+    expect(kept.items_count).toBe(3);
+    expect(kept.tag_keys).toEqual(['home', 'moving']);
+
+    // Taken, not computed again: a word put into the original's document alone comes with the copy.
+    await db.execute(sql`
+      update checklists set search_vector = search_vector || 'zzmarked'::tsvector where id = ${original.id}`);
+    const again = await cloneChecklist(db, original.id, cloner.id);
+    if (!again.ok) throw new Error('not cloned');
+    expect((await searchFields(again.value)).kept.lexemes).toContain("'zzmarked'");
+  });
+
+  it("computes its own when its text is not, at that moment, its original's", async () => {
+    const author = await createUser(db);
+    const cloner = await createUser(db);
+    const original = await makeChecklist(db, author.id, { title: 'Moving day', ...content });
+    await db.execute(sql`
+      update checklists set search_vector = search_vector || 'zzmarked'::tsvector where id = ${original.id}`);
+    // As a clone is written, but with an item, a tag or the title that differs from the original's.
+    const copies = [
+      { title: 'Moving day', items: ['Boxes', 'Tape', 'Pens'], tags: ['Moving', 'home'] },
+      { title: 'Moving day', items: ['Tape', 'Boxes', 'Marker'], tags: ['Moving', 'home'] },
+      { title: 'Moving day', items: ['Boxes', 'Tape', 'Marker'], tags: ['Moving', 'house'] },
+      { title: 'Moving night', items: ['Boxes', 'Tape', 'Marker'], tags: ['Moving', 'home'] },
+    ];
+    for (const copy of copies) {
+      const id = await db.transaction(async (tx) => {
+        const [row] = (await tx.execute<{ id: string }>(sql`select gen_random_uuid() as id`)).rows;
+        for (const [index, item] of copy.items.entries()) {
+          await tx.execute(sql`
+            insert into checklist_items (checklist_id, content, order_index) values (${row!.id}, ${item}, ${index + 1})`);
+        }
+        for (const tag of copy.tags) {
+          await tx.execute(sql`insert into checklist_tags (checklist_id, tag) values (${row!.id}, ${tag})`);
+        }
+        await tx.insert(clonedChecklists).values({
+          originalChecklistId: original.id,
+          originalTitle: 'Moving day',
+          clonedChecklistId: row!.id,
+          clonedBy: cloner.id,
+        });
+        await tx.execute(sql`
+          insert into checklists (id, title, description, author_id, is_public)
+          values (${row!.id}, ${copy.title}, ${content.description}, ${cloner.id}, true)`);
+        return row!.id;
+      });
+      const { kept, computed } = await searchFields(id);
+      expect(kept, JSON.stringify(copy)).toEqual(computed);
+      expect(kept.lexemes).not.toContain('zzmarked');
+    }
   });
 });
 
