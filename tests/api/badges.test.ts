@@ -181,6 +181,19 @@ describe('each badge is earned by the real action at its threshold, and not befo
     expect(await badgeNotes(author)).toEqual([earned('Trendsetter')]);
   });
 
+  it('Trendsetter without a lock: first clones made at once, of two of one author’s lists, grant it once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const author = await extra();
+      const lists = [await makeChecklist(t.db, author.id), await makeChecklist(t.db, author.id)];
+      const answers = await Promise.all(
+        lists.map((list, index) => fans[index]!.post(`/api/checklists/${list.id}/clone`, {})),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([201, 201]);
+      expect(await badgesOf(author)).toEqual(['trendsetter']);
+      expect(await badgeNotes(author)).toEqual([earned('Trendsetter')]);
+    }
+  });
+
   it('Connector: the 10th follower', async () => {
     const star = await extra();
     for (let index = 0; index < 8; index++) {

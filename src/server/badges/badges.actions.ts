@@ -70,6 +70,10 @@ async function grantWhere(
  * turns, so the later one counts the earlier one's rows: two ticks completing a user's 5th list on
  * two lists at once cannot both see 4 and grant nothing. It is taken last, after the action's row
  * locks, and in user-id order, so it adds no deadlock.
+ *
+ * Called after the action has written what moves the metrics, which its own transaction sees: an
+ * action that brings a metric to 1 counts at least 1 whatever others do meanwhile, so when every
+ * badge of `metrics` has a target of 1 (clones by others) no lock is needed, and none is taken.
  */
 export async function grantEarnedBadges(
   tx: Transaction,
@@ -78,12 +82,15 @@ export async function grantEarnedBadges(
 ): Promise<Grant[]> {
   const ids = [...new Set(userIds)].sort();
   if (ids.length === 0) return [];
-  await tx.execute(sql`
-    select pg_advisory_xact_lock(${BADGE_LOCK_NAMESPACE}::int, hashtext(locked.id))
-    from (select unnest(${sql.param(ids)}::text[]) as id order by 1) locked`);
+  const definitions = badgesForMetrics(metrics);
+  if (definitions.some((badge) => badge.rule.target > 1)) {
+    await tx.execute(sql`
+      select pg_advisory_xact_lock(${BADGE_LOCK_NAMESPACE}::int, hashtext(locked.id))
+      from (select unnest(${sql.param(ids)}::text[]) as id order by 1) locked`);
+  }
   return grantWhere(
     tx,
-    badgesForMetrics(metrics),
+    definitions,
     // One user by equality: a generic plan guesses an array at ten of them, so with `any` PostgreSQL
     // would keep planning every run rather than take its generic plan.
     ids.length === 1
