@@ -28,6 +28,9 @@ export const cardColumns = sql`
 
 /** A person's profile fields as a query reads them (any may be missing: no profile, or not filled in). */
 export type PersonRow = { name: string | null; avatar: string | null; username: string | null };
+/** A PersonRow's fields, for a query over `profiles p`: as columns of the row, or as one JSON value. */
+export const personColumns = sql`p.profile_name as name, p.avatar_url as avatar, p.username`;
+export const personJson = sql`json_build_object('name', p.profile_name, 'avatar', p.avatar_url, 'username', p.username)`;
 
 /**
  * Where a person is shown decides what stands in for a missing profile name:

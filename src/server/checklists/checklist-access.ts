@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { executeNamed, type Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import type { WriteOutcome } from '../outcome';
-import type { PersonRow } from '../presenters';
+import { personJson, type PersonRow } from '../presenters';
 
 /**
  * The one rule for opening a list by its id (spec §6, decision 024): a public or unlisted list is
@@ -49,8 +49,7 @@ export async function findChecklistAccessAndActor(
     id,
     userId,
     options,
-    sql`, (select json_build_object('name', p.profile_name, 'avatar', p.avatar_url, 'username', p.username)
-           from profiles p where p.id = ${userId}) as actor`,
+    sql`, (select ${personJson} from profiles p where p.id = ${userId}) as actor`,
   );
   if (!found) return null;
   return { access: found.access, actor: found.actor ?? { name: null, avatar: null, username: null } };

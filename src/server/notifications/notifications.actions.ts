@@ -5,7 +5,7 @@ import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { notifications } from '../db/schema';
 import { announceLater, wakeMailLater } from './announcements';
-import { displayName, type PersonRow } from '../presenters';
+import { displayName, personColumns, type PersonRow } from '../presenters';
 
 /** The actor as a notification names them (see `displayName`) and links to them. */
 const namedActor = (person: PersonRow) => ({ name: displayName(person, 'actor'), username: person.username });
@@ -70,7 +70,7 @@ export async function notify(
           and ${notifications.createdAt} > now() - ${REPEAT_WINDOW})`
       : sql`false`;
     const result = await db.execute<PersonRow & { recent: boolean }>(sql`
-      select ${recent} as recent, p.profile_name as name, p.avatar_url as avatar, p.username
+      select ${recent} as recent, ${personColumns}
       from (select 1) one left join profiles p on p.id = ${event.actorId}`);
     const row = result.rows[0]!;
     if (row.recent) return;
