@@ -11,7 +11,7 @@ import { itemCountColumn } from '../presenters';
 import { executeNamed, type Database, type Executor } from '../db/client';
 import { checklistItems, checklists, checklistTags, clonedChecklists } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
-import { notify } from '../notifications/notifications.actions';
+import { cloneNotification } from '../notifications/notifications.actions';
 import { checklistNotFound, findChecklistAccess, findChecklistAccessAndActor } from './checklist-access';
 import { isUuid } from '../db/ids';
 
@@ -243,27 +243,28 @@ async function copyChecklist(db: Database, id: string, userId: string): Promise<
     // Refused as a self-like is: 403 (the same rule, "not on your own list").
     if (!canClone({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.cloneOwn };
-    await notify(tx, {
-      type: 'clone',
+    // The copy's items and tags, and the original's author's notification (one statement); its
+    // record, the badge its original's author may earn by it, and then the copy itself (see
+    // newListId; the record's reference to it is checked at commit, migration 0023), written from
+    // the original in the database: its own visibility, public or unlisted (a private list is its
+    // author's alone to see). (Its statements are prepared once per connection: their plans are
+    // the same for any list.)
+    const copyId = newListId();
+    const told = cloneNotification({
       recipientId: access.authorId,
       actorId: userId,
       actor,
       checklist: { id, title: access.title },
     });
-    // The copy's items and tags (one statement), its record, the badge its original's author may
-    // earn by it, and then the copy itself (see newListId; the record's reference to it is checked
-    // at commit, migration 0023), written from the original in the database: its own visibility,
-    // public or unlisted (a private list is its author's alone to see).
-    const copyId = newListId();
-    // (Its statements are prepared once per connection: their plans are the same for any list.)
     await executeNamed(
       tx,
       sql`
-        with items as (
+        with ${told ? sql`told as (${told.insert}), ` : sql``}items as (
           insert into checklist_items (checklist_id, content, order_index)
           select ${copyId}, content, order_index from checklist_items where checklist_id = ${id})
         insert into checklist_tags (checklist_id, tag) select ${copyId}, tag from checklist_tags where checklist_id = ${id}`,
     );
+    told?.written();
     // Apart, and after: recording the clone counts it on the original's row, locked from then on.
     // (Written with the items and tags, it would hold that row while they wait, for instance on a
     // new tag's word another transaction is writing, and the original's author's edits with it.)

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { DELETED_USER } from '@/domain/accounts/account-data';
 import { notificationMessage, notificationTarget, type NotificationType } from '@/domain/social/notifications';
 import type { Executor } from '../db/client';
@@ -38,6 +38,44 @@ async function queueNotificationMail(
   if (result.rows.length > 0) later?.queued();
 }
 
+type NotifiedEvent = {
+  type: Exclude<NotificationType, 'badge'>;
+  recipientId: string;
+  actorId: string;
+  checklist?: { id: string; title: string };
+};
+
+/** Nobody is notified of their own actions, and nobody reads the reserved "Deleted user"'s (decision 013). */
+const isTold = (event: NotifiedEvent) => event.recipientId !== event.actorId && event.recipientId !== DELETED_USER.id;
+
+/**
+ * The insert of `event`'s notification, naming `person` as its actor, and `written()`, to call once
+ * the statement that ran it has: served by the app, the notification is announced after the write
+ * (decision 039). `withdrawn`, a WITH query of the same statement (see notify).
+ */
+function notificationInsert(event: NotifiedEvent, person: PersonRow, withdrawn: SQL | null = null) {
+  const message = notificationMessage(event.type, namedActor(person).name, event.checklist?.title);
+  const later = announceLater();
+  return {
+    insert: sql`
+      ${withdrawn ? sql`with withdrawn as (${withdrawn})` : sql``}
+      insert into notifications (user_id, actor_id, type, checklist_id, message)
+      select ${event.recipientId}, ${event.actorId}, ${event.type}, ${event.checklist?.id ?? null}::uuid, ${message}
+      ${later ? sql`where ${later.names(sql`${event.recipientId}::text`)}` : sql``}`,
+    written: () => later?.announce([event.recipientId]),
+  };
+}
+
+/**
+ * A clone's notification, which mails nobody and is never repeated, for the cloning statement to
+ * write as one of its WITH queries: its insert, and `written()` to call once that statement has run.
+ * Null when nobody is told.
+ */
+export function cloneNotification(event: Omit<NotifiedEvent, 'type'> & { actor: PersonRow }) {
+  const clone = { ...event, type: 'clone' as const };
+  return isTold(clone) ? notificationInsert(clone, event.actor) : null;
+}
+
 /**
  * Records a notification for `recipientId` about `actorId`'s action, inside the caller's
  * transaction. Nobody is notified of their own actions. It is announced to live streams after the
@@ -46,17 +84,12 @@ async function queueNotificationMail(
  */
 export async function notify(
   db: Executor,
-  event: {
-    type: Exclude<NotificationType, 'badge'>;
-    recipientId: string;
-    actorId: string;
+  event: NotifiedEvent & {
     /** The actor's profile, when the caller has just read it (else it is read here). */
     actor?: PersonRow;
-    checklist?: { id: string; title: string };
   },
 ): Promise<void> {
-  // Nobody reads the reserved "Deleted user"'s notifications (decision 013).
-  if (event.recipientId === event.actorId || event.recipientId === DELETED_USER.id) return;
+  if (!isTold(event)) return;
   const repeatable =
     event.type === 'like' || event.type === 'follow'
       ? { ...event, type: event.type, checklistId: event.checklist?.id }
@@ -80,14 +113,14 @@ export async function notify(
   const message = notificationMessage(event.type, actor.name, event.checklist?.title);
   // An older like or follow notification from the same person about the same thing is replaced, not
   // repeated, in the same statement (one announcement: PostgreSQL folds identical NOTIFYs of a
-  // transaction into one). Served by the app, it is announced after the write (decision 039).
-  const later = announceLater();
-  await db.execute(sql`
-    ${repeatable ? sql`with withdrawn as (delete from notifications where ${sameEvent(repeatable)})` : sql``}
-    insert into notifications (user_id, actor_id, type, checklist_id, message)
-    select ${event.recipientId}, ${event.actorId}, ${event.type}, ${event.checklist?.id ?? null}::uuid, ${message}
-    ${later ? sql`where ${later.names(sql`${event.recipientId}::text`)}` : sql``}`);
-  later?.announce([event.recipientId]);
+  // transaction into one).
+  const { insert, written } = notificationInsert(
+    event,
+    person,
+    repeatable ? sql`delete from notifications where ${sameEvent(repeatable)}` : null,
+  );
+  await db.execute(insert);
+  written();
   const linkPath = notificationTarget({ type: event.type, checklistId: event.checklist?.id ?? null, actor });
   if ((event.type === 'comment' || event.type === 'follow') && linkPath)
     await queueNotificationMail(db, { userId: event.recipientId, kind: event.type, message, linkPath });
