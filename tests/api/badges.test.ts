@@ -181,7 +181,7 @@ describe('each badge is earned by the real action at its threshold, and not befo
     expect(await badgeNotes(author)).toEqual([earned('Trendsetter')]);
   });
 
-  it('Trendsetter without a lock: first clones made at once, of two of one author’s lists, grant it once', async () => {
+  it('Trendsetter: first clones made at once, of two of one author’s lists, grant it once', async () => {
     for (let round = 0; round < 5; round++) {
       const author = await extra();
       const lists = [await makeChecklist(t.db, author.id), await makeChecklist(t.db, author.id)];

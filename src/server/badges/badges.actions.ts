@@ -13,7 +13,7 @@ import { badges } from '../db/schema';
 import { announceLater } from '../notifications/announcements';
 import { metricValues } from './badges.queries';
 
-/** Grants take a transaction-scoped lock, so they must run inside the action's transaction. */
+/** Grants may take a transaction-scoped lock, so they must run inside the action's transaction. */
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type Grant = { userId: string; slug: string };
@@ -68,8 +68,8 @@ async function grantWhere(
  * Grants what `userIds` have earned on the `metrics` an action can move, inside that action's
  * transaction (decision 011). A per-user advisory lock makes concurrent actions for one user take
  * turns, so the later one counts the earlier one's rows: two ticks completing a user's 5th list on
- * two lists at once cannot both see 4 and grant nothing. It is taken last, after the action's row
- * locks, and in user-id order, so it adds no deadlock.
+ * two lists at once cannot both see 4 and grant nothing. It is taken after the action's lock on the
+ * list it changes, and in user-id order, so it adds no deadlock.
  *
  * Called after the action has written what moves the metrics, which its own transaction sees: an
  * action that brings a metric to 1 counts at least 1 whatever others do meanwhile, so when every

@@ -247,8 +247,8 @@ async function copyChecklist(db: Database, id: string, userId: string): Promise<
     // record, the badge its original's author may earn by it, and then the copy itself (see
     // newListId; the record's reference to it is checked at commit, migration 0023), written from
     // the original in the database: its own visibility, public or unlisted (a private list is its
-    // author's alone to see). (Its statements are prepared once per connection: their plans are
-    // the same for any list.)
+    // author's alone to see). (The copies are prepared once per connection: their plans are the
+    // same for any list.)
     const copyId = newListId();
     const told = cloneNotification({
       recipientId: access.authorId,

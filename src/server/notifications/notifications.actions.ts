@@ -80,11 +80,13 @@ export function cloneNotification(event: Omit<NotifiedEvent, 'type'> & { actor: 
  * Records a notification for `recipientId` about `actorId`'s action, inside the caller's
  * transaction. Nobody is notified of their own actions. It is announced to live streams after the
  * request when the app serves it, else by a trigger (decision 039).
- * Follows and comments may also queue an email; likes and clones never do.
+ * Follows and comments may also queue an email; likes never do. (A clone's notification is written
+ * by the cloning statement: cloneNotification.)
  */
 export async function notify(
   db: Executor,
-  event: NotifiedEvent & {
+  event: Omit<NotifiedEvent, 'type'> & {
+    type: Exclude<NotifiedEvent['type'], 'clone'>;
     /** The actor's profile, when the caller has just read it (else it is read here). */
     actor?: PersonRow;
   },

@@ -5,9 +5,13 @@
 -- list inserted as a copy, whose title, description, items (in order) and tags are, at this moment,
 -- exactly its original's, takes those four fields from the original's row: the original's triggers
 -- keep them right for its text in every committed state, so they are what computing them would
--- give (up to the order of positions within the document, which nothing reads). Anything different
--- (the original edited between the copy's statements, say) is computed as before. Nothing needs
--- remembering: the original's words were remembered when it was written, and none is ever removed.
+-- give, up to how the items' text was joined (the order of positions, which nothing reads, and a
+-- word the parser reads across two items, see 0025), which computing them leaves to chance too.
+-- Anything different is computed as before: the app's own edits wait for the clone's lock on the
+-- original, but a writer outside the app could change its items between the clone's statements.
+-- The other side: a field made wrong by a writer outside the triggers passes to the original's
+-- clones instead of being computed right. Nothing needs remembering: the original's words were
+-- remembered when it was written, and none is ever removed.
 CREATE OR REPLACE FUNCTION ticklist_search_on_checklist() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   original record;
