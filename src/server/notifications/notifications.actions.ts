@@ -49,14 +49,16 @@ type NotifiedEvent = {
 const isTold = (event: NotifiedEvent) => event.recipientId !== event.actorId && event.recipientId !== DELETED_USER.id;
 
 /**
- * The insert of `event`'s notification, naming `person` as its actor, and `written()`, to call once
- * the statement that ran it has: served by the app, the notification is announced after the write
- * (decision 039). `withdrawn`, a WITH query of the same statement (see notify).
+ * The insert of `event`'s notification, naming `person` as its actor, its message (which a mail
+ * repeats), and `written()`, to call once the statement that ran it has: served by the app, the
+ * notification is announced after the write (decision 039). `withdrawn`, a WITH query of the same
+ * statement (see notify).
  */
 function notificationInsert(event: NotifiedEvent, person: PersonRow, withdrawn: SQL | null = null) {
   const message = notificationMessage(event.type, namedActor(person).name, event.checklist?.title);
   const later = announceLater();
   return {
+    message,
     insert: sql`
       ${withdrawn ? sql`with withdrawn as (${withdrawn})` : sql``}
       insert into notifications (user_id, actor_id, type, checklist_id, message)
@@ -111,19 +113,21 @@ export async function notify(
     if (row.recent) return;
     person ??= { name: row.name, avatar: row.avatar, username: row.username };
   }
-  const actor = namedActor(person);
-  const message = notificationMessage(event.type, actor.name, event.checklist?.title);
   // An older like or follow notification from the same person about the same thing is replaced, not
   // repeated, in the same statement (one announcement: PostgreSQL folds identical NOTIFYs of a
   // transaction into one).
-  const { insert, written } = notificationInsert(
+  const { insert, written, message } = notificationInsert(
     event,
     person,
     repeatable ? sql`delete from notifications where ${sameEvent(repeatable)}` : null,
   );
   await db.execute(insert);
   written();
-  const linkPath = notificationTarget({ type: event.type, checklistId: event.checklist?.id ?? null, actor });
+  const linkPath = notificationTarget({
+    type: event.type,
+    checklistId: event.checklist?.id ?? null,
+    actor: namedActor(person),
+  });
   if ((event.type === 'comment' || event.type === 'follow') && linkPath)
     await queueNotificationMail(db, { userId: event.recipientId, kind: event.type, message, linkPath });
 }
