@@ -19,7 +19,9 @@
 //   are spread, not raised.
 // For each: req/s, p50/p95/p99, errors (non-2xx), SQL statements per request, the same query
 // function run bare through the same pool where there is one (bare/API), and the app process's
-// peak RSS (the load generator runs in a process of its own, scripts/bench/load.ts). At the end,
+// peak RSS (the load generator runs in a process of its own, scripts/bench/load.ts). With the
+// "two words, new" cases, the least their first pages ask of the database, sent straight to it
+// (measureNewSearchFloor). At the end,
 // the statements that took the most time, from pg_stat_statements. PostgreSQL runs with the
 // embedded server's settings while measuring; only the seed runs with fsync off (a throwaway
 // database). Before measuring, the database is read into shared buffers when it fits, as a server
@@ -48,7 +50,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import pino from 'pino';
 import {
   BROWSE_ORDERS,
+  BROWSE_PAGE_SIZE,
   LISTING_ORDERS,
+  SEARCH_COUNT_CAP,
+  searchTerms,
   browseQuerySchema,
   type BrowseCursor,
   type BrowseOrder,
@@ -312,6 +317,28 @@ const asUser = (user: Signed, json = false): Record<string, string> => ({
   ...(json ? { origin: BASE_URL, 'content-type': 'application/json' } : {}),
 });
 
+/**
+ * `run` in a loop on `connections` callers at once for --seconds, each call timed: its rate and
+ * latencies, as the load generator reports a case's.
+ */
+async function measureTimed(run: (index: number) => Promise<unknown>) {
+  const latencies: number[] = [];
+  let done = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const started = performance.now();
+        await run(done++);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (share: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * share))] ?? 0;
+  return { rps: latencies.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
 async function measureBare(run: (index: number) => Promise<unknown>) {
   let done = 0;
   const until = performance.now() + seconds * 1000;
@@ -323,6 +350,47 @@ async function measureBare(run: (index: number) => Promise<unknown>) {
     }),
   );
   return done / seconds;
+}
+
+/** The filter of searches the server has not seen before. */
+const NEW_SEARCHES = 'two words, new';
+
+/**
+ * The least the first page of a search the server has not seen asks of the database, sent straight
+ * to it over `connections` connections, without the app: its matches counted up to the cap (what
+ * "Showing X of Y" needs), its first page in Newest (13 ids, as the planner chooses to read them),
+ * and both in turn. Each is one statement, planned with its words as the app's are. The "two words,
+ * new" cases cannot answer faster than these (decision 042).
+ */
+async function measureNewSearchFloor(db: Database, searches: string[]) {
+  const words = (index: number) => sql.param(searchTerms(searches[index % searches.length]!));
+  const count = (index: number) =>
+    db.execute(sql`
+      select count(*)::int from (
+        select 1 from checklists c
+        where c.is_public and c.search_vector @@ ticklist_search_query(${words(index)}::text[], true)
+        limit ${SEARCH_COUNT_CAP + 1}) m`);
+  const page = (index: number) =>
+    db.execute(sql`
+      select c.id from checklists c
+      where c.is_public and c.search_vector @@ ticklist_search_query(${words(index)}::text[], true)
+      order by c.created_at desc, c.id desc limit ${BROWSE_PAGE_SIZE + 1}`);
+  console.log(
+    `\nThe database alone, for searches it has not seen ("${NEW_SEARCHES}"), ${connections} connections, no app ` +
+      '(req/s, p50, p95, p99 in ms):',
+  );
+  // Each part starts further along the searches, so none repeats what the part before it sent.
+  const parts: [string, (index: number) => Promise<unknown>][] = [
+    ['count to the cap', (index) => count(index)],
+    ['Newest page', (index) => page(index + 2_000)],
+    ['count, then Newest page', async (index) => (await count(index + 4_000), await page(index + 4_000))],
+  ];
+  for (const [name, run] of parts) {
+    const { rps, p50, p95, p99 } = await measureTimed(run);
+    console.log(
+      `  ${name.padEnd(42)} ${rps.toFixed(0).padStart(7)} ${p50.toFixed(0).padStart(6)} ${p95.toFixed(0).padStart(6)} ${p99.toFixed(0).padStart(6)}`,
+    );
+  }
 }
 
 async function main() {
@@ -685,7 +753,7 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
     // seen before: 6,000 different pairs of words, more than a case sends in its seconds. (Its page
     // 20 cases, as every deep case, follow the cursors of 4 of them, and so repeat.)
     {
-      name: 'two words, new',
+      name: NEW_SEARCHES,
       variants: shuffled(
         middle.flatMap((first, index) => middle.slice(index + 1).map((second) => `${first} ${second}`)),
       )
@@ -693,6 +761,7 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
         .map((q) => ({ q, tag: '' })),
     },
   ];
+  const newSearches = filters.find((filter) => filter.name === NEW_SEARCHES)!.variants.map((variant) => variant.q);
   const cases: Case[] = [];
   const browseRequest = (query: BrowseQuery, cursor: string | null): LoadRequest => {
     const params = new URLSearchParams({
@@ -948,6 +1017,7 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
       : '';
     console.log(cells.map((cell, index) => (index === 0 ? cell : cell.padStart(widths[index]!))).join(' ') + statuses);
   }
+  if (measured.some((entry) => entry.name.includes(NEW_SEARCHES))) await measureNewSearchFloor(db, newSearches);
   if (staleDeep.length > 0) {
     console.log(
       `\nMeasured with cursors older than ${SEARCH_STATE_MS / 60_000} minutes, so their searches counted again: ` +
