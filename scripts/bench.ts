@@ -318,7 +318,7 @@ const asUser = (user: Signed, json = false): Record<string, string> => ({
 
 /**
  * `run` in a loop on `connections` callers at once for --seconds, each call timed: its rate and
- * latencies, as the load generator reports a case's.
+ * latencies, as the load generator reports a case's (the bare runs and the floor of new searches).
  */
 async function measureTimed(run: (index: number) => Promise<unknown>) {
   const latencies: number[] = [];
@@ -339,19 +339,6 @@ async function measureTimed(run: (index: number) => Promise<unknown>) {
   // Calls still running at the deadline finish and are counted, so the rate is over the time taken.
   const elapsed = (performance.now() - started) / 1000;
   return { rps: latencies.length / elapsed, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
-}
-
-async function measureBare(run: (index: number) => Promise<unknown>) {
-  let done = 0;
-  const until = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < until) {
-        await run(done++);
-      }
-    }),
-  );
-  return done / seconds;
 }
 
 /** The filter of searches the server has not seen before. */
@@ -1003,7 +990,7 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
     const sqlPerRequest = ((await target.statements()) - statementsBefore) / Math.max(1, served);
     clearInterval(sampler);
     peakRss = Math.max(peakRss, caseRss);
-    const bare = entry.bare ? await measureBare(entry.bare) : null;
+    const bare = entry.bare ? (await measureTimed(entry.bare)).rps : null;
     const cells = [
       entry.name.padEnd(44),
       api.rps.toFixed(0),

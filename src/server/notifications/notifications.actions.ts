@@ -49,15 +49,17 @@ type NotifiedEvent = {
 const isTold = (event: NotifiedEvent) => event.recipientId !== event.actorId && event.recipientId !== DELETED_USER.id;
 
 /**
- * The insert of `event`'s notification, naming `person` as its actor, its message (which a mail
- * repeats), and `written()`, to call once the statement that ran it has: served by the app, the
+ * The insert of `event`'s notification, naming `person` as its actor, the actor as named and its
+ * message (which a mail repeats), and `written()`, to call once the statement that ran it has: served by the app, the
  * notification is announced after the write (decision 039). `withdrawn`, a WITH query of the same
  * statement (see notify).
  */
 function notificationInsert(event: NotifiedEvent, person: PersonRow, withdrawn: SQL | null = null) {
-  const message = notificationMessage(event.type, namedActor(person).name, event.checklist?.title);
+  const actor = namedActor(person);
+  const message = notificationMessage(event.type, actor.name, event.checklist?.title);
   const later = announceLater();
   return {
+    actor,
     message,
     insert: sql`
       ${withdrawn ? sql`with withdrawn as (${withdrawn})` : sql``}
@@ -116,18 +118,14 @@ export async function notify(
   // An older like or follow notification from the same person about the same thing is replaced, not
   // repeated, in the same statement (one announcement: PostgreSQL folds identical NOTIFYs of a
   // transaction into one).
-  const { insert, written, message } = notificationInsert(
+  const { insert, written, actor, message } = notificationInsert(
     event,
     person,
     repeatable ? sql`delete from notifications where ${sameEvent(repeatable)}` : null,
   );
   await db.execute(insert);
   written();
-  const linkPath = notificationTarget({
-    type: event.type,
-    checklistId: event.checklist?.id ?? null,
-    actor: namedActor(person),
-  });
+  const linkPath = notificationTarget({ type: event.type, checklistId: event.checklist?.id ?? null, actor });
   if ((event.type === 'comment' || event.type === 'follow') && linkPath)
     await queueNotificationMail(db, { userId: event.recipientId, kind: event.type, message, linkPath });
 }
