@@ -16,6 +16,7 @@ const ForgotPasswordPage = lazyPage(
   'ForgotPasswordPage',
 );
 const ResetPasswordPage = lazyPage(() => import('@/client/features/accounts/reset-password-page'), 'ResetPasswordPage');
+const EmailChangePage = lazyPage(() => import('@/client/features/accounts/email-change-page'), 'EmailChangePage');
 const BrowsePage = lazyPage(() => import('@/client/features/checklists/browse-page'), 'BrowsePage');
 const ChecklistDetailPage = lazyPage(() => import('@/client/pages/checklist-detail-page'), 'ChecklistDetailPage');
 const CreateChecklistPage = lazyPage(
@@ -74,6 +75,7 @@ const routes: RouteObject[] = [
           { path: '/signup', element: <SignUpPage /> },
           { path: '/forgot-password', element: <ForgotPasswordPage /> },
           { path: '/reset-password', element: <ResetPasswordPage /> },
+          { path: '/email-change', element: <EmailChangePage /> },
           { path: '/about', element: <AboutPage /> },
           { path: '/browse', element: <BrowsePage /> },
           { path: '/checklist/:id', element: <ChecklistDetailPage /> },

@@ -10,6 +10,7 @@ import { HTTPException } from 'hono/http-exception';
 import { accountMessages } from '@/domain/accounts/account-forms';
 import { accountDataRoutes } from './accounts/account-data.routes';
 import { accountsRoutes } from './accounts/accounts.routes';
+import { emailChangeRoutes } from './accounts/email-change.routes';
 import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
 import { HEAD_LOOKUP_MS, headFor, pageTemplate, SITE_HEAD, type DrawnBody } from './public-face/page-head';
@@ -170,6 +171,7 @@ export function createApp({
 
   const routes = app
     .route('/api/accounts', accountsRoutes({ db, auth, mailer, baseUrl: env.baseUrl }))
+    .route('/api/accounts', emailChangeRoutes({ db, auth, mailer, baseUrl: env.baseUrl }))
     .route('/api/accounts', meRoutes({ db }))
     .route('/api/accounts', accountDataRoutes({ db, auth }))
     .route(

@@ -1,4 +1,5 @@
 import { accountMessages } from '../../src/domain/accounts/account-forms';
+import { emailChangeMessages } from '../../src/domain/accounts/email-change';
 import { passwordMessages } from '../../src/domain/accounts/password';
 import { usernameMessages } from '../../src/domain/accounts/username';
 import { expect, failedRequest, lastMailedLink, test } from './support/fixtures';
@@ -182,6 +183,38 @@ test('a user who forgot the password resets it by e-mail and signs in with the n
   await page.getByLabel('Password', { exact: true }).fill('second-password-2');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/browse$/);
+});
+
+test('a user changes the e-mail address, and the old address takes the account back', async ({
+  page,
+  request,
+  makeUser,
+  signIn,
+}) => {
+  const user = await makeUser({ password: 'moving-house-1' });
+  const newEmail = `moved_${unique()}@example.test`;
+  await signIn(user);
+  await page.goto('/me?tab=account');
+  await page.getByRole('button', { name: 'Change Email' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Email' });
+  await dialog.getByLabel('New Email').fill(newEmail);
+  await dialog.getByLabel('Current Password').fill('moving-house-1');
+  await dialog.getByRole('button', { name: 'Change Email' }).click();
+  await expect(page.getByText(accountMessages.emailChangeSent)).toBeVisible();
+
+  await page.goto(await lastMailedLink(request, newEmail));
+  await expect(page).toHaveURL(/\/email-change\?result=confirmed$/);
+  await expect(page.getByText(emailChangeMessages.confirmed)).toBeVisible();
+
+  // The old address was told, with a way back; the page asks before it acts.
+  await page.goto(await lastMailedLink(request, user.email));
+  await expect(page.getByRole('heading', { name: emailChangeMessages.undoTitle })).toBeVisible();
+  await page.getByRole('button', { name: emailChangeMessages.undoButton }).click();
+  await expect(page.getByText(emailChangeMessages.undone)).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Sign In' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // Every session ended, this browser's too; the restored address has a link to a new password.
+  expect(await lastMailedLink(request, user.email)).toMatch(/\/api\/auth\/reset-password\//);
 });
 
 test.describe('on a 390 px screen', () => {

@@ -1,4 +1,4 @@
-// How long account things last (issue 9 items 3 and 6), in one place for the server and the docs.
+// How long account things last, in one place for the server and the docs.
 
 /** An account whose address is not confirmed within this time is removed, and its username freed. */
 export const UNCONFIRMED_SIGN_UP_HOURS = 48;
@@ -12,3 +12,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function hasOutlivedAbsoluteLifetime(createdAt: Date, now: Date = new Date()): boolean {
   return now.getTime() - createdAt.getTime() >= SESSION_ABSOLUTE_DAYS * DAY_MS;
 }
+
+/** A link confirming a new e-mail address works this long (and once). */
+export const EMAIL_CHANGE_HOURS = 24;
+
+/** After an e-mail change, the old address may undo it this long. */
+export const EMAIL_CHANGE_UNDO_DAYS = 7;

@@ -26,6 +26,9 @@ import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
 import { logRequestEvent } from '../security/security-events';
 import type { Auth } from './auth';
+import { requestEmailChange, revokePendingEmailChanges } from './email-change.actions';
+import { emailChangeConfirmUrl } from './email-change.routes';
+import { revokeResetLinks } from './reset-links.actions';
 import { revokeOtherSessions } from './sessions.actions';
 import { listActiveSessions } from './sessions.queries';
 import { expireUnconfirmedSignUps, holdUsername } from './own-profile.actions';
@@ -68,7 +71,8 @@ const changePasswordRoute = createRoute({
   method: 'post',
   path: '/change-password',
   ...signedIn,
-  summary: 'Change the password after verifying the current one; other sessions are signed out',
+  summary:
+    'Change the password after verifying the current one; other sessions are signed out, reset links and a pending e-mail change revoked',
   request: jsonBody(changePasswordSchema),
   responses: {
     200: jsonContent(messageSchema, 'Changed'),
@@ -83,7 +87,7 @@ const changeEmailRoute = createRoute({
   path: '/change-email',
   ...signedIn,
   summary:
-    'Send a confirmation link to a new address after verifying the password; the other sessions end and the old address is told',
+    'Send a confirmation link to a new address after verifying the password; the other sessions end, an earlier pending change is revoked and the old address is told',
   request: jsonBody(changeEmailSchema),
   responses: {
     200: jsonContent(messageSchema, 'Confirmation sent'),
@@ -105,7 +109,8 @@ const revokeOtherSessionsRoute = createRoute({
   method: 'post',
   path: '/sessions/revoke-others',
   ...signedIn,
-  summary: 'Sign out everywhere else: ends every session of the user but the current one',
+  summary:
+    'Sign out everywhere else: ends every session of the user but the current one, and revokes a pending e-mail change',
   responses: { 200: jsonContent(revokedSessionsSchema, 'Signed out elsewhere'), 401: errorContent('Not signed in') },
 });
 
@@ -207,6 +212,9 @@ export function accountsRoutes({
         }
         throw error;
       }
+      // Links mailed before the change may be in someone else's hands: they stop working.
+      await revokeResetLinks(db, c.var.user.id);
+      await revokePendingEmailChanges(db, c.var.user.id);
       logRequestEvent(c, 'password.changed', { userId: c.var.user.id, outcome: 'changed-other-sessions-ended' });
       return c.json({ message: accountMessages.passwordUpdated }, 200);
     })
@@ -215,24 +223,27 @@ export function accountsRoutes({
       const input = c.req.valid('json');
       const rate = await consumeRate(db, 'currentPasswordPerUser', user.id);
       if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
-      // Spec §5: the current password is verified first.
+      // The current password is verified first.
       if (!(await isCurrentPassword(auth, c, input.currentPassword))) {
         logRequestEvent(c, 'email.change-failure', { userId: user.id, outcome: 'wrong-current-password' });
         return c.json({ message: accountMessages.currentPasswordWrong, code: 'invalid_password' }, 400);
       }
-      if (input.newEmail.toLowerCase() === user.email.toLowerCase()) {
+      const newEmail = input.newEmail.toLowerCase();
+      if (newEmail === user.email.toLowerCase()) {
         return c.json({ message: accountMessages.sameEmail, code: 'same_email' }, 400);
       }
-      await auth.api.changeEmail({
-        body: { newEmail: input.newEmail, callbackURL: '/me?tab=account' },
-        headers: c.req.raw.headers,
-      });
-      // Issue 9 item 5: whoever holds the password now, the other devices are signed out and the
-      // old address hears of it (and how to take the account back) before the new one is confirmed.
+      // An address another account has gets the same answer and no link, so this form cannot
+      // tell anyone which addresses have accounts. Either way only the newest request can complete.
+      if (await hasAccount(db, newEmail)) {
+        await revokePendingEmailChanges(db, user.id);
+      } else {
+        const token = await requestEmailChange(db, { userId: user.id, oldEmail: user.email, newEmail });
+        mailer.sendInBackground(mailTemplates.confirmNewEmail(newEmail, emailChangeConfirmUrl(baseUrl, token)));
+      }
+      // Whoever holds the password now, the other devices are signed out and the old address
+      // hears of it (and how to take the account back) before the new one is confirmed.
       const revoked = await revokeOtherSessions(db, user.id, user.sessionId);
-      mailer.sendInBackground(
-        mailTemplates.emailChangeNotice(user.email, input.newEmail, `${baseUrl}/forgot-password`),
-      );
+      mailer.sendInBackground(mailTemplates.emailChangeNotice(user.email, newEmail, `${baseUrl}/forgot-password`));
       logRequestEvent(c, 'email.change-requested', { userId: user.id, outcome: 'confirmation-sent', revoked });
       return c.json({ message: accountMessages.emailChangeSent }, 200);
     })
@@ -243,6 +254,7 @@ export function accountsRoutes({
     .openapi(revokeOtherSessionsRoute, async (c) => {
       const { id, sessionId } = c.var.user;
       const revoked = await revokeOtherSessions(db, id, sessionId);
+      await revokePendingEmailChanges(db, id);
       logRequestEvent(c, 'sessions.revoked', { userId: id, outcome: 'signed-out-elsewhere', revoked });
       return c.json({ message: sessionMessages.revoked(revoked), revoked }, 200);
     });

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { sql } from 'drizzle-orm';
+import { emailChangeResultPath } from '@/domain/accounts/email-change';
 import { passwordMessages, weakPasswordReasons } from '@/domain/accounts/password';
 import type { Database } from '../db/client';
 import { tooManyRequests, type AppEnv } from '../http';
@@ -19,8 +20,12 @@ import { logRequestEvent } from '../security/security-events';
 
 type Body = Record<string, unknown>;
 type Gate = { db: Database; c: Context<AppEnv>; body: Body; pause: (ms: number) => Promise<void> };
-/** What a guard decides before Better Auth runs: a refusal, or go on (then `after` sees the status). */
-type Verdict = RateDecision | { allowed: true; after: (status: number) => Promise<void> };
+/**
+ * What a guard decides before Better Auth runs: a refusal by a limit, an answer of its own, or go
+ * on (then `after` sees the status).
+ */
+type Verdict =
+  RateDecision | { allowed: false; answer: Response } | { allowed: true; after: (status: number) => Promise<void> };
 type Exposed = {
   method: 'GET' | 'POST';
   path: RegExp;
@@ -161,6 +166,28 @@ async function guardReset({ db, c, body }: Gate): Promise<Verdict> {
   };
 }
 
+/**
+ * Better Auth's own e-mail-change links (a signed token naming the new address) change nothing
+ * here: such a link cannot be revoked, and a change is confirmed through ours (decision 044).
+ */
+function isEmailChangeToken(token: string): boolean {
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return typeof payload === 'object' && payload !== null && 'updateTo' in payload;
+  } catch {
+    return false;
+  }
+}
+
+async function guardVerifyEmail({ db, c }: Gate): Promise<Verdict> {
+  if (isEmailChangeToken(c.req.query('token') ?? '')) {
+    return { allowed: false, answer: c.redirect(emailChangeResultPath('invalid'), 302) };
+  }
+  // A link to an unconfirmed sign-up past its 48 hours confirms nothing: the account is gone.
+  await expireUnconfirmedSignUps(db);
+  return { allowed: true };
+}
+
 async function guardSignOut({ c }: Gate): Promise<Verdict> {
   const user = await c.var.currentUser();
   return {
@@ -186,15 +213,7 @@ const exposed: Exposed[] = [
   },
   { method: 'POST', path: /^\/api\/auth\/sign-in\/email$/, guard: guardSignIn, readsJson: true },
   { method: 'POST', path: /^\/api\/auth\/sign-out$/, guard: guardSignOut },
-  {
-    method: 'GET',
-    path: /^\/api\/auth\/verify-email$/,
-    // A link to an unconfirmed sign-up past its 48 hours confirms nothing: the account is gone.
-    guard: async ({ db }) => {
-      await expireUnconfirmedSignUps(db);
-      return { allowed: true };
-    },
-  },
+  { method: 'GET', path: /^\/api\/auth\/verify-email$/, guard: guardVerifyEmail },
   { method: 'POST', path: /^\/api\/auth\/send-verification-email$/, guard: limitMail, readsJson: true },
   { method: 'POST', path: /^\/api\/auth\/request-password-reset$/, guard: guardResetRequest, readsJson: true },
   { method: 'GET', path: /^\/api\/auth\/reset-password\/[^/]+$/ },
@@ -233,6 +252,7 @@ export function authGate(db: Database, pause: (ms: number) => Promise<void> = sl
     const body = route.readsJson ? await readJsonBody(c) : {};
     if (body === null) return c.json({ message: 'Send the request as JSON.', code: 'unsupported_media_type' }, 415);
     const verdict = route.guard ? await route.guard({ db, c, body, pause }) : { allowed: true as const };
+    if (!verdict.allowed && 'answer' in verdict) return verdict.answer;
     if (!verdict.allowed) {
       const isSignIn = route.guard === guardSignIn;
       return tooManyRequests(c, verdict.retryAfterSeconds, isSignIn ? { name: 'sign-in.refused' } : {});

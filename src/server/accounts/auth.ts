@@ -10,8 +10,10 @@ import { authLogger, type Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
 import { clearAccountRates } from '../security/rate-limit';
+import { revokePendingEmailChanges } from './email-change.actions';
 import { createProfileForNewUser } from './own-profile.actions';
 import { hashPassword, verifyPassword } from './password-hash';
+import { revokeResetLinks } from './reset-links.actions';
 
 export const SESSION_DAYS = 30;
 export const RESET_TOKEN_SECONDS = 60 * 60;
@@ -52,15 +54,20 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
       password: { hash: hashPassword, verify: verifyPassword },
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
-      // Issue 9 item 4: the owner who proved the address starts afresh, whoever failed before.
+      // The owner who proved the address starts afresh, whoever failed before; any other reset
+      // link and any pending e-mail change (perhaps asked by whoever the owner is locking out) die.
       onPasswordReset: async ({ user }) => {
         await clearAccountRates(db, ['signInFailuresPerAccountAndIp', 'signInFailuresPerAccount'], user.email);
+        await revokeResetLinks(db, user.id);
+        await revokePendingEmailChanges(db, user.id);
       },
       // Mail about an account goes out in the background: awaiting SMTP only for addresses that
       // have an account would let the answer's timing (or an SMTP error) reveal which ones do.
-      sendResetPassword: async ({ user, url }) => {
+      sendResetPassword: async ({ user, url, token }) => {
         // Decision 013: the reserved "Deleted user" never gets a password.
         if (user.id === DELETED_USER.id) return;
+        // Only the newest link works: an older one may sit in a mailbox someone else reads.
+        await revokeResetLinks(db, user.id, token);
         mailer.sendInBackground(mailTemplates.resetPassword(user.email, url));
       },
       // No account enumeration: a sign-up with a known address answers like any other and
@@ -75,10 +82,9 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
       autoSignInAfterVerification: false,
       expiresIn: VERIFICATION_TOKEN_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
-        if (user.emailVerified) {
-          mailer.sendInBackground(mailTemplates.confirmNewEmail(user.email, url));
-          return;
-        }
+        // A confirmed account changes its address through our own links (email-change.actions.ts),
+        // never through Better Auth's, which nothing could revoke.
+        if (user.emailVerified) return;
         // A confirmed address always lands on the sign-in page with a "confirmed" note, whichever
         // call (sign-up, or a sign-in before confirming) sent the link.
         const link = new URL(url);
@@ -87,7 +93,7 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
       },
     },
     user: {
-      changeEmail: { enabled: true },
+      changeEmail: { enabled: false },
     },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,

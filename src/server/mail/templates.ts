@@ -1,3 +1,4 @@
+import { EMAIL_CHANGE_UNDO_DAYS } from '@/domain/accounts/lifetimes';
 import type { Mail } from './mailer';
 
 const escapeHtml = (value: string) =>
@@ -85,9 +86,19 @@ export const mailTemplates = {
       [
         `Someone signed in to your Ticklist account asked to change its email address to ${newEmail}, and your other devices were signed out.`,
         'The change takes effect when the link sent to the new address is opened.',
-        'If it was not you, reset your password now: that signs out every device.',
+        'If it was not you, reset your password now: that signs out every device and cancels the change.',
       ],
       { label: 'Reset your password', url: resetUrl },
+    ),
+  emailChanged: (to: string, newEmail: string, undoUrl: string) =>
+    layout(
+      to,
+      'Your Ticklist email address was changed',
+      [
+        `The email address of your Ticklist account is now ${newEmail}. We will not write to this address any more.`,
+        `If it was not you, restore this address within ${EMAIL_CHANGE_UNDO_DAYS} days: every device is signed out and you choose a new password.`,
+      ],
+      { label: 'Restore my email address', url: undoUrl },
     ),
   newFollower: (to: string, mail: NotificationMail) =>
     layout(

@@ -36,6 +36,7 @@ const PRIVATE_PATHS = [
   '/signup',
   '/forgot-password',
   '/reset-password',
+  '/email-change',
   '/dev/',
 ];
 

@@ -25,6 +25,8 @@ export const rateRules = {
   mailPerAccountAndIp: { windowSeconds: minutes(60), max: 5 },
   mailPerAccount: { windowSeconds: minutes(60), max: 20 },
   usernameCheckPerIp: { windowSeconds: 60, max: 60 },
+  // Opening an e-mail change's confirmation or undo link: a person opens a few.
+  emailChangeLinkPerIp: { windowSeconds: minutes(15), max: 30 },
   currentPasswordPerUser: { windowSeconds: minutes(15), max: 10 },
   // Issue 10 item 6: the export reads everything the user has; a deletion attempt checks a password.
   dataExportPerUser: { windowSeconds: minutes(60), max: 5 },

@@ -22,6 +22,9 @@ export const securityEvents = {
   'password.reset': 'info',
   'email.change-requested': 'info',
   'email.change-failure': 'warn',
+  'email.changed': 'info',
+  /** The old address took the account back: every session ended, the password replaced. */
+  'email.change-undone': 'warn',
   'sessions.revoked': 'info',
   /** A 404 answered because the thing exists but is private to someone else. */
   'access.refused': 'warn',

@@ -1,0 +1,263 @@
+import { createHmac } from 'node:crypto';
+import { eq, like, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { emailChangeMessages } from '../../src/domain/accounts/email-change';
+import { messageSchema } from '../../src/domain/api-error';
+import { users, verifications } from '../../src/server/db/schema';
+import { createUser } from '../../src/server/seed/factories';
+import { createTestApp, TEST_SECRET, type TestApp } from '../setup/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+async function signIn(email: string, password: string) {
+  const agent = t.agent();
+  const response = await agent.post('/api/auth/sign-in/email', { email, password });
+  expect(response.status).toBe(200);
+  return agent;
+}
+
+const emailOf = async (userId: string) =>
+  (await t.db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]!.email;
+
+async function askEmailChange(agent: ReturnType<TestApp['agent']>, newEmail: string, currentPassword: string) {
+  const response = await agent.post('/api/accounts/change-email', { newEmail, currentPassword });
+  expect(response.status).toBe(200);
+  return t.lastLinkTo(newEmail);
+}
+
+/** Opens a mailed link as a browser with no session would; answers where it redirects. */
+async function open(link: string): Promise<string> {
+  const response = await t.agent().request(link);
+  expect(response.status).toBe(302);
+  const location = new URL(response.headers.get('location')!, t.baseUrl);
+  return `${location.pathname}${location.search}`;
+}
+
+async function requestReset(email: string): Promise<string> {
+  const response = await t.agent().post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
+  expect(response.status).toBe(200);
+  return (await t.lastLinkTo(email)).match(/reset-password\/([^?]+)/)![1]!;
+}
+
+const resetWith = (token: string, newPassword: string) =>
+  t.agent().post('/api/auth/reset-password', { token, newPassword });
+
+const undoTokenIn = (link: string) => new URL(link).searchParams.get('undo')!;
+
+describe('an e-mail change someone else asked for', () => {
+  it('dies when the owner resets the password: the takeover attack fails', async () => {
+    const owner = await createUser(t.db, { password: 'leaked-pass-1' });
+    const attacker = await signIn(owner.email, 'leaked-pass-1');
+    const confirmation = await askEmailChange(attacker, 'attacker@evil.test', 'leaked-pass-1');
+
+    // The owner does what the notice says: resets the password from the old address.
+    const token = await requestReset(owner.email);
+    expect((await resetWith(token, 'owner-again-2')).status).toBe(200);
+    expect((await attacker.request('/api/accounts/me')).status).toBe(401);
+
+    // The attacker opens the confirmation link afterwards, with no session.
+    expect(await open(confirmation)).toBe('/email-change?result=invalid');
+    expect(await emailOf(owner.id)).toBe(owner.email);
+    await signIn(owner.email, 'owner-again-2');
+  });
+
+  it('dies when the password is changed, when the user signs out everywhere, and when a newer change is asked', async () => {
+    const user = await createUser(t.db, { password: 'pending-pass-1' });
+    const agent = await signIn(user.email, 'pending-pass-1');
+
+    const beforePasswordChange = await askEmailChange(agent, 'first@example.test', 'pending-pass-1');
+    const changed = await agent.post('/api/accounts/change-password', {
+      currentPassword: 'pending-pass-1',
+      newPassword: 'pending-pass-2',
+      confirmPassword: 'pending-pass-2',
+    });
+    expect(changed.status).toBe(200);
+    expect(await open(beforePasswordChange)).toBe('/email-change?result=invalid');
+
+    const beforeSignOut = await askEmailChange(agent, 'second@example.test', 'pending-pass-2');
+    expect((await agent.post('/api/accounts/sessions/revoke-others', {})).status).toBe(200);
+    expect(await open(beforeSignOut)).toBe('/email-change?result=invalid');
+
+    const older = await askEmailChange(agent, 'third@example.test', 'pending-pass-2');
+    const newer = await askEmailChange(agent, 'fourth@example.test', 'pending-pass-2');
+    expect(await open(older)).toBe('/email-change?result=invalid');
+    expect(await emailOf(user.id)).toBe(user.email);
+    expect(await open(newer)).toBe('/email-change?result=confirmed');
+    expect(await emailOf(user.id)).toBe('fourth@example.test');
+  });
+
+  it('is not completed by Better Auth’s own signed change link, which nothing could revoke', async () => {
+    const user = await createUser(t.db, { password: 'jwt-pass-1' });
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({
+      email: user.email,
+      updateTo: 'jwt-attacker@evil.test',
+      userId: user.id,
+      requestType: 'change-email-verification',
+      iat: now,
+      exp: now + 3600,
+    })}`;
+    const token = `${unsigned}.${createHmac('sha256', TEST_SECRET).update(unsigned).digest('base64url')}`;
+    expect(await open(`/api/auth/verify-email?token=${token}&callbackURL=/me`)).toBe('/email-change?result=invalid');
+    expect(await emailOf(user.id)).toBe(user.email);
+  });
+});
+
+describe('a completed e-mail change', () => {
+  it('works once, tells the old address, and the old address can undo it for a week', async () => {
+    const user = await createUser(t.db, { password: 'completed-pass-1' });
+    const agent = await signIn(user.email, 'completed-pass-1');
+    const confirmation = await askEmailChange(agent, 'New-Home@Example.test', 'completed-pass-1');
+
+    expect(await open(confirmation)).toBe('/email-change?result=confirmed');
+    expect(await emailOf(user.id)).toBe('new-home@example.test');
+    expect(await open(confirmation)).toBe('/email-change?result=invalid');
+    // The device that asked stays signed in under the new address.
+    expect((await agent.request('/api/accounts/me')).status).toBe(200);
+
+    const notice = (await t.outbox()).find((mail) => mail.to === user.email)!;
+    expect(notice.subject).toBe('Your Ticklist email address was changed');
+    expect(notice.text).toContain('new-home@example.test');
+    const undoLink = await t.lastLinkTo(user.email);
+    expect(new URL(undoLink).pathname).toBe('/email-change');
+
+    // The undo link also works after a week has nearly passed, not after it.
+    const [undoRow] = await t.db
+      .select({ expiresAt: verifications.expiresAt })
+      .from(verifications)
+      .where(like(verifications.identifier, 'email-change-undo:%'))
+      .orderBy(sql`${verifications.createdAt} desc`)
+      .limit(1);
+    const days = (undoRow!.expiresAt.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+  });
+
+  it('undone: the old address is back, every session ends, the password nobody knows, and a reset link is mailed', async () => {
+    const owner = await createUser(t.db, { password: 'stolen-pass-1' });
+    const ownerDevice = await signIn(owner.email, 'stolen-pass-1');
+    const attacker = await signIn(owner.email, 'stolen-pass-1');
+    // The owner's device is signed out by the request; sign it in again before the link is opened.
+    await open(await askEmailChange(attacker, 'thief@evil.test', 'stolen-pass-1'));
+    const ownerAgain = await signIn('thief@evil.test', 'stolen-pass-1');
+    expect(await emailOf(owner.id)).toBe('thief@evil.test');
+
+    const undoLink = await t.lastLinkTo(owner.email);
+    const undo = await t.agent().post('/api/accounts/email-change/undo', { token: undoTokenIn(undoLink) });
+    expect(undo.status).toBe(200);
+    expect(messageSchema.parse(await undo.json())).toEqual({ message: emailChangeMessages.undone });
+
+    expect(await emailOf(owner.id)).toBe(owner.email);
+    for (const device of [ownerDevice, attacker, ownerAgain]) {
+      expect((await device.request('/api/accounts/me')).status).toBe(401);
+    }
+    const wrong = await t.agent().post('/api/auth/sign-in/email', { email: owner.email, password: 'stolen-pass-1' });
+    expect(wrong.status).toBe(401);
+
+    // The link mailed to the restored address sets a new password.
+    const resetToken = (await t.lastLinkTo(owner.email)).match(/reset-password\/([^?]+)/)![1]!;
+    expect((await resetWith(resetToken, 'mine-again-3')).status).toBe(200);
+    await signIn(owner.email, 'mine-again-3');
+
+    // The undo link worked once.
+    const again = await t.agent().post('/api/accounts/email-change/undo', { token: undoTokenIn(undoLink) });
+    expect(again.status).toBe(400);
+    expect((await again.json()).message).toBe(emailChangeMessages.invalid);
+  });
+
+  it('cannot be undone after its week', async () => {
+    const user = await createUser(t.db, { password: 'late-undo-1' });
+    const agent = await signIn(user.email, 'late-undo-1');
+    await open(await askEmailChange(agent, 'late-undo@example.test', 'late-undo-1'));
+    const undoLink = await t.lastLinkTo(user.email);
+    await t.db
+      .update(verifications)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(like(verifications.identifier, 'email-change-undo:%'));
+    const late = await t.agent().post('/api/accounts/email-change/undo', { token: undoTokenIn(undoLink) });
+    expect(late.status).toBe(400);
+    expect(await emailOf(user.id)).toBe('late-undo@example.test');
+  });
+
+  it('answers an address another account has like any other, and sends it no link', async () => {
+    const taken = await createUser(t.db, { password: 'taken-pass-1' });
+    const user = await createUser(t.db, { password: 'asker-pass-1' });
+    const agent = await signIn(user.email, 'asker-pass-1');
+    const before = (await t.outbox()).filter((mail) => mail.to === taken.email).length;
+    const response = await agent.post('/api/accounts/change-email', {
+      newEmail: taken.email,
+      currentPassword: 'asker-pass-1',
+    });
+    expect(response.status).toBe(200);
+    expect((await t.outbox()).filter((mail) => mail.to === taken.email)).toHaveLength(before);
+  });
+
+  it('redirects a malformed or unknown link to the page that says it does not work', async () => {
+    expect(await open('/api/accounts/email-change/confirm?token=%00%3Cscript%3E')).toBe('/email-change?result=invalid');
+    expect(await open('/api/accounts/email-change/confirm')).toBe('/email-change?result=invalid');
+    expect(await open(`/api/accounts/email-change/confirm?token=${'a'.repeat(43)}`)).toBe(
+      '/email-change?result=invalid',
+    );
+    const undo = await t.agent().post('/api/accounts/email-change/undo', { token: 12 });
+    expect(undo.status).toBe(400);
+  });
+});
+
+describe('the e-mail change links’ rate limit', () => {
+  it('refuses an address that opens too many links, confirmation and undo alike', async () => {
+    const ip = '10.9.0.1';
+    const unknown = `/api/accounts/email-change/confirm?token=${'b'.repeat(43)}`;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 30; attempt++) statuses.push((await t.agent().request(unknown, { ip })).status);
+    expect(statuses).toEqual(Array(30).fill(302));
+    expect((await t.agent().request(unknown, { ip })).status).toBe(429);
+    const undo = await t.agent().post('/api/accounts/email-change/undo', { token: 'c'.repeat(43) }, { ip });
+    expect(undo.status).toBe(429);
+    expect(undo.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect((await t.agent().request(unknown, { ip: '10.9.0.2' })).status).toBe(302);
+  });
+});
+
+describe('password-reset links', () => {
+  it('only the newest works: a new request revokes the earlier ones', async () => {
+    const user = await createUser(t.db, { password: 'two-links-1' });
+    const first = await requestReset(user.email);
+    const second = await requestReset(user.email);
+    expect((await resetWith(first, 'from-first-2')).status).toBe(400);
+    expect((await resetWith(second, 'from-second-2')).status).toBe(200);
+  });
+
+  it('die when a reset completes, when the password is changed, and when the address is changed', async () => {
+    const user = await createUser(t.db, { password: 'many-links-1' });
+    const used = await requestReset(user.email);
+    // A link made meanwhile by another path than the request (as if two were outstanding).
+    await t.db.insert(verifications).values({
+      id: crypto.randomUUID(),
+      identifier: 'reset-password:left-over-link-token',
+      value: user.id,
+      expiresAt: sql`now() + interval '1 hour'`,
+    });
+    expect((await resetWith(used, 'many-links-2')).status).toBe(200);
+    expect((await resetWith('left-over-link-token', 'many-links-3')).status).toBe(400);
+
+    const beforeChange = await requestReset(user.email);
+    const agent = await signIn(user.email, 'many-links-2');
+    const changed = await agent.post('/api/accounts/change-password', {
+      currentPassword: 'many-links-2',
+      newPassword: 'many-links-4',
+      confirmPassword: 'many-links-4',
+    });
+    expect(changed.status).toBe(200);
+    expect((await resetWith(beforeChange, 'many-links-5')).status).toBe(400);
+
+    const toOldAddress = await requestReset(user.email);
+    const again = await signIn(user.email, 'many-links-4');
+    await open(await askEmailChange(again, 'moved-away@example.test', 'many-links-4'));
+    expect((await resetWith(toOldAddress, 'many-links-6')).status).toBe(400);
+    await signIn('moved-away@example.test', 'many-links-4');
+  });
+});
