@@ -3,10 +3,13 @@ import {
   canClone,
   canComment,
   canDelete,
+  canDeleteComment,
   canEdit,
   canEditComment,
   canFollow,
   canLike,
+  canSeeFollowLists,
+  canSeeProfile,
   isAuthor,
   type Viewer,
 } from './permissions';
@@ -41,6 +44,16 @@ describe('who may do what with a checklist (spec §5)', () => {
     const comment = { authorId: 'other' };
     expect(table((viewer) => canEditComment(viewer, comment))).toEqual({ visitor: false, other: true, author: false });
   });
+
+  it('only a comment’s author deletes it, the list’s author included', () => {
+    // The comment is `other`'s, on `author`'s list: the list's author may not delete it.
+    const comment = { authorId: 'other' };
+    expect(table((viewer) => canDeleteComment(viewer, comment))).toEqual({
+      visitor: false,
+      other: true,
+      author: false,
+    });
+  });
 });
 
 describe('following', () => {
@@ -50,5 +63,22 @@ describe('following', () => {
       other: true,
       author: false,
     });
+  });
+});
+
+describe('seeing a profile', () => {
+  const publicProfile = { userId: 'author', isPublic: true };
+  const privateProfile = { userId: 'author', isPublic: false };
+
+  it('a public profile, and its follow lists, are everybody’s to see', () => {
+    const everyone = { visitor: true, other: true, author: true };
+    expect(table((viewer) => canSeeProfile(viewer, publicProfile))).toEqual(everyone);
+    expect(table((viewer) => canSeeFollowLists(viewer, publicProfile))).toEqual(everyone);
+  });
+
+  it('a private profile, and its follow lists, are its owner’s alone', () => {
+    const ownerOnly = { visitor: false, other: false, author: true };
+    expect(table((viewer) => canSeeProfile(viewer, privateProfile))).toEqual(ownerOnly);
+    expect(table((viewer) => canSeeFollowLists(viewer, privateProfile))).toEqual(ownerOnly);
   });
 });

@@ -34,8 +34,29 @@ export const canComment = (viewer: Viewer, _checklist: Authored): boolean => vie
 export const canEditComment = (viewer: Viewer, comment: Authored): boolean => isAuthor(viewer, comment);
 
 /**
+ * Only its author deletes a comment, and whatever the list's visibility has become since: a
+ * commenter whose list went private may still take their words back, though they can no longer
+ * read the list or its other comments. So this rule, unlike the others, does not assume the viewer
+ * can see the list.
+ */
+export const canDeleteComment = (viewer: Viewer, comment: Authored): boolean => isAuthor(viewer, comment);
+
+/**
  * Following another user; never oneself (the database's `follows_not_self` also says so). A
  * private profile can be followed (decision 008): its owner learns of the follower, who sees nothing more.
  */
 export const canFollow = (viewer: Viewer, profile: { userId: string }): boolean =>
   viewer !== null && viewer.id !== profile.userId;
+
+/** A profile as the rules see it: whose it is, and whether its owner shows it to everyone. */
+export type ProfileAccess = { userId: string; isPublic: boolean };
+
+/**
+ * Seeing a profile in full: its name, counts, badges and public lists. A private profile shows
+ * others only its avatar and username, its followers included (decision 008); its owner sees it all.
+ */
+export const canSeeProfile = (viewer: Viewer, profile: ProfileAccess): boolean =>
+  profile.isPublic || (viewer !== null && viewer.id === profile.userId);
+
+/** Who follows a user, and whom they follow: as private as the rest of their profile. */
+export const canSeeFollowLists = (viewer: Viewer, profile: ProfileAccess): boolean => canSeeProfile(viewer, profile);

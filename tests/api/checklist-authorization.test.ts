@@ -1,13 +1,53 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { commentMessages } from '../../src/domain/checklists/comments';
 import { encodeCursor } from '../../src/domain/paging';
+import type * as Permissions from '../../src/domain/permissions';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
-import { userListGroups } from '../../src/server/db/schema';
+import { checklistComments, checklists, userListGroups } from '../../src/server/db/schema';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
 // Every checklist endpoint × {visitor, another user, owner}, on a public, an unlisted and a private
 // list. A private list of someone else is not found (404), never forbidden. An unlisted list
 // ("Anyone with the link", decision 024) answers by its id exactly as a public one does.
+
+// Every decision is the server asking a rule of permissions.ts: a test may make one refuse, to see
+// that the server asked it (and did nothing) rather than deciding by itself.
+const refusedRules = vi.hoisted(() => new Set<string>());
+vi.mock('../../src/domain/permissions', async (importOriginal) => {
+  const rules = await importOriginal<typeof Permissions>();
+  const refusable =
+    <Args extends unknown[]>(name: string, rule: (...args: Args) => boolean) =>
+    (...args: Args) =>
+      !refusedRules.has(name) && rule(...args);
+  return {
+    ...rules,
+    canComment: refusable('canComment', rules.canComment),
+    canDelete: refusable('canDelete', rules.canDelete),
+    canEdit: refusable('canEdit', rules.canEdit),
+  };
+});
+
+/** Runs `call` while the named rule refuses everyone. */
+async function whileRefusing<T>(rule: string, call: () => Promise<T>): Promise<T> {
+  refusedRules.add(rule);
+  try {
+    return await call();
+  } finally {
+    refusedRules.delete(rule);
+  }
+}
+
+/** A list's row and how many comments it has: what a refused call must leave as it was. */
+async function stateOf(listId: string) {
+  const [row] = await t.db.select().from(checklists).where(eq(checklists.id, listId));
+  const [comments] = await t.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(checklistComments)
+    .where(eq(checklistComments.checklistId, listId));
+  return { row, comments: comments!.count };
+}
 
 type Caller = 'visitor' | 'other' | 'owner';
 type Expected = Record<Caller, number>;
@@ -261,11 +301,15 @@ describe('who may do what with a checklist', () => {
           // A fresh list per caller, so one caller's write (delete, edit) cannot change the next one's answer.
           const list = await makeChecklist(t.db, owner.id, { visibility, items: ['A', 'B'] });
           const request = call({ list: list.id, item: list.items[0]!.id, group: groups }, caller);
+          const before = await stateOf(list.id);
           const response = await agents[caller].request(request.path, { method: request.method, json: request.json });
           expect(response.status, `${caller}: ${request.method} ${request.path}`).toBe(expected[visibility][caller]);
           if (response.status === 404) expect((await response.json()).code).toBe('not_found');
           // A bulk call answers 200 but must report someone else's list as failed, untouched.
-          if (name.startsWith('bulk') && caller === 'other') expect((await response.json()).failed).toEqual([list.id]);
+          const isBulkRefusal = name.startsWith('bulk') && caller === 'other';
+          if (isBulkRefusal) expect((await response.json()).failed).toEqual([list.id]);
+          // Whatever the refusal, the list, its visibility and its comments are as they were.
+          if (isBulkRefusal || response.status >= 400) expect(await stateOf(list.id), caller).toEqual(before);
         }
       });
     }
@@ -307,5 +351,103 @@ describe('comments belong to their author', () => {
     const list = await makeChecklist(t.db, owner.id, { isPublic: false });
     const comment = await (await agents.owner.post(`/api/checklists/${list.id}/comments`, { content: 'Mine' })).json();
     expect((await agents.other.request(`/api/comments/${comment.id}`, { method: 'DELETE' })).status).toBe(404);
+  });
+});
+
+describe('bulk actions touch only the caller’s own lists', () => {
+  const missingId = '00000000-0000-4000-8000-000000000000';
+  const bulkCalls = [
+    ['bulk delete', '/api/checklists/bulk-delete', {}, 'Failed to delete some checklists'],
+    // Asking for private, which every list of the table's other visibilities would change to.
+    [
+      'bulk visibility',
+      '/api/checklists/bulk-visibility',
+      { isPublic: false },
+      'Failed to update visibility for some checklists',
+    ],
+  ] as const;
+
+  for (const [name, path, extra, message] of bulkCalls) {
+    it(`${name}: someone else’s list is left as it was and answered as a missing one is`, async () => {
+      const own = await makeChecklist(t.db, other.id, { visibility: 'unlisted' });
+      const theirs = await Promise.all(
+        (['public', 'unlisted', 'private'] as const).map((visibility) => makeChecklist(t.db, owner.id, { visibility })),
+      );
+      const before = await Promise.all(theirs.map((list) => stateOf(list.id)));
+      const ids = [own.id, ...theirs.map((list) => list.id), missingId];
+      const response = await agents.other.post(path, { ids, ...extra });
+      expect(response.status).toBe(200);
+      // Not yours and not there are one answer, as a single delete or edit gives for a list it cannot see.
+      expect(await response.json()).toEqual({
+        succeeded: [own.id],
+        failed: [...theirs.map((list) => list.id), missingId],
+        message,
+      });
+      expect(await Promise.all(theirs.map((list) => stateOf(list.id)))).toEqual(before);
+    });
+  }
+
+  it('bulk delete asks canDelete of each list: refused, the owner’s own list stays', async () => {
+    const list = await makeChecklist(t.db, owner.id);
+    const before = await stateOf(list.id);
+    const response = await whileRefusing('canDelete', () =>
+      agents.owner.post('/api/checklists/bulk-delete', { ids: [list.id] }),
+    );
+    expect(await response.json()).toMatchObject({ succeeded: [], failed: [list.id] });
+    expect(await stateOf(list.id)).toEqual(before);
+  });
+
+  it('bulk visibility asks canEdit of each list: refused, the owner’s own list stays as it was', async () => {
+    const list = await makeChecklist(t.db, owner.id);
+    const before = await stateOf(list.id);
+    const response = await whileRefusing('canEdit', () =>
+      agents.owner.post('/api/checklists/bulk-visibility', { ids: [list.id], isPublic: false }),
+    );
+    expect(await response.json()).toMatchObject({ succeeded: [], failed: [list.id] });
+    expect(await stateOf(list.id)).toEqual(before);
+  });
+});
+
+describe('commenting asks canComment', () => {
+  it('when it says no, the comment is refused (403) and nothing is written', async () => {
+    const list = await makeChecklist(t.db, owner.id);
+    const response = await whileRefusing('canComment', () =>
+      agents.other.post(`/api/checklists/${list.id}/comments`, { content: 'Nice' }),
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: commentMessages.signInToComment, code: 'forbidden' });
+    expect((await stateOf(list.id)).comments).toBe(0);
+  });
+});
+
+describe('a comment on a list that went private', () => {
+  it('its author may still delete it, and see nothing more of the list', async () => {
+    const list = await makeChecklist(t.db, owner.id);
+    const theirs = await (await agents.other.post(`/api/checklists/${list.id}/comments`, { content: 'Theirs' })).json();
+    const owners = await (
+      await agents.owner.post(`/api/checklists/${list.id}/comments`, { content: 'Owner’s' })
+    ).json();
+    const madePrivate = await agents.owner.request(`/api/checklists/${list.id}/visibility`, {
+      method: 'PATCH',
+      json: { isPublic: false },
+    });
+    expect(madePrivate.status).toBe(200);
+
+    // The list and the comments on it are the owner's alone now, the commenter's words included.
+    expect((await agents.other.request(`/api/checklists/${list.id}`)).status).toBe(404);
+    expect((await agents.other.request(`/api/checklists/${list.id}/comments`)).status).toBe(404);
+    const edit = await agents.other.request(`/api/comments/${theirs.id}`, { method: 'PATCH', json: { content: 'x' } });
+    expect(edit.status).toBe(404);
+    // Someone else's comment there is not found for them; the commenter's own is the owner's to read, not delete.
+    expect((await agents.other.request(`/api/comments/${owners.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await agents.owner.request(`/api/comments/${theirs.id}`, { method: 'DELETE' })).status).toBe(403);
+    expect((await stateOf(list.id)).comments).toBe(2);
+
+    const deleted = await agents.other.request(`/api/comments/${theirs.id}`, { method: 'DELETE' });
+    expect(deleted.status).toBe(200);
+    const left = await t.db.select().from(checklistComments).where(eq(checklistComments.checklistId, list.id));
+    expect(left.map((comment) => comment.id)).toEqual([owners.id]);
+    // Gone, it is not found the second time.
+    expect((await agents.other.request(`/api/comments/${theirs.id}`, { method: 'DELETE' })).status).toBe(404);
   });
 });

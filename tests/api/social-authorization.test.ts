@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { follows, notifications } from '../../src/server/db/schema';
+import { follows, notifications, profiles } from '../../src/server/db/schema';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
@@ -143,6 +143,28 @@ describe('who may see a profile and its follow lists', () => {
       });
     }
   }
+});
+
+describe('the follow lists of a private profile', () => {
+  // Following a private profile is allowed (decision 008) and shows the follower nothing more.
+  it('are not found for its follower either', async () => {
+    const { user } = profileOwners.private;
+    for (const list of ['followers', 'following']) {
+      const response = await asFan.request(`/api/users/${user.username}/${list}`);
+      expect(response.status, list).toBe(404);
+      expect(await response.json(), list).toEqual(notFound);
+    }
+  });
+
+  it('are everybody’s once the profile is made public', async () => {
+    const user = await createUser(t.db, { isPublic: false });
+    await t.db.insert(follows).values({ followerId: fan.id, followedId: user.id });
+    expect((await asOther.request(`/api/users/${user.username}/followers`)).status).toBe(404);
+    await t.db.update(profiles).set({ isPublic: true }).where(eq(profiles.id, user.id));
+    const response = await asOther.request(`/api/users/${user.username}/followers`);
+    expect(response.status).toBe(200);
+    expect((await response.json()).users.map((shown: { id: string }) => shown.id)).toEqual([fan.id]);
+  });
 });
 
 describe('who may follow and unfollow', () => {

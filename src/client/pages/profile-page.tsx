@@ -85,7 +85,6 @@ function ProfileView({ profile, viewer }: { profile: PublicProfile; viewer: View
 }
 
 function ProfileHeader({ profile, viewer }: { profile: PublicProfile; viewer: Viewer }) {
-  const isSignedIn = viewer !== null;
   // A private profile shows others only its avatar and username (decision 008).
   const name = profile.isPrivateView ? profile.username : displayName(profile);
   // Following a private user is allowed (decision 008), so Follow shows on a private profile too;
@@ -116,13 +115,13 @@ function ProfileHeader({ profile, viewer }: { profile: PublicProfile; viewer: Vi
                 username={profile.username}
                 kind="followers"
                 count={profile.followers ?? 0}
-                isSignedIn={isSignedIn}
+                viewer={viewer}
               />
               <FollowListDialog
                 username={profile.username}
                 kind="following"
                 count={profile.following ?? 0}
-                isSignedIn={isSignedIn}
+                viewer={viewer}
               />
             </div>
           )}

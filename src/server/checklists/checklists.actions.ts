@@ -12,7 +12,13 @@ import { executeNamed, type Database, type Executor } from '../db/client';
 import { checklistItems, checklists, checklistTags, clonedChecklists } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
 import { cloneNotification } from '../notifications/notifications.actions';
-import { checklistNotFound, findChecklistAccess, findChecklistAccessAndActor } from './checklist-access';
+import {
+  checklistNotFound,
+  findChecklistAccess,
+  findChecklistAccessAndActor,
+  visibleTo,
+  type ChecklistAccess,
+} from './checklist-access';
 import { isUuid } from '../db/ids';
 
 /** A new list's items (order_index from 1) and tags, in one statement (two inserts, one round trip). */
@@ -79,7 +85,9 @@ export async function updateChecklist(
     if (!canEdit({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
 
-    await tx
+    // The statement names the owner too, so a mistake in the rule cannot edit someone else's list:
+    // then nothing is updated, and nothing after it (items, tags) is written either.
+    const updated = await tx
       .update(checklists)
       .set({
         title: input.title,
@@ -90,7 +98,9 @@ export async function updateChecklist(
         ...(input.visibility ? visibilityColumns(input.visibility) : {}),
         updatedAt: sql`now()`,
       })
-      .where(eq(checklists.id, id));
+      .where(and(eq(checklists.id, id), eq(checklists.authorId, userId)))
+      .returning({ id: checklists.id });
+    if (updated.length === 0) return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
     // Badges this edit can earn, checked in one grant (one set of locks, in order) after its items.
     const grant = { userIds: [] as string[], metrics: [] as BadgeMetric[] };
     if (input.visibility === 'public' && !access.isPublic) {
@@ -175,13 +185,46 @@ function splitOwned(ids: string[], ownedIds: string[]): BulkResult {
   return { succeeded: unique.filter((id) => owned.has(id)), failed: unique.filter((id) => !owned.has(id)) };
 }
 
-/** One call and one transaction for the account page's bulk delete; others' lists are reported, not touched. */
-export async function bulkDeleteChecklists(db: Database, ids: string[], userId: string): Promise<BulkResult> {
+/**
+ * findChecklistAccess for a bulk action's lists: those among `ids` (valid UUIDs) that the user may
+ * see, each with its author; the others are missing to them. No lock: the writes that follow name
+ * the owner in their own SQL.
+ */
+async function findChecklistsAccess(db: Executor, ids: string[], userId: string): Promise<ChecklistAccess[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute<{ id: string; author_id: string; is_public: boolean; title: string }>(sql`
+    select id, author_id, is_public, title from checklists c
+    where id = any(${sql.param(ids)}::uuid[]) and ${visibleTo(userId)}`);
+  return result.rows.map((row) => ({ id: row.id, authorId: row.author_id, isPublic: row.is_public, title: row.title }));
+}
+
+/**
+ * The lists among `ids` that `rule` lets the user change, each decided as the single action
+ * decides it. A list they cannot see, may not change or that is not there is one answer: failed,
+ * as the single actions answer not found for a list they cannot see.
+ */
+async function permittedIds(
+  db: Executor,
+  ids: string[],
+  userId: string,
+  rule: (viewer: { id: string }, checklist: { authorId: string }) => boolean,
+): Promise<string[]> {
   const valid = ids.filter(isUuid).map((id) => id.toLowerCase());
-  const deleted = valid.length
+  const lists = await findChecklistsAccess(db, valid, userId);
+  return lists.filter((list) => rule({ id: userId }, list)).map((list) => list.id);
+}
+
+/**
+ * The account page's bulk delete: each list as canDelete decides, and the statement names the
+ * owner too, so that a mistake in the rule cannot delete someone else's list. Others' lists are
+ * reported as failed, not touched.
+ */
+export async function bulkDeleteChecklists(db: Database, ids: string[], userId: string): Promise<BulkResult> {
+  const permitted = await permittedIds(db, ids, userId, canDelete);
+  const deleted = permitted.length
     ? await db
         .delete(checklists)
-        .where(and(inArray(checklists.id, valid), eq(checklists.authorId, userId)))
+        .where(and(inArray(checklists.id, permitted), eq(checklists.authorId, userId)))
         .returning({ id: checklists.id })
     : [];
   const result = splitOwned(
@@ -191,20 +234,22 @@ export async function bulkDeleteChecklists(db: Database, ids: string[], userId: 
   return result.failed.length ? { ...result, message: checklistActionMessages.bulkDeleteFailed } : result;
 }
 
+/** The account page's bulk Make Public or Make Private, in one transaction: as bulkDeleteChecklists, with canEdit. */
 export async function bulkSetVisibility(
   db: Database,
   ids: string[],
   userId: string,
   isPublic: boolean,
 ): Promise<BulkResult> {
-  const valid = ids.filter(isUuid).map((id) => id.toLowerCase());
-  const updated = valid.length
+  const updated = ids.some(isUuid)
     ? await db.transaction(async (tx) => {
+        const permitted = await permittedIds(tx, ids, userId, canEdit);
+        if (permitted.length === 0) return [];
         const rows = await tx
           .update(checklists)
           // The spec's bulk actions have two choices: public or private; either ends an unlisted one.
           .set({ isPublic, isUnlisted: false, updatedAt: sql`now()` })
-          .where(and(inArray(checklists.id, valid), eq(checklists.authorId, userId)))
+          .where(and(inArray(checklists.id, permitted), eq(checklists.authorId, userId)))
           .returning({ id: checklists.id });
         if (isPublic && rows.length) await grantEarnedBadges(tx, [userId], ['published_lists']);
         return rows;

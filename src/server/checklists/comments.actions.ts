@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { commentMessages, type Comment } from '@/domain/checklists/comments';
-import { canEditComment } from '@/domain/permissions';
+import { canComment, canDeleteComment, canEditComment } from '@/domain/permissions';
 import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { checklistComments } from '../db/schema';
 import { notify } from '../notifications/notifications.actions';
-import { checklistNotFound, findChecklistAccess } from './checklist-access';
+import { checklistNotFound, findChecklistAccess, visibleTo } from './checklist-access';
 import { findComment, readWrittenComment } from './comments.queries';
 import type { WriteOutcome } from '../outcome';
 
@@ -16,9 +16,12 @@ export async function addComment(
   userId: string,
   content: string,
 ): Promise<WriteOutcome<Comment>> {
-  const created = await db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<WriteOutcome<Comment> | null> => {
     const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'key share' });
     if (!access) return null;
+    // The rule refuses only someone who is not signed in, so its words are the ones a visitor gets.
+    if (!canComment({ id: userId }, access))
+      return { ok: false, reason: 'forbidden', message: commentMessages.signInToComment };
     // Answered from its insert, with its author (one statement).
     const { comment, person } = await readWrittenComment(
       tx,
@@ -33,10 +36,9 @@ export async function addComment(
       checklist: { id: checklistId, title: access.title },
     });
     await grantEarnedBadges(tx, [userId], ['comments_written']);
-    return comment;
+    return { ok: true, value: comment };
   });
-  if (!created) return checklistNotFound(db, checklistId);
-  return { ok: true, value: created };
+  return outcome ?? checklistNotFound(db, checklistId);
 }
 
 /** The comment, if the user can see the list it is on. */
@@ -65,11 +67,23 @@ export async function editComment(
   return { ok: true, value: await findComment(db, id) };
 }
 
+/**
+ * Its author deletes a comment even on a list they can no longer see (canDeleteComment). Anyone
+ * else is refused as the list decides: 403 on a list they can see, and not found on one they
+ * cannot, whose comments are not there for them. The delete names the author too.
+ */
 export async function deleteComment(db: Database, id: string, userId: string): Promise<WriteOutcome> {
-  const comment = await findVisibleComment(db, id, userId);
+  if (!isUuid(id)) return { ok: false, reason: 'not_found' };
+  const result = await db.execute<{ user_id: string; is_list_visible: boolean }>(sql`
+    select cc.user_id, ${visibleTo(userId)} as is_list_visible
+    from checklist_comments cc join checklists c on c.id = cc.checklist_id where cc.id = ${id}`);
+  const comment = result.rows[0];
   if (!comment) return { ok: false, reason: 'not_found' };
-  if (!canEditComment({ id: userId }, { authorId: comment.userId }))
-    return { ok: false, reason: 'forbidden', message: commentMessages.notYours };
+  if (!canDeleteComment({ id: userId }, { authorId: comment.user_id })) {
+    return comment.is_list_visible
+      ? { ok: false, reason: 'forbidden', message: commentMessages.notYours }
+      : { ok: false, reason: 'not_found' };
+  }
   await db.delete(checklistComments).where(and(eq(checklistComments.id, id), eq(checklistComments.userId, userId)));
   return { ok: true, value: undefined };
 }

@@ -2,25 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { canFollow } from '@/domain/permissions';
 import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database, Executor } from '../db/client';
-import { follows, profiles, users } from '../db/schema';
+import { follows } from '../db/schema';
 import { notify, withdrawNotification } from '../notifications/notifications.actions';
 import type { WriteOutcome } from '../outcome';
+import { findProfileAccess } from './public-profiles.queries';
 
 export const followMessages = { userNotFound: 'User not found', self: 'You cannot follow yourself.' } as const;
 
 /** Counts are null when the followed profile is private: only its owner sees them (decision 008). */
 export type FollowState = { followers: number | null; following: number | null; isFollowing: boolean };
-
-/** Spec §2.9: profiles are found by username, case-insensitively. */
-export async function findProfileIdByUsername(db: Executor, username: string): Promise<string | null> {
-  // An unconfirmed account is not there for anyone else (issue 9 item 3).
-  const [row] = await db
-    .select({ id: profiles.id })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.id))
-    .where(and(sql`lower(${profiles.username}) = lower(${username})`, eq(users.emailVerified, true)));
-  return row?.id ?? null;
-}
 
 async function followState(db: Executor, userId: string, viewerId: string): Promise<FollowState> {
   const result = await db.execute<{ followers: number | null; following: number | null; is_following: boolean }>(sql`
@@ -43,9 +33,10 @@ export async function setFollow(
   isFollowing: boolean,
 ): Promise<WriteOutcome<FollowState>> {
   return db.transaction(async (tx) => {
-    const userId = await findProfileIdByUsername(tx, username);
-    if (!userId) return { ok: false, reason: 'not_found' };
-    if (!canFollow({ id: viewerId }, { userId })) return { ok: false, reason: 'invalid', message: followMessages.self };
+    const profile = await findProfileAccess(tx, username);
+    if (!profile) return { ok: false, reason: 'not_found' };
+    const { userId } = profile;
+    if (!canFollow({ id: viewerId }, profile)) return { ok: false, reason: 'invalid', message: followMessages.self };
     if (isFollowing) {
       const added = await tx
         .insert(follows)

@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { EarnedBadge } from '@/domain/badges/badges';
+import { canSeeProfile, type ProfileAccess } from '@/domain/permissions';
 import type { PublicProfile } from '@/domain/social/profile';
 import type { Executor } from '../db/client';
+import { profiles, users } from '../db/schema';
 
 type ProfileRow = {
   id: string;
@@ -43,7 +45,10 @@ export async function findPublicProfile(
   const row = result.rows[0];
   if (!row) return null;
   const isOwner = viewerId === row.id;
-  const isPrivateView = !row.is_public && !isOwner;
+  const isPrivateView = !canSeeProfile(viewerId === null ? null : { id: viewerId }, {
+    userId: row.id,
+    isPublic: row.is_public,
+  });
   if (isPrivateView) {
     return {
       id: row.id,
@@ -81,6 +86,19 @@ export async function findPublicProfile(
     })),
     badges: (row.badges ?? []).map((badge) => ({ ...badge, grantedAt: new Date(badge.grantedAt).toISOString() })),
   };
+}
+
+/**
+ * Whose profile a username is, case-insensitively, and whether it is public: what the rules of
+ * `@/domain/permissions` decide by. An unconfirmed account has no profile for anyone else.
+ */
+export async function findProfileAccess(db: Executor, username: string): Promise<ProfileAccess | null> {
+  const [row] = await db
+    .select({ userId: profiles.id, isPublic: profiles.isPublic })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.id))
+    .where(and(sql`lower(${profiles.username}) = lower(${username})`, eq(users.emailVerified, true)));
+  return row ?? null;
 }
 
 /** Followers of (or people followed by) a user, with whether the viewer follows each of them. */

@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { canSeeFollowLists } from '@/domain/permissions';
 import { followListSchema, followStateSchema, profileMessages, publicProfileSchema } from '@/domain/social/profile';
 import type { Database } from '../db/client';
 import { commonErrors, createRouter, jsonContent, limitedWrite, rateLimited, refusal, userIdOf } from '../http';
 import { logRequestEvent } from '../security/security-events';
 import { followMessages, setFollow } from './follows.actions';
-import { findPublicProfile, listFollowUsers } from './public-profiles.queries';
+import { findProfileAccess, findPublicProfile, listFollowUsers } from './public-profiles.queries';
 
 const usernameParams = z.object({ username: z.string().max(64) });
 
@@ -57,32 +58,34 @@ export function socialRoutes({ db }: { db: Database }) {
     })
     .openapi(route.followers, async (c) => {
       const viewerId = await userIdOf(c);
-      const profile = await findPublicProfile(db, c.req.valid('param').username, viewerId);
-      if (profile?.isPrivateView) {
+      const profile = await findProfileAccess(db, c.req.valid('param').username);
+      if (!profile) return c.json(notFoundProfile, 404);
+      // A private profile's followers are as private as the rest of it: not found, as a missing user.
+      if (!canSeeFollowLists(viewerId === null ? null : { id: viewerId }, profile)) {
         logRequestEvent(c, 'access.refused', {
           userId: viewerId,
           outcome: 'private',
           resource: 'profile-followers',
-          id: profile.id,
+          id: profile.userId,
         });
+        return c.json(notFoundProfile, 404);
       }
-      // A private profile's followers are as private as the rest of it.
-      if (!profile || profile.isPrivateView) return c.json(notFoundProfile, 404);
-      return c.json({ users: await listFollowUsers(db, profile.id, 'followers', viewerId) }, 200);
+      return c.json({ users: await listFollowUsers(db, profile.userId, 'followers', viewerId) }, 200);
     })
     .openapi(route.following, async (c) => {
       const viewerId = await userIdOf(c);
-      const profile = await findPublicProfile(db, c.req.valid('param').username, viewerId);
-      if (profile?.isPrivateView) {
+      const profile = await findProfileAccess(db, c.req.valid('param').username);
+      if (!profile) return c.json(notFoundProfile, 404);
+      if (!canSeeFollowLists(viewerId === null ? null : { id: viewerId }, profile)) {
         logRequestEvent(c, 'access.refused', {
           userId: viewerId,
           outcome: 'private',
           resource: 'profile-following',
-          id: profile.id,
+          id: profile.userId,
         });
+        return c.json(notFoundProfile, 404);
       }
-      if (!profile || profile.isPrivateView) return c.json(notFoundProfile, 404);
-      return c.json({ users: await listFollowUsers(db, profile.id, 'following', viewerId) }, 200);
+      return c.json({ users: await listFollowUsers(db, profile.userId, 'following', viewerId) }, 200);
     })
     .openapi(route.follow, async (c) => {
       const outcome = await setFollow(db, c.var.user.id, c.req.valid('param').username, true);

@@ -3,6 +3,7 @@ import { RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import { canFollow, type Viewer } from '@/domain/permissions';
 import { displayName, profileMessages, type followUserSchema } from '@/domain/social/profile';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
@@ -23,12 +24,12 @@ export function FollowListDialog({
   username,
   kind,
   count,
-  isSignedIn,
+  viewer,
 }: {
   username: string;
   kind: FollowListKind;
   count: number;
-  isSignedIn: boolean;
+  viewer: Viewer;
 }) {
   const [isOpen, setOpen] = useState(false);
 
@@ -55,7 +56,7 @@ export function FollowListDialog({
     >
       {/* Mounted only while open, so the list loads when the dialog is opened. */}
       {isOpen ? (
-        <FollowListBody username={username} kind={kind} isSignedIn={isSignedIn} onNavigate={() => setOpen(false)} />
+        <FollowListBody username={username} kind={kind} viewer={viewer} onNavigate={() => setOpen(false)} />
       ) : null}
     </DeferredDialog>
   );
@@ -64,12 +65,12 @@ export function FollowListDialog({
 function FollowListBody({
   username,
   kind,
-  isSignedIn,
+  viewer,
   onNavigate,
 }: {
   username: string;
   kind: FollowListKind;
-  isSignedIn: boolean;
+  viewer: Viewer;
   onNavigate: () => void;
 }) {
   const list = useQuery(followListQuery(username, kind));
@@ -106,7 +107,8 @@ function FollowListBody({
     <ul aria-label={titles[kind]} className="-mx-2 min-h-0 space-y-1 overflow-y-auto px-2">
       {list.data.users.map((user) => (
         <li key={user.id}>
-          <FollowUserRow user={user} canFollow={isSignedIn && !user.isMe} onNavigate={onNavigate} />
+          {/* Follow or Unfollow beside everyone but the viewer, as on a profile. */}
+          <FollowUserRow user={user} isFollowShown={canFollow(viewer, { userId: user.id })} onNavigate={onNavigate} />
         </li>
       ))}
     </ul>
@@ -115,11 +117,11 @@ function FollowListBody({
 
 function FollowUserRow({
   user,
-  canFollow,
+  isFollowShown,
   onNavigate,
 }: {
   user: FollowUser;
-  canFollow: boolean;
+  isFollowShown: boolean;
   onNavigate: () => void;
 }) {
   const handleId = useId();
@@ -138,7 +140,7 @@ function FollowUserRow({
           @{user.username}
         </p>
       </div>
-      {canFollow ? (
+      {isFollowShown ? (
         <FollowButton username={user.username} isFollowing={user.isFollowing} size="sm" describedBy={handleId} />
       ) : null}
     </div>
