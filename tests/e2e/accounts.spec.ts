@@ -211,6 +211,8 @@ test('a user changes the e-mail address, and the old address takes the account b
   await expect(page.getByRole('heading', { name: emailChangeMessages.undoTitle })).toBeVisible();
   await page.getByRole('button', { name: emailChangeMessages.undoButton }).click();
   await expect(page.getByText(emailChangeMessages.undone)).toBeVisible();
+  // Every session ended, this browser's too: the header says so at once.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Go to Sign In' }).click();
   await expect(page).toHaveURL(/\/login$/);
   // Every session ended, this browser's too; the restored address has a link to a new password.

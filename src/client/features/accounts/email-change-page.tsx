@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { emailChangeMessages, emailChangeResults, type EmailChangeResult } from '@/domain/accounts/email-change';
 import type { messageSchema } from '@/domain/api-error';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
+import { sessionKeys } from '@/client/api/session';
 import { apiRequest, errorMessage } from '@/client/lib/api';
 import { paths } from '@/client/lib/paths';
 import { AuthCard } from './auth-card';
@@ -34,6 +36,7 @@ function ConfirmationResult({ result }: { result: EmailChangeResult }) {
 function UndoEmailChange({ token }: { token: string }) {
   const [state, setState] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
   const [isSending, setIsSending] = useState(false);
+  const queryClient = useQueryClient();
   const done = state?.tone === 'success';
 
   const restore = async () => {
@@ -45,6 +48,8 @@ function UndoEmailChange({ token }: { token: string }) {
         body: { token },
       });
       setState({ tone: 'success', message: answer.message });
+      // Every session ended, this browser's too: the header must stop showing a signed-in user.
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.session });
     } catch (error) {
       setState({ tone: 'error', message: errorMessage(error) });
     } finally {
