@@ -34,7 +34,7 @@ import { createSearchPages } from './checklists/search-pages';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import type { Database } from './db/client';
-import { answerForDatabaseError, unavailableAnswer } from './db/errors';
+import { answerForDatabaseError, databaseErrorCode, unavailableAnswer } from './db/errors';
 import { createDiscoverKept } from './discover/discover.queries';
 import { discoverRoutes } from './discover/discover.routes';
 import { mailboxRoutes } from './dev/mailbox.routes';
@@ -315,6 +315,10 @@ export function createApp({
     if (answer) {
       if (answer.retryAfterS) c.header('Retry-After', String(answer.retryAfterS));
       if (answer.body.code === 'unavailable') logger.warn({ path: c.req.path }, 'database unavailable');
+      // Input the database refused (a value not of its type) is the client's mistake: a warning,
+      // with the SQLSTATE but not the failed statement's parameters, which a request chose.
+      if (answer.body.code === 'invalid_input')
+        logger.warn({ path: c.req.path, code: databaseErrorCode(error) }, 'input refused by the database');
       return c.json(answer.body, answer.status);
     }
     logger.error({ err: error, path: c.req.path }, 'unhandled error');

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { decodeCursor, encodeCursor } from '../paging';
+import {
+  cursorCountSchema,
+  cursorIdSchema,
+  cursorTextSchema,
+  decodeCursor,
+  encodeCursor,
+  timestampSchema,
+} from '../paging';
 import { DIFFICULTIES } from './checklist-view';
 
 // Spec §2.3 and §9: browse orders, page size, and what a card shows. "Best match" (decision 018)
@@ -109,10 +116,12 @@ export const BEST_MATCH_TIER_COUNT = 8;
  * Where the next page starts (keyset paging): the order it belongs to and the last card's sort key,
  * e.g. ["2026-01-01T10:00:00.123456+00:00", "<id>"] for newest; a count (most used, most liked) or
  * the tier (best match, 0 first) comes first for the others. A best-match cursor from before the
- * tiers carried a fractional score and is refused like any cursor that is not ours.
+ * tiers carried a fractional score and is refused like any cursor that is not ours. The server
+ * signs its cursors, and still checks each part by value (`@/domain/paging`): it reaches
+ * PostgreSQL as a parameter, and a signature proves who made a cursor, not that it is right.
  */
-const createdAtKey = z.iso.datetime({ offset: true });
-const idKey = z.uuid();
+const createdAtKey = timestampSchema;
+const idKey = cursorIdSchema;
 /** The longest cursor the server hands out or reads (server/checklists/browse-cursors.ts). */
 export const BROWSE_CURSOR_MAX_LENGTH = 1000;
 
@@ -125,9 +134,9 @@ export const BROWSE_CURSOR_MAX_LENGTH = 1000;
  * (server/checklists/browse-cursors.ts), so a client cannot change what it says.
  */
 const searchStateSchema = z.object({
-  t: z.number().int().min(0),
+  t: cursorCountSchema,
   c: z.boolean(),
-  f: z.array(z.string().min(1).max(MAX_SEARCH_LENGTH)).min(1).max(8).nullable(),
+  f: z.array(cursorTextSchema(MAX_SEARCH_LENGTH).min(1)).min(1).max(8).nullable(),
   m: z.boolean(),
   g: z.boolean(),
 });
@@ -140,7 +149,7 @@ export type SearchState = z.infer<typeof searchStateSchema>;
  * ignored.
  */
 const bestMatchWordsSchema = z.object({
-  w: z.string().max(BROWSE_CURSOR_MAX_LENGTH),
+  w: cursorTextSchema(BROWSE_CURSOR_MAX_LENGTH),
   p: z.optional(z.string().max(BROWSE_CURSOR_MAX_LENGTH)),
   x: z.boolean(),
 });
@@ -149,12 +158,12 @@ export const browseCursorSchema = z.discriminatedUnion('o', [
   z.object({ o: z.literal('newest'), k: z.tuple([createdAtKey, idKey]), s: z.optional(searchStateSchema) }),
   z.object({
     o: z.literal('most-used'),
-    k: z.tuple([z.number().int(), createdAtKey, idKey]),
+    k: z.tuple([cursorCountSchema, createdAtKey, idKey]),
     s: z.optional(searchStateSchema),
   }),
   z.object({
     o: z.literal('most-liked'),
-    k: z.tuple([z.number().int(), createdAtKey, idKey]),
+    k: z.tuple([cursorCountSchema, createdAtKey, idKey]),
     s: z.optional(searchStateSchema),
   }),
   z.object({

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { decodeCursor, nextCursorSchema } from '../paging';
+import {
+  cursorCountSchema,
+  cursorIdSchema,
+  cursorTextSchema,
+  cursorTimeSchema,
+  decodeCursor,
+  nextCursorSchema,
+} from '../paging';
 import { DIFFICULTIES } from './checklist-view';
 import { CHECKLIST_VISIBILITIES } from './visibility';
 
@@ -103,15 +110,16 @@ export type OwnChecklistsPage = z.infer<typeof ownChecklistsSchema>;
 
 /**
  * Where the next page starts: the last row's sort key, for the sort and filter it was made for.
- * Each sort ends with the creation time (to the microsecond) and id, so the order is total.
+ * Each sort ends with the creation time (to the microsecond) and id, so the order is total. Each
+ * part is checked by value (`@/domain/paging`): it reaches PostgreSQL as a parameter.
  */
-const timeKey = z.string().max(40);
-const idKey = z.uuid();
+const timeKey = cursorTimeSchema;
+const idKey = cursorIdSchema;
 export const ownListsCursorSchema = z.discriminatedUnion('s', [
   z.object({ s: z.literal('newest'), f: z.enum(OWN_LIST_FILTERS), k: z.tuple([timeKey, idKey]) }),
   z.object({ s: z.literal('oldest'), f: z.enum(OWN_LIST_FILTERS), k: z.tuple([timeKey, idKey]) }),
-  z.object({ s: z.literal('most-used'), f: z.enum(OWN_LIST_FILTERS), k: z.tuple([z.number().int(), timeKey, idKey]) }),
-  z.object({ s: z.literal('title'), f: z.enum(OWN_LIST_FILTERS), k: z.tuple([z.string().max(400), timeKey, idKey]) }),
+  z.object({ s: z.literal('most-used'), f: z.enum(OWN_LIST_FILTERS), k: z.tuple([cursorCountSchema, timeKey, idKey]) }),
+  z.object({ s: z.literal('title'), f: z.enum(OWN_LIST_FILTERS), k: z.tuple([cursorTextSchema(400), timeKey, idKey]) }),
 ]);
 export type OwnListsCursor = z.infer<typeof ownListsCursorSchema>;
 

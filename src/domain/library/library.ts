@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nextCursorSchema } from '../paging';
+import { cursorIdSchema, cursorTimeSchema, nextCursorSchema } from '../paging';
 
 export const MAX_GROUP_NAME_LENGTH = 60;
 /** Issue 9: a bounded answer. A user keeps at most 100 groups; each shows its first 50 lists. */
@@ -57,8 +57,8 @@ export const groupListsQuerySchema = z.object({
 export const groupListsPageSchema = z.object({ checklists: z.array(groupListSchema), nextCursor: nextCursorSchema });
 export type GroupListsPage = z.infer<typeof groupListsPageSchema>;
 
-/** A group page's cursor: the last list's filing time (to the microsecond) and id. */
-export const groupListsCursorSchema = z.tuple([z.string().max(40), z.uuid()]);
+/** A group page's cursor: the last list's filing time (to the microsecond) and id, each checked by value. */
+export const groupListsCursorSchema = z.tuple([cursorTimeSchema, cursorIdSchema]);
 
 /** Where one checklist sits in the user's library: the spec's "In Library" when in any group. */
 export const libraryStatusSchema = z.object({ groupIds: z.array(z.string()), isSaved: z.boolean() });

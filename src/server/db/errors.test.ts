@@ -11,6 +11,14 @@ describe('database errors as answers', () => {
     expect(answerForDatabaseError(drizzleError('22021'))?.status).toBe(400);
   });
 
+  it('turns any other data exception (SQLSTATE class 22) into 400 invalid_input', () => {
+    for (const code of ['22007', '22008', '22P02', '22003', '22001'])
+      expect(answerForDatabaseError(drizzleError(code))).toEqual({
+        status: 400,
+        body: { message: 'Invalid input.', code: 'invalid_input' },
+      });
+  });
+
   it('answers 503 with a Retry-After while the database is away, however the error is wrapped', () => {
     const away = [
       drizzleError('57P01'), // terminating connection due to administrator command / postmaster exit

@@ -51,13 +51,27 @@ export const unavailableAnswer = {
 } as const satisfies DatabaseErrorAnswer;
 
 /**
- * Races the database settled for us (a row deleted meanwhile, a deadlock), text Postgres cannot
- * store, and a database that is away get clear answers instead of a 500. Anything else is not
- * ours to explain (null).
+ * The answer to input PostgreSQL refused as data. SQLSTATE class 22, data exception, is a value
+ * PostgreSQL cannot take as its type (22007 invalid datetime format, 22008 datetime field
+ * overflow, 22P02 invalid text representation, 22003 numeric value out of range, ...). Every such
+ * value comes from a request, whose schema should have refused it first (cursors and times are
+ * checked by value in `@/domain/paging`); one that slips through is still the client's mistake,
+ * not the server's: a 400, not a 500.
+ */
+export const invalidInputAnswer = {
+  status: 400,
+  body: { message: 'Invalid input.', code: 'invalid_input' },
+} as const satisfies DatabaseErrorAnswer;
+
+/**
+ * Races the database settled for us (a row deleted meanwhile, a deadlock), input Postgres cannot
+ * take (text it cannot store, a value not of its type), and a database that is away get clear
+ * answers instead of a 500. Anything else is not ours to explain (null).
  */
 export function answerForDatabaseError(error: unknown): DatabaseErrorAnswer | null {
   if (isDatabaseUnavailable(error)) return unavailableAnswer;
-  switch (databaseErrorCode(error)) {
+  const code = databaseErrorCode(error);
+  switch (code) {
     case '23503':
       return { status: 404, body: { message: 'Not found', code: 'not_found' } };
     case '40P01':
@@ -74,6 +88,6 @@ export function answerForDatabaseError(error: unknown): DatabaseErrorAnswer | nu
         body: { message: 'The text contains characters that cannot be stored.', code: 'invalid_input' },
       };
     default:
-      return null;
+      return code?.startsWith('22') ? invalidInputAnswer : null;
   }
 }
