@@ -1,6 +1,10 @@
 import { z } from 'zod';
 
-export const pagingMessages = { invalidCursor: 'Invalid cursor.' } as const;
+// A plain string, not a read of `pagingMessages`: a property read at a module's top level counts
+// as a side effect to the bundler, which would then keep this module, and zod, in every page that
+// imports a module importing it (vite.config.ts).
+const INVALID_CURSOR = 'Invalid cursor.';
+export const pagingMessages = { invalidCursor: INVALID_CURSOR } as const;
 
 /**
  * The years a cursor's time may name. Every row a page is cut at was written by this app, long
@@ -53,7 +57,7 @@ const cursorTimePattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 /** A uuid as PostgreSQL writes one: lowercase hex digits, 8-4-4-4-12. */
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-const invalid = { error: pagingMessages.invalidCursor };
+const invalid = { error: INVALID_CURSOR };
 /** A cursor's time as the server writes it (`2026-11-23T10:00:00.123456Z`), and a real one. */
 export const cursorTimeSchema = z.string().regex(cursorTimePattern, invalid).refine(isRealTimestamp, invalid);
 /** A time in any of ISO 8601's forms the server writes (PostgreSQL's JSON too), and a real one. */
@@ -62,11 +66,17 @@ export const timestampSchema = z.string().max(40, invalid).refine(isRealTimestam
 export const cursorIdSchema = z.string().regex(uuidPattern, invalid);
 /** A count in a cursor (uses, likes): a whole number, never negative, that PostgreSQL's `int` holds. */
 export const cursorCountSchema = z.number(invalid).int(invalid).min(0, invalid).max(2_147_483_647, invalid);
-/** Text in a cursor (a title): at most `max` characters, and no NUL, which PostgreSQL's text cannot hold. */
+/**
+ * Text in a cursor (a title, a search word): `min` to `max` characters, and no NUL, which
+ * PostgreSQL's text cannot hold. Another module marks its calls `@__PURE__` and chains nothing onto
+ * the result at its top level: the bundler knows only calls of `z` to be free of
+ * side effects (vite.config.ts), and would otherwise keep zod in every page importing that module.
+ */
 /* @__NO_SIDE_EFFECTS__ */
-export function cursorTextSchema(max: number) {
+export function cursorTextSchema(max: number, min = 0) {
   return z
     .string(invalid)
+    .min(min, invalid)
     .max(max, invalid)
     .refine((text) => !text.includes('\0'), invalid);
 }

@@ -136,7 +136,7 @@ export const BROWSE_CURSOR_MAX_LENGTH = 1000;
 const searchStateSchema = z.object({
   t: cursorCountSchema,
   c: z.boolean(),
-  f: z.array(cursorTextSchema(MAX_SEARCH_LENGTH).min(1)).min(1).max(8).nullable(),
+  f: z.array(/* @__PURE__ */ cursorTextSchema(MAX_SEARCH_LENGTH, 1)).min(1).max(8).nullable(),
   m: z.boolean(),
   g: z.boolean(),
 });
@@ -149,7 +149,7 @@ export type SearchState = z.infer<typeof searchStateSchema>;
  * ignored.
  */
 const bestMatchWordsSchema = z.object({
-  w: cursorTextSchema(BROWSE_CURSOR_MAX_LENGTH),
+  w: /* @__PURE__ */ cursorTextSchema(BROWSE_CURSOR_MAX_LENGTH),
   p: z.optional(z.string().max(BROWSE_CURSOR_MAX_LENGTH)),
   x: z.boolean(),
 });

@@ -119,7 +119,11 @@ export const ownListsCursorSchema = z.discriminatedUnion('s', [
   z.object({ s: z.literal('newest'), f: z.enum(OWN_LIST_FILTERS), k: z.tuple([timeKey, idKey]) }),
   z.object({ s: z.literal('oldest'), f: z.enum(OWN_LIST_FILTERS), k: z.tuple([timeKey, idKey]) }),
   z.object({ s: z.literal('most-used'), f: z.enum(OWN_LIST_FILTERS), k: z.tuple([cursorCountSchema, timeKey, idKey]) }),
-  z.object({ s: z.literal('title'), f: z.enum(OWN_LIST_FILTERS), k: z.tuple([cursorTextSchema(400), timeKey, idKey]) }),
+  z.object({
+    s: z.literal('title'),
+    f: z.enum(OWN_LIST_FILTERS),
+    k: z.tuple([/* @__PURE__ */ cursorTextSchema(400), timeKey, idKey]),
+  }),
 ]);
 export type OwnListsCursor = z.infer<typeof ownListsCursorSchema>;
 
