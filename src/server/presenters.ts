@@ -1,15 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { ChecklistCard } from '@/domain/checklists/browse';
 import { DEFAULT_AUTHOR_NAME, DEFAULT_AVATAR, DEFAULT_ESTIMATED_TIME } from '@/domain/checklists/checklist-view';
-import { DEFAULT_ACTOR_AVATAR } from '@/domain/social/notifications';
+import { DEFAULT_ACTOR_AVATAR, notificationMessage, type NotificationType } from '@/domain/social/notifications';
+import { visibleProfileName } from '@/domain/social/profile';
 
 // How the API shows a person and a checklist card, decided once (STYLE.md habit 13, as Outline's
 // presenters): the SQL that reads their fields and the mapping that turns a row into the answer the
 // domain schemas describe. Queries select these fragments and call these functions; none spells a
-// fallback of its own.
+// fallback of its own, and none shows a profile name but through `visibleProfileName` (a private
+// profile's name is its owner's alone, decision 008): each fragment reads the profile's id and
+// `is_public` with its name, and each function is told who is looking.
 
 /** The display fields of the person in `profiles p` (a list's author: join it on `p.id = c.author_id`). */
-export const authorColumns = sql`p.profile_name as author_name, p.avatar_url as author_avatar, p.username as author_username`;
+export const authorColumns = sql`p.id as author_profile_id, p.profile_name as author_name, p.is_public as author_is_public,
+  p.avatar_url as author_avatar, p.username as author_username`;
 
 /**
  * A checklist's tags, case-insensitively sorted, for a query over `checklists c`: kept on its row by
@@ -27,10 +31,24 @@ export const cardColumns = sql`
   c.created_at`;
 
 /** A person's profile fields as a query reads them (any may be missing: no profile, or not filled in). */
-export type PersonRow = { name: string | null; avatar: string | null; username: string | null };
+export type PersonRow = {
+  id: string | null;
+  name: string | null;
+  avatar: string | null;
+  username: string | null;
+  isPublic: boolean | null;
+};
 /** A PersonRow's fields, for a query over `profiles p`: as columns of the row, or as one JSON value. */
-export const personColumns = sql`p.profile_name as name, p.avatar_url as avatar, p.username`;
-export const personJson = sql`json_build_object('name', p.profile_name, 'avatar', p.avatar_url, 'username', p.username)`;
+export const personColumns = sql`p.id, p.profile_name as name, p.avatar_url as avatar, p.username, p.is_public as "isPublic"`;
+export const personJson = sql`json_build_object('id', p.id, 'name', p.profile_name, 'avatar', p.avatar_url,
+  'username', p.username, 'isPublic', p.is_public)`;
+
+/**
+ * Who an answer is for: the signed-in user it is read for, or null for a visitor and for an answer
+ * shared by everyone (a card, a page's head, a feed). Only the person themselves sees their private
+ * profile's name.
+ */
+export type ViewerId = string | null;
 
 /**
  * Where a person is shown decides what stands in for a missing profile name:
@@ -41,35 +59,95 @@ export const personJson = sql`json_build_object('name', p.profile_name, 'avatar'
  */
 export type Place = 'listAuthor' | 'commenter' | 'actor';
 
-export function displayName(person: PersonRow, place: Place): string {
-  const profileName = person.name?.trim();
+export function displayName(person: PersonRow, place: Place, viewerId: ViewerId): string {
+  const profileName = visibleProfileName(
+    { id: person.id, profileName: person.name, isPublic: person.isPublic },
+    viewerId,
+  );
   if (profileName) return profileName;
   if (place === 'listAuthor') return DEFAULT_AUTHOR_NAME;
   return person.username || (place === 'actor' ? 'Someone' : DEFAULT_AUTHOR_NAME);
 }
 
 /** A person as a comment shows them: name (see `Place`), emoji avatar, username. */
-export function presentPerson(person: PersonRow, place: Place) {
-  return { name: displayName(person, place), avatar: person.avatar || DEFAULT_AVATAR, username: person.username };
+export function presentPerson(person: PersonRow, place: Place, viewerId: ViewerId) {
+  return {
+    name: displayName(person, place, viewerId),
+    avatar: person.avatar || DEFAULT_AVATAR,
+    username: person.username,
+  };
 }
 
 /**
- * A notification's actor: the profile name as stored (the text already names them), the avatar with
- * its default; null when the notification has no actor (a badge) or the actor is gone.
+ * A notification's actor: the profile name as the recipient may see it (null when it is private or
+ * not filled in), the avatar with its default; null when the notification has no actor (a badge) or
+ * the actor is gone.
  */
-export function presentActor(actor: PersonRow & { id: string | null }) {
-  if (!actor.id) return null;
-  return { username: actor.username, name: actor.name, avatar: actor.avatar || DEFAULT_ACTOR_AVATAR };
+export function presentActor(actor: PersonRow | null, viewerId: ViewerId) {
+  if (!actor?.id) return null;
+  return {
+    username: actor.username,
+    name: visibleProfileName({ id: actor.id, profileName: actor.name, isPublic: actor.isPublic }, viewerId),
+    avatar: actor.avatar || DEFAULT_ACTOR_AVATAR,
+  };
+}
+
+/** For a query over `notifications n`: its actor, a PersonRow as JSON (null without one). */
+export const notificationActorJson = sql`(select ${personJson} from profiles p where p.id = n.actor_id)`;
+/** For a query over `notifications n`: the title of its list (null without one). */
+export const notificationListTitle = sql`(select c.title from checklists c where c.id = n.checklist_id)`;
+/**
+ * The columns a notification's text is made from, for a query over `notifications n`: its type, the
+ * text written with it, its actor and the title of its list.
+ */
+export const notificationTextColumns = sql`n.type, n.message, ${notificationActorJson} as actor,
+  ${notificationListTitle} as checklist_title`;
+
+/** The row `notificationTextColumns` reads. */
+export type NotificationTextRow = {
+  type: NotificationType;
+  message: string;
+  actor: PersonRow | null;
+  checklist_title: string | null;
+};
+
+/**
+ * A notification's text as its recipient reads it. The text names its actor, so it is made when it
+ * is read, not taken as it was written: an actor whose profile turned private since is named as
+ * anyone private is (and a renamed one by their new name). Its list is always the recipient's own
+ * (a like, comment or clone is of their list; a list's deletion deletes its notifications), so its
+ * title is read as it is now. A badge names no actor, and a notification whose actor or list can no
+ * longer be read keeps the text it was written with.
+ */
+export function notificationText(row: NotificationTextRow, viewerId: ViewerId): string {
+  if (row.type === 'badge' || !row.actor) return row.message;
+  if (row.type !== 'follow' && row.checklist_title === null) return row.message;
+  return notificationMessage(row.type, displayName(row.actor, 'actor', viewerId), row.checklist_title ?? undefined);
 }
 
 /** The row `authorColumns` reads. */
-export type AuthorRow = { author_name: string | null; author_avatar: string | null; author_username: string | null };
+export type AuthorRow = {
+  author_profile_id: string | null;
+  author_name: string | null;
+  author_is_public: boolean | null;
+  author_avatar: string | null;
+  author_username: string | null;
+};
+
+/** The person `authorColumns` read. */
+export const authorOf = (row: AuthorRow): PersonRow => ({
+  id: row.author_profile_id,
+  name: row.author_name,
+  avatar: row.author_avatar,
+  username: row.author_username,
+  isPublic: row.author_is_public,
+});
 
 /** A checklist's author fields, as cards, the detail page, the dashboard and the library show them. */
-export function presentAuthor(row: AuthorRow) {
-  const person = { name: row.author_name, avatar: row.author_avatar, username: row.author_username };
+export function presentAuthor(row: AuthorRow, viewerId: ViewerId) {
+  const person = authorOf(row);
   return {
-    author: displayName(person, 'listAuthor'),
+    author: displayName(person, 'listAuthor', viewerId),
     authorAvatar: person.avatar || DEFAULT_AVATAR,
     authorUsername: person.username,
   };
@@ -93,12 +171,17 @@ export type CardRow = AuthorRow & {
   created_at: Date;
 };
 
+/**
+ * A card is the same answer for everyone (Browse's pages and Discover's sections are kept and shared
+ * between viewers), so it names its author as anyone may see them: a private profile's owner sees
+ * their own cards as others do, and their name on their own pages (the list, the dashboard).
+ */
 export function presentCard(row: CardRow): ChecklistCard {
   return {
     id: row.id,
     title: row.title,
     description: row.description,
-    ...presentAuthor(row),
+    ...presentAuthor(row, null),
     tags: row.tags,
     estimatedTime: presentEstimatedTime(row.estimated_time),
     difficulty: row.difficulty,

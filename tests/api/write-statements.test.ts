@@ -92,7 +92,7 @@ describe('a clone', () => {
     const { inside } = await transactionOf(() => asReader.post(`/api/checklists/${original.id}/clone`, {}), 201);
     // The cloner's profile, which the notification names, is read with the original: no read of its own.
     expect(inside[0]).toMatch(
-      /^select id, author_id, is_public, title , \(select json_build_object\('name', p\.profile_name.* for key share of c$/,
+      /^select id, author_id, is_public, title , \(select json_build_object\('id', p\.id, 'name', p\.profile_name.* for key share of c$/,
     );
     // The notification is written with the copy's items and tags, in the next statement.
     expect(inside[1]).toMatch(

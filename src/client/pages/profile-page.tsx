@@ -85,8 +85,9 @@ function ProfileView({ profile, viewer }: { profile: PublicProfile; viewer: View
 }
 
 function ProfileHeader({ profile, viewer }: { profile: PublicProfile; viewer: Viewer }) {
-  // A private profile shows others only its avatar and username (decision 008).
-  const name = profile.isPrivateView ? profile.username : displayName(profile);
+  // A private profile shows others only its avatar and username (decision 008): its answer carries
+  // no profile name then, and the username stands in.
+  const name = displayName(profile);
   // Following a private user is allowed (decision 008), so Follow shows on a private profile too;
   // its answer's counts are null there, and the counts stay hidden.
   const isFollowShown = canFollow(viewer, { userId: profile.id });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELETED_USER } from '../accounts/account-data';
 import { earnedBadgeSchema } from '../badges/badges';
 
 export const profileMessages = {
@@ -46,7 +47,34 @@ export const followStateSchema = z.object({
   isFollowing: z.boolean(),
 });
 
-/** Spec §2.9: the profile name, falling back to the username. */
+/**
+ * Who sees a person's profile name. A private profile's name is its owner's alone (decision 008): to
+ * anyone else, wherever the person turns up (their profile and follow lists, a comment, a
+ * notification of any kind and its mail, a list's author, a page's HTML and head, a share preview,
+ * a feed, another user's export), it is as if it had not been filled in, and whatever stands in for
+ * a missing name stands in for it; the username and the avatar stay. Every answer that names a
+ * person asks this rule, through the person presenter (src/server/presenters.ts).
+ *
+ * Only a profile known to be public shows its name to others, so a read that forgot `isPublic`
+ * hides the name rather than leaks it. `viewerId` null is a visitor, or an answer shared by
+ * everyone. "Deleted user" (decision 013) is private only to keep its lists out of feeds and
+ * sitemaps: its name is a placeholder, nobody's own, and always shows.
+ */
+export function visibleProfileName(
+  person: { id: string | null; profileName: string | null; isPublic: boolean | null },
+  viewerId: string | null,
+): string | null {
+  const name = person.profileName?.trim();
+  if (!name) return null;
+  const isOwner = person.id !== null && person.id === viewerId;
+  return person.isPublic === true || isOwner || person.id === DELETED_USER.id ? name : null;
+}
+
+/**
+ * The name a person goes by: the profile name, else the username. `profileName` is as an answer
+ * carries it, already passed through `visibleProfileName` by the server (null for a private profile
+ * seen by anyone but its owner).
+ */
 export function displayName(profile: Pick<PublicProfile, 'profileName' | 'username'>): string {
   return profile.profileName?.trim() || profile.username;
 }

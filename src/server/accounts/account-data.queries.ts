@@ -2,8 +2,18 @@ import { sql } from 'drizzle-orm';
 import type { AccountExport } from '@/domain/accounts/account-data';
 import type { Executor } from '../db/client';
 import { visibleTo } from '../checklists/checklist-access';
+import { notificationText, notificationTextColumns, type NotificationTextRow } from '../presenters';
 
 type Section = Omit<AccountExport, 'exportedAt'>;
+
+/** A notification as the export's statement reads it: with what its text is made from. */
+type NotificationRow = {
+  text: NotificationTextRow;
+  actorUsername: string | null;
+  checklistId: string | null;
+  readAt: string | null;
+  createdAt: string;
+};
 
 /**
  * "Download my data" (issue 10 item 6): everything the user has, in one statement of one subquery
@@ -83,14 +93,24 @@ export async function exportAccountData(db: Executor, userId: string): Promise<S
           from follows f join profiles p on p.id = f.follower_id where f.followed_id = ${userId}), '[]')),
       'notifications', coalesce((
         select json_agg(json_build_object(
-          'type', n.type, 'message', n.message, 'actorUsername', n.actor_username, 'checklistId', n.checklist_id,
-          'readAt', n.read_at, 'createdAt', n.created_at) order by n.created_at, n.id)
-        from notifications_with_actor n where n.user_id = ${userId}), '[]'),
+          'text', (select row_to_json(t) from (select ${notificationTextColumns}) t),
+          'actorUsername', (select p.username from profiles p where p.id = n.actor_id),
+          'checklistId', n.checklist_id, 'readAt', n.read_at, 'createdAt', n.created_at) order by n.created_at, n.id)
+        from notifications n where n.user_id = ${userId}), '[]'),
       'badges', coalesce((
         select json_agg(json_build_object('slug', b.slug, 'name', b.name, 'grantedAt', ub.granted_at)
                         order by ub.granted_at, b.slug)
         from user_badges ub join badges b on b.slug = ub.badge_slug where ub.user_id = ${userId}), '[]')
     ) as data
     where exists (select 1 from profiles where id = ${userId})`);
-  return result.rows[0]?.data ?? null;
+  const data = result.rows[0]?.data;
+  if (!data) return null;
+  // A notification's text names its actor: it is made as the user would read it now (see
+  // notificationText), so the export names nobody whose profile has turned private.
+  const notifications = (data.notifications as NotificationRow[]).map(({ text, ...notification }) => ({
+    type: text.type,
+    message: notificationText(text, userId),
+    ...notification,
+  }));
+  return { ...data, notifications };
 }

@@ -52,7 +52,10 @@ export async function findChecklistAccessAndActor(
     sql`, (select ${personJson} from profiles p where p.id = ${userId}) as actor`,
   );
   if (!found) return null;
-  return { access: found.access, actor: found.actor ?? { name: null, avatar: null, username: null } };
+  return {
+    access: found.access,
+    actor: found.actor ?? { id: null, name: null, avatar: null, username: null, isPublic: null },
+  };
 }
 
 async function readChecklistAccess(

@@ -67,7 +67,7 @@ export async function findChecklistDetail(
     title: row.title,
     description: row.description,
     authorId: row.author_id,
-    ...presentAuthor(row),
+    ...presentAuthor(row, viewerId),
     estimatedTime: presentEstimatedTime(row.estimated_time),
     difficulty: row.difficulty,
     isPublic: row.is_public,

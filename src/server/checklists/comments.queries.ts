@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Comment, CommentPage } from '@/domain/checklists/comments';
 import type { Executor } from '../db/client';
 import { before, cursorTime, takePage } from '../paging';
-import { presentPerson, type PersonRow } from '../presenters';
+import { presentPerson, type PersonRow, type ViewerId } from '../presenters';
 import { findChecklistAccess } from './checklist-access';
 
 type CommentRow = {
@@ -12,22 +12,30 @@ type CommentRow = {
   updated_at: Date;
   user_id: string;
   profile_name: string | null;
+  is_public: boolean | null;
   avatar_url: string | null;
   username: string | null;
 };
 
-const toComment = (row: CommentRow): Comment => ({
+const personOf = (row: CommentRow): PersonRow => ({
+  id: row.user_id,
+  name: row.profile_name,
+  avatar: row.avatar_url,
+  username: row.username,
+  isPublic: row.is_public,
+});
+
+/** A comment as `viewerId` reads it: its author by the name they may see (see presenters.ts). */
+const toComment = (row: CommentRow, viewerId: ViewerId): Comment => ({
   id: row.id,
   content: row.content,
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
-  author: {
-    id: row.user_id,
-    ...presentPerson({ name: row.profile_name, avatar: row.avatar_url, username: row.username }, 'commenter'),
-  },
+  author: { id: row.user_id, ...presentPerson(personOf(row), 'commenter', viewerId) },
 });
 
-const commentColumns = sql`cm.id, cm.content, cm.created_at, cm.updated_at, cm.user_id, p.profile_name, p.avatar_url, p.username`;
+const commentColumns = sql`cm.id, cm.content, cm.created_at, cm.updated_at, cm.user_id, p.profile_name, p.is_public,
+  p.avatar_url, p.username`;
 const selectComments = sql`
   select ${commentColumns} from checklist_comments cm left join profiles p on p.id = cm.user_id`;
 
@@ -54,7 +62,7 @@ export async function listComments(
     order by page.created_at desc, page.id desc`);
   const { rows, nextCursor } = takePage(result.rows, page.limit);
   return {
-    comments: rows.map(toComment),
+    comments: rows.map((row) => toComment(row, viewerId)),
     // An empty page still knows the total: counted apart when no row carried it.
     total: result.rows[0]?.total ?? (await countComments(db, checklistId)),
     nextCursor,
@@ -68,10 +76,14 @@ async function countComments(db: Executor, checklistId: string): Promise<number>
   return result.rows[0]!.total;
 }
 
-/** One comment with its author, as the API answers it. */
+/**
+ * One comment with its author, as the API answers it to that author, who has just edited it (and
+ * sees their own name).
+ */
 export async function findComment(db: Executor, id: string): Promise<Comment> {
   const result = await db.execute<CommentRow>(sql`${selectComments} where cm.id = ${id}`);
-  return toComment(result.rows[0]!);
+  const row = result.rows[0]!;
+  return toComment(row, row.user_id);
 }
 
 /**
@@ -84,8 +96,6 @@ export async function readWrittenComment(db: Executor, written: SQL): Promise<{ 
     with cm as (${written})
     select ${commentColumns} from cm left join profiles p on p.id = cm.user_id`);
   const row = result.rows[0]!;
-  return {
-    comment: toComment(row),
-    person: { name: row.profile_name, avatar: row.avatar_url, username: row.username },
-  };
+  // Answered to its author, who has just written it.
+  return { comment: toComment(row, row.user_id), person: personOf(row) };
 }

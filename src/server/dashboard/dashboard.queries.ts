@@ -5,15 +5,25 @@ import {
   percentComplete,
   type ActivityEvent,
   type ActivityKind,
-  type ActivityType,
   type DashboardList,
   type DashboardListTab,
 } from '@/domain/dashboard/dashboard';
 import { visibilityOf } from '@/domain/checklists/visibility';
+import type { NotificationType } from '@/domain/social/notifications';
 import { executeNamed, sqlLimitAtLeast, type Executor } from '../db/client';
 import { before, cursorTime, takePage } from '../paging';
 import { visibleTo } from '../checklists/checklist-access';
-import { authorColumns, itemCountColumn, presentAuthor, presentEstimatedTime, type AuthorRow } from '../presenters';
+import {
+  authorColumns,
+  itemCountColumn,
+  notificationActorJson,
+  notificationListTitle,
+  notificationText,
+  presentAuthor,
+  presentEstimatedTime,
+  type AuthorRow,
+  type PersonRow,
+} from '../presenters';
 
 /**
  * Which lists each tab holds, as (checklist_id, listed_at, completed_count), newest first by
@@ -88,7 +98,7 @@ export async function listDashboardLists(
   );
   const { rows, nextCursor } = takePage(found, page.limit);
   const checklists = rows.map((row) => {
-    const { author, authorAvatar } = presentAuthor(row);
+    const { author, authorAvatar } = presentAuthor(row, userId);
     return {
       id: row.id,
       title: row.title,
@@ -128,41 +138,46 @@ export async function listRecentActivity(db: Executor, userId: string, limit: nu
   const rows = await executeNamed<{
     id: string;
     kind: ActivityKind;
-    notification_type: ActivityType | null;
+    notification_type: NotificationType | null;
     subject: string;
     checklist_id: string | null;
     created_at: Date;
+    actor: PersonRow | null;
+    checklist_title: string | null;
   }>(
     db,
     sql`
-    select id, kind, notification_type, subject, checklist_id, created_at from (
+    select id, kind, notification_type, subject, checklist_id, created_at, actor, checklist_title from (
       (select 'notification:' || n.id as id, 'notification' as kind, n.type as notification_type,
-              n.message as subject, n.checklist_id, n.created_at
+              n.message as subject, n.checklist_id, n.created_at,
+              ${notificationActorJson} as actor, ${notificationListTitle} as checklist_title
        from notifications n
        where n.user_id = ${userId} and n.type <> 'badge'
        order by created_at desc, id desc limit ${count})
       union all
-      (select 'created:' || c.id as id, 'created', null, c.title, c.id as checklist_id, c.created_at
+      (select 'created:' || c.id as id, 'created', null, c.title, c.id as checklist_id, c.created_at,
+              null::json, null::text
        from checklists c
        where c.author_id = ${userId}
          and not exists (select 1 from cloned_checklists k where k.cloned_checklist_id = c.id)
        order by created_at desc, id desc limit ${count})
       union all
       (select 'cloned:' || k.id as id, 'cloned', null, k.original_title,
-              k.cloned_checklist_id as checklist_id, k.created_at
+              k.cloned_checklist_id as checklist_id, k.created_at, null::json, null::text
        from cloned_checklists k
        where k.cloned_by = ${userId}
        order by created_at desc, id desc limit ${count})
       union all
       (select 'completed:' || c.id as id, 'completed', null, c.title,
-              c.id as checklist_id, pr.updated_at as created_at
+              c.id as checklist_id, pr.updated_at as created_at, null::json, null::text
        from checklist_progress pr
        join checklists c on c.id = pr.checklist_id and ${visibleTo(userId)}
        where pr.user_id = ${userId}
          and pr.completed_count >= ${itemCountColumn}
        order by created_at desc, id desc limit ${count})
       union all
-      (select 'badge:' || b.slug as id, 'badge', null, b.name, null, ub.granted_at as created_at
+      (select 'badge:' || b.slug as id, 'badge', null, b.name, null, ub.granted_at as created_at,
+              null::json, null::text
        from user_badges ub
        join badges b on b.slug = ub.badge_slug
        where ub.user_id = ${userId}
@@ -175,7 +190,22 @@ export async function listRecentActivity(db: Executor, userId: string, limit: nu
     id: row.id,
     kind: row.kind,
     type: row.kind === 'notification' ? row.notification_type! : activityTypeOf[row.kind],
-    message: activityMessage({ kind: row.kind, subject: row.subject }),
+    message: activityMessage({
+      kind: row.kind,
+      // A notification's text, made again as it is read (see notificationText).
+      subject:
+        row.kind === 'notification'
+          ? notificationText(
+              {
+                type: row.notification_type!,
+                message: row.subject,
+                actor: row.actor,
+                checklist_title: row.checklist_title,
+              },
+              userId,
+            )
+          : row.subject,
+    }),
     checklistId: row.checklist_id,
     createdAt: new Date(row.created_at).toISOString(),
   }));

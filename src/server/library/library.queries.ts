@@ -11,7 +11,7 @@ import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { cursorTime } from '../paging';
 import { findChecklistAccess, visibleTo } from '../checklists/checklist-access';
-import { presentAuthor, type AuthorRow } from '../presenters';
+import { authorColumns, presentAuthor, type AuthorRow } from '../presenters';
 
 type GroupListRow = AuthorRow & { id: string; title: string; cursor_time: string };
 
@@ -19,8 +19,7 @@ type GroupListRow = AuthorRow & { id: string; title: string; cursor_time: string
 type GroupListsCursor = [string, string];
 
 const groupListsSql = (groupId: SQL, userId: string, after: GroupListsCursor | null, limit: number) => sql`
-  select c.id, c.title, p.profile_name as author_name, p.avatar_url as author_avatar, p.username as author_username,
-         ${cursorTime(sql`m.created_at`)} as cursor_time
+  select c.id, c.title, ${authorColumns}, ${cursorTime(sql`m.created_at`)} as cursor_time
   from user_list_memberships m
   join checklists c on c.id = m.checklist_id and ${visibleTo(userId)}
   left join profiles p on p.id = c.author_id
@@ -30,12 +29,12 @@ const groupListsSql = (groupId: SQL, userId: string, after: GroupListsCursor | n
   limit ${limit}`;
 
 /** The page's lists and where the next page starts (`rows` holds one more than `limit` when there is one). */
-function groupListsPage(rows: GroupListRow[], limit: number): GroupListsPage {
+function groupListsPage(rows: GroupListRow[], limit: number, userId: string): GroupListsPage {
   const shown = rows.slice(0, limit);
   const last = shown.at(-1);
   return {
     checklists: shown.map((list) => {
-      const { author, authorAvatar } = presentAuthor(list);
+      const { author, authorAvatar } = presentAuthor(list, userId);
       return { id: list.id, title: list.title, author, authorAvatar };
     }),
     nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_time, last.id]) : null,
@@ -71,7 +70,7 @@ export async function listGroups(db: Executor, userId: string): Promise<Group[]>
     name: row.name,
     createdAt: new Date(row.created_at).toISOString(),
     listCount: row.list_count,
-    ...groupListsPage(row.checklists, GROUP_LISTS_SHOWN),
+    ...groupListsPage(row.checklists, GROUP_LISTS_SHOWN, userId),
   }));
 }
 
@@ -87,7 +86,7 @@ export async function listGroupLists(
   const owned = await db.execute(sql`select 1 from user_list_groups where id = ${groupId} and user_id = ${userId}`);
   if (!owned.rows.length) return null;
   const result = await db.execute<GroupListRow>(groupListsSql(sql`${groupId}::uuid`, userId, after, limit + 1));
-  return groupListsPage(result.rows, limit);
+  return groupListsPage(result.rows, limit, userId);
 }
 
 export async function libraryStatus(db: Executor, userId: string, checklistId: string): Promise<LibraryStatus | null> {

@@ -7,8 +7,16 @@ import { notifications } from '../db/schema';
 import { announceLater, wakeMailLater } from './announcements';
 import { displayName, personColumns, type PersonRow } from '../presenters';
 
-/** The actor as a notification names them (see `displayName`) and links to them. */
-const namedActor = (person: PersonRow) => ({ name: displayName(person, 'actor'), username: person.username });
+/**
+ * The actor as a notification to `recipientId` names them (see `displayName`: by their username if
+ * their profile is private) and links to them, when it is written. Its text is written with that
+ * name, and so is its mail; the notification is read with a text made again then
+ * (`notificationText` in presenters.ts), so a profile turned private since is not named in it.
+ */
+const namedActor = (person: PersonRow, recipientId: string) => ({
+  name: displayName(person, 'actor', recipientId),
+  username: person.username,
+});
 
 type MailKind = 'follow' | 'comment';
 
@@ -55,7 +63,7 @@ const isTold = (event: NotifiedEvent) => event.recipientId !== event.actorId && 
  * statement (see notify).
  */
 function notificationInsert(event: NotifiedEvent, person: PersonRow, withdrawn: SQL | null = null) {
-  const actor = namedActor(person);
+  const actor = namedActor(person, event.recipientId);
   const message = notificationMessage(event.type, actor.name, event.checklist?.title);
   const later = announceLater();
   return {
@@ -113,7 +121,7 @@ export async function notify(
       from (select 1) one left join profiles p on p.id = ${event.actorId}`);
     const row = result.rows[0]!;
     if (row.recent) return;
-    person ??= { name: row.name, avatar: row.avatar, username: row.username };
+    person ??= { id: row.id, name: row.name, avatar: row.avatar, username: row.username, isPublic: row.isPublic };
   }
   // An older like or follow notification from the same person about the same thing is replaced, not
   // repeated, in the same statement (one announcement: PostgreSQL folds identical NOTIFYs of a

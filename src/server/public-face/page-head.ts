@@ -92,7 +92,8 @@ export async function headFor(db: Executor, url: URL): Promise<PageHead> {
   if (list) {
     const row = await findListForHead(db, decodeURIComponent(list[1]!));
     if (!row) return SITE_HEAD;
-    const { author } = presentAuthor(row);
+    // A page's head is the same for everyone: its author is named as a visitor may see them.
+    const { author } = presentAuthor(row, null);
     const summary = `${plural(row.items_count, 'item')} by ${author}.`;
     const preview = previewContentOf(row);
     return {
@@ -114,7 +115,7 @@ export async function headFor(db: Executor, url: URL): Promise<PageHead> {
     const username = decodeURIComponent(user[1]!);
     const profile = isValidUsername(username) ? await findPublicProfile(db, username) : null;
     if (!profile) return SITE_HEAD;
-    const name = displayName({ name: profile.profileName, avatar: null, username: profile.username }, 'commenter');
+    const name = displayName(profile, 'commenter', null);
     return {
       title: pageTitle(pageNames.profile(name, profile.username)),
       description: `Checklists by ${name} on ${SITE_NAME}.`,

@@ -2,7 +2,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { visibleTo } from '../checklists/checklist-access';
 import { isUuid } from '../db/ids';
-import { authorColumns, itemCountColumn, tagsColumn, type AuthorRow } from '../presenters';
+import {
+  authorColumns,
+  itemCountColumn,
+  personColumns,
+  tagsColumn,
+  type AuthorRow,
+  type PersonRow,
+} from '../presenters';
 import type { PreviewRow } from './share-preview/preview-content';
 import { PREVIEW_ITEMS } from './share-preview/preview-layout';
 
@@ -102,11 +109,10 @@ export async function listNewestForFeed(
 export async function findPublicProfile(
   db: Executor,
   username: string,
-): Promise<{ id: string; username: string; profileName: string | null } | null> {
-  const result = await db.execute<{ id: string; username: string; profile_name: string | null }>(sql`
-    select p.id, p.username, p.profile_name from profiles p where lower(p.username) = lower(${username}) and ${isProfileListed}`);
-  const row = result.rows[0];
-  return row ? { id: row.id, username: row.username, profileName: row.profile_name } : null;
+): Promise<(PersonRow & { id: string; username: string }) | null> {
+  const result = await db.execute<PersonRow & { id: string; username: string }>(sql`
+    select ${personColumns} from profiles p where lower(p.username) = lower(${username}) and ${isProfileListed}`);
+  return result.rows[0] ?? null;
 }
 
 /** Whether some public list carries `tag` (compared without case), from the kept tag counts. */

@@ -3,7 +3,7 @@ import { isValidUsername } from '@/domain/accounts/username';
 import { MAX_TAG_LENGTH } from '@/domain/checklists/checklist-fields';
 import type { Database } from '../db/client';
 import { tooManyRequests, type AppEnv } from '../http';
-import { displayName } from '../presenters';
+import { authorOf, displayName } from '../presenters';
 import { consumeRate } from '../security/rate-limit';
 import {
   countListedLists,
@@ -91,10 +91,7 @@ export function publicFaceRoutes({
           link: absolute(`/checklist/${row.id}`),
           published: new Date(row.created_at),
           updated: new Date(row.updated_at),
-          author: displayName(
-            { name: row.author_name, avatar: row.author_avatar, username: row.author_username },
-            'listAuthor',
-          ),
+          author: displayName(authorOf(row), 'listAuthor', null),
           summary: row.description ?? '',
           categories: row.tags,
         })),
@@ -189,7 +186,7 @@ export function publicFaceRoutes({
       // A missing profile and a private one answer alike.
       const profile = await findPublicProfile(db, username);
       if (!profile) return notFound(c);
-      const name = profile.profileName?.trim() || profile.username;
+      const name = displayName(profile, 'commenter', null);
       return feed(c, await listNewestForFeed(db, { authorId: profile.id }, FEED_ENTRIES), {
         selfUrl: absolute(`/feeds/user/${encodeURIComponent(profile.username)}.atom`),
         pageUrl: absolute(`/user/${encodeURIComponent(profile.username)}`),

@@ -10,8 +10,9 @@ import { PREVIEW_ITEMS, PREVIEW_LAYOUT_VERSION, type PreviewContent } from './pr
 /** The columns a preview needs (public-face.queries.ts reads them with the page head's). */
 export type PreviewRow = AuthorRow & { title: string; items_count: number; first_items: string[] };
 
+/** A preview is for anyone who has the link: its author is named as a visitor may see them. */
 export function previewContentOf(row: PreviewRow): PreviewContent {
-  const { author, authorAvatar } = presentAuthor(row);
+  const { author, authorAvatar } = presentAuthor(row, null);
   return {
     title: row.title,
     author,

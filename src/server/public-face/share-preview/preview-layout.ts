@@ -1,3 +1,4 @@
+import { DEFAULT_AUTHOR_NAME } from '@/domain/checklists/checklist-view';
 import { xmlText } from '../xml';
 import type { TextMeasure } from './font-metrics';
 import { TWEMOJI_AVATARS } from './twemoji-avatars';
@@ -20,7 +21,10 @@ export const PREVIEW_LAYOUT_VERSION = 1;
 /** What a list's preview draws; everything in it is part of the image's version. */
 export type PreviewContent = {
   title: string;
-  /** The author's name as a list shows it (presenters.ts: "Anonymous" without a profile name). */
+  /**
+   * The author's name as a list shows a visitor (presenters.ts: "Anonymous" without a profile name
+   * a visitor may see, as a private profile's).
+   */
   author: string;
   /** The author's avatar emoji, or the default avatar. */
   avatar: string;
@@ -168,7 +172,8 @@ export function previewSvg(content: PreviewContent, fonts: PreviewFonts): string
 
   // The author row: avatar, "by {name}", then the count in a quieter colour.
   const rowTop = y - 76 + 40;
-  const author = drawableText(content.author, fonts.semibold) || 'Anonymous';
+  // A name with nothing the fonts can draw is drawn as a missing one would be.
+  const author = drawableText(content.author, fonts.semibold) || DEFAULT_AUTHOR_NAME;
   // SVG drops a text's leading space, so the gap before the count is a position, not a character.
   const count = `· ${plural(content.itemsCount, 'item')}`;
   const gap = fonts.regular.width(' ', 28);
