@@ -6,7 +6,7 @@
 // checks no foreign keys, with the secondary indexes dropped. Everything the triggers would have
 // kept is then computed set-based, by the database's own functions where there is one
 // (ticklist_search_document, ticklist_tag_keys, ticklist_tag_names, ticklist_items_count,
-// ticklist_remember_words), the indexes are rebuilt,
+// ticklist_list_words), the indexes are rebuilt,
 // and checkConsistency() recounts every counter against its rows and fails the seed on a mismatch.
 // The data itself is built so that the rules hold (no self-likes, likes only on public lists, each
 // progress row equal to its ticks).
@@ -327,19 +327,17 @@ export async function seedBulk(
       insert into tag_counts (tag_key, tag, count)
       select key, (select t.tag from checklist_tags t where lower(t.tag) = key limit 1), count(*)
       from checklists c, unnest(c.tag_keys) key where c.is_public group by key`);
-    // The words of titles and tags, by the database's own rule, a thousand distinct titles a call.
+    // The words of public lists' titles and tags, each with how many public lists have it, as
+    // migration 0031 fills them: a private or unlisted list's words are not offered as corrections.
     await bulk.execute(sql`
-      select ticklist_remember_words(string_agg(title, ' '))
-      from (select title, row_number() over () / 1000 as chunk from (select distinct title from checklists) d) t
-      group by chunk`);
-    await bulk.execute(
-      sql`select ticklist_remember_words(string_agg(tag, ' ')) from (select distinct tag from checklist_tags) t`,
-    );
+      insert into search_words (word, slot, public_count)
+      select word, 0, count(*) from checklists c, ticklist_list_words(c.title, c.tag_keys) word
+      where c.is_public group by word`);
     // Every lexeme of every document, as migration 0025 fills them for existing lists.
     await bulk.execute(sql`
       insert into search_lexemes (lexeme)
       select distinct unnest(tsvector_to_array(search_vector)) from checklists on conflict do nothing`);
-    return `${await count(sql`select count(*) from search_words`)} search words, ${await count(sql`select count(*) from search_lexemes`)} lexemes`;
+    return `${await count(sql`select count(distinct word) from search_words`)} search words, ${await count(sql`select count(*) from search_lexemes`)} lexemes`;
   });
 
   await phase('indexes', async () => {
@@ -378,6 +376,12 @@ export async function checkConsistency(db: Database): Promise<string> {
         (select count(*) from (
            select key, count(*) as n from checklists c, unnest(c.tag_keys) key where c.is_public group by key
          ) t full join tag_counts k on k.tag_key = t.key where t.n is distinct from k.count)::int as tag_counts,
+        (select count(*) from (
+           select word, count(*) as n from checklists c, ticklist_list_words(c.title, c.tag_keys) word
+           where c.is_public group by word
+         ) t full join (
+           select word, sum(public_count) as n from search_words group by word having sum(public_count) <> 0
+         ) s on s.word = t.word where t.n is distinct from s.n)::int as search_words,
         (select count(*) from (select * from checklists tablesample system (1) limit 2000) c
            where bench.shape(search_vector) <> bench.shape(ticklist_search_document(c.id, c.title, c.description)))::int as documents,
         (select count(*) from (select distinct unnest(tsvector_to_array(search_vector)) as lexeme
@@ -394,5 +398,5 @@ export async function checkConsistency(db: Database): Promise<string> {
       `The seed is inconsistent: ${JSON.stringify(Object.fromEntries(wrong))} ${JSON.stringify(documents.rows)}`,
     );
   }
-  return 'counters, progress, tag keys and names, item counts, totals, tag counts, sampled search documents and their lexemes match their rows';
+  return 'counters, progress, tag keys and names, item counts, totals, tag counts, search words, sampled search documents and their lexemes match their rows';
 }

@@ -1,8 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commentSchema } from '../../src/domain/checklists/comments';
-import { checklists } from '../../src/server/db/schema';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
@@ -124,23 +123,22 @@ describe('a clone', () => {
 
   it('is undone whole, as not found, when the original is made private while it is copied', async () => {
     const original = await makeChecklist(t.db, author.id, { title: 'Soon private', items: ['a'], tags: ['hushword'] });
-    await t.db.execute(sql`delete from search_words where word = 'hushword'`);
-    // Another session writes the tag's word for typo correction and does not commit: the clone's
-    // tags (whose trigger remembers the same word) wait for it, after the clone has read the
-    // original as public. The original is made private meanwhile; then the other session ends.
+    // Another session makes the original private and does not commit yet. The clone reads the
+    // original as public (its key-share lock does not wait for a change of visibility), writes the
+    // copy's items and tags, and then waits for that session to count the clone on the original's
+    // row (its record). The other session commits meanwhile.
     const holder = new pg.Client({ connectionString: databaseUrl });
     await holder.connect();
     try {
       await holder.query('begin');
-      await holder.query(`insert into search_words (word) values ('hushword')`);
+      await holder.query('update checklists set is_public = false where id = $1', [original.id]);
       const cloning = asReader.post(`/api/checklists/${original.id}/clone`, {});
       for (let tries = 0; tries < 100; tries++) {
         const waiting = await holder.query(`select 1 from pg_stat_activity where wait_event_type = 'Lock'`);
         if (waiting.rowCount) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      await t.db.update(checklists).set({ isPublic: false }).where(eq(checklists.id, original.id));
-      await holder.query('rollback');
+      await holder.query('commit');
       expect((await cloning).status).toBe(404);
     } finally {
       await holder.end();

@@ -253,7 +253,8 @@ export type Count = {
   searchedFor: string[] | null;
   /**
    * What Best match's tiers are read with: the words searched for; their tsquery as whole words,
-   * as text; whether each word is one a title or tag has (in search_words), i.e. typed whole; and
+   * as text; whether each word is one a public list's title or tag has (in search_words), i.e.
+   * typed whole (only a visible list's words count, or the cursor would tell a private one's); and
    * whether the search matches more lists than the count's cap.
    */
   match: { words: string[]; whole: string; isTypedWhole: boolean; isMany: boolean } | null;
@@ -328,12 +329,15 @@ export const countLimit = ({ order, tag }: Pick<BrowseQuery, 'order' | 'tag'>) =
   !tag && (order === 'most-used' || order === 'most-liked') ? SPARSE_COUNT_LIMIT : SEARCH_COUNT_CAP;
 
 /**
- * The tsquery of `words` (a text[]) as whole words, as text, and whether every word is one a title
- * or tag has (in search_words), i.e. typed whole: what Best match's tiers are read with.
+ * The tsquery of `words` (a text[]) as whole words, as text, and whether every word is one a public
+ * list's title or tag has (its count in search_words, summed over its slots, is above zero;
+ * migration 0031), i.e. typed whole: what Best match's tiers are read with. The answer goes into the
+ * cursor, which a visitor can read, so a private or unlisted list's words must not change it.
  */
 const matchColumns = (words: SQL) => sql`
   ticklist_search_query(${words}, false)::text as whole,
-  (select bool_and(exists (select 1 from search_words s where s.word = ticklist_unaccent(lower(w))))
+  (select bool_and(coalesce((select sum(s.public_count) from search_words s
+                              where s.word = ticklist_unaccent(lower(w))), 0) > 0)
    from unnest(${words}) w) as typed_whole`;
 
 /**

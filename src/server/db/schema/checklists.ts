@@ -142,7 +142,8 @@ export const checklists = pgTable(
 
 /**
  * How many lists are public ("Showing X of Y" with no filter): the sum of PUBLIC_COUNT_SLOTS rows
- * (64; ticklist_apply_browse_counts, migration 0022, uses the same number). Each database
+ * (64; ticklist_apply_browse_counts, migration 0022, uses the same number, and so does
+ * ticklist_apply_search_words for search_words below, migration 0031). Each database
  * session adds its changes to one slot of its own (its backend pid modulo the slots), so lists
  * created at the same moment do not all wait on one row until their transactions commit (issue 11:
  * writes); a transaction always uses one slot, so two can never deadlock over them. 64, not the 16
@@ -172,13 +173,25 @@ export const tagCounts = pgTable(
 );
 
 /**
- * Every word seen in a title or tag (unaccented, lower-case), for "did you mean" when a search
- * finds nothing: "campng" finds "camping" through the trigram index. Only ever added to; a word no
- * public list has any more corrects to nothing (the corrected search must find lists to be used).
+ * The words of public lists' titles and tags (unaccented, lower-case), for "did you mean" when a
+ * search finds nothing ("campng" finds "camping" through the trigram index) and for Best match's
+ * "typed whole" (decision 027). Only words a visitor could find: a private or unlisted list's words
+ * are not counted, or a correction or a cursor would tell them (migration 0031). A word's count of
+ * public lists having it is the sum of its rows' `publicCount`, one row per slot as in
+ * checklist_totals: each database session adds to its own slot, so lists written at the same moment
+ * with a common word ("for", "trip") do not wait on one row until each commits. A slot's row may be
+ * negative (a list counted in one slot and taken away in another); a row at zero is removed, and a
+ * word whose rows sum to zero or less is offered nowhere.
  */
-export const searchWords = pgTable('search_words', { word: text().primaryKey() }, (t) => [
-  index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
-]);
+export const searchWords = pgTable(
+  'search_words',
+  { word: text().notNull(), slot: smallint().notNull(), publicCount: integer().notNull() },
+  (t) => [
+    primaryKey({ columns: [t.word, t.slot] }),
+    index('search_words_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+    check('search_words_slot', sql`${t.slot} >= 0 and ${t.slot} < ${sql.raw(String(PUBLIC_COUNT_SLOTS))}`),
+  ],
+);
 
 /**
  * Every lexeme any list's search document has (migration 0025), kept by the search triggers as
