@@ -127,6 +127,27 @@ describe('a private profile’s name, to others', () => {
     for (const mail of mails) expect(JSON.stringify(mail)).not.toContain(NAME);
   });
 
+  it('is not in a mail queued while the profile was public and sent after it turned private', async () => {
+    const late = await createUser(t.db, { username: 'pn_late', profileName: 'Lately Named' });
+    const reader = await createUser(t.db, { username: 'pn_reader' });
+    const asLate = await signedInAgent(t, late);
+    const list = (await makeChecklist(t.db, reader.id, { title: 'Reading list', items: ['A book'] })).id;
+    expect((await follow(asLate, reader)).status).toBe(200);
+    expect((await comment(asLate, list, 'Queued while public')).status).toBe(201);
+    const turned = await asLate.request('/api/accounts/me/profile', {
+      method: 'PATCH',
+      json: { profileName: 'Lately Named', avatarUrl: '🦊', isPublic: false },
+    });
+    expect(turned.status).toBe(200);
+    await t.dispatchMails();
+    const mails = (await t.outbox()).filter((mail) => mail.to === reader.email);
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      'pn_late commented on “Reading list”',
+      'pn_late started following you',
+    ]);
+    for (const mail of mails) expect(JSON.stringify(mail)).not.toContain('Lately Named');
+  });
+
   it('is not a list’s author, in the API: the detail, Browse, Discover, a group of the library', async () => {
     for (const agent of [t.agent(), asOther]) {
       const detail = JSON.parse(await json(agent, `/api/checklists/${ids.shy}`));

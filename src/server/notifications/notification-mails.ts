@@ -4,6 +4,12 @@ import { listenOn, type Listening } from '../db/listen';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
+import {
+  notificationActorJson,
+  notificationListTitle,
+  notificationText,
+  type NotificationTextRow,
+} from '../presenters';
 
 // Announced by migration 0007 when a queued mail commits.
 export const NOTIFICATION_MAIL_CHANNEL = 'ticklist_notification_mails';
@@ -16,10 +22,10 @@ export type NotificationMailer = {
   close: () => Promise<void>;
 };
 
-type QueuedMail = {
+type QueuedMail = NotificationTextRow & {
   id: number;
-  kind: 'follow' | 'comment';
-  message: string;
+  user_id: string;
+  type: 'follow' | 'comment';
   link_path: string;
   attempts: number;
   email: string | null;
@@ -53,11 +59,13 @@ export async function startNotificationMailer(options: {
 
   const compose = (mail: QueuedMail, to: string) => {
     const content = {
-      message: mail.message,
+      // Made now, as the notification is when read: an actor who has made their profile private
+      // since the mail was queued is not named in it.
+      message: notificationText(mail, mail.user_id),
       url: `${baseUrl}${mail.link_path}`,
       settingsUrl: `${baseUrl}/me?tab=settings`,
     };
-    return mail.kind === 'follow' ? mailTemplates.newFollower(to, content) : mailTemplates.newComment(to, content);
+    return mail.type === 'follow' ? mailTemplates.newFollower(to, content) : mailTemplates.newComment(to, content);
   };
 
   const remove = (tx: Executor, id: number) => tx.execute(sql`delete from notification_mails where id = ${id}`);
@@ -66,15 +74,16 @@ export async function startNotificationMailer(options: {
     db.transaction(async (tx) => {
       // The address and the setting are read now, not when queued: either may have changed since.
       const result = await tx.execute<QueuedMail>(sql`
-        select m.id, m.kind, m.message, m.link_path, m.attempts, u.email,
+        select n.id, n.user_id, n.kind as type, n.message, n.link_path, n.attempts, u.email,
+               ${notificationActorJson} as actor, ${notificationListTitle} as checklist_title,
                coalesce(p.email_notifications, false) as is_wanted
-        from notification_mails m
-        join users u on u.id = m.user_id
-        left join profiles p on p.id = m.user_id
-        where m.next_attempt_at <= now()
-        order by m.id
+        from notification_mails n
+        join users u on u.id = n.user_id
+        left join profiles p on p.id = n.user_id
+        where n.next_attempt_at <= now()
+        order by n.id
         limit 1
-        for update of m skip locked`);
+        for update of n skip locked`);
       const mail = result.rows[0];
       if (!mail) return 'empty';
       if (!mail.is_wanted || !mail.email) {

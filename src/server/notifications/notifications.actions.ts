@@ -10,8 +10,8 @@ import { displayName, personColumns, type PersonRow } from '../presenters';
 /**
  * The actor as a notification to `recipientId` names them (see `displayName`: by their username if
  * their profile is private) and links to them, when it is written. Its text is written with that
- * name, and so is its mail; the notification is read with a text made again then
- * (`notificationText` in presenters.ts), so a profile turned private since is not named in it.
+ * name; the notification is read, and its mail sent, with a text made again then
+ * (`notificationText` in presenters.ts), so a profile turned private since is not named in either.
  */
 const namedActor = (person: PersonRow, recipientId: string) => ({
   name: displayName(person, 'actor', recipientId),
@@ -28,7 +28,14 @@ type MailKind = 'follow' | 'comment';
  */
 async function queueNotificationMail(
   db: Executor,
-  mail: { userId: string; kind: MailKind; message: string; linkPath: string },
+  mail: {
+    userId: string;
+    kind: MailKind;
+    message: string;
+    linkPath: string;
+    actorId: string;
+    checklistId: string | null;
+  },
 ): Promise<void> {
   // Served by the app, the dispatchers are woken after the write (decision 039), if it queued one.
   const later = wakeMailLater();
@@ -39,8 +46,9 @@ async function queueNotificationMail(
       on conflict (user_id, kind) do update set last_sent_at = excluded.last_sent_at
         where notification_mail_caps.last_sent_at <= now() - interval '1 hour'
       returning user_id)
-    insert into notification_mails (user_id, kind, message, link_path)
-    select user_id, ${mail.kind}, ${mail.message}, ${mail.linkPath} from claimed
+    insert into notification_mails (user_id, kind, message, link_path, actor_id, checklist_id)
+    select user_id, ${mail.kind}, ${mail.message}, ${mail.linkPath}, ${mail.actorId}, ${mail.checklistId}::uuid
+    from claimed
     ${later ? sql`where ${later.condition}` : sql``}
     returning id`);
   if (result.rows.length > 0) later?.queued();
@@ -135,7 +143,14 @@ export async function notify(
   written();
   const linkPath = notificationTarget({ type: event.type, checklistId: event.checklist?.id ?? null, actor });
   if ((event.type === 'comment' || event.type === 'follow') && linkPath)
-    await queueNotificationMail(db, { userId: event.recipientId, kind: event.type, message, linkPath });
+    await queueNotificationMail(db, {
+      userId: event.recipientId,
+      kind: event.type,
+      message,
+      linkPath,
+      actorId: event.actorId,
+      checklistId: event.checklist?.id ?? null,
+    });
 }
 
 /**

@@ -8,9 +8,11 @@ import {
   serial,
   text,
   timestamp,
+  uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { checklists } from './checklists';
 
 // Decision 009: e-mails about notifications go through a transactional outbox. Only these kinds are mailed.
 const mailKindCheck = (kind: AnyPgColumn) => sql`${kind} in ('follow', 'comment')`;
@@ -42,7 +44,11 @@ export const notificationMails = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text().notNull(),
+    // The text as written; the mail is sent with its text made again from its actor and list as
+    // they are then (a profile turned private since is not named). Null on rows queued before.
     message: text().notNull(),
+    actorId: text().references(() => users.id, { onDelete: 'cascade' }),
+    checklistId: uuid().references(() => checklists.id, { onDelete: 'cascade' }),
     linkPath: text().notNull(),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -54,5 +60,8 @@ export const notificationMails = pgTable(
     index('notification_mails_next_attempt_idx').on(t.nextAttemptAt),
     // A deleted account's unsent mails go with it (ON DELETE CASCADE) without reading the outbox.
     index('notification_mails_user_idx').on(t.userId),
+    // Deleting an account or a list finds the mails that name it without reading the outbox.
+    index('notification_mails_actor_idx').on(t.actorId),
+    index('notification_mails_checklist_idx').on(t.checklistId),
   ],
 );
