@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { DrizzleQueryError } from 'drizzle-orm';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { authLogger, createLogger } from './logger';
@@ -14,12 +15,13 @@ function capture(make = (stream: Writable) => pino({ level: 'debug' }, stream)) 
   return { logger: make(stream), lines };
 }
 
+/** A failed query as Drizzle reports it: its message and stack name the parameters. */
 const failedQuery = (code: string) =>
-  Object.assign(new Error('Failed query: select * from sessions where token = $1'), {
-    query: 'select * from "sessions" where token = $1',
-    params: ['secret-session-token'],
-    cause: Object.assign(new Error('terminating connection'), { code }),
-  });
+  new DrizzleQueryError(
+    'select * from "sessions" where token = $1 and email = $2',
+    ['secret-session-token', 'owner@example.test\nsecond line'],
+    Object.assign(new Error('terminating connection'), { code }),
+  );
 
 describe('the auth logger', () => {
   it('logs what failed, never the failed query’s parameters', () => {
@@ -44,8 +46,18 @@ describe('the app logger', () => {
     logger.error({ err: failedQuery('23505') }, 'unhandled error');
     logger.info({ body: { password: 'hunter22', token: 'abc' }, req: { headers: { cookie: 'session=xyz' } } }, 'x');
     const text = JSON.stringify(lines);
-    for (const secret of ['secret-session-token', 'hunter22', '"abc"', 'session=xyz'])
+    for (const secret of [
+      'secret-session-token',
+      'owner@example.test',
+      'second line',
+      'hunter22',
+      '"abc"',
+      'session=xyz',
+    ])
       expect(text).not.toContain(secret);
     expect(text).toContain('[redacted]');
+    // What failed is still there: the statement and where it was called from.
+    expect(lines[0]).toMatchObject({ err: { message: expect.stringContaining('select * from "sessions"') } });
+    expect((lines[0]!.err as { stack: string }).stack).toMatch(/\n\s+at /);
   });
 });

@@ -21,8 +21,28 @@ const REDACTED_PATHS = [
   '*.params',
 ];
 
+/**
+ * A failed query's error repeats its parameters in its message and stack (Drizzle writes
+ * "Failed query: …\nparams: …"), where redaction by path cannot reach them: they are cut there.
+ */
+export function withoutQueryParameters(text: string): string {
+  return text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]');
+}
+
+function serializeError(error: Error) {
+  const serialized = pino.stdSerializers.err(error);
+  if (typeof serialized.message === 'string') serialized.message = withoutQueryParameters(serialized.message);
+  if (typeof serialized.stack === 'string') serialized.stack = withoutQueryParameters(serialized.stack);
+  return serialized;
+}
+
 export function createLogger(env: Pick<Env, 'logLevel'>, destination?: pino.DestinationStream): Logger {
-  const options = { level: env.logLevel, base: undefined, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } };
+  const options = {
+    level: env.logLevel,
+    base: undefined,
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: { err: serializeError },
+  };
   return destination ? pino(options, destination) : pino(options);
 }
 
@@ -33,7 +53,8 @@ export function createLogger(env: Pick<Env, 'logLevel'>, destination?: pino.Dest
 export function describeError(error: unknown): { message: string; code?: string } | string {
   if (!(error instanceof Error)) return typeof error;
   const code = databaseErrorCode(error);
-  return code ? { message: error.message, code } : { message: error.message };
+  const message = withoutQueryParameters(error.message);
+  return code ? { message, code } : { message };
 }
 
 /** Better Auth's logger, on ours: errors described, not dumped; a database that is away is a warning. */
