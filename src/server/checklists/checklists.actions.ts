@@ -312,7 +312,7 @@ async function copyChecklist(db: Database, id: string, userId: string): Promise<
     told?.written();
     // Apart, and after: recording the clone counts it on the original's row, locked from then on.
     // (Written with the items and tags, it would hold that row while they wait, for instance on a
-    // new tag's word another transaction is writing, and the original's author's edits with it.)
+    // tag's count another transaction is writing, and the original's author's edits with it.)
     await tx.insert(clonedChecklists).values({
       originalChecklistId: id,
       originalTitle: access.title,
