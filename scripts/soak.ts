@@ -566,7 +566,7 @@ function act(kind: Kind): Promise<unknown> {
 let isStopping = false;
 let openStreams = 0;
 const streamControllers = new Set<AbortController>();
-/** A person keeps a few tabs open, under the server's cap of 5 streams a user (issue 9). */
+/** A person keeps a few tabs open, under the server's cap of 5 streams a user. */
 const TABS_PER_USER = 4;
 const streamsOfUser = new Map<string, number>();
 
@@ -575,6 +575,9 @@ async function holdStream(slot: number): Promise<void> {
     const session = pick(sessions.filter((each) => (streamsOfUser.get(each.user.id) ?? 0) < TABS_PER_USER));
     const app = apps[slot % apps.length]!;
     if (session) {
+      // Counted from the moment it is asked for: the streams opening at once stay under the cap too
+      // (the cap is the user's on all processes together, decision 043).
+      streamsOfUser.set(session.user.id, (streamsOfUser.get(session.user.id) ?? 0) + 1);
       const controller = new AbortController();
       streamControllers.add(controller);
       const startedAt = now();
@@ -588,7 +591,6 @@ async function holdStream(slot: number): Promise<void> {
         record('stream', startedAt, response.status, response.ok ? '' : (await response.text()).slice(0, 200));
         if (response.ok && response.body) {
           openStreams++;
-          streamsOfUser.set(session.user.id, (streamsOfUser.get(session.user.id) ?? 0) + 1);
           const reader = response.body.getReader();
           const decoder = new TextDecoder();
           try {
@@ -600,7 +602,6 @@ async function holdStream(slot: number): Promise<void> {
             // the stream was cut: the server went away, or we aborted it
           } finally {
             openStreams--;
-            streamsOfUser.set(session.user.id, (streamsOfUser.get(session.user.id) ?? 1) - 1);
             if (!isStopping) minuteNow().streamEnds++;
           }
         }
@@ -610,6 +611,7 @@ async function holdStream(slot: number): Promise<void> {
         if (!isStopping) record('stream', startedAt, outcome, (error as Error).message);
       } finally {
         streamControllers.delete(controller);
+        streamsOfUser.set(session.user.id, (streamsOfUser.get(session.user.id) ?? 1) - 1);
       }
     }
     if (!isStopping) await sleep(1_000 + Math.random() * 9_000);

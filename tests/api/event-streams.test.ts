@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { defaultStreamLimits } from '../../src/server/notifications/stream.routes';
+import { hasSettled, openStream, type Stream } from '../setup/event-streams';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
@@ -16,58 +17,10 @@ beforeAll(async () => {
   t = await createTestApp({ streamLimits: { ...defaultStreamLimits, heartbeatMs: HEARTBEAT_MS } });
 });
 
-type Stream = {
-  /** The next event of that name (earlier events of other names are skipped). */
-  next: (event: string) => Promise<string>;
-  /** Resolves with the last event before the stream ended. */
-  ended: Promise<{ event: string; data: string }>;
-};
-
-/** Opens the user's event stream and reads it in the background. */
-async function openStream(agent: Agent, ip: string): Promise<{ status: number; stream?: Stream }> {
-  const response = await agent.request('/api/notifications/stream', { ip });
-  if (response.status !== 200) return { status: response.status };
-  const reader = response.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: { event: string; data: string }[] = [];
-  const waiters: (() => void)[] = [];
-  let text = '';
-  const ended = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return events.at(-1)!;
-      text += decoder.decode(value, { stream: true });
-      const blocks = text.split('\n\n');
-      text = blocks.pop() ?? '';
-      for (const block of blocks) {
-        events.push({ event: block.match(/^event: (.*)$/m)?.[1] ?? '', data: block.match(/^data: (.*)$/m)?.[1] ?? '' });
-      }
-      for (const wake of waiters.splice(0)) wake();
-    }
-  })();
-  let read = 0;
-  const next = async (name: string): Promise<string> => {
-    for (;;) {
-      while (read < events.length) {
-        const entry = events[read++]!;
-        if (entry.event === name) return entry.data;
-      }
-      await new Promise<void>((resolve) => waiters.push(resolve));
-    }
-  };
-  return { status: 200, stream: { next, ended } };
-}
-
 async function newSignedIn(): Promise<{ user: CreatedUser; agent: Agent }> {
   const user = await createUser(t.db);
   return { user, agent: await signedInAgent(t, user) };
 }
-
-/** Resolves with whether `promise` has settled, without waiting for it. */
-const hasSettled = async (promise: Promise<unknown>) => {
-  const marker = Symbol('pending');
-  return (await Promise.race([promise, Promise.resolve(marker)])) !== marker;
-};
 
 describe('streams per user', () => {
   it('50 streams of one user from 50 addresses: each new one closes the oldest, the newest 5 stay and stay live', async () => {

@@ -151,6 +151,8 @@ export async function createTestApp(
     app,
     db,
     auth,
+    /** This app's notification hub: closing it ends its streams and its LISTEN connection, as a stopping process does. */
+    hub,
     mailer,
     baseUrl,
     /** The waits slowed-down sign-ins asked for, in order. */

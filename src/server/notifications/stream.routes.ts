@@ -4,7 +4,7 @@ import { streamSSE } from 'hono/streaming';
 import type { Database } from '../db/client';
 import { requireUser, tooManyRequests, type AppEnv } from '../http';
 import { rateLimitAddress } from '../security/client-address';
-import type { NotificationHub } from './live';
+import { MAX_ORDERED_STREAM_AGE_MS, type NotificationHub } from './live';
 import { countUnread } from './notifications.queries';
 
 // Spec §9: the realtime heartbeat is 25 s (it also keeps proxies from closing an idle stream).
@@ -13,9 +13,10 @@ export const HEARTBEAT_MS = 25_000;
 export const RECONNECT_HINT_MS = 1_000;
 
 /**
- * Issue 9 item 7: bounds on the event streams one process holds. A user's sixth stream closes
- * their oldest; an address past its cap is refused (429); every stream ends after `maxAgeMs`, so
- * the browser reconnects through a fresh session check; the session is checked at each heartbeat.
+ * Bounds on the event streams. A user's sixth stream closes their oldest, on whichever app process
+ * it is (a forgotten tab gives way, not the one just opened; decision 043); an address past its cap
+ * on one process is refused (429); every stream ends after `maxAgeMs`, so the browser reconnects
+ * through a fresh session check; the session is checked at each heartbeat.
  */
 export type StreamLimits = { heartbeatMs: number; maxAgeMs: number; perUser: number; perAddress: number };
 
@@ -54,6 +55,9 @@ export function notificationStreamRoutes({
   hub: NotificationHub;
   limits?: StreamLimits;
 }) {
+  // A stream's place among its user's is ordered by a clock that wraps (decision 043).
+  if (limits.maxAgeMs >= MAX_ORDERED_STREAM_AGE_MS)
+    throw new Error(`maxAgeMs must be under ${MAX_ORDERED_STREAM_AGE_MS}`);
   // The streams this process holds, oldest first.
   const open: OpenStream[] = [];
 
@@ -96,23 +100,34 @@ export function notificationStreamRoutes({
       // The last event's write, which the handler waits for before it returns (and Hono closes).
       let ending: Promise<void> = Promise.resolve();
 
-      // A user's streams beyond the cap: the oldest give way (a forgotten tab, not the one just opened).
+      // A user's streams beyond the cap on this process give way at once, the oldest first: free,
+      // and it holds when the database cannot be asked. The hub then applies the cap to the user's
+      // streams on every process (decision 043).
       open.push(self);
       const mine = open.filter((entry) => entry.userId === user.id);
       for (const oldest of mine.slice(0, Math.max(0, mine.length - limits.perUser))) oldest.close('too_many_streams');
 
-      // The process is stopping: ask the browser to come back soon (to another process), then end.
-      unsubscribe = await hub.subscribe(user.id, {
-        onUnread: (unread) => void send(unread),
-        onEnd: () => end('reconnect'),
-      });
       stream.onAbort(() => {
         isOpen = false;
         forget();
         unsubscribe();
         wake();
       });
-      if (!isOpen) return ending;
+      unsubscribe = await hub.subscribe(
+        user.id,
+        {
+          onUnread: (unread) => void send(unread),
+          // The process is stopping: ask the browser to come back soon (to another process), then end.
+          onEnd: () => end('reconnect'),
+          onDisplaced: () => self.close('too_many_streams'),
+        },
+        { perUser: limits.perUser },
+      );
+      // Ended (displaced, aborted, or the hub closed) while it subscribed: let its place go now.
+      if (!isOpen) {
+        unsubscribe();
+        return ending;
+      }
       await send(await countUnread(db, user.id));
       while (isOpen) {
         const age = Date.now() - openedAt;
