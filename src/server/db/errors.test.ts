@@ -11,12 +11,17 @@ describe('database errors as answers', () => {
     expect(answerForDatabaseError(drizzleError('22021'))?.status).toBe(400);
   });
 
-  it('turns any other data exception (SQLSTATE class 22) into 400 invalid_input', () => {
+  it('turns a cast of a request’s value that failed into 400 invalid_input', () => {
     for (const code of ['22007', '22008', '22P02', '22003', '22001'])
       expect(answerForDatabaseError(drizzleError(code))).toEqual({
         status: 400,
         body: { message: 'Invalid input.', code: 'invalid_input' },
       });
+  });
+
+  it('leaves the server’s own data exceptions (a division by zero) to be a 500', () => {
+    expect(answerForDatabaseError(drizzleError('22012'))).toBeNull();
+    expect(answerForDatabaseError(drizzleError('22023'))).toBeNull();
   });
 
   it('answers 503 with a Retry-After while the database is away, however the error is wrapped', () => {

@@ -58,6 +58,12 @@ export const unavailableAnswer = {
  * checked by value in `@/domain/paging`); one that slips through is still the client's mistake,
  * not the server's: a 400, not a 500.
  */
+/**
+ * The data exceptions a cast of a request's value raises. Others of class 22 (a division by zero, a
+ * counter past its type) are the server's own faults and stay 500s, logged as errors.
+ */
+const INPUT_CAST_CODES = new Set(['22007', '22008', '22P02', '22003', '22001']);
+
 export const invalidInputAnswer = {
   status: 400,
   body: { message: 'Invalid input.', code: 'invalid_input' },
@@ -88,6 +94,6 @@ export function answerForDatabaseError(error: unknown): DatabaseErrorAnswer | nu
         body: { message: 'The text contains characters that cannot be stored.', code: 'invalid_input' },
       };
     default:
-      return code?.startsWith('22') ? invalidInputAnswer : null;
+      return code && INPUT_CAST_CODES.has(code) ? invalidInputAnswer : null;
   }
 }
