@@ -13,6 +13,7 @@ import { startNotificationMailer } from './notifications/notification-mails';
 import { findPublishedDemoAccount, seedIfEmpty } from './seed/seed';
 import { pruneRateLimits } from './security/rate-limit';
 import { expireUnconfirmedSignUps } from './accounts/own-profile.actions';
+import { pruneEmailChangeLinks } from './accounts/email-change.actions';
 
 // Three ways to run (decision 023): WEB_CONCURRENCY=1 is one process that does everything; more
 // is a cluster, whose primary owns the database, migrations, seeding and the background work,
@@ -84,6 +85,7 @@ async function startBackgroundWork(env: Env, db: Database, mailer: Mailer, logge
     () => {
       void pruneRateLimits(db).catch(() => undefined);
       void expireUnconfirmedSignUps(db).catch(() => undefined);
+      void pruneEmailChangeLinks(db).catch(() => undefined);
     },
     60 * 60 * 1000,
   );

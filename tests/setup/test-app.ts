@@ -93,6 +93,8 @@ export async function createTestApp(
     pageWaitMs?: number;
     /** How a visitor's drawn pages are kept; by default not at all, so each test sees its own writes. */
     visitorPageOptions?: AppDeps['visitorPageOptions'];
+    /** Runs while a slowed-down sign-in waits, before its password is checked (a race, made to order). */
+    duringPause?: () => Promise<void>;
     /** How long Discover's shared sections are kept; by default not at all, so each test sees its own writes. */
     discoverKeepMs?: number;
   } = {},
@@ -106,9 +108,9 @@ export async function createTestApp(
     : pino({ level: 'silent' });
   // Slowed-down sign-ins record their wait here instead of sleeping (auth-gate.ts).
   const pauses: number[] = [];
-  const pause = (ms: number) => {
+  const pause = async (ms: number) => {
     pauses.push(ms);
-    return Promise.resolve();
+    await options.duringPause?.();
   };
   // The outbox's pages follow the same rule as a real start-up (env.ts).
   const isDevMailbox = hasDevMailbox({ baseUrl, smtpUrl: options.smtpUrl, mailOutbox: options.mailOutbox });

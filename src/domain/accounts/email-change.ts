@@ -26,7 +26,17 @@ export const emailChangeMessages = {
     'Your previous email address is restored and every device is signed out. Check that inbox for a link to choose a new password.',
   undoTaken: 'Your previous email address now belongs to another account, so it cannot be restored.',
   undoExpires: `This link works for ${EMAIL_CHANGE_UNDO_DAYS} days after the change.`,
-} as const;
+  /** While the last change can be undone from the old address, the address stays as it is. */
+  changedRecently: (until: Date) =>
+    `Your email address was changed recently. You can change it again after ${until.toLocaleString('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'UTC',
+    })} UTC.`,
+};
 
 const tokenSchema = z
   .string({ error: emailChangeMessages.invalid })

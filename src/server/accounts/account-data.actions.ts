@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DELETED_USER } from '@/domain/accounts/account-data';
 import type { Database } from '../db/client';
+import { revokeEmailChangeLinks } from './email-change.actions';
 
 /**
  * "Delete my account" (decision 013), in one transaction. The password has been verified by the
@@ -42,6 +43,8 @@ export async function deleteAccount(db: Database, userId: string, options: { kee
                                  ${DELETED_USER.name} || '\\1')
       where actor_id = ${userId}`);
 
+    // Links of an e-mail change name the account's addresses; they go with it.
+    await revokeEmailChangeLinks(tx, userId);
     await tx.execute(sql`delete from users where id = ${userId}`);
     return { ok: true as const };
   });

@@ -27,6 +27,7 @@ import { mailTemplates } from '../mail/templates';
 import { logRequestEvent } from '../security/security-events';
 import type { Auth } from './auth';
 import { requestEmailChange, revokePendingEmailChanges } from './email-change.actions';
+import { emailChangeMessages } from '@/domain/accounts/email-change';
 import { emailChangeConfirmUrl } from './email-change.routes';
 import { revokeResetLinks } from './reset-links.actions';
 import { revokeOtherSessions } from './sessions.actions';
@@ -91,7 +92,7 @@ const changeEmailRoute = createRoute({
   request: jsonBody(changeEmailSchema),
   responses: {
     200: jsonContent(messageSchema, 'Confirmation sent'),
-    400: errorContent('Invalid input or wrong password'),
+    400: errorContent('Invalid input, wrong password, or a change that can still be undone'),
     401: errorContent('Not signed in'),
     429: errorContent('Too many attempts'),
   },
@@ -234,11 +235,18 @@ export function accountsRoutes({
       }
       // An address another account has gets the same answer and no link, so this form cannot
       // tell anyone which addresses have accounts. Either way only the newest request can complete.
-      if (await hasAccount(db, newEmail)) {
-        await revokePendingEmailChanges(db, user.id);
-      } else {
-        const token = await requestEmailChange(db, { userId: user.id, oldEmail: user.email, newEmail });
-        mailer.sendInBackground(mailTemplates.confirmNewEmail(newEmail, emailChangeConfirmUrl(baseUrl, token)));
+      const requested = await requestEmailChange(
+        db,
+        { userId: user.id, oldEmail: user.email, newEmail },
+        { isAddressFree: !(await hasAccount(db, newEmail)) },
+      );
+      if (requested.outcome === 'undoable') {
+        const message = emailChangeMessages.changedRecently(requested.until);
+        return c.json({ message, code: 'changed_recently' }, 400);
+      }
+      if (requested.token) {
+        const url = emailChangeConfirmUrl(baseUrl, requested.token);
+        mailer.sendInBackground(mailTemplates.confirmNewEmail(newEmail, url));
       }
       // Whoever holds the password now, the other devices are signed out and the old address
       // hears of it (and how to take the account back) before the new one is confirmed.

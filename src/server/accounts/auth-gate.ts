@@ -4,8 +4,9 @@ import { emailChangeResultPath } from '@/domain/accounts/email-change';
 import { passwordMessages, weakPasswordReasons } from '@/domain/accounts/password';
 import type { Database } from '../db/client';
 import { tooManyRequests, type AppEnv } from '../http';
+import { revokePendingEmailChanges } from './email-change.actions';
 import { expireUnconfirmedSignUps } from './own-profile.actions';
-import { recordSessionAddress } from './sessions.actions';
+import { endSessionByToken, recordSessionAddress } from './sessions.actions';
 import {
   consumeRate,
   countRate,
@@ -66,7 +67,9 @@ async function guardSignIn({ db, c, body, pause }: Gate): Promise<Verdict> {
   await expireUnconfirmedSignUps(db);
   const slot = await reserveRate(db, 'signInFailuresPerAccountAndIp', email, ip);
   if (!slot.allowed) return slot;
+  let hashBefore: string | null = null;
   try {
+    hashBefore = await passwordHashOf(db, email);
     const delay = signInDelayMs(await countRate(db, 'signInFailuresPerAccount', email));
     if (delay > 0) {
       logRequestEvent(c, 'sign-in.slowed', {
@@ -91,6 +94,17 @@ async function guardSignIn({ db, c, body, pause }: Gate): Promise<Verdict> {
           .json()
           .catch(() => null);
         const token = (answer as { token?: unknown } | null)?.token;
+        // The password changed while this sign-in checked the old one (an undone e-mail change, a
+        // reset): the session it opened would outlive the change that was to end every session.
+        if (typeof token === 'string' && (await passwordHashOf(db, email)) !== hashBefore) {
+          await endSessionByToken(db, token);
+          answerAsWrongPassword(c);
+          logRequestEvent(c, 'sign-in.failure', {
+            userId: await userIdByEmail(db, email),
+            outcome: 'password-changed-meanwhile',
+          });
+          return;
+        }
         if (typeof token === 'string') await recordSessionAddress(db, token, ip);
         logRequestEvent(c, 'sign-in.success', { userId: await userIdByEmail(db, email), outcome: 'signed-in' });
         return;
@@ -114,6 +128,23 @@ async function guardSignIn({ db, c, body, pause }: Gate): Promise<Verdict> {
 
 /** Better Auth's answer to a wrong password, which every failed sign-in gives. */
 export const WRONG_PASSWORD_ANSWER = { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' };
+
+/** Replaces the answer with Better Auth's to a wrong password: 401, and no cookie. */
+function answerAsWrongPassword(c: Context<AppEnv>): void {
+  const headers = new Headers(c.res.headers);
+  headers.delete('content-length');
+  headers.delete('set-cookie');
+  c.res = undefined; // replaced, not merged (Hono would copy the old answer's headers over)
+  c.res = new Response(JSON.stringify(WRONG_PASSWORD_ANSWER), { status: 401, headers });
+}
+
+/** The stored hash of the account's password, to tell whether it changed during a sign-in. */
+async function passwordHashOf(db: Database, email: string): Promise<string | null> {
+  const result = await db.execute<{ password: string | null }>(sql`
+    select a.password from accounts a join users u on u.id = a.user_id
+    where u.email = ${email} and a.provider_id = 'credential'`);
+  return result.rows[0]?.password ?? null;
+}
 
 /**
  * Issue 9 item 3: the right password of an unconfirmed account is answered as a wrong one (Better
@@ -153,10 +184,13 @@ async function guardReset({ db, c, body }: Gate): Promise<Verdict> {
   if (!decision.allowed) return decision;
   // Whose token it is, read before Better Auth uses it up.
   const token = typeof body.token === 'string' ? body.token : '';
-  const holder = await db.execute<{ value: string }>(
-    sql`select value from verifications where identifier = ${`reset-password:${token}`}`,
+  const holder = await db.execute<{ value: string; is_live: boolean }>(
+    sql`select value, expires_at > now() as is_live from verifications where identifier = ${`reset-password:${token}`}`,
   );
   const userId = holder.rows[0]?.value ?? null;
+  // The holder of a live link takes the account back: a pending e-mail change dies before the new
+  // password is saved, so none can complete while the reset runs (auth.ts revokes again after).
+  if (userId && holder.rows[0]?.is_live) await revokePendingEmailChanges(db, userId);
   return {
     allowed: true,
     after: async (status) => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { EMAIL_CHANGE_HOURS, EMAIL_CHANGE_UNDO_DAYS } from '@/domain/accounts/lifetimes';
 import type { Database, Executor } from '../db/client';
 import { databaseErrorCode } from '../db/errors';
@@ -12,7 +12,8 @@ import { revokeResetLinks } from './reset-links.actions';
  * mailed to the new address confirms it; the row is single use, and a password reset, a password
  * change, signing out everywhere or a newer request revokes it, so a link held by someone who
  * once knew the password dies when the owner takes the account back. The completed change leaves
- * an undo link with the old address for a week.
+ * an undo link with the old address for a week, and while it stands the address cannot be changed
+ * again: whoever made the change cannot move the account on, out of the undo's reach.
  *
  * Links carry a random token; only its SHA-256 is stored (in Better Auth's `verifications`
  * table, under our own prefixes), so a database read does not hand out working links.
@@ -57,14 +58,52 @@ export function revokePendingEmailChanges(db: Executor, userId: string): Promise
   return revokeLinks(db, PENDING, userId);
 }
 
+/** Every link of the account, pending and undo (the account is deleted). */
+export async function revokeEmailChangeLinks(db: Executor, userId: string): Promise<void> {
+  await revokeLinks(db, PENDING, userId);
+  await revokeLinks(db, UNDO, userId);
+}
+
+/** Links past their time are of no use to anyone, and name two addresses: they go. */
+export async function pruneEmailChangeLinks(db: Executor): Promise<void> {
+  await db.execute(sql`
+    delete from verifications
+    where (identifier like ${`${PENDING}%`} or identifier like ${`${UNDO}%`}) and expires_at <= now()`);
+}
+
+/** Until when the account's last change can still be undone (no new change before), or null. */
+async function undoableUntil(db: Executor, userId: string): Promise<Date | null> {
+  const result = await db.execute<{ until: Date | string | null }>(sql`
+    select max(expires_at) as until from verifications
+    where case when identifier like ${`${UNDO}%`} then (value::jsonb ->> 'userId') = ${userId} else false end
+      and expires_at > now()`);
+  const until = result.rows[0]?.until;
+  return until ? new Date(until) : null;
+}
+
+export type EmailChangeRequestOutcome =
+  { outcome: 'requested'; token: string | null } | { outcome: 'undoable'; until: Date };
+
 /**
  * Records a requested change and answers the confirmation link's token. Any earlier pending
- * change of the account is revoked: only the newest request can complete.
+ * change of the account is revoked: only the newest request can complete. While the last change
+ * can still be undone, none is recorded (`undoable`, with the time it may be). An address another
+ * account has gets no link (token null), and the same answer otherwise.
  */
-export async function requestEmailChange(db: Database, change: ChangeRecord): Promise<string> {
+export async function requestEmailChange(
+  db: Database,
+  change: ChangeRecord,
+  { isAddressFree }: { isAddressFree: boolean },
+): Promise<EmailChangeRequestOutcome> {
   return db.transaction(async (tx) => {
     await revokePendingEmailChanges(tx, change.userId);
-    return storeLink(tx, PENDING, change, `${EMAIL_CHANGE_HOURS} hours`);
+    const until = await undoableUntil(tx, change.userId);
+    if (until) return { outcome: 'undoable' as const, until };
+    if (!isAddressFree) return { outcome: 'requested' as const, token: null };
+    return {
+      outcome: 'requested' as const,
+      token: await storeLink(tx, PENDING, change, `${EMAIL_CHANGE_HOURS} hours`),
+    };
   });
 }
 
@@ -80,7 +119,7 @@ export async function confirmEmailChange(db: Database, token: string): Promise<E
   try {
     return await db.transaction(async (tx) => {
       const change = await takeLink(tx, PENDING, token);
-      if (!change) return { outcome: 'invalid' as const };
+      if (!change || (await undoableUntil(tx, change.userId))) return { outcome: 'invalid' as const };
       const changed = await tx
         .update(users)
         .set({ email: change.newEmail, emailVerified: true, updatedAt: sql`now()` })
@@ -105,7 +144,9 @@ export type EmailChangeUndoOutcome = { outcome: 'restored'; change: ChangeRecord
  * Takes the account back to the address a change left, from the undo link mailed there. Whoever
  * made the change may know the password, so every session ends and the password is replaced by
  * one nobody knows: the owner sets a new one from a reset link sent to the restored address (the
- * caller sends it). Every other link of the account is revoked.
+ * caller sends it). Every other link of the account is revoked. An unconfirmed sign-up that took
+ * the old address meanwhile (anyone may start one with any address) is removed; a confirmed
+ * account there (whose owner reads that mailbox) keeps it, and nothing is changed.
  */
 export async function undoEmailChange(db: Database, token: string): Promise<EmailChangeUndoOutcome> {
   const unknownPassword = await hashPassword(randomBytes(32).toString('base64url'));
@@ -113,10 +154,13 @@ export async function undoEmailChange(db: Database, token: string): Promise<Emai
     return await db.transaction(async (tx) => {
       const change = await takeLink(tx, UNDO, token);
       if (!change) return { outcome: 'invalid' as const };
+      await tx
+        .delete(users)
+        .where(and(eq(users.email, change.oldEmail), eq(users.emailVerified, false), ne(users.id, change.userId)));
       const restored = await tx
         .update(users)
         .set({ email: change.oldEmail, emailVerified: true, updatedAt: sql`now()` })
-        .where(eq(users.id, change.userId))
+        .where(and(eq(users.id, change.userId), eq(users.email, change.newEmail)))
         .returning({ id: users.id });
       if (restored.length === 0) return { outcome: 'invalid' as const };
       await tx.delete(sessions).where(eq(sessions.userId, change.userId));
@@ -125,12 +169,11 @@ export async function undoEmailChange(db: Database, token: string): Promise<Emai
         .set({ password: unknownPassword, updatedAt: sql`now()` })
         .where(and(eq(accounts.userId, change.userId), eq(accounts.providerId, 'credential')));
       await revokePendingEmailChanges(tx, change.userId);
-      await revokeLinks(tx, UNDO, change.userId);
       await revokeResetLinks(tx, change.userId);
       return { outcome: 'restored' as const, change };
     });
   } catch (error) {
-    // Another account took the old address meanwhile: nothing was changed.
+    // A confirmed account has the old address now: nothing was changed.
     if (databaseErrorCode(error) === '23505') return { outcome: 'taken' };
     throw error;
   }

@@ -10,6 +10,11 @@ export async function endSession(db: Executor, sessionId: string): Promise<void>
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
+/** Ends the session a token names (one a sign-in opened that must not stand). */
+export async function endSessionByToken(db: Executor, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.token, token));
+}
+
 /**
  * Records that a session was just used, and from where, for the Sessions list. The lookup calls it
  * only when the last record is older than a few minutes or the address changed, so most requests

@@ -3,49 +3,20 @@ import { eq, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { emailChangeMessages } from '../../src/domain/accounts/email-change';
 import { messageSchema } from '../../src/domain/api-error';
+import { pruneEmailChangeLinks } from '../../src/server/accounts/email-change.actions';
 import { users, verifications } from '../../src/server/db/schema';
 import { createUser } from '../../src/server/seed/factories';
+import { accountLinks, undoTokenIn } from '../setup/account-links';
 import { createTestApp, TEST_SECRET, type TestApp } from '../setup/test-app';
+
+// An e-mail change is a link we store and revoke; the old address is told and may undo it
+// (decision 044).
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-
-async function signIn(email: string, password: string) {
-  const agent = t.agent();
-  const response = await agent.post('/api/auth/sign-in/email', { email, password });
-  expect(response.status).toBe(200);
-  return agent;
-}
-
-const emailOf = async (userId: string) =>
-  (await t.db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]!.email;
-
-async function askEmailChange(agent: ReturnType<TestApp['agent']>, newEmail: string, currentPassword: string) {
-  const response = await agent.post('/api/accounts/change-email', { newEmail, currentPassword });
-  expect(response.status).toBe(200);
-  return t.lastLinkTo(newEmail);
-}
-
-/** Opens a mailed link as a browser with no session would; answers where it redirects. */
-async function open(link: string): Promise<string> {
-  const response = await t.agent().request(link);
-  expect(response.status).toBe(302);
-  const location = new URL(response.headers.get('location')!, t.baseUrl);
-  return `${location.pathname}${location.search}`;
-}
-
-async function requestReset(email: string): Promise<string> {
-  const response = await t.agent().post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });
-  expect(response.status).toBe(200);
-  return (await t.lastLinkTo(email)).match(/reset-password\/([^?]+)/)![1]!;
-}
-
-const resetWith = (token: string, newPassword: string) =>
-  t.agent().post('/api/auth/reset-password', { token, newPassword });
-
-const undoTokenIn = (link: string) => new URL(link).searchParams.get('undo')!;
+const { signIn, emailOf, askEmailChange, open, requestReset, resetWith } = accountLinks(() => t);
 
 describe('an e-mail change someone else asked for', () => {
   it('dies when the owner resets the password: the takeover attack fails', async () => {
@@ -207,6 +178,139 @@ describe('a completed e-mail change', () => {
   });
 });
 
+describe('an attacker who knows the password and confirms at once', () => {
+  it('cannot move the account on out of the undo’s reach: no new change while the last can be undone', async () => {
+    const owner = await createUser(t.db, { password: 'quick-thief-1' });
+    const attacker = await signIn(owner.email, 'quick-thief-1');
+    await open(await askEmailChange(attacker, 'first-hop@evil.test', 'quick-thief-1'));
+    const onward = await attacker.post('/api/accounts/change-email', {
+      newEmail: 'second-hop@evil.test',
+      currentPassword: 'quick-thief-1',
+    });
+    expect(onward.status).toBe(400);
+    const refused = await onward.json();
+    expect(refused.code).toBe('changed_recently');
+    expect(refused.message).toMatch(/^Your email address was changed recently\. You can change it again after /);
+    expect((await t.outbox()).some((mail) => mail.to === 'second-hop@evil.test')).toBe(false);
+
+    const undo = await t.agent().post('/api/accounts/email-change/undo', {
+      token: undoTokenIn(await t.lastLinkTo(owner.email)),
+    });
+    expect(undo.status).toBe(200);
+    expect(await emailOf(owner.id)).toBe(owner.email);
+    expect((await attacker.request('/api/accounts/me')).status).toBe(401);
+  });
+
+  it('cannot block the undo by signing up with the old address: that unconfirmed sign-up is removed', async () => {
+    const owner = await createUser(t.db, { password: 'squatted-1' });
+    const attacker = await signIn(owner.email, 'squatted-1');
+    await open(await askEmailChange(attacker, 'squatter@evil.test', 'squatted-1'));
+    const squat = await t.agent().post('/api/accounts/sign-up', {
+      username: 'squatter_acct',
+      email: owner.email,
+      password: 'squatting-pass-9',
+      confirmPassword: 'squatting-pass-9',
+      acceptTerms: true,
+    });
+    expect(squat.status).toBe(201);
+    const undo = await t.agent().post('/api/accounts/email-change/undo', {
+      token: undoTokenIn(
+        (await t.outbox())
+          .find((mail) => mail.subject === 'Your Ticklist email address was changed' && mail.to === owner.email)!
+          .text.match(/https?:\/\/\S+/)![0],
+      ),
+    });
+    expect(undo.status).toBe(200);
+    expect(await emailOf(owner.id)).toBe(owner.email);
+    expect(await t.db.select().from(users).where(eq(users.name, 'squatter_acct'))).toHaveLength(0);
+  });
+});
+
+describe('what an e-mail change’s links do at the edges', () => {
+  it('a confirmation whose address another account took meanwhile changes nothing', async () => {
+    const user = await createUser(t.db, { password: 'raced-address-1' });
+    const agent = await signIn(user.email, 'raced-address-1');
+    const link = await askEmailChange(agent, 'contested@example.test', 'raced-address-1');
+    await createUser(t.db, { email: 'contested@example.test' });
+    expect(await open(link)).toBe('/email-change?result=taken');
+    expect(await emailOf(user.id)).toBe(user.email);
+  });
+
+  it('an undo whose old address a confirmed account has now changes nothing', async () => {
+    const user = await createUser(t.db, { password: 'left-behind-1' });
+    const agent = await signIn(user.email, 'left-behind-1');
+    await open(await askEmailChange(agent, 'moved-on@example.test', 'left-behind-1'));
+    const undoLink = await t.lastLinkTo(user.email);
+    await createUser(t.db, { email: user.email });
+    const undo = await t.agent().post('/api/accounts/email-change/undo', { token: undoTokenIn(undoLink) });
+    expect(undo.status).toBe(400);
+    expect((await undo.json()).message).toBe(emailChangeMessages.undoTaken);
+    expect(await emailOf(user.id)).toBe('moved-on@example.test');
+    expect((await agent.request('/api/accounts/me')).status).toBe(200);
+  });
+
+  it('an undo reverses only the change it was mailed for', async () => {
+    const user = await createUser(t.db, { password: 'exact-undo-1' });
+    const agent = await signIn(user.email, 'exact-undo-1');
+    await open(await askEmailChange(agent, 'exact-one@example.test', 'exact-undo-1'));
+    const undoLink = await t.lastLinkTo(user.email);
+    await t.db.update(users).set({ email: 'elsewhere@example.test' }).where(eq(users.id, user.id));
+    const undo = await t.agent().post('/api/accounts/email-change/undo', { token: undoTokenIn(undoLink) });
+    expect(undo.status).toBe(400);
+    expect(await emailOf(user.id)).toBe('elsewhere@example.test');
+  });
+
+  it('asking for an address that has an account revokes the pending change too', async () => {
+    const taken = await createUser(t.db);
+    const user = await createUser(t.db, { password: 'second-thought-1' });
+    const agent = await signIn(user.email, 'second-thought-1');
+    const pending = await askEmailChange(agent, 'first-choice@example.test', 'second-thought-1');
+    const again = await agent.post('/api/accounts/change-email', {
+      newEmail: taken.email,
+      currentPassword: 'second-thought-1',
+    });
+    expect(again.status).toBe(200);
+    expect(await open(pending)).toBe('/email-change?result=invalid');
+  });
+
+  it('a reset link’s use revokes the pending change before the new password is saved, even when refused', async () => {
+    const owner = await createUser(t.db, { password: 'weak-reset-1' });
+    const attacker = await signIn(owner.email, 'weak-reset-1');
+    const confirmation = await askEmailChange(attacker, 'weak-reset@evil.test', 'weak-reset-1');
+    const token = await requestReset(owner.email);
+    expect((await resetWith(token, 'qwerty')).status).toBe(400);
+    expect(await open(confirmation)).toBe('/email-change?result=invalid');
+  });
+
+  it('links go with a deleted account, and expired ones with the hourly sweep', async () => {
+    const user = await createUser(t.db, { password: 'leaving-soon-1' });
+    const agent = await signIn(user.email, 'leaving-soon-1');
+    await open(await askEmailChange(agent, 'leaving@example.test', 'leaving-soon-1'));
+    const linksOf = async () =>
+      (await t.db.select({ value: verifications.value }).from(verifications)).filter((row) =>
+        row.value.includes(user.id),
+      );
+    expect(await linksOf()).toHaveLength(1);
+    const deleted = await agent.post('/api/accounts/me/delete', {
+      password: 'leaving-soon-1',
+      keepPublicContent: false,
+    });
+    expect(deleted.status).toBe(200);
+    expect(await linksOf()).toHaveLength(0);
+
+    const other = await createUser(t.db, { password: 'expiring-links-1' });
+    await askEmailChange(await signIn(other.email, 'expiring-links-1'), 'expiring@example.test', 'expiring-links-1');
+    await t.db
+      .update(verifications)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(like(verifications.identifier, 'email-change:%'));
+    await pruneEmailChangeLinks(t.db);
+    expect(
+      await t.db.select().from(verifications).where(like(verifications.identifier, 'email-change:%')),
+    ).toHaveLength(0);
+  });
+});
+
 describe('the e-mail change links’ rate limit', () => {
   it('refuses an address that opens too many links, confirmation and undo alike', async () => {
     const ip = '10.9.0.1';
@@ -219,45 +323,5 @@ describe('the e-mail change links’ rate limit', () => {
     expect(undo.status).toBe(429);
     expect(undo.headers.get('retry-after')).toMatch(/^\d+$/);
     expect((await t.agent().request(unknown, { ip: '10.9.0.2' })).status).toBe(302);
-  });
-});
-
-describe('password-reset links', () => {
-  it('only the newest works: a new request revokes the earlier ones', async () => {
-    const user = await createUser(t.db, { password: 'two-links-1' });
-    const first = await requestReset(user.email);
-    const second = await requestReset(user.email);
-    expect((await resetWith(first, 'from-first-2')).status).toBe(400);
-    expect((await resetWith(second, 'from-second-2')).status).toBe(200);
-  });
-
-  it('die when a reset completes, when the password is changed, and when the address is changed', async () => {
-    const user = await createUser(t.db, { password: 'many-links-1' });
-    const used = await requestReset(user.email);
-    // A link made meanwhile by another path than the request (as if two were outstanding).
-    await t.db.insert(verifications).values({
-      id: crypto.randomUUID(),
-      identifier: 'reset-password:left-over-link-token',
-      value: user.id,
-      expiresAt: sql`now() + interval '1 hour'`,
-    });
-    expect((await resetWith(used, 'many-links-2')).status).toBe(200);
-    expect((await resetWith('left-over-link-token', 'many-links-3')).status).toBe(400);
-
-    const beforeChange = await requestReset(user.email);
-    const agent = await signIn(user.email, 'many-links-2');
-    const changed = await agent.post('/api/accounts/change-password', {
-      currentPassword: 'many-links-2',
-      newPassword: 'many-links-4',
-      confirmPassword: 'many-links-4',
-    });
-    expect(changed.status).toBe(200);
-    expect((await resetWith(beforeChange, 'many-links-5')).status).toBe(400);
-
-    const toOldAddress = await requestReset(user.email);
-    const again = await signIn(user.email, 'many-links-4');
-    await open(await askEmailChange(again, 'moved-away@example.test', 'many-links-4'));
-    expect((await resetWith(toOldAddress, 'many-links-6')).status).toBe(400);
-    await signIn('moved-away@example.test', 'many-links-4');
   });
 });
