@@ -4,11 +4,7 @@ import { accountMessages } from './account-forms';
 // Issue 10 item 6, "Users' own data": the export of everything a user has, and deleting the account.
 // See docs/decisions/013-deleting-an-account.md.
 
-/**
- * The reserved author of content kept after its owner deleted their account. Migration 0011 creates
- * the user and its profile; it has no password (no credential account), so nobody can sign in as it.
- */
-export const DELETED_USER = { id: 'ticklist-deleted-user', username: 'deleted_user', name: 'Deleted user' } as const;
+export { DELETED_USER } from './deleted-user';
 
 export const accountDataMessages = {
   exportFailed: 'Could not download your data. Please try again.',

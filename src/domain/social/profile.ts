@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DELETED_USER } from '../accounts/account-data';
+import { DELETED_USER } from '../accounts/deleted-user';
 import { earnedBadgeSchema } from '../badges/badges';
 
 export const profileMessages = {
