@@ -94,7 +94,8 @@ describe('statements planned once (decision 038)', () => {
     );
     const activityLimits = prepared
       .filter((row) => /'notification:' \|\| n\.id/.test(row.statement))
-      .map((row) => Number(/limit (\d+)\s*$/.exec(row.statement)![1]))
+      // The outermost limit: the last in the statement.
+      .map((row) => Number([...row.statement.matchAll(/limit (\d+)/g)].at(-1)![1]))
       .sort((a, b) => a - b);
     expect(activityLimits).toEqual([1, 2, 4, 8, 16, 32, 64]);
     const trendingLimits = prepared.filter((row) =>

@@ -16,13 +16,10 @@ import { visibleTo } from '../checklists/checklist-access';
 import {
   authorColumns,
   itemCountColumn,
-  notificationActorJson,
-  notificationListTitle,
   notificationText,
   presentAuthor,
   presentEstimatedTime,
   type AuthorRow,
-  type PersonRow,
 } from '../presenters';
 
 /**
@@ -142,34 +139,42 @@ export async function listRecentActivity(db: Executor, userId: string, limit: nu
     subject: string;
     checklist_id: string | null;
     created_at: Date;
-    actor: PersonRow | null;
+    actor_id: string | null;
+    actor_name: string | null;
+    actor_avatar: string | null;
+    actor_username: string | null;
+    actor_is_public: boolean | null;
     checklist_title: string | null;
   }>(
     db,
     sql`
-    select id, kind, notification_type, subject, checklist_id, created_at, actor, checklist_title from (
+    -- A notification's actor and list title are read for the rows shown only, after the limit.
+    select e.id, e.kind, e.notification_type, e.subject, e.checklist_id, e.created_at,
+           p.id as actor_id, p.profile_name as actor_name, p.avatar_url as actor_avatar,
+           p.username as actor_username, p.is_public as actor_is_public, c.title as checklist_title
+    from (
+    select id, kind, notification_type, subject, checklist_id, created_at, actor_id from (
       (select 'notification:' || n.id as id, 'notification' as kind, n.type as notification_type,
-              n.message as subject, n.checklist_id, n.created_at,
-              ${notificationActorJson} as actor, ${notificationListTitle} as checklist_title
+              n.message as subject, n.checklist_id, n.created_at, n.actor_id
        from notifications n
        where n.user_id = ${userId} and n.type <> 'badge'
        order by created_at desc, id desc limit ${count})
       union all
       (select 'created:' || c.id as id, 'created', null, c.title, c.id as checklist_id, c.created_at,
-              null::json, null::text
+              null::text
        from checklists c
        where c.author_id = ${userId}
          and not exists (select 1 from cloned_checklists k where k.cloned_checklist_id = c.id)
        order by created_at desc, id desc limit ${count})
       union all
       (select 'cloned:' || k.id as id, 'cloned', null, k.original_title,
-              k.cloned_checklist_id as checklist_id, k.created_at, null::json, null::text
+              k.cloned_checklist_id as checklist_id, k.created_at, null::text
        from cloned_checklists k
        where k.cloned_by = ${userId}
        order by created_at desc, id desc limit ${count})
       union all
       (select 'completed:' || c.id as id, 'completed', null, c.title,
-              c.id as checklist_id, pr.updated_at as created_at, null::json, null::text
+              c.id as checklist_id, pr.updated_at as created_at, null::text
        from checklist_progress pr
        join checklists c on c.id = pr.checklist_id and ${visibleTo(userId)}
        where pr.user_id = ${userId}
@@ -177,14 +182,18 @@ export async function listRecentActivity(db: Executor, userId: string, limit: nu
        order by created_at desc, id desc limit ${count})
       union all
       (select 'badge:' || b.slug as id, 'badge', null, b.name, null, ub.granted_at as created_at,
-              null::json, null::text
+              null::text
        from user_badges ub
        join badges b on b.slug = ub.badge_slug
        where ub.user_id = ${userId}
        order by created_at desc, id desc limit ${count})
     ) events
     order by created_at desc, kind = 'badge' desc, id desc
-    limit ${count}`,
+    limit ${count}
+    ) e
+    left join profiles p on p.id = e.actor_id
+    left join checklists c on e.kind = 'notification' and c.id = e.checklist_id
+    order by e.created_at desc, e.kind = 'badge' desc, e.id desc`,
   );
   return rows.slice(0, limit).map((row) => ({
     id: row.id,
@@ -199,7 +208,15 @@ export async function listRecentActivity(db: Executor, userId: string, limit: nu
               {
                 type: row.notification_type!,
                 message: row.subject,
-                actor: row.actor,
+                actor: row.actor_id
+                  ? {
+                      id: row.actor_id,
+                      name: row.actor_name,
+                      avatar: row.actor_avatar,
+                      username: row.actor_username,
+                      isPublic: row.actor_is_public,
+                    }
+                  : null,
                 checklist_title: row.checklist_title,
               },
               userId,
