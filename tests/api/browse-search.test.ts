@@ -15,10 +15,11 @@ import { createBrowseCursors } from '../../src/server/checklists/browse-cursors'
 import { SEARCH_COUNT_MS } from '../../src/server/checklists/search-counts';
 import { COUNTED_ORDER_PAGE_MS, SEARCH_PAGE_MS } from '../../src/server/checklists/search-pages';
 import { SPARSE_COUNT_LIMIT } from '../../src/server/checklists/browse.queries';
-import { connectDatabase, executeNamed, migrationsFolder, type Database } from '../../src/server/db/client';
+import { executeNamed, migrationsFolder } from '../../src/server/db/client';
 import { checklistLikes, PUBLIC_COUNT_SLOTS } from '../../src/server/db/schema';
 import { VISITOR_CACHE_CONTROL } from '../../src/server/security/no-store';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { withSessionsInTwoSlots } from '../setup/count-slots';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, TEST_SECRET, type Agent, type TestApp } from '../setup/test-app';
 import { createTestDatabase } from '../setup/test-database';
@@ -397,30 +398,13 @@ async function expectCardFieldsRight() {
 describe('the count of public lists', () => {
   it('does not make lists created at the same moment wait on one another (issue 11: writes)', async () => {
     const owner = await createUser(t.db, { username: 'slot_owner' });
-    // Sessions of their own (a pool of one each, so one backend), 3 s at most per statement.
-    const sessions: Database[] = [];
-    const slotOf = async (db: Database) =>
-      (await db.execute<{ slot: number }>(sql`select pg_backend_pid() % ${PUBLIC_COUNT_SLOTS} as slot`)).rows[0]!.slot;
-    try {
-      const open = () => {
-        const db = connectDatabase(`${databaseUrl}?options=${encodeURIComponent('-c statement_timeout=3000')}`, {
-          max: 1,
-        });
-        sessions.push(db);
-        return db;
-      };
-      const first = open();
-      let second = open();
-      // Two sessions that count in different slots (a backend pid decides the slot).
-      while ((await slotOf(second)) === (await slotOf(first))) second = open();
+    await withSessionsInTwoSlots(databaseUrl, async (first, second) => {
       await first.transaction(async (tx) => {
         await makeChecklist(tx, owner.id, { title: 'Held open' });
         // With one counter row this insert waits for the first transaction, and times out.
         await makeChecklist(second, owner.id, { title: 'Not kept waiting' });
       });
-    } finally {
-      for (const db of sessions) await db.$client.end();
-    }
+    });
     await expectCountersRight();
     const [{ total }] = (await rows<{ total: number }>(sql`select count(*)::int as total from checklist_totals`)) as [
       { total: number },

@@ -4,6 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browseQuerySchema, type BrowseCursor } from '../../src/domain/checklists/browse';
 import { DASHBOARD_LIST_TABS } from '../../src/domain/dashboard/dashboard';
 import { encodeCursor, pagingMessages } from '../../src/domain/paging';
+import { seededRandom } from '../../scripts/bench/vocabulary';
 import { createBrowseCursors } from '../../src/server/checklists/browse-cursors';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import {
@@ -11,7 +12,6 @@ import {
   badKeys,
   badNewestFirstCursors,
   EDGE_TIMES,
-  seededRandom,
   VALID_ID,
   VALID_TIME,
   type KeyPart,

@@ -4,10 +4,10 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browsePageSchema, type BrowseCursor, type BrowsePage } from '../../src/domain/checklists/browse';
-import { connectDatabase, migrationsFolder, type Database } from '../../src/server/db/client';
-import { PUBLIC_COUNT_SLOTS } from '../../src/server/db/schema';
+import { migrationsFolder, type Database } from '../../src/server/db/client';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { seedDemoContent, seedIfEmpty } from '../../src/server/seed/seed';
+import { withSessionsInTwoSlots } from '../setup/count-slots';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 import { createTestDatabase } from '../setup/test-database';
@@ -203,22 +203,7 @@ describe("Best match's flag for words typed whole", () => {
 
 describe('the word counts', () => {
   it('do not make public lists with a word in common, written at the same moment, wait on one another', async () => {
-    // Sessions of their own (a pool of one each, so one backend), 3 s at most per statement.
-    const sessions: Database[] = [];
-    const slotOf = async (db: Database) =>
-      (await db.execute<{ slot: number }>(sql`select pg_backend_pid() % ${PUBLIC_COUNT_SLOTS} as slot`)).rows[0]!.slot;
-    try {
-      const open = () => {
-        const db = connectDatabase(`${databaseUrl}?options=${encodeURIComponent('-c statement_timeout=3000')}`, {
-          max: 1,
-        });
-        sessions.push(db);
-        return db;
-      };
-      const first = open();
-      let second = open();
-      // Two sessions that count in different slots (a backend pid decides the slot).
-      while ((await slotOf(second)) === (await slotOf(first))) second = open();
+    await withSessionsInTwoSlots(databaseUrl, async (first, second) => {
       // The words are known already: two sessions adding the same new word to the lexicon
       // (search_lexemes) do wait for each other, and so do two lists with a tag in common (tag_counts).
       await makeChecklist(t.db, owner.id, { title: 'Zqcommon trip held open' });
@@ -227,9 +212,7 @@ describe('the word counts', () => {
         // With one row per word this insert waits for the first transaction, and times out.
         await makeChecklist(second, owner.id, { title: 'Zqcommon trip held open' });
       });
-    } finally {
-      for (const db of sessions) await db.$client.end();
-    }
+    });
     expect(await correctedTo('zqcommom')).toBe('zqcommon');
     await expectWordsOfPublicLists();
   });

@@ -8,18 +8,6 @@ import { encodeCursor } from '../../src/domain/paging';
  * replayed, and a bounded number of them, so the file stays quick.
  */
 
-/** mulberry32: a tiny PRNG, enough to spread cases; never for secrets. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 export type Random = () => number;
 const between = (random: Random, low: number, high: number) => low + Math.floor(random() * (high - low + 1));
 const pick = <T>(random: Random, values: readonly T[]): T => values[Math.floor(random() * values.length)]!;

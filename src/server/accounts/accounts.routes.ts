@@ -10,7 +10,6 @@ import { meSchema } from '@/domain/accounts/profile';
 import { activeSessionsSchema, revokedSessionsSchema, sessionMessages } from '@/domain/accounts/sessions';
 import { isValidUsername, usernameAvailabilitySchema, usernameMessages } from '@/domain/accounts/username';
 import { messageSchema } from '@/domain/api-error';
-import type { Database } from '../db/client';
 import {
   createRouter,
   errorContent,
@@ -22,10 +21,9 @@ import {
   tooManyRequests,
 } from '../http';
 import { consumeRate, firstRefusal } from '../security/rate-limit';
-import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
 import { logRequestEvent } from '../security/security-events';
-import type { Auth } from './auth';
+import type { AccountRoutesDeps } from './auth';
 import { requestEmailChange, revokePendingEmailChanges } from './email-change.actions';
 import { emailChangeMessages } from '@/domain/accounts/email-change';
 import { emailChangeConfirmUrl } from './email-change.routes';
@@ -115,17 +113,7 @@ const revokeOtherSessionsRoute = createRoute({
   responses: { 200: jsonContent(revokedSessionsSchema, 'Signed out elsewhere'), 401: errorContent('Not signed in') },
 });
 
-export function accountsRoutes({
-  db,
-  auth,
-  mailer,
-  baseUrl,
-}: {
-  db: Database;
-  auth: Auth;
-  mailer: Mailer;
-  baseUrl: string;
-}) {
+export function accountsRoutes({ db, auth, mailer, baseUrl }: AccountRoutesDeps) {
   return createRouter()
     .openapi(signUpRoute, async (c) => {
       const startedAt = performance.now();

@@ -134,3 +134,6 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** What the account routes are made with: the database, Better Auth, the mailer and the public origin. */
+export type AccountRoutesDeps = { db: Database; auth: Auth; mailer: Mailer; baseUrl: string };

@@ -8,13 +8,11 @@ import {
   emailChangeUndoSchema,
 } from '@/domain/accounts/email-change';
 import { messageSchema } from '@/domain/api-error';
-import type { Database } from '../db/client';
 import { createRouter, errorContent, jsonBody, jsonContent, tooManyRequests, type AppEnv } from '../http';
-import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
 import { consumeRate } from '../security/rate-limit';
 import { logRequestEvent } from '../security/security-events';
-import type { Auth } from './auth';
+import type { AccountRoutesDeps } from './auth';
 import { confirmEmailChange, undoEmailChange } from './email-change.actions';
 
 /** The address of the link mailed to a new address to confirm it (decision 044). */
@@ -44,17 +42,7 @@ const undoRoute = createRoute({
   },
 });
 
-export function emailChangeRoutes({
-  db,
-  auth,
-  mailer,
-  baseUrl,
-}: {
-  db: Database;
-  auth: Auth;
-  mailer: Mailer;
-  baseUrl: string;
-}) {
+export function emailChangeRoutes({ db, auth, mailer, baseUrl }: AccountRoutesDeps) {
   const limited = async (c: Context<AppEnv>) => {
     const rate = await consumeRate(db, 'emailChangeLinkPerIp', c.var.clientIp);
     return rate.allowed ? null : tooManyRequests(c, rate.retryAfterSeconds);
