@@ -3,7 +3,9 @@ import {
   checklistFormFrom,
   checklistFormSchema,
   checklistInputSchema,
+  isNoTagRows,
   emptyChecklistForm,
+  noTagRows,
   toChecklistInput,
 } from './checklist-input';
 import { ESTIMATED_TIMES } from './checklist-fields';
@@ -180,5 +182,15 @@ describe('the form and the API share one rule per field', () => {
       }).success;
       expect(formAccepts, JSON.stringify(form).slice(0, 80)).toBe(apiAccepts);
     }
+  });
+});
+
+describe('the tag rows that mean no tags', () => {
+  it('are a single empty (or blank) row, and nothing else', () => {
+    expect(isNoTagRows(noTagRows())).toBe(true);
+    expect(isNoTagRows([{ value: '   ' }])).toBe(true);
+    expect(isNoTagRows([])).toBe(false);
+    expect(isNoTagRows([{ value: 'camping' }])).toBe(false);
+    expect(isNoTagRows([{ value: '' }, { value: '' }])).toBe(false);
   });
 });

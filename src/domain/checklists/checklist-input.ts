@@ -40,6 +40,14 @@ function acceptedBy(schema: z.ZodType, value: unknown, ctx: z.RefinementCtx) {
 const typed = (field: z.ZodType) => z.string().superRefine((value, ctx) => acceptedBy(field, value, ctx));
 
 /**
+ * A form's tags are rows, and a form with no tags still shows one row to type in: a single empty
+ * row means "no tags", wherever the rows are read (the form's check, the editor's field, the wizard).
+ */
+export const isNoTagRows = (rows: readonly { value?: string }[]) => rows.length === 1 && !rows[0]?.value?.trim();
+/** The tag rows of a form with no tags. */
+export const noTagRows = () => [{ value: '' }];
+
+/**
  * The create/edit form as the user fills it: rows of items and tags (spec §2.8). Every field is
  * checked by the same field schema as the API input, so the form refuses exactly what the server
  * would, in the same words, on the field concerned. A single empty tag row means "no tags"; item
@@ -56,8 +64,7 @@ export const checklistFormSchema = z.object({
     ),
   ),
   tags: z.array(z.object({ value: z.string() })).superRefine((rows, ctx) => {
-    const isSingleEmptyRow = rows.length === 1 && !rows[0]!.value.trim();
-    acceptedBy(tagsField, isSingleEmptyRow ? [] : rows.map((row) => row.value), ctx);
+    acceptedBy(tagsField, isNoTagRows(rows) ? [] : rows.map((row) => row.value), ctx);
   }),
   estimatedTime: typed(estimatedTimeField),
   difficulty: typed(difficultyField),
@@ -72,7 +79,7 @@ export function emptyChecklistForm(): ChecklistForm {
     title: '',
     description: '',
     items: [{ content: '' }],
-    tags: [{ value: '' }],
+    tags: noTagRows(),
     estimatedTime: '',
     difficulty: DEFAULT_DIFFICULTY,
     visibility: DEFAULT_VISIBILITY,
@@ -94,7 +101,7 @@ export function checklistFormFrom(list: {
     title: list.title,
     description: list.description,
     items: list.items.length ? list.items.map((item) => ({ content: item.content })) : [{ content: '' }],
-    tags: list.tags.length ? list.tags.map((value) => ({ value })) : [{ value: '' }],
+    tags: list.tags.length ? list.tags.map((value) => ({ value })) : noTagRows(),
     estimatedTime: (ESTIMATED_TIMES as readonly string[]).includes(list.estimatedTime) ? list.estimatedTime : 'Unknown',
     difficulty: (DIFFICULTIES as readonly string[]).includes(difficulty) ? difficulty : DEFAULT_DIFFICULTY,
     visibility: list.visibility,

@@ -1,4 +1,4 @@
-import { checklistFormSchema, type ChecklistForm, type ChecklistFormField } from './checklist-input';
+import { checklistFormSchema, noTagRows, type ChecklistForm, type ChecklistFormField } from './checklist-input';
 
 // Spec §2.8 and §4 "Create wizard": Basic Info → Add Items → Review & Create.
 export const WIZARD_STEPS = ['Basic Info', 'Add Items', 'Review & Create'] as const;
@@ -62,7 +62,7 @@ export const isStepValid = (step: WizardStep, form: ChecklistForm) =>
 export function filledRows(form: ChecklistForm): ChecklistForm {
   const items = form.items.filter((row) => row.content.trim());
   const tags = form.tags.filter((row) => row.value.trim());
-  return { ...form, items, tags: tags.length ? tags : [{ value: '' }] };
+  return { ...form, items, tags: tags.length ? tags : noTagRows() };
 }
 
 /** Next only when the current step validates; never past the last. */

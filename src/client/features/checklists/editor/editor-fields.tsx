@@ -1,6 +1,6 @@
 import { Globe, Link2, Lock } from 'lucide-react';
 import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import type { ChecklistForm, ChecklistFormField } from '@/domain/checklists/checklist-input';
+import { isNoTagRows, type ChecklistForm, type ChecklistFormField } from '@/domain/checklists/checklist-input';
 import {
   ESTIMATED_TIMES,
   MAX_ITEM_LENGTH,
@@ -160,8 +160,8 @@ export function TagsField({ dropsBlankRows = false }: ListFieldProps) {
   const tags = useFieldArray({ control, name: 'tags' });
   const values = useWatch({ control, name: 'tags' });
   const error = useFieldError('tags');
-  // A single empty tag row means "no tags" (spec §2.8), so it is never the faulty one.
-  const isNoTags = values.length === 1 && !values[0]?.value.trim();
+  // The rows that mean "no tags" are never the faulty one.
+  const isNoTags = isNoTagRows(values);
   return (
     <RowList
       legend="Tags"
