@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { meSchema, profileMessages } from '../../src/domain/accounts/profile';
+import { meSchema, ownProfileMessages } from '../../src/domain/accounts/profile';
 import { usernameMessages } from '../../src/domain/accounts/username';
 import { ownChecklistsSchema, type OwnChecklistsPage } from '../../src/domain/checklists/own-lists';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
@@ -138,7 +138,7 @@ describe('Account Info: the profile', () => {
       isPublic: true,
     });
     expect(blank.status).toBe(400);
-    expect((await blank.json()).message).toBe(profileMessages.nameRequired);
+    expect((await blank.json()).message).toBe(ownProfileMessages.nameRequired);
     const image = await patch(asOwner, '/api/accounts/me/profile', {
       profileName: 'Olive',
       avatarUrl: 'javascript:alert(1)',

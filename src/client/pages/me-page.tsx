@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell, ChevronDown, Library, ListChecks, Settings, UserRound, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { greetingName, profileMessages, type Me } from '@/domain/accounts/profile';
+import { greetingName, ownProfileMessages, type Me } from '@/domain/accounts/profile';
 import { resolveMeTab, type MeTab } from '@/domain/navigation/routes';
 import { Page } from '@/client/components/layout/page';
 import { Avatar } from '@/client/components/ui/avatar';
@@ -38,7 +38,7 @@ export function MePage({ tab }: { tab: string | null }) {
   if (user && !profile) {
     return (
       <Page width="medium">
-        <LoadError onRetry={() => void refreshProfile()}>{profileMessages.loadFailed}</LoadError>
+        <LoadError onRetry={() => void refreshProfile()}>{ownProfileMessages.loadFailed}</LoadError>
       </Page>
     );
   }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, CalendarDays, Lock, UserX } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useParams } from 'react-router';
-import { displayName, profileMessages, type PublicProfile } from '@/domain/social/profile';
+import { displayName, publicProfileMessages, type PublicProfile } from '@/domain/social/profile';
 import { Page } from '@/client/components/layout/page';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
@@ -47,7 +47,7 @@ export function ProfilePage() {
           <Card className="px-6 py-14 text-center">
             <UserX className="mx-auto h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden />
             <h1 className="mt-4 text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
-              {profileMessages.notFound}
+              {publicProfileMessages.notFound}
             </h1>
             <Button asChild className="mt-6">
               <Link to={backToBrowsePath()}>Back to Browse</Link>
@@ -108,7 +108,7 @@ function ProfileHeader({ profile, viewer }: { profile: PublicProfile; viewer: Vi
           {profile.isPrivateView ? (
             <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-300">
               <Lock className="h-4 w-4 shrink-0" aria-hidden />
-              {profileMessages.privateProfile}
+              {publicProfileMessages.privateProfile}
             </p>
           ) : (
             <div className="mt-3 -ml-2 flex flex-wrap items-center justify-center gap-1 sm:justify-start">
@@ -138,11 +138,11 @@ function PublicChecklists({ checklists }: { checklists: Checklist[] }) {
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <h2 id={headingId} className="text-xl font-bold tracking-tight text-slate-900 dark:text-white">
-        {profileMessages.publicChecklists}
+        {publicProfileMessages.publicChecklists}
       </h2>
       {checklists.length === 0 ? (
         <Card className="px-6 py-10 text-center text-sm text-slate-600 dark:text-slate-400">
-          {profileMessages.noChecklists}
+          {publicProfileMessages.noChecklists}
         </Card>
       ) : (
         <ul className="space-y-3">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AVATAR_EMOJIS, greetingName, profileMessages, profileUpdateSchema, settingsUpdateSchema } from './profile';
+import { AVATAR_EMOJIS, greetingName, ownProfileMessages, profileUpdateSchema, settingsUpdateSchema } from './profile';
 
 describe('the header greeting (spec §2.2)', () => {
   it('uses the profile name, or "User" without one', () => {
@@ -27,7 +27,7 @@ describe('the profile editor (spec §2.10)', () => {
   it('requires a profile name after trimming', () => {
     const result = profileUpdateSchema.safeParse({ profileName: '   ', avatarUrl: null, isPublic: true });
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe(profileMessages.nameRequired);
+    expect(result.error?.issues[0]?.message).toBe(ownProfileMessages.nameRequired);
   });
 
   it('trims the name and accepts only offered avatars', () => {
@@ -37,7 +37,7 @@ describe('the profile editor (spec §2.10)', () => {
       isPublic: false,
     });
     const other = profileUpdateSchema.safeParse({ profileName: 'Sam', avatarUrl: 'https://x/y.png', isPublic: true });
-    expect(other.error?.issues[0]?.message).toBe(profileMessages.avatarInvalid);
+    expect(other.error?.issues[0]?.message).toBe(ownProfileMessages.avatarInvalid);
   });
 });
 

@@ -52,7 +52,7 @@ export const AVATAR_EMOJIS = [
 
 export const PROFILE_NAME_MAX_LENGTH = 50;
 
-export const profileMessages = {
+export const ownProfileMessages = {
   updated: 'Profile updated!',
   updatedSuccessfully: 'Profile updated successfully!',
   saving: 'Saving...',
@@ -70,11 +70,11 @@ export const profileMessages = {
 export const profileUpdateSchema = z.object({
   profileName: requiredText(
     'single-line',
-    profileMessages.nameRequired,
+    ownProfileMessages.nameRequired,
     PROFILE_NAME_MAX_LENGTH,
-    profileMessages.nameTooLong,
+    ownProfileMessages.nameTooLong,
   ),
-  avatarUrl: z.enum(AVATAR_EMOJIS, { error: profileMessages.avatarInvalid }).nullable(),
+  avatarUrl: z.enum(AVATAR_EMOJIS, { error: ownProfileMessages.avatarInvalid }).nullable(),
   isPublic: z.boolean(),
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DELETED_USER } from '../accounts/deleted-user';
 import { earnedBadgeSchema } from '../badges/badges';
 
-export const profileMessages = {
+export const publicProfileMessages = {
   notFound: 'User not found',
   privateProfile: 'This profile is private.',
   noUsers: 'No users found.',

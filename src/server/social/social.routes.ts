@@ -1,6 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { canSeeFollowLists } from '@/domain/permissions';
-import { followListSchema, followStateSchema, profileMessages, publicProfileSchema } from '@/domain/social/profile';
+import {
+  followListSchema,
+  followStateSchema,
+  publicProfileMessages,
+  publicProfileSchema,
+} from '@/domain/social/profile';
 import type { Database } from '../db/client';
 import { commonErrors, createRouter, jsonContent, limitedWrite, rateLimited, refusal, userIdOf } from '../http';
 import { logRequestEvent } from '../security/security-events';
@@ -50,7 +55,7 @@ const route = {
 };
 
 export function socialRoutes({ db }: { db: Database }) {
-  const notFoundProfile = { message: profileMessages.notFound, code: 'not_found' };
+  const notFoundProfile = { message: publicProfileMessages.notFound, code: 'not_found' };
   return createRouter()
     .openapi(route.profile, async (c) => {
       const profile = await findPublicProfile(db, c.req.valid('param').username, await userIdOf(c));

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { AVATAR_EMOJIS, profileMessages, profileUpdateSchema, type Me } from '@/domain/accounts/profile';
-import { filterUsernameInput, usernameMessages } from '@/domain/accounts/username';
+import { AVATAR_EMOJIS, ownProfileMessages, profileUpdateSchema, type Me } from '@/domain/accounts/profile';
+import { filterUsernameInput, USERNAME_MAX_LENGTH, usernameMessages } from '@/domain/accounts/username';
 import { RadioGroup, RadioGroupItem } from '@/client/components/ui/radio-group';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
@@ -81,10 +81,10 @@ export function UsernameField({ current }: { current: string }) {
     }
     change.mutate(value, {
       onSettled: () => setSaving(false),
-      onSuccess: () => success.show(profileMessages.updatedSuccessfully),
+      onSuccess: () => success.show(ownProfileMessages.updatedSuccessfully),
       onError: (failure) =>
         setError(
-          failure instanceof ApiError && failure.status < 500 ? failure.message : profileMessages.failedUsername,
+          failure instanceof ApiError && failure.status < 500 ? failure.message : ownProfileMessages.failedUsername,
         ),
     });
   };
@@ -98,7 +98,7 @@ export function UsernameField({ current }: { current: string }) {
           id="username"
           value={value}
           autoComplete="username"
-          maxLength={20}
+          maxLength={USERNAME_MAX_LENGTH}
           aria-invalid={Boolean(shownError)}
           aria-describedby="username-note username-error"
           onChange={(event) => {
@@ -155,8 +155,8 @@ export function ProfileForm({ me, title = 'Profile' }: { me: Me; title?: string 
     setFailure(null);
     saved.clear();
     update.mutate(input, {
-      onSuccess: () => saved.show(profileMessages.updated),
-      onError: (error) => setFailure(errorMessage(error, profileMessages.failedProfile)),
+      onSuccess: () => saved.show(ownProfileMessages.updated),
+      onError: (error) => setFailure(errorMessage(error, ownProfileMessages.failedProfile)),
     });
   });
 
@@ -183,7 +183,7 @@ export function ProfileForm({ me, title = 'Profile' }: { me: Me; title?: string 
             <div className="flex items-center gap-3">
               <Switch id="isPublic" checked={field.value} onCheckedChange={field.onChange} />
               <label htmlFor="isPublic" className="text-sm text-slate-700 dark:text-slate-300">
-                {field.value ? profileMessages.publicLabel : profileMessages.privateLabel}
+                {field.value ? ownProfileMessages.publicLabel : ownProfileMessages.privateLabel}
               </label>
             </div>
           )}
@@ -222,7 +222,7 @@ export function ProfileForm({ me, title = 'Profile' }: { me: Me; title?: string 
         {failure ? <Alert tone="error">{failure}</Alert> : null}
         <div className="flex flex-wrap items-center gap-4">
           <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? profileMessages.saving : 'Save Changes'}
+            {update.isPending ? ownProfileMessages.saving : 'Save Changes'}
           </Button>
           <p role="status" className="text-sm font-medium text-green-700 empty:hidden dark:text-green-400">
             {saved.message}

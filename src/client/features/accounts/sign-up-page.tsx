@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { accountMessages, signUpSchema } from '@/domain/accounts/account-forms';
-import { filterUsernameInput, usernameMessages } from '@/domain/accounts/username';
+import { filterUsernameInput, USERNAME_MAX_LENGTH, usernameMessages } from '@/domain/accounts/username';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
@@ -95,7 +95,7 @@ export function SignUpPage() {
           <Input
             id="username"
             autoComplete="username"
-            maxLength={20}
+            maxLength={USERNAME_MAX_LENGTH}
             aria-invalid={Boolean(usernameError)}
             aria-describedby="username-help username-error"
             {...usernameField}

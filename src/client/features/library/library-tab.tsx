@@ -3,7 +3,7 @@ import { ChevronDown, FolderOpen, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { groupNameSchema } from '@/domain/library/group-name';
-import { libraryMessages, type Group } from '@/domain/library/library';
+import { libraryMessages, MAX_GROUP_NAME_LENGTH, type Group } from '@/domain/library/library';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
@@ -301,7 +301,7 @@ function GroupNameDialog({
               id="group-name"
               value={name}
               ref={nameInput}
-              maxLength={60}
+              maxLength={MAX_GROUP_NAME_LENGTH}
               aria-invalid={Boolean(shownError)}
               aria-describedby="group-name-error"
               onChange={(event) => setName(event.target.value)}

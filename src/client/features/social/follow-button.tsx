@@ -1,5 +1,5 @@
 import { LoaderCircle, UserMinus, UserPlus } from 'lucide-react';
-import { profileMessages } from '@/domain/social/profile';
+import { publicProfileMessages } from '@/domain/social/profile';
 import { Button } from '@/client/components/ui/button';
 import { cn } from '@/client/lib/cn';
 import { useFollowMutation } from '@/client/api/profiles';
@@ -20,7 +20,9 @@ export function FollowButton({
   describedBy?: string;
 }) {
   const follow = useFollowMutation();
-  const pendingLabel = follow.variables?.isFollowing ? profileMessages.following : profileMessages.unfollowing;
+  const pendingLabel = follow.variables?.isFollowing
+    ? publicProfileMessages.following
+    : publicProfileMessages.unfollowing;
   const Icon = follow.isPending ? LoaderCircle : isFollowing ? UserMinus : UserPlus;
 
   return (

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { canFollow, type Viewer } from '@/domain/permissions';
-import { displayName, profileMessages, type followUserSchema } from '@/domain/social/profile';
+import { displayName, publicProfileMessages, type followUserSchema } from '@/domain/social/profile';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
 import { DeferredDialog } from '@/client/components/ui/deferred-dialog';
@@ -98,7 +98,7 @@ function FollowListBody({
   if (list.data.users.length === 0) {
     return (
       <p className="rounded-lg bg-slate-50 px-4 py-6 text-center text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-400">
-        {profileMessages.noUsers}
+        {publicProfileMessages.noUsers}
       </p>
     );
   }

@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { profileMessages, type Me } from '@/domain/accounts/profile';
+import { ownProfileMessages, type Me } from '@/domain/accounts/profile';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { LoadError } from '@/client/components/ui/load-states';
@@ -31,7 +31,7 @@ function WithProfile({ children }: { children: (me: Me) => ReactNode }) {
   if (isProfileLoading) return <FullPageSpinner />;
   return (
     <DashboardPage>
-      <LoadError onRetry={() => void refreshProfile()}>{profileMessages.loadFailed}</LoadError>
+      <LoadError onRetry={() => void refreshProfile()}>{ownProfileMessages.loadFailed}</LoadError>
     </DashboardPage>
   );
 }
