@@ -15,7 +15,7 @@ import { EmailField } from './email-field';
 import { useAuth } from '@/client/lib/use-auth';
 import { safeRedirectTarget } from '@/domain/navigation/routes';
 import { paths } from '@/client/lib/paths';
-import { sessionKeys } from '@/client/api/session';
+import { sessionKeys } from '@/client/api/query-keys';
 
 type SignInForm = z.input<typeof signInSchema>;
 
