@@ -30,6 +30,12 @@ const anyFeature = {
   group: ['@/client/features/*', '**/features/*'],
   message: 'components/, lib/ and api/ sit below the features: they may not import one.',
 };
+// lib/ and components/ sit below api/ (api/ imports lib/): an import of api/ from them runs back up
+// the layers. (lib/api.ts, the API client, is `./api` to its neighbours, not `../api/`.)
+const apiLayer = {
+  group: ['@/client/api/*', '**/client/api/*', '../api/*', '../../api/*'],
+  message: 'lib/ and components/ sit below api/: they may not import it (a hook that needs api/ lives in api/).',
+};
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
@@ -63,14 +69,25 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['src/client/{components,lib,api}/**/*.{ts,tsx}'],
+    files: ['src/client/api/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [clientOrServer('server'), anyFeature, pages, radixOutsideKit] }],
     },
   },
   {
+    files: ['src/client/{components,lib}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [clientOrServer('server'), anyFeature, pages, apiLayer, radixOutsideKit] },
+      ],
+    },
+  },
+  {
     files: ['src/client/components/ui/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [clientOrServer('server'), anyFeature, pages] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [clientOrServer('server'), anyFeature, pages, apiLayer] }],
+    },
   },
   {
     files: ['src/server/**/*.ts'],

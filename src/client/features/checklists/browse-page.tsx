@@ -25,7 +25,7 @@ import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { DeferredOptionSelect } from '@/client/components/ui/deferred-option-select';
 import { Spinner } from '@/client/components/ui/spinner';
 import { ApiError } from '@/client/lib/api';
-import { useAuth } from '@/client/lib/use-auth';
+import { useAuth } from '@/client/api/use-auth';
 import { cn } from '@/client/lib/cn';
 import { browseInfiniteQuery, popularTagsQuery } from '@/client/api/checklists';
 import type { BrowseFilters } from '@/client/api/query-keys';
