@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -128,6 +130,21 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // No cycles (STYLE.md habit 18): two modules that import each other, directly or through others,
+  // are one idea, or a third module is missing (the query keys of several resources, say). Type-only
+  // imports load nothing and do not count; a lazy `import()` does. The resolver follows tsconfig's
+  // `@/` paths; packages are not followed, only our own files.
+  {
+    files: ['{src,tests,scripts}/**/*.{ts,tsx,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The files the rule reads to follow imports, and the parser it reads TypeScript with.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
