@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -29,6 +31,12 @@ const radixOutsideKit = {
 const anyFeature = {
   group: ['@/client/features/*', '**/features/*'],
   message: 'components/, lib/ and api/ sit below the features: they may not import one.',
+};
+// lib/ and components/ sit below api/ (api/ imports lib/): an import of api/ from them runs back up
+// the layers. (lib/api.ts, the API client, is `./api` to its neighbours, not `../api/`.)
+const apiLayer = {
+  group: ['@/client/api/*', '**/client/api/*', '../api/*', '../../api/*'],
+  message: 'lib/ and components/ sit below api/: they may not import it (a hook that needs api/ lives in api/).',
 };
 
 export default tseslint.config(
@@ -63,14 +71,25 @@ export default tseslint.config(
     },
   })),
   {
-    files: ['src/client/{components,lib,api}/**/*.{ts,tsx}'],
+    files: ['src/client/api/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [clientOrServer('server'), anyFeature, pages, radixOutsideKit] }],
     },
   },
   {
+    files: ['src/client/{components,lib}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [clientOrServer('server'), anyFeature, pages, apiLayer, radixOutsideKit] },
+      ],
+    },
+  },
+  {
     files: ['src/client/components/ui/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [clientOrServer('server'), anyFeature, pages] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [clientOrServer('server'), anyFeature, pages, apiLayer] }],
+    },
   },
   {
     files: ['src/server/**/*.ts'],
@@ -111,6 +130,21 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // No cycles (STYLE.md habit 18): two modules that import each other, directly or through others,
+  // are one idea, or a third module is missing (the query keys of several resources, say). Type-only
+  // imports load nothing and do not count; a lazy `import()` does. The resolver follows tsconfig's
+  // `@/` paths; packages are not followed, only our own files.
+  {
+    files: ['{src,tests,scripts}/**/*.{ts,tsx,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // The files the rule reads to follow imports, and the parser it reads TypeScript with.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['src/**/*.{ts,tsx}'],

@@ -1,11 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { activityFeedSchema } from '@/domain/dashboard/dashboard';
 import { apiRequest } from '@/client/lib/api';
-
-export const activityKeys = {
-  all: ['dashboard', 'activity'] as const,
-  recent: (limit: number) => [...activityKeys.all, limit] as const,
-};
+import { activityKeys } from './query-keys';
 
 /** The dashboard's recent activity; other pages change it, so it is refetched whenever it shows. */
 export const recentActivityQuery = (limit = 10) =>

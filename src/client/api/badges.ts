@@ -1,10 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { badgeListSchema } from '@/domain/badges/badges';
 import { apiRequest } from '@/client/lib/api';
-
-export const badgeKeys = {
-  all: ['badges'] as const,
-};
+import { badgeKeys } from './query-keys';
 
 /** The user's badges; earned on other pages, so refetched whenever the screen opens. */
 export const badgesQuery = () =>

@@ -7,7 +7,8 @@ import type {
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { apiRequest } from '@/client/lib/api';
 import { countDone, doneFromIds, usesAfterChange, withItemDone } from '@/client/lib/progress';
-import { checklistApiPath, checklistDetailQuery, checklistKeys } from './checklists';
+import { checklistApiPath, checklistDetailQuery } from './checklists';
+import { checklistKeys } from './query-keys';
 
 // The writes on one checklist's page (like, ticks, reset, clone): each changes its cached detail,
 // whose key they match exactly.

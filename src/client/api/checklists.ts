@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { browsePageSchema, popularTagsSchema, BrowsePage, BrowseQuery } from '@/domain/checklists/browse';
+import type { browsePageSchema, popularTagsSchema, BrowsePage } from '@/domain/checklists/browse';
 import type { bulkResultSchema, createdChecklistSchema } from '@/domain/checklists/checklist-actions';
 import type { ChecklistForm } from '@/domain/checklists/checklist-input';
 import type { checklistDetailSchema } from '@/domain/checklists/checklist-view';
@@ -14,30 +14,7 @@ import {
 } from '@/domain/discover/assembly';
 import type { okSchema } from '@/domain/api-error';
 import { apiRequest } from '@/client/lib/api';
-import { libraryKeys } from './library';
-import { meKeys } from './me';
-
-/** What the browse page filters by; where a page starts is the infinite query's own business. */
-export type BrowseFilters = Omit<BrowseQuery, 'page' | 'cursor'>;
-
-// Every checklist query (browse, detail, own lists, the dashboard's tabs, ...) sits under
-// 'checklists', so one write refreshes them all by invalidating checklistKeys.all.
-export const checklistKeys = {
-  all: ['checklists'] as const,
-  // 'detail' keeps an id such as "discover" from meeting another query's key.
-  detail: (id: string) => [...checklistKeys.all, 'detail', id] as const,
-  browse: ['checklists', 'browse'] as const,
-  browseInfinite: (filters: BrowseFilters) => [...checklistKeys.browse, 'infinite', filters] as const,
-  popularTags: ['checklists', 'browse', 'popular-tags'] as const,
-  // Under 'checklists', so creating or editing a list elsewhere refreshes "My Lists" too.
-  mine: ['checklists', 'mine'] as const,
-  dashboard: (tab: DashboardListTab) => [...checklistKeys.all, 'dashboard', tab] as const,
-  discover: ['checklists', 'discover'] as const,
-  suggestions: ['checklists', 'suggestions'] as const,
-  comments: (id: string) => [...checklistKeys.all, 'comments', id] as const,
-  /** The mutation key of a list's ticks and resets, so the last one to settle can be told apart. */
-  progress: (id: string) => [...checklistKeys.all, id, 'progress'] as const,
-};
+import { checklistKeys, libraryKeys, meKeys, type BrowseFilters } from './query-keys';
 
 /** The API address of one checklist. */
 export const checklistApiPath = (id: string) => `/api/checklists/${encodeURIComponent(id)}`;
@@ -92,7 +69,7 @@ export const popularTagsQuery = () =>
  */
 export const ownListsQuery = (view: { sort: OwnListSort; filter: OwnListFilter }) =>
   infiniteQueryOptions({
-    queryKey: [...checklistKeys.mine, view] as const,
+    queryKey: checklistKeys.mineView(view),
     ...fresh,
     queryFn: ({ signal, pageParam }) => {
       const query = new URLSearchParams(view);
@@ -124,7 +101,7 @@ export const dashboardListsQuery = (tab: DashboardListTab) =>
 /** The first `limit` lists of a tab, for Home's preview; under the tab's key, so it refreshes with it. */
 export const dashboardListsPreviewQuery = (tab: DashboardListTab, limit: number) =>
   queryOptions({
-    queryKey: [...checklistKeys.dashboard(tab), 'first', limit] as const,
+    queryKey: checklistKeys.dashboardPreview(tab, limit),
     ...fresh,
     queryFn: ({ signal }) =>
       apiRequest<typeof dashboardListsSchema>(dashboardListsPath(tab, { limit }), { signal }).then(

@@ -2,7 +2,8 @@ import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/rea
 import type { commentListSchema, commentSchema, CommentPage } from '@/domain/checklists/comments';
 import type { okSchema } from '@/domain/api-error';
 import { apiRequest } from '@/client/lib/api';
-import { checklistApiPath, checklistKeys } from './checklists';
+import { checklistApiPath } from './checklists';
+import { checklistKeys } from './query-keys';
 
 /**
  * Comments of a checklist, newest first (spec §7), a page at a time (issue 9): each page starts

@@ -8,14 +8,7 @@ import type {
 } from '@/domain/library/library';
 import type { okSchema } from '@/domain/api-error';
 import { apiRequest } from '@/client/lib/api';
-import { meKeys } from './me';
-
-export const libraryKeys = {
-  all: ['library'] as const,
-  groups: ['library', 'groups'] as const,
-  status: (checklistId: string) => ['library', 'checklists', checklistId] as const,
-  membership: (checklistId: string) => [...libraryKeys.status(checklistId), 'membership'] as const,
-};
+import { libraryKeys, meKeys } from './query-keys';
 
 const groupPath = (groupId: string) => `/api/library/groups/${encodeURIComponent(groupId)}`;
 
@@ -32,7 +25,7 @@ export const libraryGroupsQuery = () =>
  */
 export const groupListsQuery = (group: { id: string; nextCursor: string | null }, enabled: boolean) =>
   infiniteQueryOptions({
-    queryKey: [...libraryKeys.groups, group.id, 'more', group.nextCursor] as const,
+    queryKey: libraryKeys.groupMore(group),
     queryFn: ({ signal, pageParam }) =>
       apiRequest<typeof groupListsPageSchema>(
         `${groupPath(group.id)}/checklists?cursor=${encodeURIComponent(pageParam)}`,

@@ -1,14 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { accountStatsSchema, meSchema, Me, ProfileUpdate, SettingsUpdate } from '@/domain/accounts/profile';
 import { apiRequest } from '@/client/lib/api';
-import { checklistKeys } from './checklists';
-import { libraryKeys } from './library';
-import { profileKeys } from './profiles';
-
-export const meKeys = {
-  me: ['me'] as const,
-  stats: ['me', 'stats'] as const,
-};
+import { checklistKeys, libraryKeys, meKeys, profileKeys } from './query-keys';
 
 /** The signed-in user's own profile and settings. */
 export const meQuery = () =>

@@ -8,16 +8,8 @@ import {
 import { reconnectDelay } from '@/domain/social/reconnect';
 import type { okSchema } from '@/domain/api-error';
 import { apiRequest } from '@/client/lib/api';
-import { activityKeys } from './activity';
-import { badgeKeys } from './badges';
+import { activityKeys, badgeKeys, notificationKeys } from './query-keys';
 import { sessionQuery } from './session';
-
-export const notificationKeys = {
-  all: ['notifications'] as const,
-  unread: ['notifications', 'unread'] as const,
-  lists: ['notifications', 'list'] as const,
-  list: (limit: number) => [...notificationKeys.lists, limit] as const,
-};
 
 /** Spec §8: an unread-count failure shows 0. */
 export const unreadCountQuery = () =>

@@ -2,17 +2,9 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient, type Query
 import type { z } from 'zod';
 import type { followListSchema, followStateSchema, publicProfileSchema, PublicProfile } from '@/domain/social/profile';
 import { apiRequest } from '@/client/lib/api';
-
-export type FollowListKind = 'followers' | 'following';
+import { profileKeys, type FollowListKind } from './query-keys';
 type FollowList = z.infer<typeof followListSchema>;
 type FollowState = z.infer<typeof followStateSchema>;
-
-// Usernames are looked up case-insensitively (spec §2.9), so /user/Sam and /user/sam share a cache.
-export const profileKeys = {
-  all: ['users'] as const,
-  profile: (username: string) => ['users', username.toLowerCase()] as const,
-  list: (username: string, kind: FollowListKind) => ['users', username.toLowerCase(), kind] as const,
-};
 
 const userPath = (username: string) => `/api/users/${encodeURIComponent(username.toLowerCase())}`;
 

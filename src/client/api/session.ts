@@ -1,8 +1,7 @@
 import { queryOptions, type Query } from '@tanstack/react-query';
 import type { sessionAnswerSchema } from '@/domain/accounts/session';
 import { apiRequest } from '@/client/lib/api';
-
-export const sessionKeys = { session: ['session'] as const };
+import { sessionKeys } from './query-keys';
 
 /**
  * Who is signed in, read from Better Auth's session endpoint with a plain request: Better Auth's

@@ -1,14 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { activeSessionsSchema, revokedSessionsSchema } from '@/domain/accounts/sessions';
 import { apiRequest } from '@/client/lib/api';
+import { sessionListKeys } from './query-keys';
 
 // The signed-in user's sessions (issue 9 item 6): the Sessions section in Settings.
 
-export const sessionKeys = { all: ['sessions'] as const };
-
 export const sessionsQuery = () =>
   queryOptions({
-    queryKey: sessionKeys.all,
+    queryKey: sessionListKeys.all,
     // Other devices sign in and out on their own: always refetch when the section opens.
     staleTime: 0,
     queryFn: ({ signal }) => apiRequest<typeof activeSessionsSchema>('/api/accounts/sessions', { signal }),
@@ -19,6 +18,6 @@ export function useRevokeOtherSessions() {
   return useMutation({
     mutationFn: () =>
       apiRequest<typeof revokedSessionsSchema>('/api/accounts/sessions/revoke-others', { method: 'POST', body: {} }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionListKeys.all }),
   });
 }

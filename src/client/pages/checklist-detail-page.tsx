@@ -9,7 +9,7 @@ import { Alert } from '@/client/components/ui/alert';
 import { LoadError } from '@/client/components/ui/load-states';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
-import { useAuth } from '@/client/lib/use-auth';
+import { useAuth } from '@/client/api/use-auth';
 import { checklistDetailQuery } from '@/client/api/checklists';
 import { CloneButton, CloneLink, useClone } from '@/client/features/checklists/clone-button';
 import { CommentsSection } from '@/client/features/checklists/comments-section';

@@ -14,7 +14,7 @@ import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { unreadCountQuery } from '@/client/api/notifications';
 import { UnreadPill } from '@/client/features/notifications/unread-pill';
 import { cn } from '@/client/lib/cn';
-import { useAuth } from '@/client/lib/use-auth';
+import { useAuth } from '@/client/api/use-auth';
 import { AccountTab } from '@/client/features/accounts/account-tab';
 import { ActivityTab } from '@/client/features/notifications/activity-tab';
 import { LibraryTab } from '@/client/features/library/library-tab';

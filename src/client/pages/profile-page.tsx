@@ -8,7 +8,7 @@ import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { Card } from '@/client/components/ui/card';
-import { useAuth } from '@/client/lib/use-auth';
+import { useAuth } from '@/client/api/use-auth';
 import { ApiError } from '@/client/lib/api';
 import { BadgeChips } from '@/client/features/badges/badge-tier';
 import { FollowButton } from '@/client/features/social/follow-button';

@@ -5,7 +5,7 @@ import { emailChangeMessages, emailChangeResults, type EmailChangeResult } from 
 import type { messageSchema } from '@/domain/api-error';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
-import { sessionKeys } from '@/client/api/session';
+import { sessionKeys } from '@/client/api/query-keys';
 import { apiRequest, errorMessage } from '@/client/lib/api';
 import { paths } from '@/client/lib/paths';
 import { AuthCard } from './auth-card';

@@ -4,7 +4,7 @@ import { UNAVAILABLE_MESSAGE } from '@/domain/api-error';
 import { Page } from '@/client/components/layout/page';
 import { LoadError } from '@/client/components/ui/load-states';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
-import { useAuth } from '@/client/lib/use-auth';
+import { useAuth } from '@/client/api/use-auth';
 import { paths } from '@/client/lib/paths';
 
 /** Spec §2.1: `/` and `/login` are for signed-out visitors; a signed-in user goes to /dashboard. */

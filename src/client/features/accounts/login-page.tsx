@@ -12,10 +12,10 @@ import { PasswordField } from './password-field';
 import { authClient } from '@/client/lib/auth-client';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
-import { useAuth } from '@/client/lib/use-auth';
+import { useAuth } from '@/client/api/use-auth';
 import { safeRedirectTarget } from '@/domain/navigation/routes';
 import { paths } from '@/client/lib/paths';
-import { sessionKeys } from '@/client/api/session';
+import { sessionKeys } from '@/client/api/query-keys';
 
 type SignInForm = z.input<typeof signInSchema>;
 

@@ -4,7 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { canEdit } from '@/domain/permissions';
 import { ApiError } from '@/client/lib/api';
-import { useAuth } from '@/client/lib/use-auth';
+import { useAuth } from '@/client/api/use-auth';
 import { checklistDetailQuery } from '@/client/api/checklists';
 import { paths } from '@/client/lib/paths';
 

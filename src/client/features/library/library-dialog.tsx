@@ -14,10 +14,10 @@ import {
   isMembership,
   libraryGroupsQuery,
   libraryStatusQuery,
-  libraryKeys,
   useCreateGroupMutation,
   useMembershipMutation,
 } from '@/client/api/library';
+import { libraryKeys } from '@/client/api/query-keys';
 
 /**
  * Spec §2.4: "Add to List Library" on /checklist/{id}, "Add to Library" in the dashboard variant,

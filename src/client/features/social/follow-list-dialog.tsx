@@ -11,7 +11,8 @@ import { DeferredDialog } from '@/client/components/ui/deferred-dialog';
 import { Spinner } from '@/client/components/ui/spinner';
 import { formatCount } from '@/client/lib/format';
 import { FollowButton } from './follow-button';
-import { followListQuery, type FollowListKind } from '@/client/api/profiles';
+import { followListQuery } from '@/client/api/profiles';
+import type { FollowListKind } from '@/client/api/query-keys';
 import { paths } from '@/client/lib/paths';
 
 type FollowUser = z.infer<typeof followUserSchema>;

@@ -11,7 +11,7 @@ import { ActivityTab } from '@/client/features/notifications/activity-tab';
 import { LibraryTab } from '@/client/features/library/library-tab';
 import { Section } from '@/client/components/ui/section';
 import { EmailNotificationsSwitch, SettingsTab } from '@/client/features/accounts/settings-tab';
-import { useAuth } from '@/client/lib/use-auth';
+import { useAuth } from '@/client/api/use-auth';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 
 // The dashboard's account screens are the /me tabs' real ones (the spec's were placeholders).

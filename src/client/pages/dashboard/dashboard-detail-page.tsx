@@ -15,7 +15,7 @@ import { ChecklistProgress } from '@/client/features/checklists/checklist-progre
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { paths } from '@/client/lib/paths';
 import { canEdit } from '@/domain/permissions';
-import { useAuth } from '@/client/lib/use-auth';
+import { useAuth } from '@/client/api/use-auth';
 
 /** Spec §2.4: the breadcrumb is labelled after where the list was opened from. */
 const backLinks = {

@@ -28,7 +28,7 @@ import {
   DropdownMenuTrigger,
 } from '@/client/components/ui/dropdown-menu';
 import { Input } from '@/client/components/ui/input';
-import { useAuth } from '@/client/lib/use-auth';
+import { useAuth } from '@/client/api/use-auth';
 import { NotificationBell } from '@/client/features/notifications/notification-bell';
 import { useLiveUnreadCount } from '@/client/api/notifications';
 import { UnreadPill } from '@/client/features/notifications/unread-pill';

@@ -8,7 +8,7 @@ import { Card } from '@/client/components/ui/card';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { ProgressBar } from '@/client/components/ui/progress-bar';
 import { StatsGrid } from '@/client/features/accounts/stats-grid';
-import { useAuth } from '@/client/lib/use-auth';
+import { useAuth } from '@/client/api/use-auth';
 import { ChecklistCard } from '@/client/features/checklists/checklist-card';
 import { formatDateTime } from '@/client/lib/format';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';

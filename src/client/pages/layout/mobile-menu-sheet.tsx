@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Dialog, SheetPanel } from '@/client/components/ui/dialog';
 import { Spinner } from '@/client/components/ui/spinner';
-import { useAuth } from '@/client/lib/use-auth';
+import { useAuth } from '@/client/api/use-auth';
 import { UnreadPill } from '@/client/features/notifications/unread-pill';
 import { cn } from '@/client/lib/cn';
 import { paths } from '@/client/lib/paths';

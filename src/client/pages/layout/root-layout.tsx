@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { browseMessages } from '@/domain/checklists/browse';
 import { LoadingState } from '@/client/components/ui/load-states';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
-import { useAuth } from '@/client/lib/use-auth';
+import { useAuth } from '@/client/api/use-auth';
 import { useResetCachesOnUserChange } from '@/client/features/accounts/use-reset-caches-on-sign-in';
 import { cn } from '@/client/lib/cn';
 import { useIsHydrated } from '@/client/lib/hydration';

@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/client/components/ui/dropdown-menu';
 import { Spinner } from '@/client/components/ui/spinner';
-import { useAuth } from '@/client/lib/use-auth';
+import { useAuth } from '@/client/api/use-auth';
 import { NotificationBell } from '@/client/features/notifications/notification-bell';
 import { UnreadPill } from '@/client/features/notifications/unread-pill';
 import { useLiveUnreadCount } from '@/client/api/notifications';

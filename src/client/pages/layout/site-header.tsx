@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
-import { useAuth } from '@/client/lib/use-auth';
+import { useAuth } from '@/client/api/use-auth';
 import { BrandMark } from '@/client/components/layout/brand-mark';
 import { lazyPage } from '@/client/lib/lazy-page';
 import { paths } from '@/client/lib/paths';

@@ -1,9 +1,9 @@
 import { onlineManager, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { Viewer } from '@/domain/permissions';
-import { meQuery } from '@/client/api/me';
-import { sessionQuery } from '@/client/api/session';
-import { ApiError } from './api';
+import { ApiError } from '@/client/lib/api';
+import { meQuery } from './me';
+import { sessionQuery } from './session';
 
 /**
  * Spec §4 "Authentication state": loading until the first session check ends; the profile is
@@ -24,7 +24,7 @@ export function useAuth() {
     onlineManager.setOnline(false);
     await queryClient.cancelQueries();
     try {
-      const { authClient } = await import('./auth-client');
+      const { authClient } = await import('@/client/lib/auth-client');
       await authClient.signOut();
     } catch (error) {
       console.warn('Sign-out failed', error);
