@@ -1,5 +1,5 @@
 import { useIsHydrated } from './hydration';
-import { paths } from './paths';
+import { paths } from '@/domain/paths';
 
 /**
  * "Back to Browse" (spec §2.4) returns to /browse with the filters the user last had there.

@@ -23,7 +23,7 @@ import { ChecklistProgress } from '@/client/features/checklists/checklist-progre
 import { ClonedFromBadge } from '@/client/features/checklists/cloned-from-badge';
 import { PrivateBadge } from '@/client/features/checklists/private-badge';
 import { UnlistedBadge } from '@/client/features/checklists/unlisted-badge';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 import { useDocumentTitle } from '@/client/lib/document-head';
 import { backToBrowsePath, useBackToBrowsePath } from '@/client/lib/last-browse-search';
 

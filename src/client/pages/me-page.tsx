@@ -21,7 +21,7 @@ import { LibraryTab } from '@/client/features/library/library-tab';
 import { StatsGrid } from '@/client/features/accounts/stats-grid';
 import { MyListsTab } from '@/client/features/checklists/my-lists-tab';
 import { SettingsTab } from '@/client/features/accounts/settings-tab';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 const menu: { tab: MeTab; label: string; icon: LucideIcon }[] = [
   { tab: 'account', label: 'Account', icon: UserRound },

@@ -14,7 +14,7 @@ import { BadgeChips } from '@/client/features/badges/badge-tier';
 import { FollowButton } from '@/client/features/social/follow-button';
 import { FollowListDialog } from '@/client/features/social/follow-list-dialog';
 import { profileQuery } from '@/client/api/profiles';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 import { formatDate } from '@/client/lib/format';
 import { useIsHydrated } from '@/client/lib/hydration';
 import { backToBrowsePath } from '@/client/lib/last-browse-search';

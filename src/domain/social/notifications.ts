@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paths } from '../paths';
 
 export const NOTIFICATION_TYPES = ['like', 'comment', 'clone', 'follow', 'badge'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -57,8 +58,8 @@ export function notificationTarget(notification: {
   checklistId: string | null;
   actor: { username: string | null } | null;
 }): string | null {
-  if (notification.checklistId) return `/checklist/${notification.checklistId}`;
-  if (notification.type === 'follow' && notification.actor?.username) return `/user/${notification.actor.username}`;
+  if (notification.checklistId) return paths.checklist(notification.checklistId);
+  if (notification.type === 'follow' && notification.actor?.username) return paths.user(notification.actor.username);
   if (notification.type === 'badge') return '/dashboard/badges';
   return null;
 }

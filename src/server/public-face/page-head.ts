@@ -7,6 +7,7 @@ import { findListForHead, findPublicProfile, isTagInUse } from './public-face.qu
 import { previewContentOf, previewPath, previewVersion } from './share-preview/preview-content';
 import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './share-preview/preview-layout';
 import { xmlText } from './xml';
+import { paths } from '@/domain/paths';
 
 // The head of the HTML page the server answers for a public route (issue 14 item 3): its own
 // title, description, canonical address, OpenGraph and Twitter card tags, and its feed, so a link
@@ -99,7 +100,7 @@ export async function headFor(db: Executor, url: URL): Promise<PageHead> {
     return {
       title: pageTitle(row.title),
       description: shorten(row.description?.trim() ? `${row.description} · ${summary}` : `A checklist of ${summary}`),
-      canonicalPath: `/checklist/${row.id}`,
+      canonicalPath: paths.checklist(row.id),
       type: 'article',
       isNotIndexed: row.is_unlisted,
       image: {
@@ -119,7 +120,7 @@ export async function headFor(db: Executor, url: URL): Promise<PageHead> {
     return {
       title: pageTitle(pageNames.profile(name, profile.username)),
       description: `Checklists by ${name} on ${SITE_NAME}.`,
-      canonicalPath: `/user/${encodeURIComponent(profile.username)}`,
+      canonicalPath: paths.user(profile.username),
       type: 'profile',
       feed: {
         href: `/feeds/user/${encodeURIComponent(profile.username)}.atom`,
@@ -135,7 +136,7 @@ export async function headFor(db: Executor, url: URL): Promise<PageHead> {
       return {
         title: pageTitle(pageNames.browse(tag)),
         description: `Public checklists tagged “${tag}” on ${SITE_NAME}.`,
-        canonicalPath: `/browse?tag=${encodeURIComponent(tag)}`,
+        canonicalPath: paths.browse({ tag }),
         type: 'website',
         feed: { href: `/feeds/tag/${encodeURIComponent(tag)}.atom`, title: `Ticklist: checklists tagged ${tag}` },
       };

@@ -12,6 +12,7 @@ import {
 } from '../presenters';
 import type { PreviewRow } from './share-preview/preview-content';
 import { PREVIEW_ITEMS } from './share-preview/preview-layout';
+import { paths } from '@/domain/paths';
 
 // Reads for the sitemaps and the feeds (issue 14, decision 020). What a crawler or a feed reader
 // is shown: a public list whose author's profile is public, and a public profile. Never a private
@@ -52,7 +53,7 @@ export async function listListsForSitemap(
     where ${isListedPublicly}
     order by c.created_at, c.id
     offset ${page.offset} limit ${page.limit}`);
-  return result.rows.map((row) => ({ path: `/checklist/${row.id}`, lastmod: new Date(row.lastmod) }));
+  return result.rows.map((row) => ({ path: paths.checklist(row.id), lastmod: new Date(row.lastmod) }));
 }
 
 /** One sitemap's worth of public profiles; a profile changes when it does or when one of its listed lists does. */
@@ -69,7 +70,7 @@ export async function listProfilesForSitemap(
     order by p.created_at, p.id
     offset ${page.offset} limit ${page.limit}`);
   return result.rows.map((row) => ({
-    path: `/user/${encodeURIComponent(row.username)}`,
+    path: paths.user(row.username),
     lastmod: new Date(row.lastmod),
   }));
 }

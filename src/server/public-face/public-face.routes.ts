@@ -19,6 +19,7 @@ import {
 import { previewContentOf, previewPath, previewVersion } from './share-preview/preview-content';
 import { createPreviewRenderer, PreviewBusyError, type PreviewRenderer } from './share-preview/preview-renderer';
 import { atomXml, sitemapIndexXml, sitemapXml, type AtomFeed } from './xml';
+import { paths } from '@/domain/paths';
 
 /** sitemaps.org: at most 50,000 URLs in one sitemap. */
 export const SITEMAP_MAX_ENTRIES = 50_000;
@@ -86,9 +87,9 @@ export function publicFaceRoutes({
         ...head,
         emptyUpdated: new Date(),
         entries: rows.map((row) => ({
-          id: absolute(`/checklist/${row.id}`),
+          id: absolute(paths.checklist(row.id)),
           title: row.title,
-          link: absolute(`/checklist/${row.id}`),
+          link: absolute(paths.checklist(row.id)),
           published: new Date(row.created_at),
           updated: new Date(row.updated_at),
           author: displayName(authorOf(row), 'listAuthor', null),
@@ -176,7 +177,7 @@ export function publicFaceRoutes({
     .get('/feeds/newest.atom', async (c) =>
       feed(c, await listNewestForFeed(db, {}, FEED_ENTRIES), {
         selfUrl: absolute('/feeds/newest.atom'),
-        pageUrl: absolute('/browse'),
+        pageUrl: absolute(paths.browse()),
         title: 'Ticklist: newest checklists',
       }),
     )
@@ -189,7 +190,7 @@ export function publicFaceRoutes({
       const name = displayName(profile, 'commenter', null);
       return feed(c, await listNewestForFeed(db, { authorId: profile.id }, FEED_ENTRIES), {
         selfUrl: absolute(`/feeds/user/${encodeURIComponent(profile.username)}.atom`),
-        pageUrl: absolute(`/user/${encodeURIComponent(profile.username)}`),
+        pageUrl: absolute(paths.user(profile.username)),
         title: `Ticklist: checklists by ${name}`,
       });
     })
@@ -198,7 +199,7 @@ export function publicFaceRoutes({
       if (!tag || tag.length > MAX_TAG_LENGTH) return notFound(c);
       return feed(c, await listNewestForFeed(db, { tag }, FEED_ENTRIES), {
         selfUrl: absolute(`/feeds/tag/${encodeURIComponent(tag)}.atom`),
-        pageUrl: absolute(`/browse?tag=${encodeURIComponent(tag)}`),
+        pageUrl: absolute(paths.browse({ tag })),
         title: `Ticklist: checklists tagged ${tag}`,
       });
     });

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 type FooterLink = { label: string; to?: string };
 

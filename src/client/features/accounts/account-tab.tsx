@@ -17,7 +17,7 @@ import { usernameStatusMessage, useUsernameCheck } from './use-username-check';
 import { ChangeEmailDialog, ChangePasswordDialog } from './account-dialogs';
 import { useChangeUsername, useUpdateProfile } from '@/client/api/me';
 import { Section } from '@/client/components/ui/section';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 const MESSAGE_MS = 3000;
 

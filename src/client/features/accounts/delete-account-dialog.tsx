@@ -14,7 +14,7 @@ import { Dialog, DialogClose, DialogPanel } from '@/client/components/ui/dialog'
 import { RadioGroup, RadioGroupItem } from '@/client/components/ui/radio-group';
 import { errorMessage } from '@/client/lib/api';
 import { setFlash } from '@/client/lib/flash';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 import { PasswordField } from './password-field';
 
 const publicContentChoices = [

@@ -7,7 +7,7 @@ import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { sessionKeys } from '@/client/api/query-keys';
 import { apiRequest, errorMessage } from '@/client/lib/api';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 import { AuthCard } from './auth-card';
 
 const linkClass = 'font-semibold text-brand-600 hover:underline dark:text-brand-200';

@@ -8,7 +8,7 @@ import { Button } from '@/client/components/ui/button';
 import { authClient } from '@/client/lib/auth-client';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 export function ForgotPasswordPage() {
   const [result, setResult] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);

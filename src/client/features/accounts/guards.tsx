@@ -5,7 +5,7 @@ import { Page } from '@/client/components/layout/page';
 import { LoadError } from '@/client/components/ui/load-states';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/api/use-auth';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 /** Spec §2.1: `/` and `/login` are for signed-out visitors; a signed-in user goes to /dashboard. */
 export function SignedOutOnly({ children }: { children: ReactNode }) {

@@ -14,7 +14,7 @@ import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
 import { useAuth } from '@/client/api/use-auth';
 import { safeRedirectTarget } from '@/domain/navigation/routes';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 import { sessionKeys } from '@/client/api/query-keys';
 
 type SignInForm = z.input<typeof signInSchema>;

@@ -8,7 +8,7 @@ import { Button } from '@/client/components/ui/button';
 import { PasswordField } from './password-field';
 import { authClient } from '@/client/lib/auth-client';
 import { AuthCard } from './auth-card';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();

@@ -16,7 +16,7 @@ import type { messageSchema } from '@/domain/api-error';
 import { AuthCard } from './auth-card';
 import { EmailField } from './email-field';
 import { usernameStatusMessage, useUsernameCheck } from './use-username-check';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 type SignUpForm = z.input<typeof signUpSchema>;
 

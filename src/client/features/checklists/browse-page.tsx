@@ -30,7 +30,7 @@ import { cn } from '@/client/lib/cn';
 import { browseInfiniteQuery, popularTagsQuery } from '@/client/api/checklists';
 import type { BrowseFilters } from '@/client/api/query-keys';
 import { ChecklistCard } from './checklist-card';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 import { rememberBrowseSearch } from '@/client/lib/last-browse-search';
 import { feedPaths, useFeedLink } from '@/client/lib/feed-link';
 import { useDocumentTitle } from '@/client/lib/document-head';

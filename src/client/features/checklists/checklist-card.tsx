@@ -5,7 +5,7 @@ import { Card } from '@/client/components/ui/card';
 import { cn } from '@/client/lib/cn';
 import { plural, formatCount } from '@/client/lib/format';
 import { DifficultyBadge } from './difficulty-badge';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 type View = 'grid' | 'list';
 

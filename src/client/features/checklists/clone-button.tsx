@@ -5,7 +5,7 @@ import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { Button } from '@/client/components/ui/button';
 import { errorMessage, toastFailure } from '@/client/lib/api';
 import { useCloneMutation } from '@/client/api/checklist-detail';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 // Long enough to read "Checklist cloned! Redirecting..." before the edit page replaces it.
 const REDIRECT_DELAY_MS = 900;

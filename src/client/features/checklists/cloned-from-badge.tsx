@@ -1,7 +1,7 @@
 import { GitFork } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 /** Spec §4 "Clone": a copy says which list it came from, and links there while that list exists. */
 export function ClonedFromBadge({ clonedFrom }: { clonedFrom: NonNullable<ChecklistDetail['clonedFrom']> }) {

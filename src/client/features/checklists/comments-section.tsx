@@ -11,7 +11,7 @@ import { errorMessage } from '@/client/lib/api';
 import { commentsQuery, useAddComment, useDeleteComment, useEditComment } from '@/client/api/comments';
 import { formatDateTime } from '@/client/lib/format';
 import { useIsHydrated } from '@/client/lib/hydration';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 import { canComment, canEditComment, type Viewer } from '@/domain/permissions';
 
 const LOAD_FAILED = 'Failed to load comments.';

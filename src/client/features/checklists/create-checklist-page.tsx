@@ -5,7 +5,7 @@ import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { Page } from '@/client/components/layout/page';
 import { ChecklistForm } from './checklist-form';
 import { useCreateChecklist } from '@/client/api/checklists';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 import { saveErrorMessage } from './editor/checklist-editor';
 
 /** Spec §2.8: /create, "Create a New Checklist". */

@@ -5,7 +5,7 @@ import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/che
 import { Card } from '@/client/components/ui/card';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { ApiError } from '@/client/lib/api';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 // Spec §2.4 states of a detail page, shared by /checklist/{id} and the dashboard's view.
 const LOADING = 'Loading checklist...';

@@ -12,7 +12,7 @@ import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { ClonedFromBadge } from './cloned-from-badge';
 import { ChecklistForm } from './checklist-form';
 import { checklistDetailQuery, useUpdateChecklist } from '@/client/api/checklists';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 import { saveErrorMessage } from './editor/checklist-editor';
 
 const title = 'Edit Checklist';

@@ -38,7 +38,7 @@ import {
   useSetVisibility,
 } from '@/client/api/checklists';
 import { Section } from '@/client/components/ui/section';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 type ConfirmDialogQuestion = Omit<ComponentProps<typeof ConfirmDialog>, 'isOpen' | 'onOpenChange'>;
 const closedConfirmDialog: ConfirmDialogQuestion = {

@@ -6,7 +6,7 @@ import { canEdit } from '@/domain/permissions';
 import { ApiError } from '@/client/lib/api';
 import { useAuth } from '@/client/api/use-auth';
 import { checklistDetailQuery } from '@/client/api/checklists';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 /**
  * Spec §2.1: /edit-checklist/{id} is for the list's owner. Anyone else goes to the list itself,

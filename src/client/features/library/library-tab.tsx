@@ -18,7 +18,7 @@ import { cn } from '@/client/lib/cn';
 import { useGroupActions } from '@/client/api/library';
 import { Section } from '@/client/components/ui/section';
 import { ShowMore } from '@/client/components/ui/show-more';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 const texts = {
   loadFailed: 'Failed to load groups',

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { enterDelay } from '@/client/lib/motion';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 type Technology = { name: string; kind: string; description: string; icon: LucideIcon };
 

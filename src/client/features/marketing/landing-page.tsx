@@ -4,7 +4,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { cn } from '@/client/lib/cn';
 import { enterDelay, useEnterAnimation } from '@/client/lib/motion';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 // Spec §1: the landing page's marketing claims, verbatim.
 const stats = [

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/client/components/ui/button';
 import { Page } from '@/client/components/layout/page';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 export function NotFoundPage() {
   return (

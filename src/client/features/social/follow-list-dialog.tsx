@@ -13,7 +13,7 @@ import { formatCount } from '@/client/lib/format';
 import { FollowButton } from './follow-button';
 import { followListQuery } from '@/client/api/profiles';
 import type { FollowListKind } from '@/client/api/query-keys';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 type FollowUser = z.infer<typeof followUserSchema>;
 

@@ -37,7 +37,7 @@ import {
 import { useCreateChecklist } from '@/client/api/checklists';
 import { saveErrorMessage } from '@/client/features/checklists/editor/checklist-editor';
 import { cn } from '@/client/lib/cn';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 
 /**

@@ -13,7 +13,7 @@ import { ChecklistAuthor, ChecklistDetailStatus } from '@/client/features/checkl
 import { ShareButton } from '@/client/features/checklists/share-button';
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 import { canEdit } from '@/domain/permissions';
 import { useAuth } from '@/client/api/use-auth';
 

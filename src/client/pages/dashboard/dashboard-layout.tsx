@@ -33,7 +33,7 @@ import { NotificationBell } from '@/client/features/notifications/notification-b
 import { useLiveUnreadCount } from '@/client/api/notifications';
 import { UnreadPill } from '@/client/features/notifications/unread-pill';
 import { cn } from '@/client/lib/cn';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 type MenuEntry = { to: string; label: string; icon: LucideIcon; end?: boolean };
 

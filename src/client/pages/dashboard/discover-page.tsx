@@ -11,7 +11,7 @@ import { LoadingState } from '@/client/components/ui/load-states';
 import { ChecklistCard } from '@/client/features/checklists/checklist-card';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { discoverQuery } from '@/client/api/checklists';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 /**
  * Spec §2.11 "Discover": Suggestions for You, Trending Checklists and Staff Picks, 3 cards each.

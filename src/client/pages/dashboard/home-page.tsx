@@ -14,7 +14,7 @@ import { formatDateTime } from '@/client/lib/format';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { recentActivityQuery } from '@/client/api/activity';
 import { dashboardListsPreviewQuery, suggestionsQuery } from '@/client/api/checklists';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 const statLabels = [
   ['created', 'Created'],

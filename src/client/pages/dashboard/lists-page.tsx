@@ -20,7 +20,7 @@ import { PrivateBadge } from '@/client/features/checklists/private-badge';
 import { UnlistedBadge } from '@/client/features/checklists/unlisted-badge';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { dashboardListsQuery } from '@/client/api/checklists';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 
 /** Spec §2.11 "Lists": Created, Cloned, Saved and In Progress; the tab is in the address. */
 export function DashboardListsPage() {

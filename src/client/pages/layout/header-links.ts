@@ -1,4 +1,4 @@
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 import { cn } from '@/client/lib/cn';
 
 export const mainLinks = [

@@ -6,7 +6,7 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/api/use-auth';
 import { UnreadPill } from '@/client/features/notifications/unread-pill';
 import { cn } from '@/client/lib/cn';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 import { accountLinks, mainLinks, navLinkClass } from './header-links';
 
 /** Spec §2.2: the slide-in menu of small screens: the same links, "Logged in as", and Sign Out. */

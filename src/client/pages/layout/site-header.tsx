@@ -5,7 +5,7 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/api/use-auth';
 import { BrandMark } from '@/client/components/layout/brand-mark';
 import { lazyPage } from '@/client/lib/lazy-page';
-import { paths } from '@/client/lib/paths';
+import { paths } from '@/domain/paths';
 import { mainLinks, navLinkClass } from './header-links';
 import { MobileMenu } from './mobile-menu';
 

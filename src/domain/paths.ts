@@ -1,5 +1,5 @@
-import type { BrowseQuery } from '@/domain/checklists/browse';
-import type { MeTab } from '@/domain/navigation/routes';
+import type { BrowseQuery } from './checklists/browse';
+import type { MeTab } from './navigation/routes';
 
 const segment = encodeURIComponent;
 
