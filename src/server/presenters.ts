@@ -9,7 +9,7 @@ import { visibleProfileName } from '@/domain/social/profile';
 // domain schemas describe. Queries select these fragments and call these functions; none spells a
 // fallback of its own, and none shows a profile name but through `visibleProfileName` (a private
 // profile's name is its owner's alone, decision 008): each fragment reads the profile's id and
-// `is_public` with its name, and each function is told who is looking.
+// `is_public` with its name, and each function is given who is looking.
 
 /** The display fields of the person in `profiles p` (a list's author: join it on `p.id = c.author_id`). */
 export const authorColumns = sql`p.id as author_profile_id, p.profile_name as author_name, p.is_public as author_is_public,
@@ -172,7 +172,7 @@ export type CardRow = AuthorRow & {
 };
 
 /**
- * A card is the same answer for everyone (Browse's pages and Discover's sections are kept and shared
+ * A card is the same answer for everyone (Browse's pages and Discover's sections are cached and shared
  * between viewers), so it names its author as anyone may see them: a private profile's owner sees
  * their own cards as others do, and their name on their own pages (the list, the dashboard).
  */

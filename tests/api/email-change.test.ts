@@ -9,7 +9,7 @@ import { createUser } from '../../src/server/seed/factories';
 import { accountLinks, undoTokenIn } from '../setup/account-links';
 import { createTestApp, TEST_SECRET, type TestApp } from '../setup/test-app';
 
-// An e-mail change is a link we store and revoke; the old address is told and may undo it
+// An e-mail change is a link we store and revoke; the old address is mailed and may undo it
 // (decision 044).
 
 let t: TestApp;
@@ -308,6 +308,31 @@ describe('what an e-mail change’s links do at the edges', () => {
     expect(
       await t.db.select().from(verifications).where(like(verifications.identifier, 'email-change:%')),
     ).toHaveLength(0);
+  });
+});
+
+describe('who an e-mail change’s links act for', () => {
+  it('a link changes the account it was made for, whoever opens it, and never the opener’s own', async () => {
+    const owner = await createUser(t.db, { password: 'link-owner-1' });
+    const stranger = await createUser(t.db, { password: 'link-stranger-1' });
+    const link = await askEmailChange(
+      await signIn(owner.email, 'link-owner-1'),
+      'owners-new@example.test',
+      'link-owner-1',
+    );
+    const asStranger = await signIn(stranger.email, 'link-stranger-1');
+    const opened = await asStranger.request(link);
+    expect(opened.status).toBe(302);
+    expect(await emailOf(owner.id)).toBe('owners-new@example.test');
+    expect(await emailOf(stranger.id)).toBe(stranger.email);
+    // The undo mailed to the owner's old address restores the owner's, and leaves the stranger signed in.
+    const undo = await asStranger.post('/api/accounts/email-change/undo', {
+      token: undoTokenIn(await t.lastLinkTo(owner.email)),
+    });
+    expect(undo.status).toBe(200);
+    expect(await emailOf(owner.id)).toBe(owner.email);
+    expect(await emailOf(stranger.id)).toBe(stranger.email);
+    expect((await asStranger.request('/api/accounts/me')).status).toBe(200);
   });
 });
 

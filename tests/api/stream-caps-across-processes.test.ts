@@ -34,9 +34,9 @@ async function open(agent: Agent): Promise<Stream> {
 }
 
 /**
- * Someone likes the user's list; then each stream has either been closed (and why) or heard of it.
- * The closing of a stream on another process is announced before the like's notification, and each
- * process hears both in order on one connection, so a stream that hears the like was not closed.
+ * Someone likes the user's list; then each stream has either been closed (and why) or received it.
+ * The closing of a stream on another process is sent as a NOTIFY before the like's notification, and each
+ * process receives both in order on one connection, so a stream that receives the like was not closed.
  */
 async function afterALike(user: CreatedUser, streams: Stream[]): Promise<string[]> {
   const fan = await createUser(a.db);

@@ -206,7 +206,7 @@ test('a user changes the e-mail address, and the old address takes the account b
   await expect(page).toHaveURL(/\/email-change\?result=confirmed$/);
   await expect(page.getByText(emailChangeMessages.confirmed)).toBeVisible();
 
-  // The old address was told, with a way back; the page asks before it acts.
+  // The old address was mailed a way back; the page asks before it acts.
   await page.goto(await lastMailedLink(request, user.email));
   await expect(page.getByRole('heading', { name: emailChangeMessages.undoTitle })).toBeVisible();
   await page.getByRole('button', { name: emailChangeMessages.undoButton }).click();

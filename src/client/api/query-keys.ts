@@ -74,7 +74,7 @@ export const badgeKeys = {
   all: ['badges'] as const,
 };
 
-/** Who is signed in: the one answer kept when the user changes. */
+/** Who is signed in: the one cached answer not dropped when the user changes. */
 export const sessionKeys = { session: ['session'] as const };
 
 /** The signed-in user's sessions, listed in Settings. */

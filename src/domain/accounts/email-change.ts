@@ -42,5 +42,5 @@ const tokenSchema = z
   .string({ error: emailChangeMessages.invalid })
   .regex(/^[A-Za-z0-9_-]{20,200}$/, emailChangeMessages.invalid);
 
-export const emailChangeConfirmQuery = z.object({ token: tokenSchema });
-export const emailChangeUndoSchema = z.object({ token: tokenSchema });
+/** What a confirmation link carries in its query, and what the undo page posts: the link's token. */
+export const emailChangeLinkSchema = z.object({ token: tokenSchema });

@@ -86,7 +86,7 @@ const changeEmailRoute = createRoute({
   path: '/change-email',
   ...signedIn,
   summary:
-    'Send a confirmation link to a new address after verifying the password; the other sessions end, an earlier pending change is revoked and the old address is told',
+    'Send a confirmation link to a new address after verifying the password; the other sessions end, an earlier pending change is revoked and the old address is mailed',
   request: jsonBody(changeEmailSchema),
   responses: {
     200: jsonContent(messageSchema, 'Confirmation sent'),

@@ -1,11 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
-  emailChangeConfirmQuery,
+  emailChangeLinkSchema,
   emailChangeMessages,
   emailChangeResultPath,
   emailChangeUndoPath,
-  emailChangeUndoSchema,
 } from '@/domain/accounts/email-change';
 import { messageSchema } from '@/domain/api-error';
 import { createRouter, errorContent, jsonBody, jsonContent, tooManyRequests, type AppEnv } from '../http';
@@ -22,7 +21,7 @@ const confirmRoute = createRoute({
   method: 'get',
   path: '/email-change/confirm',
   summary: 'Open the link mailed to a new address: completes the change and redirects to the e-mail change page',
-  request: { query: emailChangeConfirmQuery },
+  request: { query: emailChangeLinkSchema },
   responses: {
     302: { description: 'To /email-change?result=confirmed, invalid or taken' },
     429: errorContent('Too many links opened'),
@@ -34,7 +33,7 @@ const undoRoute = createRoute({
   path: '/email-change/undo',
   summary:
     'Restore the address an e-mail change replaced, from the link mailed there: every session ends, the password is replaced and a reset link is mailed',
-  request: jsonBody(emailChangeUndoSchema),
+  request: jsonBody(emailChangeLinkSchema),
   responses: {
     200: jsonContent(messageSchema, 'Restored'),
     400: errorContent('Invalid or expired link, or the address belongs to another account now'),
