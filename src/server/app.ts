@@ -52,7 +52,12 @@ import { socialRoutes } from './social/social.routes';
 import { resolveClientAddress } from './security/client-address';
 import { sameOriginOnly } from './security/same-origin';
 import { announcingAfterCommit } from './notifications/announcements';
-import { consumeWriteQuota, writeQuotas as defaultWriteQuotas, type WriteQuotas } from './security/rate-limit';
+import {
+  consumeRate,
+  consumeWriteQuota,
+  writeQuotas as defaultWriteQuotas,
+  type WriteQuotas,
+} from './security/rate-limit';
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -132,6 +137,7 @@ export function createApp({
     c.set('clientIp', resolveClientAddress(readClientIp(c), c.req.header('x-forwarded-for'), env.trustedProxies));
     c.set('logger', logger);
     c.set('consumeWriteQuota', (action, userId) => consumeWriteQuota(db, action, userId, c.var.clientIp, writeQuotas));
+    c.set('consumeRate', (rule, ...parts) => consumeRate(db, rule, ...parts));
     await next();
     logger.debug(
       { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },

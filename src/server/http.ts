@@ -12,7 +12,7 @@ import type { Logger } from './logger';
 import type { WriteOutcome } from './outcome';
 import { markNoStore } from './security/no-store';
 import { logRequestEvent, logSecurityEvent, type SecurityEventName } from './security/security-events';
-import type { RateDecision, WriteAction } from './security/rate-limit';
+import type { RateDecision, RateRuleName, WriteAction } from './security/rate-limit';
 
 // What every feature's routes share: the request's environment, the router, sign-in, and the small
 // builders each route declaration uses to say what it takes and answers.
@@ -37,6 +37,8 @@ export type AppEnv = {
     logger: Logger;
     /** Counts a content write by `userId` from this request's address against its quotas. */
     consumeWriteQuota: (action: WriteAction, userId: string) => Promise<RateDecision>;
+    /** Counts one event of a rate-limit rule (security/rate-limit.ts) for the key `parts` make. */
+    consumeRate: (rule: RateRuleName, ...parts: string[]) => Promise<RateDecision>;
   };
 };
 
@@ -120,7 +122,7 @@ export const notSignedInBody = { message: 'Auth session missing!', code: 'unauth
  * signed-in user is put on `c.var.user` for the handler. With `quota`, the write is counted against
  * that action's quotas first (see `limitedWrite`).
  */
-export function requireUser(options: { message?: string; quota?: WriteAction } = {}) {
+export function requireUser(options: { message?: string; quota?: WriteAction; limits?: RouteRateLimit[] } = {}) {
   const body = options.message ? { message: options.message, code: 'unauthorized' } : notSignedInBody;
   return createMiddleware<SignedInEnv>(async (c, next) => {
     // An answer for one user (or the 401 that says there is none) is never cached.
@@ -132,6 +134,8 @@ export function requireUser(options: { message?: string; quota?: WriteAction } =
       const decision = await c.var.consumeWriteQuota(options.quota, user.id);
       if (!decision.allowed) return tooManyRequests(c, decision.retryAfterSeconds);
     }
+    const refused = await refusedByRateLimit(c, user, ...(options.limits ?? []));
+    if (refused) return refused;
     await next();
     markNoStore(c);
   });
@@ -152,6 +156,62 @@ export const signedIn = { middleware: requireUser() };
 export function limitedWrite(action: WriteAction, options: { message?: string } = {}) {
   return { middleware: requireUser({ ...options, quota: action }) };
 }
+
+/**
+ * A rate limit a route declares: the rule, and its key read from the request. A key of null means
+ * the rule does not apply to this request (a body without an address has no account to count).
+ */
+export type RouteRateLimit = {
+  rule: RateRuleName;
+  keyOf: (c: Context<AppEnv>, user: SessionUser | null) => string | null | Promise<string | null>;
+};
+
+/** A limit per client address (an IPv6 address counts by its /64). */
+export const perAddress = (rule: RateRuleName): RouteRateLimit => ({ rule, keyOf: (c) => c.var.clientIp });
+
+/** A limit per signed-in user; declare it after sign-in (`signedInAndLimited`). */
+export const perUser = (rule: RateRuleName): RouteRateLimit => ({
+  rule,
+  keyOf: (_c, user) => {
+    if (!user) throw new Error(`The rate limit ${rule} counts per user: declare it after sign-in.`);
+    return user.id;
+  },
+});
+
+/**
+ * Counts the request against each limit in turn and returns the 429 of the first that refuses it,
+ * or null when all allow it. For a limit that applies only to some requests of a route (a share
+ * preview not yet rendered); otherwise declare the limits on the route (`limited`).
+ */
+export async function refusedByRateLimit(
+  // Any route's context: each has the request's address and `consumeRate` (set for every request).
+  c: Context,
+  user: SessionUser | null,
+  ...limits: RouteRateLimit[]
+) {
+  for (const { rule, keyOf } of limits) {
+    const key = await keyOf(c, user);
+    if (key === null) continue;
+    const decision = await c.var.consumeRate(rule, key);
+    if (!decision.allowed) return tooManyRequests(c, decision.retryAfterSeconds);
+  }
+  return null;
+}
+
+/** Middleware: a request over any of `limits` is 429 with Retry-After before it is validated. */
+export function rateLimit(...limits: RouteRateLimit[]) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const refused = await refusedByRateLimit(c, null, ...limits);
+    if (refused) return refused;
+    await next();
+  });
+}
+
+/** Spread into `createRoute` for a route anyone may call, with rate limits. */
+export const limited = (...limits: RouteRateLimit[]) => ({ middleware: [rateLimit(...limits)] });
+
+/** Spread into `createRoute` for a signed-in route with rate limits (sign-in first, so `perUser` has its user). */
+export const signedInAndLimited = (...limits: RouteRateLimit[]) => ({ middleware: requireUser({ limits }) });
 
 /** The answer of a route with a quota, for the OpenAPI document. */
 export const rateLimited = {

@@ -15,10 +15,9 @@ import {
   jsonBody,
   jsonContent,
   notSignedInBody,
-  signedIn,
-  tooManyRequests,
+  perUser,
+  signedInAndLimited,
 } from '../http';
-import { consumeRate } from '../security/rate-limit';
 import { deleteAccount } from './account-data.actions';
 import { exportAccountData } from './account-data.queries';
 import type { Auth } from './auth';
@@ -27,7 +26,7 @@ const route = {
   export: createRoute({
     method: 'get',
     path: '/me/export',
-    ...signedIn,
+    ...signedInAndLimited(perUser('dataExportPerUser')),
     summary:
       'Download my data: the signed-in user’s profile, lists, progress, comments, library, follows, notifications and badges',
     responses: {
@@ -39,7 +38,8 @@ const route = {
   delete: createRoute({
     method: 'post',
     path: '/me/delete',
-    ...signedIn,
+    // A stolen session must not become a way to guess the password.
+    ...signedInAndLimited(perUser('accountDeletionPerUser')),
     summary:
       'Delete my account after verifying the password; public lists and comments are deleted or kept as "Deleted user"',
     request: jsonBody(deleteAccountSchema),
@@ -57,8 +57,6 @@ export function accountDataRoutes({ db, auth }: { db: Database; auth: Auth }) {
   return createRouter()
     .openapi(route.export, async (c) => {
       const userId = c.var.user.id;
-      const rate = await consumeRate(db, 'dataExportPerUser', userId);
-      if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
       const data = await exportAccountData(db, userId);
       if (!data) return c.json(notSignedInBody, 401);
       const now = new Date();
@@ -70,9 +68,6 @@ export function accountDataRoutes({ db, auth }: { db: Database; auth: Auth }) {
     .openapi(route.delete, async (c) => {
       const userId = c.var.user.id;
       const input = c.req.valid('json');
-      // A stolen session must not become a way to guess the password.
-      const rate = await consumeRate(db, 'accountDeletionPerUser', userId);
-      if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
       // As change-email does: the current password is verified first.
       if (!(await isCurrentPassword(auth, c, input.password)))
         return c.json({ message: accountDataMessages.wrongPassword, code: 'invalid_password' }, 400);

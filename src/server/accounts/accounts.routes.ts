@@ -16,11 +16,14 @@ import {
   isCurrentPassword,
   jsonBody,
   jsonContent,
+  limited,
   notSignedInBody,
+  perAddress,
+  perUser,
   signedIn,
-  tooManyRequests,
+  refusedByRateLimit,
+  signedInAndLimited,
 } from '../http';
-import { consumeRate, firstRefusal } from '../security/rate-limit';
 import { mailTemplates } from '../mail/templates';
 import { logRequestEvent } from '../security/security-events';
 import type { AccountRoutesDeps } from './auth';
@@ -50,6 +53,7 @@ const signUpRoute = createRoute({
 const usernameAvailabilityRoute = createRoute({
   method: 'get',
   path: '/username-availability',
+  ...limited(perAddress('usernameCheckPerIp')),
   summary: 'Whether a username is free (the signed-in user’s own name counts as free)',
   request: { query: z.object({ username: z.string().max(64) }) },
   responses: {
@@ -69,7 +73,8 @@ const meRoute = createRoute({
 const changePasswordRoute = createRoute({
   method: 'post',
   path: '/change-password',
-  ...signedIn,
+  // A stolen session must not become a way to guess the password.
+  ...signedInAndLimited(perUser('currentPasswordPerUser')),
   summary:
     'Change the password after verifying the current one; other sessions are signed out, reset links and a pending e-mail change revoked',
   request: jsonBody(changePasswordSchema),
@@ -84,7 +89,8 @@ const changePasswordRoute = createRoute({
 const changeEmailRoute = createRoute({
   method: 'post',
   path: '/change-email',
-  ...signedIn,
+  // A stolen session must not become a way to guess the password.
+  ...signedInAndLimited(perUser('currentPasswordPerUser')),
   summary:
     'Send a confirmation link to a new address after verifying the password; the other sessions end, an earlier pending change is revoked and the old address is mailed',
   request: jsonBody(changeEmailSchema),
@@ -118,11 +124,12 @@ export function accountsRoutes({ db, auth, mailer, baseUrl }: AccountRoutesDeps)
     .openapi(signUpRoute, async (c) => {
       const startedAt = performance.now();
       const input = c.req.valid('json');
-      const rate = await firstRefusal(
-        () => consumeRate(db, 'signUpPerIp', c.var.clientIp),
-        () => consumeRate(db, 'signUpPerAccount', input.email),
-      );
-      if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
+      // Counted once the form is valid, so someone correcting their form is not refused for it.
+      const refused = await refusedByRateLimit(c, null, perAddress('signUpPerIp'), {
+        rule: 'signUpPerAccount',
+        keyOf: () => input.email,
+      });
+      if (refused) return refused;
       const usernameTaken = () =>
         c.json(
           {
@@ -166,8 +173,6 @@ export function accountsRoutes({ db, auth, mailer, baseUrl }: AccountRoutesDeps)
     })
     .openapi(usernameAvailabilityRoute, async (c) => {
       const { username } = c.req.valid('query');
-      const rate = await consumeRate(db, 'usernameCheckPerIp', c.var.clientIp);
-      if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
       if (!isValidUsername(username)) return c.json({ username, available: false, reason: 'invalid' as const }, 200);
       const taken = await isUsernameTaken(db, username, (await c.var.currentUser())?.id);
       return c.json(
@@ -182,9 +187,6 @@ export function accountsRoutes({ db, auth, mailer, baseUrl }: AccountRoutesDeps)
     })
     .openapi(changePasswordRoute, async (c) => {
       const input = c.req.valid('json');
-      // A stolen session must not become a way to guess the password.
-      const rate = await consumeRate(db, 'currentPasswordPerUser', c.var.user.id);
-      if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
       try {
         // Revoking the other sessions revokes this one too and opens a fresh one for this device:
         // its cookie must reach the browser, or the dialog's "other devices" would include this one.
@@ -210,8 +212,6 @@ export function accountsRoutes({ db, auth, mailer, baseUrl }: AccountRoutesDeps)
     .openapi(changeEmailRoute, async (c) => {
       const user = c.var.user;
       const input = c.req.valid('json');
-      const rate = await consumeRate(db, 'currentPasswordPerUser', user.id);
-      if (!rate.allowed) return tooManyRequests(c, rate.retryAfterSeconds);
       // The current password is verified first.
       if (!(await isCurrentPassword(auth, c, input.currentPassword))) {
         logRequestEvent(c, 'email.change-failure', { userId: user.id, outcome: 'wrong-current-password' });

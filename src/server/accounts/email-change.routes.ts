@@ -1,5 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import {
   emailChangeLinkSchema,
   emailChangeMessages,
@@ -7,9 +6,8 @@ import {
   emailChangeUndoPath,
 } from '@/domain/accounts/email-change';
 import { messageSchema } from '@/domain/api-error';
-import { createRouter, errorContent, jsonBody, jsonContent, tooManyRequests, type AppEnv } from '../http';
+import { createRouter, errorContent, jsonBody, jsonContent, limited, perAddress } from '../http';
 import { mailTemplates } from '../mail/templates';
-import { consumeRate } from '../security/rate-limit';
 import { logRequestEvent } from '../security/security-events';
 import type { AccountRoutesDeps } from './auth';
 import { confirmEmailChange, undoEmailChange } from './email-change.actions';
@@ -20,6 +18,7 @@ export const EMAIL_CHANGE_CONFIRM_PATH = '/api/accounts/email-change/confirm';
 const confirmRoute = createRoute({
   method: 'get',
   path: '/email-change/confirm',
+  ...limited(perAddress('emailChangeLinkPerIp')),
   summary: 'Open the link mailed to a new address: completes the change and redirects to the e-mail change page',
   request: { query: emailChangeLinkSchema },
   responses: {
@@ -31,6 +30,7 @@ const confirmRoute = createRoute({
 const undoRoute = createRoute({
   method: 'post',
   path: '/email-change/undo',
+  ...limited(perAddress('emailChangeLinkPerIp')),
   summary:
     'Restore the address an e-mail change replaced, from the link mailed there: every session ends, the password is replaced and a reset link is mailed',
   request: jsonBody(emailChangeLinkSchema),
@@ -42,16 +42,10 @@ const undoRoute = createRoute({
 });
 
 export function emailChangeRoutes({ db, auth, mailer, baseUrl }: AccountRoutesDeps) {
-  const limited = async (c: Context<AppEnv>) => {
-    const rate = await consumeRate(db, 'emailChangeLinkPerIp', c.var.clientIp);
-    return rate.allowed ? null : tooManyRequests(c, rate.retryAfterSeconds);
-  };
   return createRouter()
     .openapi(
       confirmRoute,
       async (c) => {
-        const refused = await limited(c);
-        if (refused) return refused;
         const result = await confirmEmailChange(db, c.req.valid('query').token);
         if (result.outcome !== 'changed') {
           logRequestEvent(c, 'email.change-failure', { outcome: `confirm-${result.outcome}` });
@@ -68,8 +62,6 @@ export function emailChangeRoutes({ db, auth, mailer, baseUrl }: AccountRoutesDe
       (result, c) => (result.success ? undefined : c.redirect(emailChangeResultPath('invalid'), 302)),
     )
     .openapi(undoRoute, async (c) => {
-      const refused = await limited(c);
-      if (refused) return refused;
       const result = await undoEmailChange(db, c.req.valid('json').token);
       if (result.outcome !== 'restored') {
         logRequestEvent(c, 'email.change-failure', { outcome: `undo-${result.outcome}` });

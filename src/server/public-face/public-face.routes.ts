@@ -2,9 +2,8 @@ import { Hono, type Context } from 'hono';
 import { isValidUsername } from '@/domain/accounts/username';
 import { MAX_TAG_LENGTH } from '@/domain/checklists/checklist-fields';
 import type { Database } from '../db/client';
-import { tooManyRequests, type AppEnv } from '../http';
+import { perAddress, refusedByRateLimit, type AppEnv } from '../http';
 import { authorOf, displayName } from '../presenters';
-import { consumeRate } from '../security/rate-limit';
 import {
   countListedLists,
   countListedProfiles,
@@ -118,8 +117,8 @@ export function publicFaceRoutes({
       // Drawing costs a core for tens of milliseconds: only a picture not yet in memory counts
       // against the address's allowance, and the renderer refuses work past its queue.
       if (!previews.has(key)) {
-        const decision = await consumeRate(db, 'previewRendersPerIp', c.var.clientIp);
-        if (!decision.allowed) return tooManyRequests(c, decision.retryAfterSeconds);
+        const refused = await refusedByRateLimit(c, null, perAddress('previewRendersPerIp'));
+        if (refused) return refused;
       }
       let png: Buffer;
       try {
