@@ -74,7 +74,7 @@ import { findChecklistDetail } from '../src/server/checklists/checklists.queries
 import { listDashboardLists, listRecentActivity } from '../src/server/dashboard/dashboard.queries';
 import { applyMigrations, connectDatabase, type Database } from '../src/server/db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/server/db/embedded-postgres';
-import { createDiscoverKept, loadDiscover, suggestChecklists } from '../src/server/discover/discover.queries';
+import { createDiscoverCache, loadDiscover, suggestChecklists } from '../src/server/discover/discover.queries';
 import { createMailer } from '../src/server/mail/mailer';
 import { createNotificationHub } from '../src/server/notifications/live';
 import { parseTrustedProxies } from '../src/server/security/client-address';
@@ -834,7 +834,7 @@ async function measure(db: Database, target: Target, runLoad: (job: LoadJob) => 
     bare: (index) => findChecklistDetail(db, ids[(index % 500) % ids.length]!, null),
   });
   // The bare Discover reads its sections every time; the server keeps them (DISCOVER_KEPT_MS).
-  const discoverKept = createDiscoverKept(db, { keepMs: 0 });
+  const discoverKept = createDiscoverCache(db, { ttlMs: 0 });
   const signedGet = (pathname: string) =>
     signed.map((user) => ({ method: 'GET' as const, path: pathname, headers: asUser(user) }));
   const mine = (pathname: string) => [{ method: 'GET' as const, path: pathname, headers: asUser(me) }];

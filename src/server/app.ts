@@ -35,7 +35,7 @@ import { checklistsRoutes } from './checklists/checklists.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import type { Database } from './db/client';
 import { answerForDatabaseError, databaseErrorCode, unavailableAnswer } from './db/errors';
-import { createDiscoverKept } from './discover/discover.queries';
+import { createDiscoverCache } from './discover/discover.queries';
 import { discoverRoutes } from './discover/discover.routes';
 import { mailboxRoutes } from './dev/mailbox.routes';
 import type { Env } from './env';
@@ -194,7 +194,7 @@ export function createApp({
     .route('/api/library', libraryRoutes({ db }))
     .route('/api', socialRoutes({ db }))
     .route('/api', notificationsRoutes({ db }))
-    .route('/api', discoverRoutes({ db, kept: createDiscoverKept(db, { keepMs: discoverKeepMs }) }))
+    .route('/api', discoverRoutes({ db, cache: createDiscoverCache(db, { ttlMs: discoverKeepMs }) }))
     .route('/api', badgesRoutes({ db }))
     .route('/api', dashboardRoutes({ db }));
 

@@ -35,7 +35,7 @@ import { revokeOtherSessions } from './sessions.actions';
 import { listActiveSessions } from './sessions.queries';
 import { expireUnconfirmedSignUps, holdUsername } from './own-profile.actions';
 import { findMe, hasAccount, isOwnSignUp, isUsernameTaken } from './own-profile.queries';
-import { noSoonerThan, SIGN_UP_FLOOR_MS } from '../security/answer-floor';
+import { noSoonerThan, SIGN_UP_MIN_RESPONSE_MS } from '../security/minimum-response-time';
 
 const signUpRoute = createRoute({
   method: 'post',
@@ -140,7 +140,7 @@ export function accountsRoutes({ db, auth, mailer, baseUrl }: AccountRoutesDeps)
           409,
         );
       // Known and new addresses answer after the same time (issue 9 item 3).
-      return noSoonerThan(SIGN_UP_FLOOR_MS, startedAt, async () => {
+      return noSoonerThan(SIGN_UP_MIN_RESPONSE_MS, startedAt, async () => {
         await expireUnconfirmedSignUps(db);
         if (await isUsernameTaken(db, input.username)) return usernameTaken();
         try {

@@ -1,4 +1,4 @@
-import { createRecentEntries } from '../recent-entries';
+import { createLruCache } from '../cache/lru-cache';
 
 /**
  * What this process has counted for searches' first pages (decision 018 "Later (stop 22)"). Y of
@@ -42,7 +42,7 @@ export function createSearchCounts<Count extends { capped: boolean }>(
   now: () => number = () => Date.now(),
   maxEntries = SEARCH_COUNT_ENTRIES,
 ): SearchCounts<Count> {
-  const kept = createRecentEntries<Kept<Count>>({ maxEntries, keepMs: SEARCH_COUNT_MS });
+  const kept = createLruCache<Kept<Count>>({ maxEntries, ttlMs: SEARCH_COUNT_MS });
   /** Counts running now: a search asked for again meanwhile waits for its count. */
   const running = new Map<string, Promise<Count>>();
   return {
@@ -60,7 +60,7 @@ export function createSearchCounts<Count extends { capped: boolean }>(
       }
       // A change committed after the count began has a later number, so the count is not trusted
       // past it. (One numbered before but committed after is missed: for at most SEARCH_COUNT_MS.)
-      const counting = count().then((counted) => kept.keep(key, counted, at).count);
+      const counting = count().then((counted) => kept.set(key, counted, at).count);
       running.set(key, counting);
       try {
         return await counting;

@@ -1,4 +1,4 @@
-import { createRecentEntries } from '../recent-entries';
+import { createLruCache } from '../cache/lru-cache';
 
 /**
  * The pages of searches this process has read (decision 041): which lists, in which order, and where
@@ -40,12 +40,12 @@ export type SearchPages = {
 };
 
 export function createSearchPages(maxEntries = SEARCH_PAGE_ENTRIES): SearchPages {
-  const kept = createRecentEntries<KeptPage>({ maxEntries, keepMs: SEARCH_PAGE_MS });
+  const kept = createLruCache<KeptPage>({ maxEntries, ttlMs: SEARCH_PAGE_MS });
   return {
     get: (key, at) => {
       const entry = kept.get(key, at);
       return entry && at - entry.at < entry.value.keepMs ? entry.value : undefined;
     },
-    keep: (key, page, at) => void kept.keep(key, page, at),
+    keep: (key, page, at) => void kept.set(key, page, at),
   };
 }

@@ -16,10 +16,10 @@ import {
 } from '@/domain/discover/assembly';
 import { readCards } from '../checklists/browse.queries';
 import { sqlCount, sqlLimitAtLeast, type Executor } from '../db/client';
-import { createKeptValue, type KeptValue } from '../kept-value';
+import { createCachedValue, type CachedValue } from '../cache/cached-value';
 
 /**
- * Spec §7 "Suggested lists for a user", in one statement:
+ * The suggested lists for a user, in one statement:
  * - only public lists, not by the user (a visitor, `userId` null, is shown every public list);
  * - up to 5 recently updated, up to 5 recently created with a valid difficulty, and up to 5 rated
  *   4 or more (highest first), in that order;
@@ -27,8 +27,8 @@ import { createKeptValue, type KeptValue } from '../kept-value';
  * - duplicates removed (the first occurrence keeps its place), cut to 10, and none under 3.
  *
  * The top-up reads the same lists as "recently updated", which has no filter of its own: when it
- * runs, every eligible list has already been found, so it cannot lift the count to 3. It is kept
- * because the spec names it, and it must never reach past the eligibility rules.
+ * runs, every eligible list has already been found, so it cannot lift the count to 3. It stays
+ * because the product's rule names it, and it must never reach past the eligibility rules.
  */
 export async function suggestChecklists(db: Executor, userId: string | null): Promise<ChecklistCard[]> {
   const eligible = userId === null ? sql`c.is_public` : sql`c.is_public and c.author_id <> ${userId}`;
@@ -78,7 +78,7 @@ export async function suggestChecklists(db: Executor, userId: string | null): Pr
   );
 }
 
-/** Spec §7 "Trending": public lists by uses, most first (ties: newest first), 10 by default. */
+/** Trending: public lists by uses, most first (ties: newest first), 10 by default. */
 export async function trendingChecklists(db: Executor, limit = TRENDING_DEFAULT_LIMIT): Promise<ChecklistCard[]> {
   const order = sql`c.uses_count desc, c.created_at desc, c.id desc`;
   const cards = await readCards(
@@ -110,20 +110,20 @@ export async function staffPickedChecklists(db: Executor, limit = STAFF_PICKS_LI
 }
 
 /** What Discover shows every visitor, and its sections that are the same for everyone signed in. */
-export type DiscoverKept = {
+export type DiscoverCache = {
   /** A visitor's Discover. */
-  visitor: KeptValue<Discover>;
+  visitor: CachedValue<Discover>;
   /** Trending and staff picks, for a signed-in user's Discover beside their own suggestions. */
-  shared: KeptValue<{ trending: ChecklistCard[]; flagged: ChecklistCard[] }>;
+  shared: CachedValue<{ trending: ChecklistCard[]; flagged: ChecklistCard[] }>;
 };
 
 /**
- * How long a process answers Discover's shared sections as it read them (decision 029: as a
- * visitor's drawn page is kept). A visitor's answer may be cached for a minute anyway
+ * How long a process serves Discover's shared sections from its cache (decision 029: as long as a
+ * visitor's rendered page is cached). Browsers may cache a visitor's response for a minute anyway
  * (VISITOR_CACHE_CONTROL); a signed-in user sees a new like or list in Trending 10 s late at most,
  * and a list made private or deleted may stay in Trending or Staff Picks as long.
  */
-export const DISCOVER_KEPT_MS = 10_000;
+export const DISCOVER_CACHE_MS = 10_000;
 
 /**
  * The sections `loadDiscover` shares, each read in statements side by side: the shared sections in
@@ -131,7 +131,7 @@ export const DISCOVER_KEPT_MS = 10_000;
  * most 6 of the merged suggestions and trending, so 6 trending lists are enough even when every
  * suggestion is among them, and 3 staff picks fill their section.
  */
-export function createDiscoverKept(db: Executor, { keepMs = DISCOVER_KEPT_MS } = {}): DiscoverKept {
+export function createDiscoverCache(db: Executor, { ttlMs = DISCOVER_CACHE_MS } = {}): DiscoverCache {
   const readShared = async () => {
     const [trending, flagged] = await Promise.all([
       trendingChecklists(db, 2 * DISCOVER_SECTION_SIZE),
@@ -139,20 +139,20 @@ export function createDiscoverKept(db: Executor, { keepMs = DISCOVER_KEPT_MS } =
     ]);
     return { trending, flagged };
   };
-  const shared = createKeptValue(readShared, { keepMs });
+  const shared = createCachedValue(readShared, { ttlMs });
   const readVisitor = async () => {
     const [suggestions, { trending, flagged }] = await Promise.all([suggestChecklists(db, null), shared()]);
     return { ...assembleDiscover(suggestions, trending), ...chooseStaffPicks(flagged) };
   };
-  return { visitor: createKeptValue(readVisitor, { keepMs }), shared };
+  return { visitor: createCachedValue(readVisitor, { ttlMs }), shared };
 }
 
 /**
- * GET /api/discover, assembled into sections of 3 (spec §4): a visitor's as `kept` has it, a
- * signed-in user's from their own suggestions (one statement) and the shared sections.
+ * GET /api/discover, assembled into sections of 3: a visitor's from `cache`, a signed-in user's
+ * from their own suggestions (one statement) and the cached shared sections.
  */
-export async function loadDiscover(db: Executor, userId: string | null, kept: DiscoverKept): Promise<Discover> {
-  if (userId === null) return kept.visitor();
-  const [suggestions, { trending, flagged }] = await Promise.all([suggestChecklists(db, userId), kept.shared()]);
+export async function loadDiscover(db: Executor, userId: string | null, cache: DiscoverCache): Promise<Discover> {
+  if (userId === null) return cache.visitor();
+  const [suggestions, { trending, flagged }] = await Promise.all([suggestChecklists(db, userId), cache.shared()]);
   return { ...assembleDiscover(suggestions, trending), ...chooseStaffPicks(flagged) };
 }

@@ -3,36 +3,36 @@ import { discoverCardsSchema, discoverSchema, trendingParamsSchema } from '@/dom
 import type { Database } from '../db/client';
 import { commonErrors, createRouter, jsonContent, signedIn, userIdOf } from '../http';
 import { cacheForVisitors } from '../security/no-store';
-import { loadDiscover, suggestChecklists, trendingChecklists, type DiscoverKept } from './discover.queries';
+import { loadDiscover, suggestChecklists, trendingChecklists, type DiscoverCache } from './discover.queries';
 
 const route = {
   discover: createRoute({
     method: 'get',
     path: '/discover',
     summary:
-      'Discover: Suggestions for You, Trending Checklists and Staff Picks, 3 cards each (spec §2.11, §4); sample staff picks when none are flagged',
+      'Discover: Suggestions for You, Trending Checklists and Staff Picks, 3 cards each; sample staff picks when none are flagged',
     responses: { 200: jsonContent(discoverSchema, 'The three sections') },
   }),
   suggestions: createRoute({
     method: 'get',
     path: '/discover/suggestions',
     ...signedIn,
-    summary: 'Up to 10 public lists suggested to the signed-in user, none under 3 (spec §7)',
+    summary: 'Up to 10 public lists suggested to the signed-in user, none under 3',
     responses: { 200: jsonContent(discoverCardsSchema, 'Suggested lists'), 401: commonErrors[401] },
   }),
   trending: createRoute({
     method: 'get',
     path: '/discover/trending',
-    summary: 'The most used public lists, most first; limit 1 to 50, 10 by default (spec §7, §9)',
+    summary: 'The most used public lists, most first; limit 1 to 50, 10 by default',
     request: { query: trendingParamsSchema },
     responses: { 200: jsonContent(discoverCardsSchema, 'Trending lists'), 400: commonErrors[400] },
   }),
 };
 
-export function discoverRoutes({ db, kept }: { db: Database; kept: DiscoverKept }) {
+export function discoverRoutes({ db, cache }: { db: Database; cache: DiscoverCache }) {
   return createRouter()
     .openapi(route.discover, async (c) => {
-      const discover = await loadDiscover(db, await userIdOf(c), kept);
+      const discover = await loadDiscover(db, await userIdOf(c), cache);
       cacheForVisitors(c);
       return c.json(discover, 200);
     })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noSoonerThan } from './answer-floor';
+import { noSoonerThan } from './minimum-response-time';
 
 /** A clock that moves only when told, and records each pause. */
 function fakeClock(start = 1000) {
@@ -19,7 +19,7 @@ function fakeClock(start = 1000) {
 }
 
 describe('noSoonerThan', () => {
-  it('waits out the rest of the floor after quick work, so quick and slow answers leave together', async () => {
+  it('waits out the rest of the minimum after quick work, so quick and slow responses leave together', async () => {
     const quick = fakeClock();
     await noSoonerThan(600, 1000, async () => quick.advance(120), quick.clock);
     expect(quick.pauses).toEqual([480]);

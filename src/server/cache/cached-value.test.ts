@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { createKeptValue } from './kept-value';
+import { createCachedValue } from './cached-value';
 
 function clock() {
   let time = 1_000;
   return { now: () => time, pass: (ms: number) => (time += ms) };
 }
 
-describe('createKeptValue', () => {
-  it('answers what it read until that is keepMs old, then reads again', async () => {
+describe('createCachedValue', () => {
+  it('returns what it read until that is ttlMs old, then reads again', async () => {
     const { now, pass } = clock();
     let reads = 0;
-    const value = createKeptValue(async () => ++reads, { keepMs: 5_000, now });
+    const value = createCachedValue(async () => ++reads, { ttlMs: 5_000, now });
     expect(await value()).toBe(1);
     pass(4_999);
     expect(await value()).toBe(1);
@@ -22,12 +22,12 @@ describe('createKeptValue', () => {
   it('counts the age from when the read began, not when it ended', async () => {
     const { now, pass } = clock();
     let reads = 0;
-    const value = createKeptValue(
+    const value = createCachedValue(
       async () => {
         pass(3_000);
         return ++reads;
       },
-      { keepMs: 5_000, now },
+      { ttlMs: 5_000, now },
     );
     await value();
     pass(2_000);
@@ -37,12 +37,12 @@ describe('createKeptValue', () => {
   it('reads once for requests that ask while it reads', async () => {
     let reads = 0;
     let finish: (n: number) => void = () => {};
-    const value = createKeptValue(
+    const value = createCachedValue(
       () => {
         reads++;
         return new Promise<number>((resolve) => (finish = resolve));
       },
-      { keepMs: 5_000 },
+      { ttlMs: 5_000 },
     );
     const asked = [value(), value(), value()];
     finish(7);
@@ -52,21 +52,21 @@ describe('createKeptValue', () => {
 
   it('keeps nothing from a failed read, and reads again when asked again', async () => {
     let reads = 0;
-    const value = createKeptValue(
+    const value = createCachedValue(
       async () => {
         reads++;
         if (reads === 1) throw new Error('database down');
         return reads;
       },
-      { keepMs: 5_000 },
+      { ttlMs: 5_000 },
     );
     await expect(value()).rejects.toThrow('database down');
     expect(await value()).toBe(2);
   });
 
-  it('reads every time when keepMs is 0', async () => {
+  it('reads every time when ttlMs is 0', async () => {
     let reads = 0;
-    const value = createKeptValue(async () => ++reads, { keepMs: 0 });
+    const value = createCachedValue(async () => ++reads, { ttlMs: 0 });
     await value();
     await value();
     expect(reads).toBe(2);
