@@ -1,5 +1,6 @@
 import { relations, sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { timestampNow } from './columns';
 
 // Tables owned by Better Auth (plural names: `usePlural: true` in server/accounts/auth.ts).
 // Their columns follow Better Auth's core schema; everything product-specific lives on profiles.
@@ -12,10 +13,10 @@ export const users = pgTable(
     email: text().notNull().unique(),
     emailVerified: boolean().notNull().default(false),
     image: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
   },
-  // Unconfirmed sign-ups expire (issue 9 item 3); the sweep finds them without reading every user.
+  // Unconfirmed sign-ups expire (decision 015); the sweep finds them without reading every user.
   (t) => [
     index('users_unconfirmed_created_idx')
       .on(t.createdAt)
@@ -23,19 +24,23 @@ export const users = pgTable(
   ],
 );
 
+/** The user a row belongs to: deleting the account deletes the row. */
+export const userRef = () =>
+  text()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 export const sessions = pgTable(
   'sessions',
   {
     id: text().primaryKey(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     token: text().notNull().unique(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
     ipAddress: text(),
     userAgent: text(),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -46,9 +51,7 @@ export const accounts = pgTable(
     id: text().primaryKey(),
     accountId: text().notNull(),
     providerId: text().notNull(),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     accessToken: text(),
     refreshToken: text(),
     idToken: text(),
@@ -56,8 +59,8 @@ export const accounts = pgTable(
     refreshTokenExpiresAt: timestamp({ withTimezone: true }),
     scope: text(),
     password: text(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
   },
   (t) => [index('accounts_user_id_idx').on(t.userId)],
 );
@@ -69,8 +72,8 @@ export const verifications = pgTable(
     identifier: text().notNull(),
     value: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { check, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { userRef } from './auth';
+import { timestampNow } from './columns';
 
 // Badge definitions and grants. Empty until the badges issue defines the rules.
 export const badges = pgTable(
@@ -11,7 +12,7 @@ export const badges = pgTable(
     description: text().notNull(),
     tier: text().notNull(),
     rule: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (t) => [check('badges_tier_values', sql`${t.tier} in ('bronze', 'silver', 'gold')`)],
 );
@@ -19,13 +20,11 @@ export const badges = pgTable(
 export const userBadges = pgTable(
   'user_badges',
   {
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     badgeSlug: text()
       .notNull()
       .references(() => badges.slug, { onDelete: 'cascade' }),
-    grantedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    grantedAt: timestampNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.badgeSlug] }), index('user_badges_badge_idx').on(t.badgeSlug)],
 );

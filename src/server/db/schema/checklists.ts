@@ -11,12 +11,12 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { RATING_MAX, RATING_PRIOR_LIKES, RATING_PRIOR_USES } from '@/domain/checklists/rating';
-import { users } from './auth';
+import { userRef } from './auth';
+import { timestampNow } from './columns';
 
 /** A PostgreSQL tsvector; written only by the search triggers (migration 0003). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -24,9 +24,8 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 /**
  * How large (kB) a search index's list of not yet merged entries may grow: PostgreSQL's least.
  * A GIN index takes new entries into that list, cheaply, and merges them into its tree once the
- * list is full; every search reads the whole list meanwhile. At the default 4 MB a search that
- * finds 8 lists read 436 pages of it (1.0 ms; 0.02 ms once merged), and a Best match page reads
- * up to four such indexes (decision 031).
+ * list is full; every search reads the whole list meanwhile, so a small list keeps searches fast
+ * between merges, and a Best match page reads up to four such indexes (decision 031).
  */
 const GIN_PENDING_LIST_KB = 64;
 
@@ -39,9 +38,7 @@ export const checklists = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     title: text().notNull(),
     description: text().notNull().default(''),
-    authorId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: userRef(),
     estimatedTime: text(),
     difficulty: text().notNull().default('medium'),
     // Decision 024: `is_public` means "listed publicly" (Browse, search, Discover, profiles, the
@@ -58,26 +55,26 @@ export const checklists = pgTable(
     usesCount: integer().notNull().default(0),
     likesCount: integer().notNull().default(0),
     clonesCount: integer().notNull().default(0),
-    // Title (weight A), tags (B), description (C) and items (D), kept by triggers for browse search.
+    // Title (weight A), tags (B), description (C) and items (D), written by triggers for Browse's search.
     searchVector: tsvector()
       .notNull()
       .default(sql`''::tsvector`),
-    // The list's tags, lower-cased, distinct and sorted; kept by the tag triggers (decision 018) for
+    // The list's tags, lower-cased, distinct and sorted; maintained by the tag triggers (decision 018) for
     // the tag filter's index and the tag counts.
     tagKeys: text()
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    // What a card shows of its items and tags, kept by the same triggers (migration 0026), so that a
+    // What a card shows of its items and tags, maintained by the same triggers (migration 0026), so that a
     // page of cards reads its rows and nothing else: the tags as written, sorted case-insensitively
-    // (spec §2.3's chips), and how many items the list has.
+    // (the card's tag chips), and how many items the list has.
     tagNames: text()
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
     itemsCount: integer().notNull().default(0),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
   },
   (t) => [
     check('checklists_difficulty_values', sql`${t.difficulty} in ('easy', 'medium', 'hard')`),
@@ -88,9 +85,9 @@ export const checklists = pgTable(
       'checklists_counters_not_negative',
       sql`${t.usesCount} >= 0 and ${t.likesCount} >= 0 and ${t.clonesCount} >= 0`,
     ),
-    // Browse orders (spec §2.3), each matching its ORDER BY exactly (id breaks ties; NULLS FIRST is
+    // Browse's orders, each matching its ORDER BY exactly (id breaks ties; NULLS FIRST is
     // what a plain DESC means) so a page is read straight off the index; and "by author, newest
-    // first" (spec §7). Each ends with the tag keys (never compared: id is unique), so a tag's page
+    // first" (suggestions). Each ends with the tag keys (never compared: id is unique), so a tag's page
     // that walks the order checks each list's tags in the index, not in its row (migration 0028).
     index('checklists_browse_newest_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.tagKeys)
@@ -101,7 +98,7 @@ export const checklists = pgTable(
     index('checklists_browse_most_liked_idx')
       .on(t.likesCount.desc().nullsFirst(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.tagKeys)
       .where(sql`${t.isPublic}`),
-    // Suggestions (spec §7): "recently updated" and "rating ≥ 4 by rating", each matching its
+    // Suggestions: "recently updated" and "rating ≥ 4 by rating", each matching its
     // ORDER BY exactly, so five rows are read off the index instead of sorting every list.
     index('checklists_public_updated_idx')
       .on(t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
@@ -136,7 +133,13 @@ export const checklists = pgTable(
   ],
 );
 
-// Decision 018: what Browse counts without counting, kept by triggers on `checklists` as writes
+/** The list a row belongs to: deleting the list deletes the row. */
+export const checklistRef = () =>
+  uuid()
+    .notNull()
+    .references(() => checklists.id, { onDelete: 'cascade' });
+
+// Decision 018: what Browse counts without counting, maintained by triggers on `checklists` as writes
 // happen (create, edit, delete, visibility, bulk actions, account deletion). Application code
 // never writes these tables.
 
@@ -145,10 +148,10 @@ export const checklists = pgTable(
  * (64; ticklist_apply_browse_counts, migration 0022, uses the same number, and so does
  * ticklist_apply_search_words for search_words below, migration 0031). Each database
  * session adds its changes to one slot of its own (its backend pid modulo the slots), so lists
- * created at the same moment do not all wait on one row until their transactions commit (issue 11:
- * writes); a transaction always uses one slot, so two can never deadlock over them. 64, not the 16
- * of migration 0019: a pool's sessions mostly have consecutive pids, so at 32 connections they
- * rarely share a slot, where 16 slots had writers queue on each other's (stop 23).
+ * created at the same moment do not all wait on one row until their transactions commit; a
+ * transaction always uses one slot, so two can never deadlock over them. 64, not the 16 of
+ * migration 0019: a pool's sessions mostly have consecutive pids, so a pool of 32 connections
+ * rarely shares a slot, where with 16 slots writers queued on each other's (decision 030).
  */
 export const PUBLIC_COUNT_SLOTS = 64;
 export const checklistTotals = pgTable(
@@ -194,9 +197,9 @@ export const searchWords = pgTable(
 );
 
 /**
- * Every lexeme any list's search document has (migration 0025), kept by the search triggers as
+ * Every lexeme any list's search document has (migration 0025), added by the search triggers as
  * documents are written, never taken away. A typed word that begins few of them is searched as
- * those lexemes, which the word index answers several times faster than a prefix (decision 034).
+ * those lexemes, which the word index finds several times faster than a prefix (decision 034).
  * Lists made private or deleted leave theirs: a lexeme no list has any more matches nothing.
  */
 export const searchLexemes = pgTable('search_lexemes', { lexeme: text().primaryKey() }, (t) => [
@@ -246,13 +249,9 @@ export const checklistTags = pgTable(
 export const checklistLikes = pgTable(
   'checklist_likes',
   {
-    checklistId: uuid()
-      .notNull()
-      .references(() => checklists.id, { onDelete: 'cascade' }),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    checklistId: checklistRef(),
+    userId: userRef(),
+    createdAt: timestampNow(),
   },
   (t) => [primaryKey({ columns: [t.checklistId, t.userId] }), index('checklist_likes_user_idx').on(t.userId)],
 );
@@ -261,15 +260,11 @@ export const checklistComments = pgTable(
   'checklist_comments',
   {
     id: uuid().primaryKey().defaultRandom(),
-    checklistId: uuid()
-      .notNull()
-      .references(() => checklists.id, { onDelete: 'cascade' }),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    checklistId: checklistRef(),
+    userId: userRef(),
     content: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
   },
   (t) => [
     check('checklist_comments_not_blank', sql`btrim(${t.content}) <> ''`),
@@ -278,17 +273,15 @@ export const checklistComments = pgTable(
   ],
 );
 
-// checklist_id is carried on each completion (and kept consistent with the item by a composite
+// checklist_id is carried on each completion (and held consistent with the item by a composite
 // foreign key) so the progress trigger still knows the checklist while items are being deleted.
 export const checklistItemCompletions = pgTable(
   'checklist_item_completions',
   {
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     checklistItemId: uuid().notNull(),
     checklistId: uuid().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.checklistItemId] }),
@@ -302,20 +295,16 @@ export const checklistItemCompletions = pgTable(
   ],
 );
 
-// One row per (checklist, user) with at least one ticked item: the "uses" of spec §3 and the
+// One row per (checklist, user) with at least one completed item: a list's "uses" and the
 // "started" lists of the account page. Maintained by a trigger on completions.
 export const checklistProgress = pgTable(
   'checklist_progress',
   {
-    checklistId: uuid()
-      .notNull()
-      .references(() => checklists.id, { onDelete: 'cascade' }),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    checklistId: checklistRef(),
+    userId: userRef(),
     completedCount: integer().notNull(),
-    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestampNow(),
+    updatedAt: timestampNow(),
   },
   (t) => [
     primaryKey({ columns: [t.checklistId, t.userId] }),
@@ -325,7 +314,7 @@ export const checklistProgress = pgTable(
 );
 
 // A deleted original leaves its clones standing: the link is cleared (SET NULL) and the
-// original's title is kept so "Cloned from" can still be shown as plain text.
+// original's title stays so "Cloned from" can still be shown as plain text.
 export const clonedChecklists = pgTable(
   'cloned_checklists',
   {
@@ -339,10 +328,8 @@ export const clonedChecklists = pgTable(
       // record is written before its copy (decision 030). A migration that recreates this key
       // must keep it deferred; tests/api/data-model.test.ts checks.
       .references(() => checklists.id, { onDelete: 'cascade' }),
-    clonedBy: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    clonedBy: userRef(),
+    createdAt: timestampNow(),
   },
   (t) => [
     index('cloned_checklists_original_idx').on(t.originalChecklistId),
@@ -350,10 +337,10 @@ export const clonedChecklists = pgTable(
   ],
 );
 
-// Staff picks (spec §2.11 Discover): flagged by an operator with `npm run staff-pick -- <id>`.
+// Discover's staff picks: flagged by an operator with `npm run staff-pick -- <id>`.
 export const staffPicks = pgTable('staff_picks', {
   checklistId: uuid()
     .primaryKey()
     .references(() => checklists.id, { onDelete: 'cascade' }),
-  pickedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  pickedAt: timestampNow(),
 });

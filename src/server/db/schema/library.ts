@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth';
-import { checklists } from './checklists';
+import { check, foreignKey, index, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { userRef } from './auth';
+import { checklistRef } from './checklists';
+import { timestampNow } from './columns';
 
 export const userListGroups = pgTable(
   'user_list_groups',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     name: text().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (t) => [
     check('user_list_groups_name_not_blank', sql`btrim(${t.name}) <> ''`),
@@ -24,14 +23,10 @@ export const userListGroups = pgTable(
 export const userListMemberships = pgTable(
   'user_list_memberships',
   {
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    checklistId: uuid()
-      .notNull()
-      .references(() => checklists.id, { onDelete: 'cascade' }),
+    userId: userRef(),
+    checklistId: checklistRef(),
     listGroupId: uuid().notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.checklistId, t.listGroupId] }),
@@ -49,13 +44,9 @@ export const savedChecklists = pgTable(
   'saved_checklists',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    checklistId: uuid()
-      .notNull()
-      .references(() => checklists.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    userId: userRef(),
+    checklistId: checklistRef(),
+    createdAt: timestampNow(),
   },
   (t) => [
     unique('saved_checklists_user_checklist_unique').on(t.userId, t.checklistId),

@@ -11,8 +11,9 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { userRef, users } from './auth';
 import { checklists } from './checklists';
+import { timestampNow } from './columns';
 
 // Decision 009: e-mails about notifications go through a transactional outbox. Only these kinds are mailed.
 const mailKindCheck = (kind: AnyPgColumn) => sql`${kind} in ('follow', 'comment')`;
@@ -22,9 +23,7 @@ const mailKindCheck = (kind: AnyPgColumn) => sql`${kind} in ('follow', 'comment'
 export const notificationMailCaps = pgTable(
   'notification_mail_caps',
   {
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     kind: text().notNull(),
     lastSentAt: timestamp({ withTimezone: true }).notNull(),
   },
@@ -40,9 +39,7 @@ export const notificationMails = pgTable(
   'notification_mails',
   {
     id: serial().primaryKey(),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     kind: text().notNull(),
     // The text as written; the mail is sent with its text made again from its actor and list as
     // they are then (a profile turned private since is not named). Null on rows queued before.
@@ -51,8 +48,8 @@ export const notificationMails = pgTable(
     checklistId: uuid().references(() => checklists.id, { onDelete: 'cascade' }),
     linkPath: text().notNull(),
     attempts: integer().notNull().default(0),
-    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    nextAttemptAt: timestampNow(),
+    createdAt: timestampNow(),
   },
   (t) => [
     check('notification_mails_kind_values', mailKindCheck(t.kind)),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
+import { timestampNow } from './columns';
 
 // One profile per auth user (same id). Spec §3: is_public is public unless explicitly false,
 // so the column is NOT NULL DEFAULT true and there is no third state to misread.
@@ -16,8 +17,8 @@ export const profiles = pgTable(
     isPublic: boolean().notNull().default(true),
     emailNotifications: boolean().notNull().default(true),
     theme: text().notNull().default('system'),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
+    updatedAt: timestampNow(),
   },
   (t) => [
     // Spec §5: usernames are unique compared case-insensitively.
@@ -27,8 +28,8 @@ export const profiles = pgTable(
   ],
 );
 
-// Issue 9 item 3: a username asked for in a sign-up whose e-mail already has an account. It is held
-// for as long as an unconfirmed account would hold it (48 hours), so the name answers "taken"
+// A username asked for in a sign-up whose e-mail already has an account. It is held for as long
+// as an unconfirmed account would hold it (48 hours), so the name shows as "taken"
 // exactly as it would had the address been new: nothing tells the two sign-ups apart.
 export const usernameHolds = pgTable(
   'username_holds',

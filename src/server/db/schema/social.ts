@@ -1,19 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, pgView, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { userRef, users } from './auth';
 import { checklists } from './checklists';
+import { timestampNow } from './columns';
 
 export const follows = pgTable(
   'follows',
   {
     id: uuid().primaryKey().defaultRandom(),
-    followerId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    followedId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    followerId: userRef(),
+    followedId: userRef(),
+    createdAt: timestampNow(),
   },
   (t) => [
     unique('follows_pair_unique').on(t.followerId, t.followedId),
@@ -26,23 +23,21 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef(),
     actorId: text().references(() => users.id, { onDelete: 'cascade' }),
     type: text().notNull(),
     message: text().notNull(),
     checklistId: uuid().references(() => checklists.id, { onDelete: 'cascade' }),
     readAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestampNow(),
   },
   (t) => [
     check('notifications_type_values', sql`${t.type} in ('like', 'comment', 'clone', 'follow', 'badge')`),
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
-    // Issue 11: a like or follow looks for the same person's earlier one to the same recipient
+    // A like or follow looks for the same person's earlier one to the same recipient
     // (notifications.actions.ts), and deleting a list or an account deletes its notifications
-    // (ON DELETE CASCADE): without these, each read every notification of a popular author, or of
-    // everyone (600,000 at 500,000 lists: a popular list's deletion spent 51-99 ms there, now 2).
+    // (ON DELETE CASCADE): without these, each would read every notification of a popular author,
+    // or of everyone.
     index('notifications_actor_user_idx').on(t.actorId, t.userId),
     index('notifications_checklist_idx').on(t.checklistId),
     index('notifications_user_unread_idx')

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { timestampNow } from './columns';
 
 // The local outbox: mail that would have been sent when no SMTP_URL is configured.
 export const mailOutbox = pgTable(
@@ -9,7 +10,7 @@ export const mailOutbox = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text().notNull(),
-    sentAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestampNow(),
   },
   (t) => [index('mail_outbox_sent_idx').on(t.sentAt.desc())],
 );
