@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { commitWithoutWaiting, type Database } from '../db/client';
 import { rateLimitAddress } from './client-address';
 
@@ -28,7 +28,7 @@ export const rateRules = {
   // Opening an e-mail change's confirmation or undo link: a person opens a few.
   emailChangeLinkPerIp: { windowSeconds: minutes(15), max: 30 },
   currentPasswordPerUser: { windowSeconds: minutes(15), max: 10 },
-  // Issue 10 item 6: the export reads everything the user has; a deletion attempt checks a password.
+  // The export reads everything the user has; a deletion attempt checks a password.
   dataExportPerUser: { windowSeconds: minutes(60), max: 5 },
   accountDeletionPerUser: { windowSeconds: minutes(15), max: 5 },
   // Decision 026: drawing a share preview not yet in memory (a crawler unfurling links is one address).
@@ -52,28 +52,33 @@ export function signInDelayMs(failures: number): number {
 
 /** The key of a rule for one caller; long inputs are cut so a key never grows unbounded. */
 export function rateKey(rule: RateRuleName, ...parts: string[]): string {
-  // An IPv6 address counts by its /64 (issue 9 item 10); e-mails and ids are never addresses.
+  // An IPv6 address counts by its /64 (one host usually holds the whole /64); e-mails and ids are never addresses.
   return [rule, ...parts.map((part) => rateLimitAddress(part.trim()).toLowerCase().slice(0, 254))].join(':');
 }
 
 /**
  * Counts one event and says whether it is within the rule. One atomic statement per key: a fixed
- * window kept in Postgres, so every app process on the database shares the count and concurrent
+ * window stored in Postgres, so every app process on the database shares the count and concurrent
  * requests cannot all slip through a stale read.
  */
 export async function consumeRate(db: Database, name: RateRuleName, ...parts: string[]): Promise<RateDecision> {
   return countEvent(db, rateKey(name, ...parts), rateRules[name]);
 }
 
+/** Adds one to `key`'s count, starting a new window (at one) when the rule's window has passed. */
+function countOne(key: string, rule: RateRule): SQL {
+  const windowEnded = sql`rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})`;
+  return sql`
+    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+    on conflict (key) do update set
+      count = case when ${windowEnded} then 1 else rate_limits.count + 1 end,
+      window_start = case when ${windowEnded} then now() else rate_limits.window_start end`;
+}
+
 /** consumeRate's statement for any key and rule (the write quotas below name their own keys). */
 async function countEvent(db: Database, key: string, rule: RateRule): Promise<RateDecision> {
   const result = await db.execute<{ count: number; retry_after: number }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
-                   then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
-                   then now() else rate_limits.window_start end
+    ${countOne(key, rule)}
     returning count,
       greatest(1, ceil(extract(epoch from window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int as retry_after`);
   const row = result.rows[0]!;
@@ -89,12 +94,7 @@ export async function reserveRate(db: Database, name: RateRuleName, ...parts: st
   const rule = rateRules[name];
   const key = rateKey(name, ...parts);
   const result = await db.execute<{ count: number }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
-    on conflict (key) do update set
-      count = case when rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
-                   then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
-                   then now() else rate_limits.window_start end
+    ${countOne(key, rule)}
     where rate_limits.window_start <= now() - make_interval(secs => ${rule.windowSeconds})
        or rate_limits.count < ${rule.max}
     returning count`);
@@ -131,7 +131,7 @@ export async function clearAccountRates(db: Database, names: RateRuleName[], acc
 export type WriteQuota = { perDay: number; perMinute: number };
 
 /**
- * Anti-automation on content writes (issue 9 item 8), one named quota per action. Each write
+ * Anti-automation on content writes, one named quota per action. Each write
  * counts against the user's quota and against its address's, which is ADDRESS_FACTOR times larger
  * (a household or an office shares one address; a script with many accounts is still bounded).
  * A refused write is 429 with Retry-After. Generous for a person, tight for a script.
