@@ -7,12 +7,31 @@ import {
   publicProfileSchema,
 } from '@/domain/social/profile';
 import type { Database } from '../db/client';
-import { commonErrors, createRouter, jsonContent, limitedWrite, rateLimited, refusal, userIdOf } from '../http';
+import type { Context } from 'hono';
+import {
+  commonErrors,
+  createRouter,
+  jsonContent,
+  limitedWrite,
+  rateLimited,
+  refusal,
+  userIdOf,
+  type AppEnv,
+} from '../http';
 import { logRequestEvent } from '../security/security-events';
 import { followMessages, setFollow } from './follows.actions';
 import { findProfileAccess, findPublicProfile, listFollowUsers } from './public-profiles.queries';
 
 const usernameParams = z.object({ username: z.string().max(64) });
+
+const followListRoute = (which: 'followers' | 'following', summary: string) =>
+  createRoute({
+    method: 'get',
+    path: `/users/{username}/${which}`,
+    summary,
+    request: { params: usernameParams },
+    responses: { 200: jsonContent(followListSchema, 'Users'), 404: commonErrors[404] },
+  });
 
 const route = {
   profile: createRoute({
@@ -22,20 +41,8 @@ const route = {
     request: { params: usernameParams },
     responses: { 200: jsonContent(publicProfileSchema, 'The profile'), 404: commonErrors[404] },
   }),
-  followers: createRoute({
-    method: 'get',
-    path: '/users/{username}/followers',
-    summary: 'Who follows a user',
-    request: { params: usernameParams },
-    responses: { 200: jsonContent(followListSchema, 'Users'), 404: commonErrors[404] },
-  }),
-  following: createRoute({
-    method: 'get',
-    path: '/users/{username}/following',
-    summary: 'Whom a user follows',
-    request: { params: usernameParams },
-    responses: { 200: jsonContent(followListSchema, 'Users'), 404: commonErrors[404] },
-  }),
+  followers: followListRoute('followers', 'Who follows a user'),
+  following: followListRoute('following', 'Whom a user follows'),
   follow: createRoute({
     method: 'put',
     path: '/users/{username}/follow',
@@ -56,42 +63,29 @@ const route = {
 
 export function socialRoutes({ db }: { db: Database }) {
   const notFoundProfile = { message: publicProfileMessages.notFound, code: 'not_found' };
+  // A private profile's follow lists are as private as the rest of it: not found, as a missing user.
+  const followList = async (c: Context<AppEnv>, username: string, which: 'followers' | 'following') => {
+    const viewerId = await userIdOf(c);
+    const profile = await findProfileAccess(db, username);
+    if (!profile) return c.json(notFoundProfile, 404);
+    if (!canSeeFollowLists(viewerId === null ? null : { id: viewerId }, profile)) {
+      logRequestEvent(c, 'access.refused', {
+        userId: viewerId,
+        outcome: 'private',
+        resource: `profile-${which}`,
+        id: profile.userId,
+      });
+      return c.json(notFoundProfile, 404);
+    }
+    return c.json({ users: await listFollowUsers(db, profile.userId, which, viewerId) }, 200);
+  };
   return createRouter()
     .openapi(route.profile, async (c) => {
       const profile = await findPublicProfile(db, c.req.valid('param').username, await userIdOf(c));
       return profile ? c.json(profile, 200) : c.json(notFoundProfile, 404);
     })
-    .openapi(route.followers, async (c) => {
-      const viewerId = await userIdOf(c);
-      const profile = await findProfileAccess(db, c.req.valid('param').username);
-      if (!profile) return c.json(notFoundProfile, 404);
-      // A private profile's followers are as private as the rest of it: not found, as a missing user.
-      if (!canSeeFollowLists(viewerId === null ? null : { id: viewerId }, profile)) {
-        logRequestEvent(c, 'access.refused', {
-          userId: viewerId,
-          outcome: 'private',
-          resource: 'profile-followers',
-          id: profile.userId,
-        });
-        return c.json(notFoundProfile, 404);
-      }
-      return c.json({ users: await listFollowUsers(db, profile.userId, 'followers', viewerId) }, 200);
-    })
-    .openapi(route.following, async (c) => {
-      const viewerId = await userIdOf(c);
-      const profile = await findProfileAccess(db, c.req.valid('param').username);
-      if (!profile) return c.json(notFoundProfile, 404);
-      if (!canSeeFollowLists(viewerId === null ? null : { id: viewerId }, profile)) {
-        logRequestEvent(c, 'access.refused', {
-          userId: viewerId,
-          outcome: 'private',
-          resource: 'profile-following',
-          id: profile.userId,
-        });
-        return c.json(notFoundProfile, 404);
-      }
-      return c.json({ users: await listFollowUsers(db, profile.userId, 'following', viewerId) }, 200);
-    })
+    .openapi(route.followers, (c) => followList(c, c.req.valid('param').username, 'followers'))
+    .openapi(route.following, (c) => followList(c, c.req.valid('param').username, 'following'))
     .openapi(route.follow, async (c) => {
       const outcome = await setFollow(db, c.var.user.id, c.req.valid('param').username, true);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome, followMessages.userNotFound);
