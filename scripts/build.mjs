@@ -59,7 +59,7 @@ export async function buildServer(outDir = path.join(root, 'dist')) {
 
 /**
  * The client's server renderer (src/client/entry-server.tsx → `<outDir>/server/render.js`): the
- * app's own screens, drawn into a public page's HTML (decision 025). Loaded by the server at run
+ * app's own screens, rendered into a public page's HTML (decision 025). Loaded by the server at run
  * time, so server code never imports the client. Its packages are bundled in, React's production
  * build among them (the server runs without NODE_ENV, which would otherwise pick React's slower
  * development build).
