@@ -28,6 +28,8 @@ const browseCursors = createBrowseCursors(BENCH_SECRET);
 /** What the bare cases' searches have counted, cached as a server process caches them. */
 const browseCounts = createSearchCounts<Count>();
 const browsePages = createSearchPages();
+/** What browseChecklists is given besides the query, as the server gives it. */
+const searchState = { cursors: browseCursors, counts: browseCounts, pages: browsePages };
 
 /**
  * The Browse cases, and what measuring needs to know of them: the searches of the "two words, new"
@@ -84,12 +86,7 @@ export async function browseCases(db: Database, { common, middle, rare, tags }: 
       cases.push({
         name: label,
         requests: shuffled(queries).map((query) => browseRequest(query, null)),
-        bare: (index) =>
-          browseChecklists(db, queries[index % queries.length]!, {
-            cursors: browseCursors,
-            counts: browseCounts,
-            pages: browsePages,
-          }),
+        bare: (index) => browseChecklists(db, queries[index % queries.length]!, searchState),
       });
       // Page 20 of up to 4 variants that have one: the cursor after 19 pages, as Load more sends it.
       const deep: { query: BrowseQuery; text: string; cursor: BrowseCursor }[] = [];
@@ -97,14 +94,7 @@ export async function browseCases(db: Database, { common, middle, rare, tags }: 
         let text: string | null = null;
         for (let page = 1; page < DEEP_PAGE; page++) {
           const cursor: BrowseCursor | null = text ? browseCursors.decode(text, query) : null;
-          text = (
-            await browseChecklists(db, query, {
-              cursor,
-              cursors: browseCursors,
-              counts: browseCounts,
-              pages: browsePages,
-            })
-          ).nextCursor;
+          text = (await browseChecklists(db, query, { cursor, ...searchState })).nextCursor;
           if (!text) return;
         }
         deep.push({ query, text: text!, cursor: browseCursors.decode(text!, query)! });
@@ -118,12 +108,7 @@ export async function browseCases(db: Database, { common, middle, rare, tags }: 
         requests: deep.map(({ query, text }) => browseRequest(query, text)),
         bare: (index) => {
           const { query, cursor } = deep[index % deep.length]!;
-          return browseChecklists(db, query, {
-            cursor,
-            cursors: browseCursors,
-            counts: browseCounts,
-            pages: browsePages,
-          });
+          return browseChecklists(db, query, { cursor, ...searchState });
         },
       });
     }
