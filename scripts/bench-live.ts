@@ -6,8 +6,8 @@
 // streams. A measurement, not a test.
 //
 // Each like is of another list, by fans that stay under the like quota (decision 017): a like or
-// unlike of the same list within the hour tells the author nothing, so there would be no event to
-// time. The M streams belong to M / 5 people, five each (the cap of streams a user), each person
+// unlike of the same list within the hour does not notify the author again, so there would be no
+// event to time. The M streams belong to M / 5 people, five each (the cap of streams a user), each person
 // from an address of their own (the cap of 20 an address; the apps trust loopback as their proxy).
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,8 @@ import { applyMigrations, connectDatabase } from '../src/server/db/client';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres';
 import { makeChecklist, createUser, type CreatedUser } from '../src/server/seed/factories';
 import { freePort, startServerProcess, type ServerProcess } from '../tests/setup/server-process';
+import { percentile, rssMiB } from './shared/figures';
+import { clientAddress, sessionCookie } from './shared/signed-in-client';
 
 const flag = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -31,15 +33,8 @@ const LIKES_PER_FAN = 25;
 /** Streams a person holds: the per-user cap (notifications/stream.routes.ts). */
 const STREAMS_PER_USER = 5;
 const PASSWORD = 'bench-live-password';
-const addressOf = (index: number) => `10.0.${(index >> 8) & 255}.${index & 255}`;
 
-const rssMiB = (pid: number) => {
-  const kb = Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)![1]);
-  return kb / 1024;
-};
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms).unref());
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function signIn(server: ServerProcess, user: CreatedUser, address: string): Promise<string> {
   const response = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
@@ -48,10 +43,7 @@ async function signIn(server: ServerProcess, user: CreatedUser, address: string)
     body: JSON.stringify({ email: user.email, password: user.password }),
   });
   if (response.status !== 200) throw new Error(`sign-in failed for ${user.email}: ${response.status}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
+  return sessionCookie(response);
 }
 
 /** Calls `onEvent` with each `unread` event's arrival time, and `onEnd` when the stream ends. */
@@ -100,11 +92,11 @@ try {
   servers.push(await startServerProcess(env, await freePort()), await startServerProcess(env, await freePort()));
   const [likeServer, streamServer] = servers as [ServerProcess, ServerProcess];
 
-  const authorCookie = await signIn(streamServer, author, addressOf(1));
+  const authorCookie = await signIn(streamServer, author, clientAddress(1));
   const fanCookies: string[] = [];
-  for (const [index, fan] of fans.entries()) fanCookies.push(await signIn(likeServer, fan, addressOf(2 + index)));
+  for (const [index, fan] of fans.entries()) fanCookies.push(await signIn(likeServer, fan, clientAddress(2 + index)));
   const stream = await fetch(`${streamServer.baseUrl}/api/notifications/stream`, {
-    headers: { cookie: authorCookie, 'x-forwarded-for': addressOf(1) },
+    headers: { cookie: authorCookie, 'x-forwarded-for': clientAddress(1) },
   });
   let waiting: ((at: number) => void) | null = null;
   const reader = watchUnread(stream.body!, (at) => {
@@ -126,9 +118,9 @@ try {
     const started = performance.now();
     const response = await fetch(`${likeServer.baseUrl}/api/checklists/${list.id}/like`, {
       method: 'PUT',
-      headers: { cookie: fanCookies[fan]!, origin: likeServer.baseUrl, 'x-forwarded-for': addressOf(2 + fan) },
+      headers: { cookie: fanCookies[fan]!, origin: likeServer.baseUrl, 'x-forwarded-for': clientAddress(2 + fan) },
     });
-    if (response.status !== 200) throw new Error(`like ${index + 1} answered ${response.status}`);
+    if (response.status !== 200) throw new Error(`like ${index + 1} responded ${response.status}`);
     latencies.push((await arrived) - started);
   }
   await reader.cancel();
@@ -144,7 +136,7 @@ try {
   const pid = Number(children[0]) || streamServer.child.pid!;
   const holderSessions: { cookie: string; address: string }[] = [];
   for (const [index, holder] of holders.entries()) {
-    const address = addressOf(2 + fans.length + index);
+    const address = clientAddress(2 + fans.length + index);
     holderSessions.push({ cookie: await signIn(streamServer, holder, address), address });
   }
   const before = rssMiB(pid);
@@ -156,7 +148,7 @@ try {
       const response = await fetch(`${streamServer.baseUrl}/api/notifications/stream`, {
         headers: { cookie, 'x-forwarded-for': address },
       });
-      if (response.status !== 200) throw new Error(`stream ${readers.length + 1} answered ${response.status}`);
+      if (response.status !== 200) throw new Error(`stream ${readers.length + 1} responded ${response.status}`);
       readers.push(
         watchUnread(
           response.body!,

@@ -37,20 +37,19 @@ export function isBuildFresh() {
   return inputs.every((input) => newestMtime(path.join(root, input)) <= built);
 }
 
+/** What the server's bundles share: one ES module file for Node, with its source map. */
+const NODE_BUNDLE = { bundle: true, platform: 'node', format: 'esm', target: 'node20', sourcemap: true };
+
 /**
  * The server alone: `<outDir>/server/main.js` and the committed migrations beside it. Process tests
  * build one into a folder of their own with it.
  */
 export async function buildServer(outDir = path.join(root, 'dist')) {
   await esbuild({
+    ...NODE_BUNDLE,
     entryPoints: [path.join(root, 'src/server/main.ts')],
     outfile: path.join(outDir, 'server/main.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
     packages: 'external',
-    sourcemap: true,
     tsconfig: path.join(root, 'tsconfig.json'),
     logLevel: 'warning',
   });
@@ -59,20 +58,16 @@ export async function buildServer(outDir = path.join(root, 'dist')) {
 
 /**
  * The client's server renderer (src/client/entry-server.tsx → `<outDir>/server/render.js`): the
- * app's own screens, drawn into a public page's HTML (decision 025). Loaded by the server at run
+ * app's own screens, rendered into a public page's HTML (decision 025). Loaded by the server at run
  * time, so server code never imports the client. Its packages are bundled in, React's production
  * build among them (the server runs without NODE_ENV, which would otherwise pick React's slower
  * development build).
  */
 export async function buildPageRenderer(outDir = path.join(root, 'dist')) {
   await esbuild({
+    ...NODE_BUNDLE,
     entryPoints: [path.join(root, 'src/client/entry-server.tsx')],
     outfile: path.join(outDir, 'server/render.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    sourcemap: true,
     define: { 'process.env.NODE_ENV': '"production"' },
     // React's server build is CommonJS and requires Node's own modules.
     banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },

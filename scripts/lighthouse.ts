@@ -1,6 +1,6 @@
 // `npm run lighthouse` (after `npm run build`): Lighthouse on the landing page, Browse, a public
 // checklist and a public profile, with the mobile and desktop presets, against the built app started
-// here on a free loopback port with a fresh embedded database and the demo content (issue 14). It
+// here on a free loopback port with a fresh embedded database and the demo content. It
 // builds nothing, uses Debian's Chromium (/usr/bin/chromium, never a downloaded browser), and stops
 // the app, its database and the browser when it is done, or interrupted.
 //
@@ -111,7 +111,7 @@ async function waitUntilReady(timeoutMs: number): Promise<void> {
 
 async function getJson<T>(pathname: string): Promise<T> {
   const response = await fetch(`${baseUrl}${pathname}`);
-  if (!response.ok) throw new Error(`GET ${pathname} answered ${response.status}`);
+  if (!response.ok) throw new Error(`GET ${pathname} responded ${response.status}`);
   return (await response.json()) as T;
 }
 
@@ -124,10 +124,9 @@ async function findPublicPages(): Promise<{ checklist: string; profile: string }
   for (const username of new Set(checklists.map((card) => card.authorUsername))) {
     if (!username) continue;
     const profile = await fetch(`${baseUrl}/api/users/${encodeURIComponent(username)}`);
-    // A private profile answers too, with isPrivateView: its page is the shell, not the profile.
-    const answer = profile.ok ? ((await profile.json()) as { isPrivateView?: boolean }) : null;
-    if (answer?.isPrivateView === false)
-      return { checklist: `/checklist/${checklist.id}`, profile: `/user/${username}` };
+    // A private profile responds too, with isPrivateView: its page is the shell, not the profile.
+    const body = profile.ok ? ((await profile.json()) as { isPrivateView?: boolean }) : null;
+    if (body?.isPrivateView === false) return { checklist: `/checklist/${checklist.id}`, profile: `/user/${username}` };
   }
   throw new Error('The demo content has no public profile.');
 }

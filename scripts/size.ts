@@ -1,5 +1,5 @@
 // `npm run size` (also the last step of `npm run build`): prints the gzipped JavaScript that each
-// public route loads before it is usable and fails past the budget of issue 14 (150 KB per route).
+// public route loads before it is usable and fails past the route budget (ROUTE_BUDGET_BYTES in bundle-size.ts).
 // Reads the manifest Vite writes beside the client build (`build.manifest` in vite.config.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // `npm run staff-pick -- <checklist id> [--remove]`: flags a public checklist as a staff pick for
-// Discover (spec §2.11), or removes the flag, on the configured database (DATABASE_URL, or the
+// Discover's staff picks section, or removes the flag, on the configured database (DATABASE_URL, or the
 // embedded one in DATA_DIR). A private or unknown id is refused with a non-zero exit.
 import { openDatabase } from '../src/server/db/open';
 import { parseStaffPickArgs, setStaffPick, staffPickUsage } from '../src/server/discover/staff-picks.actions';

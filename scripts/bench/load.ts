@@ -1,8 +1,9 @@
-// The bench's load generator, in a process of its own (forked by scripts/bench.ts) so that the
-// app's process holds only the app: its RSS is the app's, and autocannon's work does not run on
-// the app's event loop. It takes one case at a time over IPC and answers its measurement.
+// The bench's load generator, in a process of its own (forked by measure.ts) so that the app's
+// process holds only the app: its RSS is the app's, and autocannon's work does not run on the
+// app's event loop. It takes one case at a time over IPC and sends back its measurement.
 import type { EventEmitter } from 'node:events';
 import autocannon from 'autocannon';
+import { percentile } from '../shared/figures';
 
 export type LoadRequest = {
   method: 'GET' | 'PUT' | 'POST';
@@ -20,9 +21,6 @@ export type LoadResult = {
   non2xx: number;
   statuses: Record<string, number>;
 };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 async function run(job: LoadJob): Promise<LoadResult> {
   const latencies: number[] = [];

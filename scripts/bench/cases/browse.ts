@@ -1,0 +1,117 @@
+// The Browse cases: every order × {no filter, a tag, a common word, a rare word, two words, a word
+// and a tag, two words the server has not searched for before}, on page 1 and on a deep page
+// (cursors followed beforehand). "best" only with words (without them it is Newest).
+import {
+  BROWSE_ORDERS,
+  LISTING_ORDERS,
+  browseQuerySchema,
+  type BrowseCursor,
+  type BrowseOrder,
+  type BrowseQuery,
+} from '../../../src/domain/checklists/browse';
+import { createBrowseCursors } from '../../../src/server/checklists/browse-cursors';
+import { browseChecklists, type Count } from '../../../src/server/checklists/browse.queries';
+import { createSearchCounts } from '../../../src/server/checklists/search-counts';
+import { createSearchPages } from '../../../src/server/checklists/search-pages';
+import type { Database } from '../../../src/server/db/client';
+import { eachLimited } from '../each-limited';
+import type { LoadRequest } from '../load';
+import { NEW_SEARCHES } from '../search-floor';
+import { BENCH_SECRET } from '../serve';
+import { shuffled } from '../shuffled';
+import type { Case } from './case';
+import type { DrawnText } from './text';
+
+/** How deep the deep-page cases go (Browse pages of 12, by cursor). */
+export const DEEP_PAGE = 20;
+const browseCursors = createBrowseCursors(BENCH_SECRET);
+/** What the bare cases' searches have counted, cached as a server process caches them. */
+const browseCounts = createSearchCounts<Count>();
+const browsePages = createSearchPages();
+/** What browseChecklists is given besides the query, as the server gives it. */
+const searchState = { cursors: browseCursors, counts: browseCounts, pages: browsePages };
+
+/**
+ * The Browse cases, and what measuring needs to know of them: the searches of the "two words, new"
+ * filter (for the database-alone floor), the cases with no deep page in the data, and when the
+ * deep cases' cursors were made.
+ */
+export async function browseCases(db: Database, { common, middle, rare, tags }: DrawnText) {
+  const filters: { name: string; variants: { q: string; tag: string }[] }[] = [
+    { name: '', variants: [{ q: '', tag: '' }] },
+    { name: 'tag', variants: tags.map((tag) => ({ q: '', tag })) },
+    { name: 'common word', variants: common.map((q) => ({ q, tag: '' })) },
+    { name: 'rare word', variants: rare.map((q) => ({ q, tag: '' })) },
+    {
+      name: 'two words',
+      variants: middle.slice(0, 40).map((word, index) => ({ q: `${common[index % common.length]} ${word}`, tag: '' })),
+    },
+    {
+      name: 'word + tag',
+      variants: middle.slice(0, 40).map((q, index) => ({ q, tag: tags[index % 10]! })),
+    },
+    // The cases above repeat their searches, so the server soon serves their counts and pages from
+    // its cache (decisions 018 and 041). Here each first page is a search the server has not
+    // seen before: 6,000 different pairs of words, more than a case sends in its seconds. (Its page
+    // 20 cases, as every deep case, follow the cursors of 4 of them, and so repeat.)
+    {
+      name: NEW_SEARCHES,
+      variants: shuffled(
+        middle.flatMap((first, index) => middle.slice(index + 1).map((second) => `${first} ${second}`)),
+      )
+        .slice(0, 6000)
+        .map((q) => ({ q, tag: '' })),
+    },
+  ];
+  const newSearches = filters.find((filter) => filter.name === NEW_SEARCHES)!.variants.map((variant) => variant.q);
+  const cases: Case[] = [];
+  const browseRequest = (query: BrowseQuery, cursor: string | null): LoadRequest => {
+    const params = new URLSearchParams({
+      order: query.order,
+      ...(query.q ? { q: query.q } : {}),
+      ...(query.tag ? { tag: query.tag } : {}),
+      ...(cursor ? { cursor } : {}),
+    });
+    return { method: 'GET', path: `/api/checklists?${params}` };
+  };
+  const deepSkipped: string[] = [];
+  // The deep cases' cursors are made now; a search's cursor carries its count for SEARCH_STATE_MS
+  // only (then the page counts again), so a case measured later than that is flagged below.
+  const cursorsMadeAt = performance.now();
+  for (const filter of filters) {
+    const orders: readonly BrowseOrder[] = filter.variants[0]!.q ? BROWSE_ORDERS : LISTING_ORDERS;
+    for (const order of orders) {
+      const queries = filter.variants.map((variant) => browseQuerySchema.parse({ ...variant, order }));
+      const label = `browse ${order}${filter.name ? ` + ${filter.name}` : ''}`;
+      cases.push({
+        name: label,
+        requests: shuffled(queries).map((query) => browseRequest(query, null)),
+        bare: (index) => browseChecklists(db, queries[index % queries.length]!, searchState),
+      });
+      // Page 20 of up to 4 variants that have one: the cursor after 19 pages, as Load more sends it.
+      const deep: { query: BrowseQuery; text: string; cursor: BrowseCursor }[] = [];
+      await eachLimited(queries.slice(0, 4), 4, async (query) => {
+        let text: string | null = null;
+        for (let page = 1; page < DEEP_PAGE; page++) {
+          const cursor: BrowseCursor | null = text ? browseCursors.decode(text, query) : null;
+          text = (await browseChecklists(db, query, { cursor, ...searchState })).nextCursor;
+          if (!text) return;
+        }
+        deep.push({ query, text: text!, cursor: browseCursors.decode(text!, query)! });
+      });
+      if (deep.length === 0) {
+        deepSkipped.push(label);
+        continue;
+      }
+      cases.push({
+        name: `${label}, page ${DEEP_PAGE}`,
+        requests: deep.map(({ query, text }) => browseRequest(query, text)),
+        bare: (index) => {
+          const { query, cursor } = deep[index % deep.length]!;
+          return browseChecklists(db, query, { cursor, ...searchState });
+        },
+      });
+    }
+  }
+  return { cases, newSearches, deepSkipped, cursorsMadeAt };
+}

@@ -1,0 +1,65 @@
+// The read cases besides Browse: a list's detail, Discover (visitor and signed in), suggestions,
+// the dashboard's tabs and activity, badges and the stats bar (as the one busy bench user).
+import { DASHBOARD_LISTS_PAGE_SIZE } from '../../../src/domain/dashboard/dashboard';
+import { accountStats } from '../../../src/server/accounts/me.queries';
+import { listBadgeStatus } from '../../../src/server/badges/badges.queries';
+import { findChecklistDetail } from '../../../src/server/checklists/checklists.queries';
+import { listDashboardLists, listRecentActivity } from '../../../src/server/dashboard/dashboard.queries';
+import type { Database } from '../../../src/server/db/client';
+import { createDiscoverCache, loadDiscover, suggestChecklists } from '../../../src/server/discover/discover.queries';
+import { asUser, type Signed } from '../users';
+import type { Case } from './case';
+
+/** What the Lists tabs ask for first (the API's default page). */
+const firstDashboardPage = { limit: DASHBOARD_LISTS_PAGE_SIZE };
+
+/** `ids`: public lists in a shuffled order; `signed`: the signed-in users; `me`: the bench user. */
+export function readCases(db: Database, ids: string[], signed: Signed[], me: Signed): Case[] {
+  const cases: Case[] = [];
+  cases.push({
+    name: 'detail',
+    requests: ids.slice(0, 500).map((id) => ({ method: 'GET', path: `/api/checklists/${id}` })),
+    bare: (index) => findChecklistDetail(db, ids[(index % 500) % ids.length]!, null),
+  });
+  // The bare Discover reads its sections every time; the server caches them (DISCOVER_CACHE_MS).
+  const discoverCache = createDiscoverCache(db, { ttlMs: 0 });
+  const signedGet = (pathname: string) =>
+    signed.map((user) => ({ method: 'GET' as const, path: pathname, headers: asUser(user) }));
+  const mine = (pathname: string) => [{ method: 'GET' as const, path: pathname, headers: asUser(me) }];
+  cases.push(
+    {
+      name: 'discover (visitor)',
+      requests: [{ method: 'GET', path: '/api/discover' }],
+      bare: () => loadDiscover(db, null, discoverCache),
+    },
+    {
+      name: 'discover (signed in)',
+      requests: signedGet('/api/discover'),
+      bare: (index) => loadDiscover(db, signed[index % signed.length]!.userId, discoverCache),
+    },
+    {
+      name: 'discover/suggestions',
+      requests: signedGet('/api/discover/suggestions'),
+      bare: (index) => suggestChecklists(db, signed[index % signed.length]!.userId),
+    },
+    {
+      name: 'dashboard/lists tab=in-progress',
+      requests: mine('/api/dashboard/lists?tab=in-progress'),
+      bare: () => listDashboardLists(db, me.userId, 'in-progress', firstDashboardPage),
+    },
+    {
+      name: 'dashboard/lists tab=saved',
+      requests: mine('/api/dashboard/lists?tab=saved'),
+      bare: () => listDashboardLists(db, me.userId, 'saved', firstDashboardPage),
+    },
+    {
+      name: 'dashboard/activity',
+      requests: mine('/api/dashboard/activity'),
+      bare: () => listRecentActivity(db, me.userId, 10),
+    },
+    { name: 'badges', requests: mine('/api/badges'), bare: () => listBadgeStatus(db, me.userId) },
+    { name: 'accounts/me/stats', requests: mine('/api/accounts/me/stats'), bare: () => accountStats(db, me.userId) },
+  );
+
+  return cases;
+}

@@ -1,0 +1,98 @@
+// The write cases: complete an item, like, comment, create a list and clone, each signed in as
+// many users, each user from an address of its own, so the product's write quotas hold and are
+// spread, not raised.
+import { sql } from 'drizzle-orm';
+import { ESTIMATED_TIMES } from '../../../src/domain/checklists/checklist-fields';
+import type { Database } from '../../../src/server/db/client';
+import type { LoadRequest } from '../load';
+import { shuffled } from '../shuffled';
+import { asUser, type Signed } from '../users';
+import { selectRows, type Case } from './case';
+
+export type SampledList = { id: string; author_id: string; title: string };
+
+/** `lists`: public lists in a shuffled order; `words` and `tags`: the text the bodies draw from. */
+export async function writeCases(
+  db: Database,
+  lists: SampledList[],
+  signed: Signed[],
+  { words, tags }: { words: string[]; tags: string[] },
+): Promise<Case[]> {
+  const ids = lists.map((list) => list.id);
+  // Writes: each user in turn (request i is user i mod N), on lists that are not their own, so a
+  // user's per-minute quota (5 lists, 10 comments, 30 likes) is met only past N × quota requests.
+  const perCase = signed.length * 5;
+  const notOwn = (index: number) => {
+    const user = signed[index % signed.length]!;
+    let list = lists[index % lists.length]!;
+    if (list.author_id === user.userId) list = lists[(index + 1) % lists.length]!;
+    return { user, list };
+  };
+  const items = shuffled(
+    await selectRows<{ checklist_id: string; id: string }>(
+      db,
+      sql`
+      select i.checklist_id, i.id from checklist_items i
+      where i.checklist_id = any(${sql.param(ids.slice(0, 2000))}::uuid[])`,
+    ),
+  );
+  const phrase = (index: number, length: number) =>
+    Array.from({ length }, (_, k) => words[Math.floor((index * 7 + k * 13) ** 1.3) % words.length]!).join(' ');
+  const writes = (make: (index: number) => LoadRequest): LoadRequest[] =>
+    Array.from({ length: perCase }, (_, index) => make(index));
+  return [
+    {
+      name: 'write: tick',
+      requests: writes((index) => {
+        const item = items[index % items.length]!;
+        return {
+          method: 'PUT',
+          path: `/api/checklists/${item.checklist_id}/items/${item.id}/done`,
+          headers: asUser(signed[index % signed.length]!, true),
+        };
+      }),
+    },
+    {
+      name: 'write: like',
+      requests: writes((index) => {
+        const { user, list } = notOwn(index);
+        return { method: 'PUT', path: `/api/checklists/${list.id}/like`, headers: asUser(user, true) };
+      }),
+    },
+    {
+      name: 'write: comment',
+      requests: writes((index) => {
+        const { user, list } = notOwn(index);
+        return {
+          method: 'POST',
+          path: `/api/checklists/${list.id}/comments`,
+          headers: asUser(user, true),
+          body: JSON.stringify({ content: `${phrase(index, 6)}.` }),
+        };
+      }),
+    },
+    {
+      name: 'write: create a list',
+      requests: writes((index) => ({
+        method: 'POST',
+        path: '/api/checklists',
+        headers: asUser(signed[index % signed.length]!, true),
+        body: JSON.stringify({
+          title: phrase(index, 3),
+          description: `${phrase(index + 1, 8)}.`,
+          items: Array.from({ length: 3 + (index % 10) }, (_, k) => phrase(index * 10 + k, 4)),
+          tags: [tags[index % tags.length], tags[(index * 7 + 3) % tags.length]],
+          estimatedTime: ESTIMATED_TIMES[index % ESTIMATED_TIMES.length],
+          difficulty: ['easy', 'medium', 'hard'][index % 3],
+        }),
+      })),
+    },
+    {
+      name: 'write: clone',
+      requests: writes((index) => {
+        const { user, list } = notOwn(index);
+        return { method: 'POST', path: `/api/checklists/${list.id}/clone`, headers: asUser(user, true) };
+      }),
+    },
+  ];
+}

@@ -1,0 +1,52 @@
+// What a search the server has not seen before asks of the database alone, without the app: the
+// lower bound of the "two words, new" cases.
+import { sql } from 'drizzle-orm';
+import { BROWSE_PAGE_SIZE, SEARCH_COUNT_CAP, searchTerms } from '../../src/domain/checklists/browse';
+import type { Database } from '../../src/server/db/client';
+import { measureTimed, type Pace } from './measure-timed';
+
+/** The filter of searches the server has not seen before. */
+export const NEW_SEARCHES = 'two words, new';
+
+/**
+ * What a search the server has not seen asks of the database, sent straight to it over
+ * `connections` connections, without the app, each one statement planned with its words as the
+ * app's are (decision 042):
+ * - its matches counted up to the cap, what every first page needs for "Showing X of Y" (Most Used
+ *   and Most Liked count further, `countLimit`): no first page of the "two words, new" cases can
+ *   have its response faster than this;
+ * - its first page in Newest, 13 ids as the planner chooses to read them, and the count and that
+ *   page in turn: what a page adds, for comparison (the app reads a page of at most a cap's
+ *   matches with the count, and walks the index for more, `browseChecklists`).
+ */
+export async function measureNewSearchFloor(db: Database, searches: string[], pace: Pace) {
+  const words = (index: number) => sql.param(searchTerms(searches[index % searches.length]!));
+  const count = (index: number) =>
+    db.execute(sql`
+      select count(*)::int from (
+        select 1 from checklists c
+        where c.is_public and c.search_vector @@ ticklist_search_query(${words(index)}::text[], true)
+        limit ${SEARCH_COUNT_CAP + 1}) m`);
+  const page = (index: number) =>
+    db.execute(sql`
+      select c.id from checklists c
+      where c.is_public and c.search_vector @@ ticklist_search_query(${words(index)}::text[], true)
+      order by c.created_at desc, c.id desc limit ${BROWSE_PAGE_SIZE + 1}`);
+  console.log(
+    `\nThe database alone, for the searches of "${NEW_SEARCHES}", ${pace.connections} connections, no app ` +
+      '(req/s, p50, p95, p99 in ms):',
+  );
+  // Each part starts at another point of the searches. (The database caches no results, so a search
+  // sent again costs what it did the first time.)
+  const parts: [string, (index: number) => Promise<unknown>][] = [
+    ['count to the cap', (index) => count(index)],
+    ['Newest page', (index) => page(index + 2_000)],
+    ['count, then Newest page', async (index) => (await count(index + 4_000), await page(index + 4_000))],
+  ];
+  for (const [name, run] of parts) {
+    const { rps, p50, p95, p99 } = await measureTimed(run, pace);
+    console.log(
+      `  ${name.padEnd(42)} ${rps.toFixed(0).padStart(7)} ${p50.toFixed(0).padStart(6)} ${p95.toFixed(0).padStart(6)} ${p99.toFixed(0).padStart(6)}`,
+    );
+  }
+}

@@ -1,0 +1,59 @@
+// Warming the bench's database before measuring, so that no case pays for reading it from the disk.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../src/server/db/client';
+
+/**
+ * Brings the database into shared_buffers before measuring, as a server that has served a while
+ * holds it: first waits for the autoprewarm worker to read back the pages cached when the server
+ * last stopped (decision 040), then reads every table and index of the database that is not yet
+ * cached (`pg_prewarm`), as long as the whole fits in three quarters of shared_buffers. The bench
+ * machine's page cache does not hold the whole database, so without it the first case to touch a
+ * table (the writes, after all the reads) read it from the disk a page at a time, and figures
+ * depended on what the run before had cached. Says what it read and how long it took.
+ */
+export async function warmSharedBuffers(db: Database) {
+  const started = performance.now();
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const first = async <T>(query: SQL) => (await db.execute<T & Record<string, unknown>>(query)).rows[0]!;
+  const workers = async () =>
+    (
+      await first<{ workers: number }>(
+        sql`select count(*)::int as workers from pg_stat_activity where backend_type = 'autoprewarm worker'`,
+      )
+    ).workers;
+  // The leader starts a worker per database, one after another, a moment after the server accepts
+  // connections: done when none has run for two polls in a row.
+  while ((await workers()) === 0 && performance.now() - started < 3000) await sleep(100);
+  for (let idlePolls = 0; idlePolls < 2 && performance.now() - started < 10 * 60_000;) {
+    idlePolls = (await workers()) > 0 ? 0 : idlePolls + 1;
+    await sleep(500);
+  }
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(1);
+  await db.execute(sql`create extension if not exists pg_buffercache`);
+  await db.execute(sql`create extension if not exists pg_prewarm`);
+  const cachedMb = async () =>
+    (
+      await first<{ mb: number }>(
+        sql`select (buffers_used::bigint * current_setting('block_size')::int / 1048576)::int as mb from pg_buffercache_summary()`,
+      )
+    ).mb;
+  const readBack = await cachedMb();
+  const sizes = await first<{ database_mb: number; buffers_mb: number }>(sql`
+    select (pg_database_size(current_database()) / 1048576)::int as database_mb,
+           (select setting::bigint * current_setting('block_size')::int / 1048576
+            from pg_settings where name = 'shared_buffers')::int as buffers_mb`);
+  if (sizes.database_mb > sizes.buffers_mb * 0.75) {
+    console.log(
+      `Shared buffers hold ${readBack} MiB read back after the start (${seconds()} s); the database (${sizes.database_mb} MiB) is ` +
+        `too large for ${sizes.buffers_mb} MiB of shared buffers to read whole`,
+    );
+    return;
+  }
+  await db.execute(sql`
+    select pg_prewarm(c.oid) from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname not in ('pg_catalog', 'information_schema') and c.relkind in ('r', 'i', 't', 'm') and c.relpersistence = 'p'`);
+  console.log(
+    `Shared buffers hold ${await cachedMb()} MiB, ${readBack} of them read back after the start, the rest read whole ` +
+      `(${seconds()} s)`,
+  );
+}
