@@ -1,4 +1,4 @@
-import { OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -217,6 +217,22 @@ export const signedInAndLimited = (...limits: RouteRateLimit[]) => ({ middleware
 export const rateLimited = {
   429: errorContent('Too many of these lately: Retry-After says how many seconds to wait'),
 } satisfies RouteConfig['responses'];
+
+/**
+ * A content write's route: signed in, its quota counted before anything is validated, and the
+ * usual error responses (400, 401, 403, 404, 429) declared beside its own.
+ */
+export function writeRoute<const R extends Omit<RouteConfig, 'middleware'>>(
+  quota: WriteAction,
+  config: R,
+  options: { message?: string } = {},
+) {
+  return createRoute({
+    ...config,
+    ...limitedWrite(quota, options),
+    responses: { ...commonErrors, ...rateLimited, ...config.responses },
+  });
+}
 
 /** Who is asking where a visitor may ask too: the signed-in user's id, or null. */
 export async function userIdOf(c: Context<AppEnv>): Promise<string | null> {

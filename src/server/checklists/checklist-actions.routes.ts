@@ -30,6 +30,7 @@ import {
   refusal,
   signedIn,
   userIdOf,
+  writeRoute,
 } from '../http';
 import {
   bulkDeleteChecklists,
@@ -101,29 +102,26 @@ const route = {
     request: jsonBody(bulkVisibilityInputSchema),
     responses: { 200: jsonContent(bulkResultSchema, 'What was and was not changed'), 401: commonErrors[401] },
   }),
-  clone: createRoute({
+  clone: writeRoute('cloneChecklist', {
     method: 'post',
     path: '/{id}/clone',
-    ...limitedWrite('cloneChecklist'),
     summary: 'Clone someone else’s checklist into a new public one of your own',
     request: { params: idParams },
-    responses: { 201: jsonContent(createdChecklistSchema, 'The copy'), ...commonErrors, ...rateLimited },
+    responses: { 201: jsonContent(createdChecklistSchema, 'The copy') },
   }),
-  like: createRoute({
+  like: writeRoute('like', {
     method: 'put',
     path: '/{id}/like',
-    ...limitedWrite('like'),
     summary: 'Like a checklist (not your own)',
     request: { params: idParams },
-    responses: { 200: jsonContent(likeStateSchema, 'Liked'), ...commonErrors, ...rateLimited },
+    responses: { 200: jsonContent(likeStateSchema, 'Liked') },
   }),
-  unlike: createRoute({
+  unlike: writeRoute('like', {
     method: 'delete',
     path: '/{id}/like',
-    ...limitedWrite('like'),
     summary: 'Take a like back',
     request: { params: idParams },
-    responses: { 200: jsonContent(likeStateSchema, 'Not liked'), ...commonErrors, ...rateLimited },
+    responses: { 200: jsonContent(likeStateSchema, 'Not liked') },
   }),
   tick: createRoute({
     method: 'put',
@@ -156,15 +154,18 @@ const route = {
     request: { params: idParams, query: commentPageQuerySchema },
     responses: { 200: jsonContent(commentListSchema, 'Comments'), 400: commonErrors[400], 404: commonErrors[404] },
   }),
-  addComment: createRoute({
-    method: 'post',
-    path: '/{id}/comments',
+  addComment: writeRoute(
+    'comment',
+    {
+      method: 'post',
+      path: '/{id}/comments',
+      summary: 'Comment on a checklist',
+      request: { params: idParams, ...jsonBody(commentInputSchema) },
+      responses: { 201: jsonContent(commentSchema, 'Posted') },
+    },
     // A visitor is told how to comment ("Sign in to post a comment."), not just that a session is missing.
-    ...limitedWrite('comment', { message: commentMessages.signInToComment }),
-    summary: 'Comment on a checklist',
-    request: { params: idParams, ...jsonBody(commentInputSchema) },
-    responses: { 201: jsonContent(commentSchema, 'Posted'), ...commonErrors, ...rateLimited },
-  }),
+    { message: commentMessages.signInToComment },
+  ),
 };
 
 export function checklistActionsRoutes({ db }: { db: Database }) {
@@ -235,13 +236,12 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
 }
 
 const commentRoute = {
-  edit: createRoute({
+  edit: writeRoute('comment', {
     method: 'patch',
     path: '/{id}',
-    ...limitedWrite('comment'),
     summary: 'Edit your comment',
     request: { params: idParams, ...jsonBody(commentInputSchema) },
-    responses: { 200: jsonContent(commentSchema, 'Saved'), ...commonErrors, ...rateLimited },
+    responses: { 200: jsonContent(commentSchema, 'Saved') },
   }),
   remove: createRoute({
     method: 'delete',

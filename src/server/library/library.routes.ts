@@ -11,17 +11,7 @@ import {
 import { groupNameSchema } from '@/domain/library/group-name';
 import { decodeCursor, pagingMessages } from '@/domain/paging';
 import type { Database } from '../db/client';
-import {
-  commonErrors,
-  createRouter,
-  idParams,
-  jsonBody,
-  jsonContent,
-  limitedWrite,
-  rateLimited,
-  refusal,
-  signedIn,
-} from '../http';
+import { commonErrors, createRouter, idParams, jsonBody, jsonContent, refusal, signedIn, writeRoute } from '../http';
 import { createGroup, deleteGroup, renameGroup, setMembership, setSaved } from './library.actions';
 import { libraryStatus, listGroupLists, listGroups } from './library.queries';
 
@@ -45,45 +35,40 @@ const route = {
     request: { params: idParams, query: groupListsQuerySchema },
     responses: { 200: jsonContent(groupListsPageSchema, 'A page of the group’s lists'), ...commonErrors },
   }),
-  createGroup: createRoute({
+  createGroup: writeRoute('group', {
     method: 'post',
     path: '/groups',
-    ...limitedWrite('group'),
     summary: 'Create a list group',
     request: jsonBody(groupNameSchema),
-    responses: { 201: jsonContent(groupSchema, 'Created'), ...commonErrors, ...rateLimited },
+    responses: { 201: jsonContent(groupSchema, 'Created') },
   }),
-  renameGroup: createRoute({
+  renameGroup: writeRoute('group', {
     method: 'patch',
     path: '/groups/{id}',
-    ...limitedWrite('group'),
     summary: 'Rename a list group',
     request: { params: idParams, ...jsonBody(groupNameSchema) },
-    responses: { 200: jsonContent(ok, 'Renamed'), ...commonErrors, ...rateLimited },
+    responses: { 200: jsonContent(ok, 'Renamed') },
   }),
-  deleteGroup: createRoute({
+  deleteGroup: writeRoute('group', {
     method: 'delete',
     path: '/groups/{id}',
-    ...limitedWrite('group'),
     summary: 'Delete an empty list group',
     request: { params: idParams },
-    responses: { 200: jsonContent(ok, 'Deleted'), ...commonErrors, ...rateLimited },
+    responses: { 200: jsonContent(ok, 'Deleted') },
   }),
-  addToGroup: createRoute({
+  addToGroup: writeRoute('library', {
     method: 'put',
     path: '/groups/{id}/checklists/{checklistId}',
-    ...limitedWrite('library'),
     summary: 'File a checklist in a group',
     request: { params: membershipParams },
-    responses: { 200: jsonContent(libraryStatusSchema, 'Where the list now sits'), ...commonErrors, ...rateLimited },
+    responses: { 200: jsonContent(libraryStatusSchema, 'Where the list now sits') },
   }),
-  removeFromGroup: createRoute({
+  removeFromGroup: writeRoute('library', {
     method: 'delete',
     path: '/groups/{id}/checklists/{checklistId}',
-    ...limitedWrite('library'),
     summary: 'Take a checklist out of a group',
     request: { params: membershipParams },
-    responses: { 200: jsonContent(libraryStatusSchema, 'Where the list now sits'), ...commonErrors, ...rateLimited },
+    responses: { 200: jsonContent(libraryStatusSchema, 'Where the list now sits') },
   }),
   status: createRoute({
     method: 'get',
@@ -93,21 +78,19 @@ const route = {
     request: { params: checklistParams },
     responses: { 200: jsonContent(libraryStatusSchema, 'Status'), ...commonErrors },
   }),
-  save: createRoute({
+  save: writeRoute('library', {
     method: 'put',
     path: '/saved/{checklistId}',
-    ...limitedWrite('library'),
     summary: 'Save a checklist (saving twice is fine)',
     request: { params: checklistParams },
-    responses: { 200: jsonContent(libraryStatusSchema, 'Saved'), ...commonErrors, ...rateLimited },
+    responses: { 200: jsonContent(libraryStatusSchema, 'Saved') },
   }),
-  unsave: createRoute({
+  unsave: writeRoute('library', {
     method: 'delete',
     path: '/saved/{checklistId}',
-    ...limitedWrite('library'),
     summary: 'Unsave a checklist',
     request: { params: checklistParams },
-    responses: { 200: jsonContent(libraryStatusSchema, 'Unsaved'), ...commonErrors, ...rateLimited },
+    responses: { 200: jsonContent(libraryStatusSchema, 'Unsaved') },
   }),
 };
 

@@ -8,16 +8,7 @@ import {
 } from '@/domain/social/profile';
 import type { Database } from '../db/client';
 import type { Context } from 'hono';
-import {
-  commonErrors,
-  createRouter,
-  jsonContent,
-  limitedWrite,
-  rateLimited,
-  refusal,
-  userIdOf,
-  type AppEnv,
-} from '../http';
+import { type AppEnv, commonErrors, createRouter, jsonContent, refusal, userIdOf, writeRoute } from '../http';
 import { logRequestEvent } from '../security/security-events';
 import { followMessages, setFollow } from './follows.actions';
 import { findProfileAccess, findPublicProfile, listFollowUsers } from './public-profiles.queries';
@@ -43,21 +34,19 @@ const route = {
   }),
   followers: followListRoute('followers', 'Who follows a user'),
   following: followListRoute('following', 'Whom a user follows'),
-  follow: createRoute({
+  follow: writeRoute('follow', {
     method: 'put',
     path: '/users/{username}/follow',
-    ...limitedWrite('follow'),
     summary: 'Follow a user',
     request: { params: usernameParams },
-    responses: { 200: jsonContent(followStateSchema, 'Following'), ...commonErrors, ...rateLimited },
+    responses: { 200: jsonContent(followStateSchema, 'Following') },
   }),
-  unfollow: createRoute({
+  unfollow: writeRoute('follow', {
     method: 'delete',
     path: '/users/{username}/follow',
-    ...limitedWrite('follow'),
     summary: 'Stop following a user',
     request: { params: usernameParams },
-    responses: { 200: jsonContent(followStateSchema, 'Not following'), ...commonErrors, ...rateLimited },
+    responses: { 200: jsonContent(followStateSchema, 'Not following') },
   }),
 };
 
