@@ -7,7 +7,7 @@ import {
   type BadgeDefinition,
   type BadgeMetric,
 } from '@/domain/badges/badges';
-import { badgeNotificationMessage } from '@/domain/social/notifications';
+import { badgeNotificationMessage } from '@/domain/notifications/notifications';
 import { executeNamed, type Database, type Executor } from '../db/client';
 import { badges } from '../db/schema';
 import { announceLater } from '../notifications/announcements';

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { DELETED_USER } from '@/domain/accounts/account-data';
-import { notificationMessage, notificationTarget, type NotificationType } from '@/domain/social/notifications';
+import { notificationMessage, notificationTarget, type NotificationType } from '@/domain/notifications/notifications';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { notifications } from '../db/schema';

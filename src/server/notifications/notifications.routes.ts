@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { notificationListSchema, unreadCountSchema } from '@/domain/social/notifications';
+import { notificationListSchema, unreadCountSchema } from '@/domain/notifications/notifications';
 import type { Database } from '../db/client';
 import { commonErrors, createRouter, idParams, jsonContent, refusal, signedIn } from '../http';
 import { deleteAllNotifications, deleteNotification, markAllRead, markRead } from './notifications.actions';
