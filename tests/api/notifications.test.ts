@@ -60,7 +60,7 @@ describe('notifications are created with the action', () => {
     await asFan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
     await asFan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
     expect(await unread(asAuthor)).toBe(1);
-    // Issue 9: within the hour, liking and unliking again tells the author nothing more.
+    // Within the hour, liking and unliking again notifies the author of nothing more.
     await asFan.request(`/api/checklists/${list.id}/like`, { method: 'DELETE' });
     await asFan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
     expect((await inbox(asAuthor)).map((note) => note.type)).toEqual(['like']);

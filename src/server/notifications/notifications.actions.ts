@@ -8,6 +8,13 @@ import { notifyAfterCommit, wakeMailDispatchersAfterCommit } from './notify-afte
 import { displayName, personColumns, type PersonRow } from '../presenters';
 
 /**
+ * The only module that writes notifications and queues their mails: each write here records whom
+ * it changed, and they are NOTIFYed after the work that ran it has committed (notify-after-commit.ts,
+ * decision 045). Callers pass their transaction, so that a notification commits or rolls back with
+ * its action (decision 007).
+ */
+
+/**
  * The actor as a notification to `recipientId` names them (see `displayName`: by their username if
  * their profile is private) and links to them, when it is written. Its text is written with that
  * name; the notification is read, and its mail sent, with a text made again then
@@ -21,15 +28,8 @@ const namedActor = (person: PersonRow, recipientId: string) => ({
 type MailKind = 'follow' | 'comment';
 
 /**
- * The only module that writes notifications and queues their mails: each write here records whom
- * it changed, and they are NOTIFYed after the work that ran it has committed (notify-after-commit.ts,
- * decision 045). Callers pass their transaction, so that a notification commits or rolls back with
- * its action (decision 007).
- */
-
-/**
- * A new follower or comment mails the recipient when their email_notifications setting is
- * on, at most once an hour per kind. Claiming the hourly cap and queueing the mail is one statement
+ * A new follower or comment mails the recipient when their email_notifications setting is on, at
+ * most once an hour per kind. Claiming the hourly cap and queueing the mail is one statement
  * in the notification's transaction (decision 009): a rollback takes both back, and the upsert locks
  * the cap row, so two concurrent events for one user cannot both pass it.
  */
@@ -157,8 +157,8 @@ export async function notify(
 }
 
 /**
- * Liking and unliking (or following and unfollowing) over and over notifies the
- * recipient once. Within REPEAT_WINDOW of a like or follow notification, another like by the same
+ * Liking and unliking (or following and unfollowing) over and over notifies the recipient once.
+ * Within REPEAT_WINDOW of a like or follow notification, another like by the same
  * person on the same list makes none, and an unlike leaves it in place; later, an unlike takes it
  * back and a like notifies again. (decision 017)
  */
