@@ -18,7 +18,6 @@ let t: TestApp;
 let statements: string[] = [];
 let author: CreatedUser;
 let reader: CreatedUser;
-let asAuthor: Agent;
 let asReader: Agent;
 
 beforeAll(async () => {
@@ -26,7 +25,6 @@ beforeAll(async () => {
   t = await createTestApp({ db: database.db });
   author = await createUser(t.db, { username: 'notified_author' });
   reader = await createUser(t.db, { username: 'notified_reader' });
-  asAuthor = await signedInAgent(t, author);
   asReader = await signedInAgent(t, reader);
 });
 
@@ -76,6 +74,7 @@ describe('a write served by the app', () => {
       expect(status).toBeLessThan(300);
       return notified;
     };
+    const asAuthor = await signedInAgent(t, author);
     const first = await makeChecklist(t.db, author.id, { title: 'First' });
     const second = await makeChecklist(t.db, author.id, { title: 'Second' });
     const third = await makeChecklist(t.db, author.id, { title: 'Third' });

@@ -179,8 +179,26 @@ const sameEvent = (event: RepeatableEvent) =>
     event.checklistId ? eq(notifications.checklistId, event.checklistId) : isNull(notifications.checklistId),
   );
 
-/** Notifies `userId` after the write when a statement changed any of their notifications (`rows`). */
-function notifyIfChanged(userId: string, rows: readonly unknown[]): boolean {
+/**
+ * Marks read, or deletes, those of `userId`'s notifications that `where` matches, and notifies the
+ * user after the write if any changed; whether any did. Every read and deletion goes through here.
+ */
+async function changeNotifications(
+  db: Executor,
+  userId: string,
+  change: 'read' | 'delete',
+  where: SQL | undefined,
+): Promise<boolean> {
+  const theirs = and(eq(notifications.userId, userId), where);
+  const changed = { id: notifications.id };
+  const rows =
+    change === 'read'
+      ? await db
+          .update(notifications)
+          .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+          .where(theirs)
+          .returning(changed)
+      : await db.delete(notifications).where(theirs).returning(changed);
   if (rows.length > 0) notifyAfterCommit([userId]);
   return rows.length > 0;
 }
@@ -190,11 +208,12 @@ function notifyIfChanged(userId: string, rows: readonly unknown[]): boolean {
  * than REPEAT_WINDOW (see above).
  */
 export async function withdrawNotification(db: Executor, event: RepeatableEvent): Promise<void> {
-  const rows = await db
-    .delete(notifications)
-    .where(and(sameEvent(event), sql`${notifications.createdAt} <= now() - ${REPEAT_WINDOW}`))
-    .returning({ id: notifications.id });
-  notifyIfChanged(event.recipientId, rows);
+  await changeNotifications(
+    db,
+    event.recipientId,
+    'delete',
+    and(sameEvent(event), sql`${notifications.createdAt} <= now() - ${REPEAT_WINDOW}`),
+  );
 }
 
 /**
@@ -224,46 +243,23 @@ export async function deleteNotificationsAbout(
   checklistIds: readonly string[],
 ): Promise<void> {
   if (checklistIds.length === 0) return;
-  const rows = await db
-    .delete(notifications)
-    .where(and(eq(notifications.userId, authorId), inArray(notifications.checklistId, [...checklistIds])))
-    .returning({ id: notifications.id });
-  notifyIfChanged(authorId, rows);
+  await changeNotifications(db, authorId, 'delete', inArray(notifications.checklistId, [...checklistIds]));
 }
 
 /** Marks one of the user's notifications read; false when it is not theirs or does not exist. */
 export async function markRead(db: Executor, userId: string, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(notifications)
-    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .returning({ id: notifications.id });
-  return notifyIfChanged(userId, rows);
+  return isUuid(id) && changeNotifications(db, userId, 'read', eq(notifications.id, id));
 }
 
 export async function markAllRead(db: Executor, userId: string): Promise<void> {
-  const rows = await db
-    .update(notifications)
-    .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
-    .returning({ id: notifications.id });
-  notifyIfChanged(userId, rows);
+  await changeNotifications(db, userId, 'read', isNull(notifications.readAt));
 }
 
+/** Deletes one of the user's notifications; false when it is not theirs or does not exist. */
 export async function deleteNotification(db: Executor, userId: string, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .delete(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .returning({ id: notifications.id });
-  return notifyIfChanged(userId, rows);
+  return isUuid(id) && changeNotifications(db, userId, 'delete', eq(notifications.id, id));
 }
 
 export async function deleteAllNotifications(db: Executor, userId: string): Promise<void> {
-  const rows = await db
-    .delete(notifications)
-    .where(eq(notifications.userId, userId))
-    .returning({ id: notifications.id });
-  notifyIfChanged(userId, rows);
+  await changeNotifications(db, userId, 'delete', undefined);
 }
