@@ -49,6 +49,8 @@ describe('notifications have one home', () => {
 
   it('only notifications.actions.ts records whom to notify, and only notify-after-commit.ts NOTIFYs them', () => {
     expect(filesMatching(/\b(notifyAfterCommit|wakeMailDispatchersAfterCommit)\(/)).toEqual([HOME, NOTIFIER].sort());
-    expect(filesMatching(/pg_notify\(\$\{?NOTIFICATION_(MAIL_)?CHANNEL/)).toEqual([NOTIFIER]);
+    expect(filesMatching(/pg_notify\(\s*(\$\{NOTIFICATION_(MAIL_)?CHANNEL|'ticklist_notification)/)).toEqual([
+      NOTIFIER,
+    ]);
   });
 });
