@@ -151,6 +151,7 @@ export async function deleteChecklist(db: Database, id: string, userId: string):
   if (!access) return checklistNotFound(db, id);
   if (!canDelete({ id: userId }, access))
     return { ok: false, reason: 'forbidden', message: checklistActionMessages.deleteOwn };
+  // The list's notifications are deleted first, so that its author's live streams are notified.
   await db.transaction(async (tx) => {
     await deleteNotificationsAbout(tx, userId, [id]);
     await tx.delete(checklists).where(and(eq(checklists.id, id), eq(checklists.authorId, userId)));
