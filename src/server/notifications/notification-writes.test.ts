@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, '../../..');
 const HOME = 'src/server/notifications/notifications.actions.ts';
 const NOTIFIER = 'src/server/notifications/notify-after-commit.ts';
 /** Benchmark seeds fill a fresh database in bulk before any app process listens to it. */
-const BULK_FIXTURES = ['scripts/bench.ts', 'scripts/bench/seed.ts'];
+const BULK_FIXTURES = ['scripts/bench/seed.ts', 'scripts/bench/seed-bench-user.ts'];
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(path.join(root, folder), { withFileTypes: true }).flatMap((entry) => {
