@@ -5,13 +5,19 @@ import { backfillBadges, upsertBadgeDefinitions } from '../src/server/badges/bad
 import { openDatabase } from '../src/server/db/open';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
+import { notifyingAfterCommit } from '../src/server/notifications/notify-after-commit';
 
 const env = loadEnv();
 const logger = createLogger(env);
 const database = await openDatabase(env, logger);
 try {
   await upsertBadgeDefinitions(database.db);
-  const granted = await backfillBadges(database.db);
+  // Users with a live stream open are notified of their new badges once the grants have committed.
+  const granted = await notifyingAfterCommit(
+    database.db,
+    () => backfillBadges(database.db),
+    (error) => logger.warn({ err: error }, 'could not notify the new badges'),
+  );
   console.log(`Badges back-filled: ${granted.length} granted.`);
 } finally {
   await database.close();

@@ -51,7 +51,7 @@ import { noStoreForSessions } from './security/no-store';
 import { socialRoutes } from './social/social.routes';
 import { resolveClientAddress } from './security/client-address';
 import { sameOriginOnly } from './security/same-origin';
-import { announcingAfterCommit } from './notifications/announcements';
+import { notifyingAfterCommit } from './notifications/notify-after-commit';
 import {
   consumeRate,
   consumeWriteQuota,
@@ -69,7 +69,7 @@ export type AppDeps = {
   secret: string;
   mailer: Mailer;
   logger: Logger;
-  /** Live notification announcements (one LISTEN connection per process). */
+  /** Live notifications: the streams' LISTEN connection (one per process). */
   hub: NotificationHub;
   /** The content-write quotas (security/rate-limit.ts); tests that are not about them raise them. */
   writeQuotas?: WriteQuotas | undefined;
@@ -156,9 +156,9 @@ export function createApp({
   const isRead = (c: Context) => c.req.method === 'GET' || c.req.method === 'HEAD';
   app.use('/api/*', (c, next) => (isRead(c) ? next() : limitBody(c, next)));
   app.use('/api/*', noStoreForSessions());
-  // A write announces the notifications it wrote once it has committed (decision 039).
-  const cannotAnnounce = (error: unknown) => logger.warn({ err: error }, 'could not announce notifications');
-  app.use('/api/*', (c, next) => (isRead(c) ? next() : announcingAfterCommit(db, next, cannotAnnounce)));
+  // A write's changes to notifications are NOTIFYed once it has committed (decision 045).
+  const cannotNotify = (error: unknown) => logger.warn({ err: error }, 'could not notify notification changes');
+  app.use('/api/*', (c, next) => (isRead(c) ? next() : notifyingAfterCommit(db, next, cannotNotify)));
   const lookUpSession = createSessionLookup(db, auth);
   app.use('/api/*', async (c, next) => {
     let lookup: Promise<SessionUser | null> | undefined;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ChecklistCard } from '@/domain/checklists/browse';
 import { DEFAULT_AUTHOR_NAME, DEFAULT_AVATAR, DEFAULT_ESTIMATED_TIME } from '@/domain/checklists/checklist-view';
-import { DEFAULT_ACTOR_AVATAR, notificationMessage, type NotificationType } from '@/domain/social/notifications';
+import { DEFAULT_ACTOR_AVATAR, notificationMessage, type NotificationType } from '@/domain/notifications/notifications';
 import { visibleProfileName } from '@/domain/social/profile';
 
 // How the API shows a person and a checklist card, decided once (STYLE.md habit 13, as Outline's

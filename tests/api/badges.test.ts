@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { BADGES, badgeListSchema } from '../../src/domain/badges/badges';
-import { notificationListSchema } from '../../src/domain/social/notifications';
+import { notificationListSchema } from '../../src/domain/notifications/notifications';
 import { publicProfileSchema } from '../../src/domain/social/profile';
 import { backfillBadges, grantEarnedBadges } from '../../src/server/badges/badges.actions';
 import { metricCap, metricValues } from '../../src/server/badges/badges.queries';

@@ -6,7 +6,7 @@ import { hasSettled, openStream, type Stream } from '../setup/event-streams';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
-// Issue 9 item 7: at most five open streams per user (a new one closes the oldest), at most twenty
+// At most five open streams per user (a new one closes the oldest), at most twenty
 // per address, a stream ends within one heartbeat of its session, and every stream ends within the
 // hour. The heartbeat is shortened here so that "one heartbeat" is quick; the caps are the real ones.
 
@@ -67,7 +67,7 @@ describe('streams per address', () => {
 });
 
 describe('a stream ends with its session', () => {
-  it('sign-out closes every stream of that session within one heartbeat, and the client is told to stay away', async () => {
+  it('sign-out closes every stream of that session within one heartbeat, and the client is asked to stay away', async () => {
     const { agent } = await newSignedIn();
     const streams: Stream[] = [];
     for (let index = 0; index < 5; index++) {

@@ -53,14 +53,14 @@ describe('the notification hub', () => {
       },
       { timeout: 5000, interval: 100 },
     );
-    // Announcements made while it was not listening were missed: every stream gets its count afresh.
+    // NOTIFYs sent while it was not listening were missed: every stream gets its count afresh.
     await vi.waitFor(() => expect(heard).toEqual([0]));
     await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${userId})`);
     await vi.waitFor(() => expect(heard).toEqual([0, 0]));
     await hub.close();
   });
 
-  it('tells every stream to end when it closes', async () => {
+  it('asks every stream to end when it closes', async () => {
     const hub = createNotificationHub(db, pino({ level: 'silent' }));
     const onEnd = vi.fn();
     await hub.subscribe('a', { onUnread: vi.fn(), onEnd });

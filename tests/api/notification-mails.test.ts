@@ -22,7 +22,7 @@ beforeAll(async () => {
   asFan = await signedInAgent(t, fan);
 });
 
-/** A fresh author, so each test starts with no cap used and no mail kept. */
+/** A fresh author, so each test starts with no cap used and no mail sent to them. */
 async function authorWithList() {
   const author = await createUser(t.db);
   const list = await makeChecklist(t.db, author.id, { title: 'Moving house' });
@@ -34,7 +34,7 @@ const comment = async (agent: Agent, listId: string) =>
 const follow = async (agent: Agent, user: CreatedUser) =>
   expect((await agent.request(`/api/users/${user.username}/follow`, { method: 'PUT' })).status).toBe(200);
 
-/** The mails kept for `user`, oldest first. */
+/** The mails sent to `user` (the test mailer's outbox), oldest first. */
 const mailsTo = async (user: CreatedUser) => (await t.outbox()).filter((mail) => mail.to === user.email).reverse();
 const subjectsTo = async (user: CreatedUser) => (await mailsTo(user)).map((mail) => mail.subject);
 const notificationTypes = async (user: CreatedUser) =>
@@ -177,7 +177,7 @@ describe('notification mails', () => {
     expect(await mailsTo(author)).toHaveLength(1);
   });
 
-  it('a failed send is kept and sent on a later attempt', async () => {
+  it('a failed send stays queued and is sent on a later attempt', async () => {
     const { author, list } = await authorWithList();
     const failing: Mailer = { ...t.mailer, send: () => Promise.reject(new Error('SMTP is down')) };
     const dispatcher = await startNotificationMailer({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notificationListSchema } from '../../src/domain/social/notifications';
+import { notificationListSchema } from '../../src/domain/notifications/notifications';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
@@ -60,7 +60,7 @@ describe('notifications are created with the action', () => {
     await asFan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
     await asFan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
     expect(await unread(asAuthor)).toBe(1);
-    // Issue 9: within the hour, liking and unliking again tells the author nothing more.
+    // Within the hour, liking and unliking again notifies the author of nothing more.
     await asFan.request(`/api/checklists/${list.id}/like`, { method: 'DELETE' });
     await asFan.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
     expect((await inbox(asAuthor)).map((note) => note.type)).toEqual(['like']);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderPageBody } from '../../src/client/entry-server';
 import { commentListSchema } from '../../src/domain/checklists/comments';
-import { notificationListSchema } from '../../src/domain/social/notifications';
+import { notificationListSchema } from '../../src/domain/notifications/notifications';
 import { findListForHead } from '../../src/server/public-face/public-face.queries';
 import { previewContentOf } from '../../src/server/public-face/share-preview/preview-content';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/domain/accounts/account-forms';
-import { notificationListSchema } from '../../src/domain/social/notifications';
+import { notificationListSchema } from '../../src/domain/notifications/notifications';
 import { NOTIFICATION_CHANNEL } from '../../src/server/notifications/live';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import {

@@ -95,7 +95,7 @@ describe('a clone', () => {
     );
     // The notification is written with the copy's items and tags, in the next statement.
     expect(inside[1]).toMatch(
-      /^with told as \( insert into notifications .* items as \( insert into checklist_items .* insert into checklist_tags/,
+      /^with notified as \( insert into notifications .* items as \( insert into checklist_items .* insert into checklist_tags/,
     );
     expect(inside.filter((query) => /^insert into notifications/.test(query))).toEqual([]);
     expect(inside.filter((query) => /profiles/.test(query))).toHaveLength(1);

@@ -4,7 +4,7 @@ import {
   NOTIFICATION_POPOVER_LIMIT,
   type notificationListSchema,
   type unreadCountSchema,
-} from '@/domain/social/notifications';
+} from '@/domain/notifications/notifications';
 import { reconnectDelay } from '@/domain/social/reconnect';
 import type { okSchema } from '@/domain/api-error';
 import { apiRequest } from '@/client/lib/api';

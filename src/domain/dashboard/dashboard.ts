@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DIFFICULTIES } from '../checklists/checklist-view';
 import { CHECKLIST_VISIBILITIES } from '../checklists/visibility';
 import { newestFirstPageFields, nextCursorSchema } from '../paging';
-import { badgeNotificationMessage, NOTIFICATION_ICONS, NOTIFICATION_TYPES } from '../social/notifications';
+import { badgeNotificationMessage, NOTIFICATION_ICONS, NOTIFICATION_TYPES } from '../notifications/notifications';
 
 // The dashboard's data (spec §2.11): the Lists tabs, Home's "In Progress" and "Recent Activity".
 

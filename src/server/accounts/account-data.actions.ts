@@ -36,7 +36,7 @@ export async function deleteAccount(db: Database, userId: string, options: { kee
     }
 
     // "Sam liked “Moving house”" becomes "Deleted user liked “Moving house”" (the shapes of
-    // notificationMessage in src/domain/social/notifications.ts).
+    // notificationMessage in src/domain/notifications/notifications.ts).
     await tx.execute(sql`
       update notifications set actor_id = ${deleted},
         message = regexp_replace(message, '^.*?( liked “| commented on “| cloned “| started following you$)',

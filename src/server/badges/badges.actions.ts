@@ -7,10 +7,10 @@ import {
   type BadgeDefinition,
   type BadgeMetric,
 } from '@/domain/badges/badges';
-import { badgeNotificationMessage } from '@/domain/social/notifications';
+import { badgeNotificationMessage } from '@/domain/notifications/notifications';
 import { executeNamed, type Database, type Executor } from '../db/client';
 import { badges } from '../db/schema';
-import { announceLater } from '../notifications/announcements';
+import { badgeNotifications } from '../notifications/notifications.actions';
 import { metricValues } from './badges.queries';
 
 /** Grants may take a transaction-scoped lock, so they must run inside the action's transaction. */
@@ -23,15 +23,13 @@ const BADGE_LOCK_NAMESPACE = 7_420_011;
 
 /**
  * Earns, in one statement, every badge of `definitions` whose metric has reached its target for the
- * users of `candidates` (a query of `user_id`s), and tells each of them once (`later`: the condition
- * that leaves announcing it to the app, see announceLater). ON CONFLICT makes it
+ * users of `candidates` (a query of `user_id`s), and notifies each of them once. ON CONFLICT makes it
  * idempotent; the join with `badges` skips a definition not yet upserted rather than break the action.
  */
 async function grantWhere(
   db: Executor,
   definitions: readonly BadgeDefinition[],
   candidates: SQL,
-  later: ReturnType<typeof announceLater> = null,
   { isNamed = false }: { isNamed?: boolean } = {},
 ): Promise<Grant[]> {
   if (definitions.length === 0) return [];
@@ -39,6 +37,9 @@ async function grantWhere(
   const rules = definitions.map(
     (badge) =>
       sql`(${badge.slug}, ${badge.rule.metric}, ${badge.rule.target}::int, ${badgeNotificationMessage(badge.name)})`,
+  );
+  const notices = badgeNotifications(
+    sql`select g.user_id, r.message from granted g join rules r on r.slug = g.badge_slug`,
   );
   const statement = sql`
     with rules (slug, metric, target, message) as (values ${sql.join(rules, sql`, `)}),
@@ -52,15 +53,11 @@ async function grantWhere(
       insert into user_badges (user_id, badge_slug) select user_id, slug from earned
       on conflict do nothing
       returning user_id, badge_slug),
-    -- clock_timestamp(): the badge reads as coming just after the notification of the action that earned it.
-    noted as (
-      insert into notifications (user_id, actor_id, type, message, created_at)
-      select g.user_id, null, 'badge', r.message, clock_timestamp() from granted g join rules r on r.slug = g.badge_slug
-      ${later ? sql`where ${later.names(sql`g.user_id`)}` : sql``})
+    noted as (${notices.insert})
     select user_id, badge_slug from granted`;
   type Row = { user_id: string; badge_slug: string };
   const rows = isNamed ? await executeNamed<Row>(db, statement) : (await db.execute<Row>(statement)).rows;
-  later?.announce(rows.map((row) => row.user_id));
+  notices.written(rows.map((row) => row.user_id));
   return rows.map((row) => ({ userId: row.user_id, slug: row.badge_slug }));
 }
 
@@ -96,8 +93,6 @@ export async function grantEarnedBadges(
     ids.length === 1
       ? sql`select id as user_id from users where id = ${ids[0]}`
       : sql`select id as user_id from users where id = any(${sql.param(ids)}::text[])`,
-    // Served by the app, a badge's notification is announced after the write (decision 039).
-    announceLater(),
     // Its text is one of a few (one per set of metrics an action moves), and its plan the same for
     // any user: prepared once per connection, it is not planned again each time (0.5 ms a clone).
     { isNamed: true },

@@ -11,7 +11,7 @@ import { itemCountColumn } from '../presenters';
 import { executeNamed, type Database, type Executor } from '../db/client';
 import { checklistItems, checklists, checklistTags, clonedChecklists } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
-import { cloneNotification } from '../notifications/notifications.actions';
+import { cloneNotification, deleteNotificationsAbout } from '../notifications/notifications.actions';
 import {
   checklistNotFound,
   findChecklistAccess,
@@ -151,7 +151,11 @@ export async function deleteChecklist(db: Database, id: string, userId: string):
   if (!access) return checklistNotFound(db, id);
   if (!canDelete({ id: userId }, access))
     return { ok: false, reason: 'forbidden', message: checklistActionMessages.deleteOwn };
-  await db.delete(checklists).where(and(eq(checklists.id, id), eq(checklists.authorId, userId)));
+  // The list's notifications are deleted first, so that its author's live streams are notified.
+  await db.transaction(async (tx) => {
+    await deleteNotificationsAbout(tx, userId, [id]);
+    await tx.delete(checklists).where(and(eq(checklists.id, id), eq(checklists.authorId, userId)));
+  });
   return { ok: true, value: undefined };
 }
 
@@ -222,10 +226,13 @@ async function permittedIds(
 export async function bulkDeleteChecklists(db: Database, ids: string[], userId: string): Promise<BulkResult> {
   const permitted = await permittedIds(db, ids, userId, canDelete);
   const deleted = permitted.length
-    ? await db
-        .delete(checklists)
-        .where(and(inArray(checklists.id, permitted), eq(checklists.authorId, userId)))
-        .returning({ id: checklists.id })
+    ? await db.transaction(async (tx) => {
+        await deleteNotificationsAbout(tx, userId, permitted);
+        return tx
+          .delete(checklists)
+          .where(and(inArray(checklists.id, permitted), eq(checklists.authorId, userId)))
+          .returning({ id: checklists.id });
+      })
     : [];
   const result = splitOwned(
     ids,
@@ -295,7 +302,7 @@ async function copyChecklist(db: Database, id: string, userId: string): Promise<
     // author's alone to see). (The copies are prepared once per connection: their plans are the
     // same for any list.)
     const copyId = newListId();
-    const told = cloneNotification({
+    const notified = cloneNotification({
       recipientId: access.authorId,
       actorId: userId,
       actor,
@@ -304,12 +311,12 @@ async function copyChecklist(db: Database, id: string, userId: string): Promise<
     await executeNamed(
       tx,
       sql`
-        with ${told ? sql`told as (${told.insert}), ` : sql``}items as (
+        with ${notified ? sql`notified as (${notified.insert}), ` : sql``}items as (
           insert into checklist_items (checklist_id, content, order_index)
           select ${copyId}, content, order_index from checklist_items where checklist_id = ${id})
         insert into checklist_tags (checklist_id, tag) select ${copyId}, tag from checklist_tags where checklist_id = ${id}`,
     );
-    told?.written();
+    notified?.written();
     // Apart, and after: recording the clone counts it on the original's row, locked from then on.
     // (Written with the items and tags, it would hold that row while they wait, for instance on a
     // tag's count another transaction is writing, and the original's author's edits with it.)

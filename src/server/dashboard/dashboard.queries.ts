@@ -9,7 +9,7 @@ import {
   type DashboardListTab,
 } from '@/domain/dashboard/dashboard';
 import { visibilityOf } from '@/domain/checklists/visibility';
-import type { NotificationType } from '@/domain/social/notifications';
+import type { NotificationType } from '@/domain/notifications/notifications';
 import { executeNamed, sqlLimitAtLeast, type Executor } from '../db/client';
 import { before, cursorTime, takePage } from '../paging';
 import { visibleTo } from '../checklists/checklist-access';

@@ -24,13 +24,13 @@ export type Subscriber = {
 
 export type NotificationHub = {
   /**
-   * Tells `subscriber` the user's unread count whenever their notifications change. With
+   * Sends `subscriber` the user's unread count whenever their notifications change. With
    * `perUser`, the stream also takes a place among its user's streams on every process sharing the
    * database, and the user's streams beyond the newest `perUser` are displaced (decision 043).
    * Resolves once that is settled.
    */
   subscribe: (userId: string, subscriber: Subscriber, options?: { perUser?: number }) => Promise<() => void>;
-  /** Ends every stream (each is told to reconnect) and stops listening. */
+  /** Ends every stream (each asked to reconnect) and stops listening. */
   close: () => Promise<void>;
 };
 
@@ -84,11 +84,11 @@ type LockRow = { classid: string; objid: string; mine: boolean };
 
 /**
  * One LISTEN connection per app process, shared by all of its streams. PostgreSQL delivers each
- * announcement (migration 0006) to every listening process, so a like served by one process
- * reaches a stream held by another. The connection is opened with the first stream. When it is
- * lost (the database restarts, fails over, or ends the session), the hub listens again with
- * back-off until it can, and then sends every open stream its count afresh, since announcements
- * made meanwhile were not heard, and takes its streams' places again (decision 043).
+ * NOTIFY (sent after commit, notify-after-commit.ts) to every listening process, so a like served
+ * by one process reaches a stream held by another. The connection is opened with the first stream.
+ * When it is lost (the database restarts, fails over, or ends the session), the hub listens again
+ * with back-off until it can, and then sends every open stream its count afresh, since NOTIFYs sent
+ * meanwhile were not heard, and takes its streams' places again (decision 043).
  */
 export function createNotificationHub(db: Database, logger: Logger): NotificationHub {
   const subscribers = new Map<string, Set<Subscriber>>();
@@ -111,7 +111,7 @@ export function createNotificationHub(db: Database, logger: Logger): Notificatio
     }
   };
 
-  /** Ends this process's streams named by `keys`, and tells the other processes of theirs. */
+  /** Ends this process's streams named by `keys`, and notifies the other processes of theirs. */
   const displace = async (connection: Listening, keys: bigint[]) => {
     const elsewhere: bigint[] = [];
     for (const key of keys) {
@@ -244,7 +244,7 @@ export function createNotificationHub(db: Database, logger: Logger): Notificatio
       });
       listening = opened;
       // Listening before taking the places again: a process that reads ours afterwards and finds
-      // one of them beyond the cap can tell us.
+      // one of them beyond the cap can notify us.
       takePlacesAgain(opened).catch((error: unknown) =>
         logger.warn({ err: error }, 'could not take the places of open streams again'),
       );

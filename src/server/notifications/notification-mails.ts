@@ -11,7 +11,7 @@ import {
   type NotificationTextRow,
 } from '../presenters';
 
-// Announced by migration 0007 when a queued mail commits.
+// NOTIFYed after a queued mail commits (notify-after-commit.ts), to wake every process's dispatcher.
 export const NOTIFICATION_MAIL_CHANNEL = 'ticklist_notification_mails';
 const SWEEP_INTERVAL_MS = 30_000;
 const MAX_ATTEMPTS = 5;

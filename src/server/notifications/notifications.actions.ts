@@ -1,11 +1,18 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { DELETED_USER } from '@/domain/accounts/account-data';
-import { notificationMessage, notificationTarget, type NotificationType } from '@/domain/social/notifications';
+import { notificationMessage, notificationTarget, type NotificationType } from '@/domain/notifications/notifications';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { notifications } from '../db/schema';
-import { announceLater, wakeMailLater } from './announcements';
+import { notifyAfterCommit, wakeMailDispatchersAfterCommit } from './notify-after-commit';
 import { displayName, personColumns, type PersonRow } from '../presenters';
+
+/**
+ * The only module that writes notifications and queues their mails: each write here records whom
+ * it changed, and they are NOTIFYed after the work that ran it has committed (notify-after-commit.ts,
+ * decision 045). Callers pass their transaction, so that a notification commits or rolls back with
+ * its action (decision 007).
+ */
 
 /**
  * The actor as a notification to `recipientId` names them (see `displayName`: by their username if
@@ -21,8 +28,8 @@ const namedActor = (person: PersonRow, recipientId: string) => ({
 type MailKind = 'follow' | 'comment';
 
 /**
- * Issue: a new follower or comment mails the recipient when their email_notifications setting is
- * on, at most once an hour per kind. Claiming the hourly cap and queueing the mail is one statement
+ * A new follower or comment mails the recipient when their email_notifications setting is on, at
+ * most once an hour per kind. Claiming the hourly cap and queueing the mail is one statement
  * in the notification's transaction (decision 009): a rollback takes both back, and the upsert locks
  * the cap row, so two concurrent events for one user cannot both pass it.
  */
@@ -37,8 +44,6 @@ async function queueNotificationMail(
     checklistId: string | null;
   },
 ): Promise<void> {
-  // Served by the app, the dispatchers are woken after the write (decision 039), if it queued one.
-  const later = wakeMailLater();
   const result = await db.execute(sql`
     with claimed as (
       insert into notification_mail_caps (user_id, kind, last_sent_at)
@@ -49,9 +54,9 @@ async function queueNotificationMail(
     insert into notification_mails (user_id, kind, message, link_path, actor_id, checklist_id)
     select user_id, ${mail.kind}, ${mail.message}, ${mail.linkPath}, ${mail.actorId}, ${mail.checklistId}::uuid
     from claimed
-    ${later ? sql`where ${later.condition}` : sql``}
     returning id`);
-  if (result.rows.length > 0) later?.queued();
+  // The dispatchers are woken after the write, if it queued one.
+  if (result.rows.length > 0) wakeMailDispatchersAfterCommit();
 }
 
 type NotifiedEvent = {
@@ -62,44 +67,43 @@ type NotifiedEvent = {
 };
 
 /** Nobody is notified of their own actions, and nobody reads the reserved "Deleted user"'s (decision 013). */
-const isTold = (event: NotifiedEvent) => event.recipientId !== event.actorId && event.recipientId !== DELETED_USER.id;
+const isNotified = (event: NotifiedEvent) =>
+  event.recipientId !== event.actorId && event.recipientId !== DELETED_USER.id;
 
 /**
  * The insert of `event`'s notification, naming `person` as its actor, the actor as named and its
- * message (which a mail repeats), and `written()`, to call once the statement that ran it has: served by the app, the
- * notification is announced after the write (decision 039). `withdrawn`, a WITH query of the same
- * statement (see notify).
+ * message (which a mail repeats), and `written()`, to call once the statement that ran it has, so
+ * that the recipient is notified after the write. `withdrawn`, a WITH query of the same statement
+ * (see notify).
  */
 function notificationInsert(event: NotifiedEvent, person: PersonRow, withdrawn: SQL | null = null) {
   const actor = namedActor(person, event.recipientId);
   const message = notificationMessage(event.type, actor.name, event.checklist?.title);
-  const later = announceLater();
   return {
     actor,
     message,
     insert: sql`
       ${withdrawn ? sql`with withdrawn as (${withdrawn})` : sql``}
       insert into notifications (user_id, actor_id, type, checklist_id, message)
-      select ${event.recipientId}, ${event.actorId}, ${event.type}, ${event.checklist?.id ?? null}::uuid, ${message}
-      ${later ? sql`where ${later.names(sql`${event.recipientId}::text`)}` : sql``}`,
-    written: () => later?.announce([event.recipientId]),
+      values (${event.recipientId}, ${event.actorId}, ${event.type}, ${event.checklist?.id ?? null}::uuid, ${message})`,
+    written: () => notifyAfterCommit([event.recipientId]),
   };
 }
 
 /**
  * A clone's notification, which mails nobody and is never repeated, for the cloning statement to
  * write as one of its WITH queries: its insert, and `written()` to call once that statement has run.
- * Null when nobody is told.
+ * Null when nobody is notified.
  */
 export function cloneNotification(event: Omit<NotifiedEvent, 'type'> & { actor: PersonRow }) {
   const clone = { ...event, type: 'clone' as const };
-  return isTold(clone) ? notificationInsert(clone, event.actor) : null;
+  return isNotified(clone) ? notificationInsert(clone, event.actor) : null;
 }
 
 /**
  * Records a notification for `recipientId` about `actorId`'s action, inside the caller's
- * transaction. Nobody is notified of their own actions. It is announced to live streams after the
- * request when the app serves it, else by a trigger (decision 039).
+ * transaction. Nobody is notified of their own actions. Live streams are notified of it after the
+ * write has committed.
  * Follows and comments may also queue an email; likes never do. (A clone's notification is written
  * by the cloning statement: cloneNotification.)
  */
@@ -111,13 +115,13 @@ export async function notify(
     actor?: PersonRow;
   },
 ): Promise<void> {
-  if (!isTold(event)) return;
+  if (!isNotified(event)) return;
   const repeatable =
     event.type === 'like' || event.type === 'follow'
       ? { ...event, type: event.type, checklistId: event.checklist?.id }
       : null;
-  // Whether a like or follow told the recipient within the hour (then nothing is told again), and
-  // the actor's profile unless the caller has it, in one statement.
+  // Whether a like or follow notified the recipient within the hour (then nothing is made again),
+  // and the actor's profile unless the caller has it, in one statement.
   let person = event.actor ?? null;
   if (repeatable || !person) {
     const recent = repeatable
@@ -132,8 +136,7 @@ export async function notify(
     person ??= { id: row.id, name: row.name, avatar: row.avatar, username: row.username, isPublic: row.isPublic };
   }
   // An older like or follow notification from the same person about the same thing is replaced, not
-  // repeated, in the same statement (one announcement: PostgreSQL folds identical NOTIFYs of a
-  // transaction into one).
+  // repeated, in the same statement (the recipient is notified once).
   const { insert, written, actor, message } = notificationInsert(
     event,
     person,
@@ -154,8 +157,8 @@ export async function notify(
 }
 
 /**
- * Issue 9 item 8: liking and unliking (or following and unfollowing) over and over tells the
- * recipient once. Within REPEAT_WINDOW of a like or follow notification, another like by the same
+ * Liking and unliking (or following and unfollowing) over and over notifies the recipient once.
+ * Within REPEAT_WINDOW of a like or follow notification, another like by the same
  * person on the same list makes none, and an unlike leaves it in place; later, an unlike takes it
  * back and a like notifies again. (decision 017)
  */
@@ -177,42 +180,86 @@ const sameEvent = (event: RepeatableEvent) =>
   );
 
 /**
+ * Marks read, or deletes, those of `userId`'s notifications that `where` matches, and notifies the
+ * user after the write if any changed; whether any did. Every read and deletion goes through here.
+ */
+async function changeNotifications(
+  db: Executor,
+  userId: string,
+  change: 'read' | 'delete',
+  where: SQL | undefined,
+): Promise<boolean> {
+  const theirs = and(eq(notifications.userId, userId), where);
+  const changed = { id: notifications.id };
+  const rows =
+    change === 'read'
+      ? await db
+          .update(notifications)
+          .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+          .where(theirs)
+          .returning(changed)
+      : await db.delete(notifications).where(theirs).returning(changed);
+  if (rows.length > 0) notifyAfterCommit([userId]);
+  return rows.length > 0;
+}
+
+/**
  * An unlike or unfollow takes back the notification its like or follow created, once that is older
  * than REPEAT_WINDOW (see above).
  */
 export async function withdrawNotification(db: Executor, event: RepeatableEvent): Promise<void> {
-  await db
-    .delete(notifications)
-    .where(and(sameEvent(event), sql`${notifications.createdAt} <= now() - ${REPEAT_WINDOW}`));
+  await changeNotifications(
+    db,
+    event.recipientId,
+    'delete',
+    and(sameEvent(event), sql`${notifications.createdAt} <= now() - ${REPEAT_WINDOW}`),
+  );
+}
+
+/**
+ * The notifications of badges just granted, for the granting statement to write as one of its WITH
+ * queries: `insert`, from `granted` (a query of `user_id` and `message`), and `written()`, to call
+ * with the users the statement granted a badge. A badge's notification has no actor (decision 011);
+ * clock_timestamp(): it reads as coming just after the notification of the action that earned it.
+ */
+export function badgeNotifications(granted: SQL) {
+  return {
+    insert: sql`
+      insert into notifications (user_id, actor_id, type, message, created_at)
+      select user_id, null, 'badge', message, clock_timestamp() from (${granted}) granted`,
+    written: (userIds: readonly string[]) => notifyAfterCommit(userIds),
+  };
+}
+
+/**
+ * Deletes the notifications about `authorId`'s lists `checklistIds` (a like, a comment or a clone
+ * of a list notifies its author), in the transaction that deletes the lists, just before: the
+ * foreign key's cascade would delete them too, but unseen, and the author's live streams would not
+ * be notified.
+ */
+export async function deleteNotificationsAbout(
+  db: Executor,
+  authorId: string,
+  checklistIds: readonly string[],
+): Promise<void> {
+  if (checklistIds.length === 0) return;
+  await changeNotifications(db, authorId, 'delete', inArray(notifications.checklistId, [...checklistIds]));
 }
 
 /** Marks one of the user's notifications read; false when it is not theirs or does not exist. */
 export async function markRead(db: Executor, userId: string, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .update(notifications)
-    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .returning({ id: notifications.id });
-  return rows.length > 0;
+  return isUuid(id) && changeNotifications(db, userId, 'read', eq(notifications.id, id));
 }
 
 export async function markAllRead(db: Executor, userId: string): Promise<void> {
-  await db
-    .update(notifications)
-    .set({ readAt: sql`now()` })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  await changeNotifications(db, userId, 'read', isNull(notifications.readAt));
 }
 
+/** Deletes one of the user's notifications; false when it is not theirs or does not exist. */
 export async function deleteNotification(db: Executor, userId: string, id: string): Promise<boolean> {
-  if (!isUuid(id)) return false;
-  const rows = await db
-    .delete(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .returning({ id: notifications.id });
-  return rows.length > 0;
+  return isUuid(id) && changeNotifications(db, userId, 'delete', eq(notifications.id, id));
 }
 
 export async function deleteAllNotifications(db: Executor, userId: string): Promise<void> {
-  await db.delete(notifications).where(eq(notifications.userId, userId));
+  await changeNotifications(db, userId, 'delete', undefined);
 }

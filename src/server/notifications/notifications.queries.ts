@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Notification } from '@/domain/social/notifications';
+import type { Notification } from '@/domain/notifications/notifications';
 import type { Executor } from '../db/client';
 import { notifications } from '../db/schema';
 import { notificationText, notificationTextColumns, presentActor, type NotificationTextRow } from '../presenters';

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { notificationListSchema, unreadCountSchema } from '@/domain/social/notifications';
+import { notificationListSchema, unreadCountSchema } from '@/domain/notifications/notifications';
 import type { Database } from '../db/client';
 import { commonErrors, createRouter, idParams, jsonContent, refusal, signedIn } from '../http';
 import { deleteAllNotifications, deleteNotification, markAllRead, markRead } from './notifications.actions';
@@ -8,7 +8,7 @@ import { countUnread, listNotifications } from './notifications.queries';
 const ok = z.object({ ok: z.literal(true) });
 const notificationNotFound = 'Notification not found.';
 
-// The signed-in user's notifications (spec §2.2); the live stream is in stream.routes.ts.
+// The signed-in user's notifications: list, unread count, read, delete; the live stream is in stream.routes.ts.
 const route = {
   notifications: createRoute({
     method: 'get',

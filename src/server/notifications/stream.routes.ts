@@ -7,7 +7,7 @@ import { rateLimitAddress } from '../security/client-address';
 import { MAX_ORDERED_STREAM_AGE_MS, type NotificationHub } from './live';
 import { countUnread } from './notifications.queries';
 
-// Spec §9: the realtime heartbeat is 25 s (it also keeps proxies from closing an idle stream).
+// A stream's heartbeat is 25 s: the browser sees a dead stream soon, and proxies do not close an idle one.
 export const HEARTBEAT_MS = 25_000;
 /** The reconnect delay a closing stream asks of the browser's EventSource. */
 export const RECONNECT_HINT_MS = 1_000;

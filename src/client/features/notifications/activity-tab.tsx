@@ -8,7 +8,7 @@ import {
   notificationMessages,
   notificationTarget,
   type Notification,
-} from '@/domain/social/notifications';
+} from '@/domain/notifications/notifications';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';

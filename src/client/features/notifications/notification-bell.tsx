@@ -8,7 +8,7 @@ import {
   notificationMessages,
   notificationTarget,
   type Notification,
-} from '@/domain/social/notifications';
+} from '@/domain/notifications/notifications';
 import { Button } from '@/client/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/client/components/ui/popover';
 import { Spinner } from '@/client/components/ui/spinner';

@@ -4,7 +4,7 @@ import { paths } from '../paths';
 export const NOTIFICATION_TYPES = ['like', 'comment', 'clone', 'follow', 'badge'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-// Spec §2.2 and §9.
+/** The bell's popover shows the newest ten. */
 export const NOTIFICATION_POPOVER_LIMIT = 10;
 export const NOTIFICATION_ICONS: Record<NotificationType, string> = {
   like: '👍',
@@ -16,7 +16,7 @@ export const NOTIFICATION_ICONS: Record<NotificationType, string> = {
 export const DEFAULT_ACTOR_AVATAR = '👤';
 export const notificationMessages = { empty: 'No notifications yet.' } as const;
 
-/** The messages name the actor and the list (issue: “Sam liked “Moving house””). */
+/** A message names the actor and the list: “Sam liked “Moving house””. */
 export function notificationMessage(
   type: Exclude<NotificationType, 'badge'>,
   actorName: string,

@@ -13,7 +13,7 @@ describe('notification messages', () => {
     expect(badgeNotificationMessage('Curator')).toBe('You earned the badge “Curator”');
   });
 
-  it('use the spec’s icons', () => {
+  it('use one icon per type', () => {
     expect([
       NOTIFICATION_ICONS.like,
       NOTIFICATION_ICONS.comment,
