@@ -153,7 +153,7 @@ export function presentAuthor(row: AuthorRow, viewerId: ViewerId) {
   };
 }
 
-/** Spec §7: "estimatedTime (default "Unknown")". */
+/** A list without an estimated time shows "Unknown". */
 export const presentEstimatedTime = (estimatedTime: string | null) => estimatedTime || DEFAULT_ESTIMATED_TIME;
 
 /** The row `cardColumns` reads. */

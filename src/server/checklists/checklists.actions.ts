@@ -145,7 +145,7 @@ export async function updateChecklist(
   });
 }
 
-/** Spec §7: deleting checks ownership; items, tags, ticks, likes and comments go with the list. */
+/** Deleting checks ownership; items, tags, ticks, likes and comments go with the list. */
 export async function deleteChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome> {
   const access = await findChecklistAccess(db, id, userId);
   if (!access) return checklistNotFound(db, id);
@@ -263,7 +263,7 @@ export async function bulkSetVisibility(
 }
 
 /**
- * Spec §4, §7: a clone is a new list owned by the cloner with the original's content, and a
+ * A clone is a new list owned by the cloner with the original's content, and a
  * recorded link. Nobody clones their own list. A clone of a public list is public; a clone of an
  * unlisted list is unlisted, so cloning cannot list what its author chose not to (decision 024).
  * The clone is the cloner's: they may make it public or private afterwards.

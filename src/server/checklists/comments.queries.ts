@@ -40,7 +40,7 @@ const selectComments = sql`
   select ${commentColumns} from checklist_comments cm left join profiles p on p.id = cm.user_id`;
 
 /**
- * Spec §7: comments of a list with their author, newest first; issue 9: a page at a time, after
+ * Comments of a list with their author, newest first, a page at a time after
  * the `before` cursor (keyset on created_at, id), with the count of them all.
  */
 export async function listComments(

@@ -37,7 +37,7 @@ function tabSource(tab: DashboardListTab, userId: string): SQL {
       return sql`select cloned_checklist_id as checklist_id, created_at as listed_at, null::int as completed_count
                  from cloned_checklists where cloned_by = ${userId}`;
     case 'saved':
-      // Spec §2.11 "Saved (from library groups)": a list in several groups, or also saved, shows once.
+      // A list in several groups, or also saved, shows once.
       return sql`select checklist_id, max(created_at) as listed_at, null::int as completed_count from (
                    select checklist_id, created_at from user_list_memberships where user_id = ${userId}
                    union all

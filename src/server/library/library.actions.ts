@@ -47,7 +47,7 @@ export async function renameGroup(db: Database, userId: string, groupId: string,
   return renamed.length ? { ok: true, value: undefined } : groupNotFound;
 }
 
-/** Spec §9: groups can be deleted only when empty. */
+/** Groups can be deleted only when empty. */
 export async function deleteGroup(db: Database, userId: string, groupId: string): Promise<WriteOutcome> {
   if (!isUuid(groupId)) return groupNotFound;
   const result = await db.execute<{ outcome: string }>(sql`
@@ -100,7 +100,7 @@ export async function setMembership(
   return { ok: true, value: await ownLibraryRows(db, userId, checklistId) };
 }
 
-/** Spec §5: saving an already-saved checklist is success. */
+/** Saving an already-saved checklist is success. */
 export async function setSaved(
   db: Database,
   userId: string,
