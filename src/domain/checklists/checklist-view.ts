@@ -11,7 +11,10 @@ export const DEFAULT_ESTIMATED_TIME = 'Unknown';
 
 export const checklistItemSchema = z.object({ id: z.string(), content: z.string(), orderIndex: z.number().int() });
 
-/** One checklist as the detail page shows it, with the asking user's completions, like and library state. */
+/**
+ * One checklist as the detail page shows it, with whether the asking user owns it, has liked it and
+ * which of its items they completed.
+ */
 export const checklistDetailSchema = z.object({
   id: z.string(),
   title: z.string(),

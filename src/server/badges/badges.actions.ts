@@ -23,8 +23,8 @@ const BADGE_LOCK_NAMESPACE = 7_420_011;
 
 /**
  * Earns, in one statement, every badge of `definitions` whose metric has reached its target for the
- * users of `candidates` (a query of `user_id`s), and tells each of them once (`later`: the condition
- * that leaves announcing it to the app, see announceLater). ON CONFLICT makes it
+ * users of `candidates` (a query of `user_id`s), and notifies each of them once (`later`: the
+ * condition that leaves the NOTIFY to the app, see announceLater). ON CONFLICT makes it
  * idempotent; the join with `badges` skips a definition not yet upserted rather than break the action.
  */
 async function grantWhere(
@@ -67,7 +67,7 @@ async function grantWhere(
 /**
  * Grants what `userIds` have earned on the `metrics` an action can move, inside that action's
  * transaction (decision 011). A per-user advisory lock makes concurrent actions for one user take
- * turns, so the later one counts the earlier one's rows: two ticks completing a user's 5th list on
+ * turns, so the later one counts the earlier one's rows: two completions finishing a user's 5th list on
  * two lists at once cannot both see 4 and grant nothing. It is taken after the action's lock on the
  * list it changes, and in user-id order, so it adds no deadlock.
  *
@@ -96,10 +96,10 @@ export async function grantEarnedBadges(
     ids.length === 1
       ? sql`select id as user_id from users where id = ${ids[0]}`
       : sql`select id as user_id from users where id = any(${sql.param(ids)}::text[])`,
-    // Served by the app, a badge's notification is announced after the write (decision 039).
+    // Served by the app, a badge's notification is NOTIFYed after the write commits (decision 039).
     announceLater(),
     // Its text is one of a few (one per set of metrics an action moves), and its plan the same for
-    // any user: prepared once per connection, it is not planned again each time (0.5 ms a clone).
+    // any user: prepared once per connection, it is not planned again each time.
     { isNamed: true },
   );
 }

@@ -44,13 +44,13 @@ function tabSource(tab: DashboardListTab, userId: string): SQL {
                    select checklist_id, created_at from saved_checklists where user_id = ${userId}) mine
                  group by checklist_id`;
     case 'in-progress':
-      // Most recently ticked first: the trigger on completions keeps updated_at.
+      // Most recently completed first: the trigger on completions keeps updated_at.
       return sql`select checklist_id, updated_at as listed_at, completed_count
                  from checklist_progress where user_id = ${userId}`;
   }
 }
 
-/** One Lists tab (spec §2.11) with the user's progress on each list, in one statement. */
+/** One Lists tab with the user's progress on each list, in one statement. */
 export async function listDashboardLists(
   db: Executor,
   userId: string,
@@ -121,7 +121,7 @@ export async function listDashboardLists(
  * merge.
  *
  * - A clone is also a list the user authored; it shows once, as "cloned".
- * - A completed list is one whose every item the user has ticked; a list that has since turned
+ * - A completed list is one whose every item the user has completed; a list that has since turned
  *   private to someone else is left out, as on the Lists tabs.
  * - A badge shows once, as its grant. Decision 011 writes exactly one notification per grant, in the
  *   same statement and with the same words, so badge notifications are skipped for their grants

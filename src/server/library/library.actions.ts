@@ -10,7 +10,7 @@ import { ownLibraryRows } from './library.queries';
 const groupNotFound = { ok: false, reason: 'not_found' } as const;
 
 /**
- * A new, empty group; refused past MAX_GROUPS (issue 9: the groups answer stays bounded). The
+ * A new, empty group; refused past MAX_GROUPS, so the groups response stays bounded. The
  * count and the insert run under a lock of the user's own, so two creates at once cannot both pass.
  */
 export async function createGroup(db: Database, userId: string, name: string): Promise<WriteOutcome<Group>> {

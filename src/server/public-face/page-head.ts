@@ -162,7 +162,9 @@ export type RenderedBody = { root: string; data: string; preloads: string };
  * end of the head. Throws at start-up if any is missing (a changed index.html), rather than
  * serving pages without a head.
  */
-export function pageTemplate(indexHtml: string): (head: PageHead, baseUrl: string, body?: RenderedBody | null) => string {
+export function pageTemplate(
+  indexHtml: string,
+): (head: PageHead, baseUrl: string, body?: RenderedBody | null) => string {
   const description = /<meta name="description"[^>]*>\s*/;
   const title = /<title>[^<]*<\/title>/;
   const headEnd = '</head>';

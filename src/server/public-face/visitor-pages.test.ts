@@ -39,7 +39,9 @@ describe('a visitor’s rendered pages', () => {
     const pages = createVisitorPages();
     expect(await htmlOf(pages, '/browse?q=tent', async () => ({ html: 'tent', isCacheable: true }))).toBe('tent');
     expect(await htmlOf(pages, '/browse?q=stove', async () => ({ html: 'stove', isCacheable: true }))).toBe('stove');
-    expect(await htmlOf(pages, '/browse?q=tent', async () => ({ html: 'rendered again', isCacheable: true }))).toBe('tent');
+    expect(await htmlOf(pages, '/browse?q=tent', async () => ({ html: 'rendered again', isCacheable: true }))).toBe(
+      'tent',
+    );
   });
 
   it('are rendered once for everyone who asks while the rendering is under way', async () => {

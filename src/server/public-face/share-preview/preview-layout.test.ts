@@ -3,7 +3,14 @@ import { createRequire } from 'node:module';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { readFontMetrics, type TextMeasure } from './font-metrics';
-import { cutToFit, renderableText, previewSvg, wrapText, type PreviewContent, type PreviewFonts } from './preview-layout';
+import {
+  cutToFit,
+  renderableText,
+  previewSvg,
+  wrapText,
+  type PreviewContent,
+  type PreviewFonts,
+} from './preview-layout';
 
 /** A font of our own: every character half an em wide; it has glyphs for Latin and the ellipsis, nothing past U+2100. */
 const halfEm: TextMeasure = {
