@@ -17,7 +17,7 @@ import { itemCountColumn, presentEstimatedTime, tagsColumn } from '../presenters
 
 /**
  * The stats bar in one statement. Saved counts the distinct lists in the user's library
- * (any group, or saved) that they can still see; Started counts lists with at least one tick;
+ * (any group, or saved) that they can still see; Started counts lists with at least one completed item;
  * Badges counts those earned.
  */
 export async function accountStats(db: Executor, userId: string): Promise<AccountStats> {

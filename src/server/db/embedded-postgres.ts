@@ -149,7 +149,7 @@ export function sharedBuffersMb(totalBytes = os.totalmem(), limitBytes = process
  * Libraries the embedded server loads at start (decision 040). `pg_prewarm`'s autoprewarm worker
  * writes the list of pages in shared_buffers to `autoprewarm.blocks` every 5 minutes and at
  * shutdown, and reads them back in the background after a start. Without it a restart begins with
- * an empty cache, and where the operating system's cache does not keep the database either (the
+ * an empty cache, and where the operating system's cache does not hold the database either (the
  * bench machine's does not), each page is read from the disk again as requests come, slowly.
  * `pg_stat_statements` keeps each statement's calls and times for the operator (and
  * the bench, which so measures the server as it runs).

@@ -30,7 +30,7 @@ export type RenderedPage = { html: string; isCacheable: boolean };
 
 /**
  * A page as served: its HTML, and the same gzip-compressed for every client that accepts it, made
- * when first asked for and then kept (a signed-in page served to a client that takes no gzip is
+ * when first asked for and then cached (a signed-in page served to a client that takes no gzip is
  * never compressed; a cached visitor's page is compressed once, when the cache weighs it).
  */
 export type ServedPage = { readonly html: string; readonly gzip: Uint8Array };
