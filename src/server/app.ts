@@ -84,7 +84,7 @@ export type AppDeps = {
   /** How a visitor's rendered pages are cached (public-face/visitor-pages.ts); tests shorten or stop it. */
   visitorPageOptions?: Parameters<typeof createVisitorPages>[0];
   /** How long Discover's shared sections are cached (DISCOVER_CACHE_MS); tests that write and read at once set 0. */
-  discoverCacheMs?: number | undefined;
+  discoverCacheTtlMs?: number | undefined;
   /** What /api/health and /api/ready report (main.ts knows; tests may leave it out). */
   lifecycle?: Lifecycle | undefined;
   /** How a slowed-down sign-in waits (auth-gate.ts); tests record the wait instead of sleeping. */
@@ -116,7 +116,7 @@ export function createApp({
   renderPageBody,
   pageWaitMs = HEAD_LOOKUP_MS,
   visitorPageOptions,
-  discoverCacheMs,
+  discoverCacheTtlMs,
   lifecycle = alwaysUp,
   pause,
   previewLimits,
@@ -194,7 +194,7 @@ export function createApp({
     .route('/api/library', libraryRoutes({ db }))
     .route('/api', socialRoutes({ db }))
     .route('/api', notificationsRoutes({ db }))
-    .route('/api', discoverRoutes({ db, cache: createDiscoverCache(db, { ttlMs: discoverCacheMs }) }))
+    .route('/api', discoverRoutes({ db, cache: createDiscoverCache(db, { ttlMs: discoverCacheTtlMs }) }))
     .route('/api', badgesRoutes({ db }))
     .route('/api', dashboardRoutes({ db }));
 

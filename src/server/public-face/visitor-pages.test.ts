@@ -21,7 +21,7 @@ function counter(pages: RenderedPage[]) {
 describe('a visitor’s rendered pages', () => {
   it('are rendered once and served as rendered until their time is up, then rendered again', async () => {
     let clock = 0;
-    const pages = createVisitorPages({ cacheMs: 10_000, now: () => clock });
+    const pages = createVisitorPages({ ttlMs: 10_000, now: () => clock });
     const { render, calls } = counter([
       { html: 'first', isCacheable: true },
       { html: 'second', isCacheable: true },

@@ -54,10 +54,10 @@ export type VisitorPages = {
 };
 
 export function createVisitorPages({
-  cacheMs = VISITOR_PAGE_MS,
+  ttlMs = VISITOR_PAGE_MS,
   maxChars = VISITOR_PAGES_MAX_CHARS,
   now = () => Date.now(),
-}: { cacheMs?: number; maxChars?: number; now?: () => number } = {}): VisitorPages {
+}: { ttlMs?: number; maxChars?: number; now?: () => number } = {}): VisitorPages {
   // Oldest first: a Map keeps insertion order, and a page rendered again is inserted anew.
   const cached = new Map<string, { page: ServedPage; renderedAt: number; chars: number }>();
   const rendering = new Map<string, Promise<{ page: ServedPage; isCacheable: boolean }>>();
@@ -85,7 +85,7 @@ export function createVisitorPages({
   return {
     async serve(key, render) {
       const entry = cached.get(key);
-      if (entry && now() - entry.renderedAt < cacheMs) return entry.page;
+      if (entry && now() - entry.renderedAt < ttlMs) return entry.page;
       forget(key);
       let pending = rendering.get(key);
       if (!pending) {
