@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The body of every error answer of the API. `message` is ready to show to the user. */
+/** The body of every error response of the API. `message` is ready to show to the user. */
 export const apiErrorSchema = z.object({
   message: z.string(),
   code: z.string().optional(),
@@ -9,19 +9,19 @@ export const apiErrorSchema = z.object({
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
-/** Spec §8: the words of an error that has no message of its own (an answer the client cannot read). */
+/** The words of an error that has no message of its own (a response the client cannot read). */
 export const UNEXPECTED_MESSAGE = 'An unexpected error occurred';
 
-/** The answer's words while the service cannot reach its database (503 `unavailable`). */
+/** The response's words while the service cannot reach its database (503 `unavailable`). */
 export const UNAVAILABLE_MESSAGE = 'Ticklist is briefly unavailable. Please try again in a moment.';
 
 export const messageSchema = z.object({ message: z.string() });
 
-/** The answer of a write that has nothing more to say. */
+/** The response of a write that has nothing more to say. */
 export const okSchema = z.object({ ok: z.literal(true) });
 
 /**
- * Issue 9: the words for a write refused by a rate limit, from its Retry-After (seconds), rounded
+ * The words for a write refused by a rate limit, from its Retry-After (seconds), rounded
  * up to whole minutes (at least one), or to hours past an hour.
  */
 export function rateLimitedMessage(retryAfterSeconds: number): string {

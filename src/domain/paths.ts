@@ -4,7 +4,7 @@ import type { MeTab } from './navigation/routes';
 const segment = encodeURIComponent;
 
 /**
- * Every address of the app's own pages (spec §2.1), built in one place so that each id and name
+ * Every address of the app's own pages, built in one place so that each id and name
  * in a path is encoded once and the same way. Routes themselves are declared in router.tsx.
  */
 export const paths = {

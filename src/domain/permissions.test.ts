@@ -25,7 +25,7 @@ const table = (rule: (viewer: Viewer) => boolean) => ({
   author: rule(author),
 });
 
-describe('who may do what with a checklist (spec §5)', () => {
+describe('who may do what with a checklist', () => {
   it('only the author edits, deletes or changes it', () => {
     const onlyAuthor = { visitor: false, other: false, author: true };
     expect(table((viewer) => isAuthor(viewer, list))).toEqual(onlyAuthor);

@@ -1,7 +1,7 @@
 // Who may do what (STYLE.md habit 11): each rule once, as a pure function of the viewer and the
 // thing. The server's actions call these (and still state ownership in their SQL, so a bug here
 // cannot write someone else's data); the client calls the same functions to show or hide a
-// control. Seeing a thing at all is the visibility rule of spec §6, kept in SQL
+// control. Seeing a thing at all is the visibility rule (public, unlisted or one's own), stated in SQL
 // (server/checklists/checklist-access.ts `visibleTo`): these rules assume the viewer can see it.
 
 /** Who is asking: a signed-in user, or null for a visitor. */
@@ -13,24 +13,24 @@ export type Authored = { authorId: string };
 /** The author of a checklist or comment. */
 export const isAuthor = (viewer: Viewer, thing: Authored): boolean => viewer !== null && viewer.id === thing.authorId;
 
-/** Spec §5: only the author edits a checklist or changes its visibility. */
+/** Only the author edits a checklist or changes its visibility. */
 export const canEdit = (viewer: Viewer, checklist: Authored): boolean => isAuthor(viewer, checklist);
 
-/** Spec §5: only the author deletes a checklist. */
+/** Only the author deletes a checklist. */
 export const canDelete = (viewer: Viewer, checklist: Authored): boolean => isAuthor(viewer, checklist);
 
-/** Spec §5: "You cannot like your own list."; a visitor signs in first. */
+/** "You cannot like your own list."; a visitor signs in first. */
 export const canLike = (viewer: Viewer, checklist: Authored): boolean =>
   viewer !== null && !isAuthor(viewer, checklist);
 
-/** Spec §5: a signed-in user clones someone else's list; the author edits their own instead. */
+/** A signed-in user clones someone else's list; the author edits their own instead. */
 export const canClone = (viewer: Viewer, checklist: Authored): boolean =>
   viewer !== null && !isAuthor(viewer, checklist);
 
-/** Spec §5: any signed-in user who can see a list may comment on it. */
+/** Any signed-in user who can see a list may comment on it. */
 export const canComment = (viewer: Viewer, _checklist: Authored): boolean => viewer !== null;
 
-/** Spec §5: only its author edits or deletes a comment. */
+/** Only its author edits or deletes a comment. */
 export const canEditComment = (viewer: Viewer, comment: Authored): boolean => isAuthor(viewer, comment);
 
 /**

@@ -13,13 +13,13 @@ import { accountsRoutes } from './accounts/accounts.routes';
 import { emailChangeRoutes } from './accounts/email-change.routes';
 import type { Auth } from './accounts/auth';
 import { authGate } from './accounts/auth-gate';
-import { HEAD_LOOKUP_MS, headFor, pageTemplate, SITE_HEAD, type DrawnBody } from './public-face/page-head';
+import { HEAD_LOOKUP_MS, headFor, pageTemplate, SITE_HEAD, type RenderedBody } from './public-face/page-head';
 import { modulePreloads, type PageBodyRenderer } from './public-face/page-body';
 import {
   createVisitorPages,
   servedPage,
   visitorPageKey,
-  type DrawnPage,
+  type RenderedPage,
   type ServedPage,
 } from './public-face/visitor-pages';
 import { publicFaceRoutes } from './public-face/public-face.routes';
@@ -34,7 +34,7 @@ import { createSearchPages } from './checklists/search-pages';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
 import type { Database } from './db/client';
-import { answerForDatabaseError, databaseErrorCode, unavailableAnswer } from './db/errors';
+import { databaseErrorCode, responseForDatabaseError, unavailableResponse } from './db/errors';
 import { createDiscoverCache } from './discover/discover.queries';
 import { discoverRoutes } from './discover/discover.routes';
 import { mailboxRoutes } from './dev/mailbox.routes';
@@ -77,19 +77,19 @@ export type AppDeps = {
   streamLimits?: StreamLimits | undefined;
   /** Folder of the built client to serve, if any (dist/client). */
   clientDir?: string | undefined;
-  /** Draws a public page's body for a visitor (the built dist/server/render.js; decision 025), if any. */
+  /** Renders a public page's body for a visitor (the built dist/server/render.js; decision 025), if any. */
   renderPageBody?: PageBodyRenderer | undefined;
   /** How long a page waits for its own head and body (HEAD_LOOKUP_MS); tests that are not about it raise it. */
   pageWaitMs?: number | undefined;
-  /** How a visitor's drawn pages are kept (public-face/visitor-pages.ts); tests shorten or stop it. */
+  /** How a visitor's rendered pages are cached (public-face/visitor-pages.ts); tests shorten or stop it. */
   visitorPageOptions?: Parameters<typeof createVisitorPages>[0];
-  /** How long Discover's shared sections are kept (DISCOVER_KEPT_MS); tests that write and read at once set 0. */
-  discoverKeepMs?: number | undefined;
+  /** How long Discover's shared sections are cached (DISCOVER_CACHE_MS); tests that write and read at once set 0. */
+  discoverCacheTtlMs?: number | undefined;
   /** What /api/health and /api/ready report (main.ts knows; tests may leave it out). */
   lifecycle?: Lifecycle | undefined;
   /** How a slowed-down sign-in waits (auth-gate.ts); tests record the wait instead of sleeping. */
   pause?: ((ms: number) => Promise<void>) | undefined;
-  /** Bounds on drawing share previews (public-face/share-preview/preview-renderer.ts); tests tighten them. */
+  /** Bounds on rendering share previews (public-face/share-preview/preview-renderer.ts); tests tighten them. */
   previewLimits?: PreviewLimits | undefined;
 };
 
@@ -116,7 +116,7 @@ export function createApp({
   renderPageBody,
   pageWaitMs = HEAD_LOOKUP_MS,
   visitorPageOptions,
-  discoverKeepMs,
+  discoverCacheTtlMs,
   lifecycle = alwaysUp,
   pause,
   previewLimits,
@@ -128,8 +128,8 @@ export function createApp({
       .then(() => true)
       .catch(() => false);
   const unavailable = (c: Context) => {
-    c.header('Retry-After', String(unavailableAnswer.retryAfterS));
-    return c.json(unavailableAnswer.body, unavailableAnswer.status);
+    c.header('Retry-After', String(unavailableResponse.retryAfterS));
+    return c.json(unavailableResponse.body, unavailableResponse.status);
   };
 
   app.use(async (c, next) => {
@@ -169,7 +169,7 @@ export function createApp({
   app.use('/api/auth/*', authGate(db, pause));
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const response = await auth.handler(c.req.raw);
-    // Better Auth answers its own failures with a 500 ("Failed to get session"); when the cause is
+    // Better Auth responds to its own failures with a 500 ("Failed to get session"); when the cause is
     // a database that is away, say so as every other route does, so clients wait and try again.
     if (response.status >= 500 && !(await isDatabaseReachable())) return unavailable(c);
     return response;
@@ -194,7 +194,7 @@ export function createApp({
     .route('/api/library', libraryRoutes({ db }))
     .route('/api', socialRoutes({ db }))
     .route('/api', notificationsRoutes({ db }))
-    .route('/api', discoverRoutes({ db, cache: createDiscoverCache(db, { ttlMs: discoverKeepMs }) }))
+    .route('/api', discoverRoutes({ db, cache: createDiscoverCache(db, { ttlMs: discoverCacheTtlMs }) }))
     .route('/api', badgesRoutes({ db }))
     .route('/api', dashboardRoutes({ db }));
 
@@ -208,7 +208,7 @@ export function createApp({
   });
   app.route('/api', notificationStreamRoutes({ db, hub, limits: streamLimits }));
   // For load balancers (README, "several app processes"): health says the process is alive (and
-  // how its embedded database is doing); ready says it can serve: the database answers, the
+  // how its embedded database is doing); ready says it can serve: the database responds, the
   // migrations were applied before the app was built, and it is not shutting down.
   app.get('/api/health', (c) => {
     c.header('Cache-Control', 'no-store');
@@ -226,7 +226,7 @@ export function createApp({
   // Only on a developer's machine (env.ts, hasDevMailbox): the outbox holds confirmation and reset links.
   if (env.hasDevMailbox && mailer.isOutbox) app.route('/dev', mailboxRoutes(mailer));
 
-  // For crawlers and feed readers (issue 14): robots.txt, the sitemaps, the Atom feeds and the
+  // For crawlers and feed readers: robots.txt, the sitemaps, the Atom feeds and the
   // lists' share preview images.
   // Public words only, and a sitemap may be megabytes: compressed for whoever accepts it.
   for (const pattern of ['/sitemap.xml', '/sitemaps/*', '/feeds/*']) app.use(pattern, compress());
@@ -235,27 +235,27 @@ export function createApp({
   if (clientDir && existsSync(path.join(clientDir, 'index.html'))) {
     const root = path.relative(process.cwd(), clientDir) || '.';
     const indexHtml = readFileSync(path.join(clientDir, 'index.html'), 'utf8');
-    // Built files are named by their content: kept for a year, sent as their brotli or gzip copy
-    // (made by the build) to whoever accepts it. The header goes on the file's own answer: set in
-    // serveStatic's onFound, it came after the answer was made and reached it only by chance.
+    // Built files are named by their content: cached for a year, sent as their brotli or gzip copy
+    // (made by the build) to whoever accepts it. The header goes on the file's own response: set in
+    // serveStatic's onFound, it came after the response was made and reached it only by chance.
     const builtFiles = serveStatic({ root, precompressed: true });
     app.use('/assets/*', async (c, next) => {
       const file = await builtFiles(c, next);
       file?.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
-      // Plain or compressed, the answer depends on Accept-Encoding: a cache must not hand the plain
-      // copy it kept for one client to every other.
+      // Plain or compressed, the response depends on Accept-Encoding: a cache must not hand the plain
+      // copy it stored for one client to every other.
       if (file && !/accept-encoding/i.test(file.headers.get('Vary') ?? ''))
         file.headers.append('Vary', 'Accept-Encoding');
       return file;
     });
     // The client is a single-page app: every GET that is not a file gets index.html and React
     // Router decides. A public page's HTML carries its own head (title, description, previews,
-    // feed; issue 14), the landing page's too, so index.html itself is never served as a file.
+    // feed), the landing page's too, so index.html itself is never served as a file.
     const renderPage = pageTemplate(indexHtml);
-    // A page's HTML carries its drawn body and the answers the app takes over: compressed, a list's
-    // page is about a fifth of its size on a slow phone line; once per drawing, not per request
+    // A page's HTML carries its rendered body and the API responses the app takes over: compressed,
+    // a list's page is much smaller on a slow phone line; once per rendering, not per request
     // (public-face/visitor-pages.ts). Only pages (and the files beside them, compressed at build
-    // time) are: an API answer may hold a signed-in person's data beside words an attacker chose,
+    // time) are: an API response may hold a signed-in person's data beside words an attacker chose,
     // which compression would let a watcher of sizes guess at (BREACH).
     const sendPage = (c: Context<AppEnv>, page: ServedPage) => {
       c.header('Vary', 'Accept-Encoding', { append: true });
@@ -265,12 +265,12 @@ export function createApp({
       c.header('Content-Encoding', 'gzip');
       return c.body(page.gzip as Uint8Array<ArrayBuffer>);
     };
-    // A public list, a profile and Browse come drawn for a visitor (issue 14 item 2, decision 025):
-    // the app's own code renders them with the answers of this app's API, asked in-process.
+    // A public list, a profile and Browse come rendered on the server for a visitor (decision 025):
+    // the app's own code renders them with the responses of this app's API, asked in-process.
     const preloadsOf = modulePreloads(clientDir);
     const visitorPages = createVisitorPages(visitorPageOptions);
-    const bodyFor = async (c: Context<AppEnv>, url: URL): Promise<DrawnBody | null> => {
-      // Signed in (or a session that was): the app draws the page for whoever it turns out to be.
+    const bodyFor = async (c: Context<AppEnv>, url: URL): Promise<RenderedBody | null> => {
+      // Signed in (or a session that was): the app renders the page for whoever it turns out to be.
       if (!renderPageBody || getSessionCookie(c.req.raw.headers)) return null;
       const fetchApi = async (apiPath: string, init: RequestInit) =>
         app.request(apiPath, { method: init.method, signal: init.signal }, c.env);
@@ -278,11 +278,11 @@ export function createApp({
         const body = await renderPageBody(url, fetchApi);
         return body && { root: body.root, data: body.data, preloads: preloadsOf(body.screen) };
       } catch (error) {
-        logger.warn({ err: error, path: c.req.path }, 'page not drawn on the server; the shell is served');
+        logger.warn({ err: error, path: c.req.path }, 'page not rendered on the server; the shell is served');
         return null;
       }
     };
-    const drawPage = async (c: Context<AppEnv>, url: URL): Promise<DrawnPage> => {
+    const renderFullPage = async (c: Context<AppEnv>, url: URL): Promise<RenderedPage> => {
       // The app itself still loads, at once, while the database is away or slow, and shows its
       // "Try again" states: the page's own head and body are waited for at most pageWaitMs
       // (HEAD_LOOKUP_MS), then the page has the site's head and the shell's empty body.
@@ -297,17 +297,17 @@ export function createApp({
         ]),
         Promise.race([bodyFor(c, url), timeUp]),
       ]);
-      return { html: renderPage(head ?? SITE_HEAD, env.baseUrl, body), isKept: head !== null && body !== null };
+      return { html: renderPage(head ?? SITE_HEAD, env.baseUrl, body), isCacheable: head !== null && body !== null };
     };
     const servePage = async (c: Context<AppEnv>) => {
       c.header('Cache-Control', 'no-cache');
       c.header('Vary', 'Cookie');
       const url = new URL(c.req.url);
-      // A visitor's page is the same for every visitor: drawn once for all who ask within a few
-      // seconds (public-face/visitor-pages.ts). Anyone with a session gets theirs drawn by the app.
-      if (getSessionCookie(c.req.raw.headers)) return sendPage(c, servedPage((await drawPage(c, url)).html));
+      // A visitor's page is the same for every visitor: rendered once for all who ask within a few
+      // seconds (public-face/visitor-pages.ts). Anyone with a session gets theirs rendered by the app.
+      if (getSessionCookie(c.req.raw.headers)) return sendPage(c, servedPage((await renderFullPage(c, url)).html));
       const key = visitorPageKey(url);
-      return sendPage(c, await visitorPages.serve(key, () => drawPage(c, new URL(key, url))));
+      return sendPage(c, await visitorPages.serve(key, () => renderFullPage(c, new URL(key, url))));
     };
     app.get('/', servePage);
     app.get('/index.html', servePage);
@@ -317,15 +317,15 @@ export function createApp({
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) return error.getResponse();
-    const answer = answerForDatabaseError(error);
-    if (answer) {
-      if (answer.retryAfterS) c.header('Retry-After', String(answer.retryAfterS));
-      if (answer.body.code === 'unavailable') logger.warn({ path: c.req.path }, 'database unavailable');
+    const response = responseForDatabaseError(error);
+    if (response) {
+      if (response.retryAfterS) c.header('Retry-After', String(response.retryAfterS));
+      if (response.body.code === 'unavailable') logger.warn({ path: c.req.path }, 'database unavailable');
       // Input the database refused (a value not of its type) is the client's mistake: a warning,
       // with the SQLSTATE but not the failed statement's parameters, which a request chose.
-      if (answer.body.code === 'invalid_input')
+      if (response.body.code === 'invalid_input')
         logger.warn({ path: c.req.path, code: databaseErrorCode(error) }, 'input refused by the database');
-      return c.json(answer.body, answer.status);
+      return c.json(response.body, response.status);
     }
     logger.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json({ message: accountMessages.unexpected, code: 'internal' }, 500);

@@ -70,7 +70,7 @@ export function startWorkers(options: {
   const fork = () => {
     const worker = cluster.fork();
     const pid = worker.process.pid;
-    // Until a worker says it has started, a message to it could be lost: it is told only then.
+    // Until a worker says it has started, a message to it could be lost: it is sent only then.
     worker.on('message', (message: ToPrimary) => {
       if (message.type !== 'worker-started') return;
       joined.add(worker);

@@ -61,7 +61,7 @@ describe('configuration', () => {
     );
   });
 
-  it('seeds demo content only on the embedded database of a localhost site, unless told otherwise', () => {
+  it('seeds demo content only on the embedded database of a localhost site, unless configured otherwise', () => {
     const database = { DATABASE_URL: 'postgres://ticklist@db.example/ticklist' };
     const publicSite = { BASE_URL: 'https://ticklist.example', SMTP_URL: 'smtp://mail.example:587' };
     expect(loadEnv({}).shouldSeedDemo).toBe(true);

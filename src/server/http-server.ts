@@ -16,7 +16,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type HttpServer = {
   /**
-   * Graceful stop: /api/ready answers 503 at once; no new connections; event streams end with a
+   * Graceful stop: /api/ready responds 503 at once; no new connections; event streams end with a
    * reconnect hint; requests in flight finish (at most STOP_GRACE_MS). Resolves when they have.
    */
   stop: () => Promise<void>;

@@ -4,5 +4,5 @@ export type WriteOutcome<T = undefined> =
   | { ok: false; reason: 'not_found'; hidden?: Hidden }
   | { ok: false; reason: 'forbidden' | 'invalid'; message: string };
 
-/** What a 404 hid: a thing that exists but is private to someone else (logged, never answered). */
+/** What a 404 hid: a thing that exists but is private to someone else (logged, never in the response). */
 export type Hidden = { resource: 'checklist'; id: string };

@@ -5,7 +5,7 @@ import { DEFAULT_ACTOR_AVATAR, notificationMessage, type NotificationType } from
 import { visibleProfileName } from '@/domain/social/profile';
 
 // How the API shows a person and a checklist card, decided once (STYLE.md habit 13, as Outline's
-// presenters): the SQL that reads their fields and the mapping that turns a row into the answer the
+// presenters): the SQL that reads their fields and the mapping that turns a row into the response the
 // domain schemas describe. Queries select these fragments and call these functions; none spells a
 // fallback of its own, and none shows a profile name but through `visibleProfileName` (a private
 // profile's name is its owner's alone, decision 008): each fragment reads the profile's id and
@@ -16,12 +16,12 @@ export const authorColumns = sql`p.id as author_profile_id, p.profile_name as au
   p.avatar_url as author_avatar, p.username as author_username`;
 
 /**
- * A checklist's tags, case-insensitively sorted, for a query over `checklists c`: kept on its row by
+ * A checklist's tags, case-insensitively sorted, for a query over `checklists c`: stored on its row by
  * the tag triggers (migration 0026), read as an array.
  */
 export const tagsColumn = sql`c.tag_names`;
 
-/** How many items a checklist has, for a query over `checklists c` (kept on its row, as the tags). */
+/** How many items a checklist has, for a query over `checklists c` (stored on its row, as the tags). */
 export const itemCountColumn = sql`c.items_count`;
 
 /** The columns of a card, for a query over `checklists c` joined with its author's `profiles p`. */
@@ -44,7 +44,7 @@ export const personJson = sql`json_build_object('id', p.id, 'name', p.profile_na
   'username', p.username, 'isPublic', p.is_public)`;
 
 /**
- * Who an answer is for: the signed-in user it is read for, or null for a visitor and for an answer
+ * Who a response is for: the signed-in user it is read for, or null for a visitor and for a response
  * shared by everyone (a card, a page's head, a feed). Only the person themselves sees their private
  * profile's name.
  */
@@ -52,9 +52,9 @@ export type ViewerId = string | null;
 
 /**
  * Where a person is shown decides what stands in for a missing profile name:
- * - `listAuthor`: a checklist's author (cards, detail, dashboard, library), spec §7 "author (profile
- *   name, default "Anonymous")";
- * - `commenter`: a comment's author, who has a username to fall back on (spec §7 joins it);
+ * - `listAuthor`: a checklist's author (cards, detail, dashboard, library): the profile name,
+ *   default "Anonymous";
+ * - `commenter`: a comment's author, who has a username to fall back on (the comment read joins it);
  * - `actor`: the one named in a notification's text, "Someone liked …" when nothing else is known.
  */
 export type Place = 'listAuthor' | 'commenter' | 'actor';
@@ -153,7 +153,7 @@ export function presentAuthor(row: AuthorRow, viewerId: ViewerId) {
   };
 }
 
-/** Spec §7: "estimatedTime (default "Unknown")". */
+/** A list without an estimated time shows "Unknown". */
 export const presentEstimatedTime = (estimatedTime: string | null) => estimatedTime || DEFAULT_ESTIMATED_TIME;
 
 /** The row `cardColumns` reads. */
@@ -172,7 +172,7 @@ export type CardRow = AuthorRow & {
 };
 
 /**
- * A card is the same answer for everyone (Browse's pages and Discover's sections are cached and shared
+ * A card is the same response for everyone (Browse's pages and Discover's sections are cached and shared
  * between viewers), so it names its author as anyone may see them: a private profile's owner sees
  * their own cards as others do, and their name on their own pages (the list, the dashboard).
  */

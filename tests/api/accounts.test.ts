@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/domain/accounts/account-forms';
 import { passwordMessages } from '../../src/domain/accounts/password';
 import { usernameMessages } from '../../src/domain/accounts/username';
-import { WRONG_PASSWORD_ANSWER } from '../../src/server/accounts/auth-gate';
+import { WRONG_PASSWORD_RESPONSE } from '../../src/server/accounts/auth-gate';
 import { accounts, profiles, users, verifications } from '../../src/server/db/schema';
 import { signInSlowdown } from '../../src/server/security/rate-limit';
 import { createUser } from '../../src/server/seed/factories';
@@ -43,7 +43,7 @@ describe('sign-up, confirmation and sign-in', () => {
     // Not confirmed yet: answered as a wrong password, so nobody learns the address signed up
     // (issue 9 item 3); the owner gets a fresh link.
     expect(early.response.status).toBe(401);
-    expect(await early.response.json()).toEqual(WRONG_PASSWORD_ANSWER);
+    expect(await early.response.json()).toEqual(WRONG_PASSWORD_RESPONSE);
 
     const link = await t.lastLinkTo('river@example.test');
     expect(link).toContain('/api/auth/verify-email?token=');

@@ -328,7 +328,7 @@ describe('GET /api/discover (spec §4 assembly)', () => {
 
   it('is read once for every visitor within the time it is kept, and its shared sections for everyone signed in', async () => {
     await makeEight();
-    const kept = await createTestApp({ db: t.db, discoverKeepMs: 60_000 });
+    const kept = await createTestApp({ db: t.db, discoverCacheTtlMs: 60_000 });
     const visitor = async () => discoverSchema.parse(await (await kept.agent().request('/api/discover')).json());
     const asMe = await signedInAgent(kept, me);
     const signedIn = async () => discoverSchema.parse(await (await asMe.request('/api/discover')).json());
@@ -346,7 +346,7 @@ describe('GET /api/discover (spec §4 assembly)', () => {
     // A list made meanwhile is in neither kept answer until it is read again: a new app process.
     await makeList('Newest', { createdAt: minutesAgo(0), uses: 100 });
     expect(await visitor()).toEqual(first);
-    const fresh = await createTestApp({ db: t.db, discoverKeepMs: 60_000 });
+    const fresh = await createTestApp({ db: t.db, discoverCacheTtlMs: 60_000 });
     const again = discoverSchema.parse(await (await fresh.agent().request('/api/discover')).json());
     expect(titles([...again.suggestions, ...again.trending])).toContain('Newest');
   });

@@ -281,7 +281,7 @@ describe('a visitor’s page is drawn once for every visitor who asks within ten
       clientDir,
       renderPageBody: counted,
       pageWaitMs: 30_000,
-      visitorPageOptions: { keepMs: 10_000, now: () => clock },
+      visitorPageOptions: { ttlMs: 10_000, now: () => clock },
     });
     const author = await createUser(kept.db, { username: 'kept_author' });
     const list = await makeChecklist(kept.db, author.id, { title: 'Shared widely', items: ['Step'] });

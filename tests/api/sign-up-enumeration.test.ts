@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/domain/accounts/account-forms';
 import { usernameHolds, users } from '../../src/server/db/schema';
-import { WRONG_PASSWORD_ANSWER } from '../../src/server/accounts/auth-gate';
+import { WRONG_PASSWORD_RESPONSE } from '../../src/server/accounts/auth-gate';
 import { SIGN_UP_MIN_RESPONSE_MS } from '../../src/server/security/minimum-response-time';
 import { createUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
@@ -82,7 +82,7 @@ describe('sign-up cannot tell a registered e-mail from a new one (issue 9 item 3
     const known = await probe(owner.email, 'signin_known', '10.42.0.1');
     const fresh = await probe('signin-new@example.test', 'signin_new', '10.42.0.2');
     expect(known).toEqual(fresh);
-    expect(fresh).toMatchObject({ status: 401, body: WRONG_PASSWORD_ANSWER });
+    expect(fresh).toMatchObject({ status: 401, body: WRONG_PASSWORD_RESPONSE });
     // The owner of the new address was mailed a fresh confirmation link all the same.
     expect(await t.lastLinkTo('signin-new@example.test')).toContain('/api/auth/verify-email?token=');
   });

@@ -96,7 +96,7 @@ export async function createTestApp(
     /** Runs while a slowed-down sign-in waits, before its password is checked (a race, made to order). */
     duringPause?: () => Promise<void>;
     /** How long Discover's shared sections are kept; by default not at all, so each test sees its own writes. */
-    discoverKeepMs?: number;
+    discoverCacheTtlMs?: number;
   } = {},
 ) {
   const baseUrl = options.baseUrl ?? TEST_BASE_URL;
@@ -146,8 +146,8 @@ export async function createTestApp(
     previewLimits: options.previewLimits,
     renderPageBody: options.renderPageBody,
     pageWaitMs: options.pageWaitMs,
-    visitorPageOptions: options.visitorPageOptions ?? { keepMs: 0 },
-    discoverKeepMs: options.discoverKeepMs ?? 0,
+    visitorPageOptions: options.visitorPageOptions ?? { ttlMs: 0 },
+    discoverCacheTtlMs: options.discoverCacheTtlMs ?? 0,
   });
   return {
     app,

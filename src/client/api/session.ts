@@ -1,5 +1,5 @@
 import { queryOptions, type Query } from '@tanstack/react-query';
-import type { sessionAnswerSchema } from '@/domain/accounts/session';
+import type { sessionResponseSchema } from '@/domain/accounts/session';
 import { apiRequest } from '@/client/lib/api';
 import { sessionKeys } from './query-keys';
 
@@ -11,7 +11,7 @@ import { sessionKeys } from './query-keys';
 export const sessionQuery = () =>
   queryOptions({
     queryKey: sessionKeys.session,
-    queryFn: ({ signal }) => apiRequest<typeof sessionAnswerSchema>('/api/auth/get-session', { signal }),
+    queryFn: ({ signal }) => apiRequest<typeof sessionResponseSchema>('/api/auth/get-session', { signal }),
     retry: false,
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { accountMessages } from './account-forms';
 
-// Issue 10 item 6, "Users' own data": the export of everything a user has, and deleting the account.
+// A user's own data: the export of everything a user has, and deleting the account.
 // See docs/decisions/013-deleting-an-account.md.
 
 export { DELETED_USER } from './deleted-user';

@@ -19,7 +19,7 @@ const valid = {
 const messagesFor = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
 
-describe('the sign-up form (spec §2.7, §5)', () => {
+describe('the sign-up form', () => {
   it('accepts a complete form and trims the e-mail', () => {
     const result = signUpSchema.safeParse({ ...valid, email: '  martha@example.test ' });
     expect(result.success).toBe(true);

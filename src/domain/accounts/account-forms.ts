@@ -10,8 +10,9 @@ export const accountMessages = {
   emailInvalid: 'Please enter a valid email address.',
   passwordRequired: 'Password is required.',
   termsRequired: 'You must accept the terms and conditions.',
-  // After a refused sign-in: an unconfirmed account is refused as a wrong password is (issue 9 item 3),
-  // so the page says what its owner should do without saying which it was.
+  // After a refused sign-in: an unconfirmed account is refused as a wrong password is,
+  // so the page says what its owner should do without saying which it was: a refusal does not
+  // tell whether the address has an unconfirmed account.
   unconfirmedHint: 'Signed up recently? Confirm your email address first: each sign-in attempt sends you a new link.',
   invalidCredentials: 'Invalid email or password.',
   tooManyRequests: 'Too many attempts. Please wait a moment and try again.',
@@ -58,7 +59,7 @@ const emailSchema = z
   .max(254, accountMessages.emailInvalid)
   .pipe(z.email(accountMessages.emailInvalid));
 
-/** Spec §2.7 and §5: the sign-up form, validated identically in the browser and on the server. */
+/** The sign-up form, validated identically in the browser and on the server. */
 export const signUpSchema = withConfirmation(
   z.object({
     username: usernameSchema,
@@ -72,7 +73,7 @@ export const signUpSchema = withConfirmation(
 );
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-/** Spec §5: sign-in takes e-mail and password with no further product rules. */
+/** Sign-in takes e-mail and password with no further product rules. */
 export const signInSchema = z.object({
   email: emailSchema,
   password: z.string().min(1, accountMessages.passwordRequired).max(PASSWORD_MAX_LENGTH),
@@ -91,7 +92,7 @@ export const resetPasswordSchema = withConfirmation(
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /**
- * Spec §5 "Change Password": all three required; new and confirm must match. A blank confirmation
+ * Change Password: all three required; new and confirm must match. A blank confirmation
  * is "This field is required." first (the spec's word for a blank field here).
  */
 export const changePasswordSchema = withConfirmation(
@@ -105,7 +106,7 @@ export const changePasswordSchema = withConfirmation(
 );
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-/** Spec §5 "Change Email": new e-mail and current password required. */
+/** Change Email: new e-mail and current password required. */
 export const changeEmailSchema = z.object({
   newEmail: emailSchema,
   currentPassword: z.string().min(1, accountMessages.fieldRequired).max(PASSWORD_MAX_LENGTH),

@@ -17,7 +17,7 @@ describe('passwords', () => {
     expect(weakPasswordReasons('tangerine-otter-7')).toEqual([]);
   });
 
-  it('needs at least 6 characters (spec §5) and speaks the spec’s words', () => {
+  it('needs at least 6 characters and speaks the spec’s words', () => {
     expect(newPasswordSchema.safeParse('abcde').error?.issues[0]?.message).toBe(
       'Password must be at least 6 characters long',
     );

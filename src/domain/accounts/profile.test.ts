@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AVATAR_EMOJIS, greetingName, ownProfileMessages, profileUpdateSchema, settingsUpdateSchema } from './profile';
 
-describe('the header greeting (spec §2.2)', () => {
+describe('the header greeting', () => {
   it('uses the profile name, or "User" without one', () => {
     expect(greetingName('Sam')).toBe('Sam');
     expect(greetingName('  ')).toBe('User');
@@ -9,8 +9,8 @@ describe('the header greeting (spec §2.2)', () => {
   });
 });
 
-describe('the profile editor (spec §2.10)', () => {
-  it('offers 20 different emoji, all faces or animals (spec §3)', () => {
+describe('the profile editor', () => {
+  it('offers 20 different emoji, all faces or animals', () => {
     expect(new Set(AVATAR_EMOJIS).size).toBe(20);
     // Unicode's animal blocks (U+1F400–1F43F, U+1F980–1F9AE) and its emoticons (faces, U+1F600–1F64F).
     const isFaceOrAnimal = (emoji: string) => {

@@ -19,13 +19,13 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
-/** Spec §2.2: the user menu is headed "Hi, {profile name or User}!". */
+/** The user menu is headed "Hi, {profile name or User}!". */
 export function greetingName(profileName: string | null | undefined): string {
   const name = profileName?.trim();
   return name ? name : 'User';
 }
 
-// Spec §3 and §9: the avatar picker offers 20 emoji, faces and animals. The spec does not show
+// The avatar picker offers 20 emoji, faces and animals. The spec does not show
 // its list; this is ours, and it includes every avatar the demo content uses.
 export const AVATAR_EMOJIS = [
   '🦊',
@@ -66,7 +66,7 @@ export const ownProfileMessages = {
   privateLabel: 'Private (only you can view your profile)',
 } as const;
 
-/** Spec §2.10 "Account Info": a required profile name, the avatar emoji and the public/private switch. */
+/** The account page's Account Info: a required profile name, the avatar emoji and the public/private switch. */
 export const profileUpdateSchema = z.object({
   profileName: requiredText(
     'single-line',
@@ -89,7 +89,7 @@ export const settingsUpdateSchema = z
   });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
-/** Spec §2.10: the account page's stats bar, read in one call. */
+/** The account page's stats bar, read in one call. */
 export const accountStatsSchema = z.object({
   followers: z.number().int(),
   following: z.number().int(),

@@ -1,5 +1,5 @@
 /** The themes a user can choose (the profile's `theme`). Here, not in profile.ts, so the code that
- * applies the theme on every page does not load the profile's schemas (issue 14). */
+ * applies the theme on every page does not load the profile's schemas. */
 export const THEMES = ['light', 'dark', 'system'] as const;
 export type Theme = (typeof THEMES)[number];
 

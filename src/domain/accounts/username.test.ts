@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { filterUsernameInput, isValidUsername, usernameMessages, usernameSchema } from './username';
 
-describe('usernames (spec §5)', () => {
+describe('usernames', () => {
   it('keeps only letters, digits and underscore while typing', () => {
     expect(filterUsernameInput('Jo hn-Doe_42!é')).toBe('JohnDoe_42');
   });

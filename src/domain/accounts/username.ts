@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Spec §5 and §9: 3 to 20 characters of letters, digits and underscore; unique case-insensitively.
+// A username is 3 to 20 characters of letters, digits and underscore; unique case-insensitively.
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 20;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]{3,20}$/;
@@ -11,7 +11,7 @@ export const usernameMessages = {
   checkFailed: 'Error checking username.',
 } as const;
 
-/** Spec §5: "Typing keeps only letters, digits and underscore." */
+/** While the user types, only letters, digits and underscore are kept. */
 export function filterUsernameInput(raw: string): string {
   return raw.replace(/[^A-Za-z0-9_]/g, '');
 }
@@ -22,7 +22,7 @@ export function isValidUsername(username: string): boolean {
 
 export const usernameSchema = z.string().regex(USERNAME_PATTERN, usernameMessages.invalid);
 
-/** The answer of the availability check, shared by the server route and the form. */
+/** The response of the availability check, shared by the server route and the form. */
 export const usernameAvailabilitySchema = z.object({
   username: z.string(),
   available: z.boolean(),

@@ -92,8 +92,8 @@ describe('badge progress', () => {
     expect(badgeProgress(rule, 37)).toEqual({ current: 10, target: 10 });
   });
 
-  it('is what the API answers, per badge', () => {
-    const answer = {
+  it('is what the API responds with, per badge', () => {
+    const response = {
       badges: [
         {
           slug: 'finisher',
@@ -105,7 +105,7 @@ describe('badge progress', () => {
         },
       ],
     };
-    expect(badgeListSchema.parse(answer)).toEqual(answer);
-    expect(() => badgeListSchema.parse({ badges: [{ ...answer.badges[0], tier: 'platinum' }] })).toThrow();
+    expect(badgeListSchema.parse(response)).toEqual(response);
+    expect(() => badgeListSchema.parse({ badges: [{ ...response.badges[0], tier: 'platinum' }] })).toThrow();
   });
 });

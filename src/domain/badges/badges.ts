@@ -13,7 +13,7 @@ export type BadgeTier = (typeof BADGE_TIERS)[number];
 export const BADGE_METRICS = [
   /** Public lists the user wrote themselves (clones are copies, not publications). */
   'published_lists',
-  /** Lists on which the user has ticked every item. */
+  /** Lists on which the user has completed every item. */
   'completed_lists',
   /** The most likes on any one of the user's lists, the user's own likes excluded. */
   'likes_on_one_list',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// What the checklist actions (create, edit, delete, visibility, bulk, clone, like, tick) take
-// besides the checklist input, what they answer, and the messages they refuse or fail with.
+// What the checklist actions (create, edit, delete, visibility, bulk, clone, like, complete) take
+// besides the checklist input, what they respond with, and the messages they refuse or fail with.
 
 export const checklistActionMessages = {
   deleteOwn: 'You can only delete your own checklists',

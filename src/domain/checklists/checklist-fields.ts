@@ -3,7 +3,7 @@ import { requiredText } from '../text';
 import { DIFFICULTIES } from './checklist-view';
 import { CHECKLIST_VISIBILITIES, type ChecklistVisibility } from './visibility';
 
-// Spec §5 "Checklist form": the one home of each field's rule. The API input, the create/edit
+// The checklist form: the one home of each field's rule. The API input, the create/edit
 // form and the wizard's steps are all composed from these schemas (checklist-input.ts).
 
 export const ESTIMATED_TIMES = [

@@ -23,7 +23,7 @@ const messages = (form: unknown) =>
     (checklistFormSchema.safeParse(form).error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
   );
 
-describe('the checklist form (spec §5)', () => {
+describe('the checklist form', () => {
   it('starts with one empty item row, one empty tag row, medium difficulty and public', () => {
     expect(emptyChecklistForm()).toMatchObject({
       items: [{ content: '' }],

@@ -22,7 +22,7 @@ export const checklistInputSchema = z.object({
   estimatedTime: estimatedTimeField,
   difficulty: difficultyField,
   /**
-   * Decision 024. Optional, so a caller that never heard of it keeps the spec's behaviour: a new
+   * Decision 024. Optional, so a caller that never heard of it keeps the product's behaviour: a new
    * list is public, and an edit leaves the visibility as it was.
    */
   visibility: visibilityField.optional(),
@@ -48,7 +48,7 @@ export const isNoTagRows = (rows: readonly { value?: string }[]) => rows.length 
 export const noTagRows = () => [{ value: '' }];
 
 /**
- * The create/edit form as the user fills it: rows of items and tags (spec §2.8). Every field is
+ * The create/edit form as the user fills it: rows of items and tags. Every field is
  * checked by the same field schema as the API input, so the form refuses exactly what the server
  * would, in the same words, on the field concerned. A single empty tag row means "no tags"; item
  * rows must all be filled. The object itself has no refinements, so the wizard picks its steps.
@@ -73,7 +73,7 @@ export const checklistFormSchema = z.object({
 export type ChecklistForm = z.infer<typeof checklistFormSchema>;
 export type ChecklistFormField = keyof ChecklistForm;
 
-/** Spec §2.8: a new form starts with one empty item row and one empty tag row, difficulty medium. */
+/** A new form starts with one empty item row and one empty tag row, difficulty medium. */
 export function emptyChecklistForm(): ChecklistForm {
   return {
     title: '',
@@ -86,7 +86,7 @@ export function emptyChecklistForm(): ChecklistForm {
   };
 }
 
-/** Spec §2.8 (edit): prefill; difficulty lower-cased (default medium); empty lists become one empty row. */
+/** The edit form, prefilled: difficulty lower-cased (default medium); empty lists become one empty row. */
 export function checklistFormFrom(list: {
   title: string;
   description: string;
@@ -108,7 +108,7 @@ export function checklistFormFrom(list: {
   };
 }
 
-/** Spec §3 "Created payload": trimmed, non-empty items and tags only. Validate with checklistFormSchema first. */
+/** The created payload: trimmed, non-empty items and tags only. Validate with checklistFormSchema first. */
 export function toChecklistInput(form: ChecklistForm): ChecklistInput {
   return checklistInputSchema.parse({
     title: form.title,

@@ -4,14 +4,17 @@ import { CHECKLIST_VISIBILITIES } from './visibility';
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
-// Spec §3: defaults of the checklist view model.
+// Defaults of the checklist view model.
 export const DEFAULT_AUTHOR_NAME = 'Anonymous';
 export const DEFAULT_AVATAR = '👤';
 export const DEFAULT_ESTIMATED_TIME = 'Unknown';
 
 export const checklistItemSchema = z.object({ id: z.string(), content: z.string(), orderIndex: z.number().int() });
 
-/** One checklist as the detail page shows it, with what the asking user has done with it. */
+/**
+ * One checklist as the detail page shows it, with whether the asking user owns it, has liked it and
+ * which of its items they completed.
+ */
 export const checklistDetailSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -22,7 +22,7 @@ export const commentSchema = z.object({
   author: z.object({ id: z.string(), name: z.string(), avatar: z.string(), username: z.string().nullable() }),
 });
 export type Comment = z.infer<typeof commentSchema>;
-/** Issue 9: comments come 20 at a time, newest first, with "Show more" for the next page. */
+/** Comments come 20 at a time, newest first, with "Show more" for the next page. */
 export const COMMENTS_PAGE_SIZE = 20;
 export const MAX_COMMENTS_PAGE_SIZE = 50;
 
@@ -36,7 +36,7 @@ export const commentListSchema = z.object({
 });
 export type CommentPage = z.infer<typeof commentListSchema>;
 
-/** Spec §4: "(edited)" shows when the updated time differs from the created time. */
+/** "(edited)" shows when the updated time differs from the created time. */
 export function isEdited(comment: Pick<Comment, 'createdAt' | 'updatedAt'>): boolean {
   return comment.updatedAt !== comment.createdAt;
 }

@@ -1,7 +1,7 @@
 export type ExistingItem = { id: string; content: string };
 
 export type ItemChanges = {
-  /** Items that stay (same id, so everyone's ticks on them stay), with their new position. */
+  /** Items that stay (same id, so everyone's completions of them stay), with their new position. */
   keep: { id: string; orderIndex: number }[];
   insert: { content: string; orderIndex: number }[];
   remove: string[];

@@ -10,7 +10,7 @@ import {
 import { DIFFICULTIES } from './checklist-view';
 import { CHECKLIST_VISIBILITIES } from './visibility';
 
-/** One of the user's own lists as the account page's "My Lists" shows it (spec §2.10). */
+/** One of the user's own lists as the account page's "My Lists" shows it. */
 export const ownChecklistSchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -27,7 +27,7 @@ export const ownChecklistSchema = z.object({
 });
 export type OwnChecklist = z.infer<typeof ownChecklistSchema>;
 
-// Spec §9: the account page's sort options and visibility filters.
+// The account page's sort options and visibility filters.
 export const OWN_LIST_SORTS = ['newest', 'oldest', 'most-used', 'title'] as const;
 export type OwnListSort = (typeof OWN_LIST_SORTS)[number];
 export const ownListSortLabels: Record<OwnListSort, string> = {
@@ -53,7 +53,7 @@ export const ownListFilterEmpty: Record<OwnListFilter, string> = {
   unlisted: 'No lists shared by link only.',
 };
 
-/** Spec §9: created-list rows show 2 tags. */
+/** Created-list rows show 2 tags. */
 export const OWN_LIST_ROW_TAGS = 2;
 
 export const ownListMessages = {
@@ -71,10 +71,10 @@ export const ownListMessages = {
   nowVisible: (title: string, isPublic: boolean) => `List "${title}" is now ${isPublic ? 'public' : 'private'}`,
 } as const;
 
-/** Spec §9: the visibility confirmation shows for 3 seconds. */
+/** The visibility confirmation shows for 3 seconds. */
 export const VISIBILITY_MESSAGE_MS = 3000;
 
-/** My Lists comes a page at a time (issue 9), sorted and filtered by the server. */
+/** My Lists comes a page at a time, sorted and filtered by the server. */
 export const OWN_LISTS_PAGE_SIZE = 30;
 export const MAX_OWN_LISTS_PAGE_SIZE = 100;
 
@@ -92,7 +92,7 @@ export const ownListsQuerySchema = z.object({
 export type OwnListsQuery = z.infer<typeof ownListsQuerySchema>;
 
 /**
- * Spec §2.10's summary tiles, over all of the user's lists whatever the filter: total lists, total
+ * The account page's summary tiles, over all of the user's lists whatever the filter: total lists, total
  * uses and the most popular title (most uses, the newest wins a tie; none while nothing is used).
  */
 export const ownListsSummarySchema = z.object({

@@ -1,5 +1,5 @@
-// Spec §3 gives checklists a 0-5 rating and §7 filters on "rating of 4 or more", but never says
-// where a rating comes from. Ticklist's is how much the people who used a list liked it, smoothed
+// A checklist has a 0-5 rating and Browse filters on "rating of 4 or more", but the product never
+// says where a rating comes from. Ticklist's is how much the people who used a list liked it, smoothed
 // towards the middle while there is little to go on (a Bayesian average; decision 010). The same
 // formula is the generated column `checklists.rating` (migration 0008); a test keeps them equal.
 
@@ -11,7 +11,7 @@ export const RATING_MAX = 5;
 /** Null until anyone has used or liked the list; otherwise 0-5 with one decimal. */
 export function checklistRating(likes: number, uses: number): number | null {
   if (likes <= 0 && uses <= 0) return null;
-  // Someone may like a list without ticking it, so likes never count more than the people engaged.
+  // Someone may like a list without completing any of its items, so likes never count more than the people engaged.
   const engaged = Math.max(uses, likes);
   const share = (likes + RATING_PRIOR_LIKES) / (engaged + RATING_PRIOR_USES);
   return Math.round(RATING_MAX * share * 10) / 10;

@@ -6,7 +6,7 @@
 export const CHECKLIST_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
 export type ChecklistVisibility = (typeof CHECKLIST_VISIBILITIES)[number];
 
-/** Spec §3: a new list is public unless its author chooses otherwise. */
+/** A new list is public unless its author chooses otherwise. */
 export const DEFAULT_VISIBILITY: ChecklistVisibility = 'public';
 
 export const visibilityLabels: Record<ChecklistVisibility, string> = {

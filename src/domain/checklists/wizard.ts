@@ -1,11 +1,11 @@
 import { checklistFormSchema, noTagRows, type ChecklistForm, type ChecklistFormField } from './checklist-input';
 
-// Spec §2.8 and §4 "Create wizard": Basic Info → Add Items → Review & Create.
+// The create wizard's steps: Basic Info → Add Items → Review & Create.
 export const WIZARD_STEPS = ['Basic Info', 'Add Items', 'Review & Create'] as const;
 export type WizardStep = 1 | 2 | 3;
 export const LAST_STEP: WizardStep = 3;
 
-/** Spec §2.8: the title tip says under 60 characters; it is advice, not a rule. */
+/** The title tip says under 60 characters; it is advice, not a rule. */
 export const TITLE_TIP_LENGTH = 60;
 
 export const wizardTips: Record<WizardStep, string[]> = {
@@ -35,7 +35,7 @@ const fieldsUpTo = (step: WizardStep): ChecklistFormField[] =>
 
 /**
  * The wizard's check of its whole form: the /create form schema itself, once blank rows are
- * dropped (spec §5 "Wizard": blank rows are left out, not refused). The wizard page's resolver runs
+ * dropped (in the wizard, blank rows are left out, not refused). The wizard page's resolver runs
  * this; a step then looks only at its own fields. An empty object means the form may be created.
  */
 export function validateWizardForm(form: ChecklistForm): WizardErrors {
@@ -46,7 +46,7 @@ export function validateWizardForm(form: ChecklistForm): WizardErrors {
 }
 
 /**
- * Spec §5 "Wizard": step 1 needs a title and a description after trimming; step 2 at least one
+ * Step 1 needs a title and a description after trimming; step 2 at least one
  * non-blank item; step 3 the whole form. These are the whole form's errors on the fields reached so
  * far (the schema has no rule across fields, so a field's error does not depend on later ones).
  */
@@ -84,5 +84,5 @@ export function canJumpTo(target: WizardStep, current: WizardStep, furthest: Wiz
   return target !== current && target <= furthest;
 }
 
-/** Spec §5 "Wizard": item and tag rows can be removed only while more than one remains. */
+/** Item and tag rows can be removed only while more than one remains. */
 export const canRemoveRow = (rows: readonly unknown[]) => rows.length > 1;

@@ -4,7 +4,7 @@ import { CHECKLIST_VISIBILITIES } from '../checklists/visibility';
 import { newestFirstPageFields, nextCursorSchema } from '../paging';
 import { badgeNotificationMessage, NOTIFICATION_ICONS, NOTIFICATION_TYPES } from '../notifications/notifications';
 
-// The dashboard's data (spec §2.11): the Lists tabs, Home's "In Progress" and "Recent Activity".
+// The dashboard's data: the Lists tabs, Home's "In Progress" and "Recent Activity".
 
 export const DASHBOARD_LIST_TABS = ['created', 'cloned', 'saved', 'in-progress'] as const;
 export type DashboardListTab = (typeof DASHBOARD_LIST_TABS)[number];
@@ -15,7 +15,7 @@ export const dashboardListTabLabels: Record<DashboardListTab, string> = {
   'in-progress': 'In Progress',
 };
 
-/** A Lists tab comes a page at a time (issue 9), newest first; Home's "In Progress" asks for 4. */
+/** A Lists tab comes a page at a time, newest first; Home's "In Progress" asks for 4. */
 export const DASHBOARD_LISTS_PAGE_SIZE = 24;
 export const MAX_DASHBOARD_LISTS_PAGE_SIZE = 60;
 
@@ -53,7 +53,7 @@ export const dashboardMessages = { noLists: 'No lists found.' } as const;
 
 export { percentComplete } from '../checklists/progress';
 
-/** Spec §2.11: an "In Progress" row's caption. */
+/** An "In Progress" row's caption. */
 export function progressCaption(completed: number, total: number): string {
   return `${completed} of ${total} items completed`;
 }

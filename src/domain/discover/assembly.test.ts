@@ -16,7 +16,7 @@ const cards = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, index) => ({ id: `${prefix}${index + 1}` }));
 const ids = (list: { id: string }[]) => list.map((card) => card.id);
 
-describe('assembleDiscover (spec §4)', () => {
+describe('assembleDiscover', () => {
   it('with nothing, both sections are empty', () => {
     expect(assembleDiscover([], [])).toEqual({ suggestions: [], trending: [] });
   });

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { checklistCardSchema, type BrowseOrder, type ChecklistCard } from '../checklists/browse';
 
-// Spec §9: Discover and suggestion constants.
+// Discover and suggestion constants.
 /** Each Discover section, and the dashboard's suggestion block, shows at most 3 cards. */
 export const DISCOVER_SECTION_SIZE = 3;
 export const TRENDING_DEFAULT_LIMIT = 10;
 export const TRENDING_MAX_LIMIT = 50;
-/** Spec §7 "Suggested lists for a user": cap 10, minimum 3, sub-queries of 5, rating threshold 4. */
+/** Suggested lists for a user: cap 10, minimum 3, sub-queries of 5, rating threshold 4. */
 export const SUGGESTIONS_LIMIT = 10;
 export const SUGGESTIONS_MINIMUM = 3;
 export const SUGGESTIONS_PER_SOURCE = 5;
@@ -27,12 +27,12 @@ export const discoverMessages = {
   } satisfies Record<DiscoverSection, string>,
   viewAll: 'View All',
   empty: 'No checklists available at the moment.',
-  /** Spec §4, §8: a failed load shows built-in samples; these say so, and offer "Try again". */
+  /** A failed load shows built-in samples; these say so, and offer "Try again". */
   sampleNotice: "Discover couldn't load right now, so these are sample checklists.",
   sampleLabel: 'Samples',
 } as const;
 
-/** The browse order a section's "View All" opens (spec §2.3 orders; newest is browse's default). */
+/** The browse order a section's "View All" opens (newest is browse's default). */
 const viewAllOrder: Record<DiscoverSection, BrowseOrder> = {
   suggestions: 'newest',
   trending: 'most-used',
@@ -46,7 +46,7 @@ export function viewAllTarget(section: DiscoverSection): string {
 }
 
 /**
- * Spec §4 "Discover assembly": trending and suggestions merged and de-duplicated by id
+ * Discover's assembly: trending and suggestions merged and de-duplicated by id
  * (suggestions first). With 6 or more, the first 3 are Suggestions and the next 3 Trending; with
  * 3 to 5, the first 3 fill both; with fewer, all of them fill both.
  */
@@ -85,7 +85,7 @@ const sampleCard = (fields: SampleFields): ChecklistCard => ({
 });
 
 /**
- * Spec §4: built-in staff picks, shown when no list is flagged (`npm run staff-pick`) or Discover
+ * Built-in staff picks, shown when no list is flagged (`npm run staff-pick`) or Discover
  * fails to load. Their ids name no checklist, so a page must not link them (`isSampleStaffPicks`).
  */
 export const SAMPLE_STAFF_PICKS: readonly ChecklistCard[] = [
@@ -150,7 +150,7 @@ export function chooseStaffPicks(
   return { staffPicks: flagged.slice(0, DISCOVER_SECTION_SIZE), isSampleStaffPicks: false };
 }
 
-/** Built-in samples for Suggestions and Trending when Discover fails to load (spec §4, §8). */
+/** Built-in samples for Suggestions and Trending when Discover fails to load. */
 export const SAMPLE_CHECKLISTS: readonly ChecklistCard[] = [
   sampleCard({
     id: 'sample-checklist-weekly-reset',
@@ -208,11 +208,11 @@ export const SAMPLE_CHECKLISTS: readonly ChecklistCard[] = [
   }),
 ];
 
-/** What Discover shows: the answer, or the built-in samples when it failed (`isFallback`). */
+/** What Discover shows: the response, or the built-in samples when it failed (`isFallback`). */
 export type DiscoverView = Discover & { isFallback: boolean };
 
 /**
- * What Discover shows when loading fails (spec §4, §8: "built-in sample data is used"): samples in
+ * What Discover shows when loading fails ("built-in sample data is used"): samples in
  * every section, Suggestions and Trending assembled by the same rule as real cards. No sample id
  * names a checklist, so a page must not link them.
  */

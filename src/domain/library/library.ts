@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cursorIdSchema, cursorTimeSchema, nextCursorSchema } from '../paging';
 
 export const MAX_GROUP_NAME_LENGTH = 60;
-/** Issue 9: a bounded answer. A user keeps at most 100 groups; each shows its first 50 lists. */
+/** A bounded response: a user has at most 100 groups; each shows its first 50 lists. */
 export const MAX_GROUPS = 100;
 export const GROUP_LISTS_SHOWN = 50;
 export const MAX_GROUP_LISTS_PAGE_SIZE = 100;
@@ -21,7 +21,7 @@ export const libraryMessages = {
   tooManyGroups: `You can have at most ${MAX_GROUPS} groups. Delete an empty one to make room.`,
   inLibrary: 'In Library',
   addToLibrary: 'Add to List Library',
-  /** Spec §2.4, the dashboard variant's wording of the same button. */
+  /** The dashboard variant's wording of the same button. */
   addToLibraryShort: 'Add to Library',
 } as const;
 

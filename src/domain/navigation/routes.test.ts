@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveMeTab, safeRedirectTarget } from './routes';
 
-describe('/me tabs (spec §2.1)', () => {
+describe('/me tabs', () => {
   it('defaults to account and falls back to it for unknown values', () => {
     expect(resolveMeTab(null)).toBe('account');
     expect(resolveMeTab('settings')).toBe('settings');

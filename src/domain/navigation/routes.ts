@@ -3,7 +3,7 @@
 export const ME_TABS = ['account', 'my-lists', 'created-lists', 'activity', 'settings'] as const;
 export type MeTab = (typeof ME_TABS)[number];
 
-/** Spec §2.1: the default /me tab is account, and any other value falls back to it. */
+/** The default /me tab is account, and any other value falls back to it. */
 export function resolveMeTab(value: string | null | undefined): MeTab {
   return (ME_TABS as readonly string[]).includes(value ?? '') ? (value as MeTab) : 'account';
 }

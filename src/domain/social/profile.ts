@@ -52,11 +52,11 @@ export const followStateSchema = z.object({
  * anyone else, wherever the person turns up (their profile and follow lists, a comment, a
  * notification of any kind and its mail, a list's author, a page's HTML and head, a share preview,
  * a feed, another user's export), it is as if it had not been filled in, and whatever stands in for
- * a missing name stands in for it; the username and the avatar stay. Every answer that names a
+ * a missing name stands in for it; the username and the avatar stay. Every response that names a
  * person asks this rule, through the person presenter (src/server/presenters.ts).
  *
  * Only a profile known to be public shows its name to others, so a read that forgot `isPublic`
- * hides the name rather than leaks it. `viewerId` null is a visitor, or an answer shared by
+ * hides the name rather than leaks it. `viewerId` null is a visitor, or a response shared by
  * everyone. "Deleted user" (decision 013) is private only to keep its lists out of feeds and
  * sitemaps: its name is a placeholder, nobody's own, and always shows.
  */
@@ -71,7 +71,7 @@ export function visibleProfileName(
 }
 
 /**
- * The name a person goes by: the profile name, else the username. `profileName` is as an answer
+ * The name a person goes by: the profile name, else the username. `profileName` is as a response
  * carries it, already passed through `visibleProfileName` by the server (null for a private profile
  * seen by anyone but its owner).
  */

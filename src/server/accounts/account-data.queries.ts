@@ -16,10 +16,10 @@ type NotificationRow = {
 };
 
 /**
- * "Download my data" (issue 10 item 6): everything the user has, in one statement of one subquery
+ * "Download my data": everything the user has, in one statement of one subquery
  * per section, so the cost does not grow with the number of lists.
  *
- * Only what the user may see: a list that is someone else's and now private (spec §6, `visibleTo`)
+ * Only what the user may see: a list that is someone else's and now private (`visibleTo`)
  * is left out of progress, the library and "cloned from" (where only the original's kept title
  * remains), exactly as it is left out of every page. The user's own comments are theirs whatever
  * became of the list: a comment on a list they can no longer see keeps its text and date, without

@@ -22,15 +22,15 @@ import { logRequestEvent } from '../security/security-events';
 type Body = Record<string, unknown>;
 type Gate = { db: Database; c: Context<AppEnv>; body: Body; pause: (ms: number) => Promise<void> };
 /**
- * What a guard decides before Better Auth runs: a refusal by a limit, an answer of its own, or go
+ * What a guard decides before Better Auth runs: a refusal by a limit, a response of its own, or go
  * on (then `after` sees the status).
  */
 type Verdict =
-  RateDecision | { allowed: false; answer: Response } | { allowed: true; after: (status: number) => Promise<void> };
+  RateDecision | { allowed: false; response: Response } | { allowed: true; after: (status: number) => Promise<void> };
 type Exposed = {
   method: 'GET' | 'POST';
   path: RegExp;
-  /** Checks before the request reaches Better Auth; may refuse it, or ask to see the answer. */
+  /** Checks before the request reaches Better Auth; may refuse it, or ask to see the response. */
   guard?: (gate: Gate) => Promise<Verdict>;
   /** The guard reads the JSON body (any other body type could carry an e-mail our limits would not see). */
   readsJson?: boolean;
@@ -52,7 +52,7 @@ const limitMail = ({ db, c, body }: Gate) =>
   );
 
 /**
- * Issue 9 item 4. Each attempt takes a slot per (account, address) before its password is checked,
+ * Sign-in limits that hold under parallel attempts. Each attempt takes a slot per (account, address) before its password is checked,
  * atomically, and keeps it only if the password was wrong: from one address at most
  * `signInFailuresPerAccountAndIp.max` wrong passwords are ever checked, whatever the parallelism.
  * Failures from every address only slow the account's sign-ins down (signInDelayMs), so nobody
@@ -63,7 +63,7 @@ async function guardSignIn({ db, c, body, pause }: Gate): Promise<Verdict> {
   const email = emailOf(body);
   const perIp = await consumeRate(db, 'signInPerIp', ip);
   if (!perIp.allowed) return perIp;
-  // An unconfirmed sign-up past its 48 hours is gone before anyone can sign in to it (issue 9 item 3).
+  // An unconfirmed sign-up past its 48 hours is gone before anyone can sign in to it.
   await expireUnconfirmedSignUps(db);
   const slot = await reserveRate(db, 'signInFailuresPerAccountAndIp', email, ip);
   if (!slot.allowed) return slot;
@@ -85,20 +85,20 @@ async function guardSignIn({ db, c, body, pause }: Gate): Promise<Verdict> {
   }
   return {
     allowed: true,
-    after: async (answered) => {
-      const status = await hideUnconfirmed(c, answered);
+    after: async (responseStatus) => {
+      const status = await hideUnconfirmed(c, responseStatus);
       if (status === 200) {
         await releaseRate(db, 'signInFailuresPerAccountAndIp', email, ip);
-        const answer: unknown = await c.res
+        const body: unknown = await c.res
           .clone()
           .json()
           .catch(() => null);
-        const token = (answer as { token?: unknown } | null)?.token;
+        const token = (body as { token?: unknown } | null)?.token;
         // The password changed while this sign-in checked the old one (an undone e-mail change, a
         // reset): the session it opened would outlive the change that was to end every session.
         if (typeof token === 'string' && (await passwordHashOf(db, email)) !== hashBefore) {
           await endSessionByToken(db, token);
-          answerAsWrongPassword(c);
+          respondAsWrongPassword(c);
           logRequestEvent(c, 'sign-in.failure', {
             userId: await userIdByEmail(db, email),
             outcome: 'password-changed-meanwhile',
@@ -126,16 +126,16 @@ async function guardSignIn({ db, c, body, pause }: Gate): Promise<Verdict> {
   };
 }
 
-/** Better Auth's answer to a wrong password, which every failed sign-in gives. */
-export const WRONG_PASSWORD_ANSWER = { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' };
+/** Better Auth's response to a wrong password, which every failed sign-in gives. */
+export const WRONG_PASSWORD_RESPONSE = { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' };
 
-/** Replaces the answer with Better Auth's to a wrong password: 401, and no cookie. */
-function answerAsWrongPassword(c: Context<AppEnv>): void {
+/** Replaces the response with Better Auth's to a wrong password: 401, and no cookie. */
+function respondAsWrongPassword(c: Context<AppEnv>): void {
   const headers = new Headers(c.res.headers);
   headers.delete('content-length');
   headers.delete('set-cookie');
-  c.res = undefined; // replaced, not merged (Hono would copy the old answer's headers over)
-  c.res = new Response(JSON.stringify(WRONG_PASSWORD_ANSWER), { status: 401, headers });
+  c.res = undefined; // replaced, not merged (Hono would copy the old response's headers over)
+  c.res = new Response(JSON.stringify(WRONG_PASSWORD_RESPONSE), { status: 401, headers });
 }
 
 /** The stored hash of the account's password, to tell whether it changed during a sign-in. */
@@ -147,23 +147,23 @@ async function passwordHashOf(db: Database, email: string): Promise<string | nul
 }
 
 /**
- * Issue 9 item 3: the right password of an unconfirmed account is answered as a wrong one (Better
+ * The right password of an unconfirmed account gets the response to a wrong one (Better
  * Auth says 403 EMAIL_NOT_VERIFIED, having mailed the owner a fresh confirmation link). Otherwise
  * anyone could sign up with someone's address and a password of their choosing, then sign in with
  * it: "not confirmed" for a new address, "wrong password" for one with an account. Counted as a
- * wrong password too, so the limits cannot tell them apart either. Returns the status now answered.
+ * wrong password too, so the limits cannot tell them apart either. Returns the status of the response now.
  */
 async function hideUnconfirmed(c: Context<AppEnv>, status: number): Promise<number> {
   if (status !== 403) return status;
-  const answer: unknown = await c.res
+  const body: unknown = await c.res
     .clone()
     .json()
     .catch(() => null);
-  if ((answer as { code?: unknown } | null)?.code !== 'EMAIL_NOT_VERIFIED') return status;
+  if ((body as { code?: unknown } | null)?.code !== 'EMAIL_NOT_VERIFIED') return status;
   const headers = new Headers(c.res.headers);
   headers.delete('content-length');
-  c.res = undefined; // replaced, not merged (Hono would copy the old answer's headers over)
-  c.res = new Response(JSON.stringify(WRONG_PASSWORD_ANSWER), { status: 401, headers });
+  c.res = undefined; // replaced, not merged (Hono would copy the old response's headers over)
+  c.res = new Response(JSON.stringify(WRONG_PASSWORD_RESPONSE), { status: 401, headers });
   return 401;
 }
 
@@ -215,7 +215,7 @@ function isEmailChangeToken(token: string): boolean {
 
 async function guardVerifyEmail({ db, c }: Gate): Promise<Verdict> {
   if (isEmailChangeToken(c.req.query('token') ?? '')) {
-    return { allowed: false, answer: c.redirect(emailChangeResultPath('invalid'), 302) };
+    return { allowed: false, response: c.redirect(emailChangeResultPath('invalid'), 302) };
   }
   // A link to an unconfirmed sign-up past its 48 hours confirms nothing: the account is gone.
   await expireUnconfirmedSignUps(db);
@@ -286,7 +286,7 @@ export function authGate(db: Database, pause: (ms: number) => Promise<void> = sl
     const body = route.readsJson ? await readJsonBody(c) : {};
     if (body === null) return c.json({ message: 'Send the request as JSON.', code: 'unsupported_media_type' }, 415);
     const verdict = route.guard ? await route.guard({ db, c, body, pause }) : { allowed: true as const };
-    if (!verdict.allowed && 'answer' in verdict) return verdict.answer;
+    if (!verdict.allowed && 'response' in verdict) return verdict.response;
     if (!verdict.allowed) {
       const isSignIn = route.guard === guardSignIn;
       return tooManyRequests(c, verdict.retryAfterSeconds, isSignIn ? { name: 'sign-in.refused' } : {});

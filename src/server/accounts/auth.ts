@@ -62,7 +62,7 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
         await revokePendingEmailChanges(db, user.id);
       },
       // Mail about an account goes out in the background: awaiting SMTP only for addresses that
-      // have an account would let the answer's timing (or an SMTP error) reveal which ones do.
+      // have an account would let the response's timing (or an SMTP error) reveal which ones do.
       sendResetPassword: async ({ user, url, token }) => {
         // Decision 013: the reserved "Deleted user" never gets a password.
         if (user.id === DELETED_USER.id) return;
@@ -70,8 +70,8 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
         await revokeResetLinks(db, user.id, token);
         mailer.sendInBackground(mailTemplates.resetPassword(user.email, url));
       },
-      // No account enumeration: a sign-up with a known address answers like any other and
-      // tells the owner by mail instead.
+      // No account enumeration: a sign-up with a known address gets the same response as any other,
+      // and the owner is notified by mail instead.
       onExistingUserSignUp: async ({ user }) => {
         mailer.sendInBackground(mailTemplates.existingAccount(user.email, `${env.baseUrl}/login`));
       },

@@ -85,10 +85,10 @@ export type EmailChangeRequestOutcome =
   { outcome: 'requested'; token: string | null } | { outcome: 'undoable'; until: Date };
 
 /**
- * Records a requested change and answers the confirmation link's token. Any earlier pending
+ * Records a requested change and returns the confirmation link's token. Any earlier pending
  * change of the account is revoked: only the newest request can complete. While the last change
  * can still be undone, none is recorded (`undoable`, with the time it may be). An address another
- * account has gets no link (token null), and the same answer otherwise.
+ * account has gets no link (token null), and the same response otherwise.
  */
 export async function requestEmailChange(
   db: Database,

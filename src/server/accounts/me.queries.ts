@@ -16,8 +16,8 @@ import { visibleTo } from '../checklists/checklist-access';
 import { itemCountColumn, presentEstimatedTime, tagsColumn } from '../presenters';
 
 /**
- * Spec §2.10: the stats bar in one statement. Saved counts the distinct lists in the user's library
- * (any group, or saved) that they can still see; Started counts lists with at least one tick;
+ * The stats bar in one statement. Saved counts the distinct lists in the user's library
+ * (any group, or saved) that they can still see; Started counts lists with at least one completed item;
  * Badges counts those earned.
  */
 export async function accountStats(db: Executor, userId: string): Promise<AccountStats> {
@@ -74,8 +74,8 @@ const ownListFilters = {
 } satisfies Record<OwnListFilter, SQL>;
 
 /**
- * "My Lists" (spec §2.10): a page of the user's own lists, public and private, in the chosen sort
- * and filter, with the summary tiles over all of them (issue 9: a bounded page, not every list).
+ * "My Lists": a page of the user's own lists, public and private, in the chosen sort
+ * and filter, with the summary tiles over all of them (a bounded page, not every list).
  */
 export async function listOwnChecklists(
   db: Executor,
@@ -138,7 +138,7 @@ export async function listOwnChecklists(
   };
 }
 
-/** The summary tiles (spec §2.10) over all of the user's lists, in one statement. */
+/** The summary tiles over all of the user's lists, in one statement. */
 async function ownListsSummary(db: Executor, userId: string): Promise<OwnChecklistsPage['summary']> {
   const result = await db.execute<{ total_lists: number; total_uses: number; most_popular: string | null }>(sql`
     select count(*)::int as total_lists, coalesce(sum(uses_count), 0)::int as total_uses,

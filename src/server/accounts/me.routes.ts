@@ -70,7 +70,7 @@ const route = {
 };
 
 export function meRoutes({ db }: { db: Database }) {
-  const answerMe = async (userId: string) => {
+  const meResponse = async (userId: string) => {
     const me = await findMe(db, userId);
     if (!me) throw new Error(`profile of ${userId} vanished`);
     return me;
@@ -88,7 +88,7 @@ export function meRoutes({ db }: { db: Database }) {
     .openapi(route.profile, async (c) => {
       const userId = c.var.user.id;
       await updateOwnProfile(db, userId, c.req.valid('json'));
-      return c.json(await answerMe(userId), 200);
+      return c.json(await meResponse(userId), 200);
     })
     .openapi(route.username, async (c) => {
       const userId = c.var.user.id;
@@ -103,11 +103,11 @@ export function meRoutes({ db }: { db: Database }) {
           409,
         );
       }
-      return c.json(await answerMe(userId), 200);
+      return c.json(await meResponse(userId), 200);
     })
     .openapi(route.settings, async (c) => {
       const userId = c.var.user.id;
       await updateOwnProfile(db, userId, c.req.valid('json'));
-      return c.json(await answerMe(userId), 200);
+      return c.json(await meResponse(userId), 200);
     });
 }

@@ -17,7 +17,7 @@ export async function createProfileForNewUser(db: Database, user: { id: string; 
 }
 
 /**
- * Issue 9 item 3: unconfirmed sign-ups older than 48 hours are removed (their profile and username
+ * Unconfirmed sign-ups older than 48 hours are removed (their profile and username
  * go with them) and expired holds dropped. Run before anything that could see or use one (sign-up,
  * sign-in, the confirmation link, a username change), so the 48 hours hold exactly in every
  * process; main.ts also runs it hourly, only to keep the tables small.
@@ -49,7 +49,7 @@ export async function updateOwnProfile(db: Database, userId: string, update: Pro
 }
 
 /**
- * Spec §5: a new username, unique case-insensitively with the user's own excluded (so changing only
+ * A new username, unique case-insensitively with the user's own excluded (so changing only
  * its case is allowed). The unique index settles a race between two users taking the same name.
  */
 export async function changeUsername(db: Database, userId: string, username: string): Promise<'changed' | 'taken'> {

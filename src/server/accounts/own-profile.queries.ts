@@ -5,9 +5,10 @@ import type { Executor } from '../db/client';
 import { profiles, usernameHolds, users } from '../db/schema';
 
 /**
- * Spec §5: unique compared case-insensitively, the asker's own current name excluded. A name is
+ * Unique compared case-insensitively, the asker's own current name excluded. A name is
  * taken by a confirmed account, by an unconfirmed one younger than 48 hours, or by a hold (a
- * sign-up with a known address, own-profile.actions.ts): all three answer alike (issue 9 item 3).
+ * sign-up with a known address, own-profile.actions.ts): all three get the same response, so it
+ * does not tell which addresses have accounts.
  */
 export async function isUsernameTaken(db: Executor, username: string, exceptUserId?: string): Promise<boolean> {
   const rows = await db

@@ -32,7 +32,7 @@ export async function recordSessionAddress(db: Executor, token: string, ip: stri
   await db.update(sessions).set({ ipAddress: ip }).where(eq(sessions.token, token));
 }
 
-/** Ends every session of the user but the one given; answers how many ended. */
+/** Ends every session of the user but the one given; returns how many ended. */
 export async function revokeOtherSessions(db: Executor, userId: string, keepSessionId: string): Promise<number> {
   const ended = await db
     .delete(sessions)

@@ -64,7 +64,7 @@ async function grantWhere(
 /**
  * Grants what `userIds` have earned on the `metrics` an action can move, inside that action's
  * transaction (decision 011). A per-user advisory lock makes concurrent actions for one user take
- * turns, so the later one counts the earlier one's rows: two ticks completing a user's 5th list on
+ * turns, so the later one counts the earlier one's rows: two completions finishing a user's 5th list on
  * two lists at once cannot both see 4 and grant nothing. It is taken after the action's lock on the
  * list it changes, and in user-id order, so it adds no deadlock.
  *
@@ -94,7 +94,7 @@ export async function grantEarnedBadges(
       ? sql`select id as user_id from users where id = ${ids[0]}`
       : sql`select id as user_id from users where id = any(${sql.param(ids)}::text[])`,
     // Its text is one of a few (one per set of metrics an action moves), and its plan the same for
-    // any user: prepared once per connection, it is not planned again each time (0.5 ms a clone).
+    // any user: prepared once per connection, it is not planned again each time.
     { isNamed: true },
   );
 }

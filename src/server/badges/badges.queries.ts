@@ -7,8 +7,8 @@ import { itemCountColumn } from '../presenters';
  * The highest target of any badge on `metric`: what its value is counted up to. A badge is earned
  * when the value reaches its target, and progress is shown capped at the target, so nothing past
  * the highest one changes either; counting on would read a row for every list, like, clone, follower
- * or comment a user has ever had, on every write that can earn a badge (stop 31: a comment's grant
- * waited on disk reads of all its author's comments).
+ * or comment a user has ever had, on every write that can earn a badge (a comment's grant
+ * would wait on disk reads of all its author's comments).
  */
 export function metricCap(metric: BadgeMetric): number {
   // 0 for a metric no badge has yet: nothing to count.
@@ -31,8 +31,8 @@ const metricValue: Record<BadgeMetric, (userId: SQL) => SQL> = {
       sql`select 1 from checklists c where c.author_id = ${userId} and c.is_public
         and not exists (select 1 from cloned_checklists k where k.cloned_checklist_id = c.id)`,
     ),
-  // completed_count is the user's ticks on the list and items_count its items (both trigger-kept);
-  // equal means all done.
+  // completed_count is the user's completions on the list and items_count its items (both kept up to
+  // date by triggers); equal means every item is completed.
   completed_lists: (userId) =>
     countedUpTo(
       'completed_lists',

@@ -5,7 +5,7 @@ import type { WriteOutcome } from '../outcome';
 import { personJson, type PersonRow } from '../presenters';
 
 /**
- * The one rule for opening a list by its id (spec §6, decision 024): a public or unlisted list is
+ * The one rule for opening a list by its id (decision 024): a public or unlisted list is
  * seen by everyone who has its address, a private one only by its author. `alias` names the
  * checklists row in the caller's SQL. Never a listing's filter: a listing of other people's lists
  * (Browse, search, Discover, profiles, the sitemap, feeds) asks `is_public`, which an unlisted list
@@ -21,9 +21,9 @@ export type ChecklistAccess = { id: string; authorId: string; isPublic: boolean;
 /**
  * The checklist as the asking user may see it, with its author for the `can…` rules of
  * `@/domain/permissions`. A private list of someone else is treated as missing:
- * callers answer 404 for it, never 403. `lock` locks the row for the transaction: every writer
+ * callers respond 404 for it, never 403. `lock` locks the row for the transaction: every writer
  * that also touches items or counters takes the checklist row first, in the same order, so an
- * edit and a tick cannot deadlock.
+ * edit and a completion cannot deadlock.
  */
 export async function findChecklistAccess(
   db: Executor,

@@ -44,7 +44,7 @@ import {
 import { addComment, deleteComment, editComment } from './comments.actions';
 import { listComments } from './comments.queries';
 import { setLike } from './likes.actions';
-import { resetProgress, setItemDone } from './progress.actions';
+import { resetProgress, setItemCompleted } from './progress.actions';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -212,12 +212,12 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
     })
     .openapi(route.tick, async (c) => {
       const { id, itemId } = c.req.valid('param');
-      const outcome = await setItemDone(db, id, itemId, c.var.user.id, true);
+      const outcome = await setItemCompleted(db, id, itemId, c.var.user.id, true);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.untick, async (c) => {
       const { id, itemId } = c.req.valid('param');
-      const outcome = await setItemDone(db, id, itemId, c.var.user.id, false);
+      const outcome = await setItemCompleted(db, id, itemId, c.var.user.id, false);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.resetProgress, async (c) => {

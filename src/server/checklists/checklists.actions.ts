@@ -71,7 +71,7 @@ export async function createChecklist(db: Database, authorId: string, input: Che
 
 /**
  * Edits a checklist in one transaction: main fields, tags replaced, and items reconciled so an
- * unchanged item keeps its id and with it everyone's ticks (see planItemChanges).
+ * unchanged item keeps its id and with it everyone's completions (see planItemChanges).
  */
 export async function updateChecklist(
   db: Database,
@@ -127,8 +127,8 @@ export async function updateChecklist(
         .insert(checklistItems)
         .values(plan.insert.map((item) => ({ checklistId: id, content: item.content, orderIndex: item.orderIndex })));
     }
-    // Removing items can leave someone's list complete without a tick; a tick grants only for the
-    // list it completes (setItemDone), so the edit grants for those it completed.
+    // Removing items can leave someone's list complete without a new completion; a completion grants
+    // only for the list it completes (setItemCompleted), so the edit grants for those it completed.
     if (plan.remove.length > 0) {
       const completed = await tx.execute<{ user_id: string }>(sql`
         select p.user_id from checklist_progress p join checklists c on c.id = p.checklist_id
@@ -145,7 +145,7 @@ export async function updateChecklist(
   });
 }
 
-/** Spec §7: deleting checks ownership; items, tags, ticks, likes and comments go with the list. */
+/** Deleting checks ownership; items, tags, completions, likes and comments go with the list. */
 export async function deleteChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome> {
   const access = await findChecklistAccess(db, id, userId);
   if (!access) return checklistNotFound(db, id);
@@ -159,7 +159,7 @@ export async function deleteChecklist(db: Database, id: string, userId: string):
   return { ok: true, value: undefined };
 }
 
-/** Spec §2.10's Make Public / Make Private, and Make Unlisted beside them (decision 024). */
+/** The account page's Make Public / Make Private, and Make Unlisted beside them (decision 024). */
 export async function setChecklistVisibility(
   db: Database,
   id: string,
@@ -204,8 +204,8 @@ async function findChecklistsAccess(db: Executor, ids: string[], userId: string)
 
 /**
  * The lists among `ids` that `rule` lets the user change, each decided as the single action
- * decides it. A list they cannot see, may not change or that is not there is one answer: failed,
- * as the single actions answer not found for a list they cannot see.
+ * decides it. A list they cannot see, may not change or that is not there is one outcome: failed,
+ * as the single actions respond not found for a list they cannot see.
  */
 async function permittedIds(
   db: Executor,
@@ -270,7 +270,7 @@ export async function bulkSetVisibility(
 }
 
 /**
- * Spec §4, §7: a clone is a new list owned by the cloner with the original's content, and a
+ * A clone is a new list owned by the cloner with the original's content, and a
  * recorded link. Nobody clones their own list. A clone of a public list is public; a clone of an
  * unlisted list is unlisted, so cloning cannot list what its author chose not to (decision 024).
  * The clone is the cloner's: they may make it public or private afterwards.

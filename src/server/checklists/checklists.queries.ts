@@ -53,8 +53,8 @@ export async function findChecklistDetail(
       case when o.is_public or o.author_id = ${viewerId} or (o.is_unlisted and cl.cloned_by = ${viewerId})
         then o.id end as cloned_from_id, cl.original_title as cloned_from_title,
       exists (select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id = ${viewerId}) as has_liked,
-      coalesce((select json_agg(done.checklist_item_id) from checklist_item_completions done
-                where done.checklist_id = c.id and done.user_id = ${viewerId}), '[]') as completed_item_ids
+      coalesce((select json_agg(completion.checklist_item_id) from checklist_item_completions completion
+                where completion.checklist_id = c.id and completion.user_id = ${viewerId}), '[]') as completed_item_ids
     from checklists c
     left join profiles p on p.id = c.author_id
     left join cloned_checklists cl on cl.cloned_checklist_id = c.id

@@ -23,7 +23,7 @@ const notFound = { message: checklistMessages.notFound, code: 'not_found' };
 const browseRoute = createRoute({
   method: 'get',
   path: '/',
-  summary: 'Public checklists: search, tag filter, order and paging (spec §2.3)',
+  summary: 'Public checklists: search, tag filter, order and paging',
   request: { query: browseParamsSchema },
   responses: {
     200: { content: { 'application/json': { schema: browsePageSchema } }, description: 'A page of cards' },
@@ -43,7 +43,7 @@ const tagsRoute = createRoute({
 const detailRoute = createRoute({
   method: 'get',
   path: '/{id}',
-  summary: 'One checklist with its items, tags, counts and what the asking user has done with it',
+  summary: 'One checklist with its items, tags, counts, and the asking user’s like and completed items',
   request: { params: z.object({ id: z.string() }) },
   responses: {
     200: { content: { 'application/json': { schema: checklistDetailSchema } }, description: 'The checklist' },
@@ -84,13 +84,13 @@ export function checklistsRoutes({
       const viewerId = await userIdOf(c);
       const detail = await findChecklistDetail(db, id, viewerId);
       if (!detail) {
-        // The answer is the same 404 either way; the log tells a private list from a missing one.
+        // The response is the same 404 either way; the log tells a private list from a missing one.
         if (await checklistExists(db, id)) {
           logRequestEvent(c, 'access.refused', { userId: viewerId, outcome: 'private', resource: 'checklist', id });
         }
         return c.json(notFound, 404);
       }
-      // A private list is only ever its owner's answer (signed in, so no-store already).
+      // A private list is only ever its owner's response (signed in, so no-store already).
       if (detail.isPublic) cacheForVisitors(c);
       return c.json(detail, 200);
     });

@@ -22,7 +22,7 @@ export async function addComment(
     // The rule refuses only someone who is not signed in, so its words are the ones a visitor gets.
     if (!canComment({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: commentMessages.signInToComment };
-    // Answered from its insert, with its author (one statement).
+    // Read back from its insert, with its author (one statement).
     const { comment, person } = await readWrittenComment(
       tx,
       sql`insert into checklist_comments (checklist_id, user_id, content)
@@ -49,7 +49,7 @@ async function findVisibleComment(db: Database, id: string, userId: string) {
   return (await findChecklistAccess(db, row.checklistId, userId)) ? row : null;
 }
 
-/** Only the author edits a comment (spec §6). */
+/** Only the author edits a comment. */
 export async function editComment(
   db: Database,
   id: string,

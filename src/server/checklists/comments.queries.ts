@@ -40,7 +40,7 @@ const selectComments = sql`
   select ${commentColumns} from checklist_comments cm left join profiles p on p.id = cm.user_id`;
 
 /**
- * Spec §7: comments of a list with their author, newest first; issue 9: a page at a time, after
+ * Comments of a list with their author, newest first, a page at a time after
  * the `before` cursor (keyset on created_at, id), with the count of them all.
  */
 export async function listComments(
@@ -77,7 +77,7 @@ async function countComments(db: Executor, checklistId: string): Promise<number>
 }
 
 /**
- * One comment with its author, as the API answers it to that author, who has just edited it (and
+ * One comment with its author, as the API responds with it to that author, who has just edited it (and
  * sees their own name).
  */
 export async function findComment(db: Executor, id: string): Promise<Comment> {
@@ -88,7 +88,7 @@ export async function findComment(db: Executor, id: string): Promise<Comment> {
 
 /**
  * The comment that `written` (an INSERT … RETURNING * of checklist_comments, run by the caller's
- * action) writes, answered with its author as findComment does, in the same statement; the
+ * action) writes, read with its author as findComment does, in the same statement; the
  * author's profile comes with it (`person`), for the notification about it.
  */
 export async function readWrittenComment(db: Executor, written: SQL): Promise<{ comment: Comment; person: PersonRow }> {
@@ -96,6 +96,6 @@ export async function readWrittenComment(db: Executor, written: SQL): Promise<{ 
     with cm as (${written})
     select ${commentColumns} from cm left join profiles p on p.id = cm.user_id`);
   const row = result.rows[0]!;
-  // Answered to its author, who has just written it.
+  // The response goes to its author, who has just written it.
   return { comment: toComment(row, row.user_id), person: personOf(row) };
 }

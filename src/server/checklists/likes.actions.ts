@@ -21,8 +21,8 @@ async function likeState(db: Executor, checklistId: string, userId: string): Pro
 }
 
 /**
- * Likes or unlikes a list, and tells its author (at most once an hour: decision 017). Liking
- * twice is not an error (spec §8: a duplicate like is ignored).
+ * Likes or unlikes a list, and notifies its author (at most once an hour: decision 017). Liking
+ * twice is not an error: a duplicate like is ignored.
  */
 export async function setLike(
   db: Database,

@@ -15,30 +15,30 @@ async function progressState(
   db: Executor,
   checklistId: string,
   userId: string,
-): Promise<{ state: ProgressState; isComplete: boolean }> {
+): Promise<{ state: ProgressState; isListComplete: boolean }> {
   const result = await db.execute<{ uses: number; completed: string[]; items: number }>(sql`
     select c.uses_count as uses, ${itemCountColumn} as items,
-      coalesce((select json_agg(done.checklist_item_id) from checklist_item_completions done
-                where done.checklist_id = c.id and done.user_id = ${userId}), '[]') as completed
+      coalesce((select json_agg(completion.checklist_item_id) from checklist_item_completions completion
+                where completion.checklist_id = c.id and completion.user_id = ${userId}), '[]') as completed
     from checklists c where c.id = ${checklistId}`);
   const row = result.rows[0]!;
   return {
     state: { uses: row.uses, completedItemIds: row.completed },
-    isComplete: row.items > 0 && row.completed.length >= row.items,
+    isListComplete: row.items > 0 && row.completed.length >= row.items,
   };
 }
 
-/** Ticks or unticks one item for the user; ticking twice is harmless. */
-export async function setItemDone(
+/** Completes or uncompletes one item for the user; completing it twice is harmless. */
+export async function setItemCompleted(
   db: Database,
   checklistId: string,
   itemId: string,
   userId: string,
-  isDone: boolean,
+  isCompleted: boolean,
 ): Promise<WriteOutcome<ProgressState>> {
   if (!isUuid(itemId)) return notFound;
   return db.transaction(async (tx) => {
-    // The checklist row first, as an edit takes it, so a tick and an edit cannot deadlock.
+    // The checklist row first, as an edit takes it, so a completion and an edit cannot deadlock.
     const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'no key update' });
     if (!access) return checklistNotFound(tx, checklistId);
     const [item] = await tx
@@ -46,7 +46,7 @@ export async function setItemDone(
       .from(checklistItems)
       .where(and(eq(checklistItems.checklistId, checklistId), eq(checklistItems.id, itemId)));
     if (!item) return notFound;
-    if (isDone) {
+    if (isCompleted) {
       await tx
         .insert(checklistItemCompletions)
         .values({ userId, checklistItemId: item.id, checklistId })
@@ -56,15 +56,15 @@ export async function setItemDone(
         .delete(checklistItemCompletions)
         .where(and(eq(checklistItemCompletions.userId, userId), eq(checklistItemCompletions.checklistItemId, item.id)));
     }
-    const { state, isComplete } = await progressState(tx, checklistId, userId);
-    // Only a tick that leaves the list complete can raise the user's completed lists: the others
+    const { state, isListComplete } = await progressState(tx, checklistId, userId);
+    // Only a completion that leaves the list complete can raise the user's completed lists: the others
     // skip the badge check (a statement that counts their completed lists).
-    if (isDone && isComplete) await grantEarnedBadges(tx, [userId], ['completed_lists']);
+    if (isCompleted && isListComplete) await grantEarnedBadges(tx, [userId], ['completed_lists']);
     return { ok: true, value: state };
   });
 }
 
-/** "Reset progress": clears all of the user's ticks on the list. */
+/** "Reset progress": clears all of the user's completions on the list. */
 export async function resetProgress(
   db: Database,
   checklistId: string,

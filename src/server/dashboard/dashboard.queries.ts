@@ -37,20 +37,20 @@ function tabSource(tab: DashboardListTab, userId: string): SQL {
       return sql`select cloned_checklist_id as checklist_id, created_at as listed_at, null::int as completed_count
                  from cloned_checklists where cloned_by = ${userId}`;
     case 'saved':
-      // Spec §2.11 "Saved (from library groups)": a list in several groups, or also saved, shows once.
+      // A list in several groups, or also saved, shows once.
       return sql`select checklist_id, max(created_at) as listed_at, null::int as completed_count from (
                    select checklist_id, created_at from user_list_memberships where user_id = ${userId}
                    union all
                    select checklist_id, created_at from saved_checklists where user_id = ${userId}) mine
                  group by checklist_id`;
     case 'in-progress':
-      // Most recently ticked first: the trigger on completions keeps updated_at.
+      // Most recently completed first: the trigger on completions keeps updated_at.
       return sql`select checklist_id, updated_at as listed_at, completed_count
                  from checklist_progress where user_id = ${userId}`;
   }
 }
 
-/** One Lists tab (spec §2.11) with the user's progress on each list, in one statement. */
+/** One Lists tab with the user's progress on each list, in one statement. */
 export async function listDashboardLists(
   db: Executor,
   userId: string,
@@ -121,7 +121,7 @@ export async function listDashboardLists(
  * merge.
  *
  * - A clone is also a list the user authored; it shows once, as "cloned".
- * - A completed list is one whose every item the user has ticked; a list that has since turned
+ * - A completed list is one whose every item the user has completed; a list that has since turned
  *   private to someone else is left out, as on the Lists tabs.
  * - A badge shows once, as its grant. Decision 011 writes exactly one notification per grant, in the
  *   same statement and with the same words, so badge notifications are skipped for their grants

@@ -9,7 +9,7 @@ import type { Database } from '../db/client';
 import { createRouter, errorContent, jsonContent, signedIn } from '../http';
 import { listDashboardLists, listRecentActivity } from './dashboard.queries';
 
-// The signed-in user's dashboard (spec §2.11): each answer is about the asker only.
+// The signed-in user's dashboard: each response is about the asker only.
 const route = {
   lists: createRoute({
     method: 'get',

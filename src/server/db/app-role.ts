@@ -15,7 +15,7 @@ export function appRolePassword(dataDir: string): string {
 }
 
 /**
- * Issue 9 item 12: on the embedded server the migrations run as the owner (`postgres`), and the
+ * Least privilege: on the embedded server the migrations run as the owner (`postgres`), and the
  * app connects as APP_ROLE, which may read and write rows and nothing more: it cannot create,
  * alter or drop anything, read files, or run programs. Run after each start's migrations, so
  * tables a migration added are granted too.

@@ -18,7 +18,7 @@ export type ConnectOptions = {
    * database that is gone or stuck.
    */
   timeouts?: { connectMs: number; statementMs: number };
-  /** Told of every error of a pooled connection (a restart or failover of the server). */
+  /** Called with every error of a pooled connection (a restart or failover of the server). */
   onConnectionError?: (error: Error) => void;
   /** Called with every SQL statement Drizzle sends (tests count statements per request with it). */
   onQuery?: (query: string) => void;
@@ -33,7 +33,7 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Data
       ? {
           connectionTimeoutMillis: timeouts.connectMs,
           statement_timeout: timeouts.statementMs,
-          // The client's own bound, for a server that stops answering without closing the socket.
+          // The client's own bound, for a server that stops responding without closing the socket.
           query_timeout: timeouts.statementMs + timeouts.connectMs,
         }
       : {}),
@@ -41,7 +41,7 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Data
   // No database error may end the process. The pool only listens to its idle clients; a client
   // that is checked out (a transaction, a LISTEN) emits 'error' too when the server goes away,
   // and an 'error' event without a listener is thrown. Every client gets one as it is made; the
-  // query that was running fails on its own and is answered 503 (db/errors.ts).
+  // query that was running fails on its own and gets a 503 response (db/errors.ts).
   const onConnectionError = options.onConnectionError ?? (() => undefined);
   const watched = <P extends pg.Pool>(pool: P) => {
     pool.on('error', onConnectionError);
@@ -69,8 +69,8 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Data
 /**
  * Connections that keep a named statement's generic plan (decision 038): PostgreSQL would
  * otherwise compare it with the plans made for the values after five runs, and go on planning every
- * run when the generic plan's estimate is the higher, which it is for a walk after a cursor (0.7 ms
- * of planning for 0.5 of running). The setting is the connection's, so these statements get a
+ * run when the generic plan's estimate is the higher, which it is for a walk after a cursor (whose
+ * planning costs more than its running). The setting is the connection's, so these statements get a
  * pool of their own, opened on first use and ended with the pool it belongs to; every other
  * statement is still planned with its values.
  */
@@ -90,7 +90,7 @@ class PoolWithNamedStatements extends pg.Pool {
 
 /**
  * A connection whose statements keep their generic plan: the setting is its first statement, sent
- * and answered before the pool hands it out. (Not in the startup options, which a connection
+ * and acknowledged before the pool hands it out. (Not in the startup options, which a connection
  * string's `options` or PGOPTIONS would replace, and which a pooler may refuse.) pg-pool connects
  * its clients with a callback, so both forms are kept.
  */
@@ -116,7 +116,7 @@ class GenericPlanClient extends pg.Client {
  * A select-list entry that lets the statement's own transaction commit without waiting for its WAL
  * to reach the disk (`synchronous_commit` off until that transaction ends). Only for a statement
  * sent alone to the pool, never inside a transaction, whose whole commit it would change: the
- * quota counters (rate-limit.ts) and the announcements after a write (decision 039), whose records
+ * quota counters (rate-limit.ts) and the NOTIFYs after a write (decision 039), whose records
  * a later commit's flush, or the WAL writer within 200 ms, takes to the disk.
  */
 export const commitWithoutWaiting = sql`set_config('synchronous_commit', 'off', true)`;

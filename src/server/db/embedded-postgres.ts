@@ -149,9 +149,9 @@ export function sharedBuffersMb(totalBytes = os.totalmem(), limitBytes = process
  * Libraries the embedded server loads at start (decision 040). `pg_prewarm`'s autoprewarm worker
  * writes the list of pages in shared_buffers to `autoprewarm.blocks` every 5 minutes and at
  * shutdown, and reads them back in the background after a start. Without it a restart begins with
- * an empty cache, and where the operating system's cache does not keep the database either (the
- * bench machine's does not), each page is read from the disk again as requests come, 0.76 ms a
- * read there. `pg_stat_statements` keeps each statement's calls and times for the operator (and
+ * an empty cache, and where the operating system's cache does not hold the database either (the
+ * bench machine's does not), each page is read from the disk again as requests come, slowly.
+ * `pg_stat_statements` keeps each statement's calls and times for the operator (and
  * the bench, which so measures the server as it runs).
  */
 export const PRELOADED_LIBRARIES = ['pg_prewarm', 'pg_stat_statements'] as const;
@@ -159,14 +159,14 @@ export const PRELOADED_LIBRARIES = ['pg_prewarm', 'pg_stat_statements'] as const
 /**
  * Starts (initialising on first use) the PostgreSQL cluster kept in `<dataDir>/postgres`, and
  * supervises it: if it dies, it is started again on the same port with back-off, each attempt
- * logged, until stop(). Meanwhile state() is 'restarting' and queries fail fast (answered 503).
+ * logged, until stop(). Meanwhile state() is 'restarting' and queries fail fast (with a 503 response).
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   logger: Logger,
   options: {
     port?: number;
-    /** Told each time the supervisor's state changes (a cluster's primary passes it to its workers). */
+    /** Called each time the supervisor's state changes (a cluster's primary passes it to its workers). */
     onStateChange?: (state: DatabaseState) => void;
     /** PostgreSQL's max_connections; its own default (100) when unset. */
     maxConnections?: number;

@@ -27,7 +27,7 @@ const UNAVAILABLE_MESSAGES = [
   'Client has encountered a connection error',
 ];
 
-/** The database cannot be reached now (stopped, restarting, failing over, or not answering). */
+/** The database cannot be reached now (stopped, restarting, failing over, or not responding). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const cause of causes(error)) {
     const code = 'code' in cause ? String(cause.code) : '';
@@ -41,17 +41,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** How long a client should wait before trying again while the database is away. */
 export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
-export type DatabaseErrorAnswer = { status: ContentfulStatusCode; body: ApiErrorBody; retryAfterS?: number };
+export type DatabaseErrorResponse = { status: ContentfulStatusCode; body: ApiErrorBody; retryAfterS?: number };
 
-/** The answer while the database is away. */
-export const unavailableAnswer = {
+/** The response while the database is away. */
+export const unavailableResponse = {
   status: 503,
   body: { message: UNAVAILABLE_MESSAGE, code: 'unavailable' },
   retryAfterS: UNAVAILABLE_RETRY_AFTER_S,
-} as const satisfies DatabaseErrorAnswer;
+} as const satisfies DatabaseErrorResponse;
 
 /**
- * The answer to input PostgreSQL refused as data. SQLSTATE class 22, data exception, is a value
+ * The response to input PostgreSQL refused as data. SQLSTATE class 22, data exception, is a value
  * PostgreSQL cannot take as its type (22007 invalid datetime format, 22008 datetime field
  * overflow, 22P02 invalid text representation, 22003 numeric value out of range, ...). Every such
  * value comes from a request, whose schema should have refused it first (cursors and times are
@@ -64,18 +64,18 @@ export const unavailableAnswer = {
  */
 const INPUT_CAST_CODES = new Set(['22007', '22008', '22P02', '22003', '22001']);
 
-export const invalidInputAnswer = {
+export const invalidInputResponse = {
   status: 400,
   body: { message: 'Invalid input.', code: 'invalid_input' },
-} as const satisfies DatabaseErrorAnswer;
+} as const satisfies DatabaseErrorResponse;
 
 /**
  * Races the database settled for us (a row deleted meanwhile, a deadlock), input Postgres cannot
  * take (text it cannot store, a value not of its type), and a database that is away get clear
- * answers instead of a 500. Anything else is not ours to explain (null).
+ * responses instead of a 500. Anything else is not ours to explain (null).
  */
-export function answerForDatabaseError(error: unknown): DatabaseErrorAnswer | null {
-  if (isDatabaseUnavailable(error)) return unavailableAnswer;
+export function responseForDatabaseError(error: unknown): DatabaseErrorResponse | null {
+  if (isDatabaseUnavailable(error)) return unavailableResponse;
   const code = databaseErrorCode(error);
   switch (code) {
     case '23503':
@@ -94,6 +94,6 @@ export function answerForDatabaseError(error: unknown): DatabaseErrorAnswer | nu
         body: { message: 'The text contains characters that cannot be stored.', code: 'invalid_input' },
       };
     default:
-      return code && INPUT_CAST_CODES.has(code) ? invalidInputAnswer : null;
+      return code && INPUT_CAST_CODES.has(code) ? invalidInputResponse : null;
   }
 }

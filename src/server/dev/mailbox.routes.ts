@@ -21,7 +21,7 @@ import type { Mailer } from '../mail/mailer';
 
 /**
  * The local outbox's pages, mounted only on a developer's machine (env.ts, hasDevMailbox: no
- * SMTP_URL, a loopback BASE_URL, no MAIL_OUTBOX=allow), and answering only requests from that
+ * SMTP_URL, a loopback BASE_URL, no MAIL_OUTBOX=allow), and responding only to requests from that
  * machine: confirmation and reset links must never be readable from the network.
  */
 export function mailboxRoutes(mailer: Mailer) {

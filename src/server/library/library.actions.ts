@@ -10,7 +10,7 @@ import { ownLibraryRows } from './library.queries';
 const groupNotFound = { ok: false, reason: 'not_found' } as const;
 
 /**
- * A new, empty group; refused past MAX_GROUPS (issue 9: the groups answer stays bounded). The
+ * A new, empty group; refused past MAX_GROUPS, so the groups response stays bounded. The
  * count and the insert run under a lock of the user's own, so two creates at once cannot both pass.
  */
 export async function createGroup(db: Database, userId: string, name: string): Promise<WriteOutcome<Group>> {
@@ -47,7 +47,7 @@ export async function renameGroup(db: Database, userId: string, groupId: string,
   return renamed.length ? { ok: true, value: undefined } : groupNotFound;
 }
 
-/** Spec §9: groups can be deleted only when empty. */
+/** Groups can be deleted only when empty. */
 export async function deleteGroup(db: Database, userId: string, groupId: string): Promise<WriteOutcome> {
   if (!isUuid(groupId)) return groupNotFound;
   const result = await db.execute<{ outcome: string }>(sql`
@@ -100,7 +100,7 @@ export async function setMembership(
   return { ok: true, value: await ownLibraryRows(db, userId, checklistId) };
 }
 
-/** Spec §5: saving an already-saved checklist is success. */
+/** Saving an already-saved checklist is success. */
 export async function setSaved(
   db: Database,
   userId: string,

@@ -42,8 +42,8 @@ function groupListsPage(rows: GroupListRow[], limit: number, userId: string): Gr
 }
 
 /**
- * The user's groups, oldest first (spec §7), in one statement: each with its first
- * GROUP_LISTS_SHOWN lists and how many it holds (issue 9: a bounded answer; the rest come a page
+ * The user's groups, oldest first, in one statement: each with its first
+ * GROUP_LISTS_SHOWN lists and how many it holds (a bounded response; the rest come a page
  * at a time from `listGroupLists`). A list that became private to someone else no longer shows
  * in another user's group, nor counts.
  */

@@ -3,11 +3,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { withLowPriorityScripts } from './page-head';
 
-// The body of a public page drawn on the server (issue 14 item 2, decision 025). The drawing is the
+// The body of a public page rendered on the server (decision 025). The rendering is the
 // client's own code (src/client/entry-server.tsx), built apart into dist/server/render.js; the
 // server only loads it and gives it a way to ask the API, so server code never imports the client.
 
-/** Answers one of our API's requests in-process. */
+/** Responds to one of our API's requests in-process. */
 export type FetchApi = (path: string, init: RequestInit) => Promise<Response>;
 
 /**
@@ -42,7 +42,7 @@ type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
  * client build's manifest (`clientDir/.vite/manifest.json`; none without one). The browser fetches
  * them beside the entry, so the app takes the page over without waiting for one more round trip
  * while the page already shows (main.tsx loads the screen before it hydrates); at low priority, as
- * the entry's own on a drawn page, behind what the first paint needs.
+ * the entry's own on a server-rendered page, behind what the first paint needs.
  */
 export function modulePreloads(clientDir: string): (screen: string) => string {
   const file = path.join(clientDir, '.vite', 'manifest.json');

@@ -9,7 +9,7 @@ import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from './share-preview/preview-layout';
 import { xmlText } from './xml';
 import { paths } from '@/domain/paths';
 
-// The head of the HTML page the server answers for a public route (issue 14 item 3): its own
+// The head of the HTML page the server responds with for a public route: its own
 // title, description, canonical address, OpenGraph and Twitter card tags, and its feed, so a link
 // pasted into a chat or found by a crawler describes the page without running the app.
 
@@ -152,17 +152,19 @@ export async function headFor(db: Executor, url: URL): Promise<PageHead> {
   return SITE_HEAD;
 }
 
-/** A page drawn on the server (page-body.ts): its root's HTML, its data script, its screen's preloads. */
-export type DrawnBody = { root: string; data: string; preloads: string };
+/** A page rendered on the server (page-body.ts): its root's HTML, its data script, its screen's preloads. */
+export type RenderedBody = { root: string; data: string; preloads: string };
 
 /**
  * The built index.html as a template: its description is taken out, its title is where each
- * page's head goes, and its empty `<div id="root">` is where a page drawn on the server goes
- * (page-body.ts), followed by the data it was drawn from; its screen's chunks are preloaded at the
+ * page's head goes, and its empty `<div id="root">` is where a page rendered on the server goes
+ * (page-body.ts), followed by the data it was rendered from; its screen's chunks are preloaded at the
  * end of the head. Throws at start-up if any is missing (a changed index.html), rather than
  * serving pages without a head.
  */
-export function pageTemplate(indexHtml: string): (head: PageHead, baseUrl: string, body?: DrawnBody | null) => string {
+export function pageTemplate(
+  indexHtml: string,
+): (head: PageHead, baseUrl: string, body?: RenderedBody | null) => string {
   const description = /<meta name="description"[^>]*>\s*/;
   const title = /<title>[^<]*<\/title>/;
   const headEnd = '</head>';
@@ -175,20 +177,20 @@ export function pageTemplate(indexHtml: string): (head: PageHead, baseUrl: strin
   const [beforeRoot, afterRoot] = bodyPart.split(root) as [string, string];
   const parts = (of: (html: string) => string) => [of(before), of(headRest), of(beforeRoot), of(afterRoot)] as const;
   const shellParts = parts((html) => html);
-  const drawnParts = parts(withLowPriorityScripts);
+  const renderedParts = parts(withLowPriorityScripts);
   return (head, baseUrl, body) => {
     const preloads = body?.preloads ? `  ${body.preloads}\n  ` : '';
-    const drawn = body ? `<div id="root">${body.root}</div>${body.data}` : root;
-    const [start, rest, bodyStart, bodyEnd] = body ? drawnParts : shellParts;
-    return `${start}${renderHead(head, baseUrl)}${rest}${preloads}${headEnd}${bodyStart}${drawn}${bodyEnd}`;
+    const rendered = body ? `<div id="root">${body.root}</div>${body.data}` : root;
+    const [start, rest, bodyStart, bodyEnd] = body ? renderedParts : shellParts;
+    return `${start}${renderHead(head, baseUrl)}${rest}${preloads}${headEnd}${bodyStart}${rendered}${bodyEnd}`;
   };
 }
 
 /**
- * A page the server drew shows its content before any script runs; its scripts only make it
+ * A page the server rendered shows its content before any script runs; its scripts only make it
  * respond. Asked for at low priority, they leave the line to the HTML and the stylesheet, so a
  * slow phone paints the page first and takes it over after (decision 025). The shell's scripts
- * draw the page, so there they keep the browser's own priority.
+ * render the page, so there they keep the browser's own priority.
  */
 export function withLowPriorityScripts(html: string): string {
   return html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');

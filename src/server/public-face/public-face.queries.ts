@@ -14,7 +14,7 @@ import type { PreviewRow } from './share-preview/preview-content';
 import { PREVIEW_ITEMS } from './share-preview/preview-layout';
 import { paths } from '@/domain/paths';
 
-// Reads for the sitemaps and the feeds (issue 14, decision 020). What a crawler or a feed reader
+// Reads for the sitemaps and the feeds (decision 020). What a crawler or a feed reader
 // is shown: a public list whose author's profile is public, and a public profile. Never a private
 // list, nor any list of a private profile (which includes "Deleted user", decision 013).
 
@@ -23,7 +23,7 @@ const isListedPublicly = sql`c.is_public and p.is_public`;
 
 /**
  * A profile crawlers and feeds may show, as SQL on `profiles p`: public, and of a confirmed account.
- * An unconfirmed sign-up has no public profile (issue 9 item 3, decision 015): listing it would tell
+ * An unconfirmed sign-up has no public profile (decision 015): listing it would tell
  * a new address's sign-up from a known one's, whose name is only held.
  */
 const isProfileListed = sql`p.is_public and exists (select 1 from users u where u.id = p.id and u.email_verified)`;
@@ -116,7 +116,7 @@ export async function findPublicProfile(
   return result.rows[0] ?? null;
 }
 
-/** Whether some public list carries `tag` (compared without case), from the kept tag counts. */
+/** Whether some public list carries `tag` (compared without case), from the tag counts the triggers maintain. */
 export async function isTagInUse(db: Executor, tag: string): Promise<boolean> {
   const result = await db.execute(sql`select 1 from tag_counts where tag_key = lower(${tag}) and count > 0`);
   return result.rows.length > 0;
@@ -131,7 +131,7 @@ export type ListHeadRow = PreviewRow & {
 /**
  * What a shared link's preview says of a list, in its page's head and its preview image: one anyone
  * may open by its address (`visibleTo` a visitor), or null, so a private list and a missing one give
- * the same page and the same image answer.
+ * the same page and the same image response.
  */
 export async function findListForHead(db: Executor, id: string): Promise<ListHeadRow | null> {
   if (!isUuid(id)) return null;

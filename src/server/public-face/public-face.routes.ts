@@ -22,7 +22,7 @@ import { paths } from '@/domain/paths';
 
 /** sitemaps.org: at most 50,000 URLs in one sitemap. */
 export const SITEMAP_MAX_ENTRIES = 50_000;
-/** Issue 14: a feed holds the 20 newest lists. */
+/** A feed holds the 20 newest lists. */
 export const FEED_ENTRIES = 20;
 
 // Crawlers read the public pages; the API and the screens of a signed-in user are not for them.
@@ -48,9 +48,9 @@ export const PREVIEW_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 export const PREVIEW_REDIRECT_CACHE_CONTROL = 'public, max-age=60';
 
 /**
- * robots.txt, the sitemaps, the Atom feeds (issue 14, decision 020) and the share preview images
+ * robots.txt, the sitemaps, the Atom feeds (decision 020) and the share preview images
  * of lists (decision 026), mounted before the single-page app's fallback. `sitemapMaxEntries` is the
- * split point, smaller in tests; `previews` draws and keeps the images (one per process).
+ * split point, smaller in tests; `previews` renders and caches the images (one per process).
  */
 export function publicFaceRoutes({
   db,
@@ -102,7 +102,7 @@ export function publicFaceRoutes({
   return new Hono<AppEnv>()
     .get('/preview/checklist/:file', async (c) => {
       const id = /^(.+)\.png$/.exec(c.req.param('file'))?.[1];
-      // A private list's image answers exactly what a missing one's does, as its page does.
+      // A private list's image gets exactly the response a missing one's does, as its page does.
       const row = id ? await findListForHead(db, id) : null;
       if (!row) return notFound(c);
       const content = previewContentOf(row);
@@ -114,7 +114,7 @@ export function publicFaceRoutes({
         return c.redirect(previewPath(row.id, version), 302);
       }
       const key = `${row.id}:${version}`;
-      // Drawing costs a core for tens of milliseconds: only a picture not yet in memory counts
+      // Rendering keeps a core busy: only a picture not yet in memory counts
       // against the address's allowance, and the renderer refuses work past its queue.
       if (!previews.has(key)) {
         const refused = await refusedByRateLimit(c, null, perAddress('previewRendersPerIp'));
@@ -127,7 +127,7 @@ export function publicFaceRoutes({
         if (!(error instanceof PreviewBusyError)) throw error;
         c.header('Cache-Control', 'no-store');
         c.header('Retry-After', '5');
-        return c.text('Busy drawing previews; try again shortly.', 503);
+        return c.text('Busy rendering previews; try again shortly.', 503);
       }
       c.header('Content-Type', 'image/png');
       c.header('Cache-Control', PREVIEW_CACHE_CONTROL);
@@ -183,7 +183,7 @@ export function publicFaceRoutes({
     .get('/feeds/user/:file', async (c) => {
       const username = /^(.+)\.atom$/.exec(c.req.param('file'))?.[1];
       if (!username || !isValidUsername(username)) return notFound(c);
-      // A missing profile and a private one answer alike.
+      // A missing profile and a private one get the same response.
       const profile = await findPublicProfile(db, username);
       if (!profile) return notFound(c);
       const name = displayName(profile, 'commenter', null);

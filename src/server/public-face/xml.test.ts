@@ -52,7 +52,7 @@ describe('atomXml', () => {
     expect(xml).toContain('<title type="text">A &lt;b&gt;</title>');
   });
 
-  it('gives an empty feed the time it is told', () => {
+  it('gives an empty feed the time it is given', () => {
     expect(atomXml({ ...feed, entries: [], emptyUpdated: new Date('2026-04-04T00:00:00Z') })).toContain(
       '<updated>2026-04-04T00:00:00.000Z</updated>',
     );

@@ -1,4 +1,4 @@
-// The XML that crawlers and feed readers get (issue 14): robots.txt's sitemap, the sitemaps and the
+// The XML that crawlers and feed readers get: robots.txt's sitemap, the sitemaps and the
 // Atom feeds. Pure functions; every text goes through `xmlText`.
 
 /** Characters XML 1.0 does not allow at all (C0 controls but tab and newlines, U+FFFE/U+FFFF, lone surrogates). */

@@ -1,6 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 
-// Issue 9 item 10: who the client is, behind proxies we trust and no others.
+// Who the client is, behind proxies we trust and no others.
 
 /** A parsed TRUSTED_PROXIES: the CIDR ranges whose hops may tell us the client's address. */
 export type TrustedProxies = { list: BlockList; isEmpty: boolean };

@@ -1,8 +1,8 @@
 import { secureHeaders } from 'hono/secure-headers';
 
 /**
- * Security headers for every answer, with a Content-Security-Policy that allows only our own origin.
- * A route may set one of them itself, and its own value is kept: the share previews answer
+ * Security headers for every response, with a Content-Security-Policy that allows only our own origin.
+ * A route may set one of them itself, and its own value is kept: the share previews respond with
  * `Cross-Origin-Resource-Policy: cross-origin`, since other sites show them (decision 026).
  */
 export function securityHeaders(options: { isHttps: boolean }) {

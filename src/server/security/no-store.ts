@@ -8,7 +8,7 @@ export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
 }
 
-/** Marks the answer as one no cache (browser, proxy, CDN) may keep; keeps directives already there. */
+/** Marks the response as one no cache (browser, proxy, CDN) may store; keeps directives already there. */
 export function markNoStore(c: Context) {
   const current = c.res.headers.get('Cache-Control');
   if (current?.includes('no-store')) return;
@@ -21,9 +21,9 @@ export function markNoStore(c: Context) {
 }
 
 /**
- * An answer that may depend on who is asking must not be kept by a cache and handed to the next
- * person: every API answer to a request carrying a session cookie, and every answer that sets a
- * cookie. (Routes that require sign-in mark their answers themselves, 401 included: http.ts.)
+ * A response that may depend on who is asking must not be cached and handed to the next
+ * person: every API response to a request carrying a session cookie, and every response that sets a
+ * cookie. (Routes that require sign-in mark their responses themselves, 401 included: http.ts.)
  * Anonymous GETs without a cookie stay cacheable.
  */
 export function noStoreForSessions() {
@@ -34,14 +34,14 @@ export function noStoreForSessions() {
 }
 
 /**
- * What a visitor's Browse, tags, public list and Discover answers may be kept for: a CDN or browser
+ * How long a visitor's Browse, tags, public list and Discover responses may be cached: a CDN or browser
  * serves them for 30 s, then stale for up to 30 s more while it fetches afresh, so a new list or
  * like shows within a minute.
  */
 export const VISITOR_CACHE_CONTROL = 'public, max-age=30, stale-while-revalidate=30';
 
 /**
- * Marks a successful answer that is the same for every visitor as cacheable, when it was asked for
+ * Marks a successful response that is the same for every visitor as cacheable, when it was asked for
  * without a session cookie; with one, noStoreForSessions() makes it no-store. `Vary: Cookie` either
  * way, so a cache never hands the visitor's copy to someone signed in (or the reverse).
  */

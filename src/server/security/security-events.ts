@@ -1,7 +1,7 @@
 import type { Logger } from '../logger';
 
 /**
- * Issue 9 item 11: one structured log line for each event that matters to someone watching for
+ * One structured log line for each event that matters to someone watching for
  * attacks. Each line names the event, the user (when known), the client address and the outcome;
  * the logger's redaction keeps passwords, tokens and cookies out whatever a caller adds.
  */
@@ -26,7 +26,7 @@ export const securityEvents = {
   /** The old address took the account back: every session ended, the password replaced. */
   'email.change-undone': 'warn',
   'sessions.revoked': 'info',
-  /** A 404 answered because the thing exists but is private to someone else. */
+  /** A 404 response because the thing exists but is private to someone else. */
   'access.refused': 'warn',
 } as const satisfies Record<string, 'info' | 'warn'>;
 

@@ -29,8 +29,8 @@ export type DemoChecklist = {
 export type DemoComment = { checklistKey: string; authorKey: string; content: string; daysAgo: number };
 export type DemoClone = { originalKey: string; clonerKey: string; daysAgo: number };
 export type DemoLike = { checklistKey: string; userKey: string };
-/** Ticks the first `ticked` items of the checklist (1 <= ticked <= item count). */
-export type DemoCompletion = { checklistKey: string; userKey: string; ticked: number };
+/** Completes the first `completedItems` items of the checklist (1 <= completedItems <= item count). */
+export type DemoCompletion = { checklistKey: string; userKey: string; completedItems: number };
 export type DemoFollow = { followerKey: string; followedKey: string };
 
 export const DEMO_PASSWORD = 'ticklist-demo-2026';
@@ -1273,35 +1273,35 @@ export const demoLikes: DemoLike[] = [
 ];
 
 // ---------------------------------------------------------------------------
-// Completions: each ticks the first `ticked` items; ticked === item count means finished.
+// Completions: each completes the first `completedItems` items; all of them means finished.
 // ---------------------------------------------------------------------------
 
 export const demoCompletions: DemoCompletion[] = [
-  { checklistKey: 'moving-house-week-by-week', userKey: 'priya', ticked: 14 },
-  { checklistKey: 'first-night-box', userKey: 'nina', ticked: 11 },
-  { checklistKey: 'autumn-heating-check', userKey: 'tomas', ticked: 9 },
-  { checklistKey: 'home-fire-safety-check', userKey: 'priya', ticked: 9 },
-  { checklistKey: 'home-fire-safety-check', userKey: 'ollie', ticked: 6 },
-  { checklistKey: 'spring-gutters-and-garden', userKey: 'tomas', ticked: 4 },
-  { checklistKey: 'weekend-car-camping-kit', userKey: 'ollie', ticked: 12 },
-  { checklistKey: 'weekend-car-camping-kit', userKey: 'leo', ticked: 8 },
-  { checklistKey: 'first-wild-camp', userKey: 'ollie', ticked: 3 },
-  { checklistKey: 'pre-road-trip-car-check', userKey: 'leo', ticked: 10 },
-  { checklistKey: 'pre-road-trip-car-check', userKey: 'jordan', ticked: 7 },
-  { checklistKey: 'night-before-job-interview', userKey: 'ollie', ticked: 10 },
-  { checklistKey: 'research-company-before-interview', userKey: 'ollie', ticked: 5 },
-  { checklistKey: 'video-interview-setup', userKey: 'priya', ticked: 10 },
-  { checklistKey: 'monthly-budget-review', userKey: 'ollie', ticked: 9 },
-  { checklistKey: 'two-weeks-before-international-trip', userKey: 'sam', ticked: 6 },
-  { checklistKey: 'two-weeks-before-international-trip', userKey: 'priya', ticked: 10 },
-  { checklistKey: 'leaving-home-for-holiday', userKey: 'maya', ticked: 11 },
-  { checklistKey: 'exam-revision-week', userKey: 'jordan', ticked: 4 },
-  { checklistKey: 'couch-to-5k-first-week', userKey: 'ollie', ticked: 9 },
-  { checklistKey: 'couch-to-5k-first-week', userKey: 'jordan', ticked: 2 },
-  { checklistKey: 'race-day-morning', userKey: 'sam', ticked: 11 },
-  { checklistKey: 'sunday-meal-prep', userKey: 'jordan', ticked: 7 },
-  { checklistKey: 'stock-a-basic-pantry', userKey: 'ollie', ticked: 10 },
-  { checklistKey: 'dinner-party-for-eight', userKey: 'leo', ticked: 5 },
+  { checklistKey: 'moving-house-week-by-week', userKey: 'priya', completedItems: 14 },
+  { checklistKey: 'first-night-box', userKey: 'nina', completedItems: 11 },
+  { checklistKey: 'autumn-heating-check', userKey: 'tomas', completedItems: 9 },
+  { checklistKey: 'home-fire-safety-check', userKey: 'priya', completedItems: 9 },
+  { checklistKey: 'home-fire-safety-check', userKey: 'ollie', completedItems: 6 },
+  { checklistKey: 'spring-gutters-and-garden', userKey: 'tomas', completedItems: 4 },
+  { checklistKey: 'weekend-car-camping-kit', userKey: 'ollie', completedItems: 12 },
+  { checklistKey: 'weekend-car-camping-kit', userKey: 'leo', completedItems: 8 },
+  { checklistKey: 'first-wild-camp', userKey: 'ollie', completedItems: 3 },
+  { checklistKey: 'pre-road-trip-car-check', userKey: 'leo', completedItems: 10 },
+  { checklistKey: 'pre-road-trip-car-check', userKey: 'jordan', completedItems: 7 },
+  { checklistKey: 'night-before-job-interview', userKey: 'ollie', completedItems: 10 },
+  { checklistKey: 'research-company-before-interview', userKey: 'ollie', completedItems: 5 },
+  { checklistKey: 'video-interview-setup', userKey: 'priya', completedItems: 10 },
+  { checklistKey: 'monthly-budget-review', userKey: 'ollie', completedItems: 9 },
+  { checklistKey: 'two-weeks-before-international-trip', userKey: 'sam', completedItems: 6 },
+  { checklistKey: 'two-weeks-before-international-trip', userKey: 'priya', completedItems: 10 },
+  { checklistKey: 'leaving-home-for-holiday', userKey: 'maya', completedItems: 11 },
+  { checklistKey: 'exam-revision-week', userKey: 'jordan', completedItems: 4 },
+  { checklistKey: 'couch-to-5k-first-week', userKey: 'ollie', completedItems: 9 },
+  { checklistKey: 'couch-to-5k-first-week', userKey: 'jordan', completedItems: 2 },
+  { checklistKey: 'race-day-morning', userKey: 'sam', completedItems: 11 },
+  { checklistKey: 'sunday-meal-prep', userKey: 'jordan', completedItems: 7 },
+  { checklistKey: 'stock-a-basic-pantry', userKey: 'ollie', completedItems: 10 },
+  { checklistKey: 'dinner-party-for-eight', userKey: 'leo', completedItems: 5 },
 ];
 
 // ---------------------------------------------------------------------------

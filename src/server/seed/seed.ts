@@ -145,7 +145,7 @@ export async function seedDemoContent(db: Database, logger: Logger): Promise<voi
     }
     const completions = demoCompletions.flatMap((entry) => {
       const list = listOf(entry.checklistKey);
-      return list.itemIds.slice(0, entry.ticked).map((itemId) => ({
+      return list.itemIds.slice(0, entry.completedItems).map((itemId) => ({
         userId: idOf(entry.userKey),
         checklistItemId: itemId,
         checklistId: list.id,
@@ -159,7 +159,7 @@ export async function seedDemoContent(db: Database, logger: Logger): Promise<voi
           demoFollows.map((entry) => ({ followerId: idOf(entry.followerKey), followedId: idOf(entry.followedKey) })),
         );
     }
-    // Discover's Staff Picks (spec §2.11), as an operator would flag them with `npm run staff-pick`.
+    // Discover's Staff Picks, as an operator would flag them with `npm run staff-pick`.
     await tx
       .insert(staffPicks)
       .values(DEMO_STAFF_PICKS.map((key, index) => ({ checklistId: listOf(key).id, pickedAt: daysAgo(index + 1) })));

@@ -19,8 +19,8 @@ type ProfileRow = {
 };
 
 /**
- * Spec §2.9, looked up case-insensitively. A private profile shows others only its avatar and
- * username (decision 008); its owner sees everything. Only public checklists are listed, filtered
+ * A public profile page's data, looked up case-insensitively. A private profile shows others only
+ * its avatar and username (decision 008); its owner sees everything. Only public checklists are listed, filtered
  * here rather than in the browser.
  */
 export async function findPublicProfile(
@@ -40,7 +40,8 @@ export async function findPublicProfile(
           order by ub.granted_at desc, b.slug)
         from user_badges ub join badges b on b.slug = ub.badge_slug where ub.user_id = p.id) end as badges
     from profiles p join users u on u.id = p.id
-    -- Issue 9 item 3: an unconfirmed account has no public profile (404, like a missing user).
+    -- An unconfirmed account has no public profile (404, like a missing user), so its page does
+    -- not tell which addresses have signed up.
     where lower(p.username) = lower(${username}) and u.email_verified`);
   const row = result.rows[0];
   if (!row) return null;

@@ -1,7 +1,7 @@
--- Counters on checklists, kept by AFTER ROW triggers so every writer (API, seed, a psql session)
+-- Counters on checklists, maintained by AFTER ROW triggers so every writer (API, seed, a psql session)
 -- keeps them true. See docs/decisions/002-counters-maintained-by-triggers.md.
 
--- Completions -> checklist_progress (one row per user who has ticked at least one item).
+-- Completions -> checklist_progress (one row per user who has completed at least one item).
 CREATE FUNCTION ticklist_track_progress() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -23,7 +23,7 @@ AFTER INSERT OR DELETE ON checklist_item_completions
 FOR EACH ROW EXECUTE FUNCTION ticklist_track_progress();
 --> statement-breakpoint
 
--- checklist_progress rows -> checklists.uses_count ("uses" = distinct users with a ticked item).
+-- checklist_progress rows -> checklists.uses_count ("uses" = distinct users with a completed item).
 CREATE FUNCTION ticklist_count_uses() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN

@@ -1,4 +1,4 @@
--- Browse search (title A, tags B, description C, items D) kept in checklists.search_vector by
+-- Browse search (title A, tags B, description C, items D) maintained in checklists.search_vector by
 -- triggers, whoever writes. The 'simple' configuration does no stemming, so prefix queries made
 -- while the user types ("tent:*") match the words as written.
 

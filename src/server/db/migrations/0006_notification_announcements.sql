@@ -1,5 +1,5 @@
--- Every change to a user's notifications is announced on one channel with the user's id, so each
--- app process listening on the database can tell its live streams (SSE) to update the badge.
+-- Every change to a user's notifications is NOTIFYed on one channel with the user's id, so each
+-- app process listening on the database can have its live streams (SSE) update the badge.
 CREATE FUNCTION ticklist_announce_notification() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('ticklist_notifications', coalesce(NEW.user_id, OLD.user_id));

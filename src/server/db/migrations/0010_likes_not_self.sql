@@ -1,4 +1,4 @@
--- Spec §5 "You cannot like your own list", kept by the database as follows_not_self keeps "never
+-- "You cannot like your own list", enforced by the database as follows_not_self enforces "never
 -- follow yourself": the liker is not the list's author. A CHECK cannot read another table, so this
 -- is a trigger. The API refuses first (canLike, 403); this refuses any other writer (seed, scripts,
 -- psql). A list's author never changes, so only likes need watching. Rows written before this

@@ -1,4 +1,4 @@
--- Decision 014: Browse search with word forms, accents and typos; counts kept as writes happen.
+-- Decision 014: Browse search with word forms, accents and typos; counts maintained as writes happen.
 
 -- A piece of text as the search document holds it: English stems ("moving" → move, "boxes" → box)
 -- and the words as written (for prefixes typed so far: "movin" → moving:*), both unaccented.

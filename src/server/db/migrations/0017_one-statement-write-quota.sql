@@ -1,7 +1,7 @@
 -- A content write's quota counters (security/rate-limit.ts, consumeWriteQuota) in one statement:
 -- the counters are counted in the order given, each within its own fixed window, and counting stops
 -- at the first one past its maximum, exactly as four statements in turn did, but in one round trip
--- and one commit instead of four (issue 11: writes). Answers 0 when every counter allowed the
+-- and one commit instead of four. Returns 0 when every counter allowed the
 -- event, else the seconds until the refusing counter's window ends (at least 1).
 CREATE FUNCTION ticklist_count_events(p_keys text[], p_windows integer[], p_maxes integer[]) RETURNS integer
 LANGUAGE plpgsql AS $$

@@ -1,4 +1,4 @@
--- Issue 11 (writes): the count of public lists in 16 slots instead of one row, so that lists created
+-- The count of public lists in 16 slots instead of one row, so that lists created
 -- at the same moment do not all queue on one row lock until each transaction commits. A session
 -- adds to the slot of its backend pid, so one transaction only ever takes one slot (no new
 -- deadlock); readers add the slots up. The existing total stays in slot 0.

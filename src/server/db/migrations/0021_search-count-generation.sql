@@ -1,5 +1,5 @@
--- Decision 018 "Later (stop 22)": each app process keeps the searches it has counted, and may answer
--- one again only while no list a search can find has changed since. This sequence is that change's
+-- Decision 018: each app process caches the counts of the searches it has run, and may reuse one
+-- only while no list a search can find has changed since. This sequence is that change's
 -- number: every statement that adds, removes, publishes, hides, retitles, re-describes or re-tags
 -- lists, or changes their items (they are in search_vector), takes the next one. A sequence, not a
 -- counter row, so that writers never wait for each other on it; a reader only looks at last_value.

@@ -1,8 +1,7 @@
 ALTER TABLE "checklist_totals" DROP CONSTRAINT "checklist_totals_slot";--> statement-breakpoint
 ALTER TABLE "checklist_totals" ADD CONSTRAINT "checklist_totals_slot" CHECK ("checklist_totals"."slot" >= 0 and "checklist_totals"."slot" < 64);--> statement-breakpoint
--- Issue 11 (writes, stop 23). Lists are written by 32 connections at once in the bench, and a
--- session's public-list slot stays locked until its transaction commits: 16 slots had pairs of
--- sessions queue on each other's. 64 slots, consecutive pids, one session per slot.
+-- Lists may be written by many connections at once, and a session's public-list slot stays
+-- locked until its transaction commits: with 16 slots, pairs of sessions queued on each other's. 64 slots, consecutive pids, one session per slot.
 INSERT INTO "checklist_totals" ("slot", "public_count") SELECT s, 0 FROM generate_series(16, 63) s ON CONFLICT ("slot") DO NOTHING;--> statement-breakpoint
 CREATE OR REPLACE FUNCTION ticklist_apply_browse_counts(p_total integer, p_deltas jsonb) RETURNS void
 LANGUAGE plpgsql AS $$

@@ -3,11 +3,11 @@ CREATE TABLE "search_lexemes" (
 );
 --> statement-breakpoint
 CREATE INDEX "search_lexemes_prefix_idx" ON "search_lexemes" USING btree ("lexeme" text_pattern_ops);--> statement-breakpoint
--- Decision 034. A typed word is searched as a prefix ('tent':*). The word index answers a prefix
+-- Decision 034. A typed word is searched as a prefix ('tent':*). The word index resolves a prefix
 -- by collecting every list of every lexeme that begins with it into a bitmap before anything else,
--- so two middling words, each in a few percent of 500,000 lists, cost 20-35 ms to count however
--- few lists have both. Named lexemes are intersected inside the index instead, skipping most of
--- each one's lists (4-7 ms). This table is every lexeme of every list's document, for the search to
+-- so two middling words, each in a few percent of the lists, are slow to count however few lists
+-- have both. Named lexemes are intersected inside the index instead, skipping most of each one's
+-- lists. This table is every lexeme of every list's document, for the search to
 -- name the lexemes a word begins when they are few.
 --
 -- Adds the lexemes of documents just written, in order, so that two statements adding the same
@@ -78,7 +78,7 @@ END $$;
 --
 -- It reads a table and is still declared IMMUTABLE, so that the planner computes it once, with
 -- the words as constants, and plans the scan for the lexemes it names (as it did for the prefix).
--- It must therefore never be used in an index, a generated column or a constraint: a value kept
+-- It must therefore never be used in an index, a generated column or a constraint: a value stored
 -- there would miss a lexeme added since. No plan keeps it: every statement calling it with
 -- constant words is planned anew, and a statement planned once (decision 033) passes the words as
 -- parameters, which are not folded.

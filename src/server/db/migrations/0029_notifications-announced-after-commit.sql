@@ -1,8 +1,8 @@
--- Decision 039: a write served by the app announces the notifications it writes, and the mail it
+-- Decision 039: a write served by the app NOTIFYs the notifications it writes, and the mail it
 -- queues, after it has committed (notifications/announcements.ts), since PostgreSQL lets only one
 -- transaction that has NOTIFYed commit at a time. The statement that writes them names, in a setting
--- of its transaction, the users the app will announce (ticklist.announced_later, comma-separated)
--- and whether it will announce the mail (ticklist.mail_announced_later); the triggers announce
+-- of its transaction, the users the app will notify (ticklist.announced_later, comma-separated)
+-- and whether it will notify the mail (ticklist.mail_announced_later); the triggers NOTIFY
 -- everything else, as before (a script, the seed, a cascade, someone not named).
 CREATE OR REPLACE FUNCTION ticklist_announce_notification() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE

@@ -1,6 +1,6 @@
--- Issue 11. A clone is inserted after its items, its tags and its record (cloned_checklists), and
--- its search document, tag keys, tag names and item count were computed again from them: about a
--- millisecond of a clone's five in PostgreSQL at 500,000 lists, mostly to_tsvector over its text
+-- A clone is inserted after its items, its tags and its record (cloned_checklists), and
+-- its search document, tag keys, tag names and item count were computed again from them: a
+-- noticeable share of a clone's time in PostgreSQL, mostly to_tsvector over its text
 -- and the look-ups of every lexeme and title word, all of which its original already has. Now a
 -- list inserted as a copy, whose title, description, items (in order) and tags are, at this moment,
 -- exactly its original's, takes those four fields from the original's row: the original's triggers

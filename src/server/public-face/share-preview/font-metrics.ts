@@ -1,5 +1,5 @@
 // The advance widths of a TrueType font, read from its own tables, so a share preview can wrap and
-// cut its text where the renderer will actually draw it, and leave out the characters the font has
+// cut its text where the renderer will actually render it, and leave out the characters the font has
 // no glyph for (decision 026). Kerning is not applied: resvg's kerned line differs from the sum of
 // advances by a few pixels (usually narrower), which the layout's margins absorb.
 
@@ -7,7 +7,7 @@
 export type TextMeasure = {
   /** The width of `text` set at `fontSize` pixels, without kerning. */
   width(text: string, fontSize: number): number;
-  /** Whether the font draws this code point (glyph 0 is "no glyph"). */
+  /** Whether the font has a glyph for this code point (glyph 0 is "no glyph"). */
   hasGlyph(codePoint: number): boolean;
 };
 

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { presentAuthor, type AuthorRow } from '../../presenters';
 import { PREVIEW_ITEMS, PREVIEW_LAYOUT_VERSION, type PreviewContent } from './preview-layout';
 
-// What a list's share preview draws and the address it is served at (decision 026). The version in
-// the address is a hash of everything drawn, so it changes exactly when the picture would: the
+// What a list's share preview renders and the address it is served at (decision 026). The version in
+// the address is a hash of everything rendered, so it changes exactly when the picture would: the
 // title, the items, the count, and the author's name or avatar (which do not touch the list's
-// updated_at), and the drawing itself (PREVIEW_LAYOUT_VERSION).
+// updated_at), and the layout itself (PREVIEW_LAYOUT_VERSION).
 
 /** The columns a preview needs (public-face.queries.ts reads them with the page head's). */
 export type PreviewRow = AuthorRow & { title: string; items_count: number; first_items: string[] };
@@ -22,7 +22,7 @@ export function previewContentOf(row: PreviewRow): PreviewContent {
   };
 }
 
-/** A short, URL-safe hash of what the preview draws. */
+/** A short, URL-safe hash of what the preview renders. */
 export function previewVersion(content: PreviewContent): string {
   return createHash('sha256')
     .update(JSON.stringify([PREVIEW_LAYOUT_VERSION, content]))

@@ -3,9 +3,16 @@ import { createRequire } from 'node:module';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { readFontMetrics, type TextMeasure } from './font-metrics';
-import { cutToFit, drawableText, previewSvg, wrapText, type PreviewContent, type PreviewFonts } from './preview-layout';
+import {
+  cutToFit,
+  renderableText,
+  previewSvg,
+  wrapText,
+  type PreviewContent,
+  type PreviewFonts,
+} from './preview-layout';
 
-/** A font of our own: every character half an em wide; it draws Latin and the ellipsis, nothing past U+2100. */
+/** A font of our own: every character half an em wide; it has glyphs for Latin and the ellipsis, nothing past U+2100. */
 const halfEm: TextMeasure = {
   width: (text, fontSize) => [...text].length * fontSize * 0.5,
   hasGlyph: (codePoint) => codePoint < 0x2100,
@@ -46,14 +53,14 @@ describe('wrapping and cutting text', () => {
   });
 });
 
-describe('drawable text', () => {
+describe('renderable text', () => {
   it('puts text on one line: control characters and runs of whitespace become one space', () => {
-    expect(drawableText('  a\tb\n\nc\u0001d\u007fe\u0085f  ', halfEm)).toBe('a b c d e f');
+    expect(renderableText('  a\tb\n\nc\u0001d\u007fe\u0085f  ', halfEm)).toBe('a b c d e f');
   });
 
-  it('leaves out what the font cannot draw (emoji, other scripts, lone surrogates) instead of boxes', () => {
-    expect(drawableText('Camp 🏕️ trip 日本 \uD800end', halfEm)).toBe('Camp trip end');
-    expect(drawableText('🎉🎉', halfEm)).toBe('');
+  it('leaves out what the font cannot render (emoji, other scripts, lone surrogates) instead of boxes', () => {
+    expect(renderableText('Camp 🏕️ trip 日本 \uD800end', halfEm)).toBe('Camp trip end');
+    expect(renderableText('🎉🎉', halfEm)).toBe('');
   });
 });
 
@@ -65,7 +72,7 @@ const content: PreviewContent = {
   items: ['Tent & pegs', '<script>alert(1)</script>', "Torch's batteries", 'Stove', 'Matches'],
 };
 
-/** The texts an SVG draws, as an XML parser reads them back (entities decoded). */
+/** The texts an SVG renders, as an XML parser reads them back (entities decoded). */
 function textsOf(svg: string): string[] {
   const found: string[] = [];
   const walk = (node: unknown) => {
@@ -82,7 +89,7 @@ function textsOf(svg: string): string[] {
 }
 
 describe('the preview SVG', () => {
-  it('is well-formed XML of 1200×630 whatever the text, which it draws as written', () => {
+  it('is well-formed XML of 1200×630 whatever the text, which it renders as written', () => {
     const svg = previewSvg(content, fonts);
     expect(XMLValidator.validate(svg)).toBe(true);
     expect(svg).toMatch(
@@ -109,14 +116,14 @@ describe('the preview SVG', () => {
     expect(textsOf(previewSvg({ ...content, itemsCount: 1, items: ['Only'] }, fonts))).toContain('· 1 item');
   });
 
-  it('keeps a long title to two lines, and stands in for one it cannot draw', () => {
+  it('keeps a long title to two lines, and stands in for one it cannot render', () => {
     const long = textsOf(previewSvg({ ...content, title: 'word '.repeat(200) }, fonts));
     expect(long.filter((text) => text.startsWith('word'))).toHaveLength(2);
     expect(long.find((text) => text.endsWith('…'))).toBeDefined();
     expect(textsOf(previewSvg({ ...content, title: '🎉🎉' }, fonts))).toContain('A checklist');
   });
 
-  it('draws the avatar emoji of the app, or the initial of a name without one', () => {
+  it('renders the avatar emoji of the app, or the initial of a name without one', () => {
     expect(previewSvg(content, fonts)).toContain('<svg x=');
     const initial = previewSvg({ ...content, avatar: 'not an avatar', author: 'zoë' }, fonts);
     expect(initial).not.toContain('<svg x=');

@@ -3,7 +3,7 @@ import { xmlText } from '../xml';
 import type { TextMeasure } from './font-metrics';
 import { TWEMOJI_AVATARS } from './twemoji-avatars';
 
-// The share preview of a list as an SVG (issue 14 item 3, decision 026): 1200×630, the Ticklist mark,
+// The share preview of a list as an SVG (decision 026): 1200×630, the Ticklist mark,
 // the title, the author's avatar and name, the item count and the first items. Pure: the fonts'
 // metrics come in, so where a line wraps or is cut is decided here, not by the renderer, and every
 // text is escaped here.
@@ -13,12 +13,12 @@ export const PREVIEW_HEIGHT = 630;
 /** How many items the preview can show at most (the query reads no more). */
 export const PREVIEW_ITEMS = 5;
 /**
- * Part of every preview's version: raise it whenever this drawing changes, so every list gets a
- * new image address and no cache keeps the old picture under an address marked immutable.
+ * Part of every preview's version: raise it whenever this layout changes, so every list gets a
+ * new image address and no cache holds the old picture under an address marked immutable.
  */
 export const PREVIEW_LAYOUT_VERSION = 1;
 
-/** What a list's preview draws; everything in it is part of the image's version. */
+/** What a list's preview renders; everything in it is part of the image's version. */
 export type PreviewContent = {
   title: string;
   /**
@@ -47,7 +47,7 @@ const colour = {
 
 const MARGIN = 72;
 const CONTENT_WIDTH = PREVIEW_WIDTH - 2 * MARGIN;
-/** No text longer than this is measured: more could never be drawn, and it bounds the work. */
+/** No text longer than this is measured: more could never be rendered, and it bounds the work. */
 const MAX_TEXT_LENGTH = 500;
 const ELLIPSIS = '…';
 
@@ -58,15 +58,15 @@ const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
 const splitGraphemes = (text: string) => Array.from(graphemes.segment(text), (part) => part.segment);
 
 /**
- * `text` as the preview can draw it: on one line (whitespace and control characters become
+ * `text` as the preview can render it: on one line (whitespace and control characters become
  * spaces), without the characters the font has no glyph for (emoji, scripts Inter does not cover),
- * which would otherwise be drawn as "no glyph" boxes.
+ * which would otherwise be rendered as "no glyph" boxes.
  */
-export function drawableText(text: string, font: TextMeasure): string {
-  let kept = '';
+export function renderableText(text: string, font: TextMeasure): string {
+  let renderable = '';
   const flat = text.slice(0, MAX_TEXT_LENGTH).normalize('NFC').replace(WHITESPACE_AND_CONTROLS, ' ');
-  for (const char of flat) kept += char === ' ' || font.hasGlyph(char.codePointAt(0)!) ? char : ' ';
-  return kept.replace(/ {2,}/g, ' ').trim();
+  for (const char of flat) renderable += char === ' ' || font.hasGlyph(char.codePointAt(0)!) ? char : ' ';
+  return renderable.replace(/ {2,}/g, ' ').trim();
 }
 
 type Fit = { font: TextMeasure; fontSize: number; maxWidth: number };
@@ -119,15 +119,15 @@ export function wrapText(text: string, fit: Fit & { maxLines: number }): string[
   }
   if (current) lines.push(current);
   if (lines.length <= maxLines) return lines;
-  const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = cutToFit(kept[maxLines - 1]!, fit, true);
-  return kept;
+  const shown = lines.slice(0, maxLines);
+  shown[maxLines - 1] = cutToFit(shown[maxLines - 1]!, fit, true);
+  return shown;
 }
 
 const text = (x: number, y: number, size: number, weight: number, fill: string, content: string) =>
   `<text x="${x}" y="${y}" font-family="Inter" font-size="${size}" font-weight="${weight}" fill="${fill}">${xmlText(content)}</text>`;
 
-/** The Ticklist mark as the header draws it (public/favicon.svg: a white tick on an indigo tile). */
+/** The Ticklist mark as the header shows it (public/favicon.svg: a white tick on an indigo tile). */
 function mark(x: number, y: number, size: number): string {
   return [
     `<g transform="translate(${x} ${y}) scale(${size / 32})">`,
@@ -141,11 +141,11 @@ function mark(x: number, y: number, size: number): string {
 function avatar(x: number, y: number, size: number, content: PreviewContent, author: string): string {
   const radius = size / 2;
   const tile = `<circle cx="${x + radius}" cy="${y + radius}" r="${radius - 1}" fill="${colour.tile}" stroke="${colour.line}" stroke-width="2"/>`;
-  const drawing = TWEMOJI_AVATARS[content.avatar.trim()];
-  if (drawing) {
+  const artwork = TWEMOJI_AVATARS[content.avatar.trim()];
+  if (artwork) {
     const inner = size * 0.62;
     const offset = (size - inner) / 2;
-    return `${tile}<svg x="${x + offset}" y="${y + offset}" width="${inner}" height="${inner}" viewBox="0 0 36 36">${drawing}</svg>`;
+    return `${tile}<svg x="${x + offset}" y="${y + offset}" width="${inner}" height="${inner}" viewBox="0 0 36 36">${artwork}</svg>`;
   }
   const initial = (splitGraphemes(author)[0] ?? '?').toUpperCase();
   return `${tile}<text x="${x + radius}" y="${y + radius + size * 0.17}" text-anchor="middle" font-family="Inter" font-size="${size * 0.46}" font-weight="600" fill="${colour.muted}">${xmlText(initial)}</text>`;
@@ -162,7 +162,7 @@ export function previewSvg(content: PreviewContent, fonts: PreviewFonts): string
     text(MARGIN + 72, 92, 34, 700, colour.ink, 'Ticklist'),
   ];
 
-  const title = drawableText(content.title, fonts.bold) || 'A checklist';
+  const title = renderableText(content.title, fonts.bold) || 'A checklist';
   const titleLines = wrapText(title, { font: fonts.bold, fontSize: 64, maxWidth: CONTENT_WIDTH, maxLines: 2 });
   let y = 216;
   for (const line of titleLines) {
@@ -172,8 +172,8 @@ export function previewSvg(content: PreviewContent, fonts: PreviewFonts): string
 
   // The author row: avatar, "by {name}", then the count in a quieter colour.
   const rowTop = y - 76 + 40;
-  // A name with nothing the fonts can draw is drawn as a missing one would be.
-  const author = drawableText(content.author, fonts.semibold) || DEFAULT_AUTHOR_NAME;
+  // A name with nothing the fonts can render is rendered as a missing one would be.
+  const author = renderableText(content.author, fonts.semibold) || DEFAULT_AUTHOR_NAME;
   // SVG drops a text's leading space, so the gap before the count is a position, not a character.
   const count = `· ${plural(content.itemsCount, 'item')}`;
   const gap = fonts.regular.width(' ', 28);
@@ -194,7 +194,7 @@ export function previewSvg(content: PreviewContent, fonts: PreviewFonts): string
   const itemsTop = rowTop + 56 + 36;
   const rowHeight = 52;
   const rows = Math.max(0, Math.floor((PREVIEW_HEIGHT - 40 - itemsTop) / rowHeight));
-  const items = content.items.map((item) => drawableText(item, fonts.regular)).filter(Boolean);
+  const items = content.items.map((item) => renderableText(item, fonts.regular)).filter(Boolean);
   const shown = content.itemsCount > rows ? Math.max(0, rows - 1) : rows;
   const itemFit = { font: fonts.regular, fontSize: 30, maxWidth: CONTENT_WIDTH - 48 };
   items.slice(0, shown).forEach((item, index) => {
@@ -204,16 +204,16 @@ export function previewSvg(content: PreviewContent, fonts: PreviewFonts): string
       text(MARGIN + 48, top + 27, 30, 400, colour.text, cutToFit(item, itemFit)),
     );
   });
-  const drawn = Math.min(shown, items.length);
-  if (rows > 0 && content.itemsCount > drawn) {
+  const rendered = Math.min(shown, items.length);
+  if (rows > 0 && content.itemsCount > rendered) {
     parts.push(
       text(
         MARGIN + 48,
-        itemsTop + drawn * rowHeight + 27,
+        itemsTop + rendered * rowHeight + 27,
         30,
         400,
         colour.muted,
-        `+ ${plural(content.itemsCount - drawn, 'more item')}`,
+        `+ ${plural(content.itemsCount - rendered, 'more item')}`,
       ),
     );
   }

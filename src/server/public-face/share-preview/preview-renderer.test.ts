@@ -11,7 +11,7 @@ const content = (title: string): PreviewContent => ({
 });
 
 describe('the preview renderer', () => {
-  it('draws a PNG and shares one render between requests for the same picture at once', async () => {
+  it('renders a PNG and shares one render between requests for the same picture at once', async () => {
     const renderer = createPreviewRenderer({ concurrent: 1, waiting: 0, cacheBytes: 1024 * 1024 });
     const [first, second] = await Promise.all([renderer.png('a', content('A')), renderer.png('a', content('A'))]);
     expect(first.subarray(1, 4).toString('latin1')).toBe('PNG');
@@ -21,13 +21,13 @@ describe('the preview renderer', () => {
 
   it('refuses a render past its queue instead of waiting without end', async () => {
     const renderer = createPreviewRenderer({ concurrent: 1, waiting: 0, cacheBytes: 1024 * 1024 });
-    const drawing = renderer.png('a', content('A'));
+    const rendering = renderer.png('a', content('A'));
     await expect(renderer.png('b', content('B'))).rejects.toBeInstanceOf(PreviewBusyError);
-    await drawing;
+    await rendering;
     await expect(renderer.png('b', content('B'))).resolves.toBeInstanceOf(Buffer);
   });
 
-  it('keeps the most recently used pictures within its bytes', async () => {
+  it('caches the most recently used pictures within its bytes', async () => {
     const probe = await createPreviewRenderer().png('probe', content('Probe'));
     // Room for two pictures of about this size, not three.
     const renderer = createPreviewRenderer({ concurrent: 1, waiting: 4, cacheBytes: Math.floor(probe.length * 2.5) });

@@ -4,11 +4,11 @@ import { readFontMetrics } from './font-metrics';
 import { previewSvg, type PreviewContent, type PreviewFonts } from './preview-layout';
 
 // Turns a preview's SVG into a PNG with resvg (no browser), in libuv's thread pool so the event
-// loop keeps serving, and keeps the newest PNGs in memory (decision 026). One renderer per process.
+// loop keeps serving, and caches the newest PNGs in memory (decision 026). One renderer per process.
 
 const require = createRequire(import.meta.url);
 
-/** Inter (SIL Open Font License 1.1), from the npm package: never a system font, so every machine draws the same. */
+/** Inter (SIL Open Font License 1.1), from the npm package: never a system font, so every machine renders the same. */
 const FONT_FILES = {
   regular: require.resolve('@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf'),
   semibold: require.resolve('@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf'),
@@ -27,20 +27,20 @@ function loadFonts(): PreviewFonts {
 }
 
 export type PreviewLimits = {
-  /** Renders at once in this process (each takes a thread-pool thread and ~20 ms of a core). */
+  /** Renders at once in this process (each takes a thread-pool thread and a core while it runs). */
   concurrent: number;
   /** Renders waiting for a turn; past this a request is refused at once (503), not queued. */
   waiting: number;
-  /** The PNGs kept in memory, in bytes (a preview is some 30-60 KB). */
+  /** The PNGs cached in memory, in bytes. */
   cacheBytes: number;
 };
 
 export const defaultPreviewLimits: PreviewLimits = { concurrent: 2, waiting: 16, cacheBytes: 32 * 1024 * 1024 };
 
-/** Thrown when the renderer has as much work waiting as it may: answer 503 and let the caller come back. */
+/** Thrown when the renderer has as much work waiting as it may: respond 503 and let the caller come back. */
 export class PreviewBusyError extends Error {
   constructor() {
-    super('too many previews are being drawn');
+    super('too many previews are being rendered');
   }
 }
 
