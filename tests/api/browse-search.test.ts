@@ -11,10 +11,13 @@ import {
   type BrowseCursor,
   type BrowsePage,
 } from '../../src/domain/checklists/browse';
-import { createBrowseCursors } from '../../src/server/checklists/browse-cursors';
-import { SEARCH_COUNT_MS } from '../../src/server/checklists/search-counts';
-import { COUNTED_ORDER_PAGE_MS, SEARCH_PAGE_MS } from '../../src/server/checklists/search-pages';
-import { SPARSE_COUNT_LIMIT } from '../../src/server/checklists/browse.queries';
+import {
+  COUNTED_ORDER_PAGE_MS,
+  createBrowseCursors,
+  SEARCH_COUNT_MS,
+  SEARCH_PAGE_MS,
+  SPARSE_COUNT_LIMIT,
+} from '../../src/server/browse/browse.queries';
 import { executeNamed, migrationsFolder } from '../../src/server/db/client';
 import { checklistLikes, PUBLIC_COUNT_SLOTS } from '../../src/server/db/schema';
 import { VISITOR_CACHE_CONTROL } from '../../src/server/security/no-store';
