@@ -20,7 +20,7 @@ function database(first: Count = { total: 3, capped: false }) {
 }
 
 describe('the search count cache', () => {
-  it('answers a search again from what it counted while nothing has changed, checking that first', async () => {
+  it('gives a search again what it counted while nothing has changed, checking that first', async () => {
     const counts = createSearchCounts<Count>();
     const db = database();
     expect(await counts.count('camping', db.generation, db.count)).toEqual({ total: 3, capped: false });
@@ -50,7 +50,7 @@ describe('the search count cache', () => {
     expect(db.state.counted).toBe(2);
   });
 
-  it('answers a count past the cap without asking, changes or not, until its time is up', async () => {
+  it('gives a count past the cap again without asking, changes or not, until its time is up', async () => {
     let clock = 1_000_000;
     const counts = createSearchCounts<Count>(() => clock);
     const db = database({ total: 1000, capped: true });
