@@ -6,19 +6,18 @@ import { daysAgo, setUpBrowseTests, signedCursor, titles } from '../setup/browse
 // whole words before prefixes; then newest. Its statement counts are in browse-statements.test.ts.
 
 const { t, author, browse } = setUpBrowseTests();
+/** A list by the file's author, made `days` days ago. */
+const made = (days: number, seed: Parameters<typeof makeChecklist>[2]) =>
+  makeChecklist(t.db, author.id, { ...seed, createdAt: daysAgo(days) });
 
 describe('Best match', () => {
   beforeAll(async () => {
     // The newest list only mentions the word in an item; date order would put it first.
-    await makeChecklist(t.db, author.id, { title: 'Weekend away', items: ['Pack the lantern'], createdAt: daysAgo(1) });
-    await makeChecklist(t.db, author.id, {
-      title: 'Garden shed',
-      description: 'Where the lantern hangs',
-      createdAt: daysAgo(2),
-    });
-    await makeChecklist(t.db, author.id, { title: 'Night walk', tags: ['lantern'], createdAt: daysAgo(3) });
-    await makeChecklist(t.db, author.id, { title: 'Lanterns for a festival', createdAt: daysAgo(4) });
-    await makeChecklist(t.db, author.id, { title: 'Lanternfish aquarium', createdAt: daysAgo(5) });
+    await made(1, { title: 'Weekend away', items: ['Pack the lantern'] });
+    await made(2, { title: 'Garden shed', description: 'Where the lantern hangs' });
+    await made(3, { title: 'Night walk', tags: ['lantern'] });
+    await made(4, { title: 'Lanterns for a festival' });
+    await made(5, { title: 'Lanternfish aquarium' });
   });
 
   it('puts a title hit above tag, description and item hits, and a whole word above a prefix', async () => {
@@ -45,28 +44,20 @@ describe('Best match tiers (decision 027)', () => {
   // Words no other test uses, so each search sees only its own lists. Dates run against the tiers:
   // the better a list matches, the older it is, so newest-first would give the reverse order.
   it('puts an exact word above a prefix-only match in the same field', async () => {
-    await makeChecklist(t.db, author.id, { title: 'Otter pond', createdAt: daysAgo(40) });
-    await makeChecklist(t.db, author.id, { title: 'Ottermans ferry', createdAt: daysAgo(30) });
-    await makeChecklist(t.db, author.id, { title: 'Rainy day', items: ['Watch the otter'], createdAt: daysAgo(20) });
-    await makeChecklist(t.db, author.id, {
-      title: 'Dog show',
-      items: ['Brush the otterhound'],
-      createdAt: daysAgo(10),
-    });
+    await made(40, { title: 'Otter pond' });
+    await made(30, { title: 'Ottermans ferry' });
+    await made(20, { title: 'Rainy day', items: ['Watch the otter'] });
+    await made(10, { title: 'Dog show', items: ['Brush the otterhound'] });
     expect(titles(await browse('?q=otter'))).toEqual(['Otter pond', 'Ottermans ferry', 'Rainy day', 'Dog show']);
   });
 
   it('puts a title match above a tag, a tag above a description, a description above an item', async () => {
-    await makeChecklist(t.db, author.id, { title: 'Quokka selfies', createdAt: daysAgo(44) });
-    await makeChecklist(t.db, author.id, { title: 'Island trip A', tags: ['quokka'], createdAt: daysAgo(43) });
-    await makeChecklist(t.db, author.id, {
-      title: 'Island trip B',
-      description: 'Say hello to a quokka',
-      createdAt: daysAgo(42),
-    });
-    await makeChecklist(t.db, author.id, { title: 'Island trip C', items: ['Find a quokka'], createdAt: daysAgo(41) });
+    await made(44, { title: 'Quokka selfies' });
+    await made(43, { title: 'Island trip A', tags: ['quokka'] });
+    await made(42, { title: 'Island trip B', description: 'Say hello to a quokka' });
+    await made(41, { title: 'Island trip C', items: ['Find a quokka'] });
     // Field comes before exactness: a prefix in the title is above the whole word in a tag.
-    await makeChecklist(t.db, author.id, { title: 'Quokkaland tickets', createdAt: daysAgo(45) });
+    await made(45, { title: 'Quokkaland tickets' });
     expect(titles(await browse('?q=quokka'))).toEqual([
       'Quokka selfies',
       'Quokkaland tickets',
@@ -80,9 +71,9 @@ describe('Best match tiers (decision 027)', () => {
     // More lists in the tier than a page holds, created out of date order.
     const ages = [52, 50, 63, 54, 51, 60, 53, 58, 55, 62, 57, 59, 56, 61];
     for (const days of ages) {
-      await makeChecklist(t.db, author.id, { title: `Wombat walk ${days}`, createdAt: daysAgo(days) });
+      await made(days, { title: `Wombat walk ${days}` });
     }
-    await makeChecklist(t.db, author.id, { title: 'Burrow', tags: ['wombat'], createdAt: daysAgo(1) });
+    await made(1, { title: 'Burrow', tags: ['wombat'] });
     const first = await browse('?q=wombat');
     const second = await browse(`?q=wombat&cursor=${encodeURIComponent(first.nextCursor!)}`);
     const byAge = [...ages].sort((a, b) => a - b).map((days) => `Wombat walk ${days}`);
@@ -91,10 +82,10 @@ describe('Best match tiers (decision 027)', () => {
   });
 
   it('puts a list with every typed word in the title above one with a word only in an item', async () => {
-    await makeChecklist(t.db, author.id, { title: 'Heron and egret count', createdAt: daysAgo(61) });
-    await makeChecklist(t.db, author.id, { title: 'Heron watch', items: ['Spot an egret'], createdAt: daysAgo(60) });
+    await made(61, { title: 'Heron and egret count' });
+    await made(60, { title: 'Heron watch', items: ['Spot an egret'] });
     // One word alone is not a match.
-    await makeChecklist(t.db, author.id, { title: 'Heron only', createdAt: daysAgo(59) });
+    await made(59, { title: 'Heron only' });
     expect(titles(await browse('?q=heron%20egret'))).toEqual(['Heron and egret count', 'Heron watch']);
     expect(titles(await browse('?q=egret%20heron'))).toEqual(['Heron and egret count', 'Heron watch']);
   });

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '../../src/server/db/client';
 import { PUBLIC_COUNT_SLOTS } from '../../src/server/db/schema';
-import { createUser, makeChecklist } from '../../src/server/seed/factories';
+import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { addZebraHerd, setUpBrowseTests } from '../setup/browse-fixtures';
 import { withSessionsInTwoSlots } from '../setup/count-slots';
 import { signedInAgent } from '../setup/sign-in';
@@ -234,21 +234,16 @@ describe('tag counts kept by the database', () => {
     expect(await tagCount('canoe')).toBe(2);
     await expectCountersRight();
 
-    const asLeaver = await signedInAgent(t, leaver);
-    const deletion = await asLeaver.post('/api/accounts/me/delete', {
-      password: leaver.password,
-      keepPublicContent: true,
-    });
-    expect(deletion.status).toBe(200);
+    const deleteAccount = async (user: CreatedUser, keepPublicContent: boolean) => {
+      const asUser = await signedInAgent(t, user);
+      const deletion = await asUser.post('/api/accounts/me/delete', { password: user.password, keepPublicContent });
+      expect(deletion.status).toBe(200);
+    };
+    await deleteAccount(leaver, true);
     expect(await tagCount('canoe')).toBe(2);
     await expectCountersRight();
 
-    const asClonerAgain = await signedInAgent(t, cloner);
-    const gone = await asClonerAgain.post('/api/accounts/me/delete', {
-      password: cloner.password,
-      keepPublicContent: false,
-    });
-    expect(gone.status).toBe(200);
+    await deleteAccount(cloner, false);
     expect(await tagCount('canoe')).toBe(1);
     await expectCountersRight();
   });

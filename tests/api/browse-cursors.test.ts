@@ -1,9 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  BROWSE_CURSOR_MAX_LENGTH,
-  browseCursorMessages,
-  type BrowseCursor,
-} from '../../src/domain/checklists/browse';
+import { BROWSE_CURSOR_MAX_LENGTH, browseCursorMessages, type BrowseCursor } from '../../src/domain/checklists/browse';
 import { makeChecklist } from '../../src/server/seed/factories';
 import { daysAgo, setUpBrowseTests, signedCursor, titles } from '../setup/browse-fixtures';
 

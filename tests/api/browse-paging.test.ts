@@ -200,7 +200,6 @@ describe('keyset paging', () => {
     });
   });
 
-
   it('refuses a cursor that is not ours, or is for another order, with a clear message', async () => {
     const page = await browse('?tag=walrus&order=newest');
     for (const cursor of [

@@ -4,7 +4,14 @@ import { browsePageSchema, SEARCH_COUNT_CAP } from '../../src/domain/checklists/
 import { SEARCH_COUNT_MS, SPARSE_COUNT_LIMIT } from '../../src/server/browse/browse.queries';
 import { executeNamed } from '../../src/server/db/client';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
-import { addWalrusLists, addWordFormLists, daysAgo, setUpBrowseTests, titles } from '../setup/browse-fixtures';
+import {
+  addWalrusLists,
+  addWordFormLists,
+  daysAgo,
+  insertNumberedLists,
+  setUpBrowseTests,
+  titles,
+} from '../setup/browse-fixtures';
 import { createTestApp } from '../setup/test-app';
 import { createTestDatabase } from '../setup/test-database';
 
@@ -18,10 +25,7 @@ describe('Best match tiers (decision 027)', () => {
     const birder = await createUser(t.db, { username: 'ibis_author' });
     // 1,005 lists with the word in the title (tier 0), then 4 with it only in a tag (tier 2), newer
     // than all of them.
-    await t.db.execute(sql`
-      insert into checklists (title, author_id, created_at)
-      select 'Ibis count ' || g, ${birder.id}, now() - make_interval(days => 120, mins => g)
-      from generate_series(1, 1005) g`);
+    await insertNumberedLists(t.db, birder.id, 'Ibis count', 1005, 120);
     for (let index = 0; index < 4; index++) {
       await makeChecklist(t.db, birder.id, { title: `Marsh ${index}`, tags: ['ibis'], createdAt: daysAgo(index) });
     }
@@ -83,10 +87,7 @@ describe('how far a search is counted', () => {
     const { db } = await createTestDatabase({ onQuery: (query) => seen.push(query) });
     const app = await createTestApp({ db });
     const owner = await createUser(db);
-    await db.execute(sql`
-      insert into checklists (title, author_id, created_at)
-      select 'Heron pond ' || g, ${owner.id}, now() - make_interval(mins => g)
-      from generate_series(1, ${SEARCH_COUNT_CAP + 10}) g`);
+    await insertNumberedLists(db, owner.id, 'Heron pond', SEARCH_COUNT_CAP + 10);
     await makeChecklist(db, owner.id, { title: 'Heron pond tagged', tags: ['wetland'] });
     /** How far the search's count went, if the request counted (the limit is written in its text). */
     const countedTo = async (query: string) => {
@@ -148,10 +149,7 @@ describe('pages prepared once per connection (decision 033)', () => {
     // "lantern" in more lists than the count's cap; "firefly" in three (read along the order's
     // index), "glowworm" in fourteen (gathered from the word index first in Most Liked; a first page
     // of so few comes with its count, so its second page shows the gather).
-    await db.execute(sql`
-      insert into checklists (title, author_id, created_at)
-      select 'Lantern walk ' || g, ${owner.id}, now() - make_interval(mins => g)
-      from generate_series(1, ${SEARCH_COUNT_CAP + 10}) g`);
+    await insertNumberedLists(db, owner.id, 'Lantern walk', SEARCH_COUNT_CAP + 10);
     for (let index = 0; index < 3; index++) {
       await makeChecklist(db, owner.id, { title: `Firefly meadow ${index}`, tags: ['night'] });
     }
