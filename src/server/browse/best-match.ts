@@ -1,5 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { BEST_MATCH_TIER_COUNT, BROWSE_PAGE_SIZE, type BrowseCursor, type BrowseQuery } from '@/domain/checklists/browse';
+import {
+  BEST_MATCH_TIER_COUNT,
+  BROWSE_PAGE_SIZE,
+  type BrowseCursor,
+  type BrowseQuery,
+} from '@/domain/checklists/browse';
 import { sqlCount, type Executor } from '../db/client';
 import { readCardRows, searchGeneration } from './cards';
 import { listFilters } from './filters';

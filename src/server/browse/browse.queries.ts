@@ -11,14 +11,7 @@ import {
 import type { Executor } from '../db/client';
 import { presentCard, type CardRow } from '../presenters';
 import { readBestMatches } from './best-match';
-import {
-  carriedCount,
-  countMatches,
-  readFirstPage,
-  tagCount,
-  type Count,
-  type FirstPage,
-} from './capped-count';
+import { carriedCount, countMatches, readFirstPage, tagCount, type Count, type FirstPage } from './capped-count';
 import { pageOf, readCardsById, type PageRead } from './cards';
 import { readListingPage, type ListingOrder } from './listing-orders';
 import type { SearchCounts } from './search-count-cache';

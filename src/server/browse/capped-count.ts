@@ -22,7 +22,7 @@ export type Count = {
   total: number;
   capped: boolean;
   searchedFor: string[] | null;
-  /** What Best match's tiers are read with (null in a listing order's later pages). */
+  /** What Best match's tiers are read with: null without words, and on a listing order's later pages. */
   match: SearchMatch | null;
   /**
    * Whether a search's matches are so few among the public lists that walking an order's index

@@ -57,8 +57,7 @@ export function createSearchPages(maxEntries = SEARCH_PAGE_ENTRIES): SearchPages
  * stands: any page of a search or of a tag; in Most Used and Most Liked for less time. (A page of
  * all public lists is one statement already, walking an order's index from its start.)
  */
-export const isCacheable = (words: string[], query: Pick<BrowseQuery, 'tag'>) =>
-  words.length > 0 || Boolean(query.tag);
+export const isCacheable = (words: string[], query: Pick<BrowseQuery, 'tag'>) => words.length > 0 || Boolean(query.tag);
 
 /** How long a page of `query` stays cached. */
 export const pageCacheMs = (query: BrowseQuery) =>
