@@ -3,7 +3,7 @@
 // around its run, then the same work is timed bare (without HTTP).
 import { fork } from 'node:child_process';
 import path from 'node:path';
-import { SEARCH_STATE_MS } from '../../src/server/checklists/browse-cursors';
+import { SEARCH_STATE_MS } from '../../src/server/browse/browse.queries';
 import { DEEP_PAGE } from './cases/browse';
 import type { Case } from './cases/case';
 import type { LoadJob, LoadResult } from './load';

@@ -3,7 +3,7 @@
 // fails.
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { SEARCH_STATE_MS } from '../../src/server/checklists/browse-cursors';
+import { SEARCH_STATE_MS } from '../../src/server/browse/browse.queries';
 import type { Database } from '../../src/server/db/client';
 import type { LoadResult } from './load';
 import type { Pace } from './measure-timed';

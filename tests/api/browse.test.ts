@@ -46,7 +46,7 @@ beforeAll(async () => {
   // Likes: moving 3, camping 1. Uses: interview 2, baby 1.
   for (const user of fans) await t.db.insert(checklistLikes).values({ checklistId: ids.moving!, userId: user.id });
   await t.db.insert(checklistLikes).values({ checklistId: ids.camping!, userId: fan.id });
-  const tick = async (key: string, userId: string) => {
+  const complete = async (key: string, userId: string) => {
     const list = await t
       .agent()
       .request(`/api/checklists/${ids[key]}`)
@@ -55,9 +55,9 @@ beforeAll(async () => {
       .insert(checklistItemCompletions)
       .values({ userId, checklistItemId: list.items[0].id, checklistId: ids[key]! });
   };
-  await tick('interview', fans[0]!.id);
-  await tick('interview', fans[1]!.id);
-  await tick('baby', fans[2]!.id);
+  await complete('interview', fans[0]!.id);
+  await complete('interview', fans[1]!.id);
+  await complete('baby', fans[2]!.id);
 });
 
 async function browse(query: string, agent = t.agent()): Promise<BrowsePage> {
@@ -127,7 +127,7 @@ describe('GET /api/checklists (browse)', () => {
     expect(new Set([...titles(first), ...titles(second)]).size).toBe(20);
   });
 
-  it('answers a page of cards with at most 3 SQL statements, however many lists there are', async () => {
+  it('responds with a page of cards in at most 3 SQL statements, however many lists there are', async () => {
     statements = [];
     await browse('?order=most-liked');
     const before = statements.length;

@@ -5,7 +5,7 @@ import { browseQuerySchema, type BrowseCursor } from '../../src/domain/checklist
 import { DASHBOARD_LIST_TABS } from '../../src/domain/dashboard/dashboard';
 import { encodeCursor, pagingMessages } from '../../src/domain/paging';
 import { seededRandom } from '../../scripts/bench/vocabulary';
-import { createBrowseCursors } from '../../src/server/checklists/browse-cursors';
+import { createBrowseCursors } from '../../src/server/browse/browse.queries';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import {
   badCursorTexts,

@@ -9,10 +9,13 @@ import {
   type BrowseOrder,
   type BrowseQuery,
 } from '../../../src/domain/checklists/browse';
-import { createBrowseCursors } from '../../../src/server/checklists/browse-cursors';
-import { browseChecklists, type Count } from '../../../src/server/checklists/browse.queries';
-import { createSearchCounts } from '../../../src/server/checklists/search-counts';
-import { createSearchPages } from '../../../src/server/checklists/search-pages';
+import {
+  browseChecklists,
+  createBrowseCursors,
+  createSearchCounts,
+  createSearchPages,
+  type Count,
+} from '../../../src/server/browse/browse.queries';
 import type { Database } from '../../../src/server/db/client';
 import { eachLimited } from '../each-limited';
 import type { LoadRequest } from '../load';

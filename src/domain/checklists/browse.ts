@@ -9,7 +9,7 @@ import {
 } from '../paging';
 import { DIFFICULTIES } from './checklist-view';
 
-// Spec §2.3 and §9: browse orders, page size, and what a card shows. "Best match" (decision 018)
+// Browse's orders, page size, and what a card shows. "Best match" (decision 018)
 // is offered beside the spec's three while a search is typed, and is then the default.
 export const BROWSE_ORDERS = ['best', 'newest', 'most-used', 'most-liked'] as const;
 export type BrowseOrder = (typeof BROWSE_ORDERS)[number];
@@ -27,7 +27,7 @@ export const BROWSE_VIEWS = ['grid', 'list'] as const;
 export type BrowseView = (typeof BROWSE_VIEWS)[number];
 export const BROWSE_PAGE_SIZE = 12;
 export const MAX_SEARCH_LENGTH = 100;
-/** Spec §9: cards show at most 3 tags in grid view, then "+N MORE". */
+/** Cards show at most 3 tags in grid view, then "+N MORE". */
 export const GRID_CARD_TAG_LIMIT = 3;
 
 export const browseMessages = {
@@ -64,7 +64,7 @@ export function defaultOrder(q: string): BrowseOrder {
 /**
  * The browse request; anything unknown falls back to a default instead of failing the page. The
  * order defaults to Best match while a search is typed, Newest otherwise. `page` (offset paging)
- * is kept for older clients; `cursor` (from the previous answer's `nextCursor`) is what Load more
+ * is kept for older clients; `cursor` (from the previous response's `nextCursor`) is what Load more
  * sends, and wins when both are given.
  */
 export const browseQuerySchema = z
@@ -84,8 +84,8 @@ export type BrowseQuery = z.infer<typeof browseQuerySchema>;
 
 /**
  * What Browse's address asks for (q, tag, order), read as `browseQuerySchema` reads it, in plain
- * code: the page reads its address before anything else, and zod stays out of its first load
- * (issue 14). browse.test.ts holds the two to the same answers.
+ * code: the page reads its address before anything else, and zod stays out of its first load.
+ * browse.test.ts holds the two to the same results.
  */
 export function readBrowseFilters(params: {
   q?: string;
@@ -122,7 +122,7 @@ export const BEST_MATCH_TIER_COUNT = 8;
  */
 const createdAtKey = timestampSchema;
 const idKey = cursorIdSchema;
-/** The longest cursor the server hands out or reads (server/checklists/browse-cursors.ts). */
+/** The longest cursor the server hands out or reads (server/browse/signed-cursors.ts). */
 export const BROWSE_CURSOR_MAX_LENGTH = 1000;
 
 /**
@@ -131,7 +131,7 @@ export const BROWSE_CURSOR_MAX_LENGTH = 1000;
  * instead of the typed ones (`f`, when near spellings were), whether the matches passed the cap
  * (`m`, which tells Best match's tiers how to read) and whether they are so few among all public
  * lists that a page gathers them first (`g`, for the other orders). Cursors are signed by the server
- * (server/checklists/browse-cursors.ts), so a client cannot change what it says.
+ * (server/browse/signed-cursors.ts), so a client cannot change what it says.
  */
 const searchStateSchema = z.object({
   t: cursorCountSchema,
@@ -216,7 +216,7 @@ export type ChecklistCard = z.infer<typeof checklistCardSchema>;
 export const browsePageSchema = z.object({
   checklists: z.array(checklistCardSchema),
   /**
-   * Y of "Showing X of Y checklists": every list that matches, exact from counters kept by the
+   * Y of "Showing X of Y checklists": every list that matches, exact from counters maintained by the
    * database; for a search, exact up to SEARCH_COUNT_CAP, and then `totalCapped` says there are more.
    */
   total: z.number().int(),

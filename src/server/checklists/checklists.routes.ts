@@ -11,10 +11,14 @@ import { checklistDetailSchema, checklistMessages } from '@/domain/checklists/ch
 import type { Database } from '../db/client';
 import { createRouter, userIdOf } from '../http';
 import { cacheForVisitors } from '../security/no-store';
-import type { BrowseCursors } from './browse-cursors';
-import { browseChecklists, popularTags, type Count } from './browse.queries';
-import type { SearchCounts } from './search-counts';
-import type { SearchPages } from './search-pages';
+import {
+  browseChecklists,
+  popularTags,
+  type BrowseCursors,
+  type Count,
+  type SearchCounts,
+  type SearchPages,
+} from '../browse/browse.queries';
 import { logRequestEvent } from '../security/security-events';
 import { checklistExists, findChecklistDetail } from './checklists.queries';
 

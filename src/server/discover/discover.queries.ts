@@ -14,7 +14,7 @@ import {
   TRENDING_DEFAULT_LIMIT,
   type Discover,
 } from '@/domain/discover/assembly';
-import { readCards } from '../checklists/browse.queries';
+import { readCards } from '../browse/browse.queries';
 import { sqlCount, sqlLimitAtLeast, type Executor } from '../db/client';
 import { createCachedValue, type CachedValue } from '../cache/cached-value';
 

@@ -1,32 +1,32 @@
+import type { BrowseQuery } from '@/domain/checklists/browse';
 import { createLruCache } from '../cache/lru-cache';
 
 /**
- * What this process has counted for searches' first pages (decision 018 "Later (stop 22)"). Y of
- * "Showing X of Y" costs a search up to a thousand matches read, which at 500,000 lists is tens of
- * milliseconds for a common word; most searches are ones somebody made a moment ago. So a count is
- * kept, per search (its words and tag, whatever the order), and answered again:
+ * The counts this process has made for searches' first pages (decision 018). Y of "Showing X of Y"
+ * costs a search up to a thousand matches read, and most searches are ones somebody made a moment
+ * ago. So a count is cached, per search (its words and tag, whatever the order), and used again:
  *
  * - while no list a search can find has changed since it was counted: the database numbers those
  *   changes (`checklists_search_generation`, migration 0021), and the number is read, one light
- *   statement, before a kept count is trusted;
+ *   statement, before a cached count is trusted;
  * - or, for a count past the cap ("1,000+"), without asking: a new or changed list cannot make it
  *   wrong, and only removals that bring a search under a thousand matches could, for as long as
- *   the count is kept.
+ *   the count is cached.
  *
- * Either way for at most `SEARCH_COUNT_MS`: a visitor's answer may already be a minute old
+ * Either way for at most `SEARCH_COUNT_MS`: a visitor's response may already be a minute old
  * (VISITOR_CACHE_CONTROL: 30 s fresh, 30 s more while revalidating), so a count is never older
- * than what a CDN may show. At most
- * `SEARCH_COUNT_ENTRIES` searches are kept; the one asked for least recently goes first.
+ * than what a CDN may show. At most `SEARCH_COUNT_ENTRIES` searches are cached; the one asked for
+ * least recently goes first.
  */
 export const SEARCH_COUNT_MS = 60_000;
 export const SEARCH_COUNT_ENTRIES = 5_000;
 
 export type SearchCounts<Count extends { capped: boolean }> = {
   /**
-   * The count of the search `key`: kept, if it still holds, or `count()`'s, kept from now on.
-   * `generation` reads the database's number of changes; `count` answers it too, as it was when
-   * the count began. A kept or running count that `isEnough` refuses (one that stopped sooner than
-   * this asker needs) is counted again, and the new count is kept instead.
+   * The count of the search `key`: cached, if it still holds, or `count()`'s, cached from now on.
+   * `generation` reads the database's number of changes; `count` returns it too, as it was when
+   * the count began. A cached or running count that `isEnough` refuses (one that stopped sooner
+   * than this asker needs) is counted again, and the new count is cached instead.
    */
   count: (
     key: string,
@@ -36,20 +36,20 @@ export type SearchCounts<Count extends { capped: boolean }> = {
   ) => Promise<Count>;
 };
 
-type Kept<Count> = { count: Count; generation: string };
+type Cached<Count> = { count: Count; generation: string };
 
 export function createSearchCounts<Count extends { capped: boolean }>(
   now: () => number = () => Date.now(),
   maxEntries = SEARCH_COUNT_ENTRIES,
 ): SearchCounts<Count> {
-  const kept = createLruCache<Kept<Count>>({ maxEntries, ttlMs: SEARCH_COUNT_MS });
+  const cache = createLruCache<Cached<Count>>({ maxEntries, ttlMs: SEARCH_COUNT_MS });
   /** Counts running now: a search asked for again meanwhile waits for its count. */
   const running = new Map<string, Promise<Count>>();
   return {
     async count(key, generation, count, isEnough = () => true) {
-      // The time is taken before anything is read, so a count is never kept past its limit.
+      // The time is taken before anything is read, so a count is never cached past its limit.
       const at = now();
-      const entry = kept.get(key, at)?.value;
+      const entry = cache.get(key, at)?.value;
       if (entry && isEnough(entry.count)) {
         if (entry.count.capped || (await generation()) === entry.generation) return entry.count;
       }
@@ -60,7 +60,7 @@ export function createSearchCounts<Count extends { capped: boolean }>(
       }
       // A change committed after the count began has a later number, so the count is not trusted
       // past it. (One numbered before but committed after is missed: for at most SEARCH_COUNT_MS.)
-      const counting = count().then((counted) => kept.set(key, counted, at).count);
+      const counting = count().then((counted) => cache.set(key, counted, at).count);
       running.set(key, counting);
       try {
         return await counting;
@@ -70,3 +70,10 @@ export function createSearchCounts<Count extends { capped: boolean }>(
     },
   };
 }
+
+/**
+ * What a search's count is cached under: its words as any case finds them, and its tag as sent (the
+ * database lower-cases a tag with its `lower()`, which JavaScript's does not always match).
+ */
+export const searchCacheKey = (terms: string[], query: Pick<BrowseQuery, 'tag'>) =>
+  JSON.stringify([terms.map((term) => term.toLowerCase()), query.tag ?? null]);

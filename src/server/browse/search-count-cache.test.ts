@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSearchCounts, SEARCH_COUNT_MS } from './search-counts';
+import { createSearchCounts, SEARCH_COUNT_MS } from './search-count-cache';
 
 type Count = { total: number; capped: boolean };
 
@@ -19,8 +19,8 @@ function database(first: Count = { total: 3, capped: false }) {
   };
 }
 
-describe('search counts', () => {
-  it('answers a search again from what it counted while nothing has changed, checking that first', async () => {
+describe('the search count cache', () => {
+  it('gives a search again what it counted while nothing has changed, checking that first', async () => {
     const counts = createSearchCounts<Count>();
     const db = database();
     expect(await counts.count('camping', db.generation, db.count)).toEqual({ total: 3, capped: false });
@@ -37,12 +37,12 @@ describe('search counts', () => {
     db.state.next = { total: 4, capped: false };
     expect(await counts.count('camping', db.generation, db.count)).toEqual({ total: 4, capped: false });
     expect(db.state.counted).toBe(2);
-    // ...and keeps the new count under the new number.
+    // ...and caches the new count under the new number.
     await counts.count('camping', db.generation, db.count);
     expect(db.state.counted).toBe(2);
   });
 
-  it('keeps each search apart', async () => {
+  it('caches each search apart', async () => {
     const counts = createSearchCounts<Count>();
     const db = database();
     await counts.count('camping', db.generation, db.count);
@@ -50,7 +50,7 @@ describe('search counts', () => {
     expect(db.state.counted).toBe(2);
   });
 
-  it('answers a count past the cap without asking, changes or not, until its time is up', async () => {
+  it('gives a count past the cap again without asking, changes or not, until its time is up', async () => {
     let clock = 1_000_000;
     const counts = createSearchCounts<Count>(() => clock);
     const db = database({ total: 1000, capped: true });
@@ -84,7 +84,7 @@ describe('search counts', () => {
     expect(db.state.counted).toBe(1);
   });
 
-  it('keeps at most so many searches, forgetting the one asked for least recently', async () => {
+  it('caches at most so many searches, forgetting the one asked for least recently', async () => {
     const counts = createSearchCounts<Count>(Date.now, 2);
     const db = database();
     await counts.count('a', db.generation, db.count);
@@ -99,7 +99,7 @@ describe('search counts', () => {
     expect(db.state.counted).toBe(4);
   });
 
-  it('keeps nothing from a count that failed', async () => {
+  it('caches nothing from a count that failed', async () => {
     const counts = createSearchCounts<Count>();
     const db = database();
     const failing = async (): Promise<{ count: Count; generation: string }> => {
@@ -110,7 +110,7 @@ describe('search counts', () => {
     expect(db.state.counted).toBe(1);
   });
 
-  it('counts again, and keeps the new count, when what is kept or running stopped sooner than an asker needs', async () => {
+  it('counts again, and caches the new count, when what is cached or running stopped sooner than an asker needs', async () => {
     const counts = createSearchCounts<Count>();
     const db = database({ total: 1000, capped: true });
     const toThousand = (count: Count) => count.total >= 1000;
@@ -120,7 +120,7 @@ describe('search counts', () => {
     db.state.next = { total: 3000, capped: true };
     expect(await counts.count('tent', db.generation, db.count, toThreeThousand)).toEqual({ total: 3000, capped: true });
     expect(db.state.counted).toBe(2);
-    // The further count is kept, and is enough for both.
+    // The further count is cached, and is enough for both.
     await counts.count('tent', db.generation, db.count, toThousand);
     await counts.count('tent', db.generation, db.count, toThreeThousand);
     expect(db.state.counted).toBe(2);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SEARCH_COUNT_CAP } from '@/domain/checklists/browse';
-import { SPARSE_COUNT_LIMIT, isSparse } from './browse.queries';
+import { SPARSE_COUNT_LIMIT, isSparse } from './listing-orders';
 
 const byLikes = { hasTag: false, order: 'most-liked' } as const;
 const byUses = { hasTag: false, order: 'most-used' } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSE_CURSOR_MAX_LENGTH, browseQuerySchema, type BrowseCursor } from '@/domain/checklists/browse';
-import { createBrowseCursors, SEARCH_STATE_MS } from './browse-cursors';
+import { createBrowseCursors, SEARCH_STATE_MS } from './signed-cursors';
 
 const SECRET = 'a-secret-that-is-long-enough-0123456789';
 const query = (params: Record<string, string>) => browseQuerySchema.parse(params);

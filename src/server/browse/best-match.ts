@@ -1,0 +1,183 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  BEST_MATCH_TIER_COUNT,
+  BROWSE_PAGE_SIZE,
+  type BrowseCursor,
+  type BrowseQuery,
+} from '@/domain/checklists/browse';
+import { sqlCount, type Executor } from '../db/client';
+import { readCardRows, searchGeneration } from './cards';
+import { listFilters } from './filters';
+
+// Best match: how Browse orders a search by relevance (decision 027). A list matches when every
+// typed word is in it, whole, as a form of the word ("boxes" finds "box"), or as the start of a
+// longer word, accents ignored. The matches are ranked by where the words are found, then newest
+// first:
+//
+//   1. where every word is found, title first: the title; else the title or the tags; else the
+//      title, tags or description; else anywhere, items included;
+//   2. within each of those, whole words (or their forms) before words found only as a prefix;
+//   3. within each of those eight tiers, the newest list first.
+//
+// A title that begins with the word is above a tag that is the word: where comes before how.
+// When nothing matches at all, the typed words no list has are replaced by the nearest title or tag
+// words, and those are ranked the same way (the count does it, in `capped-count.ts`, and says which
+// words it searched for).
+
+/**
+ * What Best match's tiers are read with: the words searched for; their tsquery as whole words, as
+ * text; whether each word is one a public list's title or tag has (in search_words), i.e. typed
+ * whole (only a visible list's words count, or the cursor would reveal a private one's); and
+ * whether the search matches more lists than the count's cap.
+ */
+export type SearchMatch = { words: string[]; whole: string; isTypedWhole: boolean; isMany: boolean };
+
+/** A best-match page's sort key as JSON, for the next cursor: the tier, then the list's place in it. */
+const sortKeyJson = sql`json_build_array(picked.tier, c.created_at, c.id)`;
+
+/**
+ * The words of a list Best match's tiers look in, widest last: title (weight A), title and tags
+ * (A, B), title, tags and description (A, B, C), everything. Each is the expression of a GIN index
+ * (beside the tag keys, decision 031) and of statistics (migration 0020), written exactly as there
+ * so the planner finds both.
+ */
+const tierFields = [
+  sql`ts_filter(c.search_vector, '{a}')`,
+  sql`ts_filter(c.search_vector, '{a,b}')`,
+  sql`ts_filter(c.search_vector, '{a,b,c}')`,
+  sql`c.search_vector`,
+] as const;
+
+/**
+ * The eight tiers' conditions, best first: a list's tier is the first of these its words satisfy, so
+ * the tiers do not overlap. For each field set, widening: every typed word whole (or a form of it)
+ * in those fields, then every word at least as a prefix there.
+ */
+function bestMatchTiers(whole: SQL, prefix: SQL): SQL[] {
+  return tierFields.flatMap((fields, index) => {
+    const notNarrower = index > 0 ? [sql`not ${tierFields[index - 1]} @@ ${prefix}`] : [];
+    return [
+      sql.join([sql`${fields} @@ ${whole}`, ...notNarrower], sql` and `),
+      sql.join([sql`${fields} @@ ${prefix}`, sql`not ${fields} @@ ${whole}`, ...notNarrower], sql` and `),
+    ];
+  });
+}
+
+type BestMatchRead = {
+  cursor: Extract<BrowseCursor, { o: 'best' }> | null;
+  firstTier: number;
+  endTier: number;
+  /** How many lists to read (by default a page and one more, after the pages an offset skips). */
+  wanted?: number;
+  /** Prepared once per connection, with one plan for every search (no offset, no `wanted`). */
+  isNamed?: boolean;
+};
+
+/**
+ * The lists of a best-match page (`id`, `position`, `tier`) in the tiers from `firstTier` up to (not
+ * including) `endTier`: each tier, the cursor's first, is a query of its own, newest first and
+ * limited, that the planner answers from the newest-first index (many matches: it stops after a
+ * few) or from the tier's GIN index (few). UNION ALL runs them in turn under one LIMIT, so the
+ * tiers after the one that fills the page never run.
+ *
+ * Planned with its values (`isNamed` false): `whole` is a tsquery's text, and the prefixes' tsquery
+ * is made by ticklist_search_query while planning (IMMUTABLE, of the words as parameters), so the
+ * plan sees constants. Named (decision 036), for a search of at most SEARCH_COUNT_CAP matches, whose
+ * every tier is read from its GIN index whatever the words: both tsqueries are made once, in the
+ * statement, where no plan sees them, and the page's size is written in it, so the plan is the same
+ * for every search and PostgreSQL caches one.
+ */
+function pickBestMatches(
+  query: BrowseQuery,
+  match: SearchMatch,
+  { cursor, firstTier, endTier, wanted: limit, isNamed = false }: BestMatchRead,
+): SQL {
+  const skipped = cursor || firstTier > 0 ? 0 : query.page * BROWSE_PAGE_SIZE;
+  const wanted = isNamed ? sqlCount(BROWSE_PAGE_SIZE + 1) : sql`${limit ?? skipped + BROWSE_PAGE_SIZE + 1}`;
+  const words = sql.param(match.words);
+  const [whole, prefix] = isNamed
+    ? [sql`(select whole from words)`, sql`(select prefix from words)`]
+    : [sql`${match.whole}::tsquery`, sql`ticklist_search_query(${words}::text[], true)`];
+  const tiers = bestMatchTiers(whole, prefix)
+    .slice(firstTier, endTier)
+    .map((inTier, index) => {
+      const tier = firstTier + index;
+      const conditions = [...listFilters(query), inTier];
+      if (cursor && tier === cursor.k[0]) {
+        conditions.push(sql`(c.created_at, c.id) < (${cursor.k[1]}::timestamptz, ${cursor.k[2]}::uuid)`);
+      }
+      // Walking the newest-first index for a tier the planner believes large but that is nearly
+      // empty reads every public list. Two cases where that happens are known in advance: the
+      // whole search matches at most SEARCH_COUNT_CAP lists (a rare word missing from the
+      // statistics is guessed at half the rarest tracked one's share), and a prefix tier of words
+      // typed whole, which holds only lists where a longer word begins with one ("tentative" for
+      // "tent") and is often empty while the planner multiplies the prefix's share by the whole
+      // word's absence. Sorting by an expression the index does not have leaves it the GIN index,
+      // whose cost is the matches in the tier's fields: at most the cap in the first case.
+      const isWalkable = !isNamed && match.isMany && !(tier % 2 === 1 && match.isTypedWhole);
+      const newestFirst = isWalkable
+        ? sql`c.created_at desc, c.id desc`
+        : sql`c.created_at + interval '0 seconds' desc, c.id desc`;
+      return sql`(select ${tier}::int as tier, c.id, c.created_at from checklists c
+        where ${sql.join(conditions, sql` and `)}
+        order by ${newestFirst} limit ${wanted})`;
+    });
+  const wordsOnce = isNamed
+    ? sql`with words as materialized (
+        select ${match.whole}::tsquery as whole, ticklist_search_query(${words}::text[], true) as prefix)`
+    : sql``;
+  return sql`
+    ${wordsOnce}
+    select id, row_number() over (order by tier, created_at desc, id desc) as position, tier
+    from (select * from (${sql.join(tiers, sql` union all `)}) tiers limit ${wanted}) c
+    order by tier, created_at desc, id desc
+    ${skipped > 0 ? sql`offset ${skipped}` : sql``}`;
+}
+
+/** How many tiers a page reads in its first statement, from the cursor's. */
+const FIRST_READ_TIERS = 2;
+
+/**
+ * A best-match page's cards. Planning a statement of eight tiers costs most of what a page costs,
+ * and the first two tiers from the cursor's (a word whole or as a prefix in titles, say) often fill
+ * the page: those are read first, and the rest only when they do not (a second statement, the
+ * page's remainder from the next tier's start). A page asked for by offset reads every tier at
+ * once, and so does one whose count already took two statements (`canSplit`), so that no page takes
+ * more than three.
+ *
+ * A search of at most SEARCH_COUNT_CAP matches reads every tier from its GIN index, so its plan is
+ * the same whatever the words: its page is one statement of all the tiers, prepared and planned
+ * once per connection (`pickBestMatches`, decision 036), with nothing to split.
+ */
+export async function readBestMatches(
+  db: Executor,
+  query: BrowseQuery,
+  match: SearchMatch,
+  cursor: Extract<BrowseCursor, { o: 'best' }> | null,
+  { canSplit }: { canSplit: boolean },
+) {
+  const read = (part: BestMatchRead) =>
+    readCardRows<{ sort_key: unknown[]; generation: string }>(
+      db,
+      pickBestMatches(query, match, part),
+      sql`, ${sortKeyJson} as sort_key, ${searchGeneration} as generation`,
+      { isNamed: part.isNamed ?? false },
+    );
+  const firstTier = cursor?.k[0] ?? 0;
+  const isOffset = !cursor && query.page > 0;
+  if (!match.isMany && !isOffset) {
+    return read({ cursor, firstTier, endTier: BEST_MATCH_TIER_COUNT, isNamed: true });
+  }
+  if (!canSplit || isOffset || firstTier + FIRST_READ_TIERS >= BEST_MATCH_TIER_COUNT) {
+    return read({ cursor, firstTier, endTier: BEST_MATCH_TIER_COUNT });
+  }
+  const head = await read({ cursor, firstTier, endTier: firstTier + FIRST_READ_TIERS });
+  if (head.length > BROWSE_PAGE_SIZE) return head;
+  const rest = await read({
+    cursor: null,
+    firstTier: firstTier + FIRST_READ_TIERS,
+    endTier: BEST_MATCH_TIER_COUNT,
+    wanted: BROWSE_PAGE_SIZE + 1 - head.length,
+  });
+  return [...head, ...rest];
+}

@@ -1,0 +1,180 @@
+import {
+  browseCursorSchema,
+  BROWSE_PAGE_SIZE,
+  searchTerms,
+  type BestMatchWords,
+  type BrowseCursor,
+  type BrowsePage,
+  type BrowseQuery,
+  type SearchState,
+} from '@/domain/checklists/browse';
+import type { Executor } from '../db/client';
+import { presentCard, type CardRow } from '../presenters';
+import { readBestMatches } from './best-match';
+import { carriedCount, countMatches, readFirstPage, tagCount, type Count, type FirstPage } from './capped-count';
+import { pageOf, readCardsById, type PageRead } from './cards';
+import { readListingPage, type ListingOrder } from './listing-orders';
+import type { SearchCounts } from './search-count-cache';
+import { isCacheable, pageCacheKey, pageCacheMs, type SearchPages } from './search-page-cache';
+import type { BrowseCursors } from './signed-cursors';
+
+// Browse on the server, and its one entry point: routes, Discover, scripts and tests import from
+// here only. Each job has a file of its own beside this one:
+//
+//   best-match.ts          Best match: the ranking rule and its eight tiers
+//   listing-orders.ts      Newest, Most Used, Most Liked: their keys, walks and gathers
+//   capped-count.ts        Y of "Showing X of Y": counters, or a search counted up to 1,000+
+//   cards.ts               a page's cards, read by the query that picks them or by their ids
+//   filters.ts             public lists, a tag, the words
+//   search-count-cache.ts  a search's count, cached while nothing it can find has changed
+//   search-page-cache.ts   a search's or tag's page, cached the same way
+//   signed-cursors.ts      Load more's cursors, signed, carrying what the first page counted
+
+export { readCards } from './cards';
+export { countPublicChecklists, popularTags, type Count } from './capped-count';
+export { SPARSE_COUNT_LIMIT } from './listing-orders';
+export { createSearchCounts, SEARCH_COUNT_MS, type SearchCounts } from './search-count-cache';
+export { COUNTED_ORDER_PAGE_MS, createSearchPages, SEARCH_PAGE_MS, type SearchPages } from './search-page-cache';
+export { createBrowseCursors, SEARCH_STATE_MS, type BrowseCursors } from './signed-cursors';
+
+/**
+ * Browse: public lists only, full-text search over title, tags, description and items (word forms,
+ * accents and near spellings, decision 018), tag filter, order and paging. At most two statements
+ * whatever the page size, depth or data: the count, and the page of cards. Without a search they
+ * run side by side; with one the count goes first, since it may correct the words.
+ *
+ * Paging is by keyset (`cursor`): the page starts after the previous page's last sort key, read off
+ * the order's index, so a deep page costs what the first does and lists added meanwhile neither
+ * repeat nor push others out. `page` (offset) still works for callers without a cursor. A search's
+ * later pages do not count again: the cursor carries the first page's count (`carriedCount`), so
+ * Y stays what the search's first page said, and `cursors` signs what it carries. A first page
+ * counts only if `counts` has not cached the same search's count, or it no longer holds.
+ */
+export async function browseChecklists(
+  db: Executor,
+  query: BrowseQuery,
+  {
+    cursor = null,
+    cursors,
+    counts,
+    pages,
+  }: { cursor?: BrowseCursor | null; cursors: BrowseCursors; counts: SearchCounts<Count>; pages: SearchPages },
+): Promise<BrowsePage> {
+  const typed = searchTerms(query.q);
+  // Best match needs words; the schema never asks for it without them.
+  const listingOrder: ListingOrder = query.order === 'best' ? 'newest' : query.order;
+  /** The statements the count took (see readBestMatches). */
+  const spent = { statements: 0 };
+  const readPage = async (
+    words: string[],
+    { match, isSparse, capped }: Pick<Count, 'match' | 'capped'> & { isSparse: boolean },
+  ) => {
+    if (query.order === 'best' && match) {
+      // At most three statements a page: what counting took, and the rest for the page.
+      const canSplit = spent.statements <= 1;
+      return readBestMatches(db, query, match, cursor?.o === 'best' ? cursor : null, { canSplit });
+    }
+    return readListingPage(db, query, listingOrder, cursor, words, {
+      isSparse,
+      capped,
+      withGeneration: isCacheable(words, query),
+    });
+  };
+
+  /** A search's count: carried by the cursor, or cached or counted for a first page. */
+  const countTyped = (knownGeneration?: string, found?: { order: ListingOrder; firstPage?: FirstPage }) =>
+    cursor?.s
+      ? carriedCount(db, query, cursor.s, typed, cursor.o === 'best' ? cursor.q : undefined, spent)
+      : countMatches(db, query, typed, counts, { spent, knownGeneration, found });
+
+  // A page of the same search read before, while nothing it can find has changed (decision 041):
+  // its cards by id and the number of changes, in one statement. When the number has moved, that
+  // statement still read it, so the count need not read it again; and it counts as one of the
+  // page's statements, so Best match reads its tiers in one (at most three, still).
+  const at = Date.now();
+  const pageKey = isCacheable(typed, query) ? pageCacheKey(query, typed, cursor) : null;
+  const cached = pageKey ? pages.get(pageKey, at) : undefined;
+  let knownGeneration: string | undefined;
+  if (cached) {
+    // A tag's page without words reads the tag's count with its cards (the count the database keeps).
+    const tag = typed.length === 0 ? query.tag : undefined;
+    const { generation, cards, tagCount: tagTotal } = await readCardsById(db, cached.ids, tag);
+    if (generation === cached.generation) {
+      return respond(tag ? tagCount(tagTotal) : await countTyped(generation), cards, cached.nextKey);
+    }
+    spent.statements++;
+    knownGeneration = generation;
+  }
+
+  let count: Count;
+  let page: PageRead;
+  if (typed.length === 0 && !query.tag) {
+    let rows: Awaited<ReturnType<typeof readPage>>;
+    [count, rows] = await Promise.all([
+      countMatches(db, query, typed, counts),
+      readPage(typed, { match: null, isSparse: false, capped: false }),
+    ]);
+    page = pageOf(rows);
+  } else if (typed.length === 0) {
+    // A tag's count decides how its page is read.
+    count = await countMatches(db, query, typed, counts);
+    page = pageOf(await readPage(typed, { match: null, isSparse: count.isSparse(listingOrder), capped: false }));
+  } else {
+    // A listing order's first page may come with the count (`countSearch`): then only its cards are read.
+    const isFirstPage = !cursor && query.page === 0 && query.order !== 'best';
+    const found: { order: ListingOrder; firstPage?: FirstPage } = { order: listingOrder };
+    count = await countTyped(knownGeneration, isFirstPage ? found : undefined);
+    page = found.firstPage
+      ? await readFirstPage(db, found.firstPage)
+      : pageOf(await readPage(count.searchedFor ?? typed, { ...count, isSparse: count.isSparse(listingOrder) }));
+  }
+  if (pageKey && page.generation !== undefined) {
+    const { shown, nextKey, generation } = page;
+    pages.set(pageKey, { ids: shown.map((card) => card.id), nextKey, generation, ttlMs: pageCacheMs(query) }, at);
+  }
+  return respond(count, page.shown, page.nextKey);
+
+  /** The page's response: its cards, the count, and a cursor after `nextKey` when there is more. */
+  function respond(count: Count, shown: CardRow[], nextKey: unknown[] | null): BrowsePage {
+    const searched: SearchState | null =
+      typed.length === 0
+        ? null
+        : (cursor?.s ?? {
+            t: count.total,
+            c: count.capped,
+            f: count.searchedFor,
+            m: count.match?.isMany ?? false,
+            g: count.isSparse(listingOrder),
+          });
+    const words: BestMatchWords | null =
+      query.order === 'best' && count.match ? { w: count.match.whole, x: count.match.isTypedWhole } : null;
+    const nextCursor = (sortKey: unknown[]): string | null => {
+      const next = { o: query.order, k: sortKey } as BrowseCursor;
+      // What would make the cursor too long to send back, or that its schema would refuse (a
+      // corrected word too long, say), is left out: first Best match's words (the next page then
+      // reads them in a statement), then the search state (the next page then counts again, as a
+      // first page does).
+      const carrying: BrowseCursor[] = !searched
+        ? []
+        : words
+          ? [{ ...next, s: searched, q: words } as BrowseCursor, { ...next, s: searched }]
+          : [{ ...next, s: searched }];
+      for (const candidate of carrying) {
+        const carried = browseCursorSchema.safeParse(candidate).success ? cursors.encode(candidate, query) : null;
+        if (carried) return carried;
+      }
+      return cursors.encode(next, query);
+    };
+
+    return {
+      checklists: shown.map(presentCard),
+      total: count.total,
+      totalCapped: count.capped,
+      searchedFor: count.searchedFor?.join(' ') ?? null,
+      page: query.page,
+      pageSize: BROWSE_PAGE_SIZE,
+      hasMore: nextKey !== null,
+      nextCursor: nextKey ? nextCursor(nextKey) : null,
+    };
+  }
+}

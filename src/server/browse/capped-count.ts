@@ -1,0 +1,266 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  BROWSE_PAGE_SIZE,
+  SEARCH_COUNT_CAP,
+  type BestMatchWords,
+  type BrowseQuery,
+  type SearchState,
+} from '@/domain/checklists/browse';
+import { executeNamed, sqlCount, type Executor } from '../db/client';
+import type { SearchMatch } from './best-match';
+import { readCardsById, searchGeneration, type PageRead } from './cards';
+import { filters } from './filters';
+import { isSparse, isTagSparse, orderBy, sortKeyJson, SPARSE_COUNT_LIMIT, type ListingOrder } from './listing-orders';
+import { searchCacheKey, type SearchCounts } from './search-count-cache';
+
+// Y of "Showing X of Y": without a search, exact, from the counters the database keeps (all public
+// lists, or one tag's); with one, the matches counted up to SEARCH_COUNT_CAP and then "1,000+". A
+// search's later pages take the count their cursor carries; a search asked for again takes it from
+// the cache while no list it can find has changed (decision 018).
+
+export type Count = {
+  total: number;
+  capped: boolean;
+  searchedFor: string[] | null;
+  /** What Best match's tiers are read with: null without words, and on a listing order's later pages. */
+  match: SearchMatch | null;
+  /**
+   * Whether a search's matches are so few among the public lists that walking an order's index
+   * to fill a page costs more than gathering them all (see `isSparse`): its pages gather them first.
+   */
+  isSparse: (order: ListingOrder) => boolean;
+  /** Up to how many matches the count is exact: all of them when it stopped short of its limit. */
+  exactUpTo: number;
+};
+
+/**
+ * A search's first page in a listing order as its count read it: up to a page and one more of its
+ * lists' ids and sort keys, in order, and the number of changes they were read at.
+ */
+export type FirstPage = { ids: string[]; sortKeys: unknown[][]; generation: string };
+
+/**
+ * How far a search's count goes. Each match past the cap is a table page more to read (decision
+ * 036), so only the orders whose rule can use the matches past the cap count them. Newest or a tag
+ * that has counted to the cap only walks a search with more.
+ */
+export const countLimit = ({ order, tag }: Pick<BrowseQuery, 'order' | 'tag'>) =>
+  !tag && (order === 'most-used' || order === 'most-liked') ? SPARSE_COUNT_LIMIT : SEARCH_COUNT_CAP;
+
+/**
+ * The tsquery of `words` (a text[]) as whole words, as text, and whether every word is one a public
+ * list's title or tag has (its count in search_words, summed over its slots, is above zero;
+ * migration 0031), i.e. typed whole: what Best match's tiers are read with. The result goes into
+ * the cursor, which a visitor can read, so a private or unlisted list's words must not change it.
+ */
+const matchColumns = (words: SQL) => sql`
+  ticklist_search_query(${words}, false)::text as whole,
+  (select bool_and(coalesce((select sum(s.public_count) from search_words s
+                              where s.word = ticklist_unaccent(lower(w))), 0) > 0)
+   from unnest(${words}) w) as typed_whole`;
+
+/**
+ * A later page of a search: what its first page counted, as its cursor carries it, and for Best
+ * match the tsquery of the words searched for as whole words and whether they were typed whole:
+ * carried too (`words`), or else read in a statement that reads no list (a cursor that would have
+ * been too long with them, or one made before cursors carried them).
+ */
+export async function carriedCount(
+  db: Executor,
+  query: BrowseQuery,
+  state: SearchState,
+  typed: string[],
+  words: BestMatchWords | undefined,
+  spent: { statements: number },
+): Promise<Count> {
+  const count = {
+    total: state.t,
+    capped: state.c,
+    searchedFor: state.f,
+    isSparse: () => state.g,
+    exactUpTo: state.c ? SEARCH_COUNT_CAP : Number.POSITIVE_INFINITY,
+  };
+  if (query.order !== 'best') return { ...count, match: null };
+  const searched = state.f ?? typed;
+  if (words) return { ...count, match: { words: searched, whole: words.w, isTypedWhole: words.x, isMany: state.m } };
+  spent.statements++;
+  const result = await db.execute<{ whole: string; typed_whole: boolean }>(
+    sql`select ${matchColumns(sql`${sql.param(searched)}::text[]`)}`,
+  );
+  const row = result.rows[0]!;
+  return { ...count, match: { words: searched, whole: row.whole, isTypedWhole: row.typed_whole, isMany: state.m } };
+}
+
+/** How many lists are public: the slots of the counter the database keeps, added up (decision 018). */
+const publicLists = sql`coalesce((select sum(public_count) from checklist_totals), 0)::int`;
+
+/**
+ * Y of "Showing X of Y". Without a search: the counters the database keeps (all public lists, or
+ * one tag's). With one: what `counts` has cached of the same search, if it still holds, or else the
+ * matches counted now (`countSearch`).
+ */
+export async function countMatches(
+  db: Executor,
+  query: BrowseQuery,
+  terms: string[],
+  counts: SearchCounts<Count>,
+  {
+    spent = { statements: 0 },
+    knownGeneration,
+    found,
+  }: {
+    spent?: { statements: number };
+    knownGeneration?: string;
+    /** Where a search's first page in a listing order goes, when the count reads it (`countSearch`). */
+    found?: { order: ListingOrder; firstPage?: FirstPage };
+  } = {},
+): Promise<Count> {
+  if (terms.length === 0) {
+    const [row] = await executeNamed<{ total: number; public_lists: number }>(
+      db,
+      query.tag
+        ? sql`select coalesce((select count from tag_counts where tag_key = lower(${query.tag})), 0)::int as total,
+                     ${publicLists} as public_lists`
+        : sql`select ${publicLists} as total, 0 as public_lists`,
+    );
+    const { total = 0, public_lists: publicCount = 0 } = row ?? {};
+    const exactUpTo = Number.POSITIVE_INFINITY;
+    const isSparse = Boolean(query.tag) && isTagSparse(total, publicCount);
+    return { total, capped: false, searchedFor: null, match: null, isSparse: () => isSparse, exactUpTo };
+  }
+  const key = searchCacheKey(terms, query);
+  // Counted as far as the order needs: a count that stopped at the cap is counted again, further,
+  // for an order that needs to know more.
+  const limit = countLimit(query);
+  // A cached count may be used without a statement; reading the number and counting are one each
+  // (the number is not read again when the caller has just read it: `knownGeneration`).
+  const generation = async () => {
+    if (knownGeneration !== undefined) return knownGeneration;
+    spent.statements++;
+    return (await executeNamed<{ generation: string }>(db, sql`select ${searchGeneration} as generation`))[0]!
+      .generation;
+  };
+  return counts.count(
+    key,
+    generation,
+    async () => {
+      spent.statements++;
+      const { firstPage, ...counted } = await countSearch(db, query, terms, limit, found?.order ?? null);
+      if (found && firstPage) found.firstPage = firstPage;
+      return counted;
+    },
+    (cached) => cached.exactUpTo >= limit,
+  );
+}
+
+/**
+ * A search's matches counted up to the cap; when nothing matches, the typed words no list has are
+ * replaced by the nearest title or tag words and counted again, in the same statement, which also
+ * returns the tsquery of the words searched for as whole words, for the page to use as a constant.
+ * `counted` is materialized so that the count of the corrected words is planned once: inlined, it
+ * was planned for each of the three places that read it, and planning took more than running.
+ */
+async function countSearch(
+  db: Executor,
+  query: BrowseQuery,
+  terms: string[],
+  limit: number,
+  firstPageOrder: ListingOrder | null,
+): Promise<{ count: Count; generation: string; firstPage: FirstPage | null }> {
+  const typed = sql.param(terms);
+  // The limit is written in the statement, so that what it counted to can be read in its text.
+  const capped = (words: SQL) =>
+    sql`(select count(*)::int from (select 1 from checklists c where ${filters(query, words)} limit ${sqlCount(limit + 1)}) m)`;
+  // The first page in a listing order, when the typed words' matches are all counted: they are
+  // read for the count anyway, so sorting them costs little, and the page's own read, a walk along
+  // the order's index or a gather of the same matches, is saved.
+  const firstPage = firstPageOrder
+    ? sql`(select json_agg(json_build_array(c.id, ${sortKeyJson[firstPageOrder]}) order by ${orderBy[firstPageOrder]})
+          from (select * from found c where (select n from typed) <= ${sqlCount(limit)}
+                order by ${orderBy[firstPageOrder]} limit ${sqlCount(BROWSE_PAGE_SIZE + 1)}) c)`
+    : sql`null::json`;
+  const result = await db.execute<{
+    typed: number;
+    corrected: string[] | null;
+    refound: number | null;
+    whole: string;
+    typed_whole: boolean;
+    public_lists: number;
+    generation: string;
+    first_page: [string, unknown[]][] | null;
+  }>(sql`
+    with found as materialized (
+      select c.id, c.created_at, c.uses_count, c.likes_count from checklists c
+      where ${filters(query, sql`${typed}::text[]`)} limit ${sqlCount(limit + 1)}),
+    typed as (select count(*)::int as n from found),
+    corrected as (select ticklist_correct_terms(${typed}::text[]) as words from typed where n = 0),
+    counted as materialized (
+      select typed.n as typed, corrected.words as corrected,
+             case when corrected.words is not null then ${capped(sql`corrected.words`)} end as refound
+      from typed left join corrected on true)
+    select counted.*, ${matchColumns(sql`searched.words`)}, ${searchGeneration} as generation,
+      ${publicLists} as public_lists, ${firstPage} as first_page
+    from counted, lateral (
+      select case when counted.refound > 0 then counted.corrected else ${typed}::text[] end as words) searched`);
+  const row = result.rows[0]!;
+  const isCorrected = Boolean(row.corrected && row.refound);
+  const found = isCorrected ? row.refound! : row.typed;
+  const count = {
+    total: Math.min(found, SEARCH_COUNT_CAP),
+    capped: found > SEARCH_COUNT_CAP,
+    searchedFor: isCorrected ? row.corrected : null,
+    match: {
+      words: isCorrected ? row.corrected! : terms,
+      whole: row.whole,
+      isTypedWhole: row.typed_whole,
+      isMany: found > SEARCH_COUNT_CAP,
+    },
+    // Past the limit the matches are more than was counted: never sparse.
+    isSparse: (order: ListingOrder) =>
+      found <= limit && isSparse(found, row.public_lists, { hasTag: Boolean(query.tag), order }),
+    exactUpTo: found <= limit ? Number.POSITIVE_INFINITY : limit,
+  };
+  const firstPageRows = isCorrected ? null : row.first_page;
+  return {
+    count,
+    generation: row.generation,
+    firstPage: firstPageRows && {
+      ids: firstPageRows.map(([id]) => id),
+      sortKeys: firstPageRows.map(([, sortKey]) => sortKey),
+      generation: row.generation,
+    },
+  };
+}
+
+/**
+ * A first page its count read (`countSearch`): the cards of its lists, and where the next page
+ * starts as the count saw it, so that a list made private or deleted since the count neither ends
+ * the paging nor brings the next page's first list onto this one.
+ */
+export async function readFirstPage(db: Executor, { ids, sortKeys, generation }: FirstPage): Promise<PageRead> {
+  const { cards } = await readCardsById(db, ids.slice(0, BROWSE_PAGE_SIZE), undefined);
+  return { shown: cards, nextKey: ids.length > BROWSE_PAGE_SIZE ? sortKeys[BROWSE_PAGE_SIZE - 1]! : null, generation };
+}
+
+/** A tag's count, read with a cached page: exact, from the counter the database keeps. */
+export const tagCount = (total: number): Count => ({
+  total,
+  capped: false,
+  searchedFor: null,
+  match: null,
+  isSparse: () => false,
+  exactUpTo: Number.POSITIVE_INFINITY,
+});
+
+/** How many lists are public, from the counter the database keeps (sitemaps, feeds, the landing page). */
+export async function countPublicChecklists(db: Executor): Promise<number> {
+  const result = await db.execute<{ total: number }>(sql`select ${publicLists} as total`);
+  return result.rows[0]?.total ?? 0;
+}
+
+/** The tags on the most public lists, for the filter chips: read from the counts the database keeps. */
+export async function popularTags(db: Executor, limit = 20): Promise<{ tag: string; count: number }[]> {
+  const result = await db.execute<{ tag: string; count: number }>(sql`
+    select tag, count from tag_counts order by count desc, tag_key limit ${limit}`);
+  return result.rows;
+}

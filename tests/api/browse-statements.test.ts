@@ -1,0 +1,241 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { browsePageSchema, SEARCH_COUNT_CAP } from '../../src/domain/checklists/browse';
+import { SEARCH_COUNT_MS, SPARSE_COUNT_LIMIT } from '../../src/server/browse/browse.queries';
+import { executeNamed } from '../../src/server/db/client';
+import { createUser, makeChecklist } from '../../src/server/seed/factories';
+import {
+  addWalrusLists,
+  addWordFormLists,
+  daysAgo,
+  insertNumberedLists,
+  setUpBrowseTests,
+  titles,
+} from '../setup/browse-fixtures';
+import { createTestApp } from '../setup/test-app';
+import { createTestDatabase } from '../setup/test-database';
+
+// How many SQL statements a Browse page takes, and which are prepared once and planned once: the
+// bounds behind Browse's speed (decisions 027, 033, 036, 038), apart from what the pages show.
+
+const { t, author, statements, browse } = setUpBrowseTests();
+
+describe('Best match tiers (decision 027)', () => {
+  it('reads the first two tiers first and the rest only for a page they do not fill', async () => {
+    const birder = await createUser(t.db, { username: 'ibis_author' });
+    // 1,005 lists with the word in the title (tier 0), then 4 with it only in a tag (tier 2), newer
+    // than all of them.
+    await insertNumberedLists(t.db, birder.id, 'Ibis count', 1005, 120);
+    for (let index = 0; index < 4; index++) {
+      await makeChecklist(t.db, birder.id, { title: `Marsh ${index}`, tags: ['ibis'], createdAt: daysAgo(index) });
+    }
+    const tiersRead = () => statements.filter((statement) => statement.includes('union all'));
+    let page = await browse('?q=ibis');
+    expect(page).toMatchObject({ total: 1000, totalCapped: true });
+    const shown = titles(page);
+    let pages = 1;
+    while (page.nextCursor && pages < 100) {
+      statements.length = 0;
+      page = await browse(`?q=ibis&cursor=${encodeURIComponent(page.nextCursor)}`);
+      shown.push(...titles(page));
+      pages++;
+      // Within tier 0 one statement of two tiers fills each page (and tells whether more follow); a
+      // page they do not fill reads the other tiers too; every page takes at most three statements.
+      const titleMatches = titles(page).filter((title) => title.startsWith('Ibis')).length;
+      expect(tiersRead(), `page ${pages}`).toHaveLength(titleMatches === 12 ? 1 : 2);
+      expect(statements.length).toBeLessThanOrEqual(3);
+    }
+    expect(shown).toEqual([
+      ...Array.from({ length: 1005 }, (_, index) => `Ibis count ${index + 1}`),
+      ...['Marsh 0', 'Marsh 1', 'Marsh 2', 'Marsh 3'],
+    ]);
+  });
+});
+
+describe('matching words', () => {
+  beforeAll(async () => {
+    await addWordFormLists(t.db, author);
+  });
+
+  it('responds to a corrected search in at most 3 SQL statements', async () => {
+    statements.length = 0;
+    await browse('?q=campng');
+    expect(statements.length).toBeLessThanOrEqual(3);
+  });
+});
+
+describe('keyset paging', () => {
+  beforeAll(async () => {
+    await addWalrusLists(t.db);
+  });
+
+  it('reads a deep page in as many statements as the first', async () => {
+    statements.length = 0;
+    const first = await browse('?tag=walrus&order=most-liked');
+    const firstCount = statements.length;
+    const second = await browse(`?tag=walrus&order=most-liked&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(statements.length - firstCount).toBe(firstCount);
+    expect(firstCount).toBeLessThanOrEqual(3);
+    expect(second.page).toBe(0);
+    expect(second.checklists[0]!.id).not.toBe(first.checklists[0]!.id);
+  });
+});
+
+describe('how far a search is counted', () => {
+  it('to the cap, and further only for Most Used and Most Liked without a tag, whose rule needs more', async () => {
+    const seen: string[] = [];
+    const { db } = await createTestDatabase({ onQuery: (query) => seen.push(query) });
+    const app = await createTestApp({ db });
+    const owner = await createUser(db);
+    await insertNumberedLists(db, owner.id, 'Heron pond', SEARCH_COUNT_CAP + 10);
+    await makeChecklist(db, owner.id, { title: 'Heron pond tagged', tags: ['wetland'] });
+    /** How far the search's count went, if the request counted (the limit is written in its text). */
+    const countedTo = async (query: string) => {
+      seen.length = 0;
+      const response = await app.agent().request(`/api/checklists${query}`);
+      const page = browsePageSchema.parse(await response.json());
+      expect(page).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+      const counts = seen.filter((statement) => /^\s*with found as/.test(statement));
+      expect(counts.length).toBeLessThanOrEqual(1);
+      return counts[0]?.match(/limit (\d+)\),\s*typed as/)?.[1] ?? null;
+    };
+    expect(await countedTo('?q=heron&order=newest')).toBe(String(SEARCH_COUNT_CAP + 1));
+    expect(await countedTo('?q=heron&order=best')).toBeNull();
+    // Counted again, further, and cached for every order.
+    expect(await countedTo('?q=heron&order=most-liked')).toBe(String(SPARSE_COUNT_LIMIT + 1));
+    expect(await countedTo('?q=heron&order=most-used')).toBeNull();
+    expect(await countedTo('?q=heron&order=newest')).toBeNull();
+    // With a tag every order walks the same way: the cap is enough.
+    await db.execute(sql`
+      update checklists set tag_keys = array['wetland'] where title like 'Heron pond %'`);
+    expect(await countedTo('?q=heron&order=most-liked&tag=wetland')).toBe(String(SEARCH_COUNT_CAP + 1));
+    // Best match of more matches than the cap, none in a title, so that its first two tiers do not
+    // fill a page: cached, then out of date when its count, cached before it, is too old. The
+    // cached page's statement and the count take two, so the tiers are read in one statement, not two.
+    await db.execute(sql`
+      insert into checklists (title, description, author_id, created_at)
+      select 'Marsh ' || g, 'A walk through the reedbed', ${owner.id}, now() - make_interval(mins => g)
+      from generate_series(1, ${SEARCH_COUNT_CAP + 10}) g`);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const start = Date.now();
+      await app.agent().request('/api/checklists?q=reedbed&order=newest');
+      vi.setSystemTime(start + SEARCH_COUNT_MS / 2);
+      await app.agent().request('/api/checklists?q=reedbed&order=best');
+      await db.execute(sql`update checklists set title = title where false`);
+      vi.setSystemTime(start + SEARCH_COUNT_MS + 1);
+      seen.length = 0;
+      const page = browsePageSchema.parse(
+        await (await app.agent().request('/api/checklists?q=reedbed&order=best')).json(),
+      );
+      expect(page).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, hasMore: true });
+      expect(page.checklists).toHaveLength(12);
+      expect(seen.filter((statement) => /\) now\s+left join/.test(statement))).toHaveLength(1);
+      expect(seen.filter((statement) => /^\s*with found as/.test(statement))).toHaveLength(1);
+      expect(seen.filter((statement) => /union all/.test(statement))).toHaveLength(1);
+      expect(seen).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('pages prepared once per connection (decision 033)', () => {
+  it('names the pages whose best plan is the same whatever the words, which PostgreSQL then plans once; others are planned with their values', async () => {
+    // One connection, so what it has prepared is what every request used.
+    const { db } = await createTestDatabase({ max: 1 });
+    const app = await createTestApp({ db });
+    const owner = await createUser(db);
+    // "lantern" in more lists than the count's cap; "firefly" in three (read along the order's
+    // index), "glowworm" in fourteen (gathered from the word index first in Most Liked; a first page
+    // of so few comes with its count, so its second page shows the gather).
+    await insertNumberedLists(db, owner.id, 'Lantern walk', SEARCH_COUNT_CAP + 10);
+    for (let index = 0; index < 3; index++) {
+      await makeChecklist(db, owner.id, { title: `Firefly meadow ${index}`, tags: ['night'] });
+    }
+    for (let index = 0; index < 14; index++) await makeChecklist(db, owner.id, { title: `Glowworm cave ${index}` });
+    // "lamp" on most lists (walked), "night" on three (gathered).
+    await db.execute(
+      sql`insert into checklist_tags (checklist_id, tag) select id, 'Lamp' from checklists where title like 'Lantern walk %'`,
+    );
+    const visitor = app.agent();
+    const pages = [
+      '?order=most-liked',
+      '?order=most-used&tag=lamp',
+      '?order=newest&tag=night',
+      '?order=newest&q=lantern',
+      '?order=most-used&q=walk&tag=night',
+      '?order=newest&q=firefly',
+      '?order=newest&q=glowworm',
+      '?order=best&q=firefly',
+      '?order=best&q=glowworm',
+      '?order=best&q=lantern',
+    ];
+    // A walk after a cursor: its generic plan's estimate is above the plans made for the values.
+    const first = (await (await visitor.request('/api/checklists?order=most-used&q=lantern')).json()) as {
+      nextCursor: string;
+    };
+    pages.push(`?order=most-used&q=lantern&cursor=${encodeURIComponent(first.nextCursor)}`);
+    const glowworms = (await (await visitor.request('/api/checklists?order=most-liked&q=glowworm')).json()) as {
+      nextCursor: string;
+    };
+    pages.push(`?order=most-liked&q=glowworm&cursor=${encodeURIComponent(glowworms.nextCursor)}`);
+    for (let run = 0; run < 8; run++) {
+      for (const page of pages) expect((await visitor.request(`/api/checklists${page}`)).status).toBe(200);
+      // A change no list's matches see, so that no page is read from what was cached (decision 041).
+      await db.execute(sql`update checklists set title = title where false`);
+    }
+    // Named statements run on connections of their own (decision 038); this one reads its own.
+    const prepared = {
+      rows: (
+        await executeNamed<{ statement: string; generic_plans: number; custom_plans: number }>(
+          db,
+          sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements
+              where from_sql = false and statement like '%with picked as%'`,
+        )
+      ).filter((row) => !row.statement.includes('pg_prepared_statements')),
+    };
+    // A named statement keeps its generic plan: it is never planned again for its values, which
+    // PostgreSQL would otherwise do for a walk after a cursor (decision 038).
+    expect(prepared.rows.length).toBeGreaterThan(0);
+    for (const statement of prepared.rows) expect(statement.custom_plans).toBe(0);
+    const named = (pattern: RegExp) => prepared.rows.filter((row) => pattern.test(row.statement));
+    const walks = prepared.rows.filter((row) => !/matching as materialized|union all/.test(row.statement));
+    const unfiltered = walks.filter((row) => /order by c\.likes_count desc/.test(row.statement));
+    const searched = walks.filter((row) => /order by c\.created_at desc/.test(row.statement));
+    for (const statement of [unfiltered, searched]) {
+      expect(statement).toHaveLength(1);
+      // Run with the generic plan: not planned again for each request.
+      expect(statement[0]!.generic_plans).toBeGreaterThan(0);
+    }
+    expect(searched[0]!.statement).toMatch(/coalesce\(c\.search_vector @@ \(select ticklist_search_query/);
+    // A tag's page without words is named either way (decision 037). A common tag's walks the
+    // order's index, its tag checked in a form no index answers, so the plan walks whatever the tag.
+    const tagWalks = walks.filter((row) => /tag_keys @>/.test(row.statement));
+    expect(tagWalks).toHaveLength(1);
+    expect(tagWalks[0]!.statement).toMatch(/coalesce\(c\.tag_keys @> array\[lower\(\$1\)\], false\)/);
+    expect(tagWalks[0]!.statement).toMatch(/order by c\.uses_count desc/);
+    expect(tagWalks[0]!.generic_plans).toBeGreaterThan(0);
+    // Not a search with a tag, nor the few matches' that are not sparse (newest too, but planned
+    // with their words: the one newest-first walk above is lantern's).
+    expect(walks.filter((row) => /search_vector @@ ticklist_search_query/.test(row.statement))).toEqual([]);
+    // The gathers of sparse searches ("glowworm"; "walk" with the tag, which no list has) and of a
+    // rare tag: their matches read from the word or tag index and sorted, whatever the words or the
+    // tag (decisions 036 and 037).
+    const gathered = named(/matching as materialized/);
+    const hasWords = (row: { statement: string }) =>
+      /c\.search_vector @@ \(select ticklist_search_query/.test(row.statement);
+    expect(gathered.map((row) => [hasWords(row), /tag_keys @>/.test(row.statement)]).sort()).toEqual([
+      [false, true],
+      [true, false],
+      [true, true],
+    ]);
+    for (const statement of gathered) expect(statement.generic_plans).toBeGreaterThan(0);
+    // Best match of few matches, whatever the words, is one statement planned once (decision 036);
+    // of more than the cap ("lantern"), its tiers are planned with their values.
+    const bestMatch = named(/union all/);
+    expect(bestMatch).toHaveLength(1);
+    expect(bestMatch[0]!.generic_plans).toBeGreaterThan(0);
+    expect(bestMatch[0]!.statement).toMatch(/with words as materialized/);
+  });
+});
