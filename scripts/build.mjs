@@ -112,7 +112,7 @@ export function precompress(dir) {
   }
 }
 
-/** Issue 14: the gzipped JavaScript each public page loads before it is usable; throws past 150 KB. */
+/** The gzipped JavaScript each public page loads before it is usable; throws past 150 KB. */
 function checkSizeBudget() {
   try {
     execFileSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/size.ts'), '--summary'], {

@@ -15,7 +15,7 @@ import { logRequestEvent, logSecurityEvent, type SecurityEventName } from './sec
 import type { RateDecision, RateRuleName, WriteAction } from './security/rate-limit';
 
 // What every feature's routes share: the request's environment, the router, sign-in, and the small
-// builders each route declaration uses to say what it takes and answers.
+// builders each route declaration uses to say what it takes and returns.
 
 export type SessionUser = {
   id: string;
@@ -47,7 +47,7 @@ export type SignedInEnv = { Variables: AppEnv['Variables'] & { user: SessionUser
 
 export type AuthSession = Awaited<ReturnType<Auth['api']['getSession']>>;
 
-/** A feature's router: validation failures answer 400 with the schema's own messages. */
+/** A feature's router: validation failures respond 400 with the schema's own messages. */
 export function createRouter() {
   return new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
@@ -94,7 +94,7 @@ export function isLoopback(ip: string): boolean {
   return ip === '127.0.0.1' || ip === '::1' || ip === '::ffff:127.0.0.1';
 }
 
-// Small builders so each route declaration reads as what it takes and answers.
+// Small builders so each route declaration reads as what it takes and returns.
 
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({
   content: { 'application/json': { schema } },
@@ -106,7 +106,7 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 });
 export const idParams = z.object({ id: z.string() });
 
-/** The usual error answers of a route that changes something. */
+/** The usual error responses of a route that changes something. */
 export const commonErrors = {
   400: errorContent('Invalid input, or an action the rules refuse'),
   401: errorContent('Not signed in'),
@@ -125,7 +125,7 @@ export const notSignedInBody = { message: 'Auth session missing!', code: 'unauth
 export function requireUser(options: { message?: string; quota?: WriteAction; limits?: RouteRateLimit[] } = {}) {
   const body = options.message ? { message: options.message, code: 'unauthorized' } : notSignedInBody;
   return createMiddleware<SignedInEnv>(async (c, next) => {
-    // An answer for one user (or the 401 that says there is none) is never cached.
+    // A response for one user (or the 401 that says there is none) is never cached.
     c.header('Cache-Control', 'no-store');
     const user = await c.var.currentUser();
     if (!user) return c.json(body, 401);
@@ -143,12 +143,12 @@ export function requireUser(options: { message?: string; quota?: WriteAction; li
 
 /**
  * Spread into `createRoute` for a route that needs a signed-in user: its handler reads `c.var.user`.
- * The route still lists its 401 answer among its responses, for the OpenAPI document.
+ * The route still lists its 401 among its responses, for the OpenAPI document.
  */
 export const signedIn = { middleware: requireUser() };
 
 /**
- * Spread into `createRoute` for a content write with a quota (issue 9 item 8): sign-in as
+ * Spread into `createRoute` for a content write with a quota (or use `writeRoute`): sign-in as
  * `signedIn`, then the user's and the address's quotas for `action` (security/rate-limit.ts), so
  * a refused write is 429 with Retry-After before anything is validated or written. The route
  * lists `...rateLimited` among its responses.
@@ -213,7 +213,7 @@ export const limited = (...limits: RouteRateLimit[]) => ({ middleware: [rateLimi
 /** Spread into `createRoute` for a signed-in route with rate limits (sign-in first, so `perUser` has its user). */
 export const signedInAndLimited = (...limits: RouteRateLimit[]) => ({ middleware: requireUser({ limits }) });
 
-/** The answer of a route with a quota, for the OpenAPI document. */
+/** The 429 of a route with a quota, for the OpenAPI document. */
 export const rateLimited = {
   429: errorContent('Too many of these lately: Retry-After says how many seconds to wait'),
 } satisfies RouteConfig['responses'];
@@ -239,7 +239,7 @@ export async function userIdOf(c: Context<AppEnv>): Promise<string | null> {
   return (await c.var.currentUser())?.id ?? null;
 }
 
-/** Turns a refused write into its answer: 404 for missing (or private), 403 or 400 with the rule's message. */
+/** Turns a refused write into its response: 404 for missing (or private), 403 or 400 with the rule's message. */
 export function refusal(
   c: Context,
   outcome: Exclude<WriteOutcome<unknown>, { ok: true }>,

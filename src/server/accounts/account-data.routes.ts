@@ -52,7 +52,7 @@ const route = {
   }),
 };
 
-/** The user's own data (issue 10 item 6, decision 013): export it, or delete the account. */
+/** The user's own data (decision 013): export it, or delete the account. */
 export function accountDataRoutes({ db, auth }: { db: Database; auth: Auth }) {
   return createRouter()
     .openapi(route.export, async (c) => {

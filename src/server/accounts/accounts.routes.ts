@@ -43,7 +43,7 @@ const signUpRoute = createRoute({
   summary: 'Create an account; a confirmation e-mail follows',
   request: jsonBody(signUpSchema),
   responses: {
-    201: jsonContent(messageSchema, 'Account created (or, for a known address, the same answer without one)'),
+    201: jsonContent(messageSchema, 'Account created (or, for a known address, the same response without one)'),
     400: errorContent('Invalid input, weak password'),
     409: errorContent('Username taken'),
     429: errorContent('Too many attempts'),
@@ -139,7 +139,7 @@ export function accountsRoutes({ db, auth, mailer, baseUrl }: AccountRoutesDeps)
           },
           409,
         );
-      // Known and new addresses answer after the same time (issue 9 item 3).
+      // Known and new addresses respond after the same time, so the timing tells nobody which has an account.
       return noSoonerThan(SIGN_UP_MIN_RESPONSE_MS, startedAt, async () => {
         await expireUnconfirmedSignUps(db);
         if (await isUsernameTaken(db, input.username)) return usernameTaken();
@@ -165,7 +165,7 @@ export function accountsRoutes({ db, auth, mailer, baseUrl }: AccountRoutesDeps)
             throw error;
           }
         }
-        // Issue 9 item 3: with a known address Better Auth made no account (and mailed the owner); the
+        // With a known address Better Auth made no account (and mailed the owner); the
         // name asked for is held as an unconfirmed account would hold it, so it looks the same.
         if (!(await isOwnSignUp(db, input.email, input.username))) await holdUsername(db, input.username);
         return c.json({ message: accountMessages.signUpSuccess }, 201);
@@ -221,7 +221,7 @@ export function accountsRoutes({ db, auth, mailer, baseUrl }: AccountRoutesDeps)
       if (newEmail === user.email.toLowerCase()) {
         return c.json({ message: accountMessages.sameEmail, code: 'same_email' }, 400);
       }
-      // An address another account has gets the same answer and no link, so this form cannot
+      // An address another account has gets the same response and no link, so this form cannot
       // tell anyone which addresses have accounts. Either way only the newest request can complete.
       const requested = await requestEmailChange(
         db,

@@ -76,7 +76,7 @@ type BestMatchRead = {
 /**
  * The lists of a best-match page (`id`, `position`, `tier`) in the tiers from `firstTier` up to (not
  * including) `endTier`: each tier, the cursor's first, is a query of its own, newest first and
- * limited, that the planner answers from the newest-first index (many matches: it stops after a
+ * limited, that the planner serves from the newest-first index (many matches: it stops after a
  * few) or from the tier's GIN index (few). UNION ALL runs them in turn under one LIMIT, so the
  * tiers after the one that fills the page never run.
  *

@@ -102,7 +102,7 @@ export const SPARSE_COUNT_LIMIT = 3_000;
  * Without a tag or an offset, and without words or with more matches than the count's cap (and not
  * sparse), the page is a named statement, planned once per connection (decision 033), so its plan
  * must not depend on its parameters' values: it walks the order's index. A walk checks the words in
- * a form no index answers (`coalesce`), so its plan is the walk whatever the words, and their
+ * a form no index serves (`coalesce`), so its plan is the walk whatever the words, and their
  * tsquery is a subquery, made once (a generic plan would make it again for every list passed). The
  * page's size is written in the statement: a generic plan guesses a parameter's limit at a tenth of
  * the lists, and might sort them all instead of walking.
@@ -110,7 +110,7 @@ export const SPARSE_COUNT_LIMIT = 3_000;
  * A sparse search's gather is named too (decision 036): its matches are few, so reading them from
  * the word index (with the tag's, if any) and sorting them is the plan whatever the words. A tag's
  * page without words is named either way (decision 037): its count, read first, decides between
- * gathering its lists (`isTagSparse`) and walking, whose tag check no index answers (`coalesce`, as
+ * gathering its lists (`isTagSparse`) and walking, whose tag check no index serves (`coalesce`, as
  * the words' above), so that its plan walks whatever the tag.
  *
  * Planned anew each time, with its values: a search and a tag that is not sparse, a search with

@@ -77,10 +77,10 @@ describe('the search count cache', () => {
   it('counts a search once for those who ask for it while it is being counted', async () => {
     const counts = createSearchCounts<Count>();
     const db = database();
-    const answers = await Promise.all(
+    const totals = await Promise.all(
       Array.from({ length: 5 }, () => counts.count('camping', db.generation, db.count)),
     );
-    expect(answers).toEqual(Array.from({ length: 5 }, () => ({ total: 3, capped: false })));
+    expect(totals).toEqual(Array.from({ length: 5 }, () => ({ total: 3, capped: false })));
     expect(db.state.counted).toBe(1);
   });
 

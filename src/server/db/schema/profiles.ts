@@ -3,7 +3,7 @@ import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'dr
 import { users } from './auth';
 import { timestampNow } from './columns';
 
-// One profile per auth user (same id). Spec §3: is_public is public unless explicitly false,
+// One profile per auth user (same id). A profile is public unless explicitly made private,
 // so the column is NOT NULL DEFAULT true and there is no third state to misread.
 export const profiles = pgTable(
   'profiles',
@@ -21,7 +21,7 @@ export const profiles = pgTable(
     updatedAt: timestampNow(),
   },
   (t) => [
-    // Spec §5: usernames are unique compared case-insensitively.
+    // Usernames are unique compared case-insensitively.
     uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
     check('profiles_username_format', sql`${t.username} ~ '^[A-Za-z0-9_]{3,20}$'`),
     check('profiles_theme_values', sql`${t.theme} in ('light', 'dark', 'system')`),

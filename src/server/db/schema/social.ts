@@ -46,7 +46,7 @@ export const notifications = pgTable(
   ],
 );
 
-// Spec §3: the read model of a notification with its actor's public profile fields.
+// The read model of a notification with its actor's public profile fields.
 export const notificationsWithActor = pgView('notifications_with_actor', {
   id: uuid().notNull(),
   userId: text().notNull(),
