@@ -66,7 +66,7 @@ const route = {
     method: 'put',
     path: '/{id}',
     ...signedIn,
-    summary: 'Edit a checklist (owner only); unchanged items keep their ids and everyone’s ticks',
+    summary: 'Edit a checklist (owner only); unchanged items keep their ids and everyone’s completions',
     request: { params: idParams, ...jsonBody(checklistInputSchema) },
     responses: { 200: jsonContent(createdChecklistSchema, 'Saved'), ...commonErrors },
   }),
@@ -123,21 +123,21 @@ const route = {
     request: { params: idParams },
     responses: { 200: jsonContent(likeStateSchema, 'Not liked') },
   }),
-  tick: createRoute({
+  complete: createRoute({
     method: 'put',
     path: '/{id}/items/{itemId}/done',
     ...signedIn,
-    summary: 'Tick an item',
+    summary: 'Mark an item completed (the path keeps its first name, done)',
     request: { params: idParams.extend({ itemId: z.string() }) },
-    responses: { 200: jsonContent(progressStateSchema, 'Ticked'), ...commonErrors },
+    responses: { 200: jsonContent(progressStateSchema, 'Completed'), ...commonErrors },
   }),
-  untick: createRoute({
+  uncomplete: createRoute({
     method: 'delete',
     path: '/{id}/items/{itemId}/done',
     ...signedIn,
-    summary: 'Untick an item',
+    summary: 'Mark an item not completed',
     request: { params: idParams.extend({ itemId: z.string() }) },
-    responses: { 200: jsonContent(progressStateSchema, 'Unticked'), ...commonErrors },
+    responses: { 200: jsonContent(progressStateSchema, 'Not completed'), ...commonErrors },
   }),
   resetProgress: createRoute({
     method: 'delete',
@@ -210,12 +210,12 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
       const outcome = await setLike(db, c.req.valid('param').id, c.var.user.id, false);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
-    .openapi(route.tick, async (c) => {
+    .openapi(route.complete, async (c) => {
       const { id, itemId } = c.req.valid('param');
       const outcome = await setItemCompleted(db, id, itemId, c.var.user.id, true);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
-    .openapi(route.untick, async (c) => {
+    .openapi(route.uncomplete, async (c) => {
       const { id, itemId } = c.req.valid('param');
       const outcome = await setItemCompleted(db, id, itemId, c.var.user.id, false);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
