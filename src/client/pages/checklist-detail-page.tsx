@@ -1,17 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Clock, Copy, ListChecks, Pencil, Users, type LucideIcon } from 'lucide-react';
+import { ArrowLeft, Clock, Copy, ListChecks, Users, type LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { ReactNode } from 'react';
 import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
-import { canClone, canEdit, type Viewer } from '@/domain/permissions';
+import type { Viewer } from '@/domain/permissions';
 import { Page } from '@/client/components/layout/page';
-import { Alert } from '@/client/components/ui/alert';
 import { LoadError } from '@/client/components/ui/load-states';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { useAuth } from '@/client/api/use-auth';
 import { checklistDetailQuery } from '@/client/api/checklists';
-import { CloneButton, CloneLink, useClone } from '@/client/features/checklists/clone-button';
+import { CloneStatus, EditOrCloneButton, useClone } from '@/client/features/checklists/clone-button';
 import { CommentsSection } from '@/client/features/checklists/comments-section';
 import { ChecklistAuthor, ChecklistDetailStatus } from '@/client/features/checklists/detail-states';
 import { plural } from '@/client/lib/format';
@@ -161,26 +160,11 @@ function ChecklistView({
         <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-5 dark:border-slate-800">
           <LikeButton checklist={checklist} viewer={viewer} loginHref={loginHref} />
           {isSignedIn ? <LibraryButton checklistId={checklist.id} /> : null}
-          {canEdit(viewer, checklist) ? (
-            <Button asChild variant="secondary">
-              <Link to={paths.editChecklist(checklist.id)}>
-                <Pencil className="h-4 w-4" aria-hidden />
-                Edit Checklist
-              </Link>
-            </Button>
-          ) : canClone(viewer, checklist) ? (
-            <CloneButton onClick={clone.start} isBusy={clone.isBusy} isPending={clone.isPending} />
-          ) : (
-            <CloneLink loginHref={loginHref} />
-          )}
+          <EditOrCloneButton checklist={checklist} viewer={viewer} clone={clone} loginHref={loginHref} />
           <ShareButton title={checklist.title} />
         </div>
 
-        {clone.status ? (
-          <Alert tone={clone.status.tone} className="mt-4">
-            {clone.status.text}
-          </Alert>
-        ) : null}
+        <CloneStatus clone={clone} />
       </Card>
 
       <ChecklistProgress checklist={checklist} isSignedIn={isSignedIn} />

@@ -36,41 +36,30 @@ export function DialogPanel({
   onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 }) {
-  const focusReturn = useFocusReturn();
   return (
-    <RadixDialog.Portal>
-      <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
-      <RadixDialog.Content
-        onOpenAutoFocus={(event) => {
-          focusReturn.onOpenAutoFocus();
-          if (!initialFocusRef?.current) return;
-          event.preventDefault();
-          initialFocusRef.current.focus();
-        }}
-        onCloseAutoFocus={onCloseAutoFocus ?? focusReturn.onCloseAutoFocus}
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800',
-          className,
-        )}
+    <ModalContent
+      initialFocusRef={initialFocusRef}
+      onCloseAutoFocus={onCloseAutoFocus}
+      className={cn(
+        'fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800',
+        className,
+      )}
+    >
+      <div className="flex items-start justify-between gap-4">
+        <RadixDialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">{title}</RadixDialog.Title>
+        <RadixDialog.Close asChild>
+          <Button variant="ghost" size="icon" className="-mt-2 -mr-2 h-9 w-9" aria-label="Close">
+            <X className="h-5 w-5" aria-hidden />
+          </Button>
+        </RadixDialog.Close>
+      </div>
+      <RadixDialog.Description
+        className={isDescriptionHidden ? 'sr-only' : '-mt-2 text-sm text-slate-600 dark:text-slate-400'}
       >
-        <div className="flex items-start justify-between gap-4">
-          <RadixDialog.Title className="text-lg font-semibold text-slate-900 dark:text-white">
-            {title}
-          </RadixDialog.Title>
-          <RadixDialog.Close asChild>
-            <Button variant="ghost" size="icon" className="-mt-2 -mr-2 h-9 w-9" aria-label="Close">
-              <X className="h-5 w-5" aria-hidden />
-            </Button>
-          </RadixDialog.Close>
-        </div>
-        <RadixDialog.Description
-          className={isDescriptionHidden ? 'sr-only' : '-mt-2 text-sm text-slate-600 dark:text-slate-400'}
-        >
-          {description}
-        </RadixDialog.Description>
-        {children}
-      </RadixDialog.Content>
-    </RadixDialog.Portal>
+        {description}
+      </RadixDialog.Description>
+      {children}
+    </ModalContent>
   );
 }
 
@@ -89,24 +78,54 @@ export function SheetPanel({
   onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 }) {
+  return (
+    <ModalContent
+      onCloseAutoFocus={onCloseAutoFocus}
+      className="fixed inset-y-0 right-0 z-50 flex w-[85%] max-w-sm flex-col gap-6 overflow-y-auto bg-white p-6 shadow-xl data-[state=open]:animate-[slide-in_200ms_ease-out] dark:bg-slate-900"
+    >
+      <div className="flex items-center justify-between">
+        <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
+        <RadixDialog.Close asChild>
+          <Button variant="ghost" size="icon" aria-label={closeLabel}>
+            <X className="h-5 w-5" aria-hidden />
+          </Button>
+        </RadixDialog.Close>
+      </div>
+      <RadixDialog.Description className="sr-only">{description}</RadixDialog.Description>
+      {children}
+    </ModalContent>
+  );
+}
+
+/**
+ * What every modal of ours shares: the dimmed overlay, and focus that goes to `initialFocusRef`
+ * (or Radix's first control) on opening and back to whatever had it on closing.
+ */
+function ModalContent({
+  className,
+  initialFocusRef,
+  onCloseAutoFocus,
+  children,
+}: {
+  className: string;
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  onCloseAutoFocus?: (event: Event) => void;
+  children: ReactNode;
+}) {
   const focusReturn = useFocusReturn();
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-sm" />
       <RadixDialog.Content
-        onOpenAutoFocus={focusReturn.onOpenAutoFocus}
+        onOpenAutoFocus={(event) => {
+          focusReturn.onOpenAutoFocus();
+          if (!initialFocusRef?.current) return;
+          event.preventDefault();
+          initialFocusRef.current.focus();
+        }}
         onCloseAutoFocus={onCloseAutoFocus ?? focusReturn.onCloseAutoFocus}
-        className="fixed inset-y-0 right-0 z-50 flex w-[85%] max-w-sm flex-col gap-6 overflow-y-auto bg-white p-6 shadow-xl data-[state=open]:animate-[slide-in_200ms_ease-out] dark:bg-slate-900"
+        className={className}
       >
-        <div className="flex items-center justify-between">
-          <RadixDialog.Title className="text-lg font-semibold">{title}</RadixDialog.Title>
-          <RadixDialog.Close asChild>
-            <Button variant="ghost" size="icon" aria-label={closeLabel}>
-              <X className="h-5 w-5" aria-hidden />
-            </Button>
-          </RadixDialog.Close>
-        </div>
-        <RadixDialog.Description className="sr-only">{description}</RadixDialog.Description>
         {children}
       </RadixDialog.Content>
     </RadixDialog.Portal>

@@ -4,14 +4,8 @@ import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { checklistFormResolver, ChecklistEditorForm, useChecklistEditor } from './editor/checklist-editor';
-import {
-  DescriptionField,
-  ItemsField,
-  TagsField,
-  TimeAndDifficultyFields,
-  TitleField,
-  VisibilityField,
-} from './editor/editor-fields';
+import { ItemsField } from './editor/editor-fields';
+import { BasicInfoFields, DetailFields } from './editor/field-groups';
 
 export type ChecklistFormProps = {
   initialValues: ChecklistFormValues;
@@ -40,12 +34,9 @@ export function ChecklistForm({
   return (
     <Card className="p-4 sm:p-8">
       <ChecklistEditorForm form={form} onSubmit={submitWith(onSubmit)} className="space-y-6">
-        <TitleField />
-        <DescriptionField />
+        <BasicInfoFields />
         <ItemsField />
-        <TagsField />
-        <TimeAndDifficultyFields />
-        <VisibilityField />
+        <DetailFields />
 
         {formError ? <Alert tone="error">{formError}</Alert> : null}
 

@@ -1,7 +1,9 @@
-import { Copy, LoaderCircle } from 'lucide-react';
+import { Copy, LoaderCircle, Pencil } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
+import { canClone, canEdit, type Authored, type Viewer } from '@/domain/permissions';
+import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { errorMessage, toastFailure } from '@/client/lib/api';
 import { useCloneMutation } from '@/client/api/checklist-detail';
@@ -24,7 +26,7 @@ export function CloneLink({ loginHref }: { loginHref: string }) {
 
 /**
  * Spec §4 "Clone": makes the user's own public copy and opens its edit page. The outcome shows
- * under the actions (`Status`), and a failure is also a toast (spec §8).
+ * under the actions (`CloneStatus`), and a failure is also a toast (spec §8).
  */
 export function useClone(checklistId: string) {
   const clone = useCloneMutation(checklistId);
@@ -52,6 +54,8 @@ export function useClone(checklistId: string) {
   return { start, isBusy: clone.isPending || clone.isSuccess, isPending: clone.isPending, status };
 }
 
+type Clone = ReturnType<typeof useClone>;
+
 export function CloneButton({
   onClick,
   isBusy,
@@ -70,5 +74,46 @@ export function CloneButton({
       )}
       Clone
     </Button>
+  );
+}
+
+/**
+ * The owner's "Edit Checklist", anyone else's Clone; a visitor's Clone is a link to sign in first
+ * (`loginHref`), since cloning needs an account.
+ */
+export function EditOrCloneButton({
+  checklist,
+  viewer,
+  clone,
+  loginHref,
+}: {
+  checklist: Authored & { id: string };
+  viewer: Viewer;
+  clone: Clone;
+  loginHref: string;
+}) {
+  if (canEdit(viewer, checklist)) {
+    return (
+      <Button asChild variant="secondary">
+        <Link to={paths.editChecklist(checklist.id)}>
+          <Pencil className="h-4 w-4" aria-hidden />
+          Edit Checklist
+        </Link>
+      </Button>
+    );
+  }
+  if (canClone(viewer, checklist)) {
+    return <CloneButton onClick={clone.start} isBusy={clone.isBusy} isPending={clone.isPending} />;
+  }
+  return <CloneLink loginHref={loginHref} />;
+}
+
+/** The clone's outcome under the actions: "Checklist cloned! Redirecting...", or why it failed. */
+export function CloneStatus({ clone }: { clone: Clone }) {
+  if (!clone.status) return null;
+  return (
+    <Alert tone={clone.status.tone} className="mt-4">
+      {clone.status.text}
+    </Alert>
   );
 }

@@ -2,13 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BellOff, Check, CheckCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import {
-  DEFAULT_ACTOR_AVATAR,
-  NOTIFICATION_ICONS,
-  notificationMessages,
-  notificationTarget,
-  type Notification,
-} from '@/domain/notifications/notifications';
+import { notificationMessages, notificationTarget, type Notification } from '@/domain/notifications/notifications';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
@@ -18,6 +12,7 @@ import { notificationListQuery, useMarkNotificationRead } from '@/client/api/not
 import { cn } from '@/client/lib/cn';
 import { useNotificationActions } from '@/client/api/notifications';
 import { Section } from '@/client/components/ui/section';
+import { ActorAvatar, NotificationText } from './notification-text';
 
 const DELETE_FAILED = 'Failed to delete notification';
 
@@ -130,14 +125,7 @@ function ActivityRow({
 }) {
   const isUnread = !notification.readAt;
   const target = notificationTarget(notification);
-  const text = (
-    <>
-      <span aria-hidden className="mr-1">
-        {NOTIFICATION_ICONS[notification.type]}
-      </span>
-      {notification.message}
-    </>
-  );
+  const text = <NotificationText notification={notification} />;
   return (
     <li
       className={cn(
@@ -147,9 +135,7 @@ function ActivityRow({
           : 'bg-white ring-slate-200 dark:bg-slate-900 dark:ring-slate-800',
       )}
     >
-      <span aria-hidden className="text-2xl leading-none">
-        {notification.actor?.avatar ?? DEFAULT_ACTOR_AVATAR}
-      </span>
+      <ActorAvatar notification={notification} className="text-2xl leading-none" />
       <div className="min-w-0 flex-1">
         <p className={cn('text-sm text-slate-800 dark:text-slate-100', isUnread && 'font-semibold')}>
           {target ? (

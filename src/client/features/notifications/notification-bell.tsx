@@ -2,19 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Bell } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  DEFAULT_ACTOR_AVATAR,
-  NOTIFICATION_ICONS,
-  notificationMessages,
-  notificationTarget,
-  type Notification,
-} from '@/domain/notifications/notifications';
+import { notificationMessages, notificationTarget, type Notification } from '@/domain/notifications/notifications';
 import { Button } from '@/client/components/ui/button';
 import { Popover, PopoverContent, PopoverTrigger } from '@/client/components/ui/popover';
 import { Spinner } from '@/client/components/ui/spinner';
 import { formatDateTime } from '@/client/lib/format';
 import { cn } from '@/client/lib/cn';
 import { notificationListQuery, useMarkNotificationRead } from '@/client/api/notifications';
+import { ActorAvatar, NotificationText } from './notification-text';
 
 /**
  * Spec §2.2: the bell with its unread badge; the popover loads only when opened and shows at most
@@ -79,15 +74,10 @@ export function NotificationBell({ unread }: { unread: number }) {
                       !notification.readAt && 'bg-brand-50/60 dark:bg-slate-800/60',
                     )}
                   >
-                    <span aria-hidden className="text-xl leading-none">
-                      {notification.actor?.avatar ?? DEFAULT_ACTOR_AVATAR}
-                    </span>
+                    <ActorAvatar notification={notification} className="text-xl leading-none" />
                     <span className="min-w-0 flex-1">
                       <span className="block text-slate-800 dark:text-slate-100">
-                        <span aria-hidden className="mr-1">
-                          {NOTIFICATION_ICONS[notification.type]}
-                        </span>
-                        {notification.message}
+                        <NotificationText notification={notification} />
                       </span>
                       <span className="text-xs text-slate-600 dark:text-slate-400">
                         {formatDateTime(notification.createdAt)}

@@ -26,14 +26,8 @@ import {
   useChecklistEditor,
   wizardResolver,
 } from '@/client/features/checklists/editor/checklist-editor';
-import {
-  DescriptionField,
-  ItemsField,
-  TagsField,
-  TimeAndDifficultyFields,
-  TitleField,
-  VisibilityField,
-} from '@/client/features/checklists/editor/editor-fields';
+import { ItemsField } from '@/client/features/checklists/editor/editor-fields';
+import { BasicInfoFields, DetailFields } from '@/client/features/checklists/editor/field-groups';
 import { useCreateChecklist } from '@/client/api/checklists';
 import { saveErrorMessage } from '@/client/features/checklists/editor/checklist-editor';
 import { cn } from '@/client/lib/cn';
@@ -108,17 +102,14 @@ export function CreateWizardPage() {
             </h2>
             {step === 1 ? (
               <div className="space-y-5">
-                <TitleField suggestedLength={TITLE_TIP_LENGTH} />
-                <DescriptionField />
+                <BasicInfoFields suggestedTitleLength={TITLE_TIP_LENGTH} />
               </div>
             ) : null}
             {step === 2 ? <ItemsField dropsBlankRows /> : null}
             {step === 3 ? (
               <div className="space-y-6">
                 <Review />
-                <TagsField dropsBlankRows />
-                <TimeAndDifficultyFields />
-                <VisibilityField />
+                <DetailFields dropsBlankRows />
               </div>
             ) : null}
 

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ListChecks, Pencil, Users } from 'lucide-react';
+import { ArrowLeft, ListChecks, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
-import { Alert } from '@/client/components/ui/alert';
-import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { checklistDetailQuery } from '@/client/api/checklists';
-import { CloneButton, useClone } from '@/client/features/checklists/clone-button';
+import { CloneStatus, EditOrCloneButton, useClone } from '@/client/features/checklists/clone-button';
 import { plural } from '@/client/lib/format';
 import { LibraryButton } from '@/client/features/library/library-dialog';
 import { ChecklistAuthor, ChecklistDetailStatus } from '@/client/features/checklists/detail-states';
@@ -14,7 +12,6 @@ import { ShareButton } from '@/client/features/checklists/share-button';
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { paths } from '@/domain/paths';
-import { canEdit } from '@/domain/permissions';
 import { useAuth } from '@/client/api/use-auth';
 
 /** Spec §2.4: the breadcrumb is labelled after where the list was opened from. */
@@ -80,24 +77,17 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
         </div>
         <div className="mt-5 flex flex-wrap gap-2 border-t border-slate-100 pt-5 dark:border-slate-800">
           <LibraryButton checklistId={checklist.id} variant="dashboard" />
-          {canEdit(viewer, checklist) ? (
-            <Button asChild variant="secondary">
-              <Link to={paths.editChecklist(checklist.id)}>
-                <Pencil className="h-4 w-4" aria-hidden />
-                Edit Checklist
-              </Link>
-            </Button>
-          ) : (
-            <CloneButton onClick={clone.start} isBusy={clone.isBusy} isPending={clone.isPending} />
-          )}
+          {/* The dashboard is signed in only: Clone here never needs its sign-in link. */}
+          <EditOrCloneButton
+            checklist={checklist}
+            viewer={viewer}
+            clone={clone}
+            loginHref={paths.login(paths.checklist(checklist.id))}
+          />
           {/* The public page's address: a dashboard link would send others to a sign-in page. */}
           <ShareButton url={`${window.location.origin}${paths.checklist(checklist.id)}`} title={checklist.title} />
         </div>
-        {clone.status ? (
-          <Alert tone={clone.status.tone} className="mt-4">
-            {clone.status.text}
-          </Alert>
-        ) : null}
+        <CloneStatus clone={clone} />
       </Card>
 
       <ChecklistProgress checklist={checklist} isSignedIn />

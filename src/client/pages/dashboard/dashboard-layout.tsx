@@ -5,7 +5,6 @@ import {
   FolderHeart,
   House,
   ListChecks,
-  LogOut,
   PlusCircle,
   Search,
   Settings,
@@ -19,14 +18,8 @@ import { BrandMark } from '@/client/components/layout/brand-mark';
 import { AnimatedMain } from '@/client/pages/layout/root-layout';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/client/components/ui/dropdown-menu';
+import { DropdownMenuItem } from '@/client/components/ui/dropdown-menu';
+import { AccountMenu } from '@/client/components/layout/account-menu';
 import { Input } from '@/client/components/ui/input';
 import { useAuth } from '@/client/api/use-auth';
 import { NotificationBell } from '@/client/features/notifications/notification-bell';
@@ -162,8 +155,8 @@ function AvatarMenu({ avatar, name }: { avatar: string | null; name: string }) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <AccountMenu
+      trigger={
         <button
           type="button"
           className="cursor-pointer rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
@@ -171,17 +164,14 @@ function AvatarMenu({ avatar, name }: { avatar: string | null; name: string }) {
         >
           <Avatar emoji={avatar} size="sm" className="h-9 w-9" />
         </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>{name}</DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void navigate(paths.dashboard.profile())}>
-          <UserRound className="h-4 w-4" aria-hidden /> Profile
-        </DropdownMenuItem>
-        <DropdownMenuItem tone="danger" onSelect={() => void signOut()}>
-          <LogOut className="h-4 w-4" aria-hidden /> Logout
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+      label={name}
+      signOutLabel="Logout"
+      onSignOut={() => void signOut()}
+    >
+      <DropdownMenuItem onSelect={() => void navigate(paths.dashboard.profile())}>
+        <UserRound className="h-4 w-4" aria-hidden /> Profile
+      </DropdownMenuItem>
+    </AccountMenu>
   );
 }

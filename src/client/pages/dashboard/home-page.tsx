@@ -15,6 +15,7 @@ import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { recentActivityQuery } from '@/client/api/activity';
 import { dashboardListsPreviewQuery, suggestionsQuery } from '@/client/api/checklists';
 import { paths } from '@/domain/paths';
+import { LoadedLists } from './loaded-lists';
 
 const statLabels = [
   ['created', 'Created'],
@@ -83,40 +84,38 @@ function InProgress() {
         </Link>
       }
     >
-      {lists.isPending ? (
-        <LoadingState label="Loading your lists..." />
-      ) : lists.isError ? (
-        <LoadError onRetry={() => void lists.refetch()} isRetrying={lists.isFetching}>
-          Failed to load your lists. Please try again later.
-        </LoadError>
-      ) : !lists.data.length ? (
-        <Card className="p-5 text-sm text-slate-600 dark:text-slate-400">
-          Nothing in progress. Tick an item on any list to start it.
-        </Card>
-      ) : (
-        <ul className="grid gap-3 sm:grid-cols-2">
-          {lists.data.map((list) => (
-            <li key={list.id}>
-              <Card className="p-4">
-                <p className="truncate font-semibold text-slate-900 dark:text-white">{list.title}</p>
-                <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
-                  {progressCaption(list.completedCount, list.itemCount)}
-                </p>
-                <ProgressBar
-                  percent={list.percentComplete}
-                  label={`${list.title}: ${list.percentComplete}%`}
-                  className="mt-3"
-                />
-                <Button asChild size="sm" variant="secondary" className="mt-3">
-                  <Link to={paths.dashboard.list(list.id)} aria-label={`Resume ${list.title}`}>
-                    Resume
-                  </Link>
-                </Button>
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+      <LoadedLists lists={lists}>
+        {(inProgress) =>
+          !inProgress.length ? (
+            <Card className="p-5 text-sm text-slate-600 dark:text-slate-400">
+              Nothing in progress. Tick an item on any list to start it.
+            </Card>
+          ) : (
+            <ul className="grid gap-3 sm:grid-cols-2">
+              {inProgress.map((list) => (
+                <li key={list.id}>
+                  <Card className="p-4">
+                    <p className="truncate font-semibold text-slate-900 dark:text-white">{list.title}</p>
+                    <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+                      {progressCaption(list.completedCount, list.itemCount)}
+                    </p>
+                    <ProgressBar
+                      percent={list.percentComplete}
+                      label={`${list.title}: ${list.percentComplete}%`}
+                      className="mt-3"
+                    />
+                    <Button asChild size="sm" variant="secondary" className="mt-3">
+                      <Link to={paths.dashboard.list(list.id)} aria-label={`Resume ${list.title}`}>
+                        Resume
+                      </Link>
+                    </Button>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </LoadedLists>
     </HomeSection>
   );
 }

@@ -12,7 +12,6 @@ import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
-import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { ShowMore } from '@/client/components/ui/show-more';
 import { ProgressBar } from '@/client/components/ui/progress-bar';
 import { DifficultyBadge } from '@/client/features/checklists/difficulty-badge';
@@ -21,6 +20,7 @@ import { UnlistedBadge } from '@/client/features/checklists/unlisted-badge';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { dashboardListsQuery } from '@/client/api/checklists';
 import { paths } from '@/domain/paths';
+import { LoadedLists } from './loaded-lists';
 
 /** Spec §2.11 "Lists": Created, Cloned, Saved and In Progress; the tab is in the address. */
 export function DashboardListsPage() {
@@ -41,26 +41,24 @@ export function DashboardListsPage() {
         </TabsList>
         {/* Only the chosen tab's panel is rendered; the others load when chosen. */}
         <TabsContent value={tab} className="mt-6">
-          {lists.isPending ? (
-            <LoadingState label="Loading your lists..." />
-          ) : lists.isError ? (
-            <LoadError onRetry={() => void lists.refetch()} isRetrying={lists.isFetching}>
-              Failed to load your lists. Please try again later.
-            </LoadError>
-          ) : shown.length === 0 ? (
-            <Card className="p-8 text-center text-slate-600 dark:text-slate-400">{dashboardMessages.noLists}</Card>
-          ) : (
-            <div className="space-y-6">
-              <ul className="grid gap-4 sm:grid-cols-2">
-                {shown.map((list) => (
-                  <li key={list.id}>
-                    <ListCard list={list} tab={tab} />
-                  </li>
-                ))}
-              </ul>
-              <ShowMore query={lists} loadingLabel="Loading more lists" />
-            </div>
-          )}
+          <LoadedLists lists={lists}>
+            {() =>
+              shown.length === 0 ? (
+                <Card className="p-8 text-center text-slate-600 dark:text-slate-400">{dashboardMessages.noLists}</Card>
+              ) : (
+                <div className="space-y-6">
+                  <ul className="grid gap-4 sm:grid-cols-2">
+                    {shown.map((list) => (
+                      <li key={list.id}>
+                        <ListCard list={list} tab={tab} />
+                      </li>
+                    ))}
+                  </ul>
+                  <ShowMore query={lists} loadingLabel="Loading more lists" />
+                </div>
+              )
+            }
+          </LoadedLists>
         </TabsContent>
       </Tabs>
     </DashboardPage>

@@ -1,15 +1,9 @@
-import { ChevronDown, LogOut } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { Link } from 'react-router';
 import { greetingName } from '@/domain/accounts/profile';
 import { Button } from '@/client/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/client/components/ui/dropdown-menu';
+import { DropdownMenuItem, DropdownMenuSeparator } from '@/client/components/ui/dropdown-menu';
+import { AccountMenu } from '@/client/components/layout/account-menu';
 import { Spinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/api/use-auth';
 import { NotificationBell } from '@/client/features/notifications/notification-bell';
@@ -33,31 +27,29 @@ export function SignedInControls() {
         ) : (
           <>
             <NotificationBell unread={unread} />
-            <DropdownMenu>
-              <DropdownMenuTrigger asChild>
+            <AccountMenu
+              trigger={
                 <Button variant="secondary" className="gap-1.5">
                   <span aria-hidden>{profile?.avatarUrl ?? '👤'}</span>
                   {greeting}
                   <ChevronDown className="h-4 w-4" aria-hidden />
                 </Button>
-              </DropdownMenuTrigger>
-              <DropdownMenuContent className="min-w-52">
-                <DropdownMenuLabel>{greeting}</DropdownMenuLabel>
-                <DropdownMenuSeparator />
-                {accountLinks.map((link) => (
-                  <DropdownMenuItem key={link.to} asChild>
-                    <Link to={link.to} className="justify-between">
-                      {link.label}
-                      {link.hasUnreadBadge ? <UnreadPill count={unread} /> : null}
-                    </Link>
-                  </DropdownMenuItem>
-                ))}
-                <DropdownMenuSeparator />
-                <DropdownMenuItem tone="danger" onSelect={() => void signOut()}>
-                  <LogOut className="h-4 w-4" aria-hidden /> Sign Out
+              }
+              label={greeting}
+              className="min-w-52"
+              signOutLabel="Sign Out"
+              onSignOut={() => void signOut()}
+            >
+              {accountLinks.map((link) => (
+                <DropdownMenuItem key={link.to} asChild>
+                  <Link to={link.to} className="justify-between">
+                    {link.label}
+                    {link.hasUnreadBadge ? <UnreadPill count={unread} /> : null}
+                  </Link>
                 </DropdownMenuItem>
-              </DropdownMenuContent>
-            </DropdownMenu>
+              ))}
+              <DropdownMenuSeparator />
+            </AccountMenu>
           </>
         )}
       </div>
