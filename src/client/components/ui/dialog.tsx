@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode, RefObject } from 'react';
 import { cn } from '@/client/lib/cn';
-import { Button } from './button';
+import { Button, type ButtonProps } from './button';
 import { useFocusReturn } from './focus-return';
 
 /** Our modal dialog (Radix Dialog): the root, its trigger and close, with DialogPanel as the body. */
@@ -60,6 +60,37 @@ export function DialogPanel({
       </RadixDialog.Description>
       {children}
     </ModalContent>
+  );
+}
+
+/**
+ * A dialog form's buttons: Cancel, which closes the dialog, and the submit button (`submitLabel`,
+ * which says when it is busy). Both are disabled while busy; submit also while `canSubmit` is false.
+ */
+export function DialogFormButtons({
+  isBusy,
+  canSubmit = true,
+  submitLabel,
+  submitVariant,
+  className = 'flex justify-end gap-2',
+}: {
+  isBusy: boolean;
+  canSubmit?: boolean;
+  submitLabel: ReactNode;
+  submitVariant?: ButtonProps['variant'];
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <RadixDialog.Close asChild>
+        <Button type="button" variant="secondary" disabled={isBusy}>
+          Cancel
+        </Button>
+      </RadixDialog.Close>
+      <Button type="submit" variant={submitVariant} disabled={isBusy || !canSubmit}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }
 

@@ -5,8 +5,7 @@ import type { z } from 'zod';
 import { accountMessages, changeEmailSchema, changePasswordSchema } from '@/domain/accounts/account-forms';
 import type { messageSchema } from '@/domain/api-error';
 import { Alert } from '@/client/components/ui/alert';
-import { Button } from '@/client/components/ui/button';
-import { Dialog, DialogClose, DialogPanel } from '@/client/components/ui/dialog';
+import { Dialog, DialogFormButtons, DialogPanel } from '@/client/components/ui/dialog';
 import { PasswordField } from './password-field';
 import { apiRequest, errorMessage } from '@/client/lib/api';
 import { EmailField } from './email-field';
@@ -51,16 +50,7 @@ function FormDialog({
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           {children}
           {result ? <Alert tone={result.tone}>{result.text}</Alert> : null}
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="secondary" disabled={isBusy}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={isBusy}>
-              {isBusy ? busyLabel : submitLabel}
-            </Button>
-          </div>
+          <DialogFormButtons isBusy={isBusy} submitLabel={isBusy ? busyLabel : submitLabel} />
         </form>
       </DialogPanel>
     </Dialog>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Card } from '@/client/components/ui/card';
 
 /** The frame shared by the sign-in, sign-up and password pages. */
@@ -22,5 +23,14 @@ export function AuthCard({
       </Card>
       {footer ? <div className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">{footer}</div> : null}
     </div>
+  );
+}
+
+/** A link under or in an account page's card (Sign up, Back to Sign In, ...), in the brand colour. */
+export function AuthLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
+      {children}
+    </Link>
   );
 }

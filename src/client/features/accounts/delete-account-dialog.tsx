@@ -9,8 +9,7 @@ import {
 } from '@/domain/accounts/account-data';
 import { useDeleteAccount } from '@/client/api/account-data';
 import { Alert } from '@/client/components/ui/alert';
-import { Button } from '@/client/components/ui/button';
-import { Dialog, DialogClose, DialogPanel } from '@/client/components/ui/dialog';
+import { Dialog, DialogFormButtons, DialogPanel } from '@/client/components/ui/dialog';
 import { RadioGroup, RadioGroupItem } from '@/client/components/ui/radio-group';
 import { errorMessage } from '@/client/lib/api';
 import { setFlash } from '@/client/lib/flash';
@@ -126,16 +125,12 @@ export function DeleteAccountDialog({
           {deletion.isError ? (
             <Alert tone="error">{errorMessage(deletion.error, accountDataMessages.deleteFailed)}</Alert>
           ) : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button type="button" variant="secondary" disabled={isBusy}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" variant="danger" disabled={isBusy}>
-              {isBusy ? 'Deleting...' : 'Delete my account'}
-            </Button>
-          </div>
+          <DialogFormButtons
+            isBusy={isBusy}
+            submitLabel={isBusy ? 'Deleting...' : 'Delete my account'}
+            submitVariant="danger"
+            className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end"
+          />
         </form>
       </DialogPanel>
     </Dialog>

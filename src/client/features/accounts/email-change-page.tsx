@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { emailChangeMessages, emailChangeResults, type EmailChangeResult } from '@/domain/accounts/email-change';
 import type { messageSchema } from '@/domain/api-error';
 import { Alert } from '@/client/components/ui/alert';
@@ -8,9 +8,7 @@ import { Button } from '@/client/components/ui/button';
 import { sessionKeys } from '@/client/api/query-keys';
 import { apiRequest, errorMessage } from '@/client/lib/api';
 import { paths } from '@/domain/paths';
-import { AuthCard } from './auth-card';
-
-const linkClass = 'font-semibold text-brand-600 hover:underline dark:text-brand-200';
+import { AuthCard, AuthLink } from './auth-card';
 
 /** Where a new address's confirmation link lands, with its result. */
 function ConfirmationResult({ result }: { result: EmailChangeResult }) {
@@ -18,11 +16,7 @@ function ConfirmationResult({ result }: { result: EmailChangeResult }) {
   return (
     <AuthCard
       title={confirmed ? 'Email address changed' : 'Email address not changed'}
-      footer={
-        <Link to={paths.me('account')} className={linkClass}>
-          Go to your account
-        </Link>
-      }
+      footer={<AuthLink to={paths.me('account')}>Go to your account</AuthLink>}
     >
       <Alert tone={confirmed ? 'success' : 'error'}>{emailChangeMessages[result]}</Alert>
     </AuthCard>
@@ -62,9 +56,7 @@ function UndoEmailChange({ token }: { token: string }) {
       title={emailChangeMessages.undoTitle}
       subtitle={done ? undefined : emailChangeMessages.undoExplained}
       footer={
-        <Link to={done ? paths.login() : paths.home()} className={linkClass}>
-          {done ? 'Go to Sign In' : 'Back to Ticklist'}
-        </Link>
+        <AuthLink to={done ? paths.login() : paths.home()}>{done ? 'Go to Sign In' : 'Back to Ticklist'}</AuthLink>
       }
     >
       <div className="space-y-4">

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import { accountMessages, forgotPasswordSchema, type ForgotPasswordInput } from '@/domain/accounts/account-forms';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { authClient } from '@/client/lib/auth-client';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthLink } from './auth-card';
 import { EmailField } from './email-field';
 import { paths } from '@/domain/paths';
 
@@ -35,11 +34,7 @@ export function ForgotPasswordPage() {
     <AuthCard
       title="Forgot your password?"
       subtitle="Enter the email of your account and we will send you a link to choose a new password."
-      footer={
-        <Link to={paths.login()} className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
-          Back to Sign In
-        </Link>
-      }
+      footer={<AuthLink to={paths.login()}>Back to Sign In</AuthLink>}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <EmailField registration={form.register('email')} error={errors.email?.message} />

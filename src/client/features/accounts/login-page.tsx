@@ -10,7 +10,7 @@ import { Button } from '@/client/components/ui/button';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { PasswordField } from './password-field';
 import { authClient } from '@/client/lib/auth-client';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthLink } from './auth-card';
 import { EmailField } from './email-field';
 import { useAuth } from '@/client/api/use-auth';
 import { safeRedirectTarget } from '@/domain/navigation/routes';
@@ -87,10 +87,7 @@ function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => voi
       subtitle="Sign in to pick up your checklists where you left them."
       footer={
         <>
-          Don&apos;t have an account?{' '}
-          <Link to={paths.signUp()} className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
-            Sign up
-          </Link>
+          Don&apos;t have an account? <AuthLink to={paths.signUp()}>Sign up</AuthLink>
         </>
       }
     >

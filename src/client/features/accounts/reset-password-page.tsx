@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { accountMessages, resetPasswordSchema, type ResetPasswordInput } from '@/domain/accounts/account-forms';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { PasswordField } from './password-field';
 import { authClient } from '@/client/lib/auth-client';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthLink } from './auth-card';
 import { paths } from '@/domain/paths';
 
 export function ResetPasswordPage() {
@@ -44,11 +44,7 @@ export function ResetPasswordPage() {
     <AuthCard
       title="Choose a new password"
       subtitle="After the change, every other device signed in to your account is signed out."
-      footer={
-        <Link to={paths.forgotPassword()} className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
-          Request a new link
-        </Link>
-      }
+      footer={<AuthLink to={paths.forgotPassword()}>Request a new link</AuthLink>}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <PasswordField

@@ -13,7 +13,7 @@ import { PasswordField } from './password-field';
 import { Spinner } from '@/client/components/ui/spinner';
 import { ApiError, apiRequest, errorMessage } from '@/client/lib/api';
 import type { messageSchema } from '@/domain/api-error';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthLink } from './auth-card';
 import { EmailField } from './email-field';
 import { usernameStatusMessage, useUsernameCheck } from './use-username-check';
 import { paths } from '@/domain/paths';
@@ -82,10 +82,7 @@ export function SignUpPage() {
       subtitle="Join Ticklist to save, clone and track your checklists."
       footer={
         <>
-          Already have an account?{' '}
-          <Link to={paths.login()} className="font-semibold text-brand-600 hover:underline dark:text-brand-200">
-            Sign in
-          </Link>
+          Already have an account? <AuthLink to={paths.login()}>Sign in</AuthLink>
         </>
       }
     >

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
+import { ProgressBar } from '@/client/components/ui/progress-bar';
 import { cn } from '@/client/lib/cn';
 import { percentComplete } from '@/domain/checklists/progress';
 
@@ -46,23 +47,14 @@ export function ProgressCard({
         </div>
       </div>
 
-      <div
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}% (${completed} of ${total} completed)`}
-        className="mt-4 h-3 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
-      >
-        <div
-          className={cn(
-            'h-full rounded-full transition-[width] duration-500 ease-out motion-reduce:transition-none',
-            isComplete ? 'bg-easy' : 'bg-brand-600',
-          )}
-          style={{ width: `${percent}%` }}
-        />
-      </div>
+      <ProgressBar
+        percent={percent}
+        labelledBy={labelId}
+        valueText={`${percent}% (${completed} of ${total} completed)`}
+        isComplete={isComplete}
+        className="mt-4 h-3"
+        barClassName="transition-[width] duration-500 ease-out motion-reduce:transition-none"
+      />
 
       {isComplete ? (
         <p

@@ -1,4 +1,15 @@
-import { Eye, EyeOff, ExternalLink, Link2, ListChecks, Pencil, Star, Trash2, Users } from 'lucide-react';
+import {
+  Eye,
+  EyeOff,
+  ExternalLink,
+  Link2,
+  ListChecks,
+  Pencil,
+  Star,
+  Trash2,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { OWN_LIST_ROW_TAGS, type OwnChecklist } from '@/domain/checklists/own-lists';
@@ -91,51 +102,63 @@ export function OwnListRow({
         </div>
       </div>
       <div className="flex shrink-0 flex-col gap-1 sm:flex-row sm:items-start">
-        <Button asChild variant="ghost" size="icon" className="h-9 w-9">
-          <Link to={paths.editChecklist(list.id)} aria-label={`Edit ${list.title}`} title="Edit">
-            <Pencil className="h-4 w-4" aria-hidden />
-          </Link>
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="h-9 w-9"
-          aria-label={`${list.isPublic ? 'Make private' : 'Make public'}: ${list.title}`}
+        <RowLink to={paths.editChecklist(list.id)} label={`Edit ${list.title}`} title="Edit" icon={Pencil} />
+        <RowButton
+          label={`${list.isPublic ? 'Make private' : 'Make public'}: ${list.title}`}
           title={list.isPublic ? 'Make private' : 'Make public'}
+          icon={list.isPublic ? EyeOff : Eye}
           onClick={() => onChangeVisibility(toggleTo)}
-        >
-          {list.isPublic ? <EyeOff className="h-4 w-4" aria-hidden /> : <Eye className="h-4 w-4" aria-hidden />}
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="h-9 w-9"
-          aria-label={`${otherTo === 'unlisted' ? 'Make unlisted' : 'Make private'}: ${list.title}`}
+        />
+        <RowButton
+          label={`${otherTo === 'unlisted' ? 'Make unlisted' : 'Make private'}: ${list.title}`}
           title={otherTo === 'unlisted' ? 'Make unlisted (anyone with the link)' : 'Make private'}
+          icon={otherTo === 'unlisted' ? Link2 : EyeOff}
           onClick={() => onChangeVisibility(otherTo)}
-        >
-          {otherTo === 'unlisted' ? (
-            <Link2 className="h-4 w-4" aria-hidden />
-          ) : (
-            <EyeOff className="h-4 w-4" aria-hidden />
-          )}
-        </Button>
-        <Button asChild variant="ghost" size="icon" className="h-9 w-9">
-          <Link to={paths.checklist(list.id)} aria-label={`View ${list.title}`} title="View">
-            <ExternalLink className="h-4 w-4" aria-hidden />
-          </Link>
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="h-9 w-9 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
-          aria-label={`Delete ${list.title}`}
+        />
+        <RowLink to={paths.checklist(list.id)} label={`View ${list.title}`} title="View" icon={ExternalLink} />
+        <RowButton
+          label={`Delete ${list.title}`}
           title="Delete"
+          icon={Trash2}
           onClick={onDelete}
-        >
-          <Trash2 className="h-4 w-4" aria-hidden />
-        </Button>
+          className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
+        />
       </div>
     </li>
+  );
+}
+
+type RowActionProps = { label: string; title: string; icon: LucideIcon };
+
+/** A row's icon link, named by `label` for assistive technology and by `title` on hover. */
+function RowLink({ to, label, title, icon: Icon }: RowActionProps & { to: string }) {
+  return (
+    <Button asChild variant="ghost" size="icon" className="h-9 w-9">
+      <Link to={to} aria-label={label} title={title}>
+        <Icon className="h-4 w-4" aria-hidden />
+      </Link>
+    </Button>
+  );
+}
+
+/** A row's icon button, named as `RowLink` is. */
+function RowButton({
+  label,
+  title,
+  icon: Icon,
+  onClick,
+  className,
+}: RowActionProps & { onClick: () => void; className?: string }) {
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      className={cn('h-9 w-9', className)}
+      aria-label={label}
+      title={title}
+      onClick={onClick}
+    >
+      <Icon className="h-4 w-4" aria-hidden />
+    </Button>
   );
 }

@@ -9,7 +9,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/client/components/ui/collapsible';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
-import { Dialog, DialogClose, DialogPanel } from '@/client/components/ui/dialog';
+import { Dialog, DialogFormButtons, DialogPanel } from '@/client/components/ui/dialog';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { groupListsQuery, libraryGroupsQuery, useCreateGroupMutation } from '@/client/api/library';
@@ -308,16 +308,11 @@ function GroupNameDialog({
             />
             <FieldError id="group-name-error">{shownError ?? undefined}</FieldError>
           </div>
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="secondary" disabled={busy}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={busy || !name.trim()}>
-              {busy ? 'Saving...' : isCreate ? 'Create' : 'Rename'}
-            </Button>
-          </div>
+          <DialogFormButtons
+            isBusy={busy}
+            canSubmit={Boolean(name.trim())}
+            submitLabel={busy ? 'Saving...' : isCreate ? 'Create' : 'Rename'}
+          />
         </form>
       </DialogPanel>
     </Dialog>
