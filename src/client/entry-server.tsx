@@ -9,12 +9,12 @@ import { queryDefaults } from './lib/query-client';
 import { profileQuery } from './api/profiles';
 import { AppRoutes, preloadRoute } from './router';
 
-// The server's half of the public pages' first load (issue 14 item 2, decision 025): the HTML of
-// a public list, a profile and Browse already holds what the app would draw there, and the data it
-// was drawn from, for the app to take over (main.tsx). Built into dist/server/render.js apart from
+// The server's half of the public pages' first load (decision 025): the HTML of a public list, a
+// profile and Browse already holds what the app would render there, and the data it was rendered
+// from, for the app to take over (main.tsx). Built into dist/server/render.js apart from
 // the server, which loads it at start-up (src/server/public-face/page-body.ts).
 
-/** Answers one of our API's requests in-process, as the app's own `fetch` would get it. */
+/** Responds to one of our API's requests in-process, as the app's own `fetch` would get it. */
 export type FetchApi = (path: string, init: RequestInit) => Promise<Response>;
 
 /**
@@ -24,8 +24,8 @@ export type FetchApi = (path: string, init: RequestInit) => Promise<Response>;
 export type PageBody = { root: string; data: string; screen: string };
 
 /**
- * The pages drawn on the server, with their screen's module as router.tsx loads it (Vite's
- * manifest names its chunk by it); every other page is the app's shell, drawn in the browser.
+ * The pages rendered on the server, with their screen's module as router.tsx loads it (Vite's
+ * manifest names its chunk by it); every other page is the app's shell, rendered in the browser.
  */
 const SERVER_RENDERED = [
   { path: /^\/$/, screen: 'src/client/features/marketing/landing-page.tsx' },
@@ -34,11 +34,11 @@ const SERVER_RENDERED = [
   { path: /^\/browse$/, screen: 'src/client/features/checklists/browse-page.tsx' },
 ];
 
-/** A page whose queries depend on other answers takes more than one round; three is plenty. */
+/** A page whose queries depend on other responses takes more than one round; three is plenty. */
 const MAX_ROUNDS = 3;
 
 // The queries ask our API through lib/api.ts, as in the browser; while a page renders here, each
-// request goes to the app of the request being answered.
+// request goes to the app of the request being responded to.
 const apiOfThisRender = new AsyncLocalStorage<FetchApi>();
 sendApiRequestsWith((path, init) => {
   const fetchApi = apiOfThisRender.getStore();
@@ -52,14 +52,14 @@ const isEnabled = (query: Query) => {
 };
 
 /** Queries a render asked for and that have neither data nor an error yet. */
-const unanswered = (queryClient: QueryClient) =>
+const pendingQueries = (queryClient: QueryClient) =>
   queryClient
     .getQueryCache()
     .getAll()
     .filter((query) => query.state.status === 'pending' && isEnabled(query));
 
 /**
- * A private profile answers (decision 008), but its page is a missing one's, as its head is
+ * A private profile responds with a success (decision 008), but its page is a missing one's, as its head is
  * (public-face/page-head.ts): nothing on the server's page tells the two apart.
  */
 function isPrivateProfile(url: URL, queryClient: QueryClient): boolean {
@@ -81,12 +81,12 @@ export function serializePageState(state: unknown): string {
 }
 
 /**
- * The body of the page at `url` as a visitor sees it, or null where the page is not drawn on the
- * server: another route, or an answer that was not a success (a missing or private list, a private
+ * The body of the page at `url` as a visitor sees it, or null where the page is not rendered on
+ * the server: another route, or a response that was not a success (a missing or private list, a private
  * profile, a database that is away: each is then the same shell, byte for byte).
  *
  * It renders the app's own route table with the app's own queries: a render lists the queries the
- * page asks for, they are answered in-process (`fetchApi`), and the page renders again with them,
+ * page asks for, they are responded to in-process (`fetchApi`), and the page renders again with them,
  * until nothing is missing.
  */
 export async function renderPageBody(url: URL, fetchApi: FetchApi): Promise<PageBody | null> {
@@ -107,7 +107,7 @@ export async function renderPageBody(url: URL, fetchApi: FetchApi): Promise<Page
 
   let root = render();
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const waiting = unanswered(queryClient);
+    const waiting = pendingQueries(queryClient);
     if (waiting.length === 0) break;
     await apiOfThisRender.run(fetchApi, () => Promise.allSettled(waiting.map((query) => query.fetch())));
     const isFailed = queryClient
@@ -117,16 +117,16 @@ export async function renderPageBody(url: URL, fetchApi: FetchApi): Promise<Page
     if (isFailed) return null;
     root = render();
   }
-  // Still waiting for something, or a part that suspended (React marks it to be drawn in the
+  // Still waiting for something, or a part that suspended (React marks it to be rendered in the
   // browser, which would then report it): the shell rather than a page that would change at once.
-  if (unanswered(queryClient).length > 0 || root.includes('<!--$!-->')) return null;
+  if (pendingQueries(queryClient).length > 0 || root.includes('<!--$!-->')) return null;
   if (isPrivateProfile(url, queryClient)) return null;
 
-  const answers: PageState = queryClient
+  const responses: PageState = queryClient
     .getQueryCache()
     .findAll({ predicate: (query) => query.state.status === 'success' })
     .map((query) => [query.queryKey, query.state.data]);
-  const state = serializePageState(answers);
+  const state = serializePageState(responses);
   return {
     root,
     data: `<script type="application/json" id="${PAGE_STATE_ID}">${state}</script>`,

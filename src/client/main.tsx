@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { startOnDrawnPage } from './lib/motion';
+import { startOnServerRenderedPage } from './lib/motion';
 import { PAGE_STATE_ID, type PageState } from './lib/page-state';
 import { queryClient } from './lib/query-client';
 import { AppRoutes, preloadRoute } from './router';
@@ -19,28 +19,28 @@ const app = (
   </StrictMode>
 );
 
-// A public list, a profile or Browse may come drawn by the server, with the answers it was drawn
-// from (src/client/entry-server.tsx, decision 025): the app takes that HTML over with the same
-// answers and the page's screen already loaded, so its first render is the server's, unchanged.
+// A public list, a profile or Browse may come rendered by the server, with the responses it was
+// rendered from (src/client/entry-server.tsx, decision 025): the app takes that HTML over with the
+// same responses and the page's screen already loaded, so its first render is the server's, unchanged.
 const pageState = document.getElementById(PAGE_STATE_ID)?.textContent;
 if (pageState) {
   // Fresh as of this load (not the server's clock, which may be behind this one's): the first
-  // render shows no refetch that the server's HTML does not. (A visitor's page may have been drawn
-  // up to 10 s before, decision 029; its answers are then that much older than they look.)
+  // render shows no refetch that the server's HTML does not. (A visitor's page may have been rendered
+  // up to 10 s before, decision 029; its responses are then that much older than they look.)
   for (const [queryKey, data] of JSON.parse(pageState) as PageState) queryClient.setQueryData(queryKey, data);
   // Already on screen: it does not fade in as a page the app moves to does.
-  startOnDrawnPage(window.location.pathname);
+  startOnServerRenderedPage(window.location.pathname);
   // Hydrated even if a screen failed to load: it then suspends, and React keeps the server's HTML meanwhile.
   void preloadRoute(window.location.pathname).finally(() => hydrateRoot(container, app));
 } else {
   // The shell: the route's screens (and the guards around them) are fetched beside the entry's own
-  // chunks and drawn without suspending. Found lazily, one after another, each would show the
+  // chunks and rendered without suspending. Found lazily, one after another, each would show the
   // loading state and React would hold each reveal at least 300 ms after it (its fallback
-  // throttle): an edit page showed after 1.2 s on this machine, 0.5 s of it waiting for nothing.
+  // throttle), waiting for nothing.
   // At most a second: on a line that slow, the frame and the loading state are better than nothing.
   const screens = Promise.race([
     preloadRoute(window.location.pathname),
-    new Promise((done) => setTimeout(done, 1_000)),
+    new Promise((resolve) => setTimeout(resolve, 1_000)),
   ]);
   void screens.finally(() => createRoot(container).render(app));
 }

@@ -4,8 +4,8 @@ import { AppFrame, SiteLayout } from '@/client/pages/layout/root-layout';
 import { RequireAuth, SignedOutOnly } from '@/client/features/accounts/guards';
 import { lazyPage } from '@/client/lib/lazy-page';
 
-// Every screen is its own chunk, loaded when its route is first shown (issue 14: the first load of
-// a public page stays small; `npm run size` holds it to its budget). The frame above stays on
+// Every screen is its own chunk, loaded when its route is first shown, so the first load of a
+// public page stays small (`npm run size` holds it to its budget). The frame above stays on
 // screen meanwhile: `AnimatedMain` suspends around the page, see root-layout.tsx.
 const LandingPage = lazyPage(() => import('@/client/features/marketing/landing-page'), 'LandingPage');
 const AboutPage = lazyPage(() => import('@/client/features/marketing/about-page'), 'AboutPage');
@@ -54,7 +54,7 @@ function MeRoute() {
   return <MePage tab={params.get('tab')} />;
 }
 
-// Spec §2.1, the whole route table with its guards.
+// The route table: every address of the app, with its guards.
 const routes: RouteObject[] = [
   {
     element: <AppFrame />,
@@ -102,7 +102,7 @@ const routes: RouteObject[] = [
           { path: '*', element: <NotFoundPage /> },
         ],
       },
-      // Spec §2.11: the dashboard has its own shell; signed-in only, a visitor goes to /login and back.
+      // The dashboard has its own shell; signed-in only, a visitor goes to /login and back.
       {
         path: '/dashboard',
         element: (

@@ -3,7 +3,7 @@ import type { DeleteAccountInput } from '@/domain/accounts/account-data';
 import type { messageSchema } from '@/domain/api-error';
 import { ApiError, apiRequest, readErrorBody } from '@/client/lib/api';
 
-// The user's own data (issue 10 item 6): the export file and deleting the account.
+// The user's own data: the export file and deleting the account.
 
 const EXPORT_PATH = '/api/accounts/me/export';
 

@@ -10,6 +10,6 @@ export const recentActivityQuery = (limit = 10) =>
     staleTime: 0,
     queryFn: ({ signal }) =>
       apiRequest<typeof activityFeedSchema>(`/api/dashboard/activity?limit=${limit}`, { signal }).then(
-        (answer) => answer.events,
+        (response) => response.events,
       ),
   });

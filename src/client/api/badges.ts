@@ -9,5 +9,5 @@ export const badgesQuery = () =>
     queryKey: badgeKeys.all,
     staleTime: 0,
     queryFn: ({ signal }) =>
-      apiRequest<typeof badgeListSchema>('/api/badges', { signal }).then((answer) => answer.badges),
+      apiRequest<typeof badgeListSchema>('/api/badges', { signal }).then((response) => response.badges),
   });

@@ -6,11 +6,11 @@ import type {
 } from '@/domain/checklists/checklist-actions';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { apiRequest } from '@/client/lib/api';
-import { countDone, doneFromIds, usesAfterChange, withItemDone } from '@/client/lib/progress';
+import { countCompleted, completionFromIds, usesAfterChange, withItemCompletion } from '@/client/lib/progress';
 import { checklistApiPath, checklistDetailQuery } from './checklists';
 import { checklistKeys } from './query-keys';
 
-// The writes on one checklist's page (like, ticks, reset, clone): each changes its cached detail,
+// The writes on one checklist's page (like, item completion, reset, clone): each changes its cached detail,
 // whose key they match exactly.
 
 function updateDetail(queryClient: QueryClient, id: string, update: (detail: ChecklistDetail) => ChecklistDetail) {
@@ -29,7 +29,7 @@ function applyOptimistic(queryClient: QueryClient, id: string, update: (detail: 
 }
 
 /**
- * Spec §4 "Like": applied optimistically and reverted on failure. The caller ignores clicks while
+ * A like: applied optimistically and reverted on failure. The caller ignores clicks while
  * one is pending, so the snapshot taken here is still the state to go back to.
  */
 export function useLikeMutation(id: string) {
@@ -44,7 +44,7 @@ export function useLikeMutation(id: string) {
         viewer: { ...detail.viewer, hasLiked: isLiked },
       }));
     },
-    // Undo only the like: ticks made meanwhile stay as they are.
+    // Undo only the like: completions changed meanwhile stay as they are.
     onError: (_error, isLiked) => {
       updateDetail(queryClient, id, (detail) => ({
         ...detail,
@@ -63,28 +63,28 @@ export function useLikeMutation(id: string) {
   });
 }
 
-type ItemDone = { itemId: string; isDone: boolean };
+type ItemCompletion = { itemId: string; isCompleted: boolean };
 
 /**
- * Spec §4 "Item completion": ticks are optimistic and several may be in flight at once. Only the
- * last one to settle writes the server's answer, so an earlier answer cannot undo a later tick on
- * screen; a failed tick quietly takes back its own change (spec §8).
+ * Completing or uncompleting an item: optimistic, and several may be in flight at once. Only the
+ * last one to settle writes the server's response, so an earlier response cannot undo a later
+ * change on screen; a failed one quietly takes back its own change, with no message.
  */
-export function useItemDoneMutation(id: string) {
+export function useItemCompletionMutation(id: string) {
   const queryClient = useQueryClient();
   const isLastInFlight = () => queryClient.isMutating({ mutationKey: checklistKeys.progress(id) }) <= 1;
 
   return useMutation({
     mutationKey: checklistKeys.progress(id),
-    mutationFn: ({ itemId, isDone }: ItemDone) =>
+    mutationFn: ({ itemId, isCompleted }: ItemCompletion) =>
       apiRequest<typeof progressStateSchema>(`${checklistApiPath(id)}/items/${encodeURIComponent(itemId)}/done`, {
-        method: isDone ? 'PUT' : 'DELETE',
+        method: isCompleted ? 'PUT' : 'DELETE',
       }),
-    onMutate: async ({ itemId, isDone }) => {
-      await applyOptimistic(queryClient, id, (detail) => setItemDone(detail, itemId, isDone));
+    onMutate: async ({ itemId, isCompleted }) => {
+      await applyOptimistic(queryClient, id, (detail) => setItemCompletion(detail, itemId, isCompleted));
     },
-    onError: (_error, { itemId, isDone }) => {
-      updateDetail(queryClient, id, (detail) => setItemDone(detail, itemId, !isDone));
+    onError: (_error, { itemId, isCompleted }) => {
+      updateDetail(queryClient, id, (detail) => setItemCompletion(detail, itemId, !isCompleted));
       if (isLastInFlight()) void queryClient.invalidateQueries({ queryKey: checklistKeys.detail(id), exact: true });
     },
     onSuccess: (state) => {
@@ -101,10 +101,10 @@ export function useItemDoneMutation(id: string) {
   });
 }
 
-function setItemDone(detail: ChecklistDetail, itemId: string, isDone: boolean): ChecklistDetail {
+function setItemCompletion(detail: ChecklistDetail, itemId: string, isCompleted: boolean): ChecklistDetail {
   const before = detail.viewer.completedItemIds;
-  const after = withItemDone(before, itemId, isDone);
-  const count = (ids: string[]) => countDone(doneFromIds(detail.items, ids));
+  const after = withItemCompletion(before, itemId, isCompleted);
+  const count = (ids: string[]) => countCompleted(completionFromIds(detail.items, ids));
   return {
     ...detail,
     uses: usesAfterChange(detail.uses, count(before), count(after)),
@@ -112,7 +112,7 @@ function setItemDone(detail: ChecklistDetail, itemId: string, isDone: boolean): 
   };
 }
 
-/** "Reset progress" for a signed-in user: clears every tick on the list. */
+/** "Reset progress" for a signed-in user: clears every completion on the list. */
 export function useResetProgressMutation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -120,16 +120,16 @@ export function useResetProgressMutation(id: string) {
     mutationFn: () => apiRequest<typeof progressStateSchema>(`${checklistApiPath(id)}/progress`, { method: 'DELETE' }),
     onMutate: async () => {
       await applyOptimistic(queryClient, id, (detail) => {
-        const doneBefore = countDone(doneFromIds(detail.items, detail.viewer.completedItemIds));
+        const completedBefore = countCompleted(completionFromIds(detail.items, detail.viewer.completedItemIds));
         return {
           ...detail,
-          uses: usesAfterChange(detail.uses, doneBefore, 0),
+          uses: usesAfterChange(detail.uses, completedBefore, 0),
           viewer: { ...detail.viewer, completedItemIds: [] },
         };
       });
     },
     // On failure, ask the server what is true rather than restoring a snapshot that later changes
-    // (a like, another tick) would make stale.
+    // (a like, another completion) would make stale.
     onError: () => queryClient.invalidateQueries({ queryKey: checklistKeys.detail(id), exact: true }),
     onSuccess: (state) => {
       updateDetail(queryClient, id, (detail) => ({
@@ -142,7 +142,7 @@ export function useResetProgressMutation(id: string) {
   });
 }
 
-/** Spec §4 "Clone": a new public list owned by the cloner; the caller then opens its edit page. */
+/** Clone: a new public list owned by the cloner; the caller then opens its edit page. */
 export function useCloneMutation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -19,7 +19,7 @@ import { checklistKeys, libraryKeys, meKeys, type BrowseFilters } from './query-
 /** The API address of one checklist. */
 export const checklistApiPath = (id: string) => `/api/checklists/${encodeURIComponent(id)}`;
 
-// Per-user data that other pages change (ticks, likes, badges): refetched whenever a screen opens.
+// Per-user data that other pages change (completions, likes, badges): refetched whenever a screen opens.
 const fresh = { staleTime: 0 } as const;
 
 export const checklistDetailQuery = (id: string) =>
@@ -39,9 +39,10 @@ function browsePath(filters: BrowseFilters, cursor: string | null): string {
 
 /**
  * Every page loaded so far for the given filters; "Load more" asks for the next one, starting
- * after the last card (the answer's cursor), so lists published meanwhile neither repeat nor push
- * others out. Each page carries the filters it answers, so a screen still showing the previous
- * answer while the next loads (keepPreviousData) can describe that answer, not the URL's newer filters.
+ * after the last card (the response's cursor), so lists published meanwhile neither repeat nor
+ * push others out. Each page carries the filters it responds to, so a screen still showing the
+ * previous response while the next loads (keepPreviousData) can describe that response, not the
+ * URL's newer filters.
  */
 export const browseInfiniteQuery = (filters: BrowseFilters) =>
   infiniteQueryOptions({
@@ -64,8 +65,8 @@ export const popularTagsQuery = () =>
   });
 
 /**
- * The signed-in user's own lists ("My Lists" on /me) in a sort and filter, a page at a time
- * (issue 9); each page carries the summary tiles over all of them.
+ * The signed-in user's own lists ("My Lists" on /me) in a sort and filter, a page at a time;
+ * each page carries the summary tiles over all of them.
  */
 export const ownListsQuery = (view: { sort: OwnListSort; filter: OwnListFilter }) =>
   infiniteQueryOptions({
@@ -87,7 +88,7 @@ const dashboardListsPath = (tab: DashboardListTab, page: { before?: string | nul
   return `/api/dashboard/lists?${query}`;
 };
 
-/** A Lists tab, a page at a time (issue 9): "Show more" asks for the page after the last card. */
+/** A Lists tab, a page at a time: "Show more" asks for the page after the last card. */
 export const dashboardListsQuery = (tab: DashboardListTab) =>
   infiniteQueryOptions({
     queryKey: checklistKeys.dashboard(tab),
@@ -105,30 +106,30 @@ export const dashboardListsPreviewQuery = (tab: DashboardListTab, limit: number)
     ...fresh,
     queryFn: ({ signal }) =>
       apiRequest<typeof dashboardListsSchema>(dashboardListsPath(tab, { limit }), { signal }).then(
-        (answer) => answer.checklists,
+        (response) => response.checklists,
       ),
   });
 
-/** Spec §4, §8: if Discover fails to load, the built-in sample data is shown. */
+/** If Discover fails to load, the built-in sample data is shown. */
 export const discoverQuery = () =>
   queryOptions({
     queryKey: checklistKeys.discover,
-    // Spec §8: a failure shows the built-in samples at once (no retries first); the page marks them
+    // A failure shows the built-in samples at once (no retries first); the page marks them
     // and offers "Try again", which refetches.
     queryFn: ({ signal }): Promise<DiscoverView> =>
       apiRequest<typeof discoverSchema>('/api/discover', { signal }).then(
-        (answer) => ({ ...answer, isFallback: false }),
+        (response) => ({ ...response, isFallback: false }),
         () => DISCOVER_FALLBACK,
       ),
   });
 
-/** Spec §8: suggestion errors give an empty list (and are logged). */
+/** Suggestion errors give an empty list (and are logged). */
 export const suggestionsQuery = () =>
   queryOptions({
     queryKey: checklistKeys.suggestions,
     queryFn: ({ signal }) =>
       apiRequest<typeof discoverCardsSchema>('/api/discover/suggestions', { signal })
-        .then((answer) => answer.checklists)
+        .then((response) => response.checklists)
         .catch((error: unknown) => {
           console.warn('Suggestions failed to load', error);
           return [];
@@ -150,7 +151,7 @@ function useRefreshOwnLists() {
 export function useSetVisibility() {
   const refresh = useRefreshOwnLists();
   return useMutation({
-    // Public and private as the spec asks for them ({ isPublic }); unlisted by name (decision 024).
+    // Public and private as `{ isPublic }`; unlisted by name (decision 024).
     mutationFn: ({ id, visibility }: { id: string; visibility: ChecklistVisibility }) =>
       apiRequest<typeof okSchema>(`${checklistApiPath(id)}/visibility`, {
         method: 'PATCH',
@@ -192,7 +193,7 @@ export function useBulkVisibility() {
 /**
  * The API input of an editor's form. Its module (the form's schemas, with zod) is imported when a
  * form is saved: the editor doing so has loaded it already, and the pages that only show lists,
- * which load this file, stay without it (issue 14).
+ * which load this file, stay without it.
  */
 const inputFrom = async (form: ChecklistForm) =>
   (await import('@/domain/checklists/checklist-input')).toChecklistInput(form);
@@ -212,7 +213,7 @@ export function useCreateChecklist() {
   });
 }
 
-/** Saves the editor's form over list `id` (unchanged items keep their ids and everyone's ticks). */
+/** Saves the editor's form over list `id` (unchanged items keep their ids and everyone's completions). */
 export function useUpdateChecklist(id: string) {
   const queryClient = useQueryClient();
   return useMutation({

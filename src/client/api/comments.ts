@@ -6,8 +6,8 @@ import { checklistApiPath } from './checklists';
 import { checklistKeys } from './query-keys';
 
 /**
- * Comments of a checklist, newest first (spec §7), a page at a time (issue 9): each page starts
- * after the previous one's `nextCursor`. Kept under the checklist's own key.
+ * Comments of a checklist, newest first, a page at a time: each page starts after the previous
+ * one's `nextCursor`. Cached under the checklist's own key.
  */
 export const commentsQuery = (checklistId: string) =>
   infiniteQueryOptions({

@@ -20,7 +20,7 @@ export const libraryGroupsQuery = () =>
   });
 
 /**
- * The rest of a group's lists, a page at a time after the groups answer's first ones (issue 9).
+ * The rest of a group's lists, a page at a time after the groups response's first ones.
  * Asked for only once the reader wants them (`enabled`).
  */
 export const groupListsQuery = (group: { id: string; nextCursor: string | null }, enabled: boolean) =>
@@ -38,7 +38,7 @@ export const groupListsQuery = (group: { id: string; nextCursor: string | null }
     enabled: enabled && group.nextCursor !== null,
   });
 
-/** Which of the user's groups hold a checklist: "In Library" when any does (spec §4). */
+/** Which of the user's groups hold a checklist: "In Library" when any does. */
 export const libraryStatusQuery = (checklistId: string) =>
   queryOptions({
     queryKey: libraryKeys.status(checklistId),
@@ -58,8 +58,8 @@ function withGroup(status: LibraryStatus, groupId: string, isMember: boolean): L
 }
 
 /**
- * Spec §2.5: clicking a group row files the checklist in it or takes it out. Applied at once; the
- * server's answer is written only by the last toggle to settle, so rows clicked in quick
+ * Clicking a group row files the checklist in it or takes it out. Applied at once; the
+ * server's response is written only by the last toggle to settle, so rows clicked in quick
  * succession do not flicker. The callbacks run for every toggle, not only the latest one.
  */
 export function useMembershipMutation(

@@ -13,12 +13,12 @@ export const meQuery = () =>
 export const accountStatsQuery = () =>
   queryOptions({
     queryKey: meKeys.stats,
-    // Follows, clones, saves and ticks happen on other pages: always refetch when the page opens.
+    // Follows, clones, saves and completions happen on other pages: always refetch when the page opens.
     staleTime: 0,
     queryFn: ({ signal }) => apiRequest<typeof accountStatsSchema>('/api/accounts/me/stats', { signal }),
   });
 
-/** The profile writes answer with the whole profile, which becomes the cached one. */
+/** The profile writes respond with the whole profile, which becomes the cached one. */
 function useMeWrite<Input>(request: (input: Input) => Promise<Me>) {
   const queryClient = useQueryClient();
   return useMutation({

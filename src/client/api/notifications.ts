@@ -11,23 +11,23 @@ import { apiRequest } from '@/client/lib/api';
 import { activityKeys, badgeKeys, notificationKeys } from './query-keys';
 import { sessionQuery } from './session';
 
-/** Spec §8: an unread-count failure shows 0. */
+/** An unread-count failure shows 0. */
 export const unreadCountQuery = () =>
   queryOptions({
     queryKey: notificationKeys.unread,
     queryFn: ({ signal }) =>
       apiRequest<typeof unreadCountSchema>('/api/notifications/unread-count', { signal })
-        .then((answer) => answer.unread)
+        .then((response) => response.unread)
         .catch(() => 0),
   });
 
-/** Spec §8: a notification list failure shows an empty list. */
+/** A notification list failure shows an empty list. */
 export const notificationListQuery = (limit = NOTIFICATION_POPOVER_LIMIT) =>
   queryOptions({
     queryKey: notificationKeys.list(limit),
     queryFn: ({ signal }) =>
       apiRequest<typeof notificationListSchema>(`/api/notifications?limit=${limit}`, { signal })
-        .then((answer) => answer.notifications)
+        .then((response) => response.notifications)
         .catch(() => []),
   });
 
@@ -53,9 +53,9 @@ function unreadCount(event: Event): number | null {
 }
 
 /**
- * The unread count, kept live by the server's event stream: each `unread` event replaces the
+ * The unread count, live from the server's event stream: each `unread` event replaces the
  * cached count (and marks the list stale). On a broken or ended stream it reconnects after 1, 2,
- * 5, then 10 s (spec §9); a stream the server closed for good (`closed`) stays closed, unless this
+ * 5, then 10 s; a stream the server closed for good (`closed`) stays closed, unless this
  * browser still has a session (a password changed here gives it a new one).
  */
 export function useLiveUnreadCount(isSignedIn: boolean): number {
@@ -123,7 +123,7 @@ export function useMarkNotificationRead() {
   return useMutation({
     mutationFn: (id: string) =>
       apiRequest<typeof unreadCountSchema>(`/api/notifications/${id}/read`, { method: 'POST' }),
-    onSuccess: (answer) => queryClient.setQueryData(notificationKeys.unread, answer.unread),
+    onSuccess: (response) => queryClient.setQueryData(notificationKeys.unread, response.unread),
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.lists }),
   });
 }
@@ -132,7 +132,8 @@ export function useMarkNotificationRead() {
 export function useNotificationActions() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationKeys.all });
-  const setUnread = (answer: { unread: number }) => queryClient.setQueryData(notificationKeys.unread, answer.unread);
+  const setUnread = (response: { unread: number }) =>
+    queryClient.setQueryData(notificationKeys.unread, response.unread);
   return {
     markAllRead: useMutation({
       mutationFn: () => apiRequest<typeof unreadCountSchema>('/api/notifications/read-all', { method: 'POST' }),

@@ -11,7 +11,7 @@ const userPath = (username: string) => `/api/users/${encodeURIComponent(username
 const isProfileKey = (key: QueryKey) => key.length === 2 && key[0] === profileKeys.all[0];
 const isListKey = (key: QueryKey) => key.length === 3 && key[0] === profileKeys.all[0];
 
-/** Spec §2.9: a profile with its counts and public checklists; 404 when no such user. */
+/** A profile with its counts and public checklists; 404 when no such user. */
 export const profileQuery = (username: string) =>
   queryOptions({
     queryKey: profileKeys.profile(username),
@@ -27,13 +27,13 @@ export const followListQuery = (username: string, kind: FollowListKind) =>
 
 export type FollowChange = { username: string; isFollowing: boolean };
 
-/** `data` is a cached profile (a profile key's answer) or nothing yet. */
+/** `data` is a cached profile (a profile key's response) or nothing yet. */
 function isOwnProfile(data: unknown): boolean {
   return (data as PublicProfile | undefined)?.isOwner === true;
 }
 
 /**
- * Writes the server's answer to a follow change: the followed user's counts, and whether the
+ * Writes the server's response to a follow change: the followed user's counts, and whether the
  * viewer follows them wherever they appear in a cached list.
  */
 export function applyFollowState(queryClient: QueryClient, username: string, state: FollowState) {
@@ -41,7 +41,7 @@ export function applyFollowState(queryClient: QueryClient, username: string, sta
     profile
       ? {
           ...profile,
-          // A private profile's follow answer hides its counts (null, decision 008): keep what is
+          // A private profile's follow response hides its counts (null, decision 008): keep what is
           // shown rather than turn a count into nothing.
           followers: state.followers ?? profile.followers,
           following: state.following ?? profile.following,
@@ -69,9 +69,9 @@ export function applyFollowState(queryClient: QueryClient, username: string, sta
 }
 
 /**
- * Spec §4 "Follow": the button waits for the server, whose answer then sets the followed user's
- * counts; a failure changes nothing, so there is nothing to revert and, per spec §8, nothing to
- * say. One mutation per button, so each button knows whether it is the one pending.
+ * Follow: the button waits for the server, whose response then sets the followed user's counts;
+ * a failure changes nothing, so there is nothing to revert and nothing to say. One mutation per
+ * button, so each button knows whether it is the one pending.
  */
 export function useFollowMutation() {
   const queryClient = useQueryClient();

@@ -32,14 +32,14 @@ export const checklistKeys = {
   discover: ['checklists', 'discover'] as const,
   suggestions: ['checklists', 'suggestions'] as const,
   comments: (id: string) => [...checklistKeys.all, 'comments', id] as const,
-  /** The mutation key of a list's ticks and resets, so the last one to settle can be told apart. */
+  /** The mutation key of a list's completions and resets, so the last one to settle can be recognised. */
   progress: (id: string) => [...checklistKeys.all, id, 'progress'] as const,
 };
 
 export const libraryKeys = {
   all: ['library'] as const,
   groups: ['library', 'groups'] as const,
-  /** The rest of a group's lists after the groups answer's first ones. */
+  /** The rest of a group's lists after the groups response's first ones. */
   groupMore: (group: { id: string; nextCursor: string | null }) =>
     [...libraryKeys.groups, group.id, 'more', group.nextCursor] as const,
   status: (checklistId: string) => ['library', 'checklists', checklistId] as const,
@@ -74,7 +74,7 @@ export const badgeKeys = {
   all: ['badges'] as const,
 };
 
-/** Who is signed in: the one cached answer not dropped when the user changes. */
+/** Who is signed in: the one cached response not dropped when the user changes. */
 export const sessionKeys = { session: ['session'] as const };
 
 /** The signed-in user's sessions, listed in Settings. */

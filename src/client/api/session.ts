@@ -6,7 +6,7 @@ import { sessionKeys } from './query-keys';
 /**
  * Who is signed in, read from Better Auth's session endpoint with a plain request: Better Auth's
  * browser client (some 12 KB gzip) loads only with the screens that sign in, reset a password or
- * sign out (issue 14). Not retried: a 5xx shows "Try again" at once (see `useAuth`).
+ * sign out. Not retried: a 5xx shows "Try again" at once (see `useAuth`).
  */
 export const sessionQuery = () =>
   queryOptions({
@@ -15,5 +15,5 @@ export const sessionQuery = () =>
     retry: false,
   });
 
-/** Every cached answer but the session's, for resetting caches when the user changes. */
+/** Every cached response but the session's, for resetting caches when the user changes. */
 export const isNotSessionQuery = (query: Query) => query.queryKey[0] !== sessionKeys.session[0];

@@ -3,7 +3,7 @@ import type { activeSessionsSchema, revokedSessionsSchema } from '@/domain/accou
 import { apiRequest } from '@/client/lib/api';
 import { sessionListKeys } from './query-keys';
 
-// The signed-in user's sessions (issue 9 item 6): the Sessions section in Settings.
+// The signed-in user's sessions: the Sessions section in Settings.
 
 export const sessionsQuery = () =>
   queryOptions({

@@ -6,7 +6,7 @@ import { meQuery } from './me';
 import { sessionQuery } from './session';
 
 /**
- * Spec §4 "Authentication state": loading until the first session check ends; the profile is
+ * Who is signed in: loading until the first session check ends; the profile is
  * fetched when a user appears and cleared when they go; a failed fetch leaves it empty.
  */
 export function useAuth() {
@@ -35,7 +35,7 @@ export function useAuth() {
     window.location.assign('/');
   }, [queryClient]);
 
-  // The session could not be checked (the service answered 5xx, e.g. 503 while its database is
+  // The session could not be checked (the service responded 5xx, e.g. 503 while its database is
   // away): not the same as signed out, so guards show "Try again" instead of the sign-in page.
   const isSessionUnavailable = user === null && session.error instanceof ApiError && session.error.status >= 500;
 

@@ -3,7 +3,8 @@ import { apiErrorSchema, UNEXPECTED_MESSAGE } from '@/domain/api-error';
 import { readErrorBody } from './api';
 
 describe('readErrorBody', () => {
-  // The same answers as apiErrorSchema gives, whose parse it replaces in the browser (issue 14).
+  // The same responses as apiErrorSchema gives, whose parse it replaces in the browser (zod stays out of
+  // a page's first load).
   const bodies: unknown[] = [
     { message: 'Title is required.' },
     { message: 'Weak', code: 'weak_password', fieldErrors: { password: 'Too short' }, reasons: ['short'] },
@@ -19,7 +20,7 @@ describe('readErrorBody', () => {
     [],
   ];
 
-  it('reads an error answer as apiErrorSchema does, with the spec words for anything else', () => {
+  it('reads an error response as apiErrorSchema does, with the generic message for anything else', () => {
     for (const body of bodies) {
       const parsed = apiErrorSchema.safeParse(body);
       const expected = parsed.success ? parsed.data : { message: UNEXPECTED_MESSAGE };

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { toast } from '@/client/lib/toast';
 import { rateLimitedMessage, UNEXPECTED_MESSAGE, type ApiErrorBody } from '@/domain/api-error';
 
-/** An error answer of our API, with the message ready to show. */
+/** An error response of our API, with the message ready to show. */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
@@ -19,7 +19,7 @@ let send: Send = (path, init) => fetch(path, init);
 
 /**
  * Where the API requests go: the network, unless the server renders a page with these same
- * queries, answered in-process (entry-server.tsx, decision 025).
+ * queries, responded to in-process (entry-server.tsx, decision 025).
  */
 export function sendApiRequestsWith(sender: Send): void {
   send = sender;
@@ -28,9 +28,9 @@ export function sendApiRequestsWith(sender: Send): void {
 type RequestOptions = { method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal };
 
 /**
- * Calls our API, whose answer the domain schema `Schema` describes: `apiRequest<typeof likeStateSchema>(...)`.
- * The schema is named by its type only. Parsing the answer again in the browser would put zod in
- * every page's first load (issue 14); the API tests parse every answer with its schema instead
+ * Calls our API, whose response the domain schema `Schema` describes: `apiRequest<typeof likeStateSchema>(...)`.
+ * The schema is named by its type only. Parsing the response again in the browser would put zod in
+ * every page's first load; the API tests parse every response with its schema instead
  * (decisions 003 and 019).
  */
 export async function apiRequest<Schema extends z.ZodType>(
@@ -47,7 +47,7 @@ export async function apiRequest<Schema extends z.ZodType>(
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const body = readErrorBody(payload);
-    // A rate limit's refusal says how long to wait (issue 9), whichever screen made the request.
+    // A rate limit's refusal says how long to wait, whichever screen made the request.
     const retryAfter = Number(response.headers.get('Retry-After'));
     if (response.status === 429 && retryAfter > 0) body.message = rateLimitedMessage(retryAfter);
     throw new ApiError(response.status, body);
@@ -56,8 +56,8 @@ export async function apiRequest<Schema extends z.ZodType>(
 }
 
 /**
- * The body of an error answer when it has the shape of `apiErrorSchema` (src/domain/api-error.ts),
- * else the spec's words for an unexpected error (not JSON, a proxy's page, another shape).
+ * The body of an error response when it has the shape of `apiErrorSchema` (src/domain/api-error.ts),
+ * else the generic message for an unexpected error (not JSON, a proxy's page, another shape).
  */
 export function readErrorBody(payload: unknown): ApiErrorBody {
   if (!isRecord(payload)) return { message: UNEXPECTED_MESSAGE };

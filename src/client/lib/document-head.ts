@@ -17,9 +17,9 @@ export function useDocumentTitle(name: string | null | undefined) {
 }
 
 /**
- * The server marks the links of the page it answered (`data-page-head`: the canonical address, the
+ * The server marks the links of the page it rendered (`data-page-head`: the canonical address, the
  * page's feed); once the app has moved to another page they describe a page no longer shown, so
- * they go. (Pages announce their own feed from then on, lib/feed-link.ts.)
+ * they go. (Pages link their own feed from then on, lib/feed-link.ts.)
  */
 export function useDropServerHeadOnNavigation() {
   const { pathname, search } = useLocation();

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** The Atom feeds the server offers (issue 14; src/server/public-face). */
+/** The Atom feeds the server offers (src/server/public-face). */
 export const feedPaths = {
   newest: () => '/feeds/newest.atom',
   user: (username: string) => `/feeds/user/${encodeURIComponent(username)}.atom`,
@@ -8,24 +8,24 @@ export const feedPaths = {
 };
 
 /**
- * Announces a feed to browsers and feed readers while the page shows: a
+ * Offers a feed to browsers and feed readers while the page shows: a
  * `<link rel="alternate" type="application/atom+xml">` in the document's head. `href` null: none.
  * (The newest lists' feed is in index.html for every page.)
  */
 export function useFeedLink(href: string | null, title: string) {
   useEffect(() => {
     if (!href) return;
-    // The server may have announced it already in this page's HTML: the page takes that link over.
-    const announced = document.head.querySelector<HTMLLinkElement>(
+    // The server may have linked it already in this page's HTML: the page takes that link over.
+    const serverLink = document.head.querySelector<HTMLLinkElement>(
       `link[rel="alternate"][href="${CSS.escape(href)}"][data-page-head]`,
     );
-    const link = announced ?? document.createElement('link');
+    const link = serverLink ?? document.createElement('link');
     link.removeAttribute('data-page-head');
     link.rel = 'alternate';
     link.type = 'application/atom+xml';
     link.href = href;
     link.title = title;
-    if (!announced) document.head.append(link);
+    if (!serverLink) document.head.append(link);
     return () => link.remove();
   }, [href, title]);
 }

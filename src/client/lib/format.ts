@@ -1,6 +1,6 @@
 /**
  * A count the English way ("1,234"), whatever the browser's language: the words around it are
- * English, and the server writes the same digits into a page's HTML as the browser then draws.
+ * English, and the server writes the same digits into a page's HTML as the browser then renders.
  */
 export function formatCount(count: number): string {
   return count.toLocaleString('en-US');

@@ -2,7 +2,7 @@ import { useIsHydrated } from './hydration';
 import { paths } from '@/domain/paths';
 
 /**
- * "Back to Browse" (spec §2.4) returns to /browse with the filters the user last had there.
+ * "Back to Browse" returns to /browse with the filters the user last had there.
  *
  * Why session storage rather than router state on the card link: the way back to Browse often
  * passes other pages (Browse → list → its author's profile → another list, or a list reached from
@@ -16,12 +16,12 @@ const BROWSE_PARAMS = ['q', 'tag', 'order', 'view'] as const;
 
 function sanitize(search: string): string {
   const given = new URLSearchParams(search);
-  const kept = new URLSearchParams();
+  const allowed = new URLSearchParams();
   for (const name of BROWSE_PARAMS) {
     const value = given.get(name);
-    if (value) kept.set(name, value);
+    if (value) allowed.set(name, value);
   }
-  return kept.toString();
+  return allowed.toString();
 }
 
 /** Browse calls this whenever its URL changes. */
@@ -45,7 +45,7 @@ export function backToBrowsePath(): string {
 }
 
 /**
- * `backToBrowsePath()` for a link drawn on a page the server may have rendered: plain /browse
+ * `backToBrowsePath()` for a link rendered on a page the server may have rendered: plain /browse
  * until the page is hydrated (the server cannot read this tab's storage), then this tab's filters.
  */
 export function useBackToBrowsePath(): string {

@@ -10,28 +10,28 @@ export function enterDelay(seconds: number) {
 }
 
 /**
- * The page the server drew (decision 025) is on screen from the first paint, so it does not fade
- * in: a fade would hide the content the HTML already holds for 0.45 s. Pages the app moves to do
- * (spec §9, "Page transitions are animated"), this one too when it is come back to.
+ * The page the server rendered (decision 025) is on screen from the first paint, so it does not
+ * fade in: a fade would hide the content the HTML already holds for 0.45 s. Pages the app moves to
+ * do (page transitions are animated), this one too when it is come back to.
  */
-let drawnPathname: string | null = null;
+let serverRenderedPathname: string | null = null;
 
-/** Before hydrating a page the server drew (main.tsx). */
-export function startOnDrawnPage(pathname: string) {
-  drawnPathname = pathname;
+/** Before hydrating a page the server rendered (main.tsx). */
+export function startOnServerRenderedPage(pathname: string) {
+  serverRenderedPathname = pathname;
 }
 
 /**
  * The entrance class of a page or a block of one (`motion-safe:animate-enter`, index.css), or none
- * on the page the server drew, on the server and in the browser alike, so hydration matches.
+ * on the page the server rendered, on the server and in the browser alike, so hydration matches.
  */
 export function useEnterAnimation(): string {
   const { pathname } = useLocation();
-  const isDrawnPage = typeof document === 'undefined' || pathname === drawnPathname;
+  const isServerRenderedPage = typeof document === 'undefined' || pathname === serverRenderedPathname;
   useEffect(() => {
-    if (pathname !== drawnPathname) drawnPathname = null;
+    if (pathname !== serverRenderedPathname) serverRenderedPathname = null;
   }, [pathname]);
-  return isDrawnPage ? '' : 'motion-safe:animate-enter';
+  return isServerRenderedPage ? '' : 'motion-safe:animate-enter';
 }
 
 const reducedMotionQuery = '(prefers-reduced-motion: reduce)';
@@ -42,7 +42,7 @@ function subscribeToReducedMotion(onChange: () => void) {
   return () => query.removeEventListener('change', onChange);
 }
 
-/** Whether the user asks for less motion (the OS setting), kept up to date. */
+/** Whether the user asks for less motion (the OS setting), updated when it changes. */
 export function usePrefersReducedMotion() {
   return useSyncExternalStore(
     subscribeToReducedMotion,

@@ -5,5 +5,5 @@ import type { QueryKey } from '@tanstack/react-query';
 /** The id of the `<script type="application/json">` that carries a server-rendered page's data. */
 export const PAGE_STATE_ID = 'page-state';
 
-/** The answers a server-rendered page was drawn from: each query's key and data, as the app caches them. */
+/** The responses a server-rendered page was rendered from: each query's key and data, as the app caches them. */
 export type PageState = [QueryKey, unknown][];

@@ -2,22 +2,22 @@ import { describe, expect, it } from 'vitest';
 import {
   CONFETTI_PARTICLES,
   confettiBursts,
-  countDone,
+  countCompleted,
   createSparkles,
-  doneFromIds,
-  isAllDone,
+  completionFromIds,
+  isAllCompleted,
   parseStoredProgress,
   progressStorageKey,
   usesAfterChange,
-  withItemDone,
+  withItemCompletion,
 } from '@/client/lib/progress';
 
 describe('progress', () => {
-  it('is complete only when every item is done and there is at least one', () => {
-    expect(isAllDone([])).toBe(false);
-    expect(isAllDone([true, false])).toBe(false);
-    expect(isAllDone([true, true])).toBe(true);
-    expect(countDone([true, false, true])).toBe(2);
+  it('is complete only when every item is completed and there is at least one', () => {
+    expect(isAllCompleted([])).toBe(false);
+    expect(isAllCompleted([true, false])).toBe(false);
+    expect(isAllCompleted([true, true])).toBe(true);
+    expect(countCompleted([true, false, true])).toBe(2);
   });
 
   it('keeps visitor progress under a key per checklist', () => {
@@ -37,15 +37,15 @@ describe('progress', () => {
     expect(parseStoredProgress('[1,"true",null,true]', 4)).toEqual([false, false, false, true]);
   });
 
-  it('maps the signed-in user’s ticked item ids onto the items in order', () => {
+  it('maps the signed-in user’s completed item ids onto the items in order', () => {
     const items = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
-    expect(doneFromIds(items, ['c', 'a', 'gone'])).toEqual([true, false, true]);
-    expect(withItemDone(['a'], 'b', true)).toEqual(['a', 'b']);
-    expect(withItemDone(['a', 'b'], 'a', false)).toEqual(['b']);
-    expect(withItemDone(['a'], 'a', true)).toEqual(['a']);
+    expect(completionFromIds(items, ['c', 'a', 'gone'])).toEqual([true, false, true]);
+    expect(withItemCompletion(['a'], 'b', true)).toEqual(['a', 'b']);
+    expect(withItemCompletion(['a', 'b'], 'a', false)).toEqual(['b']);
+    expect(withItemCompletion(['a'], 'a', true)).toEqual(['a']);
   });
 
-  it('counts a use on the first tick and takes it back with the last', () => {
+  it('counts a use on the first completion and takes it back with the last', () => {
     expect(usesAfterChange(4, 0, 1)).toBe(5);
     expect(usesAfterChange(4, 1, 2)).toBe(4);
     expect(usesAfterChange(5, 1, 0)).toBe(4);

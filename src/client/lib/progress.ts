@@ -1,23 +1,23 @@
-// Pure rules of working through a checklist: progress, visitor progress kept in the browser, and
+// Pure rules of working through a checklist: progress, visitor progress stored in the browser, and
 // the plan of the completion celebration. No DOM and no React, so they are unit-tested directly.
 
-export function countDone(done: readonly boolean[]): number {
-  return done.filter(Boolean).length;
+export function countCompleted(completion: readonly boolean[]): number {
+  return completion.filter(Boolean).length;
 }
 
-/** Spec §2.4: the celebration needs every item done and at least one item. */
-export function isAllDone(done: readonly boolean[]): boolean {
-  return done.length > 0 && done.every(Boolean);
+/** The celebration needs every item completed and at least one item. */
+export function isAllCompleted(completion: readonly boolean[]): boolean {
+  return completion.length > 0 && completion.every(Boolean);
 }
 
-/** Spec §3 "Local progress": one list of booleans per checklist, kept under a key per checklist id. */
+/** A visitor's progress: one list of booleans per checklist, stored under a key per checklist id. */
 export function progressStorageKey(checklistId: string): string {
   return `ticklist:progress:${checklistId}`;
 }
 
 /**
  * Reads what the browser stored for a visitor. Anything unreadable counts as no progress, and the
- * list is truncated or padded to the current item count (spec §4), since the list may have been
+ * list is truncated or padded to the current item count, since the list may have been
  * edited since.
  */
 export function parseStoredProgress(raw: string | null, itemCount: number): boolean[] {
@@ -33,29 +33,29 @@ export function parseStoredProgress(raw: string | null, itemCount: number): bool
   return Array.from({ length: Math.max(itemCount, 0) }, (_, index) => values[index] === true);
 }
 
-/** Which items of the list the signed-in user has ticked, in item order. */
-export function doneFromIds(items: readonly { id: string }[], completedItemIds: readonly string[]): boolean[] {
+/** Which items of the list the signed-in user has completed, in item order. */
+export function completionFromIds(items: readonly { id: string }[], completedItemIds: readonly string[]): boolean[] {
   const completed = new Set(completedItemIds);
   return items.map((item) => completed.has(item.id));
 }
 
-export function withItemDone(ids: readonly string[], itemId: string, isDone: boolean): string[] {
+export function withItemCompletion(ids: readonly string[], itemId: string, isCompleted: boolean): string[] {
   const rest = ids.filter((id) => id !== itemId);
-  return isDone ? [...rest, itemId] : rest;
+  return isCompleted ? [...rest, itemId] : rest;
 }
 
 /**
- * The uses count as the page shows it right after a tick, before the server answers. "Uses" counts
- * users with at least one ticked item (docs/decisions/002), so the first tick adds one and taking
- * back the last one removes it again.
+ * The uses count as the page shows it right after a completion changes, before the server responds.
+ * "Uses" counts users with at least one completed item (docs/decisions/002), so the first completion
+ * adds one and taking back the last one removes it again.
  */
-export function usesAfterChange(uses: number, doneBefore: number, doneAfter: number): number {
-  if (doneBefore === 0 && doneAfter > 0) return uses + 1;
-  if (doneBefore > 0 && doneAfter === 0) return Math.max(uses - 1, 0);
+export function usesAfterChange(uses: number, completedBefore: number, completedAfter: number): number {
+  if (completedBefore === 0 && completedAfter > 0) return uses + 1;
+  if (completedBefore > 0 && completedAfter === 0) return Math.max(uses - 1, 0);
   return uses;
 }
 
-// Spec §9: 150 confetti particles and 30 sparkles, for 7 s.
+// The celebration: 150 confetti particles and 30 sparkles, for 7 s.
 export const CELEBRATION_MS = 7000;
 export const CONFETTI_PARTICLES = 150;
 export const SPARKLE_COUNT = 30;

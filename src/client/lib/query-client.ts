@@ -22,7 +22,7 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       ...queryDefaults,
-      // A 4xx will not get better by asking again; spec §8 treats 502-504 as retryable.
+      // A 4xx will not get better by asking again; a 502-504 is worth retrying.
       retry: (failureCount, error) =>
         failureCount < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
     },

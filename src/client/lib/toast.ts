@@ -1,6 +1,6 @@
-// Toasts (sonner) without sonner in a page's first load (issue 14): a toast waits for the library
-// and for the <AppToaster> of components/ui/toaster.tsx, which the app frame loads lazily, to
-// listen. Spec §9: a toast lasts 2000 ms (set on the toaster).
+// Toasts (sonner) without sonner in a page's first load: a toast waits for the library and for the
+// <AppToaster> of components/ui/toaster.tsx, which the app frame loads lazily, to listen. A toast
+// lasts 2000 ms (set on the toaster).
 
 type ToastKind = 'success' | 'error';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** A message that clears itself `ms` after it was last shown (spec §9: 3 s for the account page's). */
+/** A message that clears itself `ms` after it was last shown (3 s for the account page's). */
 export function useFlashMessage<T = string>(ms: number) {
   const [message, setMessage] = useState<T | null>(null);
   const timer = useRef<number | undefined>(undefined);

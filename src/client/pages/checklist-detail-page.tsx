@@ -26,7 +26,7 @@ import { paths } from '@/domain/paths';
 import { useDocumentTitle } from '@/client/lib/document-head';
 import { backToBrowsePath, useBackToBrowsePath } from '@/client/lib/last-browse-search';
 
-/** Spec §2.4: /checklist/{id}. */
+/** /checklist/{id}: a list with its progress and comments, for visitors and signed-in users. */
 export function ChecklistDetailPage() {
   const { id = '' } = useParams();
   const { viewer, isLoading: isAuthLoading } = useAuth();
@@ -39,7 +39,7 @@ export function ChecklistDetailPage() {
         key={detail.data.id}
         checklist={detail.data}
         viewer={viewer}
-        // Spec §8's shorter detail-page message: a reload of a list already on screen failed; the
+        // The shorter detail-page message: a reload of a list already on screen failed; the
         // list stays, with the message and Try again above it. (A first load that fails is the
         // full-page "Error Loading Checklist" with "...Please try again later.")
         reloadError={

@@ -31,7 +31,7 @@ const menu: { tab: MeTab; label: string; icon: LucideIcon }[] = [
   { tab: 'settings', label: 'Settings', icon: Settings },
 ];
 
-/** Spec §2.10: /me?tab=account|my-lists|created-lists|activity|settings. */
+/** /me?tab=account|my-lists|created-lists|activity|settings. */
 export function MePage({ tab }: { tab: string | null }) {
   const { isLoading, user, profile, isProfileLoading, refreshProfile } = useAuth();
   if (isLoading || (user && isProfileLoading)) return <FullPageSpinner />;
@@ -101,14 +101,14 @@ function AccountPage({ me, tab }: { me: Me; tab: MeTab }) {
         </div>
       </header>
 
-      {/* Spec §2.10: Followers, Following, Created, Saved, Cloned and Started, from one call. */}
+      {/* Followers, Following, Created, Saved, Cloned and Started, from one call. */}
       <StatsGrid stats={statLabels} className="mt-6" />
 
       <div className="mt-8 grid gap-6 md:grid-cols-[14rem_1fr]">
         <aside className="hidden md:block">
           <Card className="sticky top-20 p-2">{links}</Card>
         </aside>
-        {/* Spec §2.10: on mobile the menu is a collapsible profile menu. */}
+        {/* On mobile the menu is a collapsible profile menu. */}
         <Collapsible open={isMenuOpen} onOpenChange={setMenuOpen} className="md:hidden">
           <Card className="p-2">
             <CollapsibleTrigger asChild>

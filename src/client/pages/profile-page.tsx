@@ -28,13 +28,13 @@ const LOAD_FAILED = 'Failed to load profile. Please try again later.';
 
 type Checklist = PublicProfile['checklists'][number];
 
-/** Spec §2.9: /user/{username}. */
+/** /user/{username}: a profile with its counts and public lists. */
 export function ProfilePage() {
   const { username = '' } = useParams();
   const { viewer, isLoading: isAuthLoading } = useAuth();
   const profile = useQuery(profileQuery(username));
 
-  // Waiting for the session too, so a Follow button does not pop in after the page has drawn.
+  // Waiting for the session too, so a Follow button does not pop in after the page has rendered.
   if (profile.data && !isAuthLoading) {
     return <ProfileView key={profile.data.id} profile={profile.data} viewer={viewer} />;
   }
@@ -85,13 +85,13 @@ function ProfileView({ profile, viewer }: { profile: PublicProfile; viewer: View
 }
 
 function ProfileHeader({ profile, viewer }: { profile: PublicProfile; viewer: Viewer }) {
-  // A private profile shows others only its avatar and username (decision 008): its answer carries
+  // A private profile shows others only its avatar and username (decision 008): its response carries
   // no profile name then, and the username stands in.
   const name = displayName(profile);
   // Following a private user is allowed (decision 008), so Follow shows on a private profile too;
-  // its answer's counts are null there, and the counts stay hidden.
+  // its response's counts are null there, and the counts stay hidden.
   const isFollowShown = canFollow(viewer, { userId: profile.id });
-  // A private profile has no feed (it answers 404).
+  // A private profile has no feed (it responds 404).
   useFeedLink(profile.isPrivateView ? null : feedPaths.user(profile.username), `Ticklist: checklists by ${name}`);
   useDocumentTitle(profile.isPrivateView ? null : pageNames.profile(name, profile.username));
 

@@ -2,7 +2,7 @@ import { ArrowUp } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '@/client/components/ui/button';
 
-// Spec §2.12 and §9: appears after scrolling more than 300 px.
+// Appears after scrolling more than 300 px.
 export const SCROLL_TO_TOP_AFTER_PX = 300;
 
 export function ScrollToTop() {

@@ -4,7 +4,7 @@ import { paths } from '@/domain/paths';
 
 type FooterLink = { label: string; to?: string };
 
-// Spec §2.2: mostly placeholder anchors; only Browse and About are real routes.
+// Mostly placeholder anchors; only Browse and About are real routes.
 const footerColumns: { heading: string; links: FooterLink[] }[] = [
   {
     heading: 'Product',

@@ -9,7 +9,7 @@ const sizes = {
 export type AvatarSize = keyof typeof sizes;
 
 /**
- * Spec §9: a round tile showing the image if given, else the emoji, else "?". Without a label it
+ * A round tile showing the image if given, else the emoji, else "?". Without a label it
  * is decorative (hidden from assistive technology), as it usually sits beside the name it shows.
  */
 export function Avatar({

@@ -4,9 +4,9 @@ import { Button } from './button';
 import { useFocusReturn } from './focus-return';
 
 /**
- * A question that needs an answer before something happens (Radix AlertDialog): a title, the
- * consequence, Cancel and the action. While busy both buttons are disabled (spec §4 "Account-page
- * dialogs") and the dialog cannot be dismissed.
+ * A question the user confirms before something happens (Radix AlertDialog): a title, the
+ * consequence, Cancel and the action. While busy both buttons are disabled and the dialog cannot
+ * be dismissed.
  */
 export function ConfirmDialog({
   isOpen,
@@ -57,7 +57,7 @@ export function ConfirmDialog({
                 Cancel
               </Button>
             </AlertDialog.Cancel>
-            {/* Not AlertDialog.Action: that would close the dialog before the work is done. While busy
+            {/* Not AlertDialog.Action: that would close the dialog before the work ends. While busy
                 it is aria-disabled rather than disabled, so the focus stays on it inside the dialog. */}
             <Button
               variant={tone}

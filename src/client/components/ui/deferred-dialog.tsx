@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState, type ReactNode, type Ref } from 'react';
 
 // The dialog itself (Radix Dialog with its focus trap and scroll lock) loads when it is first
-// opened, so a page whose dialogs stay closed does without that code (issue 14).
+// opened, so a page whose dialogs stay closed does without that code.
 const PanelDialog = lazy(async () => ({ default: (await import('./panel-dialog')).PanelDialog }));
 
 /** What the trigger needs: spread on the button that opens the dialog. */

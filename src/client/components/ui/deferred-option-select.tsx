@@ -10,7 +10,7 @@ const LazyOptionSelect = lazy(async () => ({
 })) as typeof OptionSelectType;
 
 /**
- * `OptionSelect` for a page's first load (issue 14): Radix Select and its positioning load just
+ * `OptionSelect` for a page's first load: Radix Select and its positioning load just
  * after the page, while a stand-in with the same look and the current value holds its place. A
  * server-rendered page (decision 025) has the stand-in, and keeps it until hydrated.
  */

@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { Input } from './input';
 
-/** A password field with a show/hide toggle (spec §2.6, §2.7). */
+/** A password field with a show/hide toggle. */
 export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
   const [isVisible, setVisible] = useState(false);
   return (

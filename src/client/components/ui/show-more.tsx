@@ -2,7 +2,7 @@ import { Button } from '@/client/components/ui/button';
 import { Spinner } from '@/client/components/ui/spinner';
 
 /**
- * "Show more" under a paged list (issue 9): shown while there is a next page, busy while it loads.
+ * "Show more" under a paged list: shown while there is a next page, busy while it loads.
  * Takes the fields it needs of a TanStack infinite query.
  */
 export function ShowMore({

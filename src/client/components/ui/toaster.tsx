@@ -2,7 +2,7 @@ import { useEffect, type ComponentProps } from 'react';
 import { Toaster } from 'sonner';
 import { markToasterReady } from '@/client/lib/toast';
 
-// Spec §9: toasts last 2000 ms.
+// Toasts last 2000 ms.
 const TOAST_MS = 2000;
 
 /** The app's one toaster (loaded lazily by the app frame; `toast` in lib/toast.ts waits for it). */

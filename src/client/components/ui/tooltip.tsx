@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 
 /**
  * Our tooltip (Radix Tooltip): `children` is the trigger, which must be focusable. Each carries its
- * own provider (spec §9: open delay 700 ms, skip delay 300 ms) rather than one around the app, so
- * the tooltip's code loads with the pages that show one, not with every page (issue 14).
+ * own provider (open delay 700 ms, skip delay 300 ms) rather than one around the app, so the
+ * tooltip's code loads with the pages that show one, not with every page.
  */
 export function Tooltip({ content, children }: { content: ReactNode; children: ReactNode }) {
   return (

@@ -13,7 +13,7 @@ import { EmailField } from './email-field';
 type DialogProps = { isOpen: boolean; onOpenChange: (isOpen: boolean) => void };
 type Result = { tone: 'success' | 'error'; text: string } | null;
 
-/** A dialog around one form: its result, Cancel and submit; while busy it cannot be closed (spec §4). */
+/** A dialog around one form: its result, Cancel and submit; while busy it cannot be closed. */
 function FormDialog({
   isOpen,
   onOpenChange,
@@ -57,7 +57,7 @@ function FormDialog({
   );
 }
 
-/** Spec §2.10 and §5: a new e-mail and the current password, which the server verifies first. */
+/** A new e-mail and the current password, which the server verifies first. */
 export function ChangeEmailDialog(props: DialogProps) {
   const [result, setResult] = useState<Result>(null);
   const form = useForm<z.input<typeof changeEmailSchema>, unknown, z.output<typeof changeEmailSchema>>({
@@ -69,11 +69,11 @@ export function ChangeEmailDialog(props: DialogProps) {
   const onSubmit = form.handleSubmit(async (input) => {
     setResult(null);
     try {
-      const answer = await apiRequest<typeof messageSchema>('/api/accounts/change-email', {
+      const response = await apiRequest<typeof messageSchema>('/api/accounts/change-email', {
         method: 'POST',
         body: input,
       });
-      setResult({ tone: 'success', text: answer.message });
+      setResult({ tone: 'success', text: response.message });
       form.reset();
     } catch (error) {
       setResult({ tone: 'error', text: errorMessage(error, accountMessages.failedChangeEmail) });
@@ -113,7 +113,7 @@ const passwordFields = [
   ['confirmPassword', 'Confirm New Password', 'new-password'],
 ] as const;
 
-/** Spec §2.10 and §5: all three fields required, new and confirm equal, the current one verified first. */
+/** All three fields required, new and confirm equal, the current one verified first. */
 export function ChangePasswordDialog(props: DialogProps) {
   const [result, setResult] = useState<Result>(null);
   const form = useForm<z.input<typeof changePasswordSchema>, unknown, z.output<typeof changePasswordSchema>>({
@@ -125,11 +125,11 @@ export function ChangePasswordDialog(props: DialogProps) {
   const onSubmit = form.handleSubmit(async (input) => {
     setResult(null);
     try {
-      const answer = await apiRequest<typeof messageSchema>('/api/accounts/change-password', {
+      const response = await apiRequest<typeof messageSchema>('/api/accounts/change-password', {
         method: 'POST',
         body: input,
       });
-      setResult({ tone: 'success', text: answer.message });
+      setResult({ tone: 'success', text: response.message });
       form.reset();
     } catch (error) {
       setResult({ tone: 'error', text: errorMessage(error, accountMessages.failedChangePassword) });

@@ -21,7 +21,7 @@ import { paths } from '@/domain/paths';
 
 const MESSAGE_MS = 3000;
 
-/** Spec §2.10 "Account Info". */
+/** The Account Info tab: the e-mail with Change Email and Change Password, the username, the profile. */
 export function AccountTab({ me }: { me: Me }) {
   const [openDialog, setOpenDialog] = useState<'email' | 'password' | null>(null);
   return (
@@ -60,7 +60,7 @@ export function AccountTab({ me }: { me: Me }) {
   );
 }
 
-/** Spec §2.10 and §5: Change Username is disabled when empty or unchanged; checked on blur and before saving. */
+/** Change Username is disabled when empty or unchanged; checked on blur and before saving. */
 export function UsernameField({ current }: { current: string }) {
   const [value, setValue] = useState(current);
   const [error, setError] = useState<string | null>(null);
@@ -126,7 +126,7 @@ export function UsernameField({ current }: { current: string }) {
           /user/{current}
         </Link>
       </p>
-      {/* Always present (empty until a message), so screen readers announce the text when it comes. */}
+      {/* Always present (empty until a message), so screen readers read the text out when it comes. */}
       <p role="status" className="mt-2 text-sm font-medium text-green-700 empty:hidden dark:text-green-400">
         {success.message}
       </p>

@@ -51,8 +51,8 @@ export function DeleteAccountDialog({
 
   const onSubmit = form.handleSubmit((input) =>
     deletion.mutateAsync(input).then(
-      async (answer) => {
-        setFlash(answer.message);
+      async (response) => {
+        setFlash(response.message);
         await queryClient.cancelQueries();
         queryClient.clear();
         window.location.assign(paths.home());

@@ -31,17 +31,17 @@ function UndoEmailChange({ token }: { token: string }) {
   const [state, setState] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
   const [isSending, setIsSending] = useState(false);
   const queryClient = useQueryClient();
-  const done = state?.tone === 'success';
+  const isRestored = state?.tone === 'success';
 
   const restore = async () => {
     setIsSending(true);
     setState(null);
     try {
-      const answer = await apiRequest<typeof messageSchema>('/api/accounts/email-change/undo', {
+      const response = await apiRequest<typeof messageSchema>('/api/accounts/email-change/undo', {
         method: 'POST',
         body: { token },
       });
-      setState({ tone: 'success', message: answer.message });
+      setState({ tone: 'success', message: response.message });
       // Every session ended, this browser's too: the header must stop showing a signed-in user.
       await queryClient.invalidateQueries({ queryKey: sessionKeys.session });
     } catch (error) {
@@ -54,14 +54,16 @@ function UndoEmailChange({ token }: { token: string }) {
   return (
     <AuthCard
       title={emailChangeMessages.undoTitle}
-      subtitle={done ? undefined : emailChangeMessages.undoExplained}
+      subtitle={isRestored ? undefined : emailChangeMessages.undoExplained}
       footer={
-        <AuthLink to={done ? paths.login() : paths.home()}>{done ? 'Go to Sign In' : 'Back to Ticklist'}</AuthLink>
+        <AuthLink to={isRestored ? paths.login() : paths.home()}>
+          {isRestored ? 'Go to Sign In' : 'Back to Ticklist'}
+        </AuthLink>
       }
     >
       <div className="space-y-4">
         {state ? <Alert tone={state.tone}>{state.message}</Alert> : null}
-        {done ? null : (
+        {isRestored ? null : (
           <>
             <Button type="button" className="w-full" size="lg" disabled={isSending} onClick={restore}>
               {isSending ? 'Restoring...' : emailChangeMessages.undoButton}

@@ -21,7 +21,7 @@ export function ForgotPasswordPage() {
     setResult(null);
     try {
       const { error } = await authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword() });
-      // The same answer whether or not the address has an account.
+      // The same response whether or not the address has an account.
       if (error?.status === 429) setResult({ tone: 'error', message: accountMessages.tooManyRequests });
       else if (error) setResult({ tone: 'error', message: error.message || accountMessages.unexpected });
       else setResult({ tone: 'success', message: accountMessages.resetRequested });

@@ -7,7 +7,7 @@ import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/api/use-auth';
 import { paths } from '@/domain/paths';
 
-/** Spec §2.1: `/` and `/login` are for signed-out visitors; a signed-in user goes to /dashboard. */
+/** `/` and `/login` are for signed-out visitors; a signed-in user goes to /dashboard. */
 export function SignedOutOnly({ children }: { children: ReactNode }) {
   const { isLoading, user } = useAuth();
   if (isLoading) return <FullPageSpinner />;

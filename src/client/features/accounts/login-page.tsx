@@ -19,7 +19,7 @@ import { sessionKeys } from '@/client/api/query-keys';
 
 type SignInForm = z.input<typeof signInSchema>;
 
-/** Maps Better Auth's answer to what the user reads (spec §8: the provider's message, or the generic one). */
+/** Maps Better Auth's response to what the user reads: the provider's message, or the generic one. */
 function signInErrorMessage(error: {
   code?: string | undefined;
   message?: string | undefined;
@@ -31,7 +31,7 @@ function signInErrorMessage(error: {
 }
 
 /**
- * Spec §2.1 and §2.6: a signed-in visitor is sent to /dashboard, while a sign-in made here goes to
+ * A signed-in visitor is sent to /dashboard, while a sign-in made here goes to
  * /browse (or back to the page that asked for it). The page applies both rules itself, so the
  * session appearing after a successful sign-in cannot race a separate guard.
  */

@@ -12,7 +12,7 @@ import { formatDateTime } from '@/client/lib/format';
 
 const REVOKE_FAILED = 'Could not sign out the other devices. Please try again.';
 
-/** Settings: where the user is signed in (issue 9 item 6), and "Sign out everywhere else". */
+/** Settings: where the user is signed in, and "Sign out everywhere else". */
 export function SessionsSection() {
   const sessions = useQuery(sessionsQuery());
   const revoke = useRevokeOtherSessions();

@@ -18,7 +18,7 @@ const themeChoices: Record<Theme, { label: string; icon: LucideIcon }> = {
   system: { label: 'System', icon: Monitor },
 };
 
-/** Settings: real ones where the spec had "coming soon" — the theme, e-mail notifications, sessions and the user's own data. */
+/** Settings, all of them working: the theme, e-mail notifications, sessions and the user's own data. */
 export function SettingsTab({ me }: { me: Me }) {
   const theme = useTheme();
   const update = useUpdateSettings();

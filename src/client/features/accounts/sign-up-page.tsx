@@ -21,7 +21,7 @@ import { paths } from '@/domain/paths';
 type SignUpForm = z.input<typeof signUpSchema>;
 
 export function SignUpPage() {
-  const [isDone, setDone] = useState(false);
+  const [isSignedUp, setSignedUp] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const username = useUsernameCheck();
   const form = useForm<SignUpForm, unknown, z.output<typeof signUpSchema>>({
@@ -45,7 +45,7 @@ export function SignUpPage() {
     }
     try {
       await apiRequest<typeof messageSchema>('/api/accounts/sign-up', { method: 'POST', body: input });
-      setDone(true);
+      setSignedUp(true);
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.body.fieldErrors : undefined;
       if (fieldErrors) {
@@ -57,7 +57,7 @@ export function SignUpPage() {
     }
   });
 
-  if (isDone) {
+  if (isSignedUp) {
     return (
       <AuthCard title="Create Account">
         <div className="text-center">

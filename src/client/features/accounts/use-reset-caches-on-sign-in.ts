@@ -4,7 +4,7 @@ import { useAuth } from '@/client/api/use-auth';
 import { isNotSessionQuery } from '@/client/api/session';
 
 /**
- * Answers such as a checklist's detail depend on who asks (owner? liked? ticked?). When the
+ * Responses such as a checklist's detail depend on who asks (owner? liked? completed?). When the
  * signed-in user changes without a page load (signing in from a page that sent a visitor to
  * /login), everything cached for the previous one is thrown away and fetched again.
  */
@@ -17,8 +17,8 @@ export function useResetCachesOnUserChange() {
   useEffect(() => {
     if (isLoading) return;
     if (previous.current !== undefined && previous.current !== userId) {
-      // Signed out: drop everything rather than refetch it, which would only answer 401. The
-      // session's own answer, which told us, stays.
+      // Signed out: drop everything rather than refetch it, which would only respond 401. The
+      // session's own response, which notified us, stays.
       if (userId === null) queryClient.removeQueries({ predicate: isNotSessionQuery });
       else void queryClient.resetQueries({ predicate: isNotSessionQuery });
     }

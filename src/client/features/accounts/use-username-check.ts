@@ -4,7 +4,7 @@ import { apiRequest } from '@/client/lib/api';
 
 export type UsernameStatus = 'idle' | 'checking' | 'available' | 'taken' | 'invalid' | 'error';
 
-/** Spec §5: the username is checked on blur and again before saving. */
+/** The username is checked on blur and again before saving. */
 export function useUsernameCheck() {
   const [status, setStatus] = useState<UsernameStatus>('idle');
 
@@ -15,10 +15,14 @@ export function useUsernameCheck() {
     }
     setStatus('checking');
     try {
-      const answer = await apiRequest<typeof usernameAvailabilitySchema>(
+      const response = await apiRequest<typeof usernameAvailabilitySchema>(
         `/api/accounts/username-availability?username=${encodeURIComponent(username)}`,
       );
-      const next: UsernameStatus = answer.available ? 'available' : answer.reason === 'invalid' ? 'invalid' : 'taken';
+      const next: UsernameStatus = response.available
+        ? 'available'
+        : response.reason === 'invalid'
+          ? 'invalid'
+          : 'taken';
       setStatus(next);
       return next;
     } catch {

@@ -21,7 +21,7 @@ function saveFile(blob: Blob, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Settings: the user's own data (issue 10 item 6, decision 013): download it, or delete the account. */
+/** Settings: the user's own data (decision 013): download it, or delete the account. */
 export function YourDataSection() {
   const exportData = useExportMyData();
   const [isDeleteOpen, setDeleteOpen] = useState(false);

@@ -5,14 +5,14 @@ import { createPortal } from 'react-dom';
 import { CELEBRATION_MS, confettiBursts, type Sparkle } from '@/client/lib/progress';
 
 /**
- * Spec §2.4: confetti and sparkles for 7 s when the last item is ticked. The confetti draws on a
+ * Confetti and sparkles for 7 s when the last item is completed. The confetti is rendered on a
  * canvas of our own with `useWorker: false`: the library's default instance starts a worker from a
  * blob: URL, which the Content-Security-Policy (script-src 'self') refuses.
  * The parent leaves this out entirely when the user prefers reduced motion.
  */
-export function Celebration({ sparkles, onDone }: { sparkles: Sparkle[]; onDone: () => void }) {
+export function Celebration({ sparkles, onFinish }: { sparkles: Sparkle[]; onFinish: () => void }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const finish = useEffectEvent(onDone);
+  const finish = useEffectEvent(onFinish);
 
   useEffect(() => {
     const canvas = canvasRef.current;

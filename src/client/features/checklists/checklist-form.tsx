@@ -19,7 +19,7 @@ export type ChecklistFormProps = {
   cancelTo: string;
 };
 
-/** Spec §2.8: the layout the create and edit pages share, every field of the editor on one page. */
+/** The layout the create and edit pages share, every field of the editor on one page. */
 export function ChecklistForm({
   initialValues,
   submitLabel,

@@ -69,14 +69,14 @@ export function ProgressCard({
   );
 }
 
-/** Spec §2.4: a numbered list of tickable items; done ones are struck through. */
+/** A numbered list of items to complete; completed ones are struck through. */
 export function ChecklistItems({
   items,
-  done,
+  completion,
   onToggle,
 }: {
   items: ChecklistDetail['items'];
-  done: boolean[];
+  completion: boolean[];
   onToggle: (index: number) => void;
 }) {
   if (items.length === 0) {
@@ -93,7 +93,7 @@ export function ChecklistItems({
             key={item.id}
             number={index + 1}
             content={item.content}
-            isDone={done[index] ?? false}
+            isCompleted={completion[index] ?? false}
             onToggle={() => onToggle(index)}
           />
         ))}
@@ -105,12 +105,12 @@ export function ChecklistItems({
 function ItemRow({
   number,
   content,
-  isDone,
+  isCompleted,
   onToggle,
 }: {
   number: number;
   content: string;
-  isDone: boolean;
+  isCompleted: boolean;
   onToggle: () => void;
 }) {
   const inputId = useId();
@@ -126,23 +126,23 @@ function ItemRow({
         >
           {number}.
         </span>
-        <input id={inputId} type="checkbox" checked={isDone} onChange={onToggle} className="peer sr-only" />
+        <input id={inputId} type="checkbox" checked={isCompleted} onChange={onToggle} className="peer sr-only" />
         <span
           aria-hidden
           className={cn(
             'mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-md border-2 transition-colors',
             'peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500',
-            isDone
+            isCompleted
               ? 'border-brand-600 bg-brand-600 text-white'
               : 'border-slate-300 bg-white group-hover:border-brand-500 dark:border-slate-600 dark:bg-slate-900',
           )}
         >
-          {isDone ? <Check className="h-3.5 w-3.5" strokeWidth={3} /> : null}
+          {isCompleted ? <Check className="h-3.5 w-3.5" strokeWidth={3} /> : null}
         </span>
         <span
           className={cn(
             'min-w-0 flex-1 text-base break-words text-slate-800 dark:text-slate-200',
-            isDone && 'text-slate-500 line-through decoration-slate-400 dark:text-slate-400',
+            isCompleted && 'text-slate-500 line-through decoration-slate-400 dark:text-slate-400',
           )}
         >
           {content}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { usePrefersReducedMotion } from '@/client/lib/motion';
 import { ChecklistItems, ProgressCard } from './checklist-items';
-import { createSparkles, isAllDone, type Sparkle } from '@/client/lib/progress';
+import { createSparkles, isAllCompleted, type Sparkle } from '@/client/lib/progress';
 import { useChecklistProgress } from './use-checklist-progress';
 
 // Confetti and the sparkles' animation library load with the first celebration, not with the page.
@@ -11,8 +11,8 @@ const Celebration = lazy(async () => ({ default: (await import('./celebration'))
 type CelebrationRun = { key: number; sparkles: Sparkle[] };
 
 /**
- * The user's progress on a list, with the celebration (spec §2.4) run by their own last tick, for
- * the public and the dashboard detail pages. Reduced motion keeps the message and skips the animation.
+ * The user's progress on a list, with the celebration run by their own last completion, for the
+ * public and the dashboard detail pages. Reduced motion keeps the message and skips the animation.
  */
 function useCelebratedProgress(checklist: ChecklistDetail, isSignedIn: boolean) {
   const prefersReducedMotion = usePrefersReducedMotion();
@@ -25,18 +25,18 @@ function useCelebratedProgress(checklist: ChecklistDetail, isSignedIn: boolean) 
     const sparkles = createSparkles();
     setCelebration((previous) => ({ key: (previous?.key ?? 0) + 1, sparkles }));
   });
-  const isComplete = isAllDone(progress.done);
-  // Gated on completion too: a failed last tick is taken back, and the animation with it.
+  const isComplete = isAllCompleted(progress.completion);
+  // Gated on completion too: a failed last completion is taken back, and the animation with it.
   const celebrationElement =
     celebration && isComplete ? (
       <Suspense fallback={null}>
-        <Celebration key={celebration.key} sparkles={celebration.sparkles} onDone={() => setCelebration(null)} />
+        <Celebration key={celebration.key} sparkles={celebration.sparkles} onFinish={() => setCelebration(null)} />
       </Suspense>
     ) : null;
   return { progress, isComplete, celebrationElement };
 }
 
-/** The progress card, the tickable items and the celebration: the working part of both detail pages. */
+/** The progress card, the items to complete and the celebration: the working part of both detail pages. */
 export function ChecklistProgress({ checklist, isSignedIn }: { checklist: ChecklistDetail; isSignedIn: boolean }) {
   const { progress, isComplete, celebrationElement } = useCelebratedProgress(checklist, isSignedIn);
   return (
@@ -48,7 +48,7 @@ export function ChecklistProgress({ checklist, isSignedIn }: { checklist: Checkl
         onReset={progress.reset}
         isResetting={progress.isResetting}
       />
-      <ChecklistItems items={checklist.items} done={progress.done} onToggle={progress.toggle} />
+      <ChecklistItems items={checklist.items} completion={progress.completion} onToggle={progress.toggle} />
       {celebrationElement}
     </>
   );

@@ -25,8 +25,8 @@ export function CloneLink({ loginHref }: { loginHref: string }) {
 }
 
 /**
- * Spec §4 "Clone": makes the user's own public copy and opens its edit page. The outcome shows
- * under the actions (`CloneStatus`), and a failure is also a toast (spec §8).
+ * Clone: makes the user's own public copy and opens its edit page. The outcome shows
+ * under the actions (`CloneStatus`), and a failure is also a toast.
  */
 export function useClone(checklistId: string) {
   const clone = useCloneMutation(checklistId);

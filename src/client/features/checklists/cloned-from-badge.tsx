@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { paths } from '@/domain/paths';
 
-/** Spec §4 "Clone": a copy says which list it came from, and links there while that list exists. */
+/** A clone says which list it came from, and links there while that list exists. */
 export function ClonedFromBadge({ clonedFrom }: { clonedFrom: NonNullable<ChecklistDetail['clonedFrom']> }) {
   const className =
     'inline-flex max-w-full items-center gap-1.5 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200 ring-inset dark:bg-slate-800 dark:text-brand-200 dark:ring-slate-700';

@@ -28,7 +28,7 @@ function ErrorText({ children }: { children: string | null }) {
   );
 }
 
-/** Spec §2.4 and §5 "Comments": newest first; authors edit and delete their own; visitors read. */
+/** A list's comments: newest first; authors edit and delete their own; visitors read. */
 export function CommentsSection({
   checklist,
   viewer,

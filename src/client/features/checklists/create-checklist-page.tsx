@@ -8,7 +8,7 @@ import { useCreateChecklist } from '@/client/api/checklists';
 import { paths } from '@/domain/paths';
 import { saveErrorMessage } from './editor/checklist-editor';
 
-/** Spec §2.8: /create, "Create a New Checklist". */
+/** /create, "Create a New Checklist". */
 export function CreateChecklistPage() {
   const navigate = useNavigate();
   const create = useCreateChecklist();

@@ -7,7 +7,7 @@ import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { ApiError } from '@/client/lib/api';
 import { paths } from '@/domain/paths';
 
-// Spec §2.4 states of a detail page, shared by /checklist/{id} and the dashboard's view.
+// The states of a detail page, shared by /checklist/{id} and the dashboard's view.
 const LOADING = 'Loading checklist...';
 const LOAD_ERROR_TITLE = 'Error Loading Checklist';
 const LOAD_ERROR_TEXT = 'Failed to load checklist. Please try again later.';

@@ -3,7 +3,7 @@ import { cn } from '@/client/lib/cn';
 
 const labels: Record<Difficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 
-// Spec §2.3: easy green, medium yellow, hard red. The dot carries the token colour; the text uses
+// Easy green, medium yellow, hard red. The dot carries the token colour; the text uses
 // a darker shade of it so the label stays readable on the tinted background in both themes.
 const styles: Record<Difficulty, { badge: string; dot: string }> = {
   easy: {

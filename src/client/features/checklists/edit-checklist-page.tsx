@@ -17,7 +17,7 @@ import { saveErrorMessage } from './editor/checklist-editor';
 
 const title = 'Edit Checklist';
 
-/** Spec §2.8: /edit-checklist/{id}. The route's owner guard has already checked who may be here. */
+/** /edit-checklist/{id}. The route's owner guard has already checked who may be here. */
 export function EditChecklistPage() {
   const { id = '' } = useParams();
   const detail = useQuery(checklistDetailQuery(id));

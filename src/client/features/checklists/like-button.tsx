@@ -13,10 +13,10 @@ import { plural, formatCount } from '@/client/lib/format';
 const LIKE_FAILED = 'Failed to update like.';
 
 /**
- * Spec §2.4 and §4 "Like": a heart with the count. Visitors are sent to sign in; the author's own
+ * Like: a heart with the count. Visitors are sent to sign in; the author's own
  * list has it disabled, with a tooltip saying why.
  */
-// Only the owner sees the tooltip (spec §2.4), so its code (Radix Tooltip and its positioning)
+// Only the owner sees the tooltip, so its code (Radix Tooltip and its positioning)
 // loads with that case alone; until then the same button shows without it.
 const Tooltip = lazy(async () => ({ default: (await import('@/client/components/ui/tooltip')).Tooltip }));
 

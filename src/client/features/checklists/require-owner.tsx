@@ -9,7 +9,7 @@ import { checklistDetailQuery } from '@/client/api/checklists';
 import { paths } from '@/domain/paths';
 
 /**
- * Spec §2.1: /edit-checklist/{id} is for the list's owner. Anyone else goes to the list itself,
+ * /edit-checklist/{id} is for the list's owner. Anyone else goes to the list itself,
  * which shows it, or "Checklist Not Found" for a private list or a wrong id. The server checks
  * ownership again on every write.
  */

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { toast } from '@/client/lib/toast';
 import { Button } from '@/client/components/ui/button';
 
-// Spec §9: "Copied!" shows for 1.5 s.
+// "Copied!" shows for 1.5 s.
 const COPIED_MS = 1500;
 const COPY_FAILED = 'Could not copy the link.';
 
@@ -14,7 +14,7 @@ function canShareNatively(data: ShareData): boolean {
 }
 
 /**
- * Spec §2.4 (dashboard variant), issue 14: shares the page link (or `url`) through the system's
+ * Shares the page link (or `url`) through the system's
  * share sheet where there is one; elsewhere copies it and says so ("Copied!", "Link copied!").
  */
 export function ShareButton({ url, title }: { url?: string; title?: string }) {

@@ -1,17 +1,17 @@
 import { toast } from '@/client/lib/toast';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
-import { useItemDoneMutation, useResetProgressMutation } from '@/client/api/checklist-detail';
-import { countDone, doneFromIds, isAllDone } from '@/client/lib/progress';
+import { useItemCompletionMutation, useResetProgressMutation } from '@/client/api/checklist-detail';
+import { countCompleted, completionFromIds, isAllCompleted } from '@/client/lib/progress';
 import { useVisitorProgress } from './use-visitor-progress';
 
 const RESET_FAILED = 'Failed to reset progress.';
 
 /**
- * The user's ticks on a checklist, one boolean per item, whoever they are: saved on the server
- * when signed in, kept in the browser for a visitor (spec §4 "Item completion").
+ * The user's completion of a checklist's items, one boolean per item, whoever they are: saved on
+ * the server when signed in, stored in the browser for a visitor.
  *
- * `onCompletionChange` runs when the user's own tick, untick or reset makes the list complete or
- * incomplete, so the celebration follows an action and never a page load or a re-render.
+ * `onCompletionChange` runs when the user's own completing, uncompleting or reset makes the list
+ * complete or incomplete, so the celebration follows an action and never a page load or a re-render.
  */
 export function useChecklistProgress(
   detail: ChecklistDetail,
@@ -19,29 +19,29 @@ export function useChecklistProgress(
   onCompletionChange: (isComplete: boolean) => void,
 ) {
   const visitor = useVisitorProgress(detail.id, detail.items.length);
-  const itemDone = useItemDoneMutation(detail.id);
+  const itemCompletion = useItemCompletionMutation(detail.id);
   const resetProgress = useResetProgressMutation(detail.id);
-  const done = isSignedIn ? doneFromIds(detail.items, detail.viewer.completedItemIds) : visitor.done;
+  const completion = isSignedIn ? completionFromIds(detail.items, detail.viewer.completedItemIds) : visitor.completion;
 
   const toggle = (index: number) => {
     const item = detail.items[index];
     if (!item) return;
-    const isDone = !done[index];
-    const next = done.map((value, at) => (at === index ? isDone : value));
-    if (isAllDone(next) !== isAllDone(done)) onCompletionChange(isAllDone(next));
-    if (isSignedIn) itemDone.mutate({ itemId: item.id, isDone });
+    const isCompleted = !completion[index];
+    const next = completion.map((value, at) => (at === index ? isCompleted : value));
+    if (isAllCompleted(next) !== isAllCompleted(completion)) onCompletionChange(isAllCompleted(next));
+    if (isSignedIn) itemCompletion.mutate({ itemId: item.id, isCompleted });
     else visitor.save(next);
   };
 
   const reset = () => {
-    if (isAllDone(done)) onCompletionChange(false);
+    if (isAllCompleted(completion)) onCompletionChange(false);
     if (isSignedIn) resetProgress.mutate(undefined, { onError: () => toast.error(RESET_FAILED) });
-    else visitor.save(done.map(() => false));
+    else visitor.save(completion.map(() => false));
   };
 
   return {
-    done,
-    completed: countDone(done),
+    completion,
+    completed: countCompleted(completion),
     total: detail.items.length,
     toggle,
     reset,

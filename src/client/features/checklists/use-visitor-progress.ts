@@ -34,7 +34,7 @@ function subscribe(onChange: () => void) {
 }
 
 /**
- * Spec §3 "Local progress": a signed-out visitor's ticks stay in this browser, one boolean per
+ * A signed-out visitor's completions stay in this browser, one boolean per
  * item under `ticklist:progress:{checklistId}`, restored on load and fitted to the item count.
  * Other tabs showing the same list follow along.
  */
@@ -45,7 +45,7 @@ export function useVisitorProgress(checklistId: string, itemCount: number) {
     () => readRaw(key),
     () => null,
   );
-  const done = useMemo(() => parseStoredProgress(raw, itemCount), [raw, itemCount]);
+  const completion = useMemo(() => parseStoredProgress(raw, itemCount), [raw, itemCount]);
   const save = useCallback((next: boolean[]) => writeRaw(key, JSON.stringify(next)), [key]);
-  return { done, save };
+  return { completion, save };
 }

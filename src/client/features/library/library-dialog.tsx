@@ -20,7 +20,7 @@ import {
 import { libraryKeys } from '@/client/api/query-keys';
 
 /**
- * Spec §2.4: "Add to List Library" on /checklist/{id}, "Add to Library" in the dashboard variant,
+ * "Add to List Library" on /checklist/{id}, "Add to Library" in the dashboard variant,
  * and "In Library" on both once the list is in any group. Signed-in only.
  */
 export function LibraryButton({

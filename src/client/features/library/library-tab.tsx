@@ -35,7 +35,7 @@ type Pending =
   | { kind: 'delete'; group: Group }
   | { kind: 'remove'; group: Group; list: Group['checklists'][number] };
 
-/** Spec §2.10 "List Library / Groups". */
+/** The List Library tab: the user's groups of saved lists, made, renamed and deleted here. */
 export function LibraryTab({
   title = 'List Library',
   description = 'Your groups of saved lists.',
@@ -243,7 +243,7 @@ function GroupCard({ group, onAction }: { group: Group; onAction: (pending: Pend
   );
 }
 
-/** Spec §2.10 "Rename Group" (and a new group): the name is trimmed and must not be blank. */
+/** Rename Group (and a new group): the name is trimmed and must not be blank. */
 function GroupNameDialog({
   isOpen,
   title,

@@ -6,7 +6,7 @@ import { cn } from '@/client/lib/cn';
 import { enterDelay, useEnterAnimation } from '@/client/lib/motion';
 import { paths } from '@/domain/paths';
 
-// Spec §1: the landing page's marketing claims, verbatim.
+// The landing page's marketing claims, word for word as the product states them.
 const stats = [
   { value: '10,000+', label: 'active users' },
   { value: '50,000+', label: 'checklists' },
@@ -50,10 +50,10 @@ const steps = [
 ];
 
 const exampleItems = [
-  { text: 'Book the removal van', isDone: true },
-  { text: 'Redirect your post', isDone: true },
-  { text: 'Pack an essentials box', isDone: false },
-  { text: 'Take the meter readings', isDone: false },
+  { text: 'Book the removal van', isCompleted: true },
+  { text: 'Redirect your post', isCompleted: true },
+  { text: 'Pack an essentials box', isCompleted: false },
+  { text: 'Take the meter readings', isCompleted: false },
 ];
 
 export function LandingPage() {
@@ -227,14 +227,14 @@ function SectionIntro({
 }
 
 function ExampleChecklistCard() {
-  const doneCount = exampleItems.filter((item) => item.isDone).length;
-  const percent = Math.round((doneCount / exampleItems.length) * 100);
+  const completedCount = exampleItems.filter((item) => item.isCompleted).length;
+  const percent = Math.round((completedCount / exampleItems.length) * 100);
 
   return (
     // Purely illustrative: exposed as one image so screen readers skip the fake list's internals.
     <div
       role="img"
-      aria-label={`Example checklist "Moving house", ${doneCount} of ${exampleItems.length} items done`}
+      aria-label={`Example checklist "Moving house", ${completedCount} of ${exampleItems.length} items done`}
       className="relative"
     >
       <Card className="p-6 sm:p-7">
@@ -254,7 +254,7 @@ function ExampleChecklistCard() {
               key={item.text}
               className={cn(
                 'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm ring-1',
-                item.isDone
+                item.isCompleted
                   ? 'bg-slate-50 text-slate-500 ring-slate-200/70 dark:bg-slate-800/60 dark:text-slate-400 dark:ring-slate-700/70'
                   : 'bg-white text-slate-800 ring-slate-200 dark:bg-slate-900 dark:text-slate-100 dark:ring-slate-700',
               )}
@@ -262,12 +262,12 @@ function ExampleChecklistCard() {
               <span
                 className={cn(
                   'flex h-5 w-5 shrink-0 items-center justify-center rounded-md',
-                  item.isDone ? 'bg-brand-600 text-white' : 'ring-2 ring-slate-300 dark:ring-slate-600',
+                  item.isCompleted ? 'bg-brand-600 text-white' : 'ring-2 ring-slate-300 dark:ring-slate-600',
                 )}
               >
-                {item.isDone && <Check className="h-3.5 w-3.5" strokeWidth={3} aria-hidden />}
+                {item.isCompleted && <Check className="h-3.5 w-3.5" strokeWidth={3} aria-hidden />}
               </span>
-              <span className={cn(item.isDone && 'line-through decoration-slate-400')}>{item.text}</span>
+              <span className={cn(item.isCompleted && 'line-through decoration-slate-400')}>{item.text}</span>
             </li>
           ))}
         </ul>
@@ -275,7 +275,7 @@ function ExampleChecklistCard() {
         <div className="mt-6">
           <div className="flex items-center justify-between text-xs font-medium text-slate-500 dark:text-slate-400">
             <span>
-              {doneCount} of {exampleItems.length} done
+              {completedCount} of {exampleItems.length} done
             </span>
             <span>{percent}%</span>
           </div>
@@ -286,7 +286,7 @@ function ExampleChecklistCard() {
                 key={item.text}
                 className={cn(
                   'h-2 flex-1 rounded-full',
-                  item.isDone ? 'bg-brand-600' : 'bg-slate-100 dark:bg-slate-800',
+                  item.isCompleted ? 'bg-brand-600' : 'bg-slate-100 dark:bg-slate-800',
                 )}
               />
             ))}

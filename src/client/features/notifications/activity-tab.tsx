@@ -19,7 +19,7 @@ const DELETE_FAILED = 'Failed to delete notification';
 /** The feed shows up to the API's 100 newest. */
 const FEED_LIMIT = 100;
 
-/** Spec §2.10 "Activity Feed": every notification with its time; unread ones highlighted. */
+/** The activity feed: every notification with its time; unread ones highlighted. */
 export function ActivityTab({ title = 'Activity' }: { title?: string }) {
   const list = useQuery(notificationListQuery(FEED_LIMIT));
   const markRead = useMarkNotificationRead();

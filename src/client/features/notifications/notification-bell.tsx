@@ -12,7 +12,7 @@ import { notificationListQuery, useMarkNotificationRead } from '@/client/api/not
 import { ActorAvatar, NotificationText } from './notification-text';
 
 /**
- * Spec §2.2: the bell with its unread badge; the popover loads only when opened and shows at most
+ * The bell with its unread badge; the popover loads only when opened and shows at most
  * 10, scrolling within 24rem. Clicking one marks it read and opens what it is about.
  */
 export function NotificationBell({ unread }: { unread: number }) {

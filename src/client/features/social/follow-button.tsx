@@ -5,8 +5,8 @@ import { cn } from '@/client/lib/cn';
 import { useFollowMutation } from '@/client/api/profiles';
 
 /**
- * Spec §2.9 and §4 "Follow": Follow or Unfollow, "Following..." or "Unfollowing..." while the
- * server answers. The caller decides who sees it (signed in, not oneself).
+ * Follow or Unfollow, "Following..." or "Unfollowing..." while the server responds. The caller
+ * decides who sees it (signed in, not oneself).
  */
 export function FollowButton({
   username,
@@ -32,7 +32,7 @@ export function FollowButton({
       disabled={follow.isPending}
       aria-busy={follow.isPending}
       aria-describedby={describedBy}
-      // The mutation's default error handling is silence, which is what spec §8 asks for.
+      // The mutation's default error handling is silence: a failed follow says nothing.
       onClick={() => follow.mutate({ username, isFollowing: !isFollowing })}
       className="shrink-0"
     >

@@ -20,7 +20,7 @@ type FollowUser = z.infer<typeof followUserSchema>;
 const titles = { followers: 'Followers', following: 'Following' } as const;
 const LOAD_FAILED = 'Failed to load users.';
 
-/** Spec §2.9: a count ("N followers", "N following") that opens the list of those users. */
+/** A count ("N followers", "N following") that opens the list of those users. */
 export function FollowListDialog({
   username,
   kind,

@@ -14,7 +14,7 @@ import { EmailNotificationsSwitch, SettingsTab } from '@/client/features/account
 import { useAuth } from '@/client/api/use-auth';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 
-// The dashboard's account screens are the /me tabs' real ones (the spec's were placeholders).
+// The dashboard's account screens are the /me tabs' own, working ones.
 
 export function DashboardActivityPage() {
   return (
@@ -58,7 +58,7 @@ export function DashboardCollectionsPage() {
 }
 
 /**
- * Spec §2.11 "Profile": display name, username, avatar, public-profile switch, and (real here, not
+ * The dashboard's Profile: display name, username, avatar, public-profile switch, and (real here, not
  * disabled) the e-mail notifications switch and Change Password.
  */
 export function DashboardProfilePage() {

@@ -35,7 +35,7 @@ import { paths } from '@/domain/paths';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 
 /**
- * Spec §2.8 "Dashboard create wizard": Basic Info → Add Items → Review & Create (with tags). The
+ * The dashboard's create wizard: Basic Info → Add Items → Review & Create (with tags). The
  * steps show parts of the one checklist editor that /create uses; its resolver leaves blank rows out.
  */
 export function CreateWizardPage() {
@@ -172,19 +172,19 @@ function StepHeader({
     <ol aria-label="Steps" className="grid grid-cols-3 gap-2">
       {WIZARD_STEPS.map((label, index) => {
         const target = (index + 1) as WizardStep;
-        const isDone = canJumpTo(target, step, furthest);
+        const isCompleted = canJumpTo(target, step, furthest);
         const isCurrent = target === step;
         const content = (
           <>
             <span
               className={cn(
                 'flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-xs font-bold',
-                isDone && 'bg-brand-600 text-white',
+                isCompleted && 'bg-brand-600 text-white',
                 isCurrent && 'bg-brand-100 text-brand-700 ring-2 ring-brand-600 dark:bg-slate-800 dark:text-white',
-                !isDone && !isCurrent && 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
+                !isCompleted && !isCurrent && 'bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300',
               )}
             >
-              {isDone ? <Check className="h-4 w-4" aria-hidden /> : target}
+              {isCompleted ? <Check className="h-4 w-4" aria-hidden /> : target}
             </span>
             <span className="truncate">{label}</span>
           </>
@@ -193,7 +193,7 @@ function StepHeader({
           'flex w-full min-w-0 items-center gap-2 rounded-xl px-2 py-2 text-left text-xs font-medium sm:text-sm';
         return (
           <li key={label} aria-current={isCurrent ? 'step' : undefined}>
-            {isDone ? (
+            {isCompleted ? (
               <button
                 type="button"
                 onClick={() => onJump(target)}

@@ -14,14 +14,14 @@ import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { paths } from '@/domain/paths';
 import { useAuth } from '@/client/api/use-auth';
 
-/** Spec §2.4: the breadcrumb is labelled after where the list was opened from. */
+/** The breadcrumb is labelled after where the list was opened from. */
 const backLinks = {
   lists: { to: paths.dashboard.lists(), label: 'My Lists' },
   discover: { to: paths.dashboard.discover(), label: 'Discover' },
 } as const;
 
 /**
- * Spec §2.4 "Variant shown under the dashboard routes": /dashboard/lists/{id} and
+ * The detail page's variant under the dashboard routes: /dashboard/lists/{id} and
  * /dashboard/discover/{id}. Progress is the same truth as on /checklist/{id}: saved on the server.
  */
 export function DashboardChecklistPage({ from }: { from: keyof typeof backLinks }) {

@@ -30,7 +30,7 @@ import { paths } from '@/domain/paths';
 
 type MenuEntry = { to: string; label: string; icon: LucideIcon; end?: boolean };
 
-// Spec §2.11: the side menu on wide screens, and the bottom bar's five on small ones.
+// The side menu on wide screens, and the bottom bar's five on small ones.
 const sideMenu: MenuEntry[] = [
   { to: paths.dashboard.home(), label: 'Home', icon: House, end: true },
   { to: paths.dashboard.create(), label: 'Create', icon: PlusCircle },
@@ -46,7 +46,7 @@ const bottomBar = sideMenu.filter((entry) =>
   ['Home', 'Discover', 'My Lists', 'Profile', 'Settings'].includes(entry.label),
 );
 
-/** Spec §2.11: the /dashboard shell. */
+/** The /dashboard shell. */
 export function DashboardLayout() {
   const { profile } = useAuth();
   const unread = useLiveUnreadCount(true);
@@ -124,7 +124,7 @@ function MenuLink({ entry: { to, label, icon: Icon, end }, unread }: { entry: Me
   );
 }
 
-/** The spec's search box "does nothing"; ours searches: Enter opens Browse with the words. */
+/** The dashboard's search box: Enter opens Browse with the words. */
 function DashboardSearch() {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');

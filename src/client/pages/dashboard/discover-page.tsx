@@ -14,8 +14,8 @@ import { discoverQuery } from '@/client/api/checklists';
 import { paths } from '@/domain/paths';
 
 /**
- * Spec §2.11 "Discover": Suggestions for You, Trending Checklists and Staff Picks, 3 cards each.
- * When loading fails every section shows built-in samples (spec §4, §8), said so above them and
+ * Discover: Suggestions for You, Trending Checklists and Staff Picks, 3 cards each.
+ * When loading fails every section shows built-in samples, said so above them and
  * on each section, with "Try again".
  */
 export function DiscoverPage() {

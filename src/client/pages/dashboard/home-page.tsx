@@ -26,7 +26,7 @@ const statLabels = [
   ['badges', 'Badges'],
 ] as const;
 
-/** Spec §2.11 "Home", with real numbers and the user's real recent events. */
+/** The dashboard's Home, with real numbers and the user's real recent events. */
 export function DashboardHomePage() {
   const { profile } = useAuth();
   return (
@@ -67,7 +67,7 @@ function HomeSection({
   );
 }
 
-/** Home shows the four most recently ticked lists in progress; "See all" has the rest. */
+/** Home shows the four lists in progress whose items were completed most recently; "See all" has the rest. */
 const IN_PROGRESS_PREVIEW = 4;
 
 function InProgress() {
@@ -120,7 +120,7 @@ function InProgress() {
   );
 }
 
-/** Spec §2.11 and §9: shown only with at least 3 suggestions, and then 3 of them. */
+/** Shown only with at least 3 suggestions, and then 3 of them. */
 function Suggestions() {
   const suggestions = useQuery(suggestionsQuery());
   const cards = suggestions.data ?? [];

@@ -22,7 +22,7 @@ import { dashboardListsQuery } from '@/client/api/checklists';
 import { paths } from '@/domain/paths';
 import { LoadedLists } from './loaded-lists';
 
-/** Spec §2.11 "Lists": Created, Cloned, Saved and In Progress; the tab is in the address. */
+/** The dashboard's Lists: Created, Cloned, Saved and In Progress; the tab is in the address. */
 export function DashboardListsPage() {
   const [params, setParams] = useSearchParams();
   const tab = DASHBOARD_LIST_TABS.find((candidate) => candidate === params.get('tab')) ?? 'created';

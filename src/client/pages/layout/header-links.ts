@@ -7,7 +7,7 @@ export const mainLinks = [
   { to: paths.about(), label: 'About' },
 ];
 
-// Spec §2.2: the user menu links to /me with the matching tab; Activity carries the unread badge.
+// The user menu links to /me with the matching tab; Activity carries the unread badge.
 export const accountLinks = [
   { to: paths.me('account'), label: 'Account', hasUnreadBadge: false },
   { to: paths.me('my-lists'), label: 'List Library', hasUnreadBadge: false },

@@ -9,7 +9,7 @@ import { cn } from '@/client/lib/cn';
 import { paths } from '@/domain/paths';
 import { accountLinks, mainLinks, navLinkClass } from './header-links';
 
-/** Spec §2.2: the slide-in menu of small screens: the same links, "Logged in as", and Sign Out. */
+/** The slide-in menu of small screens: the same links, "Logged in as", and Sign Out. */
 export function MobileMenuSheet({
   isOpen,
   onOpenChange,

@@ -6,7 +6,7 @@ import { lazyPage } from '@/client/lib/lazy-page';
 // The sheet (a Radix dialog and its focus and scroll locks) loads when the menu is first opened.
 const MobileMenuSheet = lazyPage(() => import('./mobile-menu-sheet'), 'MobileMenuSheet');
 
-/** Spec §2.2: the menu button of small screens and its slide-in menu. */
+/** The menu button of small screens and its slide-in menu. */
 export function MobileMenu({ unread }: { unread: number }) {
   const [isOpen, setOpen] = useState(false);
   const [hasOpened, setHasOpened] = useState(false);

@@ -27,7 +27,7 @@ export function AppFrame() {
   const theme = useApplyTheme(profile?.theme ?? null);
   useDropServerHeadOnNavigation();
   const isHydrated = useIsHydrated();
-  // The page is the app's now, drawn by it or taken over from the server's HTML (decision 025): a
+  // The page is the app's now, rendered by it or taken over from the server's HTML (decision 025): a
   // click or a keystroke before this moment is the browser's alone. Said on <html> for whoever
   // needs to wait for it (the end-to-end tests do, before they use a page they have just loaded).
   useEffect(() => {
@@ -93,7 +93,7 @@ export function AnimatedMain({ className }: { className?: string }) {
   );
 }
 
-/** The spec's loading words for the screens that have them (§2.3, §2.4), else a plain "Loading...". */
+/** The loading words of the screens that have their own (Browse, a checklist), else a plain "Loading...". */
 function loadingLabel(pathname: string) {
   if (pathname === '/browse') return browseMessages.loading;
   if (/^\/(checklist|dashboard\/(lists|discover))\/[^/]+$/.test(pathname)) return 'Loading checklist...';
@@ -101,10 +101,10 @@ function loadingLabel(pathname: string) {
 }
 
 /**
- * The public site's frame: header, page, footer (spec §2.2). The main region is at least as tall
+ * The public site's frame: header, page, footer. The main region is at least as tall
  * as the screen below the header (h-16 and its border), so the footer starts below the fold: a
  * page's chunk, then its data, grow the main region after the first paint, and a footer in view
- * would be pushed down each time (issue 14: Lighthouse counted that shift as 0.4-0.6 CLS).
+ * would be pushed down each time, a layout shift that Lighthouse counts against the page.
  */
 export function SiteLayout() {
   return (

@@ -12,7 +12,7 @@ import { useLiveUnreadCount } from '@/client/api/notifications';
 import { accountLinks } from './header-links';
 import { MobileMenu } from './mobile-menu';
 
-/** Spec §2.2: the signed-in header's bell, user menu and mobile menu, on one live unread count. */
+/** The signed-in header's bell, user menu and mobile menu, on one live unread count. */
 export function SignedInControls() {
   const { user, profile, isProfileLoading, signOut } = useAuth();
   const greeting = `Hi, ${greetingName(profile?.profileName)}!`;

@@ -10,7 +10,7 @@ import { mainLinks, navLinkClass } from './header-links';
 import { MobileMenu } from './mobile-menu';
 
 // A signed-in user's bell and menu (with the live unread count) load only for a signed-in user:
-// a visitor's first load does without their code (issue 14).
+// a visitor's first load does without their code.
 const SignedInControls = lazyPage(() => import('./signed-in-controls'), 'SignedInControls');
 
 // While the session is checked the spinner holds the place of the Sign In and Sign Up buttons, at

@@ -9,11 +9,11 @@ import { ApiError } from '@/client/lib/api';
 // dashboard wizard spreads them over three steps. Both hold the same react-hook-form form; they
 // differ only in the resolver, that is in what they do with a blank item or tag row.
 
-/** /create and edit (spec §5 "Checklist form"): a blank row is refused ("All items must be filled."). */
+/** /create and edit: a blank row is refused ("All items must be filled."). */
 export const checklistFormResolver: Resolver<ChecklistForm> = zodResolver(checklistFormSchema);
 
 /**
- * The wizard (spec §5 "Wizard"): blank rows are left out, not refused; what remains is checked by
+ * The wizard: blank rows are left out, not refused; what remains is checked by
  * the same form schema (validateWizardForm), and the form is handed on without the blank rows.
  */
 export const wizardResolver: Resolver<ChecklistForm> = (values) => {
@@ -88,7 +88,7 @@ export function ChecklistEditorForm({
 }
 
 /**
- * Spec §8: a failed save says "Failed to create checklist." / "Failed to update checklist.";
+ * A failed save says "Failed to create checklist." / "Failed to update checklist.";
  * only a refusal with the rules' own words (invalid input, not yours) shows those words instead.
  */
 export function saveErrorMessage(error: unknown, fallback: string): string {

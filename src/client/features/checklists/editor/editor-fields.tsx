@@ -21,7 +21,7 @@ import { SelectContent, SelectItem, SelectRoot, SelectTrigger, SelectValue } fro
 import { cn } from '@/client/lib/cn';
 import { RowList } from './row-list';
 
-// The checklist editor's fields (spec §2.8). Each reads the form from context (ChecklistEditorForm),
+// The checklist editor's fields. Each reads the form from context (ChecklistEditorForm),
 // so the create/edit page and the wizard's steps place the same fields where they need them.
 
 const ids = {
@@ -34,7 +34,7 @@ const ids = {
 };
 
 const difficultyLabels: Record<Difficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
-// Spec §9: easy green, medium yellow, hard red (the same tokens as the difficulty badge).
+// Easy green, medium yellow, hard red (the same tokens as the difficulty badge).
 const difficultyDots: Record<Difficulty, string> = { easy: 'bg-easy', medium: 'bg-medium', hard: 'bg-hard' };
 
 const textareaClass =
@@ -42,7 +42,7 @@ const textareaClass =
 
 /**
  * react-hook-form checks a field again as it changes only after the first submit, and then only the
- * input that changed, while the list rules sit on the whole list (spec §5). So a field that shows an
+ * input that changed, while the list rules sit on the whole list. So a field that shows an
  * error (the wizard's steps show them before any submit), or any list after a submit, is re-checked.
  */
 function useRecheck() {
@@ -59,7 +59,7 @@ function useFieldError(field: ChecklistFormField): string | undefined {
   return (error && 'root' in error ? error.root?.message : undefined) ?? error?.message;
 }
 
-/** `suggestedLength`: shows the count against the wizard's title tip (spec §2.8: advice, not enforced). */
+/** `suggestedLength`: shows the count against the wizard's title tip (advice, not enforced). */
 export function TitleField({ suggestedLength }: { suggestedLength?: number }) {
   const { register } = useFormContext<ChecklistForm>();
   const recheck = useRecheck();
@@ -119,7 +119,7 @@ export function DescriptionField() {
 
 /**
  * Which rows to mark when the list shows an error: one over the length limit, and a blank one
- * unless the editor leaves blank rows out (the wizard does; spec §5 "Wizard").
+ * unless the editor leaves blank rows out (the wizard does).
  */
 function isRowAtFault(value: string | undefined, maxLength: number, isBlankAllowed: boolean): boolean {
   const trimmed = (value ?? '').trim();

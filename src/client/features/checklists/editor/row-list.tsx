@@ -10,7 +10,7 @@ type FocusTarget = { index: number; control: 'input' | 'up' | 'down' };
 
 /**
  * Rows of text (a checklist's items or tags): Enter in a row adds the next one, and each row can be
- * moved up or down and removed while more than one remains (spec §5). Focus stays on the row.
+ * moved up or down and removed while more than one remains. Focus stays on the row.
  */
 export function RowList({
   legend,
