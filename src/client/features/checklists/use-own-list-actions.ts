@@ -30,6 +30,13 @@ const visibilityQuestions: Record<
   },
 };
 
+// Deleting one list and deleting the selected ones ask the same, but for the title.
+const deleteQuestion = {
+  description: ownListMessages.deleteText,
+  confirmLabel: 'Delete',
+  busyLabel: 'Deleting...',
+} satisfies Partial<ConfirmDialogQuestion>;
+
 /** An action that waits in the confirmation dialog for the user's yes. */
 export type PendingAction =
   | { kind: 'delete'; list: OwnChecklist }
@@ -119,19 +126,15 @@ export function useOwnListActions(selection: Pick<ListSelection, 'selectedIds' |
     switch (question.kind) {
       case 'delete':
         return {
+          ...deleteQuestion,
           title: `Delete "${question.list.title}"?`,
-          description: ownListMessages.deleteText,
-          confirmLabel: 'Delete',
-          busyLabel: 'Deleting...',
           isBusy: remove.isPending,
           onConfirm: () => deleteOne(question.list),
         };
       case 'bulk-delete':
         return {
+          ...deleteQuestion,
           title: ownListMessages.bulkDeleteTitle(question.ids.length),
-          description: ownListMessages.deleteText,
-          confirmLabel: 'Delete',
-          busyLabel: 'Deleting...',
           isBusy: bulkDelete.isPending,
           onConfirm: () => deleteSelected(question.ids),
         };
