@@ -4,7 +4,8 @@ import { commentMessages } from '../../src/domain/checklists/comments';
 import type * as Permissions from '../../src/domain/permissions';
 import { checklistComments } from '../../src/server/db/schema';
 import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
-import { callers, createCallers, stateOf, visibilities, type Caller } from '../setup/checklist-authorization';
+import { callers, type Caller } from '../setup/callers';
+import { createCallers, stateOf, visibilities } from '../setup/checklist-authorization';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
 // Every decision is the server asking a rule of permissions.ts: a test may make one refuse, to see

@@ -1,14 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
-import {
-  callers,
-  createCallers,
-  stateOf,
-  table,
-  visibilities,
-  type Caller,
-  type Visibility,
-} from '../setup/checklist-authorization';
+import { callers, type Caller } from '../setup/callers';
+import { createCallers, stateOf, table, visibilities, type Visibility } from '../setup/checklist-authorization';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
 let t: TestApp;

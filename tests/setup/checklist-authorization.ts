@@ -2,15 +2,13 @@ import { eq, sql } from 'drizzle-orm';
 import { encodeCursor } from '../../src/domain/paging';
 import { checklistComments, checklists, userListGroups } from '../../src/server/db/schema';
 import { createUser, type CreatedUser } from '../../src/server/seed/factories';
+import type { Caller, Expected } from './callers';
 import { signedInAgent } from './sign-in';
 import type { Agent, TestApp } from './test-app';
 
 // Every checklist endpoint × {visitor, another user, owner}, on a public, an unlisted and a private
 // list. A private list of someone else is not found (404), never forbidden.
 
-export type Caller = 'visitor' | 'other' | 'owner';
-export const callers = ['visitor', 'other', 'owner'] as const;
-export type Expected = Record<Caller, number>;
 export type Visibility = 'public' | 'unlisted' | 'private';
 export const visibilities = ['public', 'unlisted', 'private'] as const;
 type Call = (
