@@ -5,7 +5,8 @@ import { backfillBadges } from '../../src/server/badges/badges.actions';
 import { metricCap, metricValues } from '../../src/server/badges/badges.queries';
 import { checklistComments, clonedChecklists, follows } from '../../src/server/db/schema';
 import { makeChecklist, createUser } from '../../src/server/seed/factories';
-import { badgeHelpers, completeItem, newList } from '../setup/badges';
+import { badgeHelpers, newList } from '../setup/badges';
+import { completeItem } from '../setup/completions';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type TestApp } from '../setup/test-app';
 

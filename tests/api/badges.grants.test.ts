@@ -4,7 +4,8 @@ import { notificationListSchema } from '../../src/domain/social/notifications';
 import { grantEarnedBadges } from '../../src/server/badges/badges.actions';
 import { checklistItemCompletions, checklistLikes, userBadges } from '../../src/server/db/schema';
 import { makeChecklist, createUser } from '../../src/server/seed/factories';
-import { badgeHelpers, completeItem, createBadgeApp, earned, newList } from '../setup/badges';
+import { badgeHelpers, createBadgeApp, earned, newList } from '../setup/badges';
+import { completeItem } from '../setup/completions';
 import { signedInAgent } from '../setup/sign-in';
 import type { Agent, TestApp } from '../setup/test-app';
 

@@ -4,7 +4,8 @@ import { BADGES, badgeListSchema } from '../../src/domain/badges/badges';
 import { publicProfileSchema } from '../../src/domain/social/profile';
 import { checklistComments, clonedChecklists, follows } from '../../src/server/db/schema';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
-import { badgeHelpers, completeItem, newList } from '../setup/badges';
+import { badgeHelpers, newList } from '../setup/badges';
+import { completeItem } from '../setup/completions';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checklistComments, follows } from '../../src/server/db/schema';
 import { makeChecklist, createUser } from '../../src/server/seed/factories';
-import { badgeHelpers, completeItem, createBadgeApp, earned, newList } from '../setup/badges';
+import { badgeHelpers, createBadgeApp, earned, newList } from '../setup/badges';
+import { completeItem } from '../setup/completions';
 import { signedInAgent } from '../setup/sign-in';
 import type { Agent, TestApp } from '../setup/test-app';
 

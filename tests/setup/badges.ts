@@ -24,14 +24,6 @@ export const newList = (title: string) => ({
 
 export const earned = (name: string) => `You earned the badge “${name}”`;
 
-/** Marks item `index` of `list` completed (PUT) or not (DELETE), as the user would. */
-export const completeItem = (
-  agent: Agent,
-  list: { id: string; items: { id: string }[] },
-  index: number,
-  method = 'PUT',
-) => agent.request(`/api/checklists/${list.id}/items/${list.items[index]!.id}/done`, { method });
-
 /** The helpers that read and write badge state in the database of `app()`. */
 export function badgeHelpers(app: () => TestApp) {
   // Users who never sign in: no password hashing, so thresholds of 50 are reached quickly.
