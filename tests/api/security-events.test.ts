@@ -4,7 +4,7 @@ import { rateKey, rateRules } from '../../src/server/security/rate-limit';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-// Issue 9 item 11: one structured log line per security event, secrets redacted.
+// One structured log line per security event, secrets redacted.
 
 type Line = Record<string, unknown>;
 const lines: Line[] = [];

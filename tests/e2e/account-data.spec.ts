@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { makeChecklist } from '../../src/server/seed/factories';
 import { expect, failedRequest, test } from './support/fixtures';
 
-// Issue 10 item 6: the user's own data, from Settings (decision 013).
+// The user's own data, from Settings (decision 013).
 
 test('“Download my data” saves a JSON file that holds the user’s list', async ({ page, db, makeUser, signIn }) => {
   const user = await makeUser({ profileName: 'Dana Download' });

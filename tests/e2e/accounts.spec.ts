@@ -36,7 +36,7 @@ test('a visitor signs up, confirms the e-mail, signs in, lands on /browse and si
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
-// The refusals of the sign-in and sign-up forms, a step each on one page (issue 13, item 10).
+// The refusals of the sign-in and sign-up forms, a step each on one page.
 test('the sign-in and sign-up forms refuse what they must, in the spec’s words', async ({
   page,
   makeUser,
@@ -59,7 +59,7 @@ test('the sign-in and sign-up forms refuse what they must, in the spec’s words
   });
 
   await test.step('signing in before confirming the e-mail is refused as a wrong password is, with a word for new users', async () => {
-    // Refused exactly as a wrong password, so nobody learns which addresses signed up (issue 9 item 3).
+    // Refused exactly as a wrong password, so nobody learns which addresses signed up.
     const user = await makeUser({ emailVerified: false, password: 'waiting-for-mail-1' });
     await page.goto('/login');
     await page.getByLabel('Email').fill(user.email);
@@ -164,7 +164,7 @@ test('a user who forgot the password resets it by e-mail and signs in with the n
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  // The address changes before the lazy screen is drawn, and Sign In's own Email field stays on
+  // The address changes before the lazy screen is rendered, and Sign In's own Email field stays on
   // screen until then: fill the field once the new screen is there.
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(user.email);
@@ -234,7 +234,7 @@ test.describe('on a 390 px screen', () => {
     const user = await makeUser();
     await signIn(user);
     await page.goto('/about');
-    // The signed-in header is drawn once the session is known (its bell shows): open the menu then.
+    // The signed-in header is rendered once the session is known (its bell shows): open the menu then.
     await expect(page.getByRole('button', { name: /notification/i })).toBeVisible();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog').getByText(`@${user.username}`)).toBeVisible();

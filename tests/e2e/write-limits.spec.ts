@@ -4,7 +4,7 @@ import { makeChecklist } from '../../src/server/seed/factories';
 import { writeQuotaCounters, type WriteAction } from '../../src/server/security/rate-limit';
 import { expect, failedRequest, test } from './support/fixtures';
 
-// Issue 9 item 8: a write refused by its quota says how long to wait, instead of a generic failure.
+// A write refused by its quota says how long to wait, instead of a generic failure.
 
 /** Uses up the user's burst for `action` this minute, as if they had just made those writes. */
 async function useUpBurst(db: Database, action: WriteAction, userId: string) {
@@ -14,7 +14,7 @@ async function useUpBurst(db: Database, action: WriteAction, userId: string) {
     on conflict (key) do update set window_start = now(), count = ${burst!.rule.max}`);
 }
 
-test('a reader who likes too often is told to wait a minute, and the like is not counted', async ({
+test('a reader who likes too often is asked to wait a minute, and the like is not counted', async ({
   page,
   db,
   makeUser,
