@@ -175,3 +175,10 @@ export async function chooseOption(page: Page, name: string, option: string): Pr
   await openSelect(page, name);
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+/** Fills the sign-in form on the open page (the login page, or a redirect to it) and submits it. */
+export async function submitSignInForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
