@@ -56,23 +56,16 @@ describe('rate limits, stored in Postgres', () => {
   it('shares the counts between app processes on one database', async () => {
     const other = await createTestApp({ db: t.db });
     const user = await createUser(t.db, { password: 'shared-pass-1' });
-    for (let attempt = 0; attempt < 10; attempt++) {
-      const app = attempt % 2 === 0 ? t : other;
-      expect(
-        (
-          await app
-            .agent()
-            .post('/api/auth/sign-in/email', { email: user.email, password: 'nope-nope' }, { ip: '10.4.0.1' })
-        ).status,
-      ).toBe(401);
-    }
-    expect(
+    const wrongSignInOn = async (app: TestApp) =>
       (
-        await other
+        await app
           .agent()
           .post('/api/auth/sign-in/email', { email: user.email, password: 'nope-nope' }, { ip: '10.4.0.1' })
-      ).status,
-    ).toBe(429);
+      ).status;
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect(await wrongSignInOn(attempt % 2 === 0 ? t : other)).toBe(401);
+    }
+    expect(await wrongSignInOn(other)).toBe(429);
   });
 
   it('reads only JSON bodies, so no body type slips past the per-account limits', async () => {

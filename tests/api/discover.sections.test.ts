@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { discoverCardsSchema, discoverSchema } from '../../src/domain/discover/assembly';
 import { checklists } from '../../src/server/db/schema';
 import type { CreatedUser } from '../../src/server/seed/factories';
-import { daysAgo, discoverHelpers, minutesAgo, titles, useDiscoverApp } from '../setup/discover';
+import { daysAgo, minutesAgo, titles, useDiscoverApp } from '../setup/discover';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
@@ -12,11 +12,10 @@ let me: CreatedUser;
 let other: CreatedUser;
 let meAgent: Agent;
 let statements: string[] = [];
-useDiscoverApp(
+const { makeList, makeRecent, getJson, discover } = useDiscoverApp(
   (app) => ({ t, me, other, meAgent } = app),
   (query) => statements.push(query),
 );
-const { makeList, makeRecent, getJson, discover } = discoverHelpers(() => ({ t, other, meAgent }));
 
 describe('trending', () => {
   it('lists public lists by uses, most first, newest first on a tie, 10 by default', async () => {

@@ -7,18 +7,14 @@ import { SAMPLE_STAFF_PICKS } from '../../src/domain/discover/assembly';
 import { staffPicks } from '../../src/server/db/schema';
 import { staffPickedChecklists } from '../../src/server/discover/discover.queries';
 import { parseStaffPickArgs, setStaffPick } from '../../src/server/discover/staff-picks.actions';
-import type { CreatedUser } from '../../src/server/seed/factories';
 import { DEMO_STAFF_PICKS, seedDemoContent } from '../../src/server/seed/seed';
-import { daysAgo, discoverHelpers, minutesAgo, titles, useDiscoverApp } from '../setup/discover';
+import { daysAgo, minutesAgo, titles, useDiscoverApp } from '../setup/discover';
 import { createTestDatabase } from '../setup/test-database';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { TestApp } from '../setup/test-app';
 
 let t: TestApp;
 let databaseUrl: string;
-let other: CreatedUser;
-let meAgent: Agent;
-useDiscoverApp((app) => ({ t, databaseUrl, other, meAgent } = app));
-const { makeList, discover } = discoverHelpers(() => ({ t, other, meAgent }));
+const { makeList, discover } = useDiscoverApp((app) => ({ t, databaseUrl } = app));
 
 describe('staff picks', () => {
   const pick = (checklistId: string, pickedAt: Date) => t.db.insert(staffPicks).values({ checklistId, pickedAt });

@@ -4,23 +4,17 @@ import { discoverCardsSchema } from '../../src/domain/discover/assembly';
 import { checklists } from '../../src/server/db/schema';
 import { suggestChecklists } from '../../src/server/discover/discover.queries';
 import type { CreatedUser } from '../../src/server/seed/factories';
-import { daysAgo, discoverHelpers, minutesAgo, range, useDiscoverApp } from '../setup/discover';
+import { daysAgo, minutesAgo, range, useDiscoverApp } from '../setup/discover';
 import type { Agent, TestApp } from '../setup/test-app';
 
 let t: TestApp;
 let me: CreatedUser;
-let other: CreatedUser;
 let meAgent: Agent;
 let statements: string[] = [];
-useDiscoverApp(
-  (app) => ({ t, me, other, meAgent } = app),
+const { makeList, makeRated, makeRecent, getJson, signedInSuggestions, visitorSuggestions } = useDiscoverApp(
+  (app) => ({ t, me, meAgent } = app),
   (query) => statements.push(query),
 );
-const { makeList, makeRated, makeRecent, getJson, signedInSuggestions, visitorSuggestions } = discoverHelpers(() => ({
-  t,
-  other,
-  meAgent,
-}));
 
 describe('suggestions', () => {
   it('leave out the user’s own lists and every private list; a visitor sees every public list', async () => {

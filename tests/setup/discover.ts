@@ -20,21 +20,23 @@ type DiscoverApp = { t: TestApp; databaseUrl: string; me: CreatedUser; other: Cr
 
 /**
  * Makes the test file's app in `beforeAll` (handing it to `use`), with every SQL statement passed
- * to `onQuery` if given. Every test builds the lists it needs on an empty table: suggestions and trending
+ * to `onQuery` if given; returns the list and read helpers on that app. Every test builds the lists it needs on an empty table: suggestions and trending
  * read them all.
  */
-export function useDiscoverApp(use: (app: DiscoverApp) => void, onQuery?: (query: string) => void): void {
-  let t: TestApp;
+export function useDiscoverApp(use: (app: DiscoverApp) => void, onQuery?: (query: string) => void) {
+  let app: DiscoverApp;
   beforeAll(async () => {
     const database = await createTestDatabase({ onQuery });
-    t = await createTestApp({ db: database.db });
+    const t = await createTestApp({ db: database.db });
     const me = await createUser(t.db, { username: 'discover_me' });
     const other = await createUser(t.db, { username: 'discover_other' });
-    use({ t, databaseUrl: database.url, me, other, meAgent: await signedInAgent(t, me) });
+    app = { t, databaseUrl: database.url, me, other, meAgent: await signedInAgent(t, me) };
+    use(app);
   });
   beforeEach(async () => {
-    await t.db.delete(checklists);
+    await app.t.db.delete(checklists);
   });
+  return discoverHelpers(() => app);
 }
 
 type ListSeed = ChecklistSeed & {
@@ -49,7 +51,7 @@ type ListSeed = ChecklistSeed & {
 const RATED = { '4.9': 100, '4.8': 40, '4.6': 20, '4.3': 10, '4.2': 8, '4.0': 6, '3.9': 5, '3.6': 3 } as const;
 
 /** The lists and reads of the Discover tests, on the test file's app (`app()`: made in its beforeAll). */
-export function discoverHelpers(app: () => Pick<DiscoverApp, 't' | 'other' | 'meAgent'>) {
+function discoverHelpers(app: () => DiscoverApp) {
   /** A list by `other` unless said otherwise; returns its id. */
   async function makeList(title: string, seed: ListSeed = {}): Promise<string> {
     const { t, other } = app();
