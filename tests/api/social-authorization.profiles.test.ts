@@ -3,22 +3,25 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { follows, profiles } from '../../src/server/db/schema';
 import { createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { callers, type Caller, type Expected } from '../setup/callers';
-import { createSocialApp, notFound, privateProfileView, unknownUsername, type ProfileOwner } from '../setup/social';
+import {
+  createSocialApp,
+  notFound,
+  privateProfileView,
+  unknownUsername,
+  targets,
+  type ProfileOwners,
+  type Target,
+} from '../setup/social';
 import type { Agent, TestApp } from '../setup/test-app';
 
-// The follow, profile and notification endpoints × {visitor, another user, owner}.
-// A private profile shows others only its avatar and username (decision 008) and hides its follow
-// lists (404). Someone else's notification is not found (404), never forbidden, and stays untouched.
-
-type Target = 'public' | 'private' | 'unknown';
-const targets = ['public', 'private', 'unknown'] as const;
+// Who may see a public, a private and an unknown profile, and their follow lists.
 
 let t: TestApp;
 let fan: CreatedUser;
 let visitor: Agent;
 let asOther: Agent;
 let asFan: Agent;
-let profileOwners: Record<'public' | 'private', ProfileOwner>;
+let profileOwners: ProfileOwners;
 beforeAll(async () => {
   ({ t, fan, visitor, asOther, asFan, profileOwners } = await createSocialApp());
 });

@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client';
-import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist } from '../../src/server/seed/factories';
 import { writeQuotaCounters, type WriteAction } from '../../src/server/security/rate-limit';
 import { expect, failedRequest, test } from './support/fixtures';
 
@@ -15,48 +14,40 @@ async function useUpBurst(db: Database, action: WriteAction, userId: string) {
     on conflict (key) do update set window_start = now(), count = ${burst!.rule.max}`);
 }
 
-/** Signs a reader in on someone else's list (titled `title`) with their burst for `action` used up. */
-async function openListOverQuota(
-  {
-    page,
-    db,
-    makeUser,
-    signIn,
-  }: { page: Page; db: Database; makeUser: () => Promise<CreatedUser>; signIn: (user: CreatedUser) => Promise<void> },
-  action: WriteAction,
-  title?: string,
-) {
-  const owner = await makeUser();
-  const reader = await makeUser();
-  const list = await makeChecklist(db, owner.id, { title });
-  await useUpBurst(db, action, reader.id);
-  await signIn(reader);
-  await page.goto(`/checklist/${list.id}`);
-}
+type OverQuotaFixtures = {
+  /**
+   * Signs a reader in on someone else's list (titled `title`) with their burst for `action` used up,
+   * and allows the console error of the refused request (`path`, under the list's API address).
+   */
+  openListOverQuota: (action: WriteAction, path: string, title?: string) => Promise<void>;
+};
 
-test('a reader who likes too often is asked to wait a minute, and the like is not counted', async ({
-  page,
-  db,
-  makeUser,
-  signIn,
-  allowConsoleErrors,
-}) => {
-  allowConsoleErrors(failedRequest(429, /\/api\/checklists\/[^/]+\/like/));
-  await openListOverQuota({ page, db, makeUser, signIn }, 'like', 'Too often');
-  await page.getByRole('button', { name: 'Like, 0 likes' }).click();
-  await expect(page.getByText("You're doing that too often. Try again in 1 minute.")).toHaveCount(1);
-  await expect(page.getByRole('button', { name: 'Like, 0 likes' })).toBeVisible();
+const quotaTest = test.extend<OverQuotaFixtures>({
+  openListOverQuota: async ({ page, db, makeUser, signIn, allowConsoleErrors }, use) => {
+    await use(async (action, path, title) => {
+      allowConsoleErrors(failedRequest(429, new RegExp(`/api/checklists/[^/]+/${path}`)));
+      const owner = await makeUser();
+      const reader = await makeUser();
+      const list = await makeChecklist(db, owner.id, { title });
+      await useUpBurst(db, action, reader.id);
+      await signIn(reader);
+      await page.goto(`/checklist/${list.id}`);
+    });
+  },
 });
 
-test('a comment refused by its quota says so under the form', async ({
-  page,
-  db,
-  makeUser,
-  signIn,
-  allowConsoleErrors,
-}) => {
-  allowConsoleErrors(failedRequest(429, /\/api\/checklists\/[^/]+\/comments/));
-  await openListOverQuota({ page, db, makeUser, signIn }, 'comment');
+quotaTest(
+  'a reader who likes too often is asked to wait a minute, and the like is not counted',
+  async ({ page, openListOverQuota }) => {
+    await openListOverQuota('like', 'like', 'Too often');
+    await page.getByRole('button', { name: 'Like, 0 likes' }).click();
+    await expect(page.getByText("You're doing that too often. Try again in 1 minute.")).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Like, 0 likes' })).toBeVisible();
+  },
+);
+
+quotaTest('a comment refused by its quota says so under the form', async ({ page, openListOverQuota }) => {
+  await openListOverQuota('comment', 'comments');
   await page.getByRole('textbox', { name: 'Add a comment' }).fill('One more');
   await page.getByRole('button', { name: 'Post' }).click();
   // Under the form, and once as a toast.

@@ -3,6 +3,13 @@ import { makeChecklist, createUser, type CreatedUser } from '../../src/server/se
 import { signedInAgent } from './sign-in';
 import { createTestApp, type Agent, type TestApp } from './test-app';
 
+// The follow, profile and notification endpoints × {visitor, another user, owner}.
+// A private profile shows others only its avatar and username (decision 008) and hides its follow
+// lists (404). Someone else's notification is not found (404), never forbidden, and stays untouched.
+
+/** Whose profile a call names: a public one, a private one, or nobody's. */
+export type Target = 'public' | 'private' | 'unknown';
+export const targets = ['public', 'private', 'unknown'] as const;
 export const unknownUsername = 'nobody_by_this_name';
 export const notFound = { message: 'User not found', code: 'not_found' };
 export const notSignedIn = { message: 'Auth session missing!', code: 'unauthorized' };
@@ -27,6 +34,7 @@ export const privateProfileView = (user: { id: string; username: string }, avata
  * (decision 024: on nobody's view of the profile, the owner's included) and one private list.
  */
 export type ProfileOwner = { user: CreatedUser; agent: Agent; publicListId: string };
+export type ProfileOwners = Record<'public' | 'private', ProfileOwner>;
 
 async function createProfileOwner(t: TestApp, fan: CreatedUser, isPublic: boolean): Promise<ProfileOwner> {
   const user = await createUser(t.db, { profileName: 'Full Name', avatarUrl: '🦉', isPublic });
@@ -45,7 +53,7 @@ export async function createSocialApp() {
   const t = await createTestApp();
   const other = await createUser(t.db);
   const fan = await createUser(t.db);
-  const profileOwners: Record<'public' | 'private', ProfileOwner> = {
+  const profileOwners: ProfileOwners = {
     public: await createProfileOwner(t, fan, true),
     private: await createProfileOwner(t, fan, false),
   };
