@@ -1,17 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/domain/accounts/account-forms';
 import { passwordMessages } from '../../src/domain/accounts/password';
 import { users, verifications } from '../../src/server/db/schema';
 import { createUser } from '../../src/server/seed/factories';
-import { passwordSignIn } from '../setup/accounts';
-import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { useAccountApp } from '../setup/accounts';
+import type { Agent, TestApp } from '../setup/test-app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-const { signIn } = passwordSignIn(() => t);
+const { signIn } = useAccountApp((app) => (t = app));
 
 describe('password reset', () => {
   it('responds the same whether or not the address has an account', async () => {

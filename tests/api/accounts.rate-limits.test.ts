@@ -1,15 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/domain/accounts/account-forms';
 import { signInSlowdown } from '../../src/server/security/rate-limit';
 import { createUser } from '../../src/server/seed/factories';
-import { passwordSignIn, signUpBody } from '../setup/accounts';
+import { signUpBody, useAccountApp } from '../setup/accounts';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-const { signIn } = passwordSignIn(() => t);
+const { signIn } = useAccountApp((app) => (t = app));
 
 describe('rate limits, stored in Postgres', () => {
   const wrongSignIn = (email: string, ip: string) =>

@@ -1,13 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/seed/factories';
-import { passwordSignIn, signUpBody } from '../setup/accounts';
+import { signUpBody, useAccountApp } from '../setup/accounts';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-const { signIn } = passwordSignIn(() => t);
+const { signIn } = useAccountApp((app) => (t = app));
 
 describe('sessions and cookies', () => {
   it('sets an HttpOnly, SameSite=Lax session cookie; Remember me makes it last 30 days, otherwise it ends with the browser', async () => {

@@ -1,19 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/domain/accounts/account-forms';
 import { passwordMessages } from '../../src/domain/accounts/password';
 import { usernameMessages } from '../../src/domain/accounts/username';
 import { WRONG_PASSWORD_ANSWER } from '../../src/server/accounts/auth-gate';
 import { accounts, profiles, users } from '../../src/server/db/schema';
 import { createUser } from '../../src/server/seed/factories';
-import { passwordSignIn, signUpBody } from '../setup/accounts';
-import { createTestApp, type TestApp } from '../setup/test-app';
+import { signUpBody, useAccountApp } from '../setup/accounts';
+import type { TestApp } from '../setup/test-app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-const { signIn } = passwordSignIn(() => t);
+const { signIn } = useAccountApp((app) => (t = app));
 
 describe('sign-up, confirmation and sign-in', () => {
   it('creates the account and profile, asks for confirmation, then lets the confirmed user in', async () => {
