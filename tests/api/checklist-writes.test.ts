@@ -25,6 +25,12 @@ const input = {
 const detail = async (agent: Agent, id: string): Promise<ChecklistDetail> =>
   checklistDetailSchema.parse(await (await agent.request(`/api/checklists/${id}`)).json());
 
+/** The detail of the list that `created` (a create's or a clone's response, which must be a 201) made. */
+async function detailOfNew(agent: Agent, created: Response): Promise<ChecklistDetail> {
+  expect(created.status).toBe(201);
+  return detail(agent, (await created.json()).id);
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   owner = await createUser(t.db);
@@ -35,10 +41,7 @@ beforeAll(async () => {
 
 describe('create', () => {
   it('saves a public list with trimmed items and tags in order, numbered from 1', async () => {
-    const response = await asOwner.post('/api/checklists', input);
-    expect(response.status).toBe(201);
-    const { id } = await response.json();
-    const saved = await detail(asOwner, id);
+    const saved = await detailOfNew(asOwner, await asOwner.post('/api/checklists', input));
     expect(saved).toMatchObject({
       title: 'Road trip',
       description: 'Before a long drive',
@@ -166,10 +169,7 @@ describe('clone', () => {
       estimatedTime: '2+ hours',
       isPublic: true,
     });
-    const response = await asReader.post(`/api/checklists/${original.id}/clone`, {});
-    expect(response.status).toBe(201);
-    const { id } = await response.json();
-    const copy = await detail(asReader, id);
+    const copy = await detailOfNew(asReader, await asReader.post(`/api/checklists/${original.id}/clone`, {}));
     expect(copy).toMatchObject({
       title: 'Moving house',
       difficulty: 'hard',
