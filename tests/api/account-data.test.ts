@@ -20,7 +20,7 @@ let sceneCount = 0;
 
 /**
  * A user who leaves (`leaver`) with one of each thing, and a user who stays (`stayer`) who liked,
- * commented on, cloned, ticked and saved the leaver's public list.
+ * commented on, cloned, completed an item of and saved the leaver's public list.
  */
 async function scene() {
   const n = ++sceneCount;
@@ -124,7 +124,7 @@ describe('download my data', () => {
       'follow',
       'like',
     ]);
-    // The scene earns the leaver a badge (announced by the "badge" notification above).
+    // The scene earns the leaver a badge (the "badge" notification above).
     expect(data.badges.length).toBeGreaterThan(0);
     // The stayer's list that became private is left out everywhere (the saved list too).
     expect(data.library.saved).toEqual([]);
@@ -171,7 +171,7 @@ describe('delete my account', () => {
       (await t.agent().post('/api/auth/sign-in/email', { email: s.leaver.email, password: s.leaver.password })).status,
     ).toBe(401);
 
-    // The public list: now by "Deleted user", with the stayer's like, tick, comment and clone.
+    // The public list: now by "Deleted user", with the stayer's like, completion, comment and clone.
     expect(await counters(s.shared.id)).toEqual({
       author_id: DELETED_USER.id,
       uses_count: 1,
@@ -187,7 +187,7 @@ describe('delete my account', () => {
       { user_id: DELETED_USER.id, content: 'Leaver was here' },
       { user_id: s.stayer.id, content: 'Stayer was here' },
     ]);
-    // The private list, the likes, ticks, library and follows of the leaver are gone; counters follow.
+    // The private list, the likes, completions, library and follows of the leaver are gone; counters follow.
     expect(await counters(s.secret.id)).toBeUndefined();
     expect(await counters(s.stayers.id)).toMatchObject({ likes_count: 0, uses_count: 0 });
     for (const table of [
@@ -245,7 +245,7 @@ describe('delete my account', () => {
     expect(await rows(sql`select content from checklist_comments where checklist_id = ${s.stayers.id}`)).toEqual([]);
     expect(await rows(sql`select content from checklist_comments where user_id = ${s.stayer.id}`)).toEqual([]);
     expect(await counters(s.stayers.id)).toMatchObject({ author_id: s.stayer.id, likes_count: 0, uses_count: 0 });
-    // The stayer's own tick on their own list and their lists stay.
+    // The stayer's own completion on their own list and their lists stay.
     expect(await rows(sql`select title from checklists where author_id = ${s.stayer.id} order by title`)).toHaveLength(
       3,
     );
@@ -270,7 +270,7 @@ describe('delete my account', () => {
 });
 
 describe('rate limits', () => {
-  it('answers 429 with Retry-After past 5 exports an hour', async () => {
+  it('responds 429 with Retry-After past 5 exports an hour', async () => {
     const user: CreatedUser = await createUser(t.db);
     const agent = await signedInAgent(t, user);
     for (let i = 0; i < 5; i++) expect((await agent.request('/api/accounts/me/export')).status).toBe(200);
@@ -280,7 +280,7 @@ describe('rate limits', () => {
     expect(await response.json()).toMatchObject({ message: accountMessages.tooManyRequests });
   });
 
-  it('answers 429 with Retry-After past 5 deletion attempts in 15 minutes, even with the right password', async () => {
+  it('responds 429 with Retry-After past 5 deletion attempts in 15 minutes, even with the right password', async () => {
     const user = await createUser(t.db);
     const agent = await signedInAgent(t, user);
     for (let i = 0; i < 5; i++) expect((await deleteAccount(agent, 'wrong-password', true)).status).toBe(400);

@@ -201,7 +201,7 @@ describe('Settings', () => {
   });
 });
 
-describe('My Lists, sorted, filtered and paged by the server (spec §2.10, issue 9)', () => {
+describe('My Lists, sorted, filtered and paged by the server', () => {
   const read = async (agent: Agent, query: string) => {
     const response = await agent.request(`/api/accounts/me/checklists${query}`);
     expect(response.status).toBe(200);

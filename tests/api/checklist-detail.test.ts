@@ -30,7 +30,7 @@ describe('GET /api/checklists/:id', () => {
     }
   });
 
-  it('answers 404 for an unknown id and for something that is not an id', async () => {
+  it('responds 404 for an unknown id and for something that is not an id', async () => {
     expect((await callers.visitor.request('/api/checklists/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     const response = await callers.visitor.request("/api/checklists/not-a-uuid'--");
     expect(response.status).toBe(404);

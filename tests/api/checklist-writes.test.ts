@@ -25,6 +25,12 @@ const input = {
 const detail = async (agent: Agent, id: string): Promise<ChecklistDetail> =>
   checklistDetailSchema.parse(await (await agent.request(`/api/checklists/${id}`)).json());
 
+/** The detail of the list that `created` (a create's or a clone's response, which must be a 201) made. */
+async function detailOfNew(agent: Agent, created: Response): Promise<ChecklistDetail> {
+  expect(created.status).toBe(201);
+  return detail(agent, (await created.json()).id);
+}
+
 beforeAll(async () => {
   t = await createTestApp();
   owner = await createUser(t.db);
@@ -35,10 +41,7 @@ beforeAll(async () => {
 
 describe('create', () => {
   it('saves a public list with trimmed items and tags in order, numbered from 1', async () => {
-    const response = await asOwner.post('/api/checklists', input);
-    expect(response.status).toBe(201);
-    const { id } = await response.json();
-    const saved = await detail(asOwner, id);
+    const saved = await detailOfNew(asOwner, await asOwner.post('/api/checklists', input));
     expect(saved).toMatchObject({
       title: 'Road trip',
       description: 'Before a long drive',
@@ -54,7 +57,7 @@ describe('create', () => {
     ]);
   });
 
-  it('answers text PostgreSQL cannot store with a 400, never a 500', async () => {
+  it('responds to text PostgreSQL cannot store with a 400, never a 500', async () => {
     const response = await asOwner.post('/api/checklists', { ...input, title: 'Bad\u0000title' });
     expect(response.status).toBe(400);
     expect((await response.json()).fieldErrors.title).toBe(
@@ -74,7 +77,7 @@ describe('create', () => {
 });
 
 describe('edit', () => {
-  it('replaces fields, items and tags, keeping the ids (and everyone’s ticks) of unchanged items', async () => {
+  it('replaces fields, items and tags, keeping the ids (and everyone’s completions) of unchanged items', async () => {
     const list = await makeChecklist(t.db, owner.id, { items: ['Tent', 'Stove', 'Torch'], tags: ['camping'] });
     const [tent, stove, torch] = list.items;
     for (const item of [tent!, stove!, torch!]) {
@@ -166,10 +169,7 @@ describe('clone', () => {
       estimatedTime: '2+ hours',
       isPublic: true,
     });
-    const response = await asReader.post(`/api/checklists/${original.id}/clone`, {});
-    expect(response.status).toBe(201);
-    const { id } = await response.json();
-    const copy = await detail(asReader, id);
+    const copy = await detailOfNew(asReader, await asReader.post(`/api/checklists/${original.id}/clone`, {}));
     expect(copy).toMatchObject({
       title: 'Moving house',
       difficulty: 'hard',
@@ -194,7 +194,7 @@ describe('clone', () => {
     const list = await makeChecklist(t.db, owner.id);
     const clone = await asOwner.post(`/api/checklists/${list.id}/clone`, {});
     const like = await asOwner.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
-    // One rule (canClone, canLike: "not on your own list"), one answer; a drift of either fails here.
+    // One rule (canClone, canLike: "not on your own list"), one response; a drift of either fails here.
     expect({ status: clone.status, body: await clone.json() }).toEqual({
       status: 403,
       body: { message: 'You cannot clone your own checklist.', code: 'forbidden' },
@@ -206,7 +206,7 @@ describe('clone', () => {
   });
 });
 
-describe('likes and ticks', () => {
+describe('likes and completions', () => {
   it('likes once, unlikes, and never one’s own list', async () => {
     const list = await makeChecklist(t.db, owner.id);
     expect(await (await asReader.request(`/api/checklists/${list.id}/like`, { method: 'PUT' })).json()).toEqual({
@@ -226,7 +226,7 @@ describe('likes and ticks', () => {
     expect((await own.json()).message).toBe('You cannot like your own list.');
   });
 
-  it('counts a use at the first tick, keeps it while any item is ticked, and resets', async () => {
+  it('counts a use at the first completion, keeps it while any item is completed, and resets', async () => {
     const list = await makeChecklist(t.db, owner.id, { items: ['a', 'b'] });
     const tick = (itemIndex: number, method: 'PUT' | 'DELETE') =>
       asReader
@@ -239,7 +239,7 @@ describe('likes and ticks', () => {
     expect(reset).toEqual({ uses: 0, completedItemIds: [] });
   });
 
-  it('answers 404 for an item of another list', async () => {
+  it('responds 404 for an item of another list', async () => {
     const [first, second] = [await makeChecklist(t.db, owner.id), await makeChecklist(t.db, owner.id)];
     const response = await asReader.request(`/api/checklists/${first.id}/items/${second.items[0]!.id}/done`, {
       method: 'PUT',

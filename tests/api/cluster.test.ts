@@ -16,8 +16,8 @@ import { buildServer as buildServerInto } from '../../scripts/build.mjs';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
 import { freePort, readEvents, signInAsDemoUser, startServerProcess, waitUntil } from '../setup/server-process';
 
-// Issue 11 item 6 (decision 023): WEB_CONCURRENCY=2 runs a primary, which owns the embedded
-// PostgreSQL, and two workers that serve HTTP on one port. Which worker answered is read from
+// Decision 023: WEB_CONCURRENCY=2 runs a primary, which owns the embedded
+// PostgreSQL, and two workers that serve HTTP on one port. Which worker responded is read from
 // the operating system (who holds the connection's socket), not from anything the app exposes.
 
 const tempDirs: string[] = [];
@@ -85,7 +85,7 @@ function holderOf(inode: string, pids: number[]): number | undefined {
 }
 
 /**
- * Opens `count` keep-alive connections one after another, has each answer GET /api/health, and
+ * Opens `count` keep-alive connections one after another, has each respond to GET /api/health, and
  * returns which of `pids` served each one, with the database state it reported.
  */
 async function healthByProcess(port: number, count: number, pids: number[]) {
@@ -118,7 +118,7 @@ const servingProcesses = async (port: number, count: number, pids: number[]) =>
   new Set((await healthByProcess(port, count, pids)).map((answer) => answer.pid));
 
 describe.runIf(process.platform === 'linux')('WEB_CONCURRENCY=2', () => {
-  it('two workers answer on one port, a killed worker is replaced while the site answers, and SIGTERM stops everything with exit 0', async () => {
+  it('two workers respond on one port, a killed worker is replaced while the site responds, and SIGTERM stops everything with exit 0', async () => {
     const built = await buildServer();
     const dataDir = freshDataDir();
     const port = await freePort();
@@ -145,7 +145,7 @@ describe.runIf(process.platform === 'linux')('WEB_CONCURRENCY=2', () => {
     const postmasterPid = () =>
       Number.parseInt(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]!, 10);
     process.kill(postmasterPid(), 'SIGKILL');
-    // Each worker's own answer: four connections, two to each.
+    // Each worker's own response: four connections, two to each.
     const databaseStates = async () => {
       const answers = await healthByProcess(port, 4, workers);
       expect(new Set(answers.map((answer) => answer.pid))).toEqual(new Set(workers));
@@ -164,7 +164,7 @@ describe.runIf(process.platform === 'linux')('WEB_CONCURRENCY=2', () => {
     await waitUntil(async () => (await fetch(`${server.baseUrl}/api/checklists`)).status === 200, 30_000);
     expect(await databaseStates()).toEqual(new Set(['up']));
 
-    // One worker killed: the primary logs it, the other worker answers meanwhile, a new one comes.
+    // One worker killed: the primary logs it, the other worker responds meanwhile, a new one comes.
     const [killed, survivor] = workers as [number, number];
     process.kill(killed, 'SIGKILL');
     await waitUntil(

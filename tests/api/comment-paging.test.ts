@@ -5,7 +5,7 @@ import { createUser, makeChecklist, type CreatedUser } from '../../src/server/se
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
-// Issue 9 item 9: comments come newest first, 20 a page, keyset-paged on (created_at, id).
+// Comments come newest first, 20 a page, keyset-paged on (created_at, id).
 
 let t: TestApp;
 let author: CreatedUser;

@@ -9,7 +9,7 @@ import { accounts, users } from '../../src/server/db/schema';
 import { freePort, runServerProcessToExit, startServerProcess } from '../setup/server-process';
 import { createTestDatabase } from '../setup/test-database';
 
-// Issue 9: demo content only where it belongs. The embedded database of `npm start` opens on demo
+// Demo content only where it belongs. The embedded database of `npm start` opens on demo
 // content (server-process.test.ts); a database of one's own gets none unless asked, and a public
 // site refuses to start beside accounts whose password the README publishes.
 

@@ -36,12 +36,12 @@ describe('the local outbox', () => {
     expect(page.indexOf('Second')).toBeLessThan(page.indexOf('First'));
   });
 
-  it('answers nobody else', async () => {
+  it('responds to nobody else', async () => {
     expect((await t.agent().request('/dev/mailbox.json', { ip: '192.168.1.20' })).status).toBe(404);
     expect((await t.agent().request('/dev/mailbox', { ip: '10.0.0.2' })).status).toBe(404);
   });
 
-  it('answers no request relayed by a proxy or addressed to another host name', async () => {
+  it('responds to no request relayed by a proxy or addressed to another host name', async () => {
     expect(
       (await t.agent().request('/dev/mailbox.json', { headers: { 'x-forwarded-for': '203.0.113.9' } })).status,
     ).toBe(404);
@@ -52,7 +52,7 @@ describe('the local outbox', () => {
     expect((await t.agent().request('http://127.0.0.1:3000/dev/mailbox.json')).status).toBe(200);
   });
 
-  it('answers no forged Host: 127.0.0.1 from another machine', async () => {
+  it('responds to no forged Host: 127.0.0.1 from another machine', async () => {
     const forged = { ip: '203.0.113.9', headers: { host: '127.0.0.1' } };
     expect((await t.agent().request('http://127.0.0.1/dev/mailbox.json', forged)).status).toBe(404);
     expect((await t.agent().request('http://localhost:3000/dev/mailbox', forged)).status).toBe(404);

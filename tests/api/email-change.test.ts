@@ -154,7 +154,7 @@ describe('a completed e-mail change', () => {
     expect(await emailOf(user.id)).toBe('late-undo@example.test');
   });
 
-  it('answers an address another account has like any other, and sends it no link', async () => {
+  it('responds to an address another account has like any other, and sends it no link', async () => {
     const taken = await createUser(t.db, { password: 'taken-pass-1' });
     const user = await createUser(t.db, { password: 'asker-pass-1' });
     const agent = await signIn(user.email, 'asker-pass-1');

@@ -51,7 +51,7 @@ const CAST_PATH = '/fuzz-only/cast';
 
 beforeAll(async () => {
   t = await createTestApp({ logDestination: destination });
-  // Routes are added before the app answers its first request (the router is built then).
+  // Routes are added before the app responds to its first request (the router is built then).
   t.app.get(CAST_PATH, async (c) => {
     const { value = '', type = 'timestamptz' } = c.req.query();
     const cast = { timestamptz: sql`${value}::timestamptz`, uuid: sql`${value}::uuid`, int: sql`${value}::int` };
@@ -82,7 +82,7 @@ afterEach(() => {
 
 const q = encodeURIComponent;
 
-/** The requests of `paths` whose answer's status is not `expected`, as "status path". */
+/** The requests of `paths` whose response's status is not `expected`, as "status path". */
 async function unexpectedAnswers(agent: Agent, paths: string[], expected: number): Promise<string[]> {
   const wrong: string[] = [];
   for (const path of paths) {
@@ -122,7 +122,7 @@ function signedBrowseCursor(order: BrowseCursor['o'], search: string, key: unkno
   return browseCursors.encode({ o: order, k: key } as BrowseCursor, query);
 }
 
-describe('the attacks that answered 500', () => {
+describe('the attacks that got a 500', () => {
   const refusedAsInvalidCursor = async (agent: Agent, path: string) => {
     const response = await agent.request(path);
     expect(response.status).toBe(400);
@@ -187,7 +187,7 @@ describe('newest-first cursors (`before`)', () => {
     ).toEqual([]);
   });
 
-  it('the dashboard answers a visitor 401 whatever the cursor', async () => {
+  it('the dashboard responds 401 to a visitor whatever the cursor', async () => {
     const paths = cursors.slice(0, 10).map((before) => dashboardPath('created', before));
     expect(await unexpectedAnswers(asVisitor, paths, 401)).toEqual([]);
   });
@@ -232,7 +232,7 @@ describe('JSON cursors (`cursor`)', () => {
 describe('lists that are not paged by cursor ignore one', () => {
   // Followers, following, a profile's lists and notifications are bounded lists with no cursor:
   // their routes declare no `cursor` or `before`, so whatever is sent there is not read.
-  it('followers, following, a profile, notifications and recent activity answer 200', async () => {
+  it('followers, following, a profile, notifications and recent activity respond 200', async () => {
     const random = seededRandom(SEED + 4);
     const junk = badNewestFirstCursors(random, 4)
       .filter((_, index) => index % 6 === 0)
@@ -255,7 +255,7 @@ describe('the error handler, behind the schemas', () => {
     ['timestamptz', 'yesterday-ish', '22007'],
     ['uuid', 'not-a-uuid', '22P02'],
     ['int', '99999999999', '22003'],
-  ])('a %s cast of %j (%s) answers 400 invalid_input', async (type, value, code) => {
+  ])('a %s cast of %j (%s) responds 400 invalid_input', async (type, value, code) => {
     const response = await asVisitor.request(`${CAST_PATH}?type=${type}&value=${q(value)}`);
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: 'Invalid input.', code: 'invalid_input' });

@@ -118,7 +118,7 @@ describe('the list library', () => {
   });
 });
 
-describe('bounded answers (issue 9)', () => {
+describe('bounded responses', () => {
   it('a group shows its first 50 lists and its count; the rest come a page at a time, only to its owner', async () => {
     const owner = await createUser(t.db);
     const asOwner = await signedInAgent(t, owner);

@@ -76,7 +76,7 @@ describe('statements planned once (decision 038)', () => {
     expect((await db.execute<{ mode: string }>(mode)).rows[0]!.mode).toBe('auto');
   });
 
-  it('rounds a limit the request chooses up to a power of two, so 50 sizes make a few statements; the answer keeps the size asked for', async () => {
+  it('rounds a limit the request chooses up to a power of two, so 50 sizes make a few statements; the response keeps the size asked for', async () => {
     const { db } = await createTestDatabase({ max: 1 });
     const app = await createTestApp({ db });
     const author = await createUser(db);

@@ -5,7 +5,7 @@ import { NOTIFICATION_CHANNEL } from '../../src/server/notifications/live';
 import { NOTIFICATION_MAIL_CHANNEL } from '../../src/server/notifications/notification-mails';
 import { notifyingAfterCommit } from '../../src/server/notifications/notify-after-commit';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
-import { announcedDuring as notifiedDuring } from '../setup/announcements';
+import { notifiedDuring } from '../setup/notified-during';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 import { createTestDatabase } from '../setup/test-database';

@@ -10,8 +10,8 @@ import { checklists } from '../../src/server/db/schema';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../setup/test-app';
 
-// Issue 14 item 2 (decision 025): a visitor's HTML of a public (or unlisted) list, a public profile
-// and Browse already holds the page, drawn by the app's own screens, and the answers it was drawn
+// Decision 025: a visitor's HTML of a public (or unlisted) list, a public profile
+// and Browse already holds the page, rendered by the app's own screens, and the responses it was rendered
 // from; a private list's or profile's page is exactly a missing one's; any other page is the shell.
 
 let t: TestApp;
@@ -62,7 +62,7 @@ async function page(pathAndQuery: string, headers: Record<string, string> = {}) 
   return response.text();
 }
 
-/** The drawn body (inside `<div id="root">`), its text, and the data script's JSON, if any. */
+/** The rendered body (inside `<div id="root">`), its text, and the data script's JSON, if any. */
 function body(html: string) {
   const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="page-state">/.exec(html)?.[1];
   const data = /<script type="application\/json" id="page-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
@@ -92,7 +92,7 @@ describe('a visitor’s HTML of a public page holds the page', () => {
     expect(seen.root).toContain('aria-label="Like, 0 likes"');
     expect(seen.root).toMatch(/<ol aria-label="Items"/);
     expect(seen.text).toMatch(/1\. Pitch the tent 2\. Light the stove 3\. Find the torch/);
-    // The data the page was drawn from, for the app to take over without asking again.
+    // The data the page was rendered from, for the app to take over without asking again.
     const state = JSON.parse(seen.data!) as [unknown[], unknown][];
     expect(state.map(([queryKey]) => queryKey)).toEqual(
       expect.arrayContaining([
@@ -155,7 +155,7 @@ describe('a visitor’s HTML of a public page holds the page', () => {
 
     const newest = body(await page('/browse'));
     expect(newest.text.indexOf('Shy but public')).toBeLessThan(newest.text.indexOf('Weekend camping'));
-    // The order chosen in the address: shown in its select, and the answer drawn is that order's.
+    // The order chosen in the address: shown in its select, and the response rendered is that order's.
     const liked = body(await page('/browse?order=most-liked'));
     expect(liked.root).toMatch(/role="combobox"[^>]*><span>Most Liked<\/span>/);
     expect(liked.data).toContain('"order":"most-liked"');
@@ -201,7 +201,7 @@ describe('a visitor’s HTML of a public page holds the page', () => {
 describe('what a slow phone line gets first', () => {
   const moduleScripts = (html: string) => html.match(/<(script type="module"|link rel="modulepreload") [^>]*>/g) ?? [];
 
-  it('a drawn page asks for its scripts at low priority; the shell, whose scripts draw it, does not', async () => {
+  it('a rendered page asks for its scripts at low priority; the shell, whose scripts render it, does not', async () => {
     const drawn = moduleScripts(await page(`/checklist/${ids.camping}`));
     expect(drawn.length).toBeGreaterThan(0);
     for (const tag of drawn) expect(tag).toContain('fetchpriority="low"');
@@ -210,7 +210,7 @@ describe('what a slow phone line gets first', () => {
     for (const tag of shell) expect(tag).not.toContain('fetchpriority');
   });
 
-  it('a page is compressed for a client that accepts it; an API answer is not (BREACH)', async () => {
+  it('a page is compressed for a client that accepts it; an API response is not (BREACH)', async () => {
     const plain = await page(`/checklist/${ids.camping}`);
     const response = await t.app.request(`${TEST_BASE_URL}/checklist/${ids.camping}`, {
       headers: { 'accept-encoding': 'gzip' },
@@ -269,8 +269,8 @@ describe('what a slow phone line gets first', () => {
   });
 });
 
-describe('a visitor’s page is drawn once for every visitor who asks within ten seconds', () => {
-  it('is served as drawn until its time is up; a signed-in request is never served it', async () => {
+describe('a visitor’s page is rendered once for every visitor who asks within ten seconds', () => {
+  it('is served as rendered until its time is up; a signed-in request is never served it', async () => {
     let clock = 0;
     let drawings = 0;
     const counted: typeof renderPageBody = async (url, fetchApi) => {
@@ -299,12 +299,12 @@ describe('a visitor’s page is drawn once for every visitor who asks within ten
     expect(await visit({}, '?fbclid=one')).toEqual(first);
     expect(drawings).toBe(1);
 
-    // Made private: a visitor may still get the page drawn before, for the rest of its ten seconds.
+    // Made private: a visitor may still get the page rendered before, for the rest of its ten seconds.
     await kept.db.update(checklists).set({ isPublic: false }).where(eq(checklists.id, list.id));
     clock = 9_999;
     expect((await visit()).text).toContain('Shared widely');
     expect(drawings).toBe(1);
-    // A request with a session (here one that has ended) is the app's, never the kept page.
+    // A request with a session (here one that has ended) is the app's, never the cached page.
     expect((await visit({ cookie: 'better-auth.session_token=ended' })).isDrawn).toBe(false);
     clock = 10_000;
     expect((await visit()).isDrawn).toBe(false);
@@ -312,7 +312,7 @@ describe('a visitor’s page is drawn once for every visitor who asks within ten
   });
 });
 
-describe('a page that cannot be drawn in time is the shell, never an error', () => {
+describe('a page that cannot be rendered in time is the shell, never an error', () => {
   it('a drawing that never ends: the shell after the head’s wait; one that fails: the shell at once', async () => {
     const hung = await createTestApp({ db: t.db, clientDir, renderPageBody: () => new Promise(() => {}) });
     // The app's own wait, HEAD_LOOKUP_MS.
@@ -332,7 +332,7 @@ describe('a page that cannot be drawn in time is the shell, never an error', () 
     expect(await failed.text()).toContain(SHELL_ROOT);
   });
 
-  it('an API that answers 503 (a database away): the shell', async () => {
+  it('an API that responds 503 (a database away): the shell', async () => {
     const unavailable = await createTestApp({
       db: t.db,
       clientDir,

@@ -8,7 +8,7 @@ import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { createTestDatabase } from '../setup/test-database';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../setup/test-app';
 
-// Issue 14 item 3: the HTML of a public page carries its own title, description, canonical address,
+// The HTML of a public page carries its own title, description, canonical address,
 // OpenGraph and Twitter card tags (and its feed), so a shared link previews without JavaScript.
 // A private list's page is exactly a missing one's.
 
@@ -148,7 +148,7 @@ describe('the head of a public page', () => {
 });
 
 describe('when the database is slow or away', () => {
-  /** A page's answer and how long it took, in milliseconds. */
+  /** A page's response and how long it took, in milliseconds. */
   async function timedPage(app: TestApp, pathAndQuery: string) {
     const started = performance.now();
     const response = await app.app.request(`${TEST_BASE_URL}${pathAndQuery}`);

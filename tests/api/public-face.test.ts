@@ -5,7 +5,7 @@ import { publicFaceRoutes } from '../../src/server/public-face/public-face.route
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { createTestApp, TEST_BASE_URL, type TestApp } from '../setup/test-app';
 
-// Issue 14 items 6 and 7: robots.txt, the sitemaps and the Atom feeds, for crawlers and feed
+// robots.txt, the sitemaps and the Atom feeds, for crawlers and feed
 // readers. What they may list (decision 020): public lists of public profiles, and public profiles.
 
 let t: TestApp;
@@ -91,7 +91,7 @@ describe('sitemap.xml', () => {
     expect(listed.some((loc) => loc.endsWith(`/user/${DELETED_USER.username}`))).toBe(false);
   });
 
-  it('never lists the profile of an unconfirmed sign-up, nor gives it a feed (issue 9 item 3)', async () => {
+  it('never lists the profile of an unconfirmed sign-up, nor gives it a feed', async () => {
     await createUser(t.db, { username: 'face_unconfirmed', emailVerified: false });
     const listed = locs(parse((await getXml('/sitemap.xml')).body));
     expect(listed).not.toContain(`${TEST_BASE_URL}/user/face_unconfirmed`);
@@ -119,7 +119,7 @@ describe('sitemap.xml', () => {
     expect(parts.sort()).toEqual([...whole].sort());
   });
 
-  it('answers 404 for a sitemap page past the last one or an unknown name', async () => {
+  it('responds 404 for a sitemap page past the last one or an unknown name', async () => {
     expect((await t.app.request(`${TEST_BASE_URL}/sitemaps/lists-999.xml`)).status).toBe(404);
     expect((await t.app.request(`${TEST_BASE_URL}/sitemaps/secrets-1.xml`)).status).toBe(404);
   });
@@ -197,7 +197,7 @@ describe('the Atom feeds', () => {
     ]);
   });
 
-  it('one author: a private profile answers exactly what a missing one does', async () => {
+  it('one author: a private profile responds exactly as a missing one does', async () => {
     const shy = await t.app.request(`${TEST_BASE_URL}/feeds/user/face_shy.atom`);
     const missing = await t.app.request(`${TEST_BASE_URL}/feeds/user/face_nobody.atom`);
     expect(shy.status).toBe(404);

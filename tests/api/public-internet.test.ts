@@ -5,7 +5,7 @@ import { createUser, makeChecklist, type CreatedUser } from '../../src/server/se
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
-// Issue 9, "Ready for the public internet": answers for one person are not cached, and stored text
+// Ready for the public internet: responses for one person are not cached, and stored text
 // carries no control characters or direction overrides.
 
 let t: TestApp;
@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 
 describe('Cache-Control', () => {
-  it('is no-store on every answer to a signed-in request, public reads included', async () => {
+  it('is no-store on every response to a signed-in request, public reads included', async () => {
     const list = await makeChecklist(t.db, owner.id);
     for (const path of ['/api/accounts/me', '/api/auth/get-session', '/api/checklists', `/api/checklists/${list.id}`]) {
       const response = await asOwner.request(path);
@@ -37,13 +37,13 @@ describe('Cache-Control', () => {
     }
   });
 
-  it('is no-store on a route that requires sign-in, even when it answers 401', async () => {
+  it('is no-store on a route that requires sign-in, even when it responds 401', async () => {
     const response = await t.agent().request('/api/accounts/me/stats');
     expect(response.status).toBe(401);
     expect(response.headers.get('cache-control')).toBe('no-store');
   });
 
-  it('is no-store on the sign-in answer that sets the cookie', async () => {
+  it('is no-store on the sign-in response that sets the cookie', async () => {
     const response = await t.agent().post('/api/auth/sign-in/email', { email: owner.email, password: owner.password });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');

@@ -18,7 +18,7 @@ describe('the rating column (decision 010)', () => {
   it('is computed by the database with the same formula as the domain', async () => {
     const list = await makeChecklist(t.db, author.id);
     const mismatches: string[] = [];
-    // The counters are trigger-kept; setting them by hand here is enough to read the generated column.
+    // The counters are maintained by triggers; setting them by hand here is enough to read the generated column.
     for (let likes = 0; likes <= 40; likes += 1) {
       for (const uses of [0, 1, 2, 3, 5, 7, 10, 13, 20, 33, 40, 100]) {
         const [row] = await t.db
@@ -32,7 +32,7 @@ describe('the rating column (decision 010)', () => {
     expect(mismatches).toEqual([]);
   });
 
-  it('follows real likes and uses, and the detail answer shows it', async () => {
+  it('follows real likes and uses, and the detail response shows it', async () => {
     const list = await makeChecklist(t.db, author.id, { items: ['one'] });
     const read = async () => (await (await t.agent().request(`/api/checklists/${list.id}`)).json()).rating;
     expect(await read()).toBeNull();

@@ -21,7 +21,7 @@ describe('isReachableByEveryone', () => {
   });
 });
 
-// Issue 9 item 13: `git clone` into a private directory as root, then start. PostgreSQL runs as
+// `git clone` into a private directory as root, then start. PostgreSQL runs as
 // the postgres user, who cannot pass the mode-700 directory to the programs or the data.
 describe.runIf(process.getuid?.() === 0)('started as root from a mode-700 directory', () => {
   let home: string | undefined;

@@ -91,7 +91,7 @@ describe('typo correction offers only the words of public lists', () => {
     await makeChecklist(t.db, owner.id, { title: 'Zqprivmark secret plan', isPublic: false });
     await create('Zqprivmarking gear');
     // The corrected search is a prefix search: "zqprivmark" would find the public list, and the
-    // answer would name the private word.
+    // response would name the private word.
     expect(await correctedTo('zqprivmarq')).toBe('zqprivmarking');
     // Made by the API too, and in a tag.
     await create('Quiet notes', { visibility: 'private', tags: ['zqprivtag'] });

@@ -4,7 +4,7 @@ import { rateKey, rateRules } from '../../src/server/security/rate-limit';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-// Issue 9 item 11: one structured log line per security event, secrets redacted.
+// One structured log line per security event, secrets redacted.
 
 type Line = Record<string, unknown>;
 const lines: Line[] = [];
@@ -32,6 +32,13 @@ async function eventsDuring(action: () => Promise<unknown>): Promise<Line[]> {
 
 const signIn = (email: string, password: string, ip: string) =>
   t.agent().post('/api/auth/sign-in/email', { email, password }, { ip });
+
+/** An agent signed in from `ip`. */
+async function signedInFrom(email: string, password: string, ip: string) {
+  const agent = t.agent();
+  await agent.post('/api/auth/sign-in/email', { email, password }, { ip });
+  return agent;
+}
 
 describe('security events in the log', () => {
   it('logs sign-in successes, failures, the lockout and the refusals, with user, address and outcome', async () => {
@@ -78,18 +85,8 @@ describe('security events in the log', () => {
 
   it('logs password changes, e-mail changes, resets and session revocations', async () => {
     const user = await createUser(t.db, { password: 'changing-pass-1' });
-    const agent = t.agent();
-    await agent.post(
-      '/api/auth/sign-in/email',
-      { email: user.email, password: 'changing-pass-1' },
-      { ip: '10.72.0.1' },
-    );
-    const other = t.agent();
-    await other.post(
-      '/api/auth/sign-in/email',
-      { email: user.email, password: 'changing-pass-1' },
-      { ip: '10.72.0.2' },
-    );
+    const agent = await signedInFrom(user.email, 'changing-pass-1', '10.72.0.1');
+    await signedInFrom(user.email, 'changing-pass-1', '10.72.0.2'); // a second session, for the revocations
 
     const passwordEvents = await eventsDuring(async () => {
       await agent.post(
@@ -145,12 +142,7 @@ describe('security events in the log', () => {
     const owner = await createUser(t.db, { isPublic: false });
     const hidden = await makeChecklist(t.db, owner.id, { isPublic: false });
     const viewer = await createUser(t.db, { password: 'curious-pass-1' });
-    const agent = t.agent();
-    await agent.post(
-      '/api/auth/sign-in/email',
-      { email: viewer.email, password: 'curious-pass-1' },
-      { ip: '10.73.0.1' },
-    );
+    const agent = await signedInFrom(viewer.email, 'curious-pass-1', '10.73.0.1');
 
     const events = await eventsDuring(async () => {
       expect((await agent.request(`/api/checklists/${hidden.id}`, { ip: '10.73.0.1' })).status).toBe(404);
@@ -174,12 +166,7 @@ describe('security events in the log', () => {
     const owner = await createUser(t.db);
     const hidden = await makeChecklist(t.db, owner.id, { isPublic: false, items: ['Secret'] });
     const writer = await createUser(t.db, { password: 'writing-pass-1' });
-    const agent = t.agent();
-    await agent.post(
-      '/api/auth/sign-in/email',
-      { email: writer.email, password: 'writing-pass-1' },
-      { ip: '10.74.0.1' },
-    );
+    const agent = await signedInFrom(writer.email, 'writing-pass-1', '10.74.0.1');
     const item = hidden.items[0]!.id;
     const writes = (id: string) => [
       { path: `/api/checklists/${id}/like`, method: 'PUT' },

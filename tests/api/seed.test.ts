@@ -30,7 +30,7 @@ describe('demo content', () => {
     expect(await count(sql`select count(*) as n from checklists where uses_count > 0`)).toBeGreaterThan(0);
   });
 
-  it('ends with a badge back-fill: demo users have badges, each announced once (decision 011)', async () => {
+  it('ends with a badge back-fill: demo users have badges, each notified once (decision 011)', async () => {
     expect(await count(sql`select count(distinct user_id) as n from user_badges`)).toBeGreaterThanOrEqual(6);
     expect(await count(sql`select count(distinct badge_slug) as n from user_badges`)).toBeGreaterThanOrEqual(3);
     expect(await count(sql`select count(*) as n from notifications where type = 'badge'`)).toBe(

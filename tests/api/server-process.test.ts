@@ -42,7 +42,7 @@ describe('the embedded database', () => {
     } finally {
       await first.stop();
     }
-    // After a clean stop the directory is free again, data kept.
+    // After a clean stop the directory is free again, its data intact.
     const again = await startEmbeddedPostgres(dataDir, silent);
     await again.stop();
   });
@@ -140,7 +140,7 @@ describe('the server process', () => {
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(true);
     expect(existsSync(path.join(dataDir, 'auth-secret'))).toBe(true);
 
-    // Issue 9 item 12: the app serves as a role that reads and writes rows and can do nothing else.
+    // The app serves as a role that reads and writes rows and can do nothing else.
     const databasePort = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!;
     const asApp = new pg.Client({
       host: '127.0.0.1',

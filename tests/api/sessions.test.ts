@@ -30,7 +30,7 @@ async function signInAs(email: string, password: string, ip: string, userAgent =
   return agent;
 }
 
-describe('changing the e-mail (issue 9 item 5)', () => {
+describe('changing the e-mail', () => {
   it('ends the other sessions, keeps this one, and tells the old address', async () => {
     const user = await createUser(t.db, { email: 'old-home@example.test', password: 'moving-pass-1' });
     const here = await signInAs(user.email, 'moving-pass-1', '10.60.0.1');
@@ -58,7 +58,7 @@ describe('changing the e-mail (issue 9 item 5)', () => {
   });
 });
 
-describe('the Sessions list (issue 9 item 6)', () => {
+describe('the Sessions list', () => {
   it('lists the user’s own sessions in plain words, the current one marked', async () => {
     const user = await createUser(t.db, { password: 'many-devices-1' });
     const laptop = await signInAs(user.email, 'many-devices-1', '10.61.0.1', CHROME_LINUX);
@@ -123,7 +123,7 @@ describe('the Sessions list (issue 9 item 6)', () => {
   });
 });
 
-describe('the absolute session lifetime (issue 9 item 6)', () => {
+describe('the absolute session lifetime', () => {
   const ageSession = async (userId: string, days: number) => {
     await t.db
       .update(sessions)
@@ -231,7 +231,7 @@ describe('looking a session up (decision 032)', () => {
     expect((await sessionOf(user.id)).expiresAt.getTime()).toBe(recent.getTime());
   });
 
-  it('ends an expired session, and a signed-out one answers at once', async () => {
+  it('ends an expired session, and a signed-out one responds at once', async () => {
     const user = await createUser(t.db, { password: 'expire-me-1' });
     const agent = await signInAs(user.email, 'expire-me-1', '10.65.0.3');
     await t.db

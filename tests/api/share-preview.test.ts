@@ -9,9 +9,9 @@ import { createUser, makeChecklist, type CreatedUser } from '../../src/server/se
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, TEST_BASE_URL, type Agent, type TestApp } from '../setup/test-app';
 
-// Issue 14 item 3, decision 026: every list anyone may open by its address has a share preview, a
-// 1200×630 PNG drawn on the server, at an address whose version changes with what it draws, named
-// in the page's head. A private list's image answers exactly what a missing one's does.
+// Decision 026: every list anyone may open by its address has a share preview, a
+// 1200×630 PNG rendered on the server, at an address whose version changes with what it renders, named
+// in the page's head. A private list's image responds exactly as a missing one's does.
 
 let t: TestApp;
 let author: CreatedUser;
@@ -135,7 +135,7 @@ describe('a public list’s share preview', () => {
     expect(reitemed).not.toBe(retitled);
     expect((await png(reitemed)).equals(retitledPng)).toBe(false);
 
-    // The author's name is drawn too, though renaming touches no list.
+    // The author's name is rendered too, though renaming touches no list.
     const profile = await asAuthor.request('/api/accounts/me/profile', {
       method: 'PATCH',
       json: { profileName: 'Pat Renamed', avatarUrl: '🦊', isPublic: true },
@@ -158,7 +158,7 @@ describe('a public list’s share preview', () => {
     expect(pngSize(Buffer.from(await response.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
   });
 
-  it('a private list’s preview answers exactly what a missing one’s does, and its page names none', async () => {
+  it('a private list’s preview responds exactly as a missing one’s does, and its page names none', async () => {
     const answer = async (address: string) => {
       const response = await get(address);
       return {
@@ -189,7 +189,7 @@ describe('a public list’s share preview', () => {
     }
   });
 
-  it('draws hostile text without error: markup, entities, CDATA ends, endless words, emoji, control characters', async () => {
+  it('renders hostile text without error: markup, entities, CDATA ends, endless words, emoji, control characters', async () => {
     const hostile = await createUser(t.db, { profileName: '<b>Mallory</b> & "Co" ]]> 🦹', avatarUrl: 'not-an-avatar' });
     const list = await makeChecklist(t.db, hostile.id, {
       title: `<svg onload="x">&amp; ]]> <![CDATA[ ${'Supercalifragilistic'.repeat(8)} 🏕️🎉 日本語 \u0001\u0007\u001b\u007f\u200b\u202e end`,
@@ -207,13 +207,13 @@ describe('a public list’s share preview', () => {
 });
 
 describe('the work of drawing previews is bounded', () => {
-  // An app on the same database that draws one picture at a time and lets one more wait.
+  // An app on the same database that renders one picture at a time and lets one more wait.
   let tight: TestApp;
   beforeAll(async () => {
     tight = await createTestApp({ db: t.db, previewLimits: { concurrent: 1, waiting: 1, cacheBytes: 1024 * 1024 } });
   });
 
-  it('a picture is drawn once: asking again is served from memory and counts nothing against the address', async () => {
+  it('a picture is rendered once: asking again is served from memory and counts nothing against the address', async () => {
     const list = await makeChecklist(t.db, author.id, { title: 'Drawn once' });
     const ip = '203.0.113.21';
     const address = await previewPathOf(list.id);
@@ -228,13 +228,13 @@ describe('the work of drawing previews is bounded', () => {
 
   it('an address past its allowance of new pictures gets 429 with Retry-After; pictures already in memory are still served', async () => {
     const ip = '203.0.113.40';
-    const drawn = await makeChecklist(t.db, author.id, { title: 'Already drawn' });
+    const drawn = await makeChecklist(t.db, author.id, { title: 'Already rendered' });
     const drawnAddress = await previewPathOf(drawn.id);
     await png(drawnAddress, ip);
     await t.db.execute(sql`
       update rate_limits set count = ${rateRules.previewRendersPerIp.max}
       where key = ${rateKey('previewRendersPerIp', ip)}`);
-    const fresh = await makeChecklist(t.db, author.id, { title: 'Not drawn yet' });
+    const fresh = await makeChecklist(t.db, author.id, { title: 'Not rendered yet' });
     const refused = await get(await previewPathOf(fresh.id), ip);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -243,7 +243,7 @@ describe('the work of drawing previews is bounded', () => {
     await png(await previewPathOf(fresh.id), '203.0.113.41');
   });
 
-  it('a flood of requests for different lists is refused past the queue (503, Retry-After), never failed, and drawn afterwards', async () => {
+  it('a flood of requests for different lists is refused past the queue (503, Retry-After), never failed, and rendered afterwards', async () => {
     const lists = await Promise.all(
       Array.from({ length: 6 }, (_, index) => makeChecklist(t.db, author.id, { title: `Flood ${index}` })),
     );

@@ -20,7 +20,7 @@ async function recordAccountFailures(email: string, count: number) {
   );
 }
 
-describe('sign-in limits under concurrency (issue 9 item 4)', () => {
+describe('sign-in limits under concurrency', () => {
   it('checks at most 10 wrong passwords per account from one address, however many arrive at once', async () => {
     const user = await createUser(t.db, { password: 'raced-pass-1' });
     const answers = await Promise.all(

@@ -42,8 +42,8 @@ async function answerOf(response: Response) {
   return { status: response.status, body: await response.json() };
 }
 
-describe('sign-up cannot tell a registered e-mail from a new one (issue 9 item 3)', () => {
-  it('answers a known and a new address no sooner than the floor, so neither is quicker', async () => {
+describe('sign-up cannot tell a registered e-mail from a new one ', () => {
+  it('responds to a known and a new address no sooner than the minimum response time, so neither is quicker', async () => {
     const owner = await createUser(t.db, { email: 'timed-owner@example.test' });
     for (const email of [owner.email, 'timed-new@example.test']) {
       const started = performance.now();
@@ -54,7 +54,7 @@ describe('sign-up cannot tell a registered e-mail from a new one (issue 9 item 3
     }
   });
 
-  it('answers sign-ups sent at the same moment for one new address alike: one account, each name held', async () => {
+  it('responds to sign-ups sent at the same moment for one new address alike: one account, each name held', async () => {
     const email = 'together@example.test';
     const answers = await Promise.all(
       [0, 1, 2, 3].map((index) => signUp(email, `together_${index}`, `10.41.0.${index + 1}`)),
@@ -68,7 +68,7 @@ describe('sign-up cannot tell a registered e-mail from a new one (issue 9 item 3
     }
   });
 
-  it('signing in with the password just signed up with answers alike for a known and a new address', async () => {
+  it('signing in with the password just signed up with responds alike for a known and a new address', async () => {
     const owner = await createUser(t.db, { email: 'signin-owner@example.test', password: 'the-owners-own-1' });
     const probe = async (email: string, username: string, ip: string) => {
       expect((await signUp(email, username, ip)).status).toBe(201);
@@ -87,7 +87,7 @@ describe('sign-up cannot tell a registered e-mail from a new one (issue 9 item 3
     expect(await t.lastLinkTo('signin-new@example.test')).toContain('/api/auth/verify-email?token=');
   });
 
-  it('answers, reserves the username and hides the profile alike, for a first and a second sign-up', async () => {
+  it('responds, reserves the username and hides the profile alike, for a first and a second sign-up', async () => {
     const owner = await createUser(t.db, { username: 'known_owner', email: 'registered@example.test' });
 
     const known = await answerOf(await signUp(owner.email, 'probe_known'));

@@ -4,7 +4,7 @@ import { createUser, makeChecklist, type CreatedUser } from '../../src/server/se
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
-// Issue 9 item 10: the client address comes from X-Forwarded-For only through TRUSTED_PROXIES, and
+// The client address comes from X-Forwarded-For only through TRUSTED_PROXIES, and
 // rate limits count an IPv6 address by its /64. Seen through the address counters of a comment.
 
 let behindProxy: TestApp;
@@ -17,7 +17,7 @@ beforeAll(async () => {
   author = await createUser(behindProxy.db);
 });
 
-/** Posts a comment as a new user and returns the address its address counter was kept under. */
+/** Posts a comment as a new user and returns the address its address counter was stored under. */
 async function addressCountedFor(t: TestApp, ip: string, forwardedFor?: string): Promise<string[]> {
   const user = await createUser(t.db);
   const agent = await signedInAgent(t, user);

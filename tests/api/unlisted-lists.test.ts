@@ -9,9 +9,9 @@ import { createUser, makeChecklist, type CreatedUser } from '../../src/server/se
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, TEST_BASE_URL, type Agent, type TestApp } from '../setup/test-app';
 
-// Issue 14 item 5, decision 024: an unlisted list ("Anyone with the link") is read and used by
+// Decision 024: an unlisted list ("Anyone with the link") is read and used by
 // anyone who has its address, and is listed nowhere: one test per listing. Each listing is shown a
-// public list beside it with the same word and tag, so an empty answer cannot pass for a right one.
+// public list beside it with the same word and tag, so an empty response cannot pass for a right one.
 
 let t: TestApp;
 let author: CreatedUser;
@@ -81,7 +81,7 @@ describe('an unlisted list is reachable by its address', () => {
     expect((await read(t.agent(), `/api/checklists/${unlisted}/comments`)).comments).toEqual([]);
   });
 
-  it('another user ticks, likes, comments on, saves and clones it; the clone is unlisted and theirs', async () => {
+  it('another user completes an item, likes, comments on, saves and clones it; the clone is unlisted and theirs', async () => {
     const list = await read(asOther, `/api/checklists/${unlisted}`);
     const item = list.items[0].id;
     expect((await asOther.request(`/api/checklists/${unlisted}/items/${item}/done`, { method: 'PUT' })).status).toBe(

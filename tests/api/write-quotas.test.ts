@@ -11,12 +11,12 @@ import {
   writeQuotas,
   type WriteAction,
 } from '../../src/server/security/rate-limit';
-import { announcedDuring } from '../setup/announcements';
+import { notifiedDuring } from '../setup/notified-during';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
-// Issue 9 item 8: every content write counts against a per-user and a per-address quota kept in
-// Postgres; past it the answer is 429 with Retry-After. The counters are seeded at their limit
+// Every content write counts against a per-user and a per-address quota stored in
+// Postgres; past it the response is 429 with Retry-After. The counters are seeded at their limit
 // rather than reached with hundreds of requests.
 
 let t: TestApp;
@@ -195,7 +195,7 @@ describe('a content write past its quota', () => {
     expect(writeQuotaCounters('follow', writer.id, 'x')[3]!.rule.max).toBe(writeQuotas.follow.perDay * ADDRESS_FACTOR);
   });
 
-  it('a visitor is still told to sign in, not counted', async () => {
+  it('a visitor is still asked to sign in, not counted', async () => {
     await clearCounters();
     const list = await makeChecklist(t.db, owner.id);
     const visitor = await t.agent().post(`/api/checklists/${list.id}/comments`, { content: 'Hi' });
@@ -233,21 +233,21 @@ describe('repeated likes and follows tell the recipient once an hour', () => {
   const inbox = async (agent: Agent) =>
     notificationListSchema.parse(await (await agent.request('/api/notifications')).json()).notifications;
 
-  /** Counts the announcements for `userId` made while `act` runs. */
-  const announcementsDuring = async (userId: string, act: () => Promise<void>) =>
-    (await announcedDuring(t.db, NOTIFICATION_CHANNEL, act)).filter((payload) => payload === userId).length;
+  /** Counts the NOTIFY payloads for `userId` sent while `act` runs. */
+  const notificationsDuring = async (userId: string, act: () => Promise<void>) =>
+    (await notifiedDuring(t.db, NOTIFICATION_CHANNEL, act)).filter((payload) => payload === userId).length;
 
-  it('like, unlike, like, unlike, like: one notification, one live announcement', async () => {
+  it('like, unlike, like, unlike, like: one notification, one live NOTIFY', async () => {
     await clearCounters();
     const asOwner = await signedInAgent(t, owner);
     await asOwner.request('/api/notifications', { method: 'DELETE' });
     const list = await makeChecklist(t.db, owner.id, { title: 'Toggled' });
-    const announcements = await announcementsDuring(owner.id, async () => {
+    const notified = await notificationsDuring(owner.id, async () => {
       for (const method of ['PUT', 'DELETE', 'PUT', 'DELETE', 'PUT']) {
         expect((await asWriter.request(`/api/checklists/${list.id}/like`, { method })).status).toBe(200);
       }
     });
-    expect(announcements).toBe(1);
+    expect(notified).toBe(1);
     expect((await inbox(asOwner)).map((note) => note.type)).toEqual(['like']);
   });
 
@@ -256,12 +256,12 @@ describe('repeated likes and follows tell the recipient once an hour', () => {
     const asOwner = await signedInAgent(t, owner);
     await asOwner.request('/api/notifications', { method: 'DELETE' });
     await asWriter.request('/api/users/quota_owner/follow', { method: 'DELETE' });
-    const announcements = await announcementsDuring(owner.id, async () => {
+    const notified = await notificationsDuring(owner.id, async () => {
       for (const method of ['PUT', 'DELETE', 'PUT']) {
         expect((await asWriter.request('/api/users/quota_owner/follow', { method })).status).toBe(200);
       }
     });
-    expect(announcements).toBe(1);
+    expect(notified).toBe(1);
     expect((await inbox(asOwner)).map((note) => note.type)).toEqual(['follow']);
 
     // An hour passes.

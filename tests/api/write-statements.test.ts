@@ -152,7 +152,7 @@ describe('a clone', () => {
   });
 });
 
-describe('a tick', () => {
+describe('a completion', () => {
   it('checks the completed-lists badge only when it leaves the list complete', async () => {
     const list = await makeChecklist(t.db, author.id, { items: ['Passport', 'Tickets'] });
     const done = (index: number, method: 'PUT' | 'DELETE') => () =>
@@ -185,7 +185,7 @@ describe('a like', () => {
     expect(badgeChecks((await transactionOf(likeBy(tenth), 200)).inside)).toHaveLength(1);
   });
 
-  it('notifies in two statements: whether it told the author within the hour, with the actor, then the notice', async () => {
+  it('notifies in two statements: whether it notified the author within the hour, with the actor, then the notice', async () => {
     const list = await makeChecklist(t.db, author.id);
     const { inside } = await transactionOf(
       () => asReader.request(`/api/checklists/${list.id}/like`, { method: 'PUT' }),
@@ -203,7 +203,7 @@ describe('a like', () => {
 });
 
 describe('a comment', () => {
-  it('is answered from its insert, and its author is not read again for the notification', async () => {
+  it('takes its response from its insert, and its author is not read again for the notification', async () => {
     const list = await makeChecklist(t.db, author.id);
     statements = [];
     const response = await asReader.post(`/api/checklists/${list.id}/comments`, { content: 'Nice one.' });
@@ -211,7 +211,7 @@ describe('a comment', () => {
     const answered = commentSchema.parse(await response.json());
     expect(answered).toMatchObject({ content: 'Nice one.', author: { id: reader.id } });
     const commit = statements.indexOf('commit');
-    // After the commit, only the announcements of the author's notification and mail (decision 039).
+    // After the commit, only the NOTIFYs of the author's notification and mail (decision 039).
     const after = statements.slice(commit + 1);
     expect(after).toHaveLength(1);
     expect(after[0]).toMatch(/^select set_config\('synchronous_commit', 'off', true\)(, pg_notify\([^)]*\))+$/);

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { makeChecklist } from '../../src/server/seed/factories';
-import { expect, failedRequest, test } from './support/fixtures';
+import { expect, failedRequest, submitSignInForm, test } from './support/fixtures';
 
-// Issue 10 item 6: the user's own data, from Settings (decision 013).
+// The user's own data, from Settings (decision 013).
 
 test('“Download my data” saves a JSON file that holds the user’s list', async ({ page, db, makeUser, signIn }) => {
   const user = await makeUser({ profileName: 'Dana Download' });
@@ -55,9 +55,7 @@ test('“Delete my account” asks for the password in its dialog; afterwards th
   await expect(page.getByText('Your account has been deleted.')).toBeVisible();
 
   await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignInForm(page, user.email, user.password);
   await expect(page.getByRole('alert')).toHaveText(/Invalid email or password/);
 });
 

@@ -39,7 +39,7 @@ const menuLink = (page: Page, name: string | RegExp) =>
   page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name });
 
 // One signed-in walk through the tabs of /me, a step per behaviour: they share one furnished user
-// and one page, so a test each would only repeat that set-up (issue 13, item 10).
+// and one page, so a test each would only repeat that set-up.
 test('a user works through the tabs of /me', async ({ page, db, makeUser, signIn, requestAs, allowConsoleErrors }) => {
   // The wrong current password the last step types on purpose.
   allowConsoleErrors(failedRequest(400, /\/api\/accounts\/change-password$/));
@@ -150,7 +150,7 @@ test('a user works through the tabs of /me', async ({ page, db, makeUser, signIn
     await expect(changeUsername).toBeDisabled();
   });
 
-  await test.step('the theme and the e-mail setting are kept on the account, not in the browser', async () => {
+  await test.step('the theme and the e-mail setting are stored on the account, not in the browser', async () => {
     await page.goto('/me?tab=settings');
     await page.getByRole('radio', { name: 'Dark' }).click();
     await expect(page.locator('html')).toHaveClass(/dark/);

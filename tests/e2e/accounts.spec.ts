@@ -2,7 +2,7 @@ import { accountMessages } from '../../src/domain/accounts/account-forms';
 import { emailChangeMessages } from '../../src/domain/accounts/email-change';
 import { passwordMessages } from '../../src/domain/accounts/password';
 import { usernameMessages } from '../../src/domain/accounts/username';
-import { expect, failedRequest, lastMailedLink, test } from './support/fixtures';
+import { expect, failedRequest, lastMailedLink, submitSignInForm, test } from './support/fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.slice(-9);
 
@@ -25,9 +25,7 @@ test('a visitor signs up, confirms the e-mail, signs in, lands on /browse and si
   await expect(page).toHaveURL(/\/login\?verified=1/);
   await expect(page.getByText('Your email is confirmed. You can now sign in.')).toBeVisible();
 
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('juniper-lantern-8');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignInForm(page, email, 'juniper-lantern-8');
   await expect(page).toHaveURL(/\/browse$/);
 
   await page.getByRole('button', { name: `Hi, ${username}!` }).click();
@@ -36,7 +34,7 @@ test('a visitor signs up, confirms the e-mail, signs in, lands on /browse and si
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
-// The refusals of the sign-in and sign-up forms, a step each on one page (issue 13, item 10).
+// The refusals of the sign-in and sign-up forms, a step each on one page.
 test('the sign-in and sign-up forms refuse what they must, in the spec’s words', async ({
   page,
   makeUser,
@@ -48,25 +46,23 @@ test('the sign-in and sign-up forms refuse what they must, in the spec’s words
     failedRequest('failed', /\/api\/accounts\/username-availability\?/), // the check it cuts off
   );
 
-  await test.step('a wrong password shows the provider’s message', async () => {
-    const user = await makeUser();
+  /** Signs in from the login page and sees the refusal a wrong password gets, with its word for new users. */
+  const expectSignInRefused = async (email: string, password: string) => {
     await page.goto('/login');
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await submitSignInForm(page, email, password);
     await expect(page.getByRole('alert')).toContainText('Invalid email or password');
     await expect(page.getByRole('alert').getByText(accountMessages.unconfirmedHint)).toBeVisible();
+  };
+
+  await test.step('a wrong password shows the provider’s message', async () => {
+    const user = await makeUser();
+    await expectSignInRefused(user.email, 'not-the-password');
   });
 
   await test.step('signing in before confirming the e-mail is refused as a wrong password is, with a word for new users', async () => {
-    // Refused exactly as a wrong password, so nobody learns which addresses signed up (issue 9 item 3).
+    // Refused exactly as a wrong password, so nobody learns which addresses signed up.
     const user = await makeUser({ emailVerified: false, password: 'waiting-for-mail-1' });
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(user.email);
-    await page.getByLabel('Password', { exact: true }).fill('waiting-for-mail-1');
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page.getByRole('alert')).toContainText('Invalid email or password');
-    await expect(page.getByRole('alert').getByText(accountMessages.unconfirmedHint)).toBeVisible();
+    await expectSignInRefused(user.email, 'waiting-for-mail-1');
     await expect(page).toHaveURL(/\/login$/);
   });
 
@@ -137,9 +133,7 @@ test('the redirect rules send each visitor where they belong', async ({ page, ma
   // Signing in from the redirect returns to where the visitor was going.
   const user = await makeUser({ password: 'return-me-there-1' });
   await page.goto('/dashboard/lists');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill('return-me-there-1');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignInForm(page, user.email, 'return-me-there-1');
   await expect(page).toHaveURL(/\/dashboard\/lists$/);
 
   const other = await makeUser();
@@ -164,7 +158,7 @@ test('a user who forgot the password resets it by e-mail and signs in with the n
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  // The address changes before the lazy screen is drawn, and Sign In's own Email field stays on
+  // The address changes before the lazy screen is rendered, and Sign In's own Email field stays on
   // screen until then: fill the field once the new screen is there.
   await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   await page.getByLabel('Email').fill(user.email);
@@ -179,9 +173,7 @@ test('a user who forgot the password resets it by e-mail and signs in with the n
   await expect(page).toHaveURL(/\/login\?reset=1$/);
   await expect(page.getByText(accountMessages.resetDone)).toBeVisible();
 
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill('second-password-2');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await submitSignInForm(page, user.email, 'second-password-2');
   await expect(page).toHaveURL(/\/browse$/);
 });
 
@@ -234,7 +226,7 @@ test.describe('on a 390 px screen', () => {
     const user = await makeUser();
     await signIn(user);
     await page.goto('/about');
-    // The signed-in header is drawn once the session is known (its bell shows): open the menu then.
+    // The signed-in header is rendered once the session is known (its bell shows): open the menu then.
     await expect(page.getByRole('button', { name: /notification/i })).toBeVisible();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog').getByText(`@${user.username}`)).toBeVisible();

@@ -7,7 +7,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Checklists' }).getByRole('heading', { level: 2 });
 
-// One visitor's search session, a step per behaviour on one page (issue 13, item 10).
+// One visitor's search session, a step per behaviour on one page.
 test('a visitor searches, orders, filters by tag, walks back, clears the filters and opens a result', async ({
   page,
   db,
@@ -124,7 +124,7 @@ test('relevance and spelling (decision 018): near spellings, and Best match whil
     await expect(page.getByText('Showing 2 of 2 checklists (filtered)')).toBeVisible();
   });
 
-  await test.step('"Best match" is the default while a search is typed; the chosen order is kept in the URL', async () => {
+  await test.step('"Best match" is the default while a search is typed; the chosen order is stored in the URL', async () => {
     const order = page.getByRole('combobox', { name: 'Order by' });
     await page.goto('/browse');
     await expect(order).toHaveText('Newest');
@@ -162,7 +162,7 @@ test('a failed load offers to try again', async ({ page, allowConsoleErrors }) =
   await page.route('**/api/checklists?*', (route) =>
     failures-- > 0 ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
   );
-  // From another page: /browse itself arrives drawn by the server, its first page already loaded.
+  // From another page: /browse itself arrives rendered by the server, its first page already loaded.
   await page.goto('/about');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse' }).click();
   await expect(page.getByText('Failed to load checklists. Please try again later.')).toBeVisible({ timeout: 10_000 });

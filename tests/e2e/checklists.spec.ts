@@ -6,12 +6,12 @@ import { chooseOption, expect, failedRequest, test } from './support/fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
-/** Ticks or unticks an item the way a reader does: by clicking its row. */
+/** Completes an item or takes the completion back the way a reader does: by clicking its row. */
 const toggleItem = (page: Page, content: string) =>
   page.getByRole('list', { name: 'Items' }).getByText(content, { exact: true }).click();
 
 // Each scenario is one test of steps, a behaviour each, on one signed-in page: the behaviours share
-// their user, list and page, so a test each would only repeat that set-up (issue 13, item 10).
+// their user, list and page, so a test each would only repeat that set-up.
 test('an owner creates a list, edits it, works through it and cannot like it', async ({ page, makeUser, signIn }) => {
   test.setTimeout(90_000);
   const title = `Weekend camping ${unique()}`;
@@ -63,7 +63,7 @@ test('an owner creates a list, edits it, works through it and cannot like it', a
     await expect(page.getByRole('checkbox')).toHaveCount(3);
   });
 
-  await test.step('ticking an item counts a use, and unticking it takes the use back', async () => {
+  await test.step('completing an item counts a use, and taking the completion back takes the use back', async () => {
     await expect(page.getByText('0 of 3 completed')).toBeVisible();
     await expect(page.getByText('0 uses')).toBeVisible();
     await toggleItem(page, 'Pack the tent');
@@ -78,14 +78,14 @@ test('an owner creates a list, edits it, works through it and cannot like it', a
     for (const item of ['Pack the tent', 'Pack the stove', 'Pack a torch']) await toggleItem(page, item);
     await expect(page.getByText('3 of 3 completed')).toBeVisible();
     await expect(page.getByText('Congratulations! All items completed!')).toBeVisible();
-    await expect(page.locator('canvas')).toHaveCount(1); // the confetti, started by the last tick
+    await expect(page.locator('canvas')).toHaveCount(1); // the confetti, started by the last completion
     await page.reload();
     await expect(page.getByText('3 of 3 completed')).toBeVisible();
     await expect(page.getByText('Congratulations! All items completed!')).toBeVisible();
     await expect(page.locator('canvas')).toHaveCount(0); // not replayed on load
   });
 
-  await test.step('Reset progress unticks every item', async () => {
+  await test.step('Reset progress takes back every completion', async () => {
     await page.getByRole('button', { name: 'Reset progress' }).click();
     await expect(page.getByText('0 of 3 completed')).toBeVisible();
     await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(0);
@@ -94,7 +94,7 @@ test('an owner creates a list, edits it, works through it and cannot like it', a
   await test.step('an owner cannot like their own list, and the tooltip says why', async () => {
     await expect(page.getByRole('button', { name: /^Like/ })).toBeDisabled();
     const wrapper = page.getByRole('group', { name: 'You cannot like your own list.' });
-    // The tooltip's code loads after the button is drawn; Radix marks its trigger once wired.
+    // The tooltip's code loads after the button is rendered; Radix marks its trigger once wired.
     await expect(wrapper).toHaveAttribute('data-state', 'closed');
     await wrapper.hover();
     await expect(page.getByRole('tooltip')).toHaveText('You cannot like your own list.');
@@ -117,7 +117,7 @@ test('a reader likes, comments on, files, shares and clones a list, which its ow
     items: ['Pack the tent', 'Pack the stove', 'Pack a torch'],
     tags: ['camping'],
   });
-  // The answer the last step asks for.
+  // The response the last step asks for.
   allowConsoleErrors(failedRequest(404, new RegExp(`/api/checklists/${list.id}$`)));
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(await makeUser({ profileName: 'Rita Reader' }));
@@ -205,7 +205,7 @@ test('a list its owner deletes is gone', async ({ db, makeUser, requestAs }) => 
   expect((await asOwner.get(`/api/checklists/${list.id}`)).status()).toBe(404);
 });
 
-test('a visitor on a list: ticks kept in the browser, comments a page at a time, and sign-in to comment or clone', async ({
+test('a visitor on a list: completions stored in the browser, comments a page at a time, and sign-in to comment or clone', async ({
   page,
   db,
   makeUser,
@@ -219,7 +219,7 @@ test('a visitor on a list: ticks kept in the browser, comments a page at a time,
     from generate_series(1, 25) n`);
   await page.goto(`/checklist/${list.id}`);
 
-  await test.step('a visitor ticks items in the browser and keeps them on reload', async () => {
+  await test.step('a visitor completes items in the browser and keeps them on reload', async () => {
     await toggleItem(page, 'First');
     await expect(page.getByText('1 of 2 completed')).toBeVisible();
     await page.reload();

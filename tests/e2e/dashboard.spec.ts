@@ -1,7 +1,7 @@
 import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { expect, failedRequest, test } from './support/fixtures';
 
-// The shell's behaviours share one signed-in page, a step each (issue 13, item 10).
+// The shell's behaviours share one signed-in page, a step each.
 test('the dashboard shell: sign-in guard, menu, search, avatar menu, the phoneâ€™s bottom bar and Logout', async ({
   page,
   makeUser,
@@ -10,7 +10,7 @@ test('the dashboard shell: sign-in guard, menu, search, avatar menu, the phoneâ€
 }) => {
   test.setTimeout(60_000);
   // Known race (seen once in three clean-clone runs): a profile or unread-count refetch already on
-  // its way when the session ends answers 401 before the page reloads to /. Harmless to the user;
+  // its way when the session ends responds 401 before the page reloads to /. Harmless to the user;
   // the sign-out's query cancellation does not reach a request the browser has already sent.
   allowConsoleErrors(
     failedRequest(401, /\/api\/accounts\/me$/),
@@ -122,7 +122,7 @@ test('the create wizard checks each step, moves back and forth, and creates the 
     'Oil the chain',
   ]);
 
-  // The header goes back to a completed step, and the values are kept.
+  // The header goes back to a completed step, and the values stay.
   await page.getByRole('button', { name: /Basic Info/ }).click();
   await expect(page.getByLabel('Title')).toHaveValue('Bike tune-up');
   await next.click();
@@ -144,7 +144,7 @@ test('the create wizard checks each step, moves back and forth, and creates the 
   await expect(page.getByText('1 of 2 completed')).toBeVisible();
   await expect(page.getByText('50%')).toBeVisible();
   await expect(page.getByText('Pump the tyres')).toHaveClass(/line-through/);
-  // The same truth as the public page: the tick was saved on the server.
+  // The same truth as the public page: the completion was saved on the server.
   await page.goto(page.url().replace('/dashboard/lists/', '/checklist/'));
   await expect(page.getByText('1 of 2 completed')).toBeVisible();
 });
@@ -221,7 +221,7 @@ test('a new user walks the dashboard; finishing a list begun on Discover earns a
     await expect(page).toHaveURL(/\/dashboard\/discover$/);
   });
 
-  await test.step('a list begun on Discover resumes from In Progress and congratulates on its last tick', async () => {
+  await test.step('a list begun on Discover resumes from In Progress and congratulates on its last completion', async () => {
     await page.goto(`/dashboard/discover/${taxes.id}`);
     await page.getByText('First step').click();
     await expect(page.getByText('1 of 2 completed')).toBeVisible();

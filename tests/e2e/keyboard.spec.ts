@@ -10,7 +10,7 @@ test.describe.configure({ timeout: 90_000 });
 // The main flows driven by the keyboard alone: no click anywhere in this file. Every Tab stop must
 // show where focus is, and a dialog or menu closed with Escape gives focus back to its trigger.
 
-/** The focused element, seen as a keyboard user sees it: it matches :focus-visible and draws a ring or outline. */
+/** The focused element, seen as a keyboard user sees it: it matches :focus-visible and renders a ring or outline. */
 async function expectFocusShown(page: Page) {
   const focus = await page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
@@ -107,7 +107,7 @@ test('an owner creates a list with the keyboard', async ({ page, makeUser, signI
   ]);
 });
 
-test('a reader ticks, likes, comments and files a list with the keyboard; the dialogs give focus back', async ({
+test('a reader completes an item, likes, comments and files a list with the keyboard; the dialogs give focus back', async ({
   page,
   db,
   makeUser,
@@ -189,7 +189,7 @@ test('the dashboard and phone menus open and close from the keyboard', async ({ 
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/browse');
-  // The signed-in header is drawn once the session is known (its bell shows): the menu's button
+  // The signed-in header is rendered once the session is known (its bell shows): the menu's button
   // before that is replaced, and a key pressed on it is lost.
   await expect(page.getByRole('banner').getByRole('button', { name: /notification/i })).toBeVisible();
   await openAndClose(page, page.getByRole('button', { name: 'Open menu' }), page.getByRole('dialog'));

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { makeChecklist } from '../../src/server/seed/factories';
 import { expect, test } from './support/fixtures';
 
-// Issue 14: nothing on a public page moves once it is painted (Lighthouse's CLS at most 0.1). The
+// Nothing on a public page moves once it is painted (Lighthouse's CLS at most 0.1). The
 // page's chunk, then its data, arrive after the first paint: the footer used to be pushed down by
 // them, and Browse's tag chips pushed its results down. Layout shifts are summed as Lighthouse does
 // (without those right after an input), from the first paint until the page has settled.
@@ -28,7 +28,7 @@ async function watchLayoutShifts(page: Page) {
 /** Once the page shows `ready` and asks for nothing more, how much it moved on the way. */
 async function layoutShiftOf(page: Page) {
   await page.waitForLoadState('networkidle');
-  // One more frame, so a shift caused by the last answer is observed.
+  // One more frame, so a shift caused by the last response is observed.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   return page.evaluate(() => window.layoutShift);
 }

@@ -1,8 +1,8 @@
 import { expect, failedRequest, test } from './support/fixtures';
 
-// While the service cannot reach its database, the API answers 503 `unavailable` (the process
+// While the service cannot reach its database, the API responds 503 `unavailable` (the process
 // tests in tests/api/server-process.test.ts stop a real database under a running server). Here
-// the browser gets those answers, and the screens must say so and offer "Try again".
+// the browser gets those responses, and the screens must say so and offer "Try again".
 const unavailable = { status: 503, headers: { 'retry-after': '5' }, json: { message: 'x', code: 'unavailable' } };
 
 test('a signed-in page whose session cannot be checked offers Try again instead of the sign-in page, and recovers', async ({
@@ -31,7 +31,7 @@ test('Browse shows its error state while the API is unavailable, and loads once 
 }) => {
   allowConsoleErrors(failedRequest(503, /\/api\/checklists\?/));
   await page.route('**/api/checklists?*', (route) => route.fulfill(unavailable));
-  // From another page: /browse itself arrives drawn by the server, its first page already loaded.
+  // From another page: /browse itself arrives rendered by the server, its first page already loaded.
   await page.goto('/about');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Browse' }).click();
   await expect(page.getByText('Failed to load checklists. Please try again later.')).toBeVisible({ timeout: 15_000 });

@@ -1,7 +1,7 @@
 import { makeChecklist } from '../../src/server/seed/factories';
 import { expect, test } from './support/fixtures';
 
-// Issue 14 item 3: a public page arrives with its own title and links (for previews and crawlers);
+// A public page arrives with its own title and links (for previews and crawlers);
 // the app keeps the tab's title right as the user moves on, and drops the links of the page left.
 
 test('a list’s page arrives titled; moving to Browse and to the author’s profile retitles the tab', async ({

@@ -34,7 +34,7 @@ test('a visitor: an unknown user is not found, a private profile shows little, a
   allowConsoleErrors,
 }) => {
   const username = `nobody_${unique()}`;
-  allowConsoleErrors(failedRequest(404, new RegExp(`/api/users/${username}$`))); // the answer the test asks for
+  allowConsoleErrors(failedRequest(404, new RegExp(`/api/users/${username}$`))); // the response the test asks for
 
   await test.step('an unknown user is not found', async () => {
     await page.goto(`/user/${username}`);

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { makeChecklist } from '../../src/server/seed/factories';
 import { chooseOption, expect, test } from './support/fixtures';
 
-// Issue 14 item 2 (decision 025): the landing page, a public list, a profile and Browse are readable without
+// Decision 025: the landing page, a public list, a profile and Browse are readable without
 // JavaScript; with it, the app takes the server's HTML over without a console error (the `page`
 // fixture fails on any, a hydration mismatch among them) and without moving anything, then works.
 
@@ -81,7 +81,7 @@ test.describe('with JavaScript', () => {
   // As a reader sees them by default: the entrance fades are part of what is measured.
   test.use({ reducedMotion: 'no-preference' });
 
-  test('a public list is taken over without an error or a shift, then ticks an item', async ({
+  test('a public list is taken over without an error or a shift, then completes an item', async ({
     page,
     db,
     makeUser,
@@ -104,8 +104,8 @@ test.describe('with JavaScript', () => {
     expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/index-[^"]+\.js">/);
     await page.goto(`/checklist/${list.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Hydrated in place' })).toBeVisible();
-    // A tick is the app's: the item is struck through and the progress counts it. (A click before
-    // the app has taken over is the browser's alone, so it clicks again until the app answers.)
+    // A completion is the app's: the item is struck through and the progress counts it. (A click before
+    // the app has taken over is the browser's alone, so it clicks again until the app responds.)
     const first = page.getByRole('checkbox', { name: 'First thing' });
     await expect(async () => {
       if (!(await first.isChecked())) await first.check({ force: true });

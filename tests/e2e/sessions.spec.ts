@@ -2,7 +2,7 @@ import { describeDevice } from '../../src/domain/accounts/sessions';
 import { expect, test } from './support/fixtures';
 import { E2E_BASE_URL } from './support/paths';
 
-// Issue 9 item 6: the Sessions section in Settings.
+// The Sessions section in Settings.
 
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

@@ -1,7 +1,7 @@
 import { makeChecklist } from '../../src/server/seed/factories';
 import { chooseOption, expect, failedRequest, test } from './support/fixtures';
 
-// Issue 12's spec rows: Back to Browse, the header's Activity badge, the dashboard's library button,
+// Small product rules: Back to Browse, the header's Activity badge, the dashboard's library button,
 // Discover's samples, Follow on a private profile, Browse's counter and the detail's reload error.
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
@@ -157,7 +157,7 @@ test('a visitor sees no Follow button on a private profile', async ({ page, make
   await expect(page.getByRole('button', { name: /Follow/ })).toHaveCount(0);
 });
 
-test('Browse’s counter keeps the shown answer’s numbers and label while a new search loads', async ({
+test('Browse’s counter keeps the shown response’s numbers and label while a new search loads', async ({
   page,
   db,
   makeUser,
@@ -185,7 +185,7 @@ test('Browse’s counter keeps the shown answer’s numbers and label while a ne
 
   await page.getByRole('searchbox', { name: 'Search checklists' }).fill(word);
   await isReached;
-  // The previous, unfiltered answer is still on screen: so is its unfiltered label.
+  // The previous, unfiltered response is still on screen: so is its unfiltered label.
   await expect(page).toHaveURL(new RegExp(`q=${word}`));
   await expect(counter).toHaveText(/^Showing \d+ of [\d,]+ checklists$/);
   release();
@@ -208,7 +208,7 @@ test('a list already shown whose reload fails says "Failed to load checklist." a
   await expect(page.getByRole('heading', { level: 1, name: 'Reload failure list' })).toBeVisible();
 
   await page.route(listApi, (route) => route.fulfill({ status: 500, body: '{}' }));
-  // A failed tick reloads the list (to show the truth), and that reload fails too.
+  // A failed completion reloads the list (to show the truth), and that reload fails too.
   await page.getByText('Only step').click();
   await expect(page.getByText('Failed to load checklist.', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Reload failure list' })).toBeVisible();

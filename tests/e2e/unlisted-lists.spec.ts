@@ -2,7 +2,7 @@ import { makeChecklist } from '../../src/server/seed/factories';
 import { visibilityHints } from '../../src/domain/checklists/visibility';
 import { chooseOption, expect, test } from './support/fixtures';
 
-// Issue 14 item 5, decision 024: "Anyone with the link" (unlisted), chosen in the form and in My Lists.
+// Decision 024: "Anyone with the link" (unlisted), chosen in the form and in My Lists.
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 

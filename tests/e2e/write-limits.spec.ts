@@ -4,7 +4,7 @@ import { makeChecklist } from '../../src/server/seed/factories';
 import { writeQuotaCounters, type WriteAction } from '../../src/server/security/rate-limit';
 import { expect, failedRequest, test } from './support/fixtures';
 
-// Issue 9 item 8: a write refused by its quota says how long to wait, instead of a generic failure.
+// A write refused by its quota says how long to wait, instead of a generic failure.
 
 /** Uses up the user's burst for `action` this minute, as if they had just made those writes. */
 async function useUpBurst(db: Database, action: WriteAction, userId: string) {
@@ -14,39 +14,40 @@ async function useUpBurst(db: Database, action: WriteAction, userId: string) {
     on conflict (key) do update set window_start = now(), count = ${burst!.rule.max}`);
 }
 
-test('a reader who likes too often is told to wait a minute, and the like is not counted', async ({
-  page,
-  db,
-  makeUser,
-  signIn,
-  allowConsoleErrors,
-}) => {
-  allowConsoleErrors(failedRequest(429, /\/api\/checklists\/[^/]+\/like/));
-  const owner = await makeUser();
-  const reader = await makeUser();
-  const list = await makeChecklist(db, owner.id, { title: 'Too often' });
-  await useUpBurst(db, 'like', reader.id);
-  await signIn(reader);
-  await page.goto(`/checklist/${list.id}`);
-  await page.getByRole('button', { name: 'Like, 0 likes' }).click();
-  await expect(page.getByText("You're doing that too often. Try again in 1 minute.")).toHaveCount(1);
-  await expect(page.getByRole('button', { name: 'Like, 0 likes' })).toBeVisible();
+type OverQuotaFixtures = {
+  /**
+   * Signs a reader in on someone else's list (titled `title`) with their burst for `action` used up,
+   * and allows the console error of the refused request (`path`, under the list's API address).
+   */
+  openListOverQuota: (action: WriteAction, path: string, title?: string) => Promise<void>;
+};
+
+const quotaTest = test.extend<OverQuotaFixtures>({
+  openListOverQuota: async ({ page, db, makeUser, signIn, allowConsoleErrors }, use) => {
+    await use(async (action, path, title) => {
+      allowConsoleErrors(failedRequest(429, new RegExp(`/api/checklists/[^/]+/${path}`)));
+      const owner = await makeUser();
+      const reader = await makeUser();
+      const list = await makeChecklist(db, owner.id, { title });
+      await useUpBurst(db, action, reader.id);
+      await signIn(reader);
+      await page.goto(`/checklist/${list.id}`);
+    });
+  },
 });
 
-test('a comment refused by its quota says so under the form', async ({
-  page,
-  db,
-  makeUser,
-  signIn,
-  allowConsoleErrors,
-}) => {
-  allowConsoleErrors(failedRequest(429, /\/api\/checklists\/[^/]+\/comments/));
-  const owner = await makeUser();
-  const reader = await makeUser();
-  const list = await makeChecklist(db, owner.id);
-  await useUpBurst(db, 'comment', reader.id);
-  await signIn(reader);
-  await page.goto(`/checklist/${list.id}`);
+quotaTest(
+  'a reader who likes too often is asked to wait a minute, and the like is not counted',
+  async ({ page, openListOverQuota }) => {
+    await openListOverQuota('like', 'like', 'Too often');
+    await page.getByRole('button', { name: 'Like, 0 likes' }).click();
+    await expect(page.getByText("You're doing that too often. Try again in 1 minute.")).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Like, 0 likes' })).toBeVisible();
+  },
+);
+
+quotaTest('a comment refused by its quota says so under the form', async ({ page, openListOverQuota }) => {
+  await openListOverQuota('comment', 'comments');
   await page.getByRole('textbox', { name: 'Add a comment' }).fill('One more');
   await page.getByRole('button', { name: 'Post' }).click();
   // Under the form, and once as a toast.

@@ -19,7 +19,7 @@ export function accountLinks(app: () => TestApp) {
   const emailOf = async (userId: string) =>
     (await app().db.select({ email: users.email }).from(users).where(eq(users.id, userId)))[0]!.email;
 
-  /** Asks for an e-mail change; answers the confirmation link mailed to the new address. */
+  /** Asks for an e-mail change; returns the confirmation link mailed to the new address. */
   async function askEmailChange(agent: ReturnType<TestApp['agent']>, newEmail: string, currentPassword: string) {
     const t = app();
     const response = await agent.post('/api/accounts/change-email', { newEmail, currentPassword });
@@ -27,7 +27,7 @@ export function accountLinks(app: () => TestApp) {
     return t.lastLinkTo(newEmail);
   }
 
-  /** Opens a mailed link as a browser with no session would; answers where it redirects. */
+  /** Opens a mailed link as a browser with no session would; returns where it redirects. */
   async function open(link: string): Promise<string> {
     const t = app();
     const response = await t.agent().request(link);
@@ -36,7 +36,7 @@ export function accountLinks(app: () => TestApp) {
     return `${location.pathname}${location.search}`;
   }
 
-  /** Asks for a password reset; answers the token of the link mailed. */
+  /** Asks for a password reset; returns the token of the link mailed. */
   async function requestReset(email: string): Promise<string> {
     const t = app();
     const response = await t.agent().post('/api/auth/request-password-reset', { email, redirectTo: '/reset-password' });

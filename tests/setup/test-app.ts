@@ -87,15 +87,15 @@ export async function createTestApp(
     /** A folder holding the client's index.html, to serve pages as the built app does. */
     clientDir?: string;
     previewLimits?: PreviewLimits;
-    /** Draws public pages on the server (src/client/entry-server.tsx), as the built app does. */
+    /** Renders public pages on the server (src/client/entry-server.tsx), as the built app does. */
     renderPageBody?: PageBodyRenderer;
     /** How long a page waits for its head and body (the app's default: HEAD_LOOKUP_MS). */
     pageWaitMs?: number;
-    /** How a visitor's drawn pages are kept; by default not at all, so each test sees its own writes. */
+    /** How a visitor's rendered pages are cached; by default not at all, so each test sees its own writes. */
     visitorPageOptions?: AppDeps['visitorPageOptions'];
     /** Runs while a slowed-down sign-in waits, before its password is checked (a race, made to order). */
     duringPause?: () => Promise<void>;
-    /** How long Discover's shared sections are kept; by default not at all, so each test sees its own writes. */
+    /** How long Discover's shared sections are cached; by default not at all, so each test sees its own writes. */
     discoverCacheTtlMs?: number;
   } = {},
 ) {
@@ -160,7 +160,7 @@ export async function createTestApp(
     /** The waits slowed-down sign-ins asked for, in order. */
     pauses,
     agent: () => new Agent(app, baseUrl),
-    /** Mail kept in the local outbox, newest first. */
+    /** Mail stored in the local outbox, newest first. */
     outbox: async (): Promise<OutboxMail[]> => {
       await mailer.idle();
       return mailer.listOutbox();

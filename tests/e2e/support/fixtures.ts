@@ -101,7 +101,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   // STYLE.md habit 8: a test whose page logs an unexpected console error fails, in every spec.
   page: async ({ page, consoleWatch, javaScriptEnabled }, use) => {
     // A loaded page is used once the app has taken it over, as a person waits for it to respond: a
-    // page the server drew shows before its scripts run, and a click or a keystroke before then is
+    // page the server rendered shows before its scripts run, and a click or a keystroke before then is
     // the browser's alone (root-layout.tsx sets data-app-ready). Pages that are not the app (a
     // feed, the dev mailbox) have no #root and are ready when loaded.
     if (javaScriptEnabled !== false) {
@@ -140,12 +140,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 export { expect };
 
 /**
- * The line Chromium logs for a request answered with `status` (or failed, for 'failed'), on a path
- * that matches `path`: a narrow allowance for a test that asks for that answer on purpose.
+ * The line Chromium logs for a request that got `status` (or failed, for 'failed'), on a path
+ * that matches `path`: a narrow allowance for a test that asks for that response on purpose.
  */
 export function failedRequest(status: number | 'failed', path: RegExp): RegExp {
-  const answer = status === 'failed' ? 'net::ERR_FAILED' : `the server responded with a status of ${status} `;
-  return new RegExp(`^Failed to load resource: ${escapeRegExp(answer)}.* at ${E2E_BASE_URL}${path.source}`);
+  const message = status === 'failed' ? 'net::ERR_FAILED' : `the server responded with a status of ${status} `;
+  return new RegExp(`^Failed to load resource: ${escapeRegExp(message)}.* at ${E2E_BASE_URL}${path.source}`);
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -174,4 +174,11 @@ export async function openSelect(page: Page, name: string): Promise<void> {
 export async function chooseOption(page: Page, name: string, option: string): Promise<void> {
   await openSelect(page, name);
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Fills the sign-in form on the open page (the login page, or a redirect to it) and submits it. */
+export async function submitSignInForm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
 }

@@ -3,11 +3,10 @@ import type { Database } from '../../src/server/db/client';
 import { listenOn } from '../../src/server/db/listen';
 
 /**
- * The payloads announced on `channel` (LISTEN/NOTIFY) while `act` runs, up to a marker sent after
- * it: PostgreSQL delivers notifications in commit order, so the marker comes after every
- * announcement `act` made.
+ * The payloads NOTIFYed on `channel` while `act` runs, up to a marker sent after it: PostgreSQL
+ * delivers notifications in commit order, so the marker comes after every NOTIFY `act` made.
  */
-export async function announcedDuring(db: Database, channel: string, act: () => Promise<void>): Promise<string[]> {
+export async function notifiedDuring(db: Database, channel: string, act: () => Promise<void>): Promise<string[]> {
   const heard: string[] = [];
   let markerSeen: () => void = () => undefined;
   const marker = new Promise<void>((resolve) => (markerSeen = resolve));

@@ -1,0 +1,92 @@
+import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { axeEveryRoute, settled } from './support/axe';
+import { expect, test } from './support/fixtures';
+import {
+  dashboardRoutes,
+  missingThings,
+  readerOtherRoutes,
+  readerSiteRoutes,
+  visitorRoutes,
+} from './support/route-table';
+
+test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
+  test.describe.configure({ mode: 'parallel' });
+  let author: CreatedUser;
+  let reader: CreatedUser;
+  let privateUser: CreatedUser;
+  let authorsList: string;
+  let readersList: string;
+
+  test.beforeAll(async ({ db, makeUser, requestAs }) => {
+    author = await makeUser({ profileName: 'Route Author' });
+    reader = await makeUser({ profileName: 'Route Reader' });
+    privateUser = await makeUser({ profileName: 'Route Private', isPublic: false });
+    const list = await makeChecklist(db, author.id, { title: 'Route list', items: ['One', 'Two'] });
+    authorsList = list.id;
+    readersList = (await makeChecklist(db, reader.id, { title: 'Reader route list' })).id;
+    // Unread notifications, so the bell shows a count and the activity feeds have highlighted rows.
+    const asAuthor = await requestAs(author);
+    expect((await asAuthor.put(`/api/checklists/${readersList}/like`)).status()).toBe(200);
+    expect(
+      (await asAuthor.post(`/api/checklists/${readersList}/comments`, { data: { content: 'Nice' } })).status(),
+    ).toBe(201);
+    // A completed item is struck through in a lighter colour: it must still read at 4.5:1.
+    const asReader = await requestAs(reader);
+    expect((await asReader.put(`/api/checklists/${authorsList}/items/${list.items[0]!.id}/done`)).status()).toBe(200);
+  });
+
+  const ids = () => ({
+    list: authorsList,
+    author: author.username,
+    othersList: authorsList,
+    ownList: readersList,
+    reader: reader.username,
+    privateUser: privateUser.username,
+  });
+
+  test('signed out', async ({ page, allowConsoleErrors }) => {
+    test.setTimeout(300_000);
+    allowConsoleErrors(missingThings);
+    await axeEveryRoute(page, visitorRoutes(ids()));
+  });
+
+  test('signed in, the site', async ({ page, signIn }) => {
+    test.setTimeout(300_000);
+    await signIn(reader);
+    await axeEveryRoute(page, readerSiteRoutes(ids()));
+  });
+
+  test('signed in, the open pages, other people’s profiles and a missing page', async ({ page, signIn }) => {
+    test.setTimeout(300_000);
+    await signIn(reader);
+    await axeEveryRoute(page, readerOtherRoutes(ids()));
+  });
+
+  test('signed in, the dashboard', async ({ page, signIn }) => {
+    test.setTimeout(300_000);
+    await signIn(reader);
+    await axeEveryRoute(page, dashboardRoutes(ids()));
+  });
+
+  // Zooming a 1280 px window to 200% lays the page out in 640 CSS pixels: nothing may scroll sideways.
+  test('every route works at 200% zoom without scrolling sideways', async ({ page, signIn, allowConsoleErrors }) => {
+    test.setTimeout(180_000);
+    allowConsoleErrors(missingThings);
+    await page.setViewportSize({ width: 640, height: 450 });
+    const wide: string[] = [];
+    const visit = async (paths: string[]) => {
+      for (const path of paths) {
+        await page.goto(path);
+        await settled(page);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        if (overflow > 0) wide.push(`${path} scrolls ${overflow} px sideways`);
+      }
+    };
+    await visit(visitorRoutes(ids()));
+    await signIn(reader);
+    await visit([...readerSiteRoutes(ids()), ...readerOtherRoutes(ids()), ...dashboardRoutes(ids())]);
+    expect(wide).toEqual([]);
+  });
+});

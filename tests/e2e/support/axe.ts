@@ -1,0 +1,73 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Serious and critical violations on the page as it stands, by rule and target, for a readable failure. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_AA)
+    // Experimental in axe, so not in the tags above; WCAG 2.5.3 "label in name" is A all the same.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} ${node.failureSummary ?? ''}`),
+    );
+}
+
+type Look = { width: 390 | 1280; colorScheme: 'light' | 'dark' };
+/** Every route in every pairing of width and theme. */
+const LOOKS: Look[] = [
+  { width: 1280, colorScheme: 'light' },
+  { width: 1280, colorScheme: 'dark' },
+  { width: 390, colorScheme: 'dark' },
+  { width: 390, colorScheme: 'light' },
+];
+
+/** The page has rendered its content: its main region, and no spinner still loading. */
+export async function settled(page: Page) {
+  await expect(page.locator('main').first()).toBeVisible();
+  await expect(page.locator('[role="status"].animate-spin')).toHaveCount(0, { timeout: 15_000 });
+  // Colours still fading (a hover, a theme change) are measured once they have arrived.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a instanceof CSSTransition)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Each path loaded once, then looked at in its four looks (the theme follows the system's live). */
+export async function axeEveryRoute(page: Page, paths: string[]) {
+  const found: string[] = [];
+  for (const path of paths) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      for (const { width, colorScheme } of LOOKS) {
+        await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+        const root = page.locator('html');
+        await (colorScheme === 'dark' ? expect(root) : expect(root).not).toHaveClass(/\bdark\b/);
+        await settled(page);
+        found.push(...(await seriousViolations(page)).map((line) => `${width} ${colorScheme} ${path} ${line}`));
+      }
+    });
+  }
+  expect(found).toEqual([]);
+}
+
+/** Collects the serious violations of the page in each state `check` is called in, labelled `what`. */
+export function collectViolations(page: Page) {
+  const found: string[] = [];
+  return {
+    found,
+    check: async (what: string) => {
+      found.push(...(await seriousViolations(page)).map((line) => `${what}: ${line}`));
+    },
+  };
+}

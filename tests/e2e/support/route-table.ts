@@ -1,0 +1,63 @@
+import { failedRequest } from './fixtures';
+
+/** The site's routes, as a visitor reaches them (with a missing list and a missing user). */
+export const visitorRoutes = (ids: { list: string; author: string }) => [
+  '/',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/reset-password?token=not-a-real-token',
+  '/email-change?result=confirmed',
+  '/email-change?result=invalid',
+  '/email-change?undo=not-a-real-token-of-any-kind',
+  '/about',
+  '/browse',
+  `/checklist/${ids.list}`,
+  '/checklist/00000000-0000-4000-8000-000000000000',
+  `/user/${ids.author}`,
+  '/user/nobody-by-that-name',
+  '/me',
+  '/no-such-page',
+];
+export const missingThings = failedRequest(404, /\/api\/(checklists\/00000000-|users\/nobody-)/);
+
+/** The site's routes as a signed-in reader sees them: someone else's list and the reader's own. */
+export const readerSiteRoutes = (ids: { othersList: string; ownList: string; reader: string }) => [
+  '/browse',
+  `/checklist/${ids.othersList}`,
+  `/checklist/${ids.ownList}`,
+  '/create',
+  `/edit-checklist/${ids.ownList}`,
+  `/user/${ids.reader}`,
+  '/me',
+  '/me?tab=my-lists',
+  '/me?tab=created-lists',
+  '/me?tab=activity',
+  '/me?tab=settings',
+];
+
+/** The rest of the site as a signed-in reader sees it: pages open to all, other people's profiles, a 404. */
+export const readerOtherRoutes = (ids: { author: string; privateUser: string }) => [
+  '/about',
+  `/user/${ids.author}`,
+  `/user/${ids.privateUser}`,
+  '/forgot-password',
+  '/reset-password?token=not-a-real-token',
+  '/reset-password?error=INVALID_TOKEN',
+  '/no-such-page',
+];
+
+export const dashboardRoutes = (ids: { othersList: string; ownList: string }) => [
+  '/dashboard',
+  '/dashboard/create',
+  '/dashboard/discover',
+  `/dashboard/discover/${ids.othersList}`,
+  '/dashboard/lists',
+  `/dashboard/lists/${ids.ownList}`,
+  '/dashboard/collections',
+  '/dashboard/badges',
+  '/dashboard/profile',
+  '/dashboard/activity',
+  '/dashboard/settings',
+  '/dashboard/no-such-page',
+];

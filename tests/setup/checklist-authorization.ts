@@ -1,0 +1,184 @@
+import { eq, sql } from 'drizzle-orm';
+import { encodeCursor } from '../../src/domain/paging';
+import { checklistComments, checklists, userListGroups } from '../../src/server/db/schema';
+import { createUser, type CreatedUser } from '../../src/server/seed/factories';
+import type { Caller, Expected } from './callers';
+import { signedInAgent } from './sign-in';
+import type { Agent, TestApp } from './test-app';
+
+// Every checklist endpoint × {visitor, another user, owner}, on a public, an unlisted and a private
+// list. A private list of someone else is not found (404), never forbidden.
+
+export type Visibility = 'public' | 'unlisted' | 'private';
+export const visibilities = ['public', 'unlisted', 'private'] as const;
+type Call = (
+  ids: { list: string; item: string; group: Record<Caller, string | null> },
+  caller: Caller,
+) => { method: string; path: string; json?: unknown };
+
+/**
+ * The expected statuses on a listed (public) and on a private list. An unlisted list ("Anyone with
+ * the link", decision 024) responds by its id exactly as a public one does.
+ */
+const byVisibility = (listed: Expected, hidden: Expected): Record<Visibility, Expected> => ({
+  public: listed,
+  unlisted: listed,
+  private: hidden,
+});
+
+const input = {
+  title: 'Edited',
+  description: 'Still useful',
+  items: ['One'],
+  tags: [],
+  estimatedTime: '1 hour',
+  difficulty: 'easy',
+};
+
+export const table: [string, Call, Record<Visibility, Expected>][] = [
+  [
+    'read',
+    ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}` }),
+    byVisibility({ visitor: 200, other: 200, owner: 200 }, { visitor: 404, other: 404, owner: 200 }),
+  ],
+  [
+    'edit',
+    ({ list }) => ({ method: 'PUT', path: `/api/checklists/${list}`, json: input }),
+    byVisibility({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+  ],
+  [
+    'visibility',
+    ({ list }) => ({ method: 'PATCH', path: `/api/checklists/${list}/visibility`, json: { isPublic: true } }),
+    byVisibility({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+  ],
+  [
+    'clone',
+    ({ list }) => ({ method: 'POST', path: `/api/checklists/${list}/clone` }),
+    byVisibility({ visitor: 401, other: 201, owner: 403 }, { visitor: 401, other: 404, owner: 403 }),
+  ],
+  [
+    'like',
+    ({ list }) => ({ method: 'PUT', path: `/api/checklists/${list}/like` }),
+    byVisibility({ visitor: 401, other: 200, owner: 403 }, { visitor: 401, other: 404, owner: 403 }),
+  ],
+  [
+    'unlike',
+    ({ list }) => ({ method: 'DELETE', path: `/api/checklists/${list}/like` }),
+    byVisibility({ visitor: 401, other: 200, owner: 403 }, { visitor: 401, other: 404, owner: 403 }),
+  ],
+  [
+    'complete an item',
+    ({ list, item }) => ({ method: 'PUT', path: `/api/checklists/${list}/items/${item}/done` }),
+    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+  ],
+  [
+    'remove a completion',
+    ({ list, item }) => ({ method: 'DELETE', path: `/api/checklists/${list}/items/${item}/done` }),
+    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+  ],
+  [
+    'reset progress',
+    ({ list }) => ({ method: 'DELETE', path: `/api/checklists/${list}/progress` }),
+    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+  ],
+  [
+    'list comments',
+    ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/comments` }),
+    byVisibility({ visitor: 200, other: 200, owner: 200 }, { visitor: 404, other: 404, owner: 200 }),
+  ],
+  [
+    'add comment',
+    ({ list }) => ({ method: 'POST', path: `/api/checklists/${list}/comments`, json: { content: 'Nice' } }),
+    byVisibility({ visitor: 401, other: 201, owner: 201 }, { visitor: 401, other: 404, owner: 201 }),
+  ],
+  [
+    'library status',
+    ({ list }) => ({ method: 'GET', path: `/api/library/checklists/${list}` }),
+    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+  ],
+  [
+    'save',
+    ({ list }) => ({ method: 'PUT', path: `/api/library/saved/${list}` }),
+    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+  ],
+  [
+    'unsave',
+    ({ list }) => ({ method: 'DELETE', path: `/api/library/saved/${list}` }),
+    // Taking one's own row out reveals nothing about the list, so it needs no access to it.
+    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 200, owner: 200 }),
+  ],
+  [
+    'file in own group',
+    ({ list, group }, caller) => ({
+      method: 'PUT',
+      path: `/api/library/groups/${group[caller] ?? '00000000-0000-4000-8000-000000000000'}/checklists/${list}`,
+    }),
+    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+  ],
+  [
+    'take out of own group',
+    ({ list, group }, caller) => ({
+      method: 'DELETE',
+      path: `/api/library/groups/${group[caller] ?? '00000000-0000-4000-8000-000000000000'}/checklists/${list}`,
+    }),
+    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 200, owner: 200 }),
+  ],
+  [
+    'rename someone else’s group',
+    ({ group }) => ({ method: 'PATCH', path: `/api/library/groups/${group.owner}`, json: { name: 'Renamed' } }),
+    byVisibility({ visitor: 401, other: 404, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+  ],
+  [
+    'read the rest of someone else’s group',
+    ({ list, group }) => ({
+      method: 'GET',
+      path: `/api/library/groups/${group.owner}/checklists?cursor=${encodeCursor(['2026-01-01T00:00:00.000000Z', list])}`,
+    }),
+    byVisibility({ visitor: 401, other: 404, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+  ],
+  [
+    'bulk delete',
+    ({ list }) => ({ method: 'POST', path: '/api/checklists/bulk-delete', json: { ids: [list] } }),
+    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 200, owner: 200 }),
+  ],
+  [
+    'bulk visibility',
+    ({ list }) => ({ method: 'POST', path: '/api/checklists/bulk-visibility', json: { ids: [list], isPublic: true } }),
+    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 200, owner: 200 }),
+  ],
+  [
+    'file in someone else’s group',
+    ({ list, group }) => ({ method: 'PUT', path: `/api/library/groups/${group.owner}/checklists/${list}` }),
+    byVisibility({ visitor: 401, other: 404, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+  ],
+  [
+    'delete',
+    ({ list }) => ({ method: 'DELETE', path: `/api/checklists/${list}` }),
+    byVisibility({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+  ],
+];
+
+/** The owner of the lists, another user, a visitor, and a library group for each user. */
+export async function createCallers(t: TestApp) {
+  const owner: CreatedUser = await createUser(t.db);
+  const other: CreatedUser = await createUser(t.db);
+  const agents: Record<Caller, Agent> = {
+    visitor: t.agent(),
+    other: await signedInAgent(t, other),
+    owner: await signedInAgent(t, owner),
+  };
+  const [ownerGroup] = await t.db.insert(userListGroups).values({ userId: owner.id, name: 'Mine' }).returning();
+  const [otherGroup] = await t.db.insert(userListGroups).values({ userId: other.id, name: 'Theirs' }).returning();
+  const groups: Record<Caller, string | null> = { visitor: null, other: otherGroup!.id, owner: ownerGroup!.id };
+  return { owner, other, agents, groups };
+}
+
+/** A list's row and how many comments it has: what a refused call must leave as it was. */
+export async function stateOf(t: TestApp, listId: string) {
+  const [row] = await t.db.select().from(checklists).where(eq(checklists.id, listId));
+  const [comments] = await t.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(checklistComments)
+    .where(eq(checklistComments.checklistId, listId));
+  return { row, comments: comments!.count };
+}
