@@ -2,7 +2,7 @@
 // the configured database (DATABASE_URL, or the embedded one in DATA_DIR), and says how many. Safe to
 // run again: a badge already granted is not granted twice (decision 011).
 import { backfillBadges, upsertBadgeDefinitions } from '../src/server/badges/badges.actions';
-import { openDatabase } from '../src/server/db/open';
+import { openDatabase } from '../src/server/open-database';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
 import { notifyingAfterCommit } from '../src/server/notifications/notify-after-commit';

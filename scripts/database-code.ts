@@ -3,7 +3,7 @@
 // DATA_DIR), which it migrates first.
 import { writeFileSync } from 'node:fs';
 import { DATABASE_CODE_PATH, describeDatabaseCode } from '../src/server/db/database-code';
-import { openDatabase } from '../src/server/db/open';
+import { openDatabase } from '../src/server/open-database';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
 

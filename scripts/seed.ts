@@ -1,6 +1,6 @@
 // `npm run db:seed`: (re)creates the demo users and their content on the configured database
 // (DATABASE_URL, or the embedded one in DATA_DIR). Other users are left alone.
-import { openDatabase } from '../src/server/db/open';
+import { openDatabase } from '../src/server/open-database';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';
 import { seedDemoContent } from '../src/server/seed/seed';

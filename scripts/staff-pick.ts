@@ -1,7 +1,7 @@
 // `npm run staff-pick -- <checklist id> [--remove]`: flags a public checklist as a staff pick for
 // Discover's staff picks section, or removes the flag, on the configured database (DATABASE_URL, or the
 // embedded one in DATA_DIR). A private or unknown id is refused with a non-zero exit.
-import { openDatabase } from '../src/server/db/open';
+import { openDatabase } from '../src/server/open-database';
 import { parseStaffPickArgs, setStaffPick, staffPickUsage } from '../src/server/discover/staff-picks.actions';
 import { loadEnv } from '../src/server/env';
 import { createLogger } from '../src/server/logger';

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseTrustedProxies, type TrustedProxies } from './security/client-address';
+import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies';
 
 // The only reader of process.env (enforced by lint). Every value is validated here, and a bad
 // one stops start-up with a message that names the variable.

@@ -7,7 +7,6 @@ import { accountMessages } from '@/domain/accounts/account-forms';
 import { passwordMessages } from '@/domain/accounts/password';
 import { apiErrorSchema, type ApiErrorBody } from '@/domain/api-error';
 import { checklistMessages } from '@/domain/checklists/checklist-view';
-import type { Auth } from './accounts/auth';
 import type { Logger } from './logger';
 import type { WriteOutcome } from './outcome';
 import { markNoStore } from './security/no-store';
@@ -44,8 +43,6 @@ export type AppEnv = {
 
 /** The environment after `requireUser`: the signed-in user is on `c.var.user`. */
 export type SignedInEnv = { Variables: AppEnv['Variables'] & { user: SessionUser } };
-
-export type AuthSession = Awaited<ReturnType<Auth['api']['getSession']>>;
 
 /** A feature's router: validation failures respond 400 with the schema's own messages. */
 export function createRouter() {
@@ -282,12 +279,4 @@ export function tooManyRequests(
   }
   c.header('Retry-After', String(retryAfterSeconds));
   return c.json({ message: accountMessages.tooManyRequests, code: 'rate_limited' }, 429);
-}
-
-/** Whether `password` is the signed-in caller's current password (asked before sensitive changes). */
-export function isCurrentPassword(auth: Auth, c: Context, password: string): Promise<boolean> {
-  return auth.api
-    .verifyPassword({ body: { password }, headers: c.req.raw.headers })
-    .then(() => true)
-    .catch(() => false);
 }

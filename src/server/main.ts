@@ -4,7 +4,7 @@ import { upsertBadgeDefinitions } from './badges/badges.actions';
 import { joinPrimary, startWorkers } from './cluster';
 import { withStartupLock, type Database } from './db/client';
 import type { DatabaseState } from './db/embedded-postgres';
-import { connectForRequests, openDatabase, type OpenDatabase } from './db/open';
+import { connectForRequests, openDatabase, type OpenDatabase } from './open-database';
 import { ConfigError, loadEnv, resolveAuthSecret, type Env } from './env';
 import { startHttpServer } from './http-server';
 import { createLogger, type Logger } from './logger';

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it, inject } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { applyMigrations, connectDatabase, migrationsFolder, withStartupLock } from '../../src/server/db/client';
-import { connectForRequests, withStartupConnection } from '../../src/server/db/open';
+import { connectForRequests, withStartupConnection } from '../../src/server/open-database';
 import { seedIfEmpty } from '../../src/server/seed/seed';
 
 const name = `ticklist_empty_${randomBytes(5).toString('hex')}`;

@@ -11,7 +11,6 @@ import type { Database } from '../db/client';
 import {
   createRouter,
   errorContent,
-  isCurrentPassword,
   jsonBody,
   jsonContent,
   notSignedInBody,
@@ -20,7 +19,7 @@ import {
 } from '../http';
 import { deleteAccount } from './account-data.actions';
 import { exportAccountData } from './account-data.queries';
-import type { Auth } from './auth';
+import { isCurrentPassword, type Auth } from './auth';
 
 const route = {
   export: createRoute({

@@ -13,7 +13,6 @@ import { messageSchema } from '@/domain/api-error';
 import {
   createRouter,
   errorContent,
-  isCurrentPassword,
   jsonBody,
   jsonContent,
   limited,
@@ -26,7 +25,7 @@ import {
 } from '../http';
 import { mailTemplates } from '../mail/templates';
 import { logRequestEvent } from '../security/security-events';
-import type { AccountRoutesDeps } from './auth';
+import { isCurrentPassword, type AccountRoutesDeps } from './auth';
 import { requestEmailChange, revokePendingEmailChanges } from './email-change.actions';
 import { emailChangeMessages } from '@/domain/accounts/email-change';
 import { emailChangeConfirmUrl } from './email-change.routes';

@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
@@ -137,3 +138,11 @@ export type Auth = ReturnType<typeof createAuth>;
 
 /** What the account routes are made with: the database, Better Auth, the mailer and the public origin. */
 export type AccountRoutesDeps = { db: Database; auth: Auth; mailer: Mailer; baseUrl: string };
+
+/** Whether `password` is the signed-in caller's current password (asked before sensitive changes). */
+export function isCurrentPassword(auth: Auth, c: Context, password: string): Promise<boolean> {
+  return auth.api
+    .verifyPassword({ body: { password }, headers: c.req.raw.headers })
+    .then(() => true)
+    .catch(() => false);
+}

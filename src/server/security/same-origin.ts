@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../http';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -8,7 +7,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * cross-origin (and same-origin) POST; where it is absent, Sec-Fetch-Site tells. Requests
  * with neither come from non-browser clients, which cannot carry a victim's cookies.
  */
-export function sameOriginOnly(baseUrl: string): MiddlewareHandler<AppEnv> {
+export function sameOriginOnly(baseUrl: string): MiddlewareHandler {
   const allowed = new URL(baseUrl).origin;
   return async (c, next) => {
     if (!SAFE_METHODS.has(c.req.method)) {

@@ -1,8 +1,8 @@
-import type { Env } from '../env';
-import type { Logger } from '../logger';
-import { applyMigrations, connectDatabase, withStartupLock, type Database } from './client';
-import { appRolePassword, appRoleUrl, grantAppRole } from './app-role';
-import { startEmbeddedPostgres, type DatabaseState } from './embedded-postgres';
+import type { Env } from './env';
+import type { Logger } from './logger';
+import { applyMigrations, connectDatabase, withStartupLock, type Database } from './db/client';
+import { appRolePassword, appRoleUrl, grantAppRole } from './db/app-role';
+import { startEmbeddedPostgres, type DatabaseState } from './db/embedded-postgres';
 
 export type OpenDatabase = {
   db: Database;
