@@ -4,6 +4,7 @@ import { notificationListSchema } from '../../src/domain/notifications/notificat
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { privateProfileView } from '../setup/social';
 
 let t: TestApp;
 let author: CreatedUser;
@@ -161,19 +162,7 @@ describe('public profiles', () => {
     });
     await makeChecklist(t.db, owner.id, { title: 'Public but on a private profile' });
     const seen = await (await t.agent().request('/api/users/quiet_one')).json();
-    expect(seen).toEqual({
-      id: owner.id,
-      username: 'quiet_one',
-      profileName: null,
-      avatarUrl: '🦉',
-      isPrivateView: true,
-      isOwner: false,
-      isFollowing: false,
-      followers: null,
-      following: null,
-      checklists: [],
-      badges: [],
-    });
+    expect(seen).toEqual(privateProfileView({ id: owner.id, username: 'quiet_one' }, '🦉'));
     expect((await t.agent().request('/api/users/quiet_one/followers')).status).toBe(404);
     const asOwner = await signedInAgent(t, owner);
     const own = await (await asOwner.request('/api/users/quiet_one')).json();
