@@ -209,6 +209,7 @@ test('a visitor on a list: completions stored in the browser, comments a page at
   page,
   db,
   makeUser,
+  requestAs,
 }) => {
   test.setTimeout(60_000);
   const author = await makeUser();
@@ -225,6 +226,27 @@ test('a visitor on a list: completions stored in the browser, comments a page at
     await page.reload();
     await expect(page.getByRole('checkbox', { name: 'First' })).toBeChecked();
     await expect(page.getByText('1 of 2 completed')).toBeVisible();
+  });
+
+  await test.step('the visitor’s completions stay on their items when the author reorders and inserts items', async () => {
+    const edit = await (
+      await requestAs(author)
+    ).put(`/api/checklists/${list.id}`, {
+      data: {
+        title: list.title,
+        description: 'Reordered',
+        items: ['Inserted', 'Second', 'First'],
+        tags: [],
+        estimatedTime: '1 hour',
+        difficulty: 'medium',
+      },
+    });
+    expect(edit.status()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'First' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Inserted' })).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Second' })).not.toBeChecked();
+    await expect(page.getByText('1 of 3 completed')).toBeVisible();
   });
 
   await test.step('comments come 20 at a time, newest first, with Show more for the rest', async () => {

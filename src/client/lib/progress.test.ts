@@ -8,6 +8,7 @@ import {
   isAllCompleted,
   parseStoredProgress,
   progressStorageKey,
+  storedProgress,
   usesAfterChange,
   withItemCompletion,
 } from '@/client/lib/progress';
@@ -24,21 +25,31 @@ describe('progress', () => {
     expect(progressStorageKey('abc')).toBe('ticklist:progress:abc');
   });
 
-  it('truncates or pads stored visitor progress to the item count', () => {
-    expect(parseStoredProgress('[true,false,true,true]', 2)).toEqual([true, false]);
-    expect(parseStoredProgress('[true]', 3)).toEqual([true, false, false]);
-    expect(parseStoredProgress('[true]', 0)).toEqual([]);
+  const items = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
+
+  it('keeps a visitor’s progress on its items when the author reorders, inserts or removes items', () => {
+    const stored = storedProgress(['b', 'c']);
+    expect(parseStoredProgress(stored, items)).toEqual(['b', 'c']);
+    const reordered = [{ id: 'c' }, { id: 'new' }, { id: 'a' }, { id: 'b' }];
+    expect(completionFromIds(reordered, parseStoredProgress(stored, reordered))).toEqual([true, false, false, true]);
+    expect(parseStoredProgress(stored, [{ id: 'a' }, { id: 'c' }])).toEqual(['c']);
+  });
+
+  it('reads progress stored by position, before it was kept by id, against the current order', () => {
+    expect(parseStoredProgress('[true,false,true,true]', items)).toEqual(['a', 'c']);
+    expect(parseStoredProgress('[false,true]', items)).toEqual(['b']);
   });
 
   it('treats anything unreadable as no progress', () => {
-    expect(parseStoredProgress(null, 2)).toEqual([false, false]);
-    expect(parseStoredProgress('not json', 2)).toEqual([false, false]);
-    expect(parseStoredProgress('{"0":true}', 2)).toEqual([false, false]);
-    expect(parseStoredProgress('[1,"true",null,true]', 4)).toEqual([false, false, false, true]);
+    expect(parseStoredProgress(null, items)).toEqual([]);
+    expect(parseStoredProgress('not json', items)).toEqual([]);
+    expect(parseStoredProgress('{"0":true}', items)).toEqual([]);
+    expect(parseStoredProgress('{"completedItemIds":"a"}', items)).toEqual([]);
+    expect(parseStoredProgress('{"completedItemIds":[1,null,"b"]}', items)).toEqual(['b']);
+    expect(parseStoredProgress('[1,"true",null]', items)).toEqual([]);
   });
 
   it('maps the signed-in user’s completed item ids onto the items in order', () => {
-    const items = [{ id: 'a' }, { id: 'b' }, { id: 'c' }];
     expect(completionFromIds(items, ['c', 'a', 'gone'])).toEqual([true, false, true]);
     expect(withItemCompletion(['a'], 'b', true)).toEqual(['a', 'b']);
     expect(withItemCompletion(['a', 'b'], 'a', false)).toEqual(['b']);

@@ -10,17 +10,22 @@ export function isAllCompleted(completion: readonly boolean[]): boolean {
   return completion.length > 0 && completion.every(Boolean);
 }
 
-/** A visitor's progress: one list of booleans per checklist, stored under a key per checklist id. */
+/** A visitor's progress: the ids of the items they completed, stored under a key per checklist id. */
 export function progressStorageKey(checklistId: string): string {
   return `ticklist:progress:${checklistId}`;
 }
 
 /**
- * Reads what the browser stored for a visitor. Anything unreadable counts as no progress, and the
- * list is truncated or padded to the current item count, since the list may have been
- * edited since.
+ * Reads which items a visitor completed, from what the browser stored. Progress is kept by item id,
+ * as the server keeps a signed-in user's, so it stays on its items when the author reorders,
+ * inserts or removes items; ids of items that are gone match nothing. Anything unreadable counts as
+ * no progress.
+ *
+ * Browsers that stored progress before it was kept by id hold one boolean per position: those are
+ * read against the list's current order, which is the order the visitor saw unless the list has
+ * been edited since.
  */
-export function parseStoredProgress(raw: string | null, itemCount: number): boolean[] {
+export function parseStoredProgress(raw: string | null, items: readonly { id: string }[]): string[] {
   let stored: unknown = null;
   if (raw) {
     try {
@@ -29,8 +34,21 @@ export function parseStoredProgress(raw: string | null, itemCount: number): bool
       stored = null;
     }
   }
-  const values = Array.isArray(stored) ? stored : [];
-  return Array.from({ length: Math.max(itemCount, 0) }, (_, index) => values[index] === true);
+  if (isRecord(stored) && Array.isArray(stored.completedItemIds)) {
+    const known = new Set(items.map((item) => item.id));
+    return stored.completedItemIds.filter((id): id is string => typeof id === 'string' && known.has(id));
+  }
+  if (Array.isArray(stored)) return items.filter((_, index) => stored[index] === true).map((item) => item.id);
+  return [];
+}
+
+/** What the browser stores for a visitor's progress on a list. */
+export function storedProgress(completedItemIds: readonly string[]): string {
+  return JSON.stringify({ completedItemIds });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Which items of the list the signed-in user has completed, in item order. */

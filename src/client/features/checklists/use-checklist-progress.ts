@@ -1,7 +1,7 @@
 import { toast } from '@/client/lib/toast';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { useItemCompletionMutation, useResetProgressMutation } from '@/client/api/checklist-detail';
-import { countCompleted, completionFromIds, isAllCompleted } from '@/client/lib/progress';
+import { countCompleted, completionFromIds, isAllCompleted, withItemCompletion } from '@/client/lib/progress';
 import { useVisitorProgress } from './use-visitor-progress';
 
 const RESET_FAILED = 'Failed to reset progress.';
@@ -18,10 +18,11 @@ export function useChecklistProgress(
   isSignedIn: boolean,
   onCompletionChange: (isComplete: boolean) => void,
 ) {
-  const visitor = useVisitorProgress(detail.id, detail.items.length);
+  const visitor = useVisitorProgress(detail.id, detail.items);
   const itemCompletion = useItemCompletionMutation(detail.id);
   const resetProgress = useResetProgressMutation(detail.id);
-  const completion = isSignedIn ? completionFromIds(detail.items, detail.viewer.completedItemIds) : visitor.completion;
+  const completedItemIds = isSignedIn ? detail.viewer.completedItemIds : visitor.completedItemIds;
+  const completion = completionFromIds(detail.items, completedItemIds);
 
   const toggle = (index: number) => {
     const item = detail.items[index];
@@ -30,13 +31,13 @@ export function useChecklistProgress(
     const next = completion.map((value, at) => (at === index ? isCompleted : value));
     if (isAllCompleted(next) !== isAllCompleted(completion)) onCompletionChange(isAllCompleted(next));
     if (isSignedIn) itemCompletion.mutate({ itemId: item.id, isCompleted });
-    else visitor.save(next);
+    else visitor.save(withItemCompletion(visitor.completedItemIds, item.id, isCompleted));
   };
 
   const reset = () => {
     if (isAllCompleted(completion)) onCompletionChange(false);
     if (isSignedIn) resetProgress.mutate(undefined, { onError: () => toast.error(RESET_FAILED) });
-    else visitor.save(completion.map(() => false));
+    else visitor.save([]);
   };
 
   return {

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import { parseStoredProgress, progressStorageKey } from '@/client/lib/progress';
+import { parseStoredProgress, progressStorageKey, storedProgress } from '@/client/lib/progress';
 
 // Same-tab writes do not fire the `storage` event, so this one tells this tab's readers.
 const CHANGE_EVENT = 'ticklist:progress-change';
@@ -34,18 +34,18 @@ function subscribe(onChange: () => void) {
 }
 
 /**
- * A signed-out visitor's completions stay in this browser, one boolean per
- * item under `ticklist:progress:{checklistId}`, restored on load and fitted to the item count.
- * Other tabs showing the same list follow along.
+ * A signed-out visitor's completions stay in this browser, as the ids of the completed items under
+ * `ticklist:progress:{checklistId}`, restored on load; ids of items the list no longer has are
+ * dropped. Other tabs showing the same list follow along.
  */
-export function useVisitorProgress(checklistId: string, itemCount: number) {
+export function useVisitorProgress(checklistId: string, items: readonly { id: string }[]) {
   const key = progressStorageKey(checklistId);
   const raw = useSyncExternalStore(
     subscribe,
     () => readRaw(key),
     () => null,
   );
-  const completion = useMemo(() => parseStoredProgress(raw, itemCount), [raw, itemCount]);
-  const save = useCallback((next: boolean[]) => writeRaw(key, JSON.stringify(next)), [key]);
-  return { completion, save };
+  const completedItemIds = useMemo(() => parseStoredProgress(raw, items), [raw, items]);
+  const save = useCallback((ids: readonly string[]) => writeRaw(key, storedProgress(ids)), [key]);
+  return { completedItemIds, save };
 }
