@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSE_ORDERS, browseQuerySchema, checklistCardSchema, type ChecklistCard } from '../checklists/browse';
+import { ESTIMATED_TIMES } from '../checklists/checklist-fields';
 import {
   assembleDiscover,
   chooseStaffPicks,
@@ -146,5 +147,13 @@ describe('trendingParamsSchema', () => {
 
   it.each(['0', '51', '2.5', 'ten', '-1'])('refuses limit=%s', (limit) => {
     expect(trendingParamsSchema.safeParse({ limit }).success).toBe(false);
+  });
+});
+
+describe('the built-in samples', () => {
+  it('show only estimated times the form offers', () => {
+    for (const sample of [...SAMPLE_STAFF_PICKS, ...SAMPLE_CHECKLISTS]) {
+      expect(ESTIMATED_TIMES).toContain(sample.estimatedTime);
+    }
   });
 });

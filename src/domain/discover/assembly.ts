@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checklistCardSchema, type BrowseOrder, type ChecklistCard } from '../checklists/browse';
+import type { EstimatedTime } from '../checklists/checklist-fields';
 
 // Discover and suggestion constants.
 /** Each Discover section, and the dashboard's suggestion block, shows at most 3 cards. */
@@ -69,10 +70,10 @@ export function assembleDiscover<T extends { id: string }>(
   return { suggestions: shared, trending: [...shared] };
 }
 
-type SampleFields = Pick<
-  ChecklistCard,
-  'id' | 'title' | 'description' | 'tags' | 'difficulty' | 'estimatedTime' | 'itemsCount'
->;
+/** A sample's estimated time is one the form offers, so a sample never shows a time no list could have. */
+type SampleFields = Pick<ChecklistCard, 'id' | 'title' | 'description' | 'tags' | 'difficulty' | 'itemsCount'> & {
+  estimatedTime: EstimatedTime;
+};
 const sampleCard = (fields: SampleFields): ChecklistCard => ({
   ...fields,
   author: 'Ticklist Team (sample)',
@@ -95,7 +96,7 @@ export const SAMPLE_STAFF_PICKS: readonly ChecklistCard[] = [
     description: 'Sample staff pick: meter readings, the first-night box and who gets the spare keys.',
     tags: ['moving house', 'sample'],
     difficulty: 'medium',
-    estimatedTime: '2 hours',
+    estimatedTime: '2+ hours',
     itemsCount: 12,
   }),
   sampleCard({
@@ -104,7 +105,7 @@ export const SAMPLE_STAFF_PICKS: readonly ChecklistCard[] = [
     description: 'Sample staff pick: tent, stove, layers and the things everyone forgets at the campsite.',
     tags: ['camping', 'sample'],
     difficulty: 'easy',
-    estimatedTime: '45 minutes',
+    estimatedTime: '1 hour',
     itemsCount: 10,
   }),
   sampleCard({
@@ -185,7 +186,7 @@ export const SAMPLE_CHECKLISTS: readonly ChecklistCard[] = [
     description: 'Sample checklist: allergies asked, shopping done, timings planned, ice in the freezer.',
     tags: ['cooking', 'sample'],
     difficulty: 'medium',
-    estimatedTime: '2 hours',
+    estimatedTime: '2+ hours',
     itemsCount: 11,
   }),
   sampleCard({
@@ -203,7 +204,7 @@ export const SAMPLE_CHECKLISTS: readonly ChecklistCard[] = [
     description: 'Sample checklist: clear the beds, sharpen the tools, sow the first seeds.',
     tags: ['garden', 'sample'],
     difficulty: 'easy',
-    estimatedTime: '2 hours',
+    estimatedTime: '2+ hours',
     itemsCount: 10,
   }),
 ];
