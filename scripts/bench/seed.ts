@@ -190,8 +190,8 @@ export async function seedBulk(
   await phase('tags', async () => {
     await halves(
       (from, to) => sql`
-      insert into checklist_tags (checklist_id, tag)
-      select bench.list_id(n), t.tag
+      insert into checklist_tags (checklist_id, tag, position)
+      select bench.list_id(n), t.tag, k
       from generate_series(${from}::bigint, ${to}) n
       cross join lateral generate_series(1, (bench.h(bench.source(n), 12) % 5)::int) k
       join bench.tags t on t.rank = bench.tag_rank(n, k)

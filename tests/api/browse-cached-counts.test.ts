@@ -94,7 +94,7 @@ describe('a search asked for again', () => {
     const before = (await ask('?q=owl&tag=night')).total;
     const list = await makeChecklist(t.db, author.id, { title: 'Owl calls' });
     expect(await ask('?q=owl&tag=night')).toEqual({ total: before, counted: true });
-    await t.db.execute(sql`insert into checklist_tags (checklist_id, tag) values (${list.id}, 'Night')`);
+    await t.db.execute(sql`insert into checklist_tags (checklist_id, tag, position) values (${list.id}, 'Night', 9)`);
     expect(await ask('?q=owl&tag=night')).toEqual({ total: before + 1, counted: true });
     await t.db.execute(sql`delete from checklist_tags where checklist_id = ${list.id}`);
     expect(await ask('?q=owl&tag=night')).toEqual({ total: before, counted: true });

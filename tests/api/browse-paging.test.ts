@@ -107,7 +107,7 @@ describe('keyset paging', () => {
         insert into checklists (title, author_id, created_at)
         select 'Dune walk ' || g, ${owner.id}, now() - make_interval(days => 20, mins => g * 7)
         from generate_series(1, 300) g returning id)
-      insert into checklist_tags (checklist_id, tag) select id, 'Dune' from made`);
+      insert into checklist_tags (checklist_id, tag, position) select id, 'Dune', 1 from made`);
     for (let index = 0; index < 20; index++) {
       await makeChecklist(t.db, owner.id, {
         title: `Heron pond ${index}`,

@@ -156,7 +156,7 @@ describe('pages prepared once per connection (decision 033)', () => {
     for (let index = 0; index < 14; index++) await makeChecklist(db, owner.id, { title: `Glowworm cave ${index}` });
     // "lamp" on most lists (walked), "night" on three (gathered).
     await db.execute(
-      sql`insert into checklist_tags (checklist_id, tag) select id, 'Lamp' from checklists where title like 'Lantern walk %'`,
+      sql`insert into checklist_tags (checklist_id, tag, position) select id, 'Lamp', 1 from checklists where title like 'Lantern walk %'`,
     );
     const visitor = app.agent();
     const pages = [

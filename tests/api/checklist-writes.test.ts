@@ -1,7 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checklistActionMessages } from '../../src/domain/checklists/checklist-actions';
 import { checklistDetailSchema, type ChecklistDetail } from '../../src/domain/checklists/checklist-view';
+import { migrationsFolder } from '../../src/server/db/client';
 import { checklistItemCompletions, checklists } from '../../src/server/db/schema';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
@@ -104,6 +107,60 @@ describe('edit', () => {
     const response = await asReader.request(`/api/checklists/${list.id}`, { method: 'PUT', json: input });
     expect(response.status).toBe(403);
     expect((await response.json()).message).toBe(checklistActionMessages.modifyOwn);
+  });
+});
+
+describe('tag order', () => {
+  const tags = (result: { tags: string[] }) => result.tags;
+  const cardTags = async (title: string) => {
+    const page = await (await asReader.request(`/api/checklists?q=${encodeURIComponent(title)}`)).json();
+    return page.checklists.find((card: { title: string }) => card.title === title).tags;
+  };
+
+  it('keeps the author’s order on the detail page, the cards, an edit, a clone and the account export', async () => {
+    const title = 'Zqtagorder picnic';
+    const created = await detailOfNew(
+      asOwner,
+      await asOwner.post('/api/checklists', { ...input, title, tags: ['gamma', 'Alpha', 'delta', 'beta'] }),
+    );
+    expect(tags(created)).toEqual(['gamma', 'Alpha', 'delta', 'beta']);
+    expect(await cardTags(title)).toEqual(['gamma', 'Alpha', 'delta', 'beta']);
+
+    const edited = await asOwner.request(`/api/checklists/${created.id}`, {
+      method: 'PUT',
+      json: { ...input, title, tags: ['beta', 'gamma', 'Alpha'] },
+    });
+    expect(edited.status).toBe(200);
+    expect(tags(await detail(asReader, created.id))).toEqual(['beta', 'gamma', 'Alpha']);
+    expect(await cardTags(title)).toEqual(['beta', 'gamma', 'Alpha']);
+
+    const clone = await detailOfNew(asReader, await asReader.post(`/api/checklists/${created.id}/clone`, {}));
+    expect(tags(clone)).toEqual(['beta', 'gamma', 'Alpha']);
+
+    const exported = await (await asOwner.request('/api/accounts/me/export')).json();
+    expect(exported.checklists.find((list: { id: string }) => list.id === created.id).tags).toEqual([
+      'beta',
+      'gamma',
+      'Alpha',
+    ]);
+  });
+
+  it('gives tags written before the author’s order the order they were shown in: case-insensitive', async () => {
+    const before = await makeChecklist(t.db, owner.id, { title: 'Zqtagbackfill', tags: ['beta', 'Alpha', 'gamma'] });
+    await t.db.execute(sql`alter table checklist_tags drop column position`);
+    const statements = readFileSync(path.join(migrationsFolder(), '0034_tags-in-authors-order.sql'), 'utf8');
+    for (const statement of statements.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
+    const rows = await t.db.execute<{ tag: string; position: number }>(
+      sql`select tag, position from checklist_tags where checklist_id = ${before.id} order by position`,
+    );
+    expect(rows.rows).toEqual([
+      { tag: 'Alpha', position: 1 },
+      { tag: 'beta', position: 2 },
+      { tag: 'gamma', position: 3 },
+    ]);
+    // The card's chips, when the tag triggers next write them, keep that order.
+    const chips = await t.db.execute<{ names: string[] }>(sql`select ticklist_tag_names(${before.id}) as names`);
+    expect(chips.rows[0]!.names).toEqual(['Alpha', 'beta', 'gamma']);
   });
 });
 

@@ -126,8 +126,9 @@ describe("a clone's search fields", () => {
           await tx.execute(sql`
             insert into checklist_items (checklist_id, content, order_index) values (${row!.id}, ${item}, ${index + 1})`);
         }
-        for (const tag of copy.tags) {
-          await tx.execute(sql`insert into checklist_tags (checklist_id, tag) values (${row!.id}, ${tag})`);
+        for (const [index, tag] of copy.tags.entries()) {
+          await tx.execute(sql`
+            insert into checklist_tags (checklist_id, tag, position) values (${row!.id}, ${tag}, ${index + 1})`);
         }
         await tx.insert(clonedChecklists).values({
           originalChecklistId: original.id,

@@ -101,7 +101,7 @@ export async function addZebraHerd(db: Executor) {
   const bulkAuthor = await createUser(db, { username: 'bulk_author' });
   await insertNumberedLists(db, bulkAuthor.id, 'Zebra crossing', 1005, 100);
   await db.execute(sql`
-    insert into checklist_tags (checklist_id, tag) select id, 'Herd' from checklists where author_id = ${bulkAuthor.id}`);
+    insert into checklist_tags (checklist_id, tag, position) select id, 'Herd', 1 from checklists where author_id = ${bulkAuthor.id}`);
   return bulkAuthor;
 }
 

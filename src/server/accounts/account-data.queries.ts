@@ -42,7 +42,7 @@ export async function exportAccountData(db: Executor, userId: string): Promise<S
           'createdAt', c.created_at, 'updatedAt', c.updated_at,
           'items', coalesce((select json_agg(i.content order by i.order_index)
                              from checklist_items i where i.checklist_id = c.id), '[]'),
-          'tags', coalesce((select json_agg(t.tag order by lower(t.tag))
+          'tags', coalesce((select json_agg(t.tag order by t.position)
                             from checklist_tags t where t.checklist_id = c.id), '[]'),
           'clonedFrom', (
             select json_build_object('id', case when ${visibleTo(userId, 'o')} then o.id end, 'title', cc.original_title)

@@ -28,11 +28,15 @@ async function insertItemsAndTags(tx: Executor, checklistId: string, items: stri
     with items as (
       insert into checklist_items (checklist_id, content, order_index)
       select ${checklistId}, content, position from unnest(${sql.param(items)}::text[]) with ordinality as item(content, position))
-    insert into checklist_tags (checklist_id, tag) select ${checklistId}, tag from unnest(${sql.param(tags)}::text[]) as tag`);
+    insert into checklist_tags (checklist_id, tag, position)
+    select ${checklistId}, tag, position from unnest(${sql.param(tags)}::text[]) with ordinality as tag(tag, position)`);
 }
 
+/** A list's tags in the author's order (position from 1). */
 async function insertTags(tx: Executor, checklistId: string, tags: string[]) {
-  if (tags.length > 0) await tx.insert(checklistTags).values(tags.map((tag) => ({ checklistId, tag })));
+  if (tags.length > 0) {
+    await tx.insert(checklistTags).values(tags.map((tag, index) => ({ checklistId, tag, position: index + 1 })));
+  }
 }
 
 /**
@@ -314,7 +318,7 @@ async function copyChecklist(db: Database, id: string, userId: string): Promise<
         with ${notified ? sql`notified as (${notified.insert}), ` : sql``}items as (
           insert into checklist_items (checklist_id, content, order_index)
           select ${copyId}, content, order_index from checklist_items where checklist_id = ${id})
-        insert into checklist_tags (checklist_id, tag) select ${copyId}, tag from checklist_tags where checklist_id = ${id}`,
+        insert into checklist_tags (checklist_id, tag, position) select ${copyId}, tag, position from checklist_tags where checklist_id = ${id}`,
     );
     notified?.written();
     // Apart, and after: recording the clone counts it on the original's row, locked from then on.

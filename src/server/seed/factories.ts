@@ -96,7 +96,11 @@ export async function makeChecklist(db: Executor, authorId: string, seed: Checkl
           .returning()
       : [];
     const tags = seed.tags ?? [];
-    if (tags.length) await tx.insert(checklistTags).values(tags.map((tag) => ({ checklistId: list!.id, tag })));
+    if (tags.length) {
+      await tx
+        .insert(checklistTags)
+        .values(tags.map((tag, index) => ({ checklistId: list!.id, tag, position: index + 1 })));
+    }
     return { ...list!, items: insertedItems, tags };
   });
 }

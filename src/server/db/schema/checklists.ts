@@ -66,8 +66,8 @@ export const checklists = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     // What a card shows of its items and tags, maintained by the same triggers (migration 0026), so that a
-    // page of cards reads its rows and nothing else: the tags as written, sorted case-insensitively
-    // (the card's tag chips), and how many items the list has.
+    // page of cards reads its rows and nothing else: the tags as written, in the author's order
+    // (the card's tag chips and the detail page's tags), and how many items the list has.
     tagNames: text()
       .array()
       .notNull()
@@ -238,10 +238,13 @@ export const checklistTags = pgTable(
       // must keep it deferred; tests/api/data-model.test.ts checks.
       .references(() => checklists.id, { onDelete: 'cascade' }),
     tag: text().notNull(),
+    /** The author's order of the tags, from 1: the detail page, the editor and the cards show them so. */
+    position: integer().notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.checklistId, t.tag] }),
     check('checklist_tags_not_blank', sql`btrim(${t.tag}) <> ''`),
+    check('checklist_tags_position_from_one', sql`${t.position} >= 1`),
     index('checklist_tags_tag_idx').on(sql`lower(${t.tag})`),
   ],
 );
