@@ -64,7 +64,7 @@ export function ChangeEmailDialog(props: DialogProps) {
     resolver: zodResolver(changeEmailSchema),
     defaultValues: { newEmail: '', currentPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {
     setResult(null);
@@ -95,13 +95,13 @@ export function ChangeEmailDialog(props: DialogProps) {
       busyLabel="Sending..."
       onSubmit={onSubmit}
     >
-      <EmailField registration={form.register('newEmail')} error={errors.newEmail?.message} label="New Email" />
+      <EmailField form={form} name="newEmail" label="New Email" />
       <PasswordField
+        form={form}
+        name="currentPassword"
         id="email-current-password"
         label="Current Password"
         autoComplete="current-password"
-        registration={form.register('currentPassword')}
-        error={errors.currentPassword?.message}
       />
     </FormDialog>
   );
@@ -120,7 +120,7 @@ export function ChangePasswordDialog(props: DialogProps) {
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {
     setResult(null);
@@ -154,11 +154,11 @@ export function ChangePasswordDialog(props: DialogProps) {
       {passwordFields.map(([name, label, autoComplete]) => (
         <PasswordField
           key={name}
+          form={form}
+          name={name}
           id={`password-${name}`}
           label={label}
           autoComplete={autoComplete}
-          registration={form.register(name)}
-          error={errors[name]?.message}
         />
       ))}
     </FormDialog>
