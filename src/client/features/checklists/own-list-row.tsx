@@ -19,8 +19,7 @@ import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
 import { cn } from '@/client/lib/cn';
 import { DifficultyBadge } from './difficulty-badge';
-import { PrivateBadge } from './private-badge';
-import { UnlistedBadge } from './unlisted-badge';
+import { VisibilityBadge } from './visibility-badge';
 
 /** One of the user's own lists in My Lists: its checkbox, its facts, and edit, visibility, view and delete. */
 export function OwnListRow({
@@ -63,15 +62,7 @@ export function OwnListRow({
           >
             {list.title}
           </Link>
-          {list.isPublic ? (
-            <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950/50 dark:text-green-300">
-              Public
-            </span>
-          ) : list.visibility === 'unlisted' ? (
-            <UnlistedBadge />
-          ) : (
-            <PrivateBadge />
-          )}
+          <VisibilityBadge visibility={list.visibility} isPublicShown />
         </div>
         {list.description ? (
           <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{list.description}</p>
