@@ -17,6 +17,7 @@ import type { ChecklistVisibility } from '@/domain/checklists/visibility';
 import { paths } from '@/domain/paths';
 import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
+import { IconButton } from '@/client/components/ui/icon-button';
 import { cn } from '@/client/lib/cn';
 import { DifficultyBadge } from './difficulty-badge';
 import { VisibilityBadge } from './visibility-badge';
@@ -94,20 +95,20 @@ export function OwnListRow({
       </div>
       <div className="flex shrink-0 flex-col gap-1 sm:flex-row sm:items-start">
         <RowLink to={paths.editChecklist(list.id)} label={`Edit ${list.title}`} title="Edit" icon={Pencil} />
-        <RowButton
+        <IconButton
           label={`${list.isPublic ? 'Make private' : 'Make public'}: ${list.title}`}
           title={list.isPublic ? 'Make private' : 'Make public'}
           icon={list.isPublic ? EyeOff : Eye}
           onClick={() => onChangeVisibility(toggleTo)}
         />
-        <RowButton
+        <IconButton
           label={`${otherTo === 'unlisted' ? 'Make unlisted' : 'Make private'}: ${list.title}`}
           title={otherTo === 'unlisted' ? 'Make unlisted (anyone with the link)' : 'Make private'}
           icon={otherTo === 'unlisted' ? Link2 : EyeOff}
           onClick={() => onChangeVisibility(otherTo)}
         />
         <RowLink to={paths.checklist(list.id)} label={`View ${list.title}`} title="View" icon={ExternalLink} />
-        <RowButton
+        <IconButton
           label={`Delete ${list.title}`}
           title="Delete"
           icon={Trash2}
@@ -119,37 +120,13 @@ export function OwnListRow({
   );
 }
 
-type RowActionProps = { label: string; title: string; icon: LucideIcon };
-
-/** A row's icon link, named by `label` for assistive technology and by `title` on hover. */
-function RowLink({ to, label, title, icon: Icon }: RowActionProps & { to: string }) {
+/** A row's icon link, looking as an IconButton does: named by `label` for assistive technology, by `title` on hover. */
+function RowLink({ to, label, title, icon: Icon }: { to: string; label: string; title: string; icon: LucideIcon }) {
   return (
     <Button asChild variant="ghost" size="icon" className="h-9 w-9">
       <Link to={to} aria-label={label} title={title}>
         <Icon className="h-4 w-4" aria-hidden />
       </Link>
-    </Button>
-  );
-}
-
-/** A row's icon button, named as `RowLink` is. */
-function RowButton({
-  label,
-  title,
-  icon: Icon,
-  onClick,
-  className,
-}: RowActionProps & { onClick: () => void; className?: string }) {
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className={cn('h-9 w-9', className)}
-      aria-label={label}
-      title={title}
-      onClick={onClick}
-    >
-      <Icon className="h-4 w-4" aria-hidden />
     </Button>
   );
 }

@@ -10,6 +10,7 @@ import { Card } from '@/client/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/client/components/ui/collapsible';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { Dialog, DialogFormButtons, DialogPanel } from '@/client/components/ui/dialog';
+import { IconButton } from '@/client/components/ui/icon-button';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { groupListsQuery, libraryGroupsQuery, useCreateGroupMutation } from '@/client/api/library';
@@ -174,26 +175,19 @@ function GroupCard({ group, onAction }: { group: Group; onAction: (pending: Pend
               </span>
             </button>
           </CollapsibleTrigger>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="h-9 w-9"
-            aria-label={`Rename ${group.name}`}
+          <IconButton
+            label={`Rename ${group.name}`}
+            icon={Pencil}
             onClick={() => onAction({ kind: 'rename', group })}
-          >
-            <Pencil className="h-4 w-4" aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="h-9 w-9 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
-            aria-label={`Delete ${group.name}`}
+          />
+          <IconButton
+            label={`Delete ${group.name}`}
+            icon={Trash2}
+            className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
             title={count > 0 ? libraryMessages.groupNotEmpty : undefined}
             disabled={count > 0}
             onClick={() => onAction({ kind: 'delete', group })}
-          >
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </Button>
+          />
         </div>
         <CollapsibleContent className="border-t border-slate-100 dark:border-slate-800">
           {count === 0 ? (
@@ -209,15 +203,11 @@ function GroupCard({ group, onAction }: { group: Group; onAction: (pending: Pend
                     </span>
                     <span className="block truncate text-xs text-slate-500 dark:text-slate-400">by {list.author}</span>
                   </Link>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="h-9 w-9"
-                    aria-label={`Remove ${list.title} from ${group.name}`}
+                  <IconButton
+                    label={`Remove ${list.title} from ${group.name}`}
+                    icon={X}
                     onClick={() => onAction({ kind: 'remove', group, list })}
-                  >
-                    <X className="h-4 w-4" aria-hidden />
-                  </Button>
+                  />
                 </li>
               ))}
             </ul>
