@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import type {
   createdChecklistSchema,
   likeStateSchema,
@@ -16,6 +17,24 @@ import { checklistKeys } from './query-keys';
 function updateDetail(queryClient: QueryClient, id: string, update: (detail: ChecklistDetail) => ChecklistDetail) {
   // The query's own key carries the detail's type.
   queryClient.setQueryData(checklistDetailQuery(id).queryKey, (detail) => (detail ? update(detail) : detail));
+}
+
+type LikeState = z.output<typeof likeStateSchema>;
+type ProgressState = z.output<typeof progressStateSchema>;
+
+/** The detail with this like count and the viewer's like. */
+function withLike(detail: ChecklistDetail, { likes, hasLiked }: LikeState): ChecklistDetail {
+  return { ...detail, likes, viewer: { ...detail.viewer, hasLiked } };
+}
+
+/** The detail as it is once the viewer likes it or takes the like back: one more or one fewer, never below 0. */
+function withViewerLike(detail: ChecklistDetail, isLiked: boolean): ChecklistDetail {
+  return withLike(detail, { likes: Math.max(detail.likes + (isLiked ? 1 : -1), 0), hasLiked: isLiked });
+}
+
+/** The detail with this use count and the viewer's completed items. */
+function withProgress(detail: ChecklistDetail, { uses, completedItemIds }: ProgressState): ChecklistDetail {
+  return { ...detail, uses, viewer: { ...detail.viewer, completedItemIds } };
 }
 
 /**
@@ -38,26 +57,14 @@ export function useLikeMutation(id: string) {
     mutationFn: (isLiked: boolean) =>
       apiRequest<typeof likeStateSchema>(`${checklistApiPath(id)}/like`, { method: isLiked ? 'PUT' : 'DELETE' }),
     onMutate: async (isLiked) => {
-      await applyOptimistic(queryClient, id, (detail) => ({
-        ...detail,
-        likes: Math.max(detail.likes + (isLiked ? 1 : -1), 0),
-        viewer: { ...detail.viewer, hasLiked: isLiked },
-      }));
+      await applyOptimistic(queryClient, id, (detail) => withViewerLike(detail, isLiked));
     },
     // Undo only the like: completions changed meanwhile stay as they are.
     onError: (_error, isLiked) => {
-      updateDetail(queryClient, id, (detail) => ({
-        ...detail,
-        likes: Math.max(detail.likes + (isLiked ? -1 : 1), 0),
-        viewer: { ...detail.viewer, hasLiked: !isLiked },
-      }));
+      updateDetail(queryClient, id, (detail) => withViewerLike(detail, !isLiked));
     },
     onSuccess: (state) => {
-      updateDetail(queryClient, id, (detail) => ({
-        ...detail,
-        likes: state.likes,
-        viewer: { ...detail.viewer, hasLiked: state.hasLiked },
-      }));
+      updateDetail(queryClient, id, (detail) => withLike(detail, state));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: checklistKeys.browse }),
   });
@@ -88,12 +95,7 @@ export function useItemCompletionMutation(id: string) {
       if (isLastInFlight()) void queryClient.invalidateQueries({ queryKey: checklistKeys.detail(id), exact: true });
     },
     onSuccess: (state) => {
-      if (!isLastInFlight()) return;
-      updateDetail(queryClient, id, (detail) => ({
-        ...detail,
-        uses: state.uses,
-        viewer: { ...detail.viewer, completedItemIds: state.completedItemIds },
-      }));
+      if (isLastInFlight()) updateDetail(queryClient, id, (detail) => withProgress(detail, state));
     },
     onSettled: () => {
       if (isLastInFlight()) void queryClient.invalidateQueries({ queryKey: checklistKeys.browse });
@@ -105,11 +107,10 @@ function setItemCompletion(detail: ChecklistDetail, itemId: string, isCompleted:
   const before = detail.viewer.completedItemIds;
   const after = withItemCompletion(before, itemId, isCompleted);
   const count = (ids: string[]) => countCompleted(completionFromIds(detail.items, ids));
-  return {
-    ...detail,
+  return withProgress(detail, {
     uses: usesAfterChange(detail.uses, count(before), count(after)),
-    viewer: { ...detail.viewer, completedItemIds: after },
-  };
+    completedItemIds: after,
+  });
 }
 
 /** "Reset progress" for a signed-in user: clears every completion on the list. */
@@ -121,22 +122,14 @@ export function useResetProgressMutation(id: string) {
     onMutate: async () => {
       await applyOptimistic(queryClient, id, (detail) => {
         const completedBefore = countCompleted(completionFromIds(detail.items, detail.viewer.completedItemIds));
-        return {
-          ...detail,
-          uses: usesAfterChange(detail.uses, completedBefore, 0),
-          viewer: { ...detail.viewer, completedItemIds: [] },
-        };
+        return withProgress(detail, { uses: usesAfterChange(detail.uses, completedBefore, 0), completedItemIds: [] });
       });
     },
     // On failure, ask the server what is true rather than restoring a snapshot that later changes
     // (a like, another completion) would make stale.
     onError: () => queryClient.invalidateQueries({ queryKey: checklistKeys.detail(id), exact: true }),
     onSuccess: (state) => {
-      updateDetail(queryClient, id, (detail) => ({
-        ...detail,
-        uses: state.uses,
-        viewer: { ...detail.viewer, completedItemIds: state.completedItemIds },
-      }));
+      updateDetail(queryClient, id, (detail) => withProgress(detail, state));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: checklistKeys.browse }),
   });

@@ -20,8 +20,7 @@ import { LikeButton } from '@/client/features/checklists/like-button';
 import { ShareButton } from '@/client/features/checklists/share-button';
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { ClonedFromBadge } from '@/client/features/checklists/cloned-from-badge';
-import { PrivateBadge } from '@/client/features/checklists/private-badge';
-import { UnlistedBadge } from '@/client/features/checklists/unlisted-badge';
+import { VisibilityBadge } from '@/client/features/checklists/visibility-badge';
 import { paths } from '@/domain/paths';
 import { useDocumentTitle } from '@/client/lib/document-head';
 import { backToBrowsePath, useBackToBrowsePath } from '@/client/lib/last-browse-search';
@@ -108,8 +107,7 @@ function ChecklistView({
         {checklist.clonedFrom || !checklist.isPublic ? (
           <div className="mb-4 flex flex-wrap items-center gap-2">
             {checklist.clonedFrom ? <ClonedFromBadge clonedFrom={checklist.clonedFrom} /> : null}
-            {checklist.visibility === 'private' ? <PrivateBadge /> : null}
-            {checklist.visibility === 'unlisted' ? <UnlistedBadge /> : null}
+            <VisibilityBadge visibility={checklist.visibility} />
           </div>
         ) : null}
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type FormEventHandler, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { accountMessages, changeEmailSchema, changePasswordSchema } from '@/domain/accounts/account-forms';
 import type { messageSchema } from '@/domain/api-error';
@@ -13,36 +13,57 @@ import { EmailField } from './email-field';
 type DialogProps = { isOpen: boolean; onOpenChange: (isOpen: boolean) => void };
 type Result = { tone: 'success' | 'error'; text: string } | null;
 
-/** A dialog around one form: its result, Cancel and submit; while busy it cannot be closed. */
-function FormDialog({
+/**
+ * A dialog around one account form that posts it to `endpoint`. The server's message shows on
+ * success (and the form is cleared), `failureMessage` or the server's reason on failure; Cancel and
+ * submit sit under it. While busy it cannot be closed; closing it clears the form and the message.
+ */
+function AccountFormDialog<T extends FieldValues, Output>({
   isOpen,
   onOpenChange,
+  form,
+  endpoint,
+  failureMessage,
   title,
   description,
-  isBusy,
-  onClosed,
-  result,
   submitLabel,
   busyLabel,
-  onSubmit,
   children,
 }: DialogProps & {
+  form: UseFormReturn<T, unknown, Output>;
+  endpoint: string;
+  failureMessage: string;
   title: string;
   description: string;
-  isBusy: boolean;
-  onClosed: () => void;
-  result: Result;
   submitLabel: string;
   busyLabel: string;
-  onSubmit: FormEventHandler<HTMLFormElement>;
   children: ReactNode;
 }) {
+  const [result, setResult] = useState<Result>(null);
+  const isBusy = form.formState.isSubmitting;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    setResult(null);
+    try {
+      const response = await apiRequest<typeof messageSchema>(endpoint, { method: 'POST', body: input });
+      setResult({ tone: 'success', text: response.message });
+      form.reset();
+    } catch (error) {
+      setResult({ tone: 'error', text: errorMessage(error, failureMessage) });
+    }
+  });
+
+  const clear = () => {
+    form.reset();
+    setResult(null);
+  };
+
   return (
     <Dialog
       open={isOpen}
       onOpenChange={(next) => {
         if (isBusy) return;
-        if (!next) onClosed();
+        if (!next) clear();
         onOpenChange(next);
       }}
     >
@@ -59,51 +80,31 @@ function FormDialog({
 
 /** A new e-mail and the current password, which the server verifies first. */
 export function ChangeEmailDialog(props: DialogProps) {
-  const [result, setResult] = useState<Result>(null);
   const form = useForm<z.input<typeof changeEmailSchema>, unknown, z.output<typeof changeEmailSchema>>({
     resolver: zodResolver(changeEmailSchema),
     defaultValues: { newEmail: '', currentPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    setResult(null);
-    try {
-      const response = await apiRequest<typeof messageSchema>('/api/accounts/change-email', {
-        method: 'POST',
-        body: input,
-      });
-      setResult({ tone: 'success', text: response.message });
-      form.reset();
-    } catch (error) {
-      setResult({ tone: 'error', text: errorMessage(error, accountMessages.failedChangeEmail) });
-    }
-  });
 
   return (
-    <FormDialog
+    <AccountFormDialog
       {...props}
+      form={form}
+      endpoint="/api/accounts/change-email"
+      failureMessage={accountMessages.failedChangeEmail}
       title="Change Email"
       description="We will send a confirmation link to the new address."
-      isBusy={isSubmitting}
-      onClosed={() => {
-        form.reset();
-        setResult(null);
-      }}
-      result={result}
       submitLabel="Change Email"
       busyLabel="Sending..."
-      onSubmit={onSubmit}
     >
-      <EmailField registration={form.register('newEmail')} error={errors.newEmail?.message} label="New Email" />
+      <EmailField form={form} name="newEmail" label="New Email" />
       <PasswordField
+        form={form}
+        name="currentPassword"
         id="email-current-password"
         label="Current Password"
         autoComplete="current-password"
-        registration={form.register('currentPassword')}
-        error={errors.currentPassword?.message}
       />
-    </FormDialog>
+    </AccountFormDialog>
   );
 }
 
@@ -115,52 +116,32 @@ const passwordFields = [
 
 /** All three fields required, new and confirm equal, the current one verified first. */
 export function ChangePasswordDialog(props: DialogProps) {
-  const [result, setResult] = useState<Result>(null);
   const form = useForm<z.input<typeof changePasswordSchema>, unknown, z.output<typeof changePasswordSchema>>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (input) => {
-    setResult(null);
-    try {
-      const response = await apiRequest<typeof messageSchema>('/api/accounts/change-password', {
-        method: 'POST',
-        body: input,
-      });
-      setResult({ tone: 'success', text: response.message });
-      form.reset();
-    } catch (error) {
-      setResult({ tone: 'error', text: errorMessage(error, accountMessages.failedChangePassword) });
-    }
-  });
 
   return (
-    <FormDialog
+    <AccountFormDialog
       {...props}
+      form={form}
+      endpoint="/api/accounts/change-password"
+      failureMessage={accountMessages.failedChangePassword}
       title="Change Password"
       description="Your other devices will be signed out."
-      isBusy={isSubmitting}
-      onClosed={() => {
-        form.reset();
-        setResult(null);
-      }}
-      result={result}
       submitLabel="Change Password"
       busyLabel="Saving..."
-      onSubmit={onSubmit}
     >
       {passwordFields.map(([name, label, autoComplete]) => (
         <PasswordField
           key={name}
+          form={form}
+          name={name}
           id={`password-${name}`}
           label={label}
           autoComplete={autoComplete}
-          registration={form.register(name)}
-          error={errors[name]?.message}
         />
       ))}
-    </FormDialog>
+    </AccountFormDialog>
   );
 }

@@ -116,11 +116,11 @@ export function DeleteAccountDialog({
             />
           </fieldset>
           <PasswordField
+            form={form}
+            name="password"
             id="delete-account-password"
             label="Password"
             autoComplete="current-password"
-            registration={form.register('password')}
-            error={form.formState.errors.password?.message}
           />
           {deletion.isError ? (
             <Alert tone="error">{errorMessage(deletion.error, accountDataMessages.deleteFailed)}</Alert>

@@ -1,16 +1,18 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldValues, Path } from 'react-hook-form';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
+import { fieldError, type FieldForm } from './field-form';
 
 /** The e-mail field of the sign-in, sign-up, forgot-password and change-e-mail forms. */
-export function EmailField({
-  registration,
-  error,
+export function EmailField<T extends FieldValues>({
+  form,
+  name,
   label = 'Email',
 }: {
-  registration: UseFormRegisterReturn;
-  error?: string | undefined;
+  form: FieldForm<T>;
+  name: Path<T>;
   label?: string;
 }) {
+  const error = fieldError(form, name);
   return (
     <div>
       <Label htmlFor="email">{label}</Label>
@@ -20,7 +22,7 @@ export function EmailField({
         autoComplete="email"
         aria-invalid={Boolean(error)}
         aria-describedby="email-error"
-        {...registration}
+        {...form.register(name)}
       />
       <FieldError id="email-error">{error}</FieldError>
     </div>

@@ -15,7 +15,7 @@ export function ForgotPasswordPage() {
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     setResult(null);
@@ -37,7 +37,7 @@ export function ForgotPasswordPage() {
       footer={<AuthLink to={paths.login()}>Back to Sign In</AuthLink>}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <EmailField registration={form.register('email')} error={errors.email?.message} />
+        <EmailField form={form} name="email" />
         {result ? <Alert tone={result.tone}>{result.message}</Alert> : null}
         <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
           {isSubmitting ? 'Sending...' : 'Send reset link'}

@@ -57,7 +57,7 @@ function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => voi
     resolver: zodResolver(signInSchema),
     defaultValues: { email: '', password: '', rememberMe: false },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null);
@@ -102,13 +102,12 @@ function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => voi
         </Alert>
       ) : null}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <EmailField registration={form.register('email')} error={errors.email?.message} />
+        <EmailField form={form} name="email" />
         <PasswordField
-          id="password"
+          form={form}
+          name="password"
           label="Password"
           autoComplete="current-password"
-          registration={form.register('password')}
-          error={errors.password?.message}
           labelAside={
             <Link
               to={paths.forgotPassword()}

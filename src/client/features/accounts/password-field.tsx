@@ -1,30 +1,34 @@
 import type { ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldValues, Path } from 'react-hook-form';
 import { FieldError, Label } from '@/client/components/ui/input';
 import { PasswordInput } from '@/client/components/ui/password-input';
+import { fieldError, type FieldForm } from './field-form';
 
 /**
- * A password field of the account forms (sign-in, sign-up, reset, change e-mail and password): its
- * label, the show/hide input, an optional hint and the error, tied together by ids made from `id`.
+ * A password field of the account forms (sign-in, sign-up, reset, change e-mail and password, delete
+ * account): its label, the show/hide input, an optional hint and the error. The field's name gives
+ * its registration, its error and, unless two forms share a page, its id; the hint's and the error's
+ * ids are made from that id.
  */
-export function PasswordField({
-  id,
+export function PasswordField<T extends FieldValues>({
+  form,
+  name,
+  id = name,
   label,
   autoComplete,
-  registration,
-  error,
   hint,
   labelAside,
 }: {
-  id: string;
+  form: FieldForm<T>;
+  name: Path<T>;
+  id?: string;
   label: string;
   autoComplete: 'current-password' | 'new-password';
-  registration: UseFormRegisterReturn;
-  error?: string | undefined;
   hint?: ReactNode;
   /** Shown at the end of the label's row (the sign-in form's "Forgot password?"). */
   labelAside?: ReactNode;
 }) {
+  const error = fieldError(form, name);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (
@@ -42,7 +46,7 @@ export function PasswordField({
         autoComplete={autoComplete}
         aria-invalid={Boolean(error)}
         aria-describedby={hint ? `${hintId} ${errorId}` : errorId}
-        {...registration}
+        {...form.register(name)}
       />
       {hint ? (
         <p id={hintId} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">

@@ -22,7 +22,7 @@ export function ResetPasswordPage() {
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { token, password: '', confirmPassword: '' },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   const onSubmit = form.handleSubmit(async (input) => {
     setFormError(null);
@@ -47,20 +47,8 @@ export function ResetPasswordPage() {
       footer={<AuthLink to={paths.forgotPassword()}>Request a new link</AuthLink>}
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <PasswordField
-          id="password"
-          label="New Password"
-          autoComplete="new-password"
-          registration={form.register('password')}
-          error={errors.password?.message}
-        />
-        <PasswordField
-          id="confirmPassword"
-          label="Confirm New Password"
-          autoComplete="new-password"
-          registration={form.register('confirmPassword')}
-          error={errors.confirmPassword?.message}
-        />
+        <PasswordField form={form} name="password" label="New Password" autoComplete="new-password" />
+        <PasswordField form={form} name="confirmPassword" label="Confirm New Password" autoComplete="new-password" />
         {formError ? <Alert tone="error">{formError}</Alert> : null}
         <Button type="submit" className="w-full" size="lg" disabled={isSubmitting || !token}>
           {isSubmitting ? 'Saving...' : 'Reset password'}

@@ -119,22 +119,15 @@ export function SignUpPage() {
           </p>
           <FieldError id="username-error">{usernameError}</FieldError>
         </div>
-        <EmailField registration={form.register('email')} error={errors.email?.message} />
+        <EmailField form={form} name="email" />
         <PasswordField
-          id="password"
+          form={form}
+          name="password"
           label="Password"
           autoComplete="new-password"
-          registration={form.register('password')}
-          error={errors.password?.message}
           hint="At least 6 characters, and not one of the most common passwords."
         />
-        <PasswordField
-          id="confirmPassword"
-          label="Confirm Password"
-          autoComplete="new-password"
-          registration={form.register('confirmPassword')}
-          error={errors.confirmPassword?.message}
-        />
+        <PasswordField form={form} name="confirmPassword" label="Confirm Password" autoComplete="new-password" />
         <div>
           <label className="flex items-start gap-2 text-sm text-slate-700 dark:text-slate-300">
             <input

@@ -4,6 +4,7 @@ import { visibleTags, type ChecklistCard as ChecklistCardData } from '@/domain/c
 import { Card } from '@/client/components/ui/card';
 import { cn } from '@/client/lib/cn';
 import { plural, formatCount } from '@/client/lib/format';
+import { AuthorName } from './author-name';
 import { DifficultyBadge } from './difficulty-badge';
 import { paths } from '@/domain/paths';
 
@@ -155,16 +156,13 @@ function Author({ checklist }: { checklist: ChecklistCardData }) {
         {checklist.authorAvatar}
       </span>
       <span className="sr-only">By </span>
-      {checklist.authorUsername ? (
-        <Link
-          to={paths.user(checklist.authorUsername)}
-          className="relative z-10 truncate rounded-sm font-medium hover:text-brand-700 hover:underline dark:hover:text-brand-200"
-        >
-          {checklist.author}
-        </Link>
-      ) : (
-        <span className="truncate font-medium">{checklist.author}</span>
-      )}
+      {/* Above the title link's ::after, so the name opens the profile rather than the list. */}
+      <AuthorName
+        name={checklist.author}
+        username={checklist.authorUsername}
+        className="truncate font-medium"
+        linkClassName="relative z-10 rounded-sm"
+      />
     </span>
   );
 }

@@ -11,8 +11,8 @@ import { errorMessage } from '@/client/lib/api';
 import { commentsQuery, useAddComment, useDeleteComment, useEditComment } from '@/client/api/comments';
 import { formatDateTime } from '@/client/lib/format';
 import { useIsHydrated } from '@/client/lib/hydration';
-import { paths } from '@/domain/paths';
 import { canComment, canEditComment, type Viewer } from '@/domain/permissions';
+import { AuthorName } from './author-name';
 
 const LOAD_FAILED = 'Failed to load comments.';
 
@@ -191,16 +191,11 @@ function CommentCard({ checklistId, comment, isAuthor }: { checklistId: string; 
         </span>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-sm">
-            {author.username ? (
-              <Link
-                to={paths.user(author.username)}
-                className="font-semibold text-slate-900 hover:text-brand-700 hover:underline dark:text-white dark:hover:text-brand-200"
-              >
-                {author.name}
-              </Link>
-            ) : (
-              <span className="font-semibold text-slate-900 dark:text-white">{author.name}</span>
-            )}
+            <AuthorName
+              name={author.name}
+              username={author.username}
+              className="font-semibold text-slate-900 dark:text-white"
+            />
             <time dateTime={comment.createdAt} className="text-slate-500 dark:text-slate-400">
               {formatDateTime(comment.createdAt, isHydrated)}
             </time>

@@ -1,11 +1,10 @@
 import { SearchX } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Card } from '@/client/components/ui/card';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { ApiError } from '@/client/lib/api';
-import { paths } from '@/domain/paths';
+import { AuthorName } from './author-name';
 
 // The states of a detail page, shared by /checklist/{id} and the dashboard's view.
 const LOADING = 'Loading checklist...';
@@ -57,17 +56,7 @@ export function ChecklistAuthor({
         {checklist.authorAvatar}
       </span>
       <span>
-        by{' '}
-        {checklist.authorUsername ? (
-          <Link
-            to={paths.user(checklist.authorUsername)}
-            className="font-semibold hover:text-brand-700 hover:underline dark:hover:text-brand-200"
-          >
-            {checklist.author}
-          </Link>
-        ) : (
-          <span className="font-semibold">{checklist.author}</span>
-        )}
+        by <AuthorName name={checklist.author} username={checklist.authorUsername} className="font-semibold" />
       </span>
     </span>
   );

@@ -17,10 +17,10 @@ import type { ChecklistVisibility } from '@/domain/checklists/visibility';
 import { paths } from '@/domain/paths';
 import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
+import { IconButton } from '@/client/components/ui/icon-button';
 import { cn } from '@/client/lib/cn';
 import { DifficultyBadge } from './difficulty-badge';
-import { PrivateBadge } from './private-badge';
-import { UnlistedBadge } from './unlisted-badge';
+import { VisibilityBadge } from './visibility-badge';
 
 /** One of the user's own lists in My Lists: its checkbox, its facts, and edit, visibility, view and delete. */
 export function OwnListRow({
@@ -63,15 +63,7 @@ export function OwnListRow({
           >
             {list.title}
           </Link>
-          {list.isPublic ? (
-            <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-800 dark:bg-green-950/50 dark:text-green-300">
-              Public
-            </span>
-          ) : list.visibility === 'unlisted' ? (
-            <UnlistedBadge />
-          ) : (
-            <PrivateBadge />
-          )}
+          <VisibilityBadge visibility={list.visibility} isPublicShown />
         </div>
         {list.description ? (
           <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{list.description}</p>
@@ -103,20 +95,20 @@ export function OwnListRow({
       </div>
       <div className="flex shrink-0 flex-col gap-1 sm:flex-row sm:items-start">
         <RowLink to={paths.editChecklist(list.id)} label={`Edit ${list.title}`} title="Edit" icon={Pencil} />
-        <RowButton
+        <IconButton
           label={`${list.isPublic ? 'Make private' : 'Make public'}: ${list.title}`}
           title={list.isPublic ? 'Make private' : 'Make public'}
           icon={list.isPublic ? EyeOff : Eye}
           onClick={() => onChangeVisibility(toggleTo)}
         />
-        <RowButton
+        <IconButton
           label={`${otherTo === 'unlisted' ? 'Make unlisted' : 'Make private'}: ${list.title}`}
           title={otherTo === 'unlisted' ? 'Make unlisted (anyone with the link)' : 'Make private'}
           icon={otherTo === 'unlisted' ? Link2 : EyeOff}
           onClick={() => onChangeVisibility(otherTo)}
         />
         <RowLink to={paths.checklist(list.id)} label={`View ${list.title}`} title="View" icon={ExternalLink} />
-        <RowButton
+        <IconButton
           label={`Delete ${list.title}`}
           title="Delete"
           icon={Trash2}
@@ -128,37 +120,13 @@ export function OwnListRow({
   );
 }
 
-type RowActionProps = { label: string; title: string; icon: LucideIcon };
-
-/** A row's icon link, named by `label` for assistive technology and by `title` on hover. */
-function RowLink({ to, label, title, icon: Icon }: RowActionProps & { to: string }) {
+/** A row's icon link, looking as an IconButton does: named by `label` for assistive technology, by `title` on hover. */
+function RowLink({ to, label, title, icon: Icon }: { to: string; label: string; title: string; icon: LucideIcon }) {
   return (
     <Button asChild variant="ghost" size="icon" className="h-9 w-9">
       <Link to={to} aria-label={label} title={title}>
         <Icon className="h-4 w-4" aria-hidden />
       </Link>
-    </Button>
-  );
-}
-
-/** A row's icon button, named as `RowLink` is. */
-function RowButton({
-  label,
-  title,
-  icon: Icon,
-  onClick,
-  className,
-}: RowActionProps & { onClick: () => void; className?: string }) {
-  return (
-    <Button
-      variant="ghost"
-      size="icon"
-      className={cn('h-9 w-9', className)}
-      aria-label={label}
-      title={title}
-      onClick={onClick}
-    >
-      <Icon className="h-4 w-4" aria-hidden />
     </Button>
   );
 }

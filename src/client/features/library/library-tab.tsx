@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ChevronDown, FolderOpen, Pencil, Plus, Trash2, X } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type ComponentProps, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { groupNameSchema } from '@/domain/library/group-name';
 import { libraryMessages, MAX_GROUP_NAME_LENGTH, type Group } from '@/domain/library/library';
@@ -10,6 +10,7 @@ import { Card } from '@/client/components/ui/card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/client/components/ui/collapsible';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { Dialog, DialogFormButtons, DialogPanel } from '@/client/components/ui/dialog';
+import { IconButton } from '@/client/components/ui/icon-button';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { groupListsQuery, libraryGroupsQuery, useCreateGroupMutation } from '@/client/api/library';
@@ -35,6 +36,14 @@ type Pending =
   | { kind: 'delete'; group: Group }
   | { kind: 'remove'; group: Group; list: Group['checklists'][number] };
 
+type ConfirmQuestion = Omit<ComponentProps<typeof ConfirmDialog>, 'isOpen' | 'onOpenChange' | 'error'>;
+const closedConfirmDialog: ConfirmQuestion = { title: '', description: '', confirmLabel: '', onConfirm: () => {} };
+
+const confirmLabels = {
+  delete: { title: 'Delete Group', confirmLabel: 'Delete', busyLabel: 'Deleting...' },
+  remove: { title: 'Remove List from Group', confirmLabel: 'Remove', busyLabel: 'Removing...' },
+} satisfies Record<string, Partial<ConfirmQuestion>>;
+
 /** The List Library tab: the user's groups of saved lists, made, renamed and deleted here. */
 export function LibraryTab({
   title = 'List Library',
@@ -51,6 +60,35 @@ export function LibraryTab({
     setPending(null);
     setError(null);
   };
+  // A write from a dialog closes it when it succeeds, and shows `failure` in it when it fails.
+  const closeOrShow = (failure: string) => ({ onSuccess: close, onError: () => setError(failure) });
+
+  // One confirmation dialog for the two questions: delete a group, remove a list from its group.
+  const confirmDialogFor = (question: Pending): ConfirmQuestion | null => {
+    switch (question.kind) {
+      case 'delete':
+        return {
+          ...confirmLabels.delete,
+          description: `Are you sure you want to delete the group ${question.group.name}? This cannot be undone.`,
+          isBusy: actions.remove.isPending,
+          onConfirm: () => actions.remove.mutate(question.group.id, closeOrShow(texts.deleteFailed)),
+        };
+      case 'remove':
+        return {
+          ...confirmLabels.remove,
+          description: `Remove ${question.list.title} from this group?`,
+          isBusy: actions.removeList.isPending,
+          onConfirm: () =>
+            actions.removeList.mutate(
+              { groupId: question.group.id, checklistId: question.list.id },
+              closeOrShow(texts.removeFailed),
+            ),
+        };
+      default:
+        return null;
+    }
+  };
+  const confirmQuestion = pending ? confirmDialogFor(pending) : null;
 
   let body;
   if (groups.isPending) body = <LoadingState label="Loading groups..." />;
@@ -100,51 +138,16 @@ export function LibraryTab({
         isCreate={pending?.kind === 'create'}
         onRename={(name) =>
           pending?.kind === 'rename' &&
-          actions.rename.mutate(
-            { groupId: pending.group.id, name },
-            { onSuccess: close, onError: () => setError(texts.renameFailed) },
-          )
+          actions.rename.mutate({ groupId: pending.group.id, name }, closeOrShow(texts.renameFailed))
         }
         isBusy={actions.rename.isPending}
         error={error}
       />
       <ConfirmDialog
-        isOpen={pending?.kind === 'delete'}
+        isOpen={confirmQuestion !== null}
         onOpenChange={(open) => !open && close()}
-        title="Delete Group"
-        description={
-          pending?.kind === 'delete'
-            ? `Are you sure you want to delete the group ${pending.group.name}? This cannot be undone.`
-            : ''
-        }
-        confirmLabel="Delete"
-        busyLabel="Deleting..."
-        isBusy={actions.remove.isPending}
         error={error}
-        onConfirm={() =>
-          pending?.kind === 'delete' &&
-          actions.remove.mutate(pending.group.id, {
-            onSuccess: close,
-            onError: () => setError(texts.deleteFailed),
-          })
-        }
-      />
-      <ConfirmDialog
-        isOpen={pending?.kind === 'remove'}
-        onOpenChange={(open) => !open && close()}
-        title="Remove List from Group"
-        description={pending?.kind === 'remove' ? `Remove ${pending.list.title} from this group?` : ''}
-        confirmLabel="Remove"
-        busyLabel="Removing..."
-        isBusy={actions.removeList.isPending}
-        error={error}
-        onConfirm={() =>
-          pending?.kind === 'remove' &&
-          actions.removeList.mutate(
-            { groupId: pending.group.id, checklistId: pending.list.id },
-            { onSuccess: close, onError: () => setError(texts.removeFailed) },
-          )
-        }
+        {...(confirmQuestion ?? closedConfirmDialog)}
       />
     </Section>
   );
@@ -172,26 +175,19 @@ function GroupCard({ group, onAction }: { group: Group; onAction: (pending: Pend
               </span>
             </button>
           </CollapsibleTrigger>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="h-9 w-9"
-            aria-label={`Rename ${group.name}`}
+          <IconButton
+            label={`Rename ${group.name}`}
+            icon={Pencil}
             onClick={() => onAction({ kind: 'rename', group })}
-          >
-            <Pencil className="h-4 w-4" aria-hidden />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="h-9 w-9 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
-            aria-label={`Delete ${group.name}`}
+          />
+          <IconButton
+            label={`Delete ${group.name}`}
+            icon={Trash2}
+            className="text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40"
             title={count > 0 ? libraryMessages.groupNotEmpty : undefined}
             disabled={count > 0}
             onClick={() => onAction({ kind: 'delete', group })}
-          >
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </Button>
+          />
         </div>
         <CollapsibleContent className="border-t border-slate-100 dark:border-slate-800">
           {count === 0 ? (
@@ -207,15 +203,11 @@ function GroupCard({ group, onAction }: { group: Group; onAction: (pending: Pend
                     </span>
                     <span className="block truncate text-xs text-slate-500 dark:text-slate-400">by {list.author}</span>
                   </Link>
-                  <Button
-                    variant="ghost"
-                    size="icon"
-                    className="h-9 w-9"
-                    aria-label={`Remove ${list.title} from ${group.name}`}
+                  <IconButton
+                    label={`Remove ${list.title} from ${group.name}`}
+                    icon={X}
                     onClick={() => onAction({ kind: 'remove', group, list })}
-                  >
-                    <X className="h-4 w-4" aria-hidden />
-                  </Button>
+                  />
                 </li>
               ))}
             </ul>

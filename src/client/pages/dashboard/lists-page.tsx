@@ -15,8 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui
 import { ShowMore } from '@/client/components/ui/show-more';
 import { ProgressBar } from '@/client/components/ui/progress-bar';
 import { DifficultyBadge } from '@/client/features/checklists/difficulty-badge';
-import { PrivateBadge } from '@/client/features/checklists/private-badge';
-import { UnlistedBadge } from '@/client/features/checklists/unlisted-badge';
+import { VisibilityBadge } from '@/client/features/checklists/visibility-badge';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { dashboardListsQuery } from '@/client/api/checklists';
 import { paths } from '@/domain/paths';
@@ -72,8 +71,7 @@ function ListCard({ list, tab }: { list: DashboardList; tab: DashboardListTab })
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-start justify-between gap-2">
         <p className="font-semibold text-slate-900 dark:text-white">{list.title}</p>
-        {list.visibility === 'private' ? <PrivateBadge /> : null}
-        {list.visibility === 'unlisted' ? <UnlistedBadge /> : null}
+        <VisibilityBadge visibility={list.visibility} />
       </div>
       {list.description ? (
         <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{list.description}</p>
