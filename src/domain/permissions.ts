@@ -19,6 +19,9 @@ export const canEdit = (viewer: Viewer, checklist: Authored): boolean => isAutho
 /** Only the author deletes a checklist. */
 export const canDelete = (viewer: Viewer, checklist: Authored): boolean => isAuthor(viewer, checklist);
 
+/** Only the author duplicates a checklist into a private copy; anyone else clones it. */
+export const canDuplicate = (viewer: Viewer, checklist: Authored): boolean => isAuthor(viewer, checklist);
+
 /** "You cannot like your own list."; a visitor signs in first. */
 export const canLike = (viewer: Viewer, checklist: Authored): boolean =>
   viewer !== null && !isAuthor(viewer, checklist);

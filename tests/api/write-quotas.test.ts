@@ -61,6 +61,11 @@ const writes: Record<string, WriteCall> = {
     path: async () => `/api/checklists/${(await makeChecklist(t.db, owner.id)).id}/clone`,
     json: {},
   },
+  'duplicate one’s own checklist': {
+    action: 'createChecklist',
+    method: 'POST',
+    path: async () => `/api/checklists/${(await makeChecklist(t.db, writer.id)).id}/duplicate`,
+  },
   'post a comment': {
     action: 'comment',
     method: 'POST',
@@ -210,6 +215,7 @@ describe('a content write past its quota', () => {
     for (const [path, method] of [
       ['/api/checklists', 'post'],
       ['/api/checklists/{id}/clone', 'post'],
+      ['/api/checklists/{id}/duplicate', 'post'],
       ['/api/checklists/{id}/comments', 'post'],
       ['/api/comments/{id}', 'patch'],
       ['/api/checklists/{id}/like', 'put'],

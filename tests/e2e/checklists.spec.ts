@@ -205,6 +205,34 @@ test('a list its owner deletes is gone', async ({ db, makeUser, requestAs }) => 
   expect((await asOwner.get(`/api/checklists/${list.id}`)).status()).toBe(404);
 });
 
+test('an owner duplicates their own list into a private copy and lands on its edit page', async ({
+  page,
+  db,
+  makeUser,
+  signIn,
+}) => {
+  const owner = await makeUser();
+  const list = await makeChecklist(db, owner.id, {
+    title: `Trip kit ${unique()}`,
+    items: ['Tent', 'Stove'],
+    tags: ['camping', 'Autumn'],
+  });
+  await signIn(owner);
+  await page.goto(`/checklist/${list.id}`);
+  await expect(page.getByRole('button', { name: 'Clone', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(page).toHaveURL(/\/edit-checklist\/[0-9a-f-]{36}$/);
+  expect(page.url()).not.toContain(list.id);
+  await expect(page.getByLabel('Title')).toHaveValue(`${list.title} (copy)`);
+  await expect(page.getByRole('link', { name: /Cloned from/ })).toHaveCount(0);
+  const copyId = page.url().split('/').at(-1)!;
+  await page.goto(`/checklist/${copyId}`);
+  await expect(page.getByRole('heading', { name: `${list.title} (copy)` })).toBeVisible();
+  await expect(page.getByText('Private', { exact: true })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Tent' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Stove' })).toBeVisible();
+});
+
 test('a visitor on a list: completions stored in the browser, comments a page at a time, and sign-in to comment or clone', async ({
   page,
   db,

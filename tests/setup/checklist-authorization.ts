@@ -57,6 +57,11 @@ export const table: [string, Call, Record<Visibility, Expected>][] = [
     byVisibility({ visitor: 401, other: 201, owner: 403 }, { visitor: 401, other: 404, owner: 403 }),
   ],
   [
+    'duplicate',
+    ({ list }) => ({ method: 'POST', path: `/api/checklists/${list}/duplicate` }),
+    byVisibility({ visitor: 401, other: 403, owner: 201 }, { visitor: 401, other: 404, owner: 201 }),
+  ],
+  [
     'like',
     ({ list }) => ({ method: 'PUT', path: `/api/checklists/${list}/like` }),
     byVisibility({ visitor: 401, other: 200, owner: 403 }, { visitor: 401, other: 404, owner: 403 }),

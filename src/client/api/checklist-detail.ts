@@ -136,10 +136,15 @@ export function useResetProgressMutation(id: string) {
 }
 
 /** Clone: a new public list owned by the cloner; the caller then opens its edit page. */
-export function useCloneMutation(id: string) {
+/**
+ * A copy of a list: a clone of someone else's (`clone`) or one's own duplicate (`duplicate`). Either
+ * is a new list of the user's, so their lists and Browse are read again; a clone also changes the
+ * original's count of clones.
+ */
+export function useCopyMutation(id: string, kind: 'clone' | 'duplicate') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest<typeof createdChecklistSchema>(`${checklistApiPath(id)}/clone`, { method: 'POST' }),
+    mutationFn: () => apiRequest<typeof createdChecklistSchema>(`${checklistApiPath(id)}/${kind}`, { method: 'POST' }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: checklistKeys.detail(id), exact: true });
       void queryClient.invalidateQueries({ queryKey: checklistKeys.browse });

@@ -96,7 +96,7 @@ function ChecklistView({
 }) {
   const isSignedIn = viewer !== null;
   const loginHref = paths.login(paths.checklist(checklist.id));
-  const clone = useClone(checklist.id);
+  const clone = useClone(checklist, viewer);
 
   return (
     <Page width="medium">

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// What the checklist actions (create, edit, delete, visibility, bulk, clone, like, complete) take
+// What the checklist actions (create, edit, delete, visibility, bulk, clone, duplicate, like, complete) take
 // besides the checklist input, what they respond with, and the messages they refuse or fail with.
 
 export const checklistActionMessages = {
@@ -13,6 +13,9 @@ export const checklistActionMessages = {
   updateFailed: 'Failed to update checklist.',
   cloneFailed: 'Failed to clone checklist.',
   cloned: 'Checklist cloned! Redirecting...',
+  duplicateOwn: 'You can only duplicate your own checklists. Clone it instead.',
+  duplicateFailed: 'Failed to duplicate checklist.',
+  duplicated: 'Checklist duplicated! Redirecting...',
   bulkDeleteFailed: 'Failed to delete some checklists',
   bulkVisibilityFailed: 'Failed to update visibility for some checklists',
   signInRequired: 'Please sign in first.',

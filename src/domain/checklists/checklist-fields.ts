@@ -83,3 +83,18 @@ export const visibilityInputSchema = z.union([
 export type VisibilityInput = z.infer<typeof visibilityInputSchema>;
 export const requestedVisibility = (input: VisibilityInput): ChecklistVisibility =>
   'visibility' in input ? input.visibility : input.isPublic ? 'public' : 'private';
+
+const COPY_SUFFIX = ' (copy)';
+
+/**
+ * The title of one's own list duplicated: "{title} (copy)", the title shortened (at a word where it
+ * can be) so the whole stays within the title's limit.
+ */
+export function duplicateTitle(title: string): string {
+  const room = MAX_TITLE_LENGTH - COPY_SUFFIX.length;
+  if (title.length <= room) return `${title}${COPY_SUFFIX}`;
+  // Never half of a character written as two UTF-16 units (an emoji).
+  const cut = title.slice(0, room).replace(/[\uD800-\uDBFF]$/, '');
+  const atWord = cut.lastIndexOf(' ');
+  return `${(atWord > room / 2 ? cut.slice(0, atWord) : cut).trimEnd()}${COPY_SUFFIX}`;
+}

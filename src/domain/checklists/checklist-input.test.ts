@@ -35,7 +35,9 @@ describe('the checklist form', () => {
   });
 
   it('offers the seven estimated times', () => {
-    expect(ESTIMATED_TIMES.join(' | ')).toBe('5 minutes | 15 minutes | 20 minutes | 30 minutes | 1 hour | 2+ hours | Unknown');
+    expect(ESTIMATED_TIMES.join(' | ')).toBe(
+      '5 minutes | 15 minutes | 20 minutes | 30 minutes | 1 hour | 2+ hours | Unknown',
+    );
   });
 
   it('shows every message of an empty form', () => {

@@ -41,6 +41,7 @@ import {
   setChecklistVisibility,
   updateChecklist,
 } from './checklists.actions';
+import { duplicateChecklist } from './duplicate.actions';
 import { addComment, deleteComment, editComment } from './comments.actions';
 import { listComments } from './comments.queries';
 import { setLike } from './likes.actions';
@@ -106,6 +107,14 @@ const route = {
     method: 'post',
     path: '/{id}/clone',
     summary: 'Clone someone else’s checklist into a new public one of your own',
+    request: { params: idParams },
+    responses: { 201: jsonContent(createdChecklistSchema, 'The copy') },
+  }),
+  // A duplicate is a new list of one's own: it counts against the same quota as creating one.
+  duplicate: writeRoute('createChecklist', {
+    method: 'post',
+    path: '/{id}/duplicate',
+    summary: 'Duplicate one’s own checklist into a new private one titled "{title} (copy)"',
     request: { params: idParams },
     responses: { 201: jsonContent(createdChecklistSchema, 'The copy') },
   }),
@@ -200,6 +209,10 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
     })
     .openapi(route.clone, async (c) => {
       const outcome = await cloneChecklist(db, c.req.valid('param').id, c.var.user.id);
+      return outcome.ok ? c.json({ id: outcome.value }, 201) : refusal(c, outcome);
+    })
+    .openapi(route.duplicate, async (c) => {
+      const outcome = await duplicateChecklist(db, c.req.valid('param').id, c.var.user.id);
       return outcome.ok ? c.json({ id: outcome.value }, 201) : refusal(c, outcome);
     })
     .openapi(route.like, async (c) => {

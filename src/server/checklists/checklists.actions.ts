@@ -47,7 +47,7 @@ async function insertTags(tx: Executor, checklistId: string, tags: string[]) {
  * stay locked until the transaction ends: so as little as possible comes after it, and writers of
  * a popular tag wait for each other's commit, not for the rest of each other's work.
  */
-const newListId = () => crypto.randomUUID();
+export const newListId = () => crypto.randomUUID();
 
 /**
  * Creates a checklist with its items and tags (order_index from 1), in one transaction: public

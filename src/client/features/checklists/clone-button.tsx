@@ -1,12 +1,12 @@
-import { Copy, LoaderCircle, Pencil } from 'lucide-react';
+import { Copy, CopyPlus, LoaderCircle, Pencil } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
-import { canClone, canEdit, type Authored, type Viewer } from '@/domain/permissions';
+import { canClone, canDuplicate, canEdit, type Authored, type Viewer } from '@/domain/permissions';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { errorMessage, toastFailure } from '@/client/lib/api';
-import { useCloneMutation } from '@/client/api/checklist-detail';
+import { useCopyMutation } from '@/client/api/checklist-detail';
 import { paths } from '@/domain/paths';
 
 // Long enough to read "Checklist cloned! Redirecting..." before the edit page replaces it.
@@ -24,62 +24,63 @@ export function CloneLink({ loginHref }: { loginHref: string }) {
   );
 }
 
+const copyMessages = {
+  clone: { done: checklistActionMessages.cloned, failed: checklistActionMessages.cloneFailed },
+  duplicate: { done: checklistActionMessages.duplicated, failed: checklistActionMessages.duplicateFailed },
+} as const;
+
 /**
- * Clone: makes the user's own public copy and opens its edit page. The outcome shows
- * under the actions (`CloneStatus`), and a failure is also a toast.
+ * The copy the viewer may make of a list, and then opens its edit page: their own private
+ * Duplicate of a list of theirs, or a Clone of someone else's. The outcome shows under the actions
+ * (`CloneStatus`), and a failure is also a toast.
  */
-export function useClone(checklistId: string) {
-  const clone = useCloneMutation(checklistId);
+export function useClone(checklist: Authored & { id: string }, viewer: Viewer) {
+  const kind = canDuplicate(viewer, checklist) ? 'duplicate' : 'clone';
+  const copy = useCopyMutation(checklist.id, kind);
   const navigate = useNavigate();
   const redirect = useRef<number | undefined>(undefined);
+  const messages = copyMessages[kind];
 
   useEffect(() => () => window.clearTimeout(redirect.current), []);
 
   const start = () => {
-    if (clone.isPending || clone.isSuccess) return;
-    clone.mutate(undefined, {
+    if (copy.isPending || copy.isSuccess) return;
+    copy.mutate(undefined, {
       onSuccess: ({ id }) => {
         redirect.current = window.setTimeout(() => void navigate(paths.editChecklist(id)), REDIRECT_DELAY_MS);
       },
-      onError: (error) => toastFailure(error, checklistActionMessages.cloneFailed),
+      onError: (error) => toastFailure(error, messages.failed),
     });
   };
 
-  const status = clone.isSuccess
-    ? ({ tone: 'success', text: checklistActionMessages.cloned } as const)
-    : clone.isError
-      ? ({ tone: 'error', text: errorMessage(clone.error, checklistActionMessages.cloneFailed) } as const)
+  const status = copy.isSuccess
+    ? ({ tone: 'success', text: messages.done } as const)
+    : copy.isError
+      ? ({ tone: 'error', text: errorMessage(copy.error, messages.failed) } as const)
       : null;
 
-  return { start, isBusy: clone.isPending || clone.isSuccess, isPending: clone.isPending, status };
+  return { start, isBusy: copy.isPending || copy.isSuccess, isPending: copy.isPending, status };
 }
 
 type Clone = ReturnType<typeof useClone>;
 
-export function CloneButton({
-  onClick,
-  isBusy,
-  isPending,
-}: {
-  onClick: () => void;
-  isBusy: boolean;
-  isPending: boolean;
-}) {
+function CopyButton({ clone, label }: { clone: Clone; label: 'Clone' | 'Duplicate' }) {
+  const Icon = label === 'Clone' ? Copy : CopyPlus;
   return (
-    <Button variant="secondary" onClick={onClick} disabled={isBusy} aria-busy={isPending}>
-      {isPending ? (
+    <Button variant="secondary" onClick={clone.start} disabled={clone.isBusy} aria-busy={clone.isPending}>
+      {clone.isPending ? (
         <LoaderCircle className="h-4 w-4 animate-spin" aria-hidden />
       ) : (
-        <Copy className="h-4 w-4" aria-hidden />
+        <Icon className="h-4 w-4" aria-hidden />
       )}
-      Clone
+      {label}
     </Button>
   );
 }
 
 /**
- * The owner's "Edit Checklist", anyone else's Clone; a visitor's Clone is a link to sign in first
- * (`loginHref`), since cloning needs an account.
+ * The owner's "Edit Checklist" and Duplicate, anyone else's Clone; a visitor's Clone is a link to
+ * sign in first (`loginHref`), since cloning needs an account.
  */
 export function EditOrCloneButton({
   checklist,
@@ -94,21 +95,22 @@ export function EditOrCloneButton({
 }) {
   if (canEdit(viewer, checklist)) {
     return (
-      <Button asChild variant="secondary">
-        <Link to={paths.editChecklist(checklist.id)}>
-          <Pencil className="h-4 w-4" aria-hidden />
-          Edit Checklist
-        </Link>
-      </Button>
+      <>
+        <Button asChild variant="secondary">
+          <Link to={paths.editChecklist(checklist.id)}>
+            <Pencil className="h-4 w-4" aria-hidden />
+            Edit Checklist
+          </Link>
+        </Button>
+        {canDuplicate(viewer, checklist) ? <CopyButton clone={clone} label="Duplicate" /> : null}
+      </>
     );
   }
-  if (canClone(viewer, checklist)) {
-    return <CloneButton onClick={clone.start} isBusy={clone.isBusy} isPending={clone.isPending} />;
-  }
+  if (canClone(viewer, checklist)) return <CopyButton clone={clone} label="Clone" />;
   return <CloneLink loginHref={loginHref} />;
 }
 
-/** The clone's outcome under the actions: "Checklist cloned! Redirecting...", or why it failed. */
+/** The copy's outcome under the actions: "Checklist cloned! Redirecting...", or why it failed. */
 export function CloneStatus({ clone }: { clone: Clone }) {
   if (!clone.status) return null;
   return (

@@ -56,7 +56,7 @@ export function DashboardChecklistPage({ from }: { from: keyof typeof backLinks 
 
 function DetailView({ checklist }: { checklist: ChecklistDetail }) {
   const { viewer } = useAuth();
-  const clone = useClone(checklist.id);
+  const clone = useClone(checklist, viewer);
 
   return (
     <>
