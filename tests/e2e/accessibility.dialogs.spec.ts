@@ -1,5 +1,4 @@
 import type { Locator } from '@playwright/test';
-import { userListGroups, userListMemberships } from '../../src/server/db/schema';
 import { makeChecklist } from '../../src/server/seed/factories';
 import { collectViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
@@ -62,6 +61,7 @@ test.describe('open dialogs and menus pass axe', () => {
     page,
     db,
     makeUser,
+    makeGroup,
     requestAs,
     signIn,
   }) => {
@@ -71,9 +71,8 @@ test.describe('open dialogs and menus pass axe', () => {
     const own = await makeChecklist(db, owner.id, { title: 'Dialog own list' });
     const fansList = await makeChecklist(db, fan.id, { title: 'Dialog fan list' });
     // A group with a list (to remove it from) and an empty one (only an empty group can be deleted).
-    const [kept] = await db.insert(userListGroups).values({ userId: owner.id, name: 'Kept' }).returning();
-    await db.insert(userListGroups).values({ userId: owner.id, name: 'Empty' });
-    await db.insert(userListMemberships).values({ userId: owner.id, checklistId: fansList.id, listGroupId: kept!.id });
+    await makeGroup(owner, 'Kept', [fansList]);
+    await makeGroup(owner, 'Empty');
     // A follower for the followers dialog, and a notification for "Delete All".
     const asFan = await requestAs(fan);
     expect((await asFan.put(`/api/users/${owner.username}/follow`)).status()).toBe(200);

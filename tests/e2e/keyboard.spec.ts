@@ -1,5 +1,4 @@
 import type { Locator, Page } from '@playwright/test';
-import { userListGroups, userListMemberships } from '../../src/server/db/schema';
 import { makeChecklist } from '../../src/server/seed/factories';
 import { expect, test } from './support/fixtures';
 
@@ -240,14 +239,14 @@ test('the library’s group dialogs open and close from the keyboard and give fo
   page,
   db,
   makeUser,
+  makeGroup,
   signIn,
 }) => {
   const owner = await makeUser();
   const list = await makeChecklist(db, (await makeUser()).id, { title: 'Filed list' });
   // A group with a list (to remove it from) and an empty one (only an empty group can be deleted).
-  const [kept] = await db.insert(userListGroups).values({ userId: owner.id, name: 'Kept' }).returning();
-  await db.insert(userListGroups).values({ userId: owner.id, name: 'Empty' });
-  await db.insert(userListMemberships).values({ userId: owner.id, checklistId: list.id, listGroupId: kept!.id });
+  await makeGroup(owner, 'Kept', [list]);
+  await makeGroup(owner, 'Empty');
   await signIn(owner);
   await page.goto('/me?tab=my-lists');
   await expect(page.getByRole('button', { name: 'Kept 1 list' })).toBeVisible();

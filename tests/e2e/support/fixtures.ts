@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { hashPassword } from '../../../src/server/accounts/password-hash';
 import { connectDatabase, type Database } from '../../../src/server/db/client';
+import { userListGroups, userListMemberships } from '../../../src/server/db/schema';
 import { createUser, type CreatedUser } from '../../../src/server/seed/factories';
 import { E2E_BASE_URL, E2E_DATABASE_URL_FILE } from './paths';
 
@@ -22,6 +23,8 @@ type WorkerFixtures = {
   makeUser: (overrides?: Parameters<typeof createUser>[1]) => Promise<CreatedUser>;
   /** An HTTP client signed in as `user`, for making data the way a user would (also in `beforeAll`). */
   requestAs: (user: CreatedUser) => Promise<APIRequestContext>;
+  /** A group `name` in `owner`'s List Library holding `lists` (none: an empty group), made in the database. */
+  makeGroup: (owner: CreatedUser, name: string, lists?: { id: string }[]) => Promise<void>;
 };
 
 type TestFixtures = {
@@ -81,6 +84,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         return request;
       });
       for (const request of contexts) await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  makeGroup: [
+    async ({ db }, use) => {
+      await use(async (owner, name, lists = []) => {
+        const [group] = await db.insert(userListGroups).values({ userId: owner.id, name }).returning();
+        for (const list of lists) {
+          await db
+            .insert(userListMemberships)
+            .values({ userId: owner.id, checklistId: list.id, listGroupId: group!.id });
+        }
+      });
     },
     { scope: 'worker' },
   ],
