@@ -160,10 +160,8 @@ test('a reader completes an item, likes, comments and files a list with the keyb
   await openAndClose(page, page.getByRole('button', { name: /Kim Keys/ }), page.getByRole('menu'));
 });
 
-test('an owner makes a list private in My Lists with the keyboard', async ({ page, db, makeUser, signIn }) => {
-  const owner = await makeUser();
-  await makeChecklist(db, owner.id, { title: 'Keyed list' });
-  await signIn(owner);
+test('an owner makes a list private in My Lists with the keyboard', async ({ page, signInWithList }) => {
+  await signInWithList({ list: { title: 'Keyed list' } });
   await page.goto('/me?tab=created-lists');
   const toggle = page.getByRole('button', { name: 'Make private: Keyed list' });
   await tabTo(page, toggle);
