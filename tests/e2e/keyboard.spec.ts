@@ -263,16 +263,11 @@ test('the library’s group dialogs open and close from the keyboard and give fo
 test('the confirm dialogs of My Lists and Activity, and the dashboard’s library dialog, open and close from the keyboard', async ({
   page,
   db,
-  makeUser,
-  requestAs,
-  signIn,
+  signInWithLikedList,
 }) => {
-  const owner = await makeUser();
-  const fan = await makeUser();
-  const own = await makeChecklist(db, owner.id, { title: 'Doomed list' });
+  // The fan's like is a notification for "Delete All".
+  const { fan } = await signInWithLikedList({ list: { title: 'Doomed list' } });
   const fansList = await makeChecklist(db, fan.id, { title: 'Fan’s list' });
-  expect((await (await requestAs(fan)).put(`/api/checklists/${own.id}/like`)).status()).toBe(200);
-  await signIn(owner);
 
   await page.goto('/me?tab=created-lists');
   await openAndClose(

@@ -38,6 +38,13 @@ type TestFixtures = {
   /** Makes a confirmed user with one list of their own, in the database, and signs the page in as them. */
   signInWithList: (seed?: OwnerSeed) => Promise<{ user: CreatedUser; list: MadeList }>;
   /**
+   * As signInWithList, and a second new user, the fan, likes that list over HTTP: the signed-in user
+   * has one unread notification.
+   */
+  signInWithLikedList: (
+    seed?: OwnerSeed & { fan?: UserFields },
+  ) => Promise<{ user: CreatedUser; list: MadeList; fan: CreatedUser }>;
+  /**
    * Declares the console errors this test provokes on purpose, matched against
    * "<message> at <url>"; any other console error, and any uncaught page error, fails the test.
    */
@@ -122,6 +129,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const list = await makeChecklist(db, user.id, seed.list);
       await signIn(user);
       return { user, list };
+    });
+  },
+  signInWithLikedList: async ({ makeUser, requestAs, signInWithList }, use) => {
+    await use(async ({ fan: fanFields, ...seed } = {}) => {
+      const { user, list } = await signInWithList(seed);
+      const fan = await makeUser(fanFields);
+      expect((await (await requestAs(fan)).put(`/api/checklists/${list.id}/like`)).status()).toBe(200);
+      return { user, list, fan };
     });
   },
   // eslint-disable-next-line no-empty-pattern -- as above.
