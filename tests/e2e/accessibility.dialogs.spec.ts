@@ -1,5 +1,4 @@
 import type { Locator } from '@playwright/test';
-import { userListGroups, userListMemberships } from '../../src/server/db/schema';
 import { makeChecklist } from '../../src/server/seed/factories';
 import { collectViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
@@ -8,17 +7,16 @@ test.describe('open dialogs and menus pass axe', () => {
   test('the bell, the account menus, the library dialog and a confirm dialog at 1280 px', async ({
     page,
     db,
-    makeUser,
-    requestAs,
-    signIn,
+    signInWithLikedList,
   }) => {
     test.setTimeout(120_000);
-    const reader = await makeUser({ profileName: 'Menu Reader' });
-    const author = await makeUser({ profileName: 'Menu Author' });
+    // The author liking the reader's own list gives the bell an unread notification.
+    const { fan: author } = await signInWithLikedList({
+      user: { profileName: 'Menu Reader' },
+      list: { title: 'Menu own list' },
+      fan: { profileName: 'Menu Author' },
+    });
     const list = await makeChecklist(db, author.id, { title: 'Menu list' });
-    const own = await makeChecklist(db, reader.id, { title: 'Menu own list' });
-    expect((await (await requestAs(author)).put(`/api/checklists/${own.id}/like`)).status()).toBe(200);
-    await signIn(reader);
     const { found, check } = collectViolations(page);
 
     for (const colorScheme of ['light', 'dark'] as const) {
@@ -61,24 +59,22 @@ test.describe('open dialogs and menus pass axe', () => {
   test('the account, follower, library and activity dialogs at 1280 px', async ({
     page,
     db,
-    makeUser,
+    makeGroup,
     requestAs,
-    signIn,
+    signInWithLikedList,
   }) => {
     test.setTimeout(300_000);
-    const owner = await makeUser({ profileName: 'Dialog Owner' });
-    const fan = await makeUser({ profileName: 'Dialog Fan' });
-    const own = await makeChecklist(db, owner.id, { title: 'Dialog own list' });
+    // The fan's like is a notification for "Delete All"; the fan follows too, for the followers dialog.
+    const { user: owner, fan } = await signInWithLikedList({
+      user: { profileName: 'Dialog Owner' },
+      list: { title: 'Dialog own list' },
+      fan: { profileName: 'Dialog Fan' },
+    });
+    expect((await (await requestAs(fan)).put(`/api/users/${owner.username}/follow`)).status()).toBe(200);
     const fansList = await makeChecklist(db, fan.id, { title: 'Dialog fan list' });
     // A group with a list (to remove it from) and an empty one (only an empty group can be deleted).
-    const [kept] = await db.insert(userListGroups).values({ userId: owner.id, name: 'Kept' }).returning();
-    await db.insert(userListGroups).values({ userId: owner.id, name: 'Empty' });
-    await db.insert(userListMemberships).values({ userId: owner.id, checklistId: fansList.id, listGroupId: kept!.id });
-    // A follower for the followers dialog, and a notification for "Delete All".
-    const asFan = await requestAs(fan);
-    expect((await asFan.put(`/api/users/${owner.username}/follow`)).status()).toBe(200);
-    expect((await asFan.put(`/api/checklists/${own.id}/like`)).status()).toBe(200);
-    await signIn(owner);
+    await makeGroup(owner, 'Kept', [fansList]);
+    await makeGroup(owner, 'Empty');
     const { found, check } = collectViolations(page);
     /** Opens a dialog from `trigger`, checks it once its content has loaded, and closes it with Escape. */
     const checkDialog = async (what: string, trigger: Locator, opened: Locator) => {
@@ -143,7 +139,7 @@ test.describe('open dialogs and menus pass axe', () => {
     expect(found).toEqual([]);
   });
 
-  test('the mobile menus and the bell at 390 px', async ({ page, db, makeUser, requestAs, signIn }) => {
+  test('the mobile menus and the bell at 390 px', async ({ page, signInWithLikedList }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 390, height: 844 });
     const { found, check } = collectViolations(page);
@@ -155,12 +151,12 @@ test.describe('open dialogs and menus pass axe', () => {
       await check(`${colorScheme} visitor's mobile menu`);
       await page.keyboard.press('Escape');
     }
-    const phoneReader = await makeUser({ profileName: 'Phone Reader' });
-    const own = await makeChecklist(db, phoneReader.id, { title: 'Phone list' });
     // An unread notification, so the bell's popover has a highlighted row.
-    const fan = await makeUser({ profileName: 'Phone Fan' });
-    expect((await (await requestAs(fan)).put(`/api/checklists/${own.id}/like`)).status()).toBe(200);
-    await signIn(phoneReader);
+    await signInWithLikedList({
+      user: { profileName: 'Phone Reader' },
+      list: { title: 'Phone list' },
+      fan: { profileName: 'Phone Fan' },
+    });
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
       await page.goto('/me?tab=settings');

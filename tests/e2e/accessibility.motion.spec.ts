@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { makeChecklist } from '../../src/server/seed/factories';
 import { expect, test } from './support/fixtures';
 
 test.describe('reduced motion', () => {
@@ -34,11 +33,9 @@ test.describe('reduced motion', () => {
     expect(opacities.filter((opacity) => opacity !== '1')).toEqual([]);
   });
 
-  test('finishing a list congratulates without confetti or sparkles', async ({ page, db, makeUser, signIn }) => {
-    const reader = await makeUser();
-    const list = await makeChecklist(db, reader.id, { title: 'Calm list', items: ['Only step'] });
+  test('finishing a list congratulates without confetti or sparkles', async ({ page, signInWithList }) => {
+    const { list } = await signInWithList({ list: { title: 'Calm list', items: ['Only step'] } });
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await signIn(reader);
     await page.goto(`/checklist/${list.id}`);
     await page.getByRole('list', { name: 'Items' }).getByText('Only step', { exact: true }).click();
     await expect(page.getByText('Congratulations! All items completed!')).toBeVisible();

@@ -1,13 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { makeChecklist } from '../../src/server/seed/factories';
 import { expect, failedRequest, submitSignInForm, test } from './support/fixtures';
 
 // The user's own data, from Settings (decision 013).
 
-test('“Download my data” saves a JSON file that holds the user’s list', async ({ page, db, makeUser, signIn }) => {
-  const user = await makeUser({ profileName: 'Dana Download' });
-  await makeChecklist(db, user.id, { title: 'Garden in spring', items: ['Sow peas'] });
-  await signIn(user);
+test('“Download my data” saves a JSON file that holds the user’s list', async ({ page, signInWithList }) => {
+  const { user } = await signInWithList({
+    user: { profileName: 'Dana Download' },
+    list: { title: 'Garden in spring', items: ['Sow peas'] },
+  });
   await page.goto('/me?tab=settings');
 
   const downloading = page.waitForEvent('download');
@@ -24,14 +24,10 @@ test('“Download my data” saves a JSON file that holds the user’s list', as
 
 test('“Delete my account” asks for the password in its dialog; afterwards the user cannot sign in again', async ({
   page,
-  db,
-  makeUser,
-  signIn,
+  signInWithList,
   allowConsoleErrors,
 }) => {
-  const user = await makeUser({ profileName: 'Lee Leaving' });
-  await makeChecklist(db, user.id, { title: 'Last list' });
-  await signIn(user);
+  const { user } = await signInWithList({ user: { profileName: 'Lee Leaving' }, list: { title: 'Last list' } });
   await page.goto('/dashboard/settings');
   await page.getByRole('button', { name: 'Delete my account' }).click();
 

@@ -1,4 +1,3 @@
-import { makeChecklist } from '../../src/server/seed/factories';
 import type { Page } from '@playwright/test';
 import { expect, failedRequest, test } from './support/fixtures';
 import { E2E_CONTROL_PORT } from './support/paths';
@@ -21,17 +20,14 @@ const bellOf = (page: Page) => page.getByRole('button', { name: /notifications?$
 test('while the database is stopped the pages say so and offer Try again; once it is back they load and live notifications arrive again', async ({
   page,
   browser,
-  db,
   makeUser,
-  signIn,
+  signInWithList,
   requestAs,
   allowConsoleErrors,
 }) => {
   allowConsoleErrors(failedRequest(503, /\/api\//));
-  const author = await makeUser({ profileName: 'Dana Downtime' });
+  const { list } = await signInWithList({ user: { profileName: 'Dana Downtime' }, list: { title: 'Outage list' } });
   const fan = await makeUser();
-  const list = await makeChecklist(db, author.id, { title: 'Outage list' });
-  await signIn(author);
   await page.goto('/about');
   await expect(bellOf(page)).toHaveAccessibleName('Notifications');
 

@@ -1,5 +1,4 @@
 import type { Locator, Page } from '@playwright/test';
-import { userListGroups, userListMemberships } from '../../src/server/db/schema';
 import { makeChecklist } from '../../src/server/seed/factories';
 import { expect, test } from './support/fixtures';
 
@@ -161,10 +160,8 @@ test('a reader completes an item, likes, comments and files a list with the keyb
   await openAndClose(page, page.getByRole('button', { name: /Kim Keys/ }), page.getByRole('menu'));
 });
 
-test('an owner makes a list private in My Lists with the keyboard', async ({ page, db, makeUser, signIn }) => {
-  const owner = await makeUser();
-  await makeChecklist(db, owner.id, { title: 'Keyed list' });
-  await signIn(owner);
+test('an owner makes a list private in My Lists with the keyboard', async ({ page, signInWithList }) => {
+  await signInWithList({ list: { title: 'Keyed list' } });
   await page.goto('/me?tab=created-lists');
   const toggle = page.getByRole('button', { name: 'Make private: Keyed list' });
   await tabTo(page, toggle);
@@ -240,14 +237,14 @@ test('the library’s group dialogs open and close from the keyboard and give fo
   page,
   db,
   makeUser,
+  makeGroup,
   signIn,
 }) => {
   const owner = await makeUser();
   const list = await makeChecklist(db, (await makeUser()).id, { title: 'Filed list' });
   // A group with a list (to remove it from) and an empty one (only an empty group can be deleted).
-  const [kept] = await db.insert(userListGroups).values({ userId: owner.id, name: 'Kept' }).returning();
-  await db.insert(userListGroups).values({ userId: owner.id, name: 'Empty' });
-  await db.insert(userListMemberships).values({ userId: owner.id, checklistId: list.id, listGroupId: kept!.id });
+  await makeGroup(owner, 'Kept', [list]);
+  await makeGroup(owner, 'Empty');
   await signIn(owner);
   await page.goto('/me?tab=my-lists');
   await expect(page.getByRole('button', { name: 'Kept 1 list' })).toBeVisible();
@@ -266,16 +263,11 @@ test('the library’s group dialogs open and close from the keyboard and give fo
 test('the confirm dialogs of My Lists and Activity, and the dashboard’s library dialog, open and close from the keyboard', async ({
   page,
   db,
-  makeUser,
-  requestAs,
-  signIn,
+  signInWithLikedList,
 }) => {
-  const owner = await makeUser();
-  const fan = await makeUser();
-  const own = await makeChecklist(db, owner.id, { title: 'Doomed list' });
+  // The fan's like is a notification for "Delete All".
+  const { fan } = await signInWithLikedList({ list: { title: 'Doomed list' } });
   const fansList = await makeChecklist(db, fan.id, { title: 'Fan’s list' });
-  expect((await (await requestAs(fan)).put(`/api/checklists/${own.id}/like`)).status()).toBe(200);
-  await signIn(owner);
 
   await page.goto('/me?tab=created-lists');
   await openAndClose(

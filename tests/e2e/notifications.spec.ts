@@ -1,18 +1,14 @@
-import { makeChecklist } from '../../src/server/seed/factories';
 import { E2E_BASE_URL } from './support/paths';
 import { expect, test } from './support/fixtures';
 
 test('the bell: empty at first, then a like and a comment raise it without a reload; opening one marks it read', async ({
   page,
   playwright,
-  db,
   makeUser,
-  signIn,
+  signInWithList,
 }) => {
-  const author = await makeUser();
+  const { list } = await signInWithList({ list: { title: 'Bell list' } });
   const fan = await makeUser({ profileName: 'Bea Fan' });
-  const list = await makeChecklist(db, author.id, { title: 'Bell list' });
-  await signIn(author);
   await page.goto('/about');
   const bell = page.getByRole('button', { name: /notifications?$/i }).first();
 

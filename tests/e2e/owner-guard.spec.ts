@@ -1,16 +1,12 @@
-import { makeChecklist } from '../../src/server/seed/factories';
 import { expect, test } from './support/fixtures';
 
 test('only the owner of a list reaches its edit page; anyone else is sent to the list', async ({
   page,
-  db,
   makeUser,
   signIn,
+  signInWithList,
 }) => {
-  const owner = await makeUser();
-  const list = await makeChecklist(db, owner.id, { title: 'Owner only' });
-
-  await signIn(owner);
+  const { list } = await signInWithList({ list: { title: 'Owner only' } });
   await page.goto(`/edit-checklist/${list.id}`);
   await expect(page).toHaveURL(new RegExp(`/edit-checklist/${list.id}$`));
   await expect(page.getByRole('heading', { name: 'Edit Checklist' })).toBeVisible();

@@ -54,16 +54,9 @@ test.describe('Back to Browse', () => {
 
 test('the header’s user menu shows the unread count on Activity, on desktop and in the mobile menu', async ({
   page,
-  db,
-  makeUser,
-  requestAs,
-  signIn,
+  signInWithLikedList,
 }) => {
-  const author = await makeUser({ profileName: 'Menu Author' });
-  const list = await makeChecklist(db, author.id, { title: 'Menu badge list' });
-  const fan = await requestAs(await makeUser());
-  expect((await fan.put(`/api/checklists/${list.id}/like`)).status()).toBe(200);
-  await signIn(author);
+  await signInWithLikedList({ user: { profileName: 'Menu Author' }, list: { title: 'Menu badge list' } });
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/about');

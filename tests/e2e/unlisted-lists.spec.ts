@@ -1,4 +1,3 @@
-import { makeChecklist } from '../../src/server/seed/factories';
 import { visibilityHints } from '../../src/domain/checklists/visibility';
 import { chooseOption, expect, test } from './support/fixtures';
 
@@ -45,11 +44,9 @@ test('an owner creates a list for anyone with the link, and a visitor opens the 
   }
 });
 
-test('in My Lists an owner makes a public list unlisted, and it says so', async ({ page, db, makeUser, signIn }) => {
-  const owner = await makeUser();
+test('in My Lists an owner makes a public list unlisted, and it says so', async ({ page, signInWithList }) => {
   const title = `Shared plan ${unique()}`;
-  await makeChecklist(db, owner.id, { title });
-  await signIn(owner);
+  await signInWithList({ list: { title } });
   await page.goto('/me?tab=created-lists');
   await page.getByRole('button', { name: `Make unlisted: ${title}` }).click();
   const confirm = page.getByRole('alertdialog');

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { hashPassword } from '../../../src/server/accounts/password-hash';
 import { connectDatabase, type Database } from '../../../src/server/db/client';
-import { createUser, type CreatedUser } from '../../../src/server/seed/factories';
+import { userListGroups, userListMemberships } from '../../../src/server/db/schema';
+import { createUser, makeChecklist, type ChecklistSeed, type CreatedUser } from '../../../src/server/seed/factories';
 import { E2E_BASE_URL, E2E_DATABASE_URL_FILE } from './paths';
 
 /**
@@ -16,17 +17,33 @@ export function nextUserAddress(): { 'x-forwarded-for': string } {
   return { 'x-forwarded-for': `10.${100 + (process.pid % 100)}.${Math.floor(signIns / 250)}.${(signIns % 250) + 1}` };
 }
 
+type UserFields = Parameters<typeof createUser>[1];
+type MadeList = Awaited<ReturnType<typeof makeChecklist>>;
+/** What the signed-in user and their list are made with (the factories' overrides). */
+type OwnerSeed = { user?: UserFields; list?: ChecklistSeed };
+
 type WorkerFixtures = {
   db: Database;
   /** A confirmed user made directly in the database with the shared factory (also in `beforeAll`). */
-  makeUser: (overrides?: Parameters<typeof createUser>[1]) => Promise<CreatedUser>;
+  makeUser: (overrides?: UserFields) => Promise<CreatedUser>;
   /** An HTTP client signed in as `user`, for making data the way a user would (also in `beforeAll`). */
   requestAs: (user: CreatedUser) => Promise<APIRequestContext>;
+  /** A group `name` in `owner`'s List Library holding `lists` (none: an empty group), made in the database. */
+  makeGroup: (owner: CreatedUser, name: string, lists?: { id: string }[]) => Promise<void>;
 };
 
 type TestFixtures = {
   /** Signs the page's browser context in over HTTP (cookies shared with the page). */
   signIn: (user: CreatedUser) => Promise<void>;
+  /** Makes a confirmed user with one list of their own, in the database, and signs the page in as them. */
+  signInWithList: (seed?: OwnerSeed) => Promise<{ user: CreatedUser; list: MadeList }>;
+  /**
+   * As signInWithList, and a second new user, the fan, likes that list over HTTP: the signed-in user
+   * has one unread notification.
+   */
+  signInWithLikedList: (
+    seed?: OwnerSeed & { fan?: UserFields },
+  ) => Promise<{ user: CreatedUser; list: MadeList; fan: CreatedUser }>;
   /**
    * Declares the console errors this test provokes on purpose, matched against
    * "<message> at <url>"; any other console error, and any uncaught page error, fails the test.
@@ -84,6 +101,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  makeGroup: [
+    async ({ db }, use) => {
+      await use(async (owner, name, lists = []) => {
+        const [group] = await db.insert(userListGroups).values({ userId: owner.id, name }).returning();
+        for (const list of lists) {
+          await db
+            .insert(userListMemberships)
+            .values({ userId: owner.id, checklistId: list.id, listGroupId: group!.id });
+        }
+      });
+    },
+    { scope: 'worker' },
+  ],
   signIn: async ({ page }, use) => {
     await use(async (user) => {
       const response = await page.request.post('/api/auth/sign-in/email', {
@@ -91,6 +121,22 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         headers: { origin: E2E_BASE_URL, ...nextUserAddress() },
       });
       expect(response.status()).toBe(200);
+    });
+  },
+  signInWithList: async ({ db, makeUser, signIn }, use) => {
+    await use(async (seed = {}) => {
+      const user = await makeUser(seed.user);
+      const list = await makeChecklist(db, user.id, seed.list);
+      await signIn(user);
+      return { user, list };
+    });
+  },
+  signInWithLikedList: async ({ makeUser, requestAs, signInWithList }, use) => {
+    await use(async ({ fan: fanFields, ...seed } = {}) => {
+      const { user, list } = await signInWithList(seed);
+      const fan = await makeUser(fanFields);
+      expect((await (await requestAs(fan)).put(`/api/checklists/${list.id}/like`)).status()).toBe(200);
+      return { user, list, fan };
     });
   },
   // eslint-disable-next-line no-empty-pattern -- as above.
