@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ESTIMATED_TIMES } from '../../src/domain/checklists/checklist-fields';
+import { notificationListSchema } from '../../src/domain/notifications/notifications';
 import { notifications, userBadges } from '../../src/server/db/schema';
 import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { createDashboardApp, dashboardHelpers, daysAgo } from '../setup/dashboard';
@@ -83,6 +84,30 @@ describe('GET /api/dashboard/activity', () => {
     // A grant written without a notification (as an old backfill might have) still shows.
     await t.db.insert(userBadges).values({ userId: user.id, badgeSlug: 'curator' });
     expect(await badgeRows()).toEqual(['You earned the badge “Curator”', 'You earned the badge “Finisher”']);
+  });
+
+  it('carries each notification’s actor as the bell does, and none for a badge or the user’s own actions', async () => {
+    const me = await newUser({ profileName: 'Mia' });
+    const fan = await newUser({ profileName: 'Sam', avatarUrl: '🦊' });
+    const list = await makeChecklist(t.db, me.user.id, { title: 'Picnic', items: ['Blanket'] });
+    expect((await put(fan.agent, `/api/users/${me.user.username}/follow`)).status).toBe(200);
+    expect((await put(fan.agent, `/api/checklists/${list.id}/like`)).status).toBe(200);
+    await complete(me.agent, list, 0); // and earns Finisher
+
+    const { notifications: bell } = notificationListSchema.parse(
+      await (await me.agent.request('/api/notifications')).json(),
+    );
+    const events = await activity(me.agent);
+    const fromPeople = bell.filter((notification) => notification.type !== 'badge');
+    expect(fromPeople.map((notification) => notification.type).sort()).toEqual(['follow', 'like']);
+    for (const notification of fromPeople) {
+      const event = events.find((candidate) => candidate.id === `notification:${notification.id}`);
+      expect(event?.actor).toEqual(notification.actor);
+    }
+    expect(fromPeople[0]!.actor).toEqual({ username: fan.user.username, name: 'Sam', avatar: '🦊' });
+    const withoutActor = events.filter((event) => event.kind !== 'notification');
+    expect(withoutActor.map((event) => event.kind)).toEqual(expect.arrayContaining(['badge', 'completed', 'created']));
+    expect(withoutActor.map((event) => event.actor)).toEqual(withoutActor.map(() => null));
   });
 
   it('responds with the newest 10 by default and honours a limit up to 50', async () => {

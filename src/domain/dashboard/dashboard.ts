@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { DIFFICULTIES } from '../checklists/checklist-view';
 import { CHECKLIST_VISIBILITIES } from '../checklists/visibility';
 import { newestFirstPageFields, nextCursorSchema } from '../paging';
-import { badgeNotificationMessage, NOTIFICATION_ICONS, NOTIFICATION_TYPES } from '../notifications/notifications';
+import { paths } from '../paths';
+import {
+  badgeNotificationMessage,
+  NOTIFICATION_ICONS,
+  NOTIFICATION_TYPES,
+  notificationActorSchema,
+  notificationTarget,
+  systemIconOf,
+  type NotificationSubject,
+  type SystemIcon,
+} from '../notifications/notifications';
 
 // The dashboard's data: the Lists tabs, Home's "In Progress" and "Recent Activity".
 
@@ -93,6 +103,8 @@ export const activityEventSchema = z.object({
   message: z.string(),
   checklistId: z.string().nullable(),
   createdAt: z.string(),
+  /** A notification's actor, as the bell shows it; null for a badge and for the user's own actions. */
+  actor: notificationActorSchema.nullable(),
 });
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 export const activityFeedSchema = z.object({ events: z.array(activityEventSchema) });
@@ -115,4 +127,33 @@ export function ownActivityMessage(kind: OwnActivityKind, subject: string): stri
 /** A notification says what it already said in the bell; the user's own actions get their sentence. */
 export function activityMessage(event: { kind: ActivityKind; subject: string }): string {
   return event.kind === 'notification' ? event.subject : ownActivityMessage(event.kind, event.subject);
+}
+
+/** What an event's target and icon depend on. */
+type ActivitySubject = Pick<ActivityEvent, 'kind' | 'type' | 'checklistId' | 'actor'>;
+
+/**
+ * The notification an event shows, or null for one of the user's own actions. A badge's grant
+ * stands in for its notification, so it is shown, and leads, as that notification.
+ */
+function notificationOf(event: ActivitySubject): NotificationSubject | null {
+  if (event.kind !== 'notification' && event.kind !== 'badge') return null;
+  const type = NOTIFICATION_TYPES.find((notificationType) => notificationType === event.type);
+  return type ? { type, checklistId: event.checklistId, actor: event.actor } : null;
+}
+
+/**
+ * Where an event leads: a notification where it leads from the bell and the activity feed; one of the
+ * user's own lists (created, cloned or completed) to its page under My Lists.
+ */
+export function activityTarget(event: ActivitySubject): string | null {
+  const notification = notificationOf(event);
+  if (notification) return notificationTarget(notification);
+  return event.checklistId ? paths.dashboard.list(event.checklistId) : null;
+}
+
+/** The system's icon for an event that is a notification no person sent; null for any other. */
+export function activitySystemIcon(event: ActivitySubject): SystemIcon | null {
+  const notification = notificationOf(event);
+  return notification ? systemIconOf(notification) : null;
 }

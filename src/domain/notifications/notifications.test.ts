@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_ICONS, badgeNotificationMessage, notificationMessage, notificationTarget } from './notifications';
+import {
+  NOTIFICATION_ICONS,
+  badgeNotificationMessage,
+  notificationMessage,
+  notificationTarget,
+  systemIconOf,
+} from './notifications';
 
 describe('notification messages', () => {
   it('name the actor and the list', () => {
@@ -24,11 +30,40 @@ describe('notification messages', () => {
 });
 
 describe('where a notification leads', () => {
-  it('opens the list, or the follower’s profile', () => {
-    const actor = { username: 'sam', name: 'Sam', avatar: '🦊' };
-    expect(notificationTarget({ type: 'like', checklistId: 'c1', actor })).toBe('/checklist/c1');
+  const actor = { username: 'sam', name: 'Sam', avatar: '🦊' };
+
+  it('opens the list’s own page for a like, a comment or a clone of it, not its dashboard page', () => {
+    for (const type of ['like', 'comment', 'clone'] as const) {
+      expect(notificationTarget({ type, checklistId: 'c1', actor })).toBe('/checklist/c1');
+    }
+  });
+
+  it('opens the follower’s profile for a follow, and the badges page for a badge', () => {
     expect(notificationTarget({ type: 'follow', checklistId: null, actor })).toBe('/user/sam');
-    expect(notificationTarget({ type: 'follow', checklistId: null, actor: null })).toBeNull();
     expect(notificationTarget({ type: 'badge', checklistId: null, actor: null })).toBe('/dashboard/badges');
+  });
+
+  it('opens nothing when what it is about is not known', () => {
+    expect(notificationTarget({ type: 'follow', checklistId: null, actor: null })).toBeNull();
+    expect(notificationTarget({ type: 'follow', checklistId: null, actor: { username: null } })).toBeNull();
+    expect(notificationTarget({ type: 'like', checklistId: null, actor })).toBeNull();
+  });
+});
+
+describe('who a notification comes from', () => {
+  it('shows the system’s award for a badge, which no person sent', () => {
+    expect(systemIconOf({ type: 'badge', actor: null })).toBe('award');
+  });
+
+  it('shows the system’s neutral icon for any other notification without an actor', () => {
+    for (const type of ['like', 'comment', 'clone', 'follow'] as const) {
+      expect(systemIconOf({ type, actor: null })).toBe('system');
+    }
+  });
+
+  it('shows no system icon for a notification a person sent: their avatar shows', () => {
+    for (const type of ['like', 'comment', 'clone', 'follow'] as const) {
+      expect(systemIconOf({ type, actor: { username: 'sam' } })).toBeNull();
+    }
   });
 });

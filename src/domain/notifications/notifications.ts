@@ -39,6 +39,13 @@ export function badgeNotificationMessage(badgeName: string): string {
   return `You earned the badge “${badgeName}”`;
 }
 
+/** Who did what a notification says, as the recipient may see them; null when no person did. */
+export const notificationActorSchema = z.object({
+  username: z.string().nullable(),
+  name: z.string().nullable(),
+  avatar: z.string(),
+});
+
 export const notificationSchema = z.object({
   id: z.string(),
   type: z.enum(NOTIFICATION_TYPES),
@@ -46,20 +53,51 @@ export const notificationSchema = z.object({
   checklistId: z.string().nullable(),
   readAt: z.string().nullable(),
   createdAt: z.string(),
-  actor: z.object({ username: z.string().nullable(), name: z.string().nullable(), avatar: z.string() }).nullable(),
+  actor: notificationActorSchema.nullable(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 export const notificationListSchema = z.object({ notifications: z.array(notificationSchema) });
 export const unreadCountSchema = z.object({ unread: z.number().int() });
 
-/** Where a notification leads: the list it is about, the profile of who followed, or the badges page. */
-export function notificationTarget(notification: {
+/** What a notification is about and who sent it: all that its target and its icon depend on. */
+export type NotificationSubject = {
   type: NotificationType;
   checklistId: string | null;
   actor: { username: string | null } | null;
-}): string | null {
-  if (notification.checklistId) return paths.checklist(notification.checklistId);
-  if (notification.type === 'follow' && notification.actor?.username) return paths.user(notification.actor.username);
-  if (notification.type === 'badge') return '/dashboard/badges';
-  return null;
+};
+
+/**
+ * Where a notification leads, by what it is about; one target wherever it is shown (the bell, the
+ * activity feed, Home's Recent Activity, a mail):
+ * - a like, comment or clone is about the recipient's list as others see it, so it opens the list's
+ *   own page, where its likes, clones and comments are (the dashboard's variant of a list is for
+ *   working through it, and shows none of them);
+ * - a follow opens the follower's profile;
+ * - a badge opens the badges page.
+ * Null when there is nothing to open (a list or a follower's username it no longer has).
+ */
+export function notificationTarget(notification: NotificationSubject): string | null {
+  switch (notification.type) {
+    case 'like':
+    case 'comment':
+    case 'clone':
+      return notification.checklistId ? paths.checklist(notification.checklistId) : null;
+    case 'follow':
+      return notification.actor?.username ? paths.user(notification.actor.username) : null;
+    case 'badge':
+      return paths.dashboard.badges();
+  }
+}
+
+/** The icons that mark a notification no person sent: an award, or a neutral one. */
+export type SystemIcon = 'award' | 'system';
+
+/**
+ * A notification no person sent is the system's, and shows the system's icon where a person's
+ * avatar would be: a badge the system granted shows an award; any other notification without an
+ * actor, a neutral icon. Null when a person sent it (their avatar shows).
+ */
+export function systemIconOf(notification: Pick<NotificationSubject, 'type' | 'actor'>): SystemIcon | null {
+  if (notification.type === 'badge') return 'award';
+  return notification.actor ? null : 'system';
 }

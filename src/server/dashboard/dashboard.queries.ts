@@ -17,9 +17,11 @@ import {
   authorColumns,
   itemCountColumn,
   notificationText,
+  presentActor,
   presentAuthor,
   presentEstimatedTime,
   type AuthorRow,
+  type PersonRow,
 } from '../presenters';
 
 /**
@@ -195,35 +197,34 @@ export async function listRecentActivity(db: Executor, userId: string, limit: nu
     left join checklists c on e.kind = 'notification' and c.id = e.checklist_id
     order by e.created_at desc, e.kind = 'badge' desc, e.id desc`,
   );
-  return rows.slice(0, limit).map((row) => ({
-    id: row.id,
-    kind: row.kind,
-    type: row.kind === 'notification' ? row.notification_type! : activityTypeOf[row.kind],
-    message: activityMessage({
+  return rows.slice(0, limit).map((row) => {
+    // A notification's actor as it is now, and its text made again from them (see notificationText).
+    const actor: PersonRow | null = row.actor_id
+      ? {
+          id: row.actor_id,
+          name: row.actor_name,
+          avatar: row.actor_avatar,
+          username: row.actor_username,
+          isPublic: row.actor_is_public,
+        }
+      : null;
+    return {
+      id: row.id,
       kind: row.kind,
-      // A notification's text, made again as it is read (see notificationText).
-      subject:
-        row.kind === 'notification'
-          ? notificationText(
-              {
-                type: row.notification_type!,
-                message: row.subject,
-                actor: row.actor_id
-                  ? {
-                      id: row.actor_id,
-                      name: row.actor_name,
-                      avatar: row.actor_avatar,
-                      username: row.actor_username,
-                      isPublic: row.actor_is_public,
-                    }
-                  : null,
-                checklist_title: row.checklist_title,
-              },
-              userId,
-            )
-          : row.subject,
-    }),
-    checklistId: row.checklist_id,
-    createdAt: new Date(row.created_at).toISOString(),
-  }));
+      type: row.kind === 'notification' ? row.notification_type! : activityTypeOf[row.kind],
+      message: activityMessage({
+        kind: row.kind,
+        subject:
+          row.kind === 'notification'
+            ? notificationText(
+                { type: row.notification_type!, message: row.subject, actor, checklist_title: row.checklist_title },
+                userId,
+              )
+            : row.subject,
+      }),
+      checklistId: row.checklist_id,
+      createdAt: new Date(row.created_at).toISOString(),
+      actor: presentActor(actor, userId),
+    };
+  });
 }

@@ -12,7 +12,7 @@ import { notificationListQuery, useMarkNotificationRead } from '@/client/api/not
 import { cn } from '@/client/lib/cn';
 import { useNotificationActions } from '@/client/api/notifications';
 import { Section } from '@/client/components/ui/section';
-import { ActorAvatar, NotificationText } from './notification-text';
+import { NotificationText, SenderMark } from './notification-text';
 
 const DELETE_FAILED = 'Failed to delete notification';
 
@@ -135,7 +135,7 @@ function ActivityRow({
           : 'bg-white ring-slate-200 dark:bg-slate-900 dark:ring-slate-800',
       )}
     >
-      <ActorAvatar notification={notification} className="text-2xl leading-none" />
+      <SenderMark notification={notification} size="md" />
       <div className="min-w-0 flex-1">
         <p className={cn('text-sm text-slate-800 dark:text-slate-100', isUnread && 'font-semibold')}>
           {target ? (

@@ -9,7 +9,7 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { formatDateTime } from '@/client/lib/format';
 import { cn } from '@/client/lib/cn';
 import { notificationListQuery, useMarkNotificationRead } from '@/client/api/notifications';
-import { ActorAvatar, NotificationText } from './notification-text';
+import { NotificationText, SenderMark } from './notification-text';
 
 /**
  * The bell with its unread badge; the popover loads only when opened and shows at most
@@ -74,7 +74,7 @@ export function NotificationBell({ unread }: { unread: number }) {
                       !notification.readAt && 'bg-brand-50/60 dark:bg-slate-800/60',
                     )}
                   >
-                    <ActorAvatar notification={notification} className="text-xl leading-none" />
+                    <SenderMark notification={notification} size="sm" />
                     <span className="min-w-0 flex-1">
                       <span className="block text-slate-800 dark:text-slate-100">
                         <NotificationText notification={notification} />

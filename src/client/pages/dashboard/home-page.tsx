@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { greetingName } from '@/domain/accounts/profile';
-import { ACTIVITY_ICONS, progressCaption } from '@/domain/dashboard/dashboard';
+import {
+  ACTIVITY_ICONS,
+  activitySystemIcon,
+  activityTarget,
+  progressCaption,
+  type ActivityEvent,
+} from '@/domain/dashboard/dashboard';
 import { DISCOVER_SECTION_SIZE, SUGGESTIONS_MINIMUM } from '@/domain/discover/assembly';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
@@ -15,6 +21,7 @@ import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { recentActivityQuery } from '@/client/api/activity';
 import { dashboardListsPreviewQuery, suggestionsQuery } from '@/client/api/checklists';
 import { paths } from '@/domain/paths';
+import { SystemIconMark } from '@/client/features/notifications/notification-text';
 import { LoadedLists } from './loaded-lists';
 
 const statLabels = [
@@ -168,30 +175,43 @@ function RecentActivity() {
         ) : (
           <ul className="divide-y divide-slate-100 dark:divide-slate-800">
             {events.data.map((event) => (
-              <li key={event.id} className="flex items-start gap-3 px-3 py-3">
-                <span aria-hidden className="text-xl leading-none">
-                  {ACTIVITY_ICONS[event.type]}
-                </span>
-                <div className="min-w-0 flex-1">
-                  {event.checklistId ? (
-                    <Link
-                      to={paths.dashboard.list(event.checklistId)}
-                      className="text-sm text-slate-800 hover:underline dark:text-slate-100"
-                    >
-                      {event.message}
-                    </Link>
-                  ) : (
-                    <p className="text-sm text-slate-800 dark:text-slate-100">{event.message}</p>
-                  )}
-                  <time dateTime={event.createdAt} className="block text-xs text-slate-500 dark:text-slate-400">
-                    {formatDateTime(event.createdAt)}
-                  </time>
-                </div>
-              </li>
+              <ActivityRow key={event.id} event={event} />
             ))}
           </ul>
         )}
       </Card>
     </HomeSection>
+  );
+}
+
+/**
+ * One event: its type's icon, or the system's for a notification no person sent; its message, which
+ * opens what the event is about (a notification where it leads from the bell and the activity feed).
+ */
+function ActivityRow({ event }: { event: ActivityEvent }) {
+  const systemIcon = activitySystemIcon(event);
+  const target = activityTarget(event);
+  return (
+    <li className="flex items-start gap-3 px-3 py-3">
+      {systemIcon ? (
+        <SystemIconMark icon={systemIcon} size="sm" />
+      ) : (
+        <span aria-hidden className="flex h-6 w-6 shrink-0 items-center justify-center text-xl leading-none">
+          {ACTIVITY_ICONS[event.type]}
+        </span>
+      )}
+      <div className="min-w-0 flex-1">
+        {target ? (
+          <Link to={target} className="text-sm text-slate-800 hover:underline dark:text-slate-100">
+            {event.message}
+          </Link>
+        ) : (
+          <p className="text-sm text-slate-800 dark:text-slate-100">{event.message}</p>
+        )}
+        <time dateTime={event.createdAt} className="block text-xs text-slate-500 dark:text-slate-400">
+          {formatDateTime(event.createdAt)}
+        </time>
+      </div>
+    </li>
   );
 }
