@@ -16,7 +16,9 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-const { signIn, emailOf, askEmailChange, open, requestReset, resetWith } = accountLinks(() => t);
+const { signIn, emailOf, askEmailChange, askEmailChangeAsNewUser, open, requestReset, resetWith } = accountLinks(
+  () => t,
+);
 
 describe('an e-mail change someone else asked for', () => {
   it('dies when the owner resets the password: the takeover attack fails', async () => {
@@ -36,10 +38,11 @@ describe('an e-mail change someone else asked for', () => {
   });
 
   it('dies when the password is changed, when the user signs out everywhere, and when a newer change is asked', async () => {
-    const user = await createUser(t.db, { password: 'pending-pass-1' });
-    const agent = await signIn(user.email, 'pending-pass-1');
-
-    const beforePasswordChange = await askEmailChange(agent, 'first@example.test', 'pending-pass-1');
+    const {
+      user,
+      agent,
+      confirmation: beforePasswordChange,
+    } = await askEmailChangeAsNewUser('pending-pass-1', 'first@example.test');
     const changed = await agent.post('/api/accounts/change-password', {
       currentPassword: 'pending-pass-1',
       newPassword: 'pending-pass-2',
@@ -80,9 +83,7 @@ describe('an e-mail change someone else asked for', () => {
 
 describe('a completed e-mail change', () => {
   it('works once, tells the old address, and the old address can undo it for a week', async () => {
-    const user = await createUser(t.db, { password: 'completed-pass-1' });
-    const agent = await signIn(user.email, 'completed-pass-1');
-    const confirmation = await askEmailChange(agent, 'New-Home@Example.test', 'completed-pass-1');
+    const { user, agent, confirmation } = await askEmailChangeAsNewUser('completed-pass-1', 'New-Home@Example.test');
 
     expect(await open(confirmation)).toBe('/email-change?result=confirmed');
     expect(await emailOf(user.id)).toBe('new-home@example.test');
@@ -141,9 +142,8 @@ describe('a completed e-mail change', () => {
   });
 
   it('cannot be undone after its week', async () => {
-    const user = await createUser(t.db, { password: 'late-undo-1' });
-    const agent = await signIn(user.email, 'late-undo-1');
-    await open(await askEmailChange(agent, 'late-undo@example.test', 'late-undo-1'));
+    const { user, confirmation } = await askEmailChangeAsNewUser('late-undo-1', 'late-undo@example.test');
+    await open(confirmation);
     const undoLink = await t.lastLinkTo(user.email);
     await t.db
       .update(verifications)
@@ -202,9 +202,8 @@ describe('an attacker who knows the password and confirms at once', () => {
   });
 
   it('cannot block the undo by signing up with the old address: that unconfirmed sign-up is removed', async () => {
-    const owner = await createUser(t.db, { password: 'squatted-1' });
-    const attacker = await signIn(owner.email, 'squatted-1');
-    await open(await askEmailChange(attacker, 'squatter@evil.test', 'squatted-1'));
+    const { user: owner, confirmation } = await askEmailChangeAsNewUser('squatted-1', 'squatter@evil.test');
+    await open(confirmation);
     const squat = await t.agent().post('/api/accounts/sign-up', {
       username: 'squatter_acct',
       email: owner.email,
@@ -228,18 +227,15 @@ describe('an attacker who knows the password and confirms at once', () => {
 
 describe('what an e-mail change’s links do at the edges', () => {
   it('a confirmation whose address another account took meanwhile changes nothing', async () => {
-    const user = await createUser(t.db, { password: 'raced-address-1' });
-    const agent = await signIn(user.email, 'raced-address-1');
-    const link = await askEmailChange(agent, 'contested@example.test', 'raced-address-1');
+    const { user, confirmation } = await askEmailChangeAsNewUser('raced-address-1', 'contested@example.test');
     await createUser(t.db, { email: 'contested@example.test' });
-    expect(await open(link)).toBe('/email-change?result=taken');
+    expect(await open(confirmation)).toBe('/email-change?result=taken');
     expect(await emailOf(user.id)).toBe(user.email);
   });
 
   it('an undo whose old address a confirmed account has now changes nothing', async () => {
-    const user = await createUser(t.db, { password: 'left-behind-1' });
-    const agent = await signIn(user.email, 'left-behind-1');
-    await open(await askEmailChange(agent, 'moved-on@example.test', 'left-behind-1'));
+    const { user, agent, confirmation } = await askEmailChangeAsNewUser('left-behind-1', 'moved-on@example.test');
+    await open(confirmation);
     const undoLink = await t.lastLinkTo(user.email);
     await createUser(t.db, { email: user.email });
     const undo = await t.agent().post('/api/accounts/email-change/undo', { token: undoTokenIn(undoLink) });
@@ -250,9 +246,8 @@ describe('what an e-mail change’s links do at the edges', () => {
   });
 
   it('an undo reverses only the change it was mailed for', async () => {
-    const user = await createUser(t.db, { password: 'exact-undo-1' });
-    const agent = await signIn(user.email, 'exact-undo-1');
-    await open(await askEmailChange(agent, 'exact-one@example.test', 'exact-undo-1'));
+    const { user, confirmation } = await askEmailChangeAsNewUser('exact-undo-1', 'exact-one@example.test');
+    await open(confirmation);
     const undoLink = await t.lastLinkTo(user.email);
     await t.db.update(users).set({ email: 'elsewhere@example.test' }).where(eq(users.id, user.id));
     const undo = await t.agent().post('/api/accounts/email-change/undo', { token: undoTokenIn(undoLink) });
@@ -262,9 +257,10 @@ describe('what an e-mail change’s links do at the edges', () => {
 
   it('asking for an address that has an account revokes the pending change too', async () => {
     const taken = await createUser(t.db);
-    const user = await createUser(t.db, { password: 'second-thought-1' });
-    const agent = await signIn(user.email, 'second-thought-1');
-    const pending = await askEmailChange(agent, 'first-choice@example.test', 'second-thought-1');
+    const { agent, confirmation: pending } = await askEmailChangeAsNewUser(
+      'second-thought-1',
+      'first-choice@example.test',
+    );
     const again = await agent.post('/api/accounts/change-email', {
       newEmail: taken.email,
       currentPassword: 'second-thought-1',
@@ -274,18 +270,15 @@ describe('what an e-mail change’s links do at the edges', () => {
   });
 
   it('a reset link’s use revokes the pending change before the new password is saved, even when refused', async () => {
-    const owner = await createUser(t.db, { password: 'weak-reset-1' });
-    const attacker = await signIn(owner.email, 'weak-reset-1');
-    const confirmation = await askEmailChange(attacker, 'weak-reset@evil.test', 'weak-reset-1');
+    const { user: owner, confirmation } = await askEmailChangeAsNewUser('weak-reset-1', 'weak-reset@evil.test');
     const token = await requestReset(owner.email);
     expect((await resetWith(token, 'qwerty')).status).toBe(400);
     expect(await open(confirmation)).toBe('/email-change?result=invalid');
   });
 
   it('links go with a deleted account, and expired ones with the hourly sweep', async () => {
-    const user = await createUser(t.db, { password: 'leaving-soon-1' });
-    const agent = await signIn(user.email, 'leaving-soon-1');
-    await open(await askEmailChange(agent, 'leaving@example.test', 'leaving-soon-1'));
+    const { user, agent, confirmation } = await askEmailChangeAsNewUser('leaving-soon-1', 'leaving@example.test');
+    await open(confirmation);
     const linksOf = async () =>
       (await t.db.select({ value: verifications.value }).from(verifications)).filter((row) =>
         row.value.includes(user.id),
@@ -298,8 +291,7 @@ describe('what an e-mail change’s links do at the edges', () => {
     expect(deleted.status).toBe(200);
     expect(await linksOf()).toHaveLength(0);
 
-    const other = await createUser(t.db, { password: 'expiring-links-1' });
-    await askEmailChange(await signIn(other.email, 'expiring-links-1'), 'expiring@example.test', 'expiring-links-1');
+    await askEmailChangeAsNewUser('expiring-links-1', 'expiring@example.test');
     await t.db
       .update(verifications)
       .set({ expiresAt: sql`now() - interval '1 second'` })
@@ -313,15 +305,10 @@ describe('what an e-mail change’s links do at the edges', () => {
 
 describe('who an e-mail change’s links act for', () => {
   it('a link changes the account it was made for, whoever opens it, and never the opener’s own', async () => {
-    const owner = await createUser(t.db, { password: 'link-owner-1' });
+    const { user: owner, confirmation } = await askEmailChangeAsNewUser('link-owner-1', 'owners-new@example.test');
     const stranger = await createUser(t.db, { password: 'link-stranger-1' });
-    const link = await askEmailChange(
-      await signIn(owner.email, 'link-owner-1'),
-      'owners-new@example.test',
-      'link-owner-1',
-    );
     const asStranger = await signIn(stranger.email, 'link-stranger-1');
-    const opened = await asStranger.request(link);
+    const opened = await asStranger.request(confirmation);
     expect(opened.status).toBe(302);
     expect(await emailOf(owner.id)).toBe('owners-new@example.test');
     expect(await emailOf(stranger.id)).toBe(stranger.email);

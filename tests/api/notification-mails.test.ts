@@ -44,6 +44,25 @@ const notificationTypes = async (user: CreatedUser) =>
 const setEmailNotifications = (user: CreatedUser, isOn: boolean) =>
   t.db.update(profiles).set({ emailNotifications: isOn }).where(eq(profiles.id, user.id));
 
+/** The notification mails queued for `user` and not yet sent. */
+const queuedMailsOf = (user: CreatedUser) =>
+  t.db.select().from(notificationMails).where(eq(notificationMails.userId, user.id));
+/** Makes a queued mail due now, as if its back-off had passed. */
+const makeDue = (mailId: number) =>
+  t.db
+    .update(notificationMails)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(eq(notificationMails.id, mailId));
+
+/**
+ * A dispatcher besides the test app's own, on its database (as another app process runs one),
+ * sending through `mailer`: only when told with `isManual`, else on its own wake-ups and sweeps.
+ */
+const startDispatcher = (mailer: Mailer, options: { isManual?: boolean; sweepIntervalMs?: number } = {}) =>
+  startNotificationMailer({ db: t.db, mailer, logger, baseUrl: TEST_BASE_URL, ...options });
+/** The test app's mailer with every send failing, as while the SMTP server is down. */
+const failingMailer = (): Mailer => ({ ...t.mailer, send: () => Promise.reject(new Error('SMTP is down')) });
+
 describe('notification mails', () => {
   it('a comment mails the list’s author, with the message, a link to the list and the way to opt out', async () => {
     const { author, list } = await authorWithList();
@@ -137,7 +156,7 @@ describe('notification mails', () => {
     expect(await t.dispatchMails()).toBe(0);
 
     expect(await mailsTo(author)).toEqual([]);
-    expect(await t.db.select().from(notificationMails).where(eq(notificationMails.userId, author.id))).toEqual([]);
+    expect(await queuedMailsOf(author)).toEqual([]);
   });
 
   it('none for one’s own comment on one’s own list', async () => {
@@ -179,27 +198,17 @@ describe('notification mails', () => {
 
   it('a failed send stays queued and is sent on a later attempt', async () => {
     const { author, list } = await authorWithList();
-    const failing: Mailer = { ...t.mailer, send: () => Promise.reject(new Error('SMTP is down')) };
-    const dispatcher = await startNotificationMailer({
-      db: t.db,
-      mailer: failing,
-      logger: logger,
-      baseUrl: TEST_BASE_URL,
-      isManual: true,
-    });
+    const dispatcher = await startDispatcher(failingMailer(), { isManual: true });
     await comment(asFan, list.id);
     expect(await dispatcher.dispatchNow()).toBe(0);
     await dispatcher.close();
 
-    const [queued] = await t.db.select().from(notificationMails).where(eq(notificationMails.userId, author.id));
+    const [queued] = await queuedMailsOf(author);
     expect(queued).toMatchObject({ attempts: 1 });
     expect(queued!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     expect(await t.dispatchMails()).toBe(0); // not due yet
 
-    await t.db
-      .update(notificationMails)
-      .set({ nextAttemptAt: sql`now()` })
-      .where(eq(notificationMails.id, queued!.id));
+    await makeDue(queued!.id);
     expect(await t.dispatchMails()).toBe(1);
     expect(await mailsTo(author)).toHaveLength(1);
   });
@@ -208,31 +217,19 @@ describe('notification mails', () => {
 describe('a mail that keeps failing', () => {
   it('backs off 2, 4, 8, 16 minutes and is dropped at the fifth failure', async () => {
     const { author, list } = await authorWithList();
-    const failing: Mailer = { ...t.mailer, send: () => Promise.reject(new Error('SMTP is down')) };
-    const dispatcher = await startNotificationMailer({
-      db: t.db,
-      mailer: failing,
-      logger: logger,
-      baseUrl: TEST_BASE_URL,
-      isManual: true,
-    });
+    const dispatcher = await startDispatcher(failingMailer(), { isManual: true });
     await comment(asFan, list.id);
-    const queuedFor = async () =>
-      (await t.db.select().from(notificationMails).where(eq(notificationMails.userId, author.id)))[0];
     const delays: number[] = [];
     for (let attempt = 1; attempt <= 4; attempt += 1) {
       await dispatcher.dispatchNow();
-      const queued = (await queuedFor())!;
-      expect(queued.attempts).toBe(attempt);
-      delays.push(Math.round((queued.nextAttemptAt.getTime() - Date.now()) / 60_000));
-      await t.db
-        .update(notificationMails)
-        .set({ nextAttemptAt: sql`now()` })
-        .where(eq(notificationMails.id, queued.id));
+      const [queued] = await queuedMailsOf(author);
+      expect(queued!.attempts).toBe(attempt);
+      delays.push(Math.round((queued!.nextAttemptAt.getTime() - Date.now()) / 60_000));
+      await makeDue(queued!.id);
     }
     expect(delays).toEqual([2, 4, 8, 16]);
     await dispatcher.dispatchNow();
-    expect(await queuedFor()).toBeUndefined();
+    expect(await queuedMailsOf(author)).toEqual([]);
     await dispatcher.close();
     expect(await mailsTo(author)).toHaveLength(0);
   });
@@ -256,14 +253,7 @@ describe('notification mails across app processes', () => {
         await t.mailer.send(mail);
       },
     });
-    const start = (name: string) =>
-      startNotificationMailer({
-        db: t.db,
-        mailer: gated(name),
-        logger: logger,
-        baseUrl: TEST_BASE_URL,
-        isManual: true,
-      });
+    const start = (name: string) => startDispatcher(gated(name), { isManual: true });
     const [first, second] = await Promise.all([start('first'), start('second')]);
     const counts = await Promise.all([first.dispatchNow(), second.dispatchNow()]);
     await Promise.all([first.close(), second.close()]);
@@ -275,12 +265,7 @@ describe('notification mails across app processes', () => {
 
   it('a listening dispatcher sends a mail as soon as its notification commits, without a sweep', async () => {
     const { author, list } = await authorWithList();
-    const dispatcher = await startNotificationMailer({
-      db: t.db,
-      mailer: t.mailer,
-      logger: logger,
-      baseUrl: TEST_BASE_URL,
-    });
+    const dispatcher = await startDispatcher(t.mailer);
     try {
       await comment(asFan, list.id);
       // Well within the 30 s sweep: only the LISTEN wake-up can have sent it.
@@ -292,13 +277,7 @@ describe('notification mails across app processes', () => {
 
   it('a dispatcher whose LISTEN connection was lost listens again at its next sweep and sends what was queued meanwhile', async () => {
     const { author, list } = await authorWithList();
-    const dispatcher = await startNotificationMailer({
-      db: t.db,
-      mailer: t.mailer,
-      logger: logger,
-      baseUrl: TEST_BASE_URL,
-      sweepIntervalMs: 300,
-    });
+    const dispatcher = await startDispatcher(t.mailer, { sweepIntervalMs: 300 });
     const listeners = () =>
       t.db.execute(sql`
         select pid from pg_stat_activity
@@ -328,13 +307,7 @@ describe('notification mails across app processes', () => {
         await t.mailer.send(mail);
       },
     };
-    const dispatcher = await startNotificationMailer({
-      db: t.db,
-      mailer: slowMailer,
-      logger: logger,
-      baseUrl: TEST_BASE_URL,
-      isManual: true,
-    });
+    const dispatcher = await startDispatcher(slowMailer, { isManual: true });
     await comment(asFan, list.id);
     const dispatched = dispatcher.dispatchNow();
     await vi.waitFor(() => expect(sending).toEqual([author.email]));

@@ -31,6 +31,18 @@ const silent = pino({ level: 'silent' });
 const exitOf = (child: ChildProcess) =>
   new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
 
+/** The server on an empty data directory of its own, where it makes its embedded PostgreSQL. */
+async function startOnFreshDataDir() {
+  const dataDir = freshDataDir();
+  return { dataDir, server: await startServerProcess({ DATA_DIR: dataDir }, await freePort()) };
+}
+
+/** The running embedded PostgreSQL's process id and port, from its postmaster.pid. */
+function postmasterOf(dataDir: string) {
+  const lines = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+  return { pid: Number.parseInt(lines[0]!, 10), port: Number(lines[3]) };
+}
+
 describe('the embedded database', () => {
   it('refuses a second start on the same data directory with a clear message', async () => {
     const dataDir = freshDataDir();
@@ -141,10 +153,9 @@ describe('the server process', () => {
     expect(existsSync(path.join(dataDir, 'auth-secret'))).toBe(true);
 
     // The app serves as a role that reads and writes rows and can do nothing else.
-    const databasePort = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]!;
     const asApp = new pg.Client({
       host: '127.0.0.1',
-      port: Number(databasePort),
+      port: postmasterOf(dataDir).port,
       database: 'ticklist',
       user: APP_ROLE,
       password: readFileSync(path.join(dataDir, 'app-role-password'), 'utf8'),
@@ -225,12 +236,9 @@ describe('faults', () => {
   }, 90_000);
 
   it('restarts its embedded PostgreSQL when it dies, and says so at /api/health meanwhile', async () => {
-    const dataDir = freshDataDir();
-    const server = await startServerProcess({ DATA_DIR: dataDir }, await freePort());
+    const { dataDir, server } = await startOnFreshDataDir();
     try {
-      const postmasterPid = () =>
-        Number.parseInt(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]!, 10);
-      const firstPid = postmasterPid();
+      const firstPid = postmasterOf(dataDir).pid;
       process.kill(firstPid, 'SIGKILL');
       await waitUntil(async () => {
         const health = await (await fetch(`${server.baseUrl}/api/health`)).json();
@@ -238,7 +246,7 @@ describe('faults', () => {
       }, 5000);
       await waitUntil(async () => (await fetch(`${server.baseUrl}/api/checklists`)).status === 200, 30_000);
       expect(await (await fetch(`${server.baseUrl}/api/health`)).json()).toEqual({ ok: true, database: 'up' });
-      expect(postmasterPid()).not.toBe(firstPid);
+      expect(postmasterOf(dataDir).pid).not.toBe(firstPid);
       expect(server.output()).toContain('the embedded PostgreSQL stopped unexpectedly; restarting it');
       expect(server.output()).toContain('the embedded PostgreSQL is running again');
     } finally {
@@ -247,17 +255,13 @@ describe('faults', () => {
   }, 90_000);
 
   it('after a crash of the app, the next start stops the PostgreSQL it left running and starts normally', async () => {
-    const dataDir = freshDataDir();
-    const crashed = await startServerProcess({ DATA_DIR: dataDir }, await freePort());
+    const { dataDir, server: crashed } = await startOnFreshDataDir();
     const exited = exitOf(crashed.child);
     // The app's own process (tsx runs it as a child): its pid is in the data directory's lock.
     const appPid = Number.parseInt(readFileSync(path.join(dataDir, 'ticklist.lock'), 'utf8'), 10);
     process.kill(appPid, 'SIGKILL');
     await exited;
-    const orphanPid = Number.parseInt(
-      readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]!,
-      10,
-    );
+    const orphanPid = postmasterOf(dataDir).pid;
     expect(() => process.kill(orphanPid, 0)).not.toThrow(); // still running, holding the data
 
     const next = await startServerProcess({ DATA_DIR: dataDir }, await freePort());
@@ -271,8 +275,7 @@ describe('faults', () => {
   }, 90_000);
 
   it('on SIGTERM finishes the request in flight, ends streams with a reconnect hint, and exits 0', async () => {
-    const dataDir = freshDataDir();
-    const server = await startServerProcess({ DATA_DIR: dataDir }, await freePort());
+    const { dataDir, server } = await startOnFreshDataDir();
     const cookie = await signInAsDemoUser(server.baseUrl);
     const stream = await fetch(`${server.baseUrl}/api/notifications/stream`, { headers: { cookie } });
     const events = readEvents(stream.body!);

@@ -1,32 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { follows } from '../../src/server/db/schema';
-import { createUser, type CreatedUser } from '../../src/server/seed/factories';
-import { callers, type Caller, type Expected } from '../setup/callers';
+import { createUser } from '../../src/server/seed/factories';
+import { callers, type Expected } from '../setup/callers';
 import { signedInAgent } from '../setup/sign-in';
-import {
-  createSocialApp,
-  notFound,
-  notSignedIn,
-  unknownUsername,
-  targets,
-  type ProfileOwners,
-  type Target,
-} from '../setup/social';
-import type { Agent, TestApp } from '../setup/test-app';
+import { notFound, notSignedIn, unknownUsername, targets, useSocialApp, type Target } from '../setup/social';
 
 // Who may follow and unfollow a public, a private and an unknown user.
 
-let t: TestApp;
-let other: CreatedUser;
-let fan: CreatedUser;
-let visitor: Agent;
-let asOther: Agent;
-let asFan: Agent;
-let profileOwners: ProfileOwners;
-beforeAll(async () => {
-  ({ t, other, fan, visitor, asOther, asFan, profileOwners } = await createSocialApp());
-});
+const social = useSocialApp();
 
 describe('who may follow and unfollow', () => {
   const table: [string, 'PUT' | 'DELETE', Record<Target, Expected>][] = [
@@ -52,14 +34,15 @@ describe('who may follow and unfollow', () => {
   ];
 
   const followersOf = async (userId: string) =>
-    (await t.db.select().from(follows).where(eq(follows.followedId, userId))).map((row) => row.followerId);
+    (await social.t.db.select().from(follows).where(eq(follows.followedId, userId))).map((row) => row.followerId);
 
   for (const target of targets) {
     for (const [name, method, expected] of table) {
       it(`${name} a ${target} user`, async () => {
+        const { t, other } = social;
         // A fresh user per case, so one case's follow cannot change the response to the next one.
         const user = await createUser(t.db, { isPublic: target !== 'private' });
-        const agents: Record<Caller, Agent> = { visitor, other: asOther, owner: await signedInAgent(t, user) };
+        const agents = social.callerAgents(await signedInAgent(t, user));
         const username = target === 'unknown' ? unknownUsername : user.username;
         // Unfollowing starts from "other follows the user"; following from nobody following.
         if (method === 'DELETE') await t.db.insert(follows).values({ followerId: other.id, followedId: user.id });
@@ -89,6 +72,7 @@ describe('who may follow and unfollow', () => {
 
   // Decision 008: the counts of a private profile are its owner's alone, also in the response to a follow.
   it('a follow or unfollow does not reveal a private profile’s counts', async () => {
+    const { t, fan, asOther } = social;
     const user = await createUser(t.db, { isPublic: false });
     await t.db.insert(follows).values({ followerId: fan.id, followedId: user.id });
     const body = await (await asOther.request(`/api/users/${user.username}/follow`, { method: 'DELETE' })).json();
@@ -100,13 +84,14 @@ describe('who may follow and unfollow', () => {
 
   // Decision 008: Follow shows on a private profile too, so its reader must know it follows already.
   it('a private profile shows its follower that they follow it, and nothing more', async () => {
-    const { user } = profileOwners.private;
-    const body = await (await asFan.request(`/api/users/${user.username}`)).json();
+    const { user } = social.profileOwners.private;
+    const body = await (await social.asFan.request(`/api/users/${user.username}`)).json();
     expect(body).toMatchObject({ isPrivateView: true, isFollowing: true, followers: null, following: null });
     expect(body.profileName).toBeNull();
   });
 
   it('a private follower shows others only avatar and username in follower lists', async () => {
+    const { t, asOther } = social;
     const star = await createUser(t.db, { isPublic: true });
     const shy = await createUser(t.db, { profileName: 'Shy Name', avatarUrl: '🐢', isPublic: false });
     await t.db.insert(follows).values({ followerId: shy.id, followedId: star.id });

@@ -1,30 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { follows, profiles } from '../../src/server/db/schema';
-import { createUser, type CreatedUser } from '../../src/server/seed/factories';
-import { callers, type Caller, type Expected } from '../setup/callers';
-import {
-  createSocialApp,
-  notFound,
-  privateProfileView,
-  unknownUsername,
-  targets,
-  type ProfileOwners,
-  type Target,
-} from '../setup/social';
-import type { Agent, TestApp } from '../setup/test-app';
+import { createUser } from '../../src/server/seed/factories';
+import { callers, type Expected } from '../setup/callers';
+import { notFound, privateProfileView, unknownUsername, targets, useSocialApp, type Target } from '../setup/social';
 
 // Who may see a public, a private and an unknown profile, and their follow lists.
 
-let t: TestApp;
-let fan: CreatedUser;
-let visitor: Agent;
-let asOther: Agent;
-let asFan: Agent;
-let profileOwners: ProfileOwners;
-beforeAll(async () => {
-  ({ t, fan, visitor, asOther, asFan, profileOwners } = await createSocialApp());
-});
+const social = useSocialApp();
 
 describe('who may see a profile and its follow lists', () => {
   const table: [string, (username: string) => string, Record<Target, Expected>][] = [
@@ -61,8 +44,8 @@ describe('who may see a profile and its follow lists', () => {
     for (const [name, pathOf, expected] of table) {
       it(`${name} of a ${target} profile`, async () => {
         // For an unknown name, "owner" is the public profile's owner: signed in, but owning nothing there.
-        const profileOwner = profileOwners[target === 'unknown' ? 'public' : target];
-        const agents: Record<Caller, Agent> = { visitor, other: asOther, owner: profileOwner.agent };
+        const profileOwner = social.profileOwners[target === 'unknown' ? 'public' : target];
+        const agents = social.callerAgents(profileOwner.agent);
         const username = target === 'unknown' ? unknownUsername : profileOwner.user.username;
         for (const caller of callers) {
           const path = pathOf(username);
@@ -97,7 +80,7 @@ describe('who may see a profile and its follow lists', () => {
             expect(
               body.users.map((user: { username: string }) => user.username),
               caller,
-            ).toEqual([fan.username]);
+            ).toEqual([social.fan.username]);
           }
         }
       });
@@ -108,15 +91,16 @@ describe('who may see a profile and its follow lists', () => {
 describe('the follow lists of a private profile', () => {
   // Following a private profile is allowed (decision 008) and shows the follower nothing more.
   it('are not found for its follower either', async () => {
-    const { user } = profileOwners.private;
+    const { user } = social.profileOwners.private;
     for (const list of ['followers', 'following']) {
-      const response = await asFan.request(`/api/users/${user.username}/${list}`);
+      const response = await social.asFan.request(`/api/users/${user.username}/${list}`);
       expect(response.status, list).toBe(404);
       expect(await response.json(), list).toEqual(notFound);
     }
   });
 
   it('are everybody’s once the profile is made public', async () => {
+    const { t, fan, asOther } = social;
     const user = await createUser(t.db, { isPublic: false });
     await t.db.insert(follows).values({ followerId: fan.id, followedId: user.id });
     expect((await asOther.request(`/api/users/${user.username}/followers`)).status).toBe(404);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../../src/server/db/schema';
+import { createUser } from '../../src/server/seed/factories';
 import type { TestApp } from './test-app';
 
 /**
@@ -27,6 +28,18 @@ export function accountLinks(app: () => TestApp) {
     return t.lastLinkTo(newEmail);
   }
 
+  /**
+   * A new user with `password`, and a device signed in with it (`agent`: the user's, or an attacker's
+   * who knows the password) that asks to move the account to `newEmail`; `confirmation` is the link
+   * mailed to the new address.
+   */
+  async function askEmailChangeAsNewUser(password: string, newEmail: string) {
+    const user = await createUser(app().db, { password });
+    const agent = await signIn(user.email, password);
+    const confirmation = await askEmailChange(agent, newEmail, password);
+    return { user, agent, confirmation };
+  }
+
   /** Opens a mailed link as a browser with no session would; returns where it redirects. */
   async function open(link: string): Promise<string> {
     const t = app();
@@ -47,7 +60,7 @@ export function accountLinks(app: () => TestApp) {
   const resetWith = (token: string, newPassword: string) =>
     app().agent().post('/api/auth/reset-password', { token, newPassword });
 
-  return { signIn, emailOf, askEmailChange, open, requestReset, resetWith };
+  return { signIn, emailOf, askEmailChange, askEmailChangeAsNewUser, open, requestReset, resetWith };
 }
 
 /** The token of an undo link mailed to an old address. */

@@ -1,5 +1,7 @@
+import { beforeAll } from 'vitest';
 import { follows } from '../../src/server/db/schema';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import type { Caller } from './callers';
 import { signedInAgent } from './sign-in';
 import { createTestApp, type Agent, type TestApp } from './test-app';
 
@@ -57,13 +59,31 @@ export async function createSocialApp() {
     public: await createProfileOwner(t, fan, true),
     private: await createProfileOwner(t, fan, false),
   };
+  const visitor = t.agent();
+  const asOther = await signedInAgent(t, other);
   return {
     t,
     other,
     fan,
-    visitor: t.agent(),
-    asOther: await signedInAgent(t, other),
+    visitor,
+    asOther,
     asFan: await signedInAgent(t, fan),
     profileOwners,
+    /** The agents of the authorisation tables' callers: the visitor, `other`, and `owner` as the owner. */
+    callerAgents: (owner: Agent): Record<Caller, Agent> => ({ visitor, other: asOther, owner }),
   };
+}
+
+export type SocialApp = Awaited<ReturnType<typeof createSocialApp>>;
+
+/**
+ * The test file's social app, made in its `beforeAll`: the object returned is filled in then, so
+ * tests and hooks read its fields when they run.
+ */
+export function useSocialApp(): SocialApp {
+  const social = {} as SocialApp;
+  beforeAll(async () => {
+    Object.assign(social, await createSocialApp());
+  });
+  return social;
 }
