@@ -1,8 +1,8 @@
 // The shape of the site's legal pages (the Terms of Service and the Privacy Policy): their words
 // live in terms.ts and privacy.ts, the app renders them and the server writes their head.
 
-/** A run of words: plain, or linking to one of the app's own pages (`to`, from `paths`). */
-export type Phrase = string | { text: string; to: string };
+/** A run of words: plain, linking to one of the app's own pages (`to`, from `paths`), or a name as typed (`code`). */
+export type Phrase = string | { text: string; to: string } | { code: string };
 
 /** A paragraph or a list item: one string, or phrases when part of it is a link. */
 export type Passage = string | Phrase[];

@@ -24,8 +24,7 @@ export const siteCookies = [
     name: 'better-auth.session_token',
     purpose:
       `Keeps you signed in. Scripts cannot read it and it is sent only to Ticklist. With “Remember me” it lasts ` +
-      `${SESSION_DAYS} days; without, it ends when you close the browser. On a secure (HTTPS) site it is named ` +
-      `__Secure-better-auth.session_token.`,
+      `${SESSION_DAYS} days; without, it ends when you close the browser.`,
   },
   {
     name: 'better-auth.dont_remember',
@@ -91,7 +90,7 @@ export const privacyPolicy: LegalDocument = {
         'Ticklist is a community site: what you publish can be seen by anyone, signed in or not, and by search engines.',
         {
           items: [
-            'Public lists, with their items, tags, counts of uses, likes and clones, and you as their author. They appear in Browse, search, Discover, your profile, the sitemap and the feeds.',
+            'Public lists, with their items, tags, counts of uses, likes and clones, and you as their author. They appear in Browse, search, Discover and your profile, and while your profile is public in the sitemap and the feeds.',
             'Lists for “Anyone with the link” open for whoever has their address but are listed nowhere. Private lists are yours alone.',
             'Comments, to anyone who can open the list they are on.',
             'Your profile while it is public: profile name, username, avatar, public lists, badges, and who you follow and who follows you. A private profile shows others only your username and avatar, and nobody else sees your profile name anywhere (your lists show “Anonymous”).',
@@ -119,8 +118,12 @@ export const privacyPolicy: LegalDocument = {
       heading: 'Cookies and your browser’s storage',
       blocks: [
         'Ticklist sets cookies only when you sign in, and only these two:',
-        { items: siteCookies.map((cookie) => `${cookie.name}: ${cookie.purpose}`) },
-        'Signing out clears them, and so does deleting your account.',
+        { items: siteCookies.map((cookie) => [{ code: cookie.name }, `: ${cookie.purpose}`]) },
+        [
+          'On a secure (HTTPS) site the first is named ',
+          { code: `__Secure-${siteCookies[0].name}` },
+          '. Signing out clears them, and so does deleting your account.',
+        ],
         'Ticklist also keeps a few things in your browser’s own storage, which are never sent to us: your colour theme; the items you check off while signed out, kept only in that browser; and, for the open tab only, your last Browse search (for “Back to Browse”) and a one-off message shown after the page reloads.',
       ],
     },
@@ -128,7 +131,7 @@ export const privacyPolicy: LegalDocument = {
       id: 'no-trackers',
       heading: 'No trackers, no ads',
       blocks: [
-        'Ticklist loads its scripts, styles, images and fonts from itself only: its Content-Security-Policy tells your browser to refuse anything else. There are no analytics, advertising or social media scripts and no third-party cookies. Apart from the mail server that delivers our emails, your data goes to nobody else, and it is never sold.',
+        'Ticklist loads its scripts, styles, images and fonts from itself only: its Content-Security-Policy tells your browser to refuse anything else. There are no analytics, advertising or social media scripts and no third-party cookies. Apart from what you publish, and the mail server that delivers our emails, your data goes to nobody, and it is never sold.',
       ],
     },
     {
@@ -169,7 +172,7 @@ export const privacyPolicy: LegalDocument = {
           ', under Your data, “Delete my account” asks for your password, then deletes at once: your account and its sessions, your profile, your private and unlisted lists, your progress, likes, library, follows and followers, notifications and badges.',
         ],
         `Your public lists and your comments are deleted too, unless you choose to keep them for others: they then stay under “${DELETED_USER.name}”, with nothing of your name, email address or id.`,
-        `Some things stay because they are other people’s: the copies they cloned from your lists, and their notifications of what you did, which then name “${DELETED_USER.name}”. Rate-limit counters and the server’s log run out as above.`,
+        `Some things stay because they are other people’s: the copies they cloned from your lists, and their notifications of what you did, which then name “${DELETED_USER.name}”. Rate-limit counters and the server’s log are kept as said above.`,
       ],
     },
     {

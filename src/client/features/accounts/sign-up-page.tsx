@@ -162,8 +162,8 @@ export function SignUpPage() {
 
 /**
  * A page the sign-up asks the user to agree to. It opens in a new tab, so the half-filled form
- * stays as it is; the link's description says so. Underlined: it sits inside a sentence. A click
- * on it follows the link and leaves the checkbox around it as it was.
+ * stays as it is; the link's description says so. Underlined: it sits inside a sentence; its words
+ * stay on one line. A click on it follows the link and leaves the checkbox around it as it was.
  */
 function TermsLink({ to, children }: { to: string; children: string }) {
   return (
@@ -172,7 +172,7 @@ function TermsLink({ to, children }: { to: string; children: string }) {
       target="_blank"
       rel="noopener"
       title="Opens in a new tab"
-      className="rounded-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-600 dark:text-brand-200 dark:hover:text-white"
+      className="rounded-sm font-medium whitespace-nowrap text-brand-700 underline underline-offset-2 hover:text-brand-600 dark:text-brand-200 dark:hover:text-white"
     >
       {children}
     </a>

@@ -23,6 +23,14 @@ function PassageText({ passage }: { passage: Passage }) {
   return phrasesOf(passage).map((phrase, index) =>
     typeof phrase === 'string' ? (
       phrase
+    ) : 'code' in phrase ? (
+      // A name as typed (a cookie's): it may break anywhere, or a narrow screen would scroll sideways.
+      <code
+        key={index}
+        className="rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] break-all text-slate-900 dark:bg-slate-800 dark:text-slate-100"
+      >
+        {phrase.code}
+      </code>
     ) : (
       <Link key={index} to={phrase.to} className={inlineLinkClass}>
         {phrase.text}
@@ -85,7 +93,7 @@ function LegalDocumentPage({ document, seeAlso }: { document: LegalDocument; see
                 isItemList(block) ? (
                   <ul key={index} className="list-disc space-y-2 pl-5 marker:text-slate-400">
                     {block.items.map((item, itemIndex) => (
-                      <li key={itemIndex} className="break-words">
+                      <li key={itemIndex}>
                         <PassageText passage={item} />
                       </li>
                     ))}
