@@ -14,7 +14,7 @@ export type ManifestChunk = {
 };
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The route budget: the landing page, Browse, a checklist and a profile load at most this much gzipped JS. */
+/** The route budget: each public route (scripts/size.ts) loads at most this much gzipped JS. */
 export const ROUTE_BUDGET_BYTES = 150 * 1024;
 
 /**

@@ -1,8 +1,8 @@
 // `npm run lighthouse` (after `npm run build`): Lighthouse on the landing page, Browse, a public
-// checklist and a public profile, with the mobile and desktop presets, against the built app started
-// here on a free loopback port with a fresh embedded database and the demo content. It
-// builds nothing, uses Debian's Chromium (/usr/bin/chromium, never a downloaded browser), and stops
-// the app, its database and the browser when it is done, or interrupted.
+// checklist, a public profile and the two legal pages, with the mobile and desktop presets,
+// against the built app started here on a free loopback port with a fresh embedded database and
+// the demo content. It builds nothing, uses Debian's Chromium (/usr/bin/chromium, never a
+// downloaded browser), and stops the app, its database and the browser when it is done, or interrupted.
 //
 //   npm run lighthouse                  the scores and metrics, one row per page and preset
 //   npm run lighthouse -- --details     also FCP, the largest paint, what moved and each failed accessibility audit
@@ -199,7 +199,7 @@ try {
   console.log(
     ['page'.padEnd(50), 'preset'.padEnd(15), 'perf', 'a11y', '     LCP', '   CLS', '    TBT', 'load'].join('  '),
   );
-  for (const page of ['/', '/browse', checklist, profile]) {
+  for (const page of ['/', '/browse', checklist, profile, '/terms', '/privacy']) {
     for (const preset of presets) {
       const audit = async () => {
         const loadAverage = os.loadavg()[0]!;

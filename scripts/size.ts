@@ -14,6 +14,8 @@ const routes = {
   '/browse': 'src/client/features/checklists/browse-page.tsx',
   '/checklist/{id}': 'src/client/pages/checklist-detail-page.tsx',
   '/user/{username}': 'src/client/pages/profile-page.tsx',
+  '/terms': 'src/client/features/legal/legal-pages.tsx',
+  '/privacy': 'src/client/features/legal/legal-pages.tsx',
 };
 
 const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as Manifest;

@@ -10,8 +10,8 @@ import { profileQuery } from './api/profiles';
 import { AppRoutes, preloadRoute } from './router';
 
 // The server's half of the public pages' first load (decision 025): the HTML of a public list, a
-// profile and Browse already holds what the app would render there, and the data it was rendered
-// from, for the app to take over (main.tsx). Built into dist/server/render.js apart from
+// profile, Browse and the legal pages already holds what the app would render there, and the data
+// it was rendered from, for the app to take over (main.tsx). Built into dist/server/render.js apart from
 // the server, which loads it at start-up (src/server/public-face/page-body.ts).
 
 /** Responds to one of our API's requests in-process, as the app's own `fetch` would get it. */
@@ -32,6 +32,7 @@ const SERVER_RENDERED = [
   { path: /^\/checklist\/[^/]+$/, screen: 'src/client/pages/checklist-detail-page.tsx' },
   { path: /^\/user\/[^/]+$/, screen: 'src/client/pages/profile-page.tsx' },
   { path: /^\/browse$/, screen: 'src/client/features/checklists/browse-page.tsx' },
+  { path: /^\/(terms|privacy)$/, screen: 'src/client/features/legal/legal-pages.tsx' },
 ];
 
 /** A page whose queries depend on other responses takes more than one round; three is plenty. */

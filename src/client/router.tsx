@@ -9,6 +9,8 @@ import { lazyPage } from '@/client/lib/lazy-page';
 // screen meanwhile: `AnimatedMain` suspends around the page, see root-layout.tsx.
 const LandingPage = lazyPage(() => import('@/client/features/marketing/landing-page'), 'LandingPage');
 const AboutPage = lazyPage(() => import('@/client/features/marketing/about-page'), 'AboutPage');
+const TermsPage = lazyPage(() => import('@/client/features/legal/legal-pages'), 'TermsPage');
+const PrivacyPage = lazyPage(() => import('@/client/features/legal/legal-pages'), 'PrivacyPage');
 const LoginPage = lazyPage(() => import('@/client/features/accounts/login-page'), 'LoginPage');
 const SignUpPage = lazyPage(() => import('@/client/features/accounts/sign-up-page'), 'SignUpPage');
 const ForgotPasswordPage = lazyPage(
@@ -77,6 +79,8 @@ const routes: RouteObject[] = [
           { path: '/reset-password', element: <ResetPasswordPage /> },
           { path: '/email-change', element: <EmailChangePage /> },
           { path: '/about', element: <AboutPage /> },
+          { path: '/terms', element: <TermsPage /> },
+          { path: '/privacy', element: <PrivacyPage /> },
           { path: '/browse', element: <BrowsePage /> },
           { path: '/checklist/:id', element: <ChecklistDetailPage /> },
           {

@@ -10,6 +10,8 @@ const segment = encodeURIComponent;
 export const paths = {
   home: () => '/',
   about: () => '/about',
+  terms: () => '/terms',
+  privacy: () => '/privacy',
   login: (redirect?: string) => (redirect === undefined ? '/login' : `/login?redirect=${segment(redirect)}`),
   /** After a password reset, the login page says so. */
   loginAfterReset: () => '/login?reset=1',

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionMessages } from '../../src/domain/accounts/sessions';
-import { SESSION_DAYS } from '../../src/server/accounts/auth';
+import { SESSION_DAYS } from '../../src/domain/accounts/lifetimes';
 import { verifiedCookieValue } from '../../src/server/accounts/session-lookup';
 import { sessions } from '../../src/server/db/schema';
 import { createUser } from '../../src/server/seed/factories';

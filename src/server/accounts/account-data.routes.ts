@@ -73,8 +73,8 @@ export function accountDataRoutes({ db, auth }: { db: Database; auth: Auth }) {
 
       const outcome = await deleteAccount(db, userId, { keepPublicContent: input.keepPublicContent });
       if (!outcome.ok) return c.json(notSignedInBody, 401);
-      // The sessions went with the user; the browser's cookie goes too.
-      for (const name of ['better-auth.session_token', 'better-auth.session_data']) {
+      // The sessions went with the user; the browser's cookies go too, as at sign-out.
+      for (const name of ['better-auth.session_token', 'better-auth.session_data', 'better-auth.dont_remember']) {
         deleteCookie(c, name, { path: '/' });
         deleteCookie(c, `__Secure-${name}`, { path: '/', secure: true });
       }

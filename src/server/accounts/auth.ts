@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { DELETED_USER } from '@/domain/accounts/account-data';
+import { CONFIRMATION_LINK_HOURS, RESET_LINK_HOURS, SESSION_DAYS } from '@/domain/accounts/lifetimes';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import type { Env } from '../env';
@@ -16,9 +17,7 @@ import { createProfileForNewUser } from './own-profile.actions';
 import { hashPassword, verifyPassword } from './password-hash';
 import { revokeResetLinks } from './reset-links.actions';
 
-export const SESSION_DAYS = 30;
-export const RESET_TOKEN_SECONDS = 60 * 60;
-export const VERIFICATION_TOKEN_SECONDS = 24 * 60 * 60;
+const HOUR_SECONDS = 60 * 60;
 
 export type AuthDeps = {
   db: Database;
@@ -53,7 +52,7 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
       minPasswordLength: 6,
       maxPasswordLength: 128,
       password: { hash: hashPassword, verify: verifyPassword },
-      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      resetPasswordTokenExpiresIn: RESET_LINK_HOURS * HOUR_SECONDS,
       revokeSessionsOnPasswordReset: true,
       // The owner who proved the address starts afresh, whoever failed before; any other reset
       // link and any pending e-mail change (perhaps asked by whoever the owner is locking out) die.
@@ -81,7 +80,7 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
       sendOnSignUp: true,
       sendOnSignIn: true,
       autoSignInAfterVerification: false,
-      expiresIn: VERIFICATION_TOKEN_SECONDS,
+      expiresIn: CONFIRMATION_LINK_HOURS * HOUR_SECONDS,
       sendVerificationEmail: async ({ user, url }) => {
         // A confirmed account changes its address through our own links (email-change.actions.ts),
         // never through Better Auth's, which nothing could revoke.
@@ -97,8 +96,8 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
       changeEmail: { enabled: false },
     },
     session: {
-      expiresIn: SESSION_DAYS * 24 * 60 * 60,
-      updateAge: 24 * 60 * 60,
+      expiresIn: SESSION_DAYS * 24 * HOUR_SECONDS,
+      updateAge: 24 * HOUR_SECONDS,
     },
     // Our own Postgres-backed limiter covers the auth endpoints (server/security/rate-limit.ts).
     rateLimit: { enabled: false },

@@ -1,6 +1,7 @@
 import { pageNames, pageTitle, SITE_NAME } from '@/domain/page-title';
 import { isValidUsername } from '@/domain/accounts/username';
 import { MAX_TAG_LENGTH } from '@/domain/checklists/checklist-fields';
+import { legalDocumentAt } from '@/domain/legal/legal-pages';
 import type { Executor } from '../db/client';
 import { displayName, presentAuthor } from '../presenters';
 import { findListForHead, findPublicProfile, isTagInUse } from './public-face.queries';
@@ -83,8 +84,8 @@ export function renderHead(head: PageHead, baseUrl: string): string {
 }
 
 /**
- * The head of the page at `url`: a list anyone may open by its address, a public profile, Browse
- * and the landing page have their own; every other page, a private list and a private or missing
+ * The head of the page at `url`: a list anyone may open by its address, a public profile, Browse,
+ * the landing page and the legal pages have their own; every other page, a private list and a private or missing
  * profile among them, has the site's, so the page does not tell which of those it is.
  */
 export async function headFor(db: Executor, url: URL): Promise<PageHead> {
@@ -149,6 +150,15 @@ export async function headFor(db: Executor, url: URL): Promise<PageHead> {
     };
   }
   if (pathname === '/') return { ...SITE_HEAD, canonicalPath: '/' };
+  const legal = legalDocumentAt(pathname);
+  if (legal) {
+    return {
+      title: pageTitle(legal.title),
+      description: legal.description,
+      canonicalPath: legal.path,
+      type: 'website',
+    };
+  }
   return SITE_HEAD;
 }
 

@@ -11,6 +11,8 @@ export const visitorRoutes = (ids: { list: string; author: string }) => [
   '/email-change?result=invalid',
   '/email-change?undo=not-a-real-token-of-any-kind',
   '/about',
+  '/terms',
+  '/privacy',
   '/browse',
   `/checklist/${ids.list}`,
   '/checklist/00000000-0000-4000-8000-000000000000',
@@ -39,6 +41,8 @@ export const readerSiteRoutes = (ids: { othersList: string; ownList: string; rea
 /** The rest of the site as a signed-in reader sees it: pages open to all, other people's profiles, a 404. */
 export const readerOtherRoutes = (ids: { author: string; privateUser: string }) => [
   '/about',
+  '/terms',
+  '/privacy',
   `/user/${ids.author}`,
   `/user/${ids.privateUser}`,
   '/forgot-password',

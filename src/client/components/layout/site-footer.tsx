@@ -4,7 +4,7 @@ import { paths } from '@/domain/paths';
 
 type FooterLink = { label: string; to?: string };
 
-// Mostly placeholder anchors; only Browse and About are real routes.
+// Mostly placeholder anchors; Browse, About, Privacy and Terms are real routes.
 const footerColumns: { heading: string; links: FooterLink[] }[] = [
   {
     heading: 'Product',
@@ -20,7 +20,10 @@ const footerColumns: { heading: string; links: FooterLink[] }[] = [
   },
   {
     heading: 'Legal',
-    links: [{ label: 'Privacy' }, { label: 'Terms' }],
+    links: [
+      { label: 'Privacy', to: paths.privacy() },
+      { label: 'Terms', to: paths.terms() },
+    ],
   },
 ];
 

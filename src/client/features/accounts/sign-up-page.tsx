@@ -137,7 +137,10 @@ export function SignUpPage() {
               aria-describedby="terms-error"
               {...form.register('acceptTerms')}
             />
-            <span>I agree to the Terms of Service and Privacy Policy</span>
+            <span>
+              I agree to the <TermsLink to={paths.terms()}>Terms of Service</TermsLink> and{' '}
+              <TermsLink to={paths.privacy()}>Privacy Policy</TermsLink>
+            </span>
           </label>
           <FieldError id="terms-error">{errors.acceptTerms?.message}</FieldError>
         </div>
@@ -147,5 +150,24 @@ export function SignUpPage() {
         </Button>
       </form>
     </AuthCard>
+  );
+}
+
+/**
+ * A page the sign-up asks the user to agree to. It opens in a new tab, so the half-filled form
+ * stays as it is; the link's description says so. Underlined: it sits inside a sentence; its words
+ * stay on one line. A click on it follows the link and leaves the checkbox around it as it was.
+ */
+function TermsLink({ to, children }: { to: string; children: string }) {
+  return (
+    <a
+      href={to}
+      target="_blank"
+      rel="noopener"
+      title="Opens in a new tab"
+      className="rounded-sm font-medium whitespace-nowrap text-brand-700 underline underline-offset-2 hover:text-brand-600 dark:text-brand-200 dark:hover:text-white"
+    >
+      {children}
+    </a>
   );
 }
