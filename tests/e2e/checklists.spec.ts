@@ -207,17 +207,11 @@ test('a list its owner deletes is gone', async ({ db, makeUser, requestAs }) => 
 
 test('an owner duplicates their own list into a private copy and lands on its edit page', async ({
   page,
-  db,
-  makeUser,
-  signIn,
+  signInWithList,
 }) => {
-  const owner = await makeUser();
-  const list = await makeChecklist(db, owner.id, {
-    title: `Trip kit ${unique()}`,
-    items: ['Tent', 'Stove'],
-    tags: ['camping', 'Autumn'],
+  const { list } = await signInWithList({
+    list: { title: `Trip kit ${unique()}`, items: ['Tent', 'Stove'], tags: ['camping', 'Autumn'] },
   });
-  await signIn(owner);
   await page.goto(`/checklist/${list.id}`);
   await expect(page.getByRole('button', { name: 'Clone', exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Duplicate' }).click();
