@@ -62,7 +62,7 @@ const writes: Record<string, WriteCall> = {
     json: {},
   },
   'duplicate one’s own checklist': {
-    action: 'createChecklist',
+    action: 'duplicateChecklist',
     method: 'POST',
     path: async () => `/api/checklists/${(await makeChecklist(t.db, writer.id)).id}/duplicate`,
   },

@@ -1,4 +1,4 @@
-// The write cases: complete an item, like, comment, create a list and clone, each signed in as
+// The write cases: complete an item, like, comment, create a list, clone and duplicate, each signed in as
 // many users, each user from an address of its own, so the product's write quotas hold and are
 // spread, not raised.
 import { sql } from 'drizzle-orm';
@@ -36,6 +36,17 @@ export async function writeCases(
       where i.checklist_id = any(${sql.param(ids.slice(0, 2000))}::uuid[])`,
     ),
   );
+  // Duplicate: each user copies a list of their own (users with none are left out of the case).
+  const own = shuffled(
+    await selectRows<{ id: string; author_id: string }>(
+      db,
+      sql`
+      select distinct on (c.author_id) c.id, c.author_id from checklists c
+      where c.author_id = any(${sql.param(signed.map((user) => user.userId))}::text[])
+      order by c.author_id, c.created_at`,
+    ),
+  );
+  const signedById = new Map(signed.map((user) => [user.userId, user]));
   const phrase = (index: number, length: number) =>
     Array.from({ length }, (_, k) => words[Math.floor((index * 7 + k * 13) ** 1.3) % words.length]!).join(' ');
   const writes = (make: (index: number) => LoadRequest): LoadRequest[] =>
@@ -92,6 +103,17 @@ export async function writeCases(
       requests: writes((index) => {
         const { user, list } = notOwn(index);
         return { method: 'POST', path: `/api/checklists/${list.id}/clone`, headers: asUser(user, true) };
+      }),
+    },
+    {
+      name: 'write: duplicate',
+      requests: writes((index) => {
+        const list = own[index % own.length]!;
+        return {
+          method: 'POST',
+          path: `/api/checklists/${list.id}/duplicate`,
+          headers: asUser(signedById.get(list.author_id)!, true),
+        };
       }),
     },
   ];

@@ -110,8 +110,7 @@ const route = {
     request: { params: idParams },
     responses: { 201: jsonContent(createdChecklistSchema, 'The copy') },
   }),
-  // A duplicate is a new list of one's own: it counts against the same quota as creating one.
-  duplicate: writeRoute('createChecklist', {
+  duplicate: writeRoute('duplicateChecklist', {
     method: 'post',
     path: '/{id}/duplicate',
     summary: 'Duplicate one’s own checklist into a new private one titled "{title} (copy)"',

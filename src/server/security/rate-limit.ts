@@ -139,6 +139,8 @@ export type WriteQuota = { perDay: number; perMinute: number };
 export const writeQuotas = {
   createChecklist: { perDay: 30, perMinute: 5 },
   cloneChecklist: { perDay: 30, perMinute: 5 },
+  /** One's own private copies: each a new list, as many as clones. */
+  duplicateChecklist: { perDay: 30, perMinute: 5 },
   /** Posting and editing comments. */
   comment: { perDay: 120, perMinute: 10 },
   /** Likes and unlikes. */
