@@ -98,6 +98,17 @@ export const newestFirstCursorSchema = z
   .regex(newestFirstCursorPattern, invalid)
   .refine(isNewestFirstCursor, invalid);
 
+/** A page's `limit` in a query string: a whole number from 1 to `max`, `size` when absent. */
+/* @__NO_SIDE_EFFECTS__ */
+export function pageLimitSchema(size: number, max: number) {
+  return z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be at least 1')
+    .max(max, `limit must be at most ${max}`)
+    .default(size);
+}
+
 /** `before` (the previous page's `nextCursor`) and `limit`, from 1 to `max`, `size` by default. */
 /* @__NO_SIDE_EFFECTS__ */
 export function newestFirstPageQuery(size: number, max: number) {
@@ -107,15 +118,7 @@ export function newestFirstPageQuery(size: number, max: number) {
 /** The fields of `newestFirstPageQuery`, for a query schema that has others too. */
 /* @__NO_SIDE_EFFECTS__ */
 export function newestFirstPageFields(size: number, max: number) {
-  return {
-    before: newestFirstCursorSchema.optional(),
-    limit: z.coerce
-      .number({ error: 'limit must be a number' })
-      .int('limit must be a whole number')
-      .min(1, 'limit must be at least 1')
-      .max(max, `limit must be at most ${max}`)
-      .default(size),
-  };
+  return { before: newestFirstCursorSchema.optional(), limit: pageLimitSchema(size, max) };
 }
 
 /** Where the next page starts; null on the last page. */

@@ -6,6 +6,7 @@ import {
   cursorTimeSchema,
   decodeCursor,
   nextCursorSchema,
+  pageLimitSchema,
 } from '../paging';
 import { DIFFICULTIES } from './checklist-view';
 import { CHECKLIST_VISIBILITIES } from './visibility';
@@ -82,12 +83,7 @@ export const ownListsQuerySchema = z.object({
   sort: z.enum(OWN_LIST_SORTS, { error: `sort must be one of: ${OWN_LIST_SORTS.join(', ')}.` }).default('newest'),
   filter: z.enum(OWN_LIST_FILTERS, { error: `filter must be one of: ${OWN_LIST_FILTERS.join(', ')}.` }).default('all'),
   cursor: z.string().max(600).optional(),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_OWN_LISTS_PAGE_SIZE, `limit must be at most ${MAX_OWN_LISTS_PAGE_SIZE}`)
-    .default(OWN_LISTS_PAGE_SIZE),
+  limit: /* @__PURE__ */ pageLimitSchema(OWN_LISTS_PAGE_SIZE, MAX_OWN_LISTS_PAGE_SIZE),
 });
 export type OwnListsQuery = z.infer<typeof ownListsQuerySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cursorIdSchema, cursorTimeSchema, nextCursorSchema } from '../paging';
+import { cursorIdSchema, cursorTimeSchema, nextCursorSchema, pageLimitSchema } from '../paging';
 
 export const MAX_GROUP_NAME_LENGTH = 60;
 /** A bounded response: a user has at most 100 groups; each shows its first 50 lists. */
@@ -47,12 +47,7 @@ export const groupsSchema = z.object({ groups: z.array(groupSchema) });
 /** The next lists of one group, in the order they were filed. */
 export const groupListsQuerySchema = z.object({
   cursor: z.string().max(200),
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(MAX_GROUP_LISTS_PAGE_SIZE, `limit must be at most ${MAX_GROUP_LISTS_PAGE_SIZE}`)
-    .default(GROUP_LISTS_SHOWN),
+  limit: /* @__PURE__ */ pageLimitSchema(GROUP_LISTS_SHOWN, MAX_GROUP_LISTS_PAGE_SIZE),
 });
 export const groupListsPageSchema = z.object({ checklists: z.array(groupListSchema), nextCursor: nextCursorSchema });
 export type GroupListsPage = z.infer<typeof groupListsPageSchema>;
