@@ -12,15 +12,19 @@ export const publicProfileMessages = {
   unfollowing: 'Unfollowing...',
 } as const;
 
-/**
- * A public profile as another user (or a visitor) sees it. A private profile shows others only its
- * avatar and username (decision 008): the counts are null, the lists of checklists and badges empty.
- */
-export const publicProfileSchema = z.object({
+/** A person as a profile or a follow list names them: the profile name as `visibleProfileName` shows it. */
+const personSchema = z.object({
   id: z.string(),
   username: z.string(),
   profileName: z.string().nullable(),
   avatarUrl: z.string().nullable(),
+});
+
+/**
+ * A public profile as another user (or a visitor) sees it. A private profile shows others only its
+ * avatar and username (decision 008): the counts are null, the lists of checklists and badges empty.
+ */
+export const publicProfileSchema = /* @__PURE__ */ personSchema.extend({
   isPrivateView: z.boolean(),
   isOwner: z.boolean(),
   isFollowing: z.boolean(),
@@ -32,11 +36,7 @@ export const publicProfileSchema = z.object({
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 
-export const followUserSchema = z.object({
-  id: z.string(),
-  username: z.string(),
-  profileName: z.string().nullable(),
-  avatarUrl: z.string().nullable(),
+export const followUserSchema = /* @__PURE__ */ personSchema.extend({
   isFollowing: z.boolean(),
   isMe: z.boolean(),
 });
