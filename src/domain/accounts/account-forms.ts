@@ -59,6 +59,12 @@ const emailSchema = z
   .max(254, accountMessages.emailInvalid)
   .pipe(z.email(accountMessages.emailInvalid));
 
+/** A password typed to prove who one is: required (`message` when blank), never judged for strength. */
+/* @__NO_SIDE_EFFECTS__ */
+function enteredPasswordSchema(message: string) {
+  return z.string().min(1, message).max(PASSWORD_MAX_LENGTH);
+}
+
 /** The sign-up form, validated identically in the browser and on the server. */
 export const signUpSchema = withConfirmation(
   z.object({
@@ -76,7 +82,7 @@ export type SignUpInput = z.infer<typeof signUpSchema>;
 /** Sign-in takes e-mail and password with no further product rules. */
 export const signInSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, accountMessages.passwordRequired).max(PASSWORD_MAX_LENGTH),
+  password: enteredPasswordSchema(accountMessages.passwordRequired),
   rememberMe: z.boolean().default(false),
 });
 export type SignInInput = z.infer<typeof signInSchema>;
@@ -97,7 +103,7 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
  */
 export const changePasswordSchema = withConfirmation(
   z.object({
-    currentPassword: z.string().min(1, accountMessages.fieldRequired).max(PASSWORD_MAX_LENGTH),
+    currentPassword: enteredPasswordSchema(accountMessages.fieldRequired),
     newPassword: z.string().min(1, accountMessages.fieldRequired).pipe(newPasswordSchema),
     confirmPassword: z.string().min(1, accountMessages.fieldRequired),
   }),
@@ -109,6 +115,6 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 /** Change Email: new e-mail and current password required. */
 export const changeEmailSchema = z.object({
   newEmail: emailSchema,
-  currentPassword: z.string().min(1, accountMessages.fieldRequired).max(PASSWORD_MAX_LENGTH),
+  currentPassword: enteredPasswordSchema(accountMessages.fieldRequired),
 });
 export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
