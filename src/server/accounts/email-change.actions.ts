@@ -81,6 +81,19 @@ async function undoableUntil(db: Executor, userId: string): Promise<Date | null>
   return until ? new Date(until) : null;
 }
 
+/**
+ * Moves the account from address `from` to `to`, verified (the link that moves it was opened from
+ * that mailbox), only while it still has `from`: false when it no longer does.
+ */
+async function moveAddress(db: Executor, userId: string, from: string, to: string): Promise<boolean> {
+  const moved = await db
+    .update(users)
+    .set({ email: to, emailVerified: true, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), eq(users.email, from)))
+    .returning({ id: users.id });
+  return moved.length > 0;
+}
+
 export type EmailChangeRequestOutcome =
   { outcome: 'requested'; token: string | null } | { outcome: 'undoable'; until: Date };
 
@@ -120,12 +133,8 @@ export async function confirmEmailChange(db: Database, token: string): Promise<E
     return await db.transaction(async (tx) => {
       const change = await takeLink(tx, PENDING, token);
       if (!change || (await undoableUntil(tx, change.userId))) return { outcome: 'invalid' as const };
-      const changed = await tx
-        .update(users)
-        .set({ email: change.newEmail, emailVerified: true, updatedAt: sql`now()` })
-        .where(and(eq(users.id, change.userId), eq(users.email, change.oldEmail)))
-        .returning({ id: users.id });
-      if (changed.length === 0) return { outcome: 'invalid' as const };
+      if (!(await moveAddress(tx, change.userId, change.oldEmail, change.newEmail)))
+        return { outcome: 'invalid' as const };
       await revokePendingEmailChanges(tx, change.userId);
       await revokeResetLinks(tx, change.userId);
       const undoToken = await storeLink(tx, UNDO, change, `${EMAIL_CHANGE_UNDO_DAYS} days`);
@@ -157,12 +166,8 @@ export async function undoEmailChange(db: Database, token: string): Promise<Emai
       await tx
         .delete(users)
         .where(and(eq(users.email, change.oldEmail), eq(users.emailVerified, false), ne(users.id, change.userId)));
-      const restored = await tx
-        .update(users)
-        .set({ email: change.oldEmail, emailVerified: true, updatedAt: sql`now()` })
-        .where(and(eq(users.id, change.userId), eq(users.email, change.newEmail)))
-        .returning({ id: users.id });
-      if (restored.length === 0) return { outcome: 'invalid' as const };
+      if (!(await moveAddress(tx, change.userId, change.newEmail, change.oldEmail)))
+        return { outcome: 'invalid' as const };
       await tx.delete(sessions).where(eq(sessions.userId, change.userId));
       await tx
         .update(accounts)
