@@ -8,13 +8,10 @@ import {
   type BadgeMetric,
 } from '@/domain/badges/badges';
 import { badgeNotificationMessage } from '@/domain/notifications/notifications';
-import { executeNamed, type Database, type Executor } from '../db/client';
+import { executeNamed, type Executor, type Transaction } from '../db/client';
 import { badges } from '../db/schema';
 import { badgeNotifications } from '../notifications/notifications.actions';
 import { metricValues } from './badges.queries';
-
-/** Grants may take a transaction-scoped lock, so they must run inside the action's transaction. */
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type Grant = { userId: string; slug: string };
 

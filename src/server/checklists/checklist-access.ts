@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { executeNamed, type Executor } from '../db/client';
+import { executeNamed, type Database, type Executor, type Transaction } from '../db/client';
 import { isUuid } from '../db/ids';
 import type { WriteOutcome } from '../outcome';
 import { personJson, type PersonRow } from '../presenters';
@@ -18,6 +18,9 @@ export function visibleTo(userId: string | null, alias = 'c') {
 
 export type ChecklistAccess = { id: string; authorId: string; isPublic: boolean; title: string };
 
+/** How a writer locks the checklist row it opens (see findChecklistAccess). */
+type AccessOptions = { lock?: 'update' | 'no key update' | 'key share' };
+
 /**
  * The checklist as the asking user may see it, with its author for the `can…` rules of
  * `@/domain/permissions`. A private list of someone else is treated as missing:
@@ -29,9 +32,26 @@ export async function findChecklistAccess(
   db: Executor,
   id: string,
   userId: string | null,
-  options: { lock?: 'update' | 'no key update' | 'key share' } = {},
+  options: AccessOptions = {},
 ): Promise<ChecklistAccess | null> {
   return (await readChecklistAccess(db, id, userId, options, sql``))?.access ?? null;
+}
+
+/**
+ * Runs `write` in a transaction that first opens the checklist as findChecklistAccess does (its row
+ * locked with `lock`); a list the user may not see is refused as not found, and `write` not run.
+ */
+export function withChecklistAccess<T>(
+  db: Database,
+  id: string,
+  userId: string,
+  options: AccessOptions,
+  write: (tx: Transaction, access: ChecklistAccess) => Promise<WriteOutcome<T>>,
+): Promise<WriteOutcome<T>> {
+  return db.transaction(async (tx) => {
+    const access = await findChecklistAccess(tx, id, userId, options);
+    return access ? write(tx, access) : checklistNotFound(tx, id);
+  });
 }
 
 /**
@@ -42,7 +62,7 @@ export async function findChecklistAccessAndActor(
   db: Executor,
   id: string,
   userId: string,
-  options: { lock?: 'update' | 'no key update' | 'key share' } = {},
+  options: AccessOptions = {},
 ): Promise<{ access: ChecklistAccess; actor: PersonRow } | null> {
   const found = await readChecklistAccess(
     db,
@@ -62,7 +82,7 @@ async function readChecklistAccess(
   db: Executor,
   id: string,
   userId: string | null,
-  options: { lock?: 'update' | 'no key update' | 'key share' },
+  options: AccessOptions,
   more: SQL,
 ): Promise<{ access: ChecklistAccess; actor: PersonRow | null } | null> {
   if (!isUuid(id)) return null;

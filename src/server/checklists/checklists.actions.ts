@@ -17,6 +17,7 @@ import {
   findChecklistAccess,
   findChecklistAccessAndActor,
   visibleTo,
+  withChecklistAccess,
   type ChecklistAccess,
 } from './checklist-access';
 import { isUuid } from '../db/ids';
@@ -83,9 +84,7 @@ export async function updateChecklist(
   userId: string,
   input: ChecklistInput,
 ): Promise<WriteOutcome> {
-  return db.transaction(async (tx) => {
-    const access = await findChecklistAccess(tx, id, userId, { lock: 'update' });
-    if (!access) return checklistNotFound(tx, id);
+  return withChecklistAccess(db, id, userId, { lock: 'update' }, async (tx, access) => {
     if (!canEdit({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
 
@@ -170,9 +169,7 @@ export async function setChecklistVisibility(
   userId: string,
   visibility: ChecklistVisibility,
 ): Promise<WriteOutcome> {
-  return db.transaction(async (tx) => {
-    const access = await findChecklistAccess(tx, id, userId);
-    if (!access) return checklistNotFound(tx, id);
+  return withChecklistAccess(db, id, userId, {}, async (tx, access) => {
     if (!canEdit({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
     await tx

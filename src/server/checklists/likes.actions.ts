@@ -7,7 +7,7 @@ import type { Database, Executor } from '../db/client';
 import { checklistLikes } from '../db/schema';
 import { notify, withdrawNotification } from '../notifications/notifications.actions';
 import type { WriteOutcome } from '../outcome';
-import { checklistNotFound, findChecklistAccess } from './checklist-access';
+import { withChecklistAccess } from './checklist-access';
 
 type LikeState = { likes: number; hasLiked: boolean };
 
@@ -30,10 +30,8 @@ export async function setLike(
   userId: string,
   isLiked: boolean,
 ): Promise<WriteOutcome<LikeState>> {
-  return db.transaction(async (tx) => {
-    // The counter trigger updates the checklist row: take it first (see findChecklistAccess).
-    const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'no key update' });
-    if (!access) return checklistNotFound(tx, checklistId);
+  // The counter trigger updates the checklist row: take it first (see findChecklistAccess).
+  return withChecklistAccess(db, checklistId, userId, { lock: 'no key update' }, async (tx, access) => {
     if (!canLike({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.likeOwn };
     const checklist = { id: checklistId, title: access.title };

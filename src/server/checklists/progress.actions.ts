@@ -5,7 +5,7 @@ import { isUuid } from '../db/ids';
 import { checklistItemCompletions, checklistItems } from '../db/schema';
 import { itemCountColumn } from '../presenters';
 import type { WriteOutcome } from '../outcome';
-import { checklistNotFound, findChecklistAccess } from './checklist-access';
+import { withChecklistAccess } from './checklist-access';
 
 type ProgressState = { uses: number; completedItemIds: string[] };
 
@@ -37,10 +37,8 @@ export async function setItemCompleted(
   isCompleted: boolean,
 ): Promise<WriteOutcome<ProgressState>> {
   if (!isUuid(itemId)) return notFound;
-  return db.transaction(async (tx) => {
-    // The checklist row first, as an edit takes it, so a completion and an edit cannot deadlock.
-    const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'no key update' });
-    if (!access) return checklistNotFound(tx, checklistId);
+  // The checklist row first, as an edit takes it, so a completion and an edit cannot deadlock.
+  return withChecklistAccess(db, checklistId, userId, { lock: 'no key update' }, async (tx) => {
     const [item] = await tx
       .select({ id: checklistItems.id })
       .from(checklistItems)
@@ -70,9 +68,7 @@ export async function resetProgress(
   checklistId: string,
   userId: string,
 ): Promise<WriteOutcome<ProgressState>> {
-  return db.transaction(async (tx) => {
-    const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'no key update' });
-    if (!access) return checklistNotFound(tx, checklistId);
+  return withChecklistAccess(db, checklistId, userId, { lock: 'no key update' }, async (tx) => {
     await tx
       .delete(checklistItemCompletions)
       .where(and(eq(checklistItemCompletions.userId, userId), eq(checklistItemCompletions.checklistId, checklistId)));

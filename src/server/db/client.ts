@@ -154,8 +154,11 @@ export async function applyMigrations(db: Database): Promise<void> {
   await migrate(db, { migrationsFolder: migrationsFolder() });
 }
 
+/** A transaction on the database, as `db.transaction` hands it to its callback. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
 /** A database or a transaction on it: what query functions accept so callers can compose them. */
-export type Executor = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
 
 const dialect = new PgDialect({ casing: 'snake_case' });
 /** The names given to statement texts so far (a process sends a bounded set of shapes). */
