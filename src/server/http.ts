@@ -231,6 +231,25 @@ export function writeRoute<const R extends Omit<RouteConfig, 'middleware'>>(
   });
 }
 
+/**
+ * A toggle on one thing (a like, a follow, a save): PUT turns it on and DELETE off, at one path with
+ * one request, each harmless twice. Both are content writes counted against `quota` (`writeRoute`)
+ * and respond 200 with the thing's new `state`; this returns the declaration of either.
+ */
+export function toggleRoute<const P extends string, const Q extends RouteConfig['request'], S extends z.ZodType>(
+  quota: WriteAction,
+  toggle: { path: P; request: Q; state: S },
+) {
+  return <const M extends 'put' | 'delete'>(method: M, summary: string, description: string) =>
+    writeRoute(quota, {
+      method,
+      path: toggle.path,
+      summary,
+      request: toggle.request,
+      responses: { 200: jsonContent(toggle.state, description) },
+    });
+}
+
 /** Who is asking where a visitor may ask too: the signed-in user's id, or null. */
 export async function userIdOf(c: Context<AppEnv>): Promise<string | null> {
   return (await c.var.currentUser())?.id ?? null;

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
 import { checklistInputSchema } from '@/domain/checklists/checklist-input';
 import {
   bulkIdsInputSchema,
@@ -29,6 +29,7 @@ import {
   rateLimited,
   refusal,
   signedIn,
+  toggleRoute,
   userIdOf,
   writeRoute,
 } from '../http';
@@ -48,6 +49,18 @@ import { setLike } from './likes.actions';
 import { resetProgress, setItemCompleted } from './progress.actions';
 
 const ok = z.object({ ok: z.literal(true) });
+const likeRoute = toggleRoute('like', { path: '/{id}/like', request: { params: idParams }, state: likeStateSchema });
+
+/** An item's completion is a toggle too, of the user's own and under no quota: PUT completes, DELETE undoes. */
+const completionRoute = <const M extends 'put' | 'delete'>(method: M, summary: string, description: string) =>
+  createRoute({
+    method,
+    path: '/{id}/items/{itemId}/done',
+    ...signedIn,
+    summary,
+    request: { params: idParams.extend({ itemId: z.string() }) },
+    responses: { 200: jsonContent(progressStateSchema, description), ...commonErrors },
+  });
 
 const route = {
   create: createRoute({
@@ -117,36 +130,10 @@ const route = {
     request: { params: idParams },
     responses: { 201: jsonContent(createdChecklistSchema, 'The copy') },
   }),
-  like: writeRoute('like', {
-    method: 'put',
-    path: '/{id}/like',
-    summary: 'Like a checklist (not your own)',
-    request: { params: idParams },
-    responses: { 200: jsonContent(likeStateSchema, 'Liked') },
-  }),
-  unlike: writeRoute('like', {
-    method: 'delete',
-    path: '/{id}/like',
-    summary: 'Take a like back',
-    request: { params: idParams },
-    responses: { 200: jsonContent(likeStateSchema, 'Not liked') },
-  }),
-  complete: createRoute({
-    method: 'put',
-    path: '/{id}/items/{itemId}/done',
-    ...signedIn,
-    summary: 'Mark an item completed (the path keeps its first name, done)',
-    request: { params: idParams.extend({ itemId: z.string() }) },
-    responses: { 200: jsonContent(progressStateSchema, 'Completed'), ...commonErrors },
-  }),
-  uncomplete: createRoute({
-    method: 'delete',
-    path: '/{id}/items/{itemId}/done',
-    ...signedIn,
-    summary: 'Mark an item not completed',
-    request: { params: idParams.extend({ itemId: z.string() }) },
-    responses: { 200: jsonContent(progressStateSchema, 'Not completed'), ...commonErrors },
-  }),
+  like: likeRoute('put', 'Like a checklist (not your own)', 'Liked'),
+  unlike: likeRoute('delete', 'Take a like back', 'Not liked'),
+  complete: completionRoute('put', 'Mark an item completed (the path keeps its first name, done)', 'Completed'),
+  uncomplete: completionRoute('delete', 'Mark an item not completed', 'Not completed'),
   resetProgress: createRoute({
     method: 'delete',
     path: '/{id}/progress',
@@ -177,6 +164,20 @@ const route = {
 };
 
 export function checklistActionsRoutes({ db }: { db: Database }) {
+  // A toggle's PUT and DELETE share one handler: the flag says which way.
+  const like =
+    (isLiked: boolean): RouteHandler<typeof route.like> =>
+    async (c) => {
+      const outcome = await setLike(db, c.req.valid('param').id, c.var.user.id, isLiked);
+      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
+    };
+  const complete =
+    (isCompleted: boolean): RouteHandler<typeof route.complete> =>
+    async (c) => {
+      const { id, itemId } = c.req.valid('param');
+      const outcome = await setItemCompleted(db, id, itemId, c.var.user.id, isCompleted);
+      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
+    };
   return createRouter()
     .openapi(route.create, async (c) => {
       return c.json({ id: await createChecklist(db, c.var.user.id, c.req.valid('json')) }, 201);
@@ -214,24 +215,10 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
       const outcome = await duplicateChecklist(db, c.req.valid('param').id, c.var.user.id);
       return outcome.ok ? c.json({ id: outcome.value }, 201) : refusal(c, outcome);
     })
-    .openapi(route.like, async (c) => {
-      const outcome = await setLike(db, c.req.valid('param').id, c.var.user.id, true);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
-    })
-    .openapi(route.unlike, async (c) => {
-      const outcome = await setLike(db, c.req.valid('param').id, c.var.user.id, false);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
-    })
-    .openapi(route.complete, async (c) => {
-      const { id, itemId } = c.req.valid('param');
-      const outcome = await setItemCompleted(db, id, itemId, c.var.user.id, true);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
-    })
-    .openapi(route.uncomplete, async (c) => {
-      const { id, itemId } = c.req.valid('param');
-      const outcome = await setItemCompleted(db, id, itemId, c.var.user.id, false);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
-    })
+    .openapi(route.like, like(true))
+    .openapi(route.unlike, like(false))
+    .openapi(route.complete, complete(true))
+    .openapi(route.uncomplete, complete(false))
     .openapi(route.resetProgress, async (c) => {
       const outcome = await resetProgress(db, c.req.valid('param').id, c.var.user.id);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
 import {
   groupListsCursorSchema,
   groupListsPageSchema,
@@ -11,13 +11,35 @@ import {
 import { groupNameSchema } from '@/domain/library/group-name';
 import { decodeCursor, pagingMessages } from '@/domain/paging';
 import type { Database } from '../db/client';
-import { commonErrors, createRouter, idParams, jsonBody, jsonContent, refusal, signedIn, writeRoute } from '../http';
+import {
+  commonErrors,
+  createRouter,
+  idParams,
+  jsonBody,
+  jsonContent,
+  refusal,
+  signedIn,
+  toggleRoute,
+  writeRoute,
+} from '../http';
 import { createGroup, deleteGroup, renameGroup, setMembership, setSaved } from './library.actions';
 import { libraryStatus, listGroupLists, listGroups } from './library.queries';
 
 const ok = z.object({ ok: z.literal(true) });
 const membershipParams = z.object({ id: z.string(), checklistId: z.string() });
 const checklistParams = z.object({ checklistId: z.string() });
+
+// Filing a list in a group, and saving it: toggles, PUT on and DELETE off.
+const membershipRoute = toggleRoute('library', {
+  path: '/groups/{id}/checklists/{checklistId}',
+  request: { params: membershipParams },
+  state: libraryStatusSchema,
+});
+const savedRoute = toggleRoute('library', {
+  path: '/saved/{checklistId}',
+  request: { params: checklistParams },
+  state: libraryStatusSchema,
+});
 
 const route = {
   groups: createRoute({
@@ -56,20 +78,8 @@ const route = {
     request: { params: idParams },
     responses: { 200: jsonContent(ok, 'Deleted') },
   }),
-  addToGroup: writeRoute('library', {
-    method: 'put',
-    path: '/groups/{id}/checklists/{checklistId}',
-    summary: 'File a checklist in a group',
-    request: { params: membershipParams },
-    responses: { 200: jsonContent(libraryStatusSchema, 'Where the list now sits') },
-  }),
-  removeFromGroup: writeRoute('library', {
-    method: 'delete',
-    path: '/groups/{id}/checklists/{checklistId}',
-    summary: 'Take a checklist out of a group',
-    request: { params: membershipParams },
-    responses: { 200: jsonContent(libraryStatusSchema, 'Where the list now sits') },
-  }),
+  addToGroup: membershipRoute('put', 'File a checklist in a group', 'Where the list now sits'),
+  removeFromGroup: membershipRoute('delete', 'Take a checklist out of a group', 'Where the list now sits'),
   status: createRoute({
     method: 'get',
     path: '/checklists/{checklistId}',
@@ -78,25 +88,27 @@ const route = {
     request: { params: checklistParams },
     responses: { 200: jsonContent(libraryStatusSchema, 'Status'), ...commonErrors },
   }),
-  save: writeRoute('library', {
-    method: 'put',
-    path: '/saved/{checklistId}',
-    summary: 'Save a checklist (saving twice is fine)',
-    request: { params: checklistParams },
-    responses: { 200: jsonContent(libraryStatusSchema, 'Saved') },
-  }),
-  unsave: writeRoute('library', {
-    method: 'delete',
-    path: '/saved/{checklistId}',
-    summary: 'Unsave a checklist',
-    request: { params: checklistParams },
-    responses: { 200: jsonContent(libraryStatusSchema, 'Unsaved') },
-  }),
+  save: savedRoute('put', 'Save a checklist (saving twice is fine)', 'Saved'),
+  unsave: savedRoute('delete', 'Unsave a checklist', 'Unsaved'),
 };
 
 const groupNotFound = libraryMessages.groupNotFound;
 
 export function libraryRoutes({ db }: { db: Database }) {
+  // A toggle's PUT and DELETE share one handler: the flag says which way.
+  const fileInGroup =
+    (isMember: boolean): RouteHandler<typeof route.addToGroup> =>
+    async (c) => {
+      const { id, checklistId } = c.req.valid('param');
+      const outcome = await setMembership(db, c.var.user.id, id, checklistId, isMember);
+      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
+    };
+  const save =
+    (isSaved: boolean): RouteHandler<typeof route.save> =>
+    async (c) => {
+      const outcome = await setSaved(db, c.var.user.id, c.req.valid('param').checklistId, isSaved);
+      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
+    };
   return createRouter()
     .openapi(route.groups, async (c) => {
       return c.json({ groups: await listGroups(db, c.var.user.id) }, 200);
@@ -120,26 +132,12 @@ export function libraryRoutes({ db }: { db: Database }) {
       const outcome = await deleteGroup(db, c.var.user.id, c.req.valid('param').id);
       return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome, groupNotFound);
     })
-    .openapi(route.addToGroup, async (c) => {
-      const { id, checklistId } = c.req.valid('param');
-      const outcome = await setMembership(db, c.var.user.id, id, checklistId, true);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
-    })
-    .openapi(route.removeFromGroup, async (c) => {
-      const { id, checklistId } = c.req.valid('param');
-      const outcome = await setMembership(db, c.var.user.id, id, checklistId, false);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
-    })
+    .openapi(route.addToGroup, fileInGroup(true))
+    .openapi(route.removeFromGroup, fileInGroup(false))
     .openapi(route.status, async (c) => {
       const status = await libraryStatus(db, c.var.user.id, c.req.valid('param').checklistId);
       return status ? c.json(status, 200) : refusal(c, { ok: false, reason: 'not_found' });
     })
-    .openapi(route.save, async (c) => {
-      const outcome = await setSaved(db, c.var.user.id, c.req.valid('param').checklistId, true);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
-    })
-    .openapi(route.unsave, async (c) => {
-      const outcome = await setSaved(db, c.var.user.id, c.req.valid('param').checklistId, false);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
-    });
+    .openapi(route.save, save(true))
+    .openapi(route.unsave, save(false));
 }

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
 import { canSeeFollowLists } from '@/domain/permissions';
 import {
   followListSchema,
@@ -8,7 +8,7 @@ import {
 } from '@/domain/social/profile';
 import type { Database } from '../db/client';
 import type { Context } from 'hono';
-import { type AppEnv, commonErrors, createRouter, jsonContent, refusal, userIdOf, writeRoute } from '../http';
+import { type AppEnv, commonErrors, createRouter, jsonContent, refusal, toggleRoute, userIdOf } from '../http';
 import { logRequestEvent } from '../security/security-events';
 import { followMessages, setFollow } from './follows.actions';
 import { findProfileAccess, findPublicProfile, listFollowUsers } from './public-profiles.queries';
@@ -24,6 +24,12 @@ const followListRoute = (which: 'followers' | 'following', summary: string) =>
     responses: { 200: jsonContent(followListSchema, 'Users'), 404: commonErrors[404] },
   });
 
+const followRoute = toggleRoute('follow', {
+  path: '/users/{username}/follow',
+  request: { params: usernameParams },
+  state: followStateSchema,
+});
+
 const route = {
   profile: createRoute({
     method: 'get',
@@ -34,20 +40,8 @@ const route = {
   }),
   followers: followListRoute('followers', 'Who follows a user'),
   following: followListRoute('following', 'Whom a user follows'),
-  follow: writeRoute('follow', {
-    method: 'put',
-    path: '/users/{username}/follow',
-    summary: 'Follow a user',
-    request: { params: usernameParams },
-    responses: { 200: jsonContent(followStateSchema, 'Following') },
-  }),
-  unfollow: writeRoute('follow', {
-    method: 'delete',
-    path: '/users/{username}/follow',
-    summary: 'Stop following a user',
-    request: { params: usernameParams },
-    responses: { 200: jsonContent(followStateSchema, 'Not following') },
-  }),
+  follow: followRoute('put', 'Follow a user', 'Following'),
+  unfollow: followRoute('delete', 'Stop following a user', 'Not following'),
 };
 
 export function socialRoutes({ db }: { db: Database }) {
@@ -68,6 +62,13 @@ export function socialRoutes({ db }: { db: Database }) {
     }
     return c.json({ users: await listFollowUsers(db, profile.userId, which, viewerId) }, 200);
   };
+  // Following's PUT and DELETE share one handler: the flag says which way.
+  const follow =
+    (isFollowing: boolean): RouteHandler<typeof route.follow> =>
+    async (c) => {
+      const outcome = await setFollow(db, c.var.user.id, c.req.valid('param').username, isFollowing);
+      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome, followMessages.userNotFound);
+    };
   return createRouter()
     .openapi(route.profile, async (c) => {
       const profile = await findPublicProfile(db, c.req.valid('param').username, await userIdOf(c));
@@ -75,12 +76,6 @@ export function socialRoutes({ db }: { db: Database }) {
     })
     .openapi(route.followers, (c) => followList(c, c.req.valid('param').username, 'followers'))
     .openapi(route.following, (c) => followList(c, c.req.valid('param').username, 'following'))
-    .openapi(route.follow, async (c) => {
-      const outcome = await setFollow(db, c.var.user.id, c.req.valid('param').username, true);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome, followMessages.userNotFound);
-    })
-    .openapi(route.unfollow, async (c) => {
-      const outcome = await setFollow(db, c.var.user.id, c.req.valid('param').username, false);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome, followMessages.userNotFound);
-    });
+    .openapi(route.follow, follow(true))
+    .openapi(route.unfollow, follow(false));
 }
