@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
 import { APIError } from 'better-auth/api';
 import {
   accountMessages,
@@ -11,6 +11,7 @@ import { activeSessionsSchema, revokedSessionsSchema, sessionMessages } from '@/
 import { isValidUsername, usernameAvailabilitySchema, usernameMessages } from '@/domain/accounts/username';
 import { messageSchema } from '@/domain/api-error';
 import {
+  commonErrors,
   createRouter,
   errorContent,
   jsonBody,
@@ -69,35 +70,38 @@ const meRoute = createRoute({
   responses: { 200: jsonContent(meSchema, 'The signed-in user'), 401: errorContent('Not signed in') },
 });
 
-const changePasswordRoute = createRoute({
+/**
+ * A change the current password must confirm: signed in, and counted per user, so a stolen session
+ * does not become a way to guess the password.
+ */
+const passwordConfirmedRoute = <const R extends Omit<RouteConfig, 'middleware'>>(config: R) =>
+  createRoute({
+    ...config,
+    ...signedInAndLimited(perUser('currentPasswordPerUser')),
+    responses: { 401: commonErrors[401], 429: errorContent('Too many attempts'), ...config.responses },
+  });
+
+const changePasswordRoute = passwordConfirmedRoute({
   method: 'post',
   path: '/change-password',
-  // A stolen session must not become a way to guess the password.
-  ...signedInAndLimited(perUser('currentPasswordPerUser')),
   summary:
     'Change the password after verifying the current one; other sessions are signed out, reset links and a pending e-mail change revoked',
   request: jsonBody(changePasswordSchema),
   responses: {
     200: jsonContent(messageSchema, 'Changed'),
     400: errorContent('Invalid input or wrong current password'),
-    401: errorContent('Not signed in'),
-    429: errorContent('Too many attempts'),
   },
 });
 
-const changeEmailRoute = createRoute({
+const changeEmailRoute = passwordConfirmedRoute({
   method: 'post',
   path: '/change-email',
-  // A stolen session must not become a way to guess the password.
-  ...signedInAndLimited(perUser('currentPasswordPerUser')),
   summary:
     'Send a confirmation link to a new address after verifying the password; the other sessions end, an earlier pending change is revoked and the old address is mailed',
   request: jsonBody(changeEmailSchema),
   responses: {
     200: jsonContent(messageSchema, 'Confirmation sent'),
     400: errorContent('Invalid input, wrong password, or a change that can still be undone'),
-    401: errorContent('Not signed in'),
-    429: errorContent('Too many attempts'),
   },
 });
 
