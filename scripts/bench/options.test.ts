@@ -38,37 +38,44 @@ describe('parseBenchArgs', () => {
     });
   });
 
-  it('serves in-process unless --workers asks for the built server with that many workers', () => {
-    expect(parseBenchArgs([]).workers).toBeNull();
-    expect(parseBenchArgs(['--workers', '2', '--scale', '10']).workers).toBe(2);
-    expect(() => parseBenchArgs(['--workers', '0'])).toThrow(/--workers needs a positive number/);
-  });
-
-  it('measures only the cases whose name has the text of --only', () => {
-    expect(parseBenchArgs([]).only).toBeNull();
-    expect(parseBenchArgs(['--scale', '0.1', '--only', 'write:', '--seconds', '2'])).toMatchObject({
-      only: 'write:',
-      seconds: 2,
-      lists: 5000,
-    });
-    expect(() => parseBenchArgs(['--only'])).toThrow(/--only needs/);
-  });
-
-  it('keeps the database in the folder --data names, or in a throwaway one', () => {
-    expect(parseBenchArgs([]).dataDir).toBeNull();
-    expect(parseBenchArgs(['--scale', '10', '--data', 'data/bench-10', '--seconds', '2'])).toMatchObject({
-      dataDir: 'data/bench-10',
-      seconds: 2,
-      lists: 500_000,
-    });
-    expect(() => parseBenchArgs(['--data'])).toThrow(/--data needs a folder/);
-    expect(() => parseBenchArgs(['--data', '--seconds', '2'])).toThrow(/--data needs a folder/);
-  });
-
-  it('profiles the built server into the folder --cpu-prof names, only with --workers', () => {
-    expect(parseBenchArgs([]).cpuProfileDir).toBeNull();
-    expect(parseBenchArgs(['--workers', '1', '--cpu-prof', '/tmp/p']).cpuProfileDir).toBe('/tmp/p');
-    expect(() => parseBenchArgs(['--cpu-prof', '/tmp/p'])).toThrow(/give --workers N too/);
+  // The flags that are off unless given: null without them, their value with them (sized flags
+  // beside them still apply), and refused without a value.
+  it.each([
+    {
+      does: 'serves in-process unless --workers asks for the built server with that many workers',
+      field: 'workers',
+      args: ['--workers', '2', '--scale', '10'],
+      parsed: { workers: 2 },
+      refused: [{ args: ['--workers', '0'], error: /--workers needs a positive number/ }],
+    },
+    {
+      does: 'measures only the cases whose name has the text of --only',
+      field: 'only',
+      args: ['--scale', '0.1', '--only', 'write:', '--seconds', '2'],
+      parsed: { only: 'write:', seconds: 2, lists: 5000 },
+      refused: [{ args: ['--only'], error: /--only needs/ }],
+    },
+    {
+      does: 'keeps the database in the folder --data names, or in a throwaway one',
+      field: 'dataDir',
+      args: ['--scale', '10', '--data', 'data/bench-10', '--seconds', '2'],
+      parsed: { dataDir: 'data/bench-10', seconds: 2, lists: 500_000 },
+      refused: [
+        { args: ['--data'], error: /--data needs a folder/ },
+        { args: ['--data', '--seconds', '2'], error: /--data needs a folder/ },
+      ],
+    },
+    {
+      does: 'profiles the built server into the folder --cpu-prof names, only with --workers',
+      field: 'cpuProfileDir',
+      args: ['--workers', '1', '--cpu-prof', '/tmp/p'],
+      parsed: { cpuProfileDir: '/tmp/p' },
+      refused: [{ args: ['--cpu-prof', '/tmp/p'], error: /give --workers N too/ }],
+    },
+  ] as const)('$does', ({ field, args, parsed, refused }) => {
+    expect(parseBenchArgs([])[field]).toBeNull();
+    expect(parseBenchArgs(args)).toMatchObject(parsed);
+    for (const { args: wrong, error } of refused) expect(() => parseBenchArgs(wrong)).toThrow(error);
   });
 
   it('never signs in more users than there are', () => {
