@@ -4,7 +4,7 @@ import { duplicateTitle } from '@/domain/checklists/checklist-fields';
 import { canDuplicate } from '@/domain/permissions';
 import { executeNamed, type Database } from '../db/client';
 import type { WriteOutcome } from '../outcome';
-import { checklistNotFound, findChecklistAccess } from './checklist-access';
+import { withChecklistAccess } from './checklist-access';
 import { newListId } from './checklists.actions';
 
 /**
@@ -15,10 +15,8 @@ import { newListId } from './checklists.actions';
  * not found.
  */
 export async function duplicateChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome<string>> {
-  return db.transaction(async (tx) => {
-    // Key-share lock: the original is not deleted or edited while it is copied.
-    const access = await findChecklistAccess(tx, id, userId, { lock: 'key share' });
-    if (!access) return checklistNotFound(tx, id);
+  // Key-share lock: the original is not deleted or edited while it is copied.
+  return withChecklistAccess(db, id, userId, { lock: 'key share' }, async (tx, access) => {
     if (!canDuplicate({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.duplicateOwn };
     // Items and tags first, then the list (its row written once: see newListId); every statement
