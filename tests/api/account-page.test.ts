@@ -105,7 +105,8 @@ describe('My Lists', () => {
     ]);
     expect(checklists[1]).toMatchObject({
       itemCount: 3,
-      tags: ['Alpha', 'beta', 'zeta'],
+      // In the author's order, as everywhere a list's tags show.
+      tags: ['zeta', 'Alpha', 'beta'],
       difficulty: 'hard',
       estimatedTime: '1 hour',
       uses: 0,
