@@ -58,7 +58,7 @@ describe('GET /api/checklists/:id', () => {
       authorUsername: 'list_owner',
       estimatedTime: 'Unknown',
       difficulty: 'hard',
-      tags: ['camping', 'outdoors'],
+      tags: ['outdoors', 'camping'],
       uses: 1,
       likes: 1,
       clones: 0,
