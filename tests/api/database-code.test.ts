@@ -9,7 +9,9 @@ describe('docs/database-code.md', () => {
     const current = await describeDatabaseCode(db);
     // Spot checks that the page is about our schema: a counter trigger and the search function.
     expect(current).toContain('CREATE TRIGGER');
-    expect(current).toMatch(/### ticklist_search_on_checklist\n\n```sql\nCREATE OR REPLACE FUNCTION public\.ticklist_search_on_checklist\(\)/);
+    expect(current).toMatch(
+      /### ticklist_search_on_checklist\n\n```sql\nCREATE OR REPLACE FUNCTION public\.ticklist_search_on_checklist\(\)/,
+    );
     expect(readFileSync(DATABASE_CODE_PATH, 'utf8'), 'docs/database-code.md is stale: run npm run db:code').toBe(
       current,
     );
