@@ -85,6 +85,11 @@ export function isRateLimited(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 429;
 }
 
+/** A response that the thing asked for does not exist, or is not the asker's to see. */
+export function isNotFound(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /** A failed write as an error toast, unless it was a rate limit's refusal, which is shown already. */
 export function toastFailure(error: unknown, fallback: string): void {
   if (!isRateLimited(error)) toast.error(errorMessage(error, fallback));
