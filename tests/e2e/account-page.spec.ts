@@ -268,6 +268,24 @@ test('a visitor on /me is asked to sign in; on a phone the /me menu is a collaps
   });
 });
 
+test('on a phone, Change Email and Change Password stay inside the Account Info card', async ({
+  page,
+  makeUser,
+  signIn,
+}) => {
+  await signIn(await makeUser());
+  for (const width of [320, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto('/me');
+    // On a phone the Username field fills the card's width: its right edge is the card's content edge.
+    const field = (await page.getByLabel('Username').boundingBox())!;
+    for (const name of ['Change Email', 'Change Password']) {
+      const button = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+      expect(button.x + button.width, `${name} at ${width} px`).toBeLessThanOrEqual(field.x + field.width);
+    }
+  }
+});
+
 test.describe('screenshots of every /me tab', () => {
   let owner: CreatedUser;
   test.beforeAll(async ({ db, makeUser, requestAs }) => {

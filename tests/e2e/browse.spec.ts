@@ -96,9 +96,13 @@ test('a visitor searches, orders, filters by tag, walks back, clears the filters
     await expect(page).toHaveURL(new RegExp(`/checklist/${olderId}$`));
   });
 
-  await test.step('a search with no match says so', async () => {
+  await test.step('a search with no match says so, with one Clear all filters, beside the counter', async () => {
     await page.goto(`/browse?q=nothing${unique()}matches`);
     await expect(page.getByText('No checklists found matching your criteria')).toBeVisible();
+    await expect(page.getByText('Showing 0 of 0 checklists (filtered)')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Clear all filters' })).toHaveCount(1);
+    await page.getByRole('button', { name: 'Clear all filters' }).click();
+    await expect(page.getByText('No checklists found matching your criteria')).toBeHidden();
   });
 });
 

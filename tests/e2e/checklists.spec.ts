@@ -194,6 +194,8 @@ test('a reader likes, comments on, files, shares and clones a list, which its ow
     await page.goto(`/checklist/${list.id}`);
     await expect(page.getByRole('heading', { name: 'Checklist Not Found' })).toBeVisible();
     await expect(page.getByText("The checklist you're looking for doesn't exist.")).toBeVisible();
+    // One way back, under the message.
+    await expect(page.getByRole('link', { name: 'Back to Browse' })).toHaveCount(1);
   });
 });
 

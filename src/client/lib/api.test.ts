@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrorSchema, UNEXPECTED_MESSAGE } from '@/domain/api-error';
-import { readErrorBody } from './api';
+import { ApiError, errorMessage, readErrorBody } from './api';
 
 describe('readErrorBody', () => {
   // The same responses as apiErrorSchema gives, whose parse it replaces in the browser (zod stays out of
@@ -26,5 +26,30 @@ describe('readErrorBody', () => {
       const expected = parsed.success ? parsed.data : { message: UNEXPECTED_MESSAGE };
       expect(readErrorBody(body), JSON.stringify(body)).toEqual(expected);
     }
+  });
+});
+
+describe('errorMessage', () => {
+  const fallback = 'Failed to create checklist.';
+
+  it('shows the server’s words for a refusal that has them', () => {
+    const refusals = [
+      new ApiError(400, { message: 'Title is required.', fieldErrors: { title: 'Title is required.' } }),
+      new ApiError(403, { message: 'You can only modify your own checklists' }),
+      new ApiError(404, { message: 'Not found', code: 'not_found' }),
+      new ApiError(429, { message: "You're doing that too often. Try again in 1 minute." }),
+      new ApiError(503, { message: 'Ticklist is briefly unavailable. Please try again in a moment.' }),
+    ];
+    for (const refusal of refusals) expect(errorMessage(refusal, fallback)).toBe(refusal.body.message);
+  });
+
+  it('shows the fallback for a failure with no words of its own', () => {
+    expect(errorMessage(new ApiError(500, { message: UNEXPECTED_MESSAGE, code: 'internal' }), fallback)).toBe(fallback);
+    expect(errorMessage(new ApiError(502, readErrorBody('Bad Gateway')), fallback)).toBe(fallback);
+    expect(errorMessage(new TypeError('Failed to fetch'), fallback)).toBe(fallback);
+  });
+
+  it('falls back to the generic message when the screen has none of its own', () => {
+    expect(errorMessage(new TypeError('Failed to fetch'))).toBe(UNEXPECTED_MESSAGE);
   });
 });

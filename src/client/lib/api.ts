@@ -85,12 +85,23 @@ export function isRateLimited(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 429;
 }
 
+/** A response that the thing asked for does not exist, or is not the asker's to see. */
+export function isNotFound(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /** A failed write as an error toast, unless it was a rate limit's refusal, which is shown already. */
 export function toastFailure(error: unknown, fallback: string): void {
   if (!isRateLimited(error)) toast.error(errorMessage(error, fallback));
 }
 
+/**
+ * The words a failed request shows, in its toast and inline alike: the server's own words for a
+ * refusal (invalid input, not yours, over a quota, briefly unavailable), else `fallback`. A failure
+ * has no words of its own when no response came (the network) or the response only says that
+ * something went wrong: a 500, or a response that is not the API's (both read as UNEXPECTED_MESSAGE).
+ */
 export function errorMessage(error: unknown, fallback: string = UNEXPECTED_MESSAGE): string {
-  if (error instanceof ApiError) return error.body.message;
+  if (error instanceof ApiError && error.body.message !== UNEXPECTED_MESSAGE) return error.body.message;
   return fallback;
 }

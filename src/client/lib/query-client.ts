@@ -1,6 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '@/client/lib/toast';
-import { ApiError, isRateLimited } from './api';
+import { ApiError, errorMessage, isRateLimited } from './api';
 
 /** One toast for a rate limit's refusal, however many writes were refused while it shows. */
 const RATE_LIMITED_TOAST = 'rate-limited';
@@ -12,11 +12,11 @@ const RATE_LIMITED_TOAST = 'rate-limited';
 export const queryDefaults = { staleTime: 30_000 } as const;
 
 export const queryClient = new QueryClient({
-  // Issue 9: any write a rate limit refuses says so, and for how long, wherever it was made
-  // (screens that show errors inline show the same words there; see lib/api.ts).
+  // Any write a rate limit refuses says so, and for how long, wherever it was made. A screen that
+  // shows the failure inline as well takes its words from errorMessage too, so the two agree.
   mutationCache: new MutationCache({
     onError: (error) => {
-      if (isRateLimited(error)) toast.error(error.message, { id: RATE_LIMITED_TOAST });
+      if (isRateLimited(error)) toast.error(errorMessage(error), { id: RATE_LIMITED_TOAST });
     },
   }),
   defaultOptions: {

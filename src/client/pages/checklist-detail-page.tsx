@@ -13,6 +13,7 @@ import { checklistDetailQuery } from '@/client/api/checklists';
 import { CloneStatus, EditOrCloneButton, useClone } from '@/client/features/checklists/clone-button';
 import { CommentsSection } from '@/client/features/checklists/comments-section';
 import { ChecklistAuthor, ChecklistDetailStatus } from '@/client/features/checklists/detail-states';
+import { isNotFound } from '@/client/lib/api';
 import { plural } from '@/client/lib/format';
 import { DifficultyBadge } from '@/client/features/checklists/difficulty-badge';
 import { LibraryButton } from '@/client/features/library/library-dialog';
@@ -52,9 +53,10 @@ export function ChecklistDetailPage() {
     );
   }
 
+  // "Checklist Not Found" has its own Back to Browse under its text; a failed load has none.
   return (
     <Page width="medium">
-      {detail.isError ? <BackToBrowse /> : null}
+      {detail.isError && !isNotFound(detail.error) ? <BackToBrowse /> : null}
       <ChecklistDetailStatus
         error={detail.error}
         onRetry={() => void detail.refetch()}

@@ -92,9 +92,14 @@ function AccountPage({ me, tab }: { me: Me; tab: MeTab }) {
           <h1 className="truncate text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
             {greetingName(me.profileName)}
           </h1>
-          <p className="truncate text-slate-600 dark:text-slate-400">
-            @{me.username} ·{' '}
-            <Link to={paths.user(me.username)} className="text-brand-600 hover:underline dark:text-brand-200">
+          {/* Wraps rather than truncates, so the link stays on screen beside a long username; the
+              link is underlined to stand out from the text around it. */}
+          <p className="text-slate-600 dark:text-slate-400">
+            <span className="break-all">@{me.username}</span> ·{' '}
+            <Link
+              to={paths.user(me.username)}
+              className="text-brand-600 underline underline-offset-2 dark:text-brand-200"
+            >
               View public profile
             </Link>
           </p>

@@ -42,12 +42,36 @@ export async function settled(page: Page) {
   );
 }
 
-/** Each path loaded once, then looked at in its four looks (the theme follows the system's live). */
+/**
+ * Live regions inside another live region, as "inner in outer": a screen reader reads a message
+ * in both out, so it is heard twice. Hidden and empty regions count too: a message can come into them.
+ */
+export async function nestedLiveRegions(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const live = '[role="status"], [role="alert"], [aria-live]';
+    const describe = (element: Element) =>
+      `<${element.tagName.toLowerCase()} ${['role', 'aria-live']
+        .filter((name) => element.hasAttribute(name))
+        .map((name) => `${name}="${element.getAttribute(name)}"`)
+        .join(' ')}> "${(element.textContent ?? '').trim().slice(0, 60)}"`;
+    return [...document.querySelectorAll(live)].flatMap((element) => {
+      const outer = element.parentElement?.closest(live);
+      return outer ? [`${describe(element)} in ${describe(outer)}`] : [];
+    });
+  });
+}
+
+/**
+ * Each path loaded once, then looked at in its four looks (the theme follows the system's live);
+ * its live regions are checked once, since nesting does not change with the look.
+ */
 export async function axeEveryRoute(page: Page, paths: string[]) {
   const found: string[] = [];
   for (const path of paths) {
     await test.step(path, async () => {
       await page.goto(path);
+      await settled(page);
+      found.push(...(await nestedLiveRegions(page)).map((line) => `${path} nested live region: ${line}`));
       for (const { width, colorScheme } of LOOKS) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });

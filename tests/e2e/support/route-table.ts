@@ -1,6 +1,6 @@
 import { failedRequest } from './fixtures';
 
-/** The site's routes, as a visitor reaches them (with a missing list and a missing user). */
+/** The site's routes, as a visitor reaches them (with a search that finds nothing, a missing list and a missing user). */
 export const visitorRoutes = (ids: { list: string; author: string }) => [
   '/',
   '/login',
@@ -14,6 +14,7 @@ export const visitorRoutes = (ids: { list: string; author: string }) => [
   '/terms',
   '/privacy',
   '/browse',
+  '/browse?q=nothing-matches-these-words',
   `/checklist/${ids.list}`,
   '/checklist/00000000-0000-4000-8000-000000000000',
   `/user/${ids.author}`,

@@ -9,19 +9,27 @@ const styles = {
 } as const;
 const icons = { error: CircleAlert, success: CircleCheck, info: Info } as const;
 
+/**
+ * A message in a coloured box, read out as it appears: an error as an alert, anything else as a
+ * status. Inside a live region of the caller's own (one kept on the page so that a screen reader
+ * hears what comes into it), `isLiveRegion={false}` leaves it a plain box: a live region inside
+ * another is read out twice.
+ */
 export function Alert({
   tone,
   children,
   className,
+  isLiveRegion = true,
 }: {
   tone: keyof typeof styles;
   children: ReactNode;
   className?: string;
+  isLiveRegion?: boolean;
 }) {
   const Icon = icons[tone];
   return (
     <div
-      role={tone === 'error' ? 'alert' : 'status'}
+      role={isLiveRegion ? (tone === 'error' ? 'alert' : 'status') : undefined}
       className={cn('flex gap-3 rounded-lg p-3 text-sm ring-1', styles[tone], className)}
     >
       <Icon className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />

@@ -32,7 +32,7 @@ export function AccountTab({ me }: { me: Me }) {
             <dt className="text-sm font-medium text-slate-700 dark:text-slate-300">Email</dt>
             <dd className="mt-1 flex flex-wrap items-center gap-3">
               <span className="min-w-0 break-all text-slate-900 dark:text-slate-100">{me.email}</span>
-              <span className="flex gap-2">
+              <span className="flex flex-wrap gap-2">
                 <Button variant="secondary" size="sm" onClick={() => setOpenDialog('email')}>
                   <Mail className="h-4 w-4" aria-hidden />
                   Change Email

@@ -97,11 +97,12 @@ export function EmailNotificationsSwitch({ me, onFailure }: { me: Me; onFailure:
         }}
         aria-describedby="emailNotifications-help"
       />
-      <div>
+      {/* Shrinks beside the switch, and breaks the address when it is longer than a phone is wide. */}
+      <div className="min-w-0">
         <label htmlFor="emailNotifications" className="text-sm font-medium text-slate-800 dark:text-slate-200">
           Email me about new followers and comments on my lists
         </label>
-        <p id="emailNotifications-help" className="mt-1 text-sm text-slate-600 dark:text-slate-400">
+        <p id="emailNotifications-help" className="mt-1 text-sm break-words text-slate-600 dark:text-slate-400">
           At most one email an hour for each kind, sent to {me.email}.
         </p>
       </div>

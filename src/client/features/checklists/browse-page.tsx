@@ -112,7 +112,7 @@ export function BrowsePage() {
         </div>
 
         <div className="mt-4">
-          <BrowseResults results={shown} view={view} isFilteredView={isFilteredView} onClearFilters={clearFilters} />
+          <BrowseResults results={shown} view={view} />
         </div>
       </div>
     </Page>

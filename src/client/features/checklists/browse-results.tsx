@@ -15,18 +15,14 @@ function isStaleCursor(error: unknown): boolean {
 
 /**
  * Browse's cards in a grid or a list, with Load more; or the first load, its failure, or "no
- * checklists" (with Clear all filters when filtered).
+ * checklists" (whose Clear all filters is the counter's, above the results).
  */
 export function BrowseResults({
   results: { results, cards, isFirstLoad },
   view,
-  isFilteredView,
-  onClearFilters,
 }: {
   results: Results;
   view: BrowseView;
-  isFilteredView: boolean;
-  onClearFilters: () => void;
 }) {
   if (isFirstLoad) return <LoadingState label={browseMessages.loading} />;
   if (results.isError && !results.data) {
@@ -41,11 +37,6 @@ export function BrowseResults({
       <Card className="px-6 py-16 text-center">
         <Search className="mx-auto h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden />
         <p className="mt-4 text-lg font-medium text-slate-900 dark:text-white">{browseMessages.empty}</p>
-        {isFilteredView ? (
-          <Button variant="secondary" className="mt-6" onClick={onClearFilters}>
-            {browseMessages.clearFilters}
-          </Button>
-        ) : null}
       </Card>
     );
   }

@@ -6,7 +6,7 @@ import { Page } from '@/client/components/layout/page';
 import { ChecklistForm } from './checklist-form';
 import { useCreateChecklist } from '@/client/api/checklists';
 import { paths } from '@/domain/paths';
-import { saveErrorMessage } from './editor/checklist-editor';
+import { errorMessage } from '@/client/lib/api';
 
 /** /create, "Create a New Checklist". */
 export function CreateChecklistPage() {
@@ -21,7 +21,7 @@ export function CreateChecklistPage() {
         submitLabel="Create Checklist"
         submittingLabel="Creating..."
         cancelTo="/browse"
-        formError={create.error ? saveErrorMessage(create.error, checklistActionMessages.createFailed) : null}
+        formError={create.error ? errorMessage(create.error, checklistActionMessages.createFailed) : null}
         onSubmit={async (values) => {
           const { id } = await create.mutateAsync(values);
           // Awaited so the button keeps its busy label until the next page is on screen.

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Card } from '@/client/components/ui/card';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
-import { ApiError } from '@/client/lib/api';
+import { isNotFound } from '@/client/lib/api';
 import { AuthorName } from './author-name';
 
 // The states of a detail page, shared by /checklist/{id} and the dashboard's view.
@@ -22,7 +22,7 @@ export function ChecklistDetailStatus({
   notFoundAction?: ReactNode;
 }) {
   if (!error) return <LoadingState label={LOADING} />;
-  if (error instanceof ApiError && error.status === 404) {
+  if (isNotFound(error)) {
     return (
       <Card className="px-6 py-14 text-center">
         <SearchX className="mx-auto h-10 w-10 text-slate-300 dark:text-slate-600" aria-hidden />

@@ -13,7 +13,7 @@ import { ClonedFromBadge } from './cloned-from-badge';
 import { ChecklistForm } from './checklist-form';
 import { checklistDetailQuery, useUpdateChecklist } from '@/client/api/checklists';
 import { paths } from '@/domain/paths';
-import { saveErrorMessage } from './editor/checklist-editor';
+import { errorMessage } from '@/client/lib/api';
 
 const title = 'Edit Checklist';
 
@@ -75,7 +75,7 @@ function EditChecklistForm({
         submitLabel="Save Changes"
         submittingLabel="Saving..."
         cancelTo={checklistPath}
-        formError={update.error ? saveErrorMessage(update.error, checklistActionMessages.updateFailed) : null}
+        formError={update.error ? errorMessage(update.error, checklistActionMessages.updateFailed) : null}
         onSubmit={async (values) => {
           await update.mutateAsync(values);
           // Awaited so the button keeps its busy label until the next page is on screen.

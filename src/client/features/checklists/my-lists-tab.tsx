@@ -91,16 +91,17 @@ export function MyListsTab() {
         />
       </div>
 
+      {/* Always present, so a screen reader reads out each confirmation as it comes. */}
       <div role="status">
         {actions.confirmationMessage ? (
-          <Alert tone="success" className="mb-4">
+          <Alert tone="success" className="mb-4" isLiveRegion={false}>
             {actions.confirmationMessage}
           </Alert>
         ) : null}
       </div>
       {actions.failure ? (
         <Alert tone="error" className="mb-4">
-          <span role="alert">{actions.failure}</span>
+          {actions.failure}
         </Alert>
       ) : null}
 

@@ -68,7 +68,7 @@ export function ActivityTab({ title = 'Activity' }: { title?: string }) {
     >
       {failure && !isDeleteAllOpen ? (
         <Alert tone="error" className="mb-4">
-          <span role="alert">{failure}</span>
+          {failure}
         </Alert>
       ) : null}
       {list.isPending ? (

@@ -12,7 +12,7 @@ export function NotFoundPage() {
         <p className="mt-2 text-slate-600 dark:text-slate-400">
           The page you are looking for does not exist or has moved.
         </p>
-        <div className="mt-6 flex justify-center gap-3">
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Button asChild>
             <Link to={paths.home()}>Back to Home</Link>
           </Button>

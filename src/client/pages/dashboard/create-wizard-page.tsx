@@ -29,7 +29,7 @@ import {
 import { ItemsField } from '@/client/features/checklists/editor/editor-fields';
 import { BasicInfoFields, DetailFields } from '@/client/features/checklists/editor/field-groups';
 import { useCreateChecklist } from '@/client/api/checklists';
-import { saveErrorMessage } from '@/client/features/checklists/editor/checklist-editor';
+import { errorMessage } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
 import { paths } from '@/domain/paths';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
@@ -115,7 +115,7 @@ export function CreateWizardPage() {
 
             {create.isError ? (
               <Alert tone="error" className="mt-5">
-                {saveErrorMessage(create.error, checklistActionMessages.createFailed)}
+                {errorMessage(create.error, checklistActionMessages.createFailed)}
               </Alert>
             ) : null}
             <div className="mt-8 flex items-center justify-between gap-3 border-t border-slate-100 pt-5 dark:border-slate-800">

@@ -86,12 +86,3 @@ export function ChecklistEditorForm({
     </FormProvider>
   );
 }
-
-/**
- * A failed save says "Failed to create checklist." / "Failed to update checklist.";
- * only a refusal with the rules' own words (invalid input, not yours) shows those words instead.
- */
-export function saveErrorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && (error.status === 400 || error.status === 403)) return error.body.message;
-  return fallback;
-}
