@@ -14,6 +14,7 @@ import { findPublishedDemoAccount, seedIfEmpty } from './seed/seed';
 import { pruneRateLimits } from './security/rate-limit';
 import { expireUnconfirmedSignUps } from './accounts/own-profile.actions';
 import { pruneEmailChangeLinks } from './accounts/email-change.actions';
+import { pruneEndedSessions } from './accounts/sessions.actions';
 
 // Three ways to run (decision 023): WEB_CONCURRENCY=1 is one process that does everything; more
 // is a cluster, whose primary owns the database, migrations, seeding and the background work,
@@ -86,6 +87,7 @@ async function startBackgroundWork(env: Env, db: Database, mailer: Mailer, logge
       void pruneRateLimits(db).catch(() => undefined);
       void expireUnconfirmedSignUps(db).catch(() => undefined);
       void pruneEmailChangeLinks(db).catch(() => undefined);
+      void pruneEndedSessions(db).catch(() => undefined);
     },
     60 * 60 * 1000,
   );

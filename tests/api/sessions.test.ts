@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionMessages } from '../../src/domain/accounts/sessions';
-import { SESSION_DAYS } from '../../src/domain/accounts/lifetimes';
+import { SESSION_ABSOLUTE_DAYS, SESSION_DAYS } from '../../src/domain/accounts/lifetimes';
 import { verifiedCookieValue } from '../../src/server/accounts/session-lookup';
+import { pruneEndedSessions } from '../../src/server/accounts/sessions.actions';
 import { sessions } from '../../src/server/db/schema';
 import { createUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
@@ -148,6 +149,32 @@ describe('the absolute session lifetime', () => {
     const agent = await signInAs(user.email, 'long-lived-2', '10.64.0.2');
     await ageSession(user.id, 91);
     expect(await (await agent.request('/api/auth/get-session')).json()).toBeNull();
+  });
+});
+
+describe('records of sessions that ran out', () => {
+  it('are deleted by the hourly sweep, past their expiry or their absolute lifetime; live ones stay', async () => {
+    const sessionsOf = async (userId: string) =>
+      (await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
+    const [expired, tooOld, live] = await Promise.all(
+      ['swept-1', 'swept-2', 'swept-3'].map((password) => createUser(t.db, { password })),
+    );
+    await signInAs(expired!.email, 'swept-1', '10.65.0.1');
+    await signInAs(tooOld!.email, 'swept-2', '10.65.0.2');
+    await signInAs(live!.email, 'swept-3', '10.65.0.3');
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(sessions.userId, expired!.id));
+    await t.db
+      .update(sessions)
+      .set({ createdAt: sql`now() - make_interval(days => ${SESSION_ABSOLUTE_DAYS})` })
+      .where(eq(sessions.userId, tooOld!.id));
+
+    await pruneEndedSessions(t.db);
+    expect(await sessionsOf(expired!.id)).toBe(0);
+    expect(await sessionsOf(tooOld!.id)).toBe(0);
+    expect(await sessionsOf(live!.id)).toBe(1);
   });
 });
 

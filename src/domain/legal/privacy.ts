@@ -142,7 +142,7 @@ export const privacyPolicy: LegalDocument = {
           items: [
             'Your account, lists, comments and everything else you make: until you delete them. A deleted list or comment is removed at once, not hidden.',
             `An account whose email address is not confirmed within ${hours(UNCONFIRMED_SIGN_UP_HOURS)} is deleted, and its username freed.`,
-            `A session ends after ${SESSION_DAYS} days without use, and ${SESSION_ABSOLUTE_DAYS} days after you signed in at the latest; signed in without “Remember me”, ${hours(UNREMEMBERED_SESSION_HOURS)} after you signed in. Signing out, signing out everywhere else, and changing your password or email address delete those sessions’ records; the record of a session that simply ran out is deleted the next time that browser visits, or with your account.`,
+            `A session ends after ${SESSION_DAYS} days without use, and ${SESSION_ABSOLUTE_DAYS} days after you signed in at the latest; signed in without “Remember me”, ${hours(UNREMEMBERED_SESSION_HOURS)} after you signed in. Signing out, signing out everywhere else, and changing your password or email address delete those sessions’ records; the record of a session that simply ran out is deleted within the hour.`,
             `Emailed links work for a limited time: a password reset for ${hours(RESET_LINK_HOURS)}, an address confirmation for ${hours(CONFIRMATION_LINK_HOURS)}, the confirmation of a new address for ${hours(EMAIL_CHANGE_HOURS)}, and the link that undoes an address change for ${EMAIL_CHANGE_UNDO_DAYS} days.`,
             'Rate-limit counters are deleted about a day after they start.',
             'A notification email waiting to be sent is deleted once it is sent, or if you have turned these emails off by then.',

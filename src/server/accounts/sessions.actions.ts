@@ -1,4 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { SESSION_ABSOLUTE_DAYS } from '@/domain/accounts/lifetimes';
 import type { Executor } from '../db/client';
 import { sessions } from '../db/schema';
 
@@ -8,6 +9,17 @@ export const LAST_SEEN_REFRESH_SECONDS = 5 * 60;
 /** Ends one session (its absolute lifetime is over, decision 016). */
 export async function endSession(db: Executor, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Deletes the records of sessions that have run out (past their expiry, or past their absolute
+ * lifetime): no one can use them again, and each names an address and a browser that need not be
+ * kept. Hourly, so a session that simply ran out is not kept until its browser comes back.
+ */
+export async function pruneEndedSessions(db: Executor): Promise<void> {
+  await db.execute(sql`
+    delete from sessions
+    where expires_at <= now() or created_at <= now() - make_interval(days => ${SESSION_ABSOLUTE_DAYS})`);
 }
 
 /** Ends the session a token names (one a sign-in opened that must not stand). */
