@@ -11,7 +11,14 @@ export type LoadRequest = {
   headers?: Record<string, string>;
   body?: string;
 };
-export type LoadJob = { url: string; connections: number; seconds: number; requests: LoadRequest[] };
+/** `amount`: stop after that many requests (autocannon then ignores the seconds). */
+export type LoadJob = {
+  url: string;
+  connections: number;
+  seconds: number;
+  requests: LoadRequest[];
+  amount?: number | undefined;
+};
 export type LoadResult = {
   rps: number;
   total: number;
@@ -32,6 +39,7 @@ async function run(job: LoadJob): Promise<LoadResult> {
     url: job.url,
     connections: job.connections,
     duration: job.seconds,
+    ...(job.amount === undefined ? {} : { amount: job.amount }),
     requests: [
       {
         setupRequest: (request) => {

@@ -31,7 +31,12 @@ async function measureCase(entry: Case, target: Target, load: LoadGenerator, pac
   const sampler = setInterval(() => (rssBytes = Math.max(rssBytes, target.rss())), 100);
   await target.settle();
   const statementsBefore = await target.statements();
-  const api = await load.run({ url: `http://127.0.0.1:${PORT}`, ...pace, requests: entry.requests });
+  const api = await load.run({
+    url: `http://127.0.0.1:${PORT}`,
+    ...pace,
+    requests: entry.requests,
+    amount: entry.once ? entry.requests.length : undefined,
+  });
   const served = (await target.settle()) ?? api.total;
   const sqlPerRequest = ((await target.statements()) - statementsBefore) / Math.max(1, served);
   clearInterval(sampler);

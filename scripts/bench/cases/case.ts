@@ -6,6 +6,11 @@ import type { LoadRequest } from '../load';
 export type Case = {
   name: string;
   requests: LoadRequest[];
+  /**
+   * Send each request once at most, ending the case early if need be: for a write fast enough to
+   * go round its list within the case's seconds, whose users would then meet their quotas.
+   */
+  once?: boolean;
   /** The same query function without HTTP, cycling through the same variety; none for writes. */
   bare?: (index: number) => Promise<unknown>;
 };

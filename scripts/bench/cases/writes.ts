@@ -107,6 +107,7 @@ export async function writeCases(
     },
     {
       name: 'write: duplicate',
+      once: true,
       requests: writes((index) => {
         const list = own[index % own.length]!;
         return {
