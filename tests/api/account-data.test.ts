@@ -92,7 +92,14 @@ describe('who may export or delete', () => {
 
 describe('download my data', () => {
   it('is a JSON attachment of every section, with the user’s lists and without others’ private ones', async () => {
-    const { leaver, asLeaver, shared, secret, stayers, stayersLater, stayer } = await scene();
+    const { leaver, asLeaver, asStayer, shared, secret, stayers, stayersLater, stayer } = await scene();
+    // A list the leaver liked that its author then made private.
+    const likedThenHidden = await makeChecklist(t.db, stayer.id, { title: 'Liked then hidden' });
+    await put(asLeaver, `/api/checklists/${likedThenHidden.id}/like`);
+    await asStayer.request(`/api/checklists/${likedThenHidden.id}/visibility`, {
+      method: 'PATCH',
+      json: { isPublic: false },
+    });
     const response = await asLeaver.request('/api/accounts/me/export');
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe(
@@ -111,6 +118,8 @@ describe('download my data', () => {
     expect(data.checklists[0]).toMatchObject({ items: ['a', 'b'], tags: ['trip'], isPublic: true, likes: 1 });
     expect(data.progress.map((entry) => entry.checklistId).sort()).toEqual([shared.id, stayers.id].sort());
     expect(data.progress.find((entry) => entry.checklistId === stayers.id)).toMatchObject({ completedItems: ['x'] });
+    // The lists the user likes, of those they may still see.
+    expect(data.likes).toEqual([expect.objectContaining({ checklistId: stayers.id, title: stayers.title })]);
     expect(data.comments).toEqual([expect.objectContaining({ content: 'Leaver was here', checklistId: stayers.id })]);
     expect(data.library.groups).toEqual([
       expect.objectContaining({ name: 'Trips', checklists: [expect.objectContaining({ id: stayers.id })] }),
@@ -126,10 +135,11 @@ describe('download my data', () => {
     ]);
     // The scene earns the leaver a badge (the "badge" notification above).
     expect(data.badges.length).toBeGreaterThan(0);
-    // The stayer's list that became private is left out everywhere (the saved list too).
+    // The stayer's lists that became private are left out everywhere (the saved and the liked one too).
     expect(data.library.saved).toEqual([]);
     expect(text).not.toContain(stayersLater.title);
     expect(text).not.toContain(stayersLater.id);
+    expect(text).not.toContain(likedThenHidden.id);
   });
 });
 

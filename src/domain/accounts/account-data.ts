@@ -39,6 +39,8 @@ export const accountExportSchema = z.object({
   profile: row,
   checklists: z.array(row),
   progress: z.array(row),
+  /** The lists the user likes, of those they may still see. */
+  likes: z.array(row),
   comments: z.array(row),
   library: z.object({ groups: z.array(row), saved: z.array(row) }),
   follows: z.object({ following: z.array(row), followers: z.array(row) }),

@@ -158,7 +158,7 @@ export const privacyPolicy: LegalDocument = {
         [
           'In ',
           settings,
-          ', under Your data, “Download my data” saves a JSON file of your profile and email address, your lists with their items and tags, your progress, your comments, library, follows, notifications and badges.',
+          ', under Your data, “Download my data” saves a JSON file of your profile and email address, your lists with their items and tags, your progress, the lists you like, your comments, library, follows, notifications and badges.',
         ],
       ],
     },

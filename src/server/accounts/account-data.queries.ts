@@ -60,6 +60,11 @@ export async function exportAccountData(db: Executor, userId: string): Promise<S
           order by pr.started_at, c.id)
         from checklist_progress pr join checklists c on c.id = pr.checklist_id
         where pr.user_id = ${userId} and ${visibleTo(userId)}), '[]'),
+      'likes', coalesce((
+        select json_agg(json_build_object('checklistId', c.id, 'title', c.title, 'likedAt', l.created_at)
+                        order by l.created_at, c.id)
+        from checklist_likes l join checklists c on c.id = l.checklist_id
+        where l.user_id = ${userId} and ${visibleTo(userId)}), '[]'),
       'comments', coalesce((
         select json_agg(json_build_object(
           'id', m.id, 'content', m.content, 'createdAt', m.created_at, 'updatedAt', m.updated_at,
