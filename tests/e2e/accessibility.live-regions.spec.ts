@@ -1,4 +1,3 @@
-import { makeChecklist } from '../../src/server/seed/factories';
 import { nestedLiveRegions } from './support/axe';
 import { expect, failedRequest, test } from './support/fixtures';
 
@@ -8,21 +7,14 @@ import { expect, failedRequest, test } from './support/fixtures';
 
 test('My Lists and Activity read each confirmation and failure out once', async ({
   page,
-  db,
-  makeUser,
-  signIn,
-  requestAs,
+  signInWithLikedList,
   allowConsoleErrors,
 }) => {
   allowConsoleErrors(
     failedRequest(500, /\/api\/checklists\/[^/]+\/visibility$/),
     failedRequest(500, /\/api\/notifications\/[^/]+$/),
   );
-  const owner = await makeUser();
-  const fan = await makeUser({ profileName: 'Fay Fan' });
-  const list = await makeChecklist(db, owner.id, { title: 'Spoken once' });
-  expect((await (await requestAs(fan)).put(`/api/checklists/${list.id}/like`)).status()).toBe(200);
-  await signIn(owner);
+  await signInWithLikedList({ list: { title: 'Spoken once' }, fan: { profileName: 'Fay Fan' } });
 
   await test.step('My Lists’ confirmation is in one live region', async () => {
     await page.goto('/me?tab=created-lists');

@@ -109,20 +109,16 @@ quotaTest.describe('a list refused by the create quota says why, in the toast an
 
 test('a refused edit says the server’s words; a create that gets none says "Failed to create checklist."', async ({
   page,
-  db,
-  makeUser,
-  signIn,
+  signInWithList,
   requestAs,
   allowConsoleErrors,
 }) => {
-  const owner = await makeUser();
-  const list = await makeChecklist(db, owner.id, { title: 'Soon gone', tags: ['gone'] });
+  const { user: owner, list } = await signInWithList({ list: { title: 'Soon gone', tags: ['gone'] } });
   allowConsoleErrors(
     failedRequest(404, new RegExp(`/api/checklists/${list.id}$`)),
     failedRequest(500, /\/api\/checklists$/),
     failedRequest('failed', /\/api\/checklists$/),
   );
-  await signIn(owner);
 
   await test.step('an edit saved after the list was deleted elsewhere says the list is not found', async () => {
     await page.goto(`/edit-checklist/${list.id}`);
