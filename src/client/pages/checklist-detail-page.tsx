@@ -10,7 +10,7 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { useAuth } from '@/client/api/use-auth';
 import { checklistDetailQuery } from '@/client/api/checklists';
-import { CloneStatus, EditOrCloneButton, useClone } from '@/client/features/checklists/clone-button';
+import { CopyStatus, EditOrCloneButton, useCopy } from '@/client/features/checklists/clone-button';
 import { CommentsSection } from '@/client/features/checklists/comments-section';
 import { ChecklistAuthor, ChecklistDetailStatus } from '@/client/features/checklists/detail-states';
 import { isNotFound } from '@/client/lib/api';
@@ -98,7 +98,7 @@ function ChecklistView({
 }) {
   const isSignedIn = viewer !== null;
   const loginHref = paths.login(paths.checklist(checklist.id));
-  const clone = useClone(checklist, viewer);
+  const clone = useCopy(checklist, viewer);
 
   return (
     <Page width="medium">
@@ -164,7 +164,7 @@ function ChecklistView({
           <ShareButton title={checklist.title} />
         </div>
 
-        <CloneStatus clone={clone} />
+        <CopyStatus clone={clone} />
       </Card>
 
       <ChecklistProgress checklist={checklist} isSignedIn={isSignedIn} />

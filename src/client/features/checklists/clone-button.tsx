@@ -32,9 +32,9 @@ const copyMessages = {
 /**
  * The copy the viewer may make of a list, and then opens its edit page: their own private
  * Duplicate of a list of theirs, or a Clone of someone else's. The outcome shows under the actions
- * (`CloneStatus`), and a failure is also a toast.
+ * (`CopyStatus`), and a failure is also a toast.
  */
-export function useClone(checklist: Authored & { id: string }, viewer: Viewer) {
+export function useCopy(checklist: Authored & { id: string }, viewer: Viewer) {
   const kind = canDuplicate(viewer, checklist) ? 'duplicate' : 'clone';
   const copy = useCopyMutation(checklist.id, kind);
   const navigate = useNavigate();
@@ -62,7 +62,7 @@ export function useClone(checklist: Authored & { id: string }, viewer: Viewer) {
   return { start, isBusy: copy.isPending || copy.isSuccess, isPending: copy.isPending, status };
 }
 
-type Clone = ReturnType<typeof useClone>;
+type Clone = ReturnType<typeof useCopy>;
 
 function CopyButton({ clone, label }: { clone: Clone; label: 'Clone' | 'Duplicate' }) {
   const Icon = label === 'Clone' ? Copy : CopyPlus;
@@ -111,7 +111,7 @@ export function EditOrCloneButton({
 }
 
 /** The copy's outcome under the actions: "Checklist cloned! Redirecting...", or why it failed. */
-export function CloneStatus({ clone }: { clone: Clone }) {
+export function CopyStatus({ clone }: { clone: Clone }) {
   if (!clone.status) return null;
   return (
     <Alert tone={clone.status.tone} className="mt-4">

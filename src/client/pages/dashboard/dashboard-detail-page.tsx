@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Card } from '@/client/components/ui/card';
 import { checklistDetailQuery } from '@/client/api/checklists';
-import { CloneStatus, EditOrCloneButton, useClone } from '@/client/features/checklists/clone-button';
+import { CopyStatus, EditOrCloneButton, useCopy } from '@/client/features/checklists/clone-button';
 import { plural } from '@/client/lib/format';
 import { LibraryButton } from '@/client/features/library/library-dialog';
 import { ChecklistAuthor, ChecklistDetailStatus } from '@/client/features/checklists/detail-states';
@@ -56,7 +56,7 @@ export function DashboardChecklistPage({ from }: { from: keyof typeof backLinks 
 
 function DetailView({ checklist }: { checklist: ChecklistDetail }) {
   const { viewer } = useAuth();
-  const clone = useClone(checklist, viewer);
+  const clone = useCopy(checklist, viewer);
 
   return (
     <>
@@ -87,7 +87,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
           {/* The public page's address: a dashboard link would send others to a sign-in page. */}
           <ShareButton url={`${window.location.origin}${paths.checklist(checklist.id)}`} title={checklist.title} />
         </div>
-        <CloneStatus clone={clone} />
+        <CopyStatus clone={clone} />
       </Card>
 
       <ChecklistProgress checklist={checklist} isSignedIn />
