@@ -1,6 +1,6 @@
 // The lists the soak writes, and the ledger of acknowledged writes the end checks against the
 // database: creates, edits, comments, completions, and likes and follows as toggles.
-import type { ChecklistInput } from '../../src/domain/checklists/checklist-input';
+import type { ChecklistInputBody as ChecklistInput } from '../../src/domain/checklists/checklist-input';
 import { ESTIMATED_TIMES } from '../../src/domain/checklists/checklist-fields';
 import { DIFFICULTIES } from '../../src/domain/checklists/checklist-view';
 import { call, noteWrite, type Session } from './client';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { requiredText } from '../text';
+import { plainText, requiredText } from '../text';
 import { DIFFICULTIES } from './checklist-view';
 import { CHECKLIST_VISIBILITIES, type ChecklistVisibility } from './visibility';
 
@@ -22,6 +22,9 @@ export const MAX_TITLE_LENGTH = 120;
 export const MAX_DESCRIPTION_LENGTH = 2000;
 export const MAX_ITEMS = 100;
 export const MAX_ITEM_LENGTH = 500;
+/** Headings group items into sections; they are never ticked or counted as items. */
+export const MAX_HEADINGS = 25;
+export const MAX_NOTE_LENGTH = 1000;
 export const MAX_TAGS = 10;
 export const MAX_TAG_LENGTH = 30;
 
@@ -37,6 +40,11 @@ export const checklistInputMessages = {
   descriptionTooLong: `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`,
   itemTooLong: `Each item must be at most ${MAX_ITEM_LENGTH} characters.`,
   tooManyItems: `A checklist can have at most ${MAX_ITEMS} items.`,
+  headingsFilled: 'All headings must be filled.',
+  headingTooLong: `Each heading must be at most ${MAX_ITEM_LENGTH} characters.`,
+  tooManyHeadings: `A checklist can have at most ${MAX_HEADINGS} headings.`,
+  noteTooLong: `Each note must be at most ${MAX_NOTE_LENGTH} characters.`,
+  headingWithNote: 'A heading cannot have a note.',
   tagTooLong: `Each tag must be at most ${MAX_TAG_LENGTH} characters.`,
   tooManyTags: `A checklist can have at most ${MAX_TAGS} tags.`,
   visibilityRequired: 'Visibility must be public, unlisted or private.',
@@ -67,8 +75,57 @@ export const difficultyField = z.enum(DIFFICULTIES, { error: m.difficultyRequire
 /** Who may find and open the list (decision 024): public, unlisted (anyone with the link) or private. */
 export const visibilityField = z.enum(CHECKLIST_VISIBILITIES, { error: m.visibilityRequired });
 
-/** The items of a list: at least one, at most MAX_ITEMS, each an itemField. */
-export const itemsField = z.array(itemField).min(1, m.itemRequired).max(MAX_ITEMS, m.tooManyItems);
+export const headingField = text('single-line', m.headingsFilled, MAX_ITEM_LENGTH, m.headingTooLong);
+/** An item's note: optional plain text with line breaks; empty means none. */
+export const noteField = plainText('multi-line').max(MAX_NOTE_LENGTH, m.noteTooLong);
+
+/**
+ * What a list holds, in order: items to tick, and headings that open a section of the items
+ * under them. A heading is never ticked and never counts as an item (in "X of Y", the percent,
+ * uses, badges or a card's item count).
+ */
+export const ENTRY_KINDS = ['item', 'heading'] as const;
+export type EntryKind = (typeof ENTRY_KINDS)[number];
+export type ChecklistEntry = { kind: EntryKind; content: string; note: string };
+
+export const isTickable = (entry: { kind: EntryKind }) => entry.kind === 'item';
+/** How many of a list's entries are items (headings are not). */
+export const countItems = (entries: readonly { kind: EntryKind }[]) => entries.filter(isTickable).length;
+
+/**
+ * One entry as the API takes it: a plain string is an item (what every client sent before
+ * headings and notes), or `{ content, kind?, note? }`.
+ */
+const entryField = z.preprocess(
+  (value) => (typeof value === 'string' ? { content: value } : value),
+  z
+    .object({
+      kind: z.enum(ENTRY_KINDS).default('item'),
+      content: z.string({ error: m.itemsFilled }),
+      note: noteField.default(''),
+    })
+    .superRefine((entry, ctx) => {
+      const issue = (entry.kind === 'heading' ? headingField : itemField).safeParse(entry.content).error?.issues[0];
+      if (issue) ctx.addIssue({ code: 'custom', message: issue.message });
+      if (entry.kind === 'heading' && entry.note)
+        ctx.addIssue({ code: 'custom', path: ['note'], message: m.headingWithNote });
+    })
+    .transform((entry): ChecklistEntry => ({ kind: entry.kind, content: entry.content.trim(), note: entry.note })),
+);
+
+/** Counts a list's entries against the form's limits: at least one item, at most MAX_ITEMS items and MAX_HEADINGS headings. */
+export function entriesWithinLimits(entries: readonly { kind: EntryKind }[], ctx: z.RefinementCtx) {
+  const items = countItems(entries);
+  if (items < 1) ctx.addIssue({ code: 'custom', message: m.itemRequired });
+  if (items > MAX_ITEMS) ctx.addIssue({ code: 'custom', message: m.tooManyItems });
+  if (entries.length - items > MAX_HEADINGS) ctx.addIssue({ code: 'custom', message: m.tooManyHeadings });
+}
+
+/** The entries of a list: at least one item, at most MAX_ITEMS items and MAX_HEADINGS headings. */
+export const itemsField = z
+  .array(entryField)
+  .max(MAX_ITEMS + MAX_HEADINGS, m.tooManyItems)
+  .superRefine(entriesWithinLimits);
 /** The tags of a list: at most MAX_TAGS, each a tagField, duplicates (any case) kept once. */
 export const tagsField = z.array(tagField).max(MAX_TAGS, m.tooManyTags).transform(uniqueTags);
 

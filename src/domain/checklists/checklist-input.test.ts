@@ -8,13 +8,16 @@ import {
   noTagRows,
   toChecklistInput,
 } from './checklist-input';
-import { ESTIMATED_TIMES } from './checklist-fields';
+import { ESTIMATED_TIMES, MAX_HEADINGS, MAX_ITEMS, MAX_NOTE_LENGTH, checklistInputMessages } from './checklist-fields';
 
 const filled = {
   ...emptyChecklistForm(),
   title: '  Camping  ',
   description: 'A weekend away',
-  items: [{ content: ' Tent ' }, { content: 'Stove' }],
+  items: [
+    { content: ' Tent ', kind: 'item' as const, note: '' },
+    { content: 'Stove', kind: 'item' as const, note: '' },
+  ],
   tags: [{ value: ' outdoors ' }],
   estimatedTime: '1 hour',
 };
@@ -26,7 +29,7 @@ const messages = (form: unknown) =>
 describe('the checklist form', () => {
   it('starts with one empty item row, one empty tag row, medium difficulty and public', () => {
     expect(emptyChecklistForm()).toMatchObject({
-      items: [{ content: '' }],
+      items: [{ content: '', kind: 'item' as const, note: '' }],
       tags: [{ value: '' }],
       difficulty: 'medium',
       estimatedTime: '',
@@ -62,7 +65,10 @@ describe('the checklist form', () => {
     expect(toChecklistInput({ ...filled, tags: [{ value: 'Outdoors' }, { value: 'outdoors' }] })).toEqual({
       title: 'Camping',
       description: 'A weekend away',
-      items: ['Tent', 'Stove'],
+      items: [
+        { kind: 'item', content: 'Tent', note: '' },
+        { kind: 'item', content: 'Stove', note: '' },
+      ],
       tags: ['Outdoors'],
       estimatedTime: '1 hour',
       difficulty: 'medium',
@@ -83,7 +89,7 @@ describe('the checklist form', () => {
       visibility: 'unlisted',
     });
     expect(form).toMatchObject({
-      items: [{ content: '' }],
+      items: [{ content: '', kind: 'item' as const, note: '' }],
       tags: [{ value: '' }],
       difficulty: 'hard',
       visibility: 'unlisted',
@@ -136,7 +142,7 @@ describe('control characters', () => {
     });
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['title', 'Text cannot contain line breaks, control characters or text-direction overrides.'],
-      ['items.0', 'Text cannot contain line breaks, control characters or text-direction overrides.'],
+      ['items.0.content', 'Text cannot contain line breaks, control characters or text-direction overrides.'],
       ['tags.0', 'Text cannot contain line breaks, control characters or text-direction overrides.'],
     ]);
   });
@@ -147,7 +153,15 @@ describe('the form and the API share one rule per field', () => {
     expect(messages({ ...filled, title: 'Camp\0ing' })).toEqual({
       title: 'Text cannot contain line breaks, control characters or text-direction overrides.',
     });
-    expect(messages({ ...filled, items: [{ content: 'Tent' }, { content: 'St\0ve' }] })).toEqual({
+    expect(
+      messages({
+        ...filled,
+        items: [
+          { content: 'Tent', kind: 'item' as const, note: '' },
+          { content: 'St\0ve', kind: 'item' as const, note: '' },
+        ],
+      }),
+    ).toEqual({
       items: 'Text cannot contain line breaks, control characters or text-direction overrides.',
     });
     expect(messages({ ...filled, tags: [{ value: 'out\0doors' }] })).toEqual({
@@ -160,8 +174,11 @@ describe('the form and the API share one rule per field', () => {
       filled,
       { ...filled, title: 'x'.repeat(121) },
       { ...filled, description: 'x'.repeat(2001) },
-      { ...filled, items: Array.from({ length: 101 }, (_, i) => ({ content: `Item ${i}` })) },
-      { ...filled, items: [{ content: 'x'.repeat(501) }] },
+      {
+        ...filled,
+        items: Array.from({ length: 101 }, (_, i) => ({ content: `Item ${i}`, kind: 'item' as const, note: '' })),
+      },
+      { ...filled, items: [{ content: 'x'.repeat(501), kind: 'item' as const, note: '' }] },
       { ...filled, tags: Array.from({ length: 11 }, (_, i) => ({ value: `tag${i}` })) },
       { ...filled, tags: [{ value: 'x'.repeat(31) }] },
       { ...filled, estimatedTime: 'soon' },
@@ -186,5 +203,48 @@ describe('the tag rows that mean no tags', () => {
     expect(isNoTagRows([])).toBe(false);
     expect(isNoTagRows([{ value: 'camping' }])).toBe(false);
     expect(isNoTagRows([{ value: '' }, { value: '' }])).toBe(false);
+  });
+});
+
+describe('headings and notes', () => {
+  const base = { title: 'Trip', description: 'Away', tags: [], estimatedTime: '1 hour', difficulty: 'easy' };
+  const parsed = (items: unknown[]) => checklistInputSchema.safeParse({ ...base, items });
+  const messagesOf = (items: unknown[]) => parsed(items).error?.issues.map((issue) => issue.message) ?? [];
+
+  it('takes plain strings as items, and objects as items or headings with a note', () => {
+    expect(
+      parsed(['Tent', { kind: 'heading', content: ' Kitchen ' }, { content: 'Stove', note: 'Gas\r\ntoo ' }]).data
+        ?.items,
+    ).toEqual([
+      { kind: 'item', content: 'Tent', note: '' },
+      { kind: 'heading', content: 'Kitchen', note: '' },
+      { kind: 'item', content: 'Stove', note: 'Gas\ntoo' },
+    ]);
+  });
+
+  it('needs one item: headings alone are no list', () => {
+    expect(messagesOf([{ kind: 'heading', content: 'Kitchen' }])).toEqual([checklistInputMessages.itemRequired]);
+  });
+
+  it('counts only items against the item limit, and headings against their own', () => {
+    const hundredItems = Array.from({ length: MAX_ITEMS }, (_, i) => `Item ${i}`);
+    const headings = (n: number) => Array.from({ length: n }, (_, i) => ({ kind: 'heading', content: `Part ${i}` }));
+    expect(parsed([...headings(MAX_HEADINGS), ...hundredItems]).success).toBe(true);
+    expect(messagesOf([...hundredItems, 'One more'])).toEqual([checklistInputMessages.tooManyItems]);
+    expect(messagesOf([...headings(MAX_HEADINGS + 1), 'Tent'])).toEqual([checklistInputMessages.tooManyHeadings]);
+  });
+
+  it('bounds a note, and refuses a note on a heading', () => {
+    expect(parsed([{ content: 'Tent', note: 'x'.repeat(MAX_NOTE_LENGTH) }]).success).toBe(true);
+    expect(messagesOf([{ content: 'Tent', note: 'x'.repeat(MAX_NOTE_LENGTH + 1) }])).toEqual([
+      checklistInputMessages.noteTooLong,
+    ]);
+    expect(messagesOf(['Tent', { kind: 'heading', content: 'Kitchen', note: 'No' }])).toEqual([
+      checklistInputMessages.headingWithNote,
+    ]);
+  });
+
+  it('refuses a blank heading in its own words', () => {
+    expect(messagesOf(['Tent', { kind: 'heading', content: '  ' }])).toEqual([checklistInputMessages.headingsFilled]);
   });
 });

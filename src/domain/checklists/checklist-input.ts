@@ -5,6 +5,8 @@ import {
   descriptionField,
   difficultyField,
   ESTIMATED_TIMES,
+  ENTRY_KINDS,
+  type EntryKind,
   estimatedTimeField,
   itemsField,
   tagsField,
@@ -28,6 +30,8 @@ export const checklistInputSchema = z.object({
   visibility: visibilityField.optional(),
 });
 export type ChecklistInput = z.infer<typeof checklistInputSchema>;
+/** A request body the API accepts: items may still be plain strings. */
+export type ChecklistInputBody = z.input<typeof checklistInputSchema>;
 
 /** Reports, on the field being checked, the first message the API's own schema gives for its value. */
 function acceptedBy(schema: z.ZodType, value: unknown, ctx: z.RefinementCtx) {
@@ -56,13 +60,9 @@ export const noTagRows = () => [{ value: '' }];
 export const checklistFormSchema = z.object({
   title: typed(titleField),
   description: typed(descriptionField),
-  items: z.array(z.object({ content: z.string() })).superRefine((rows, ctx) =>
-    acceptedBy(
-      itemsField,
-      rows.map((row) => row.content),
-      ctx,
-    ),
-  ),
+  items: z
+    .array(z.object({ content: z.string(), kind: z.enum(ENTRY_KINDS), note: z.string() }))
+    .superRefine((rows, ctx) => acceptedBy(itemsField, rows, ctx)),
   tags: z.array(z.object({ value: z.string() })).superRefine((rows, ctx) => {
     acceptedBy(tagsField, isNoTagRows(rows) ? [] : rows.map((row) => row.value), ctx);
   }),
@@ -73,12 +73,15 @@ export const checklistFormSchema = z.object({
 export type ChecklistForm = z.infer<typeof checklistFormSchema>;
 export type ChecklistFormField = keyof ChecklistForm;
 
+/** A new item row: empty, with no note. */
+export const emptyItemRow = (kind: EntryKind = 'item') => ({ content: '', kind, note: '' });
+
 /** A new form starts with one empty item row and one empty tag row, difficulty medium. */
 export function emptyChecklistForm(): ChecklistForm {
   return {
     title: '',
     description: '',
-    items: [{ content: '' }],
+    items: [emptyItemRow()],
     tags: noTagRows(),
     estimatedTime: '',
     difficulty: DEFAULT_DIFFICULTY,
@@ -90,7 +93,7 @@ export function emptyChecklistForm(): ChecklistForm {
 export function checklistFormFrom(list: {
   title: string;
   description: string;
-  items: { content: string }[];
+  items: { content: string; kind: EntryKind; note: string }[];
   tags: string[];
   estimatedTime: string;
   difficulty: string;
@@ -100,7 +103,9 @@ export function checklistFormFrom(list: {
   return {
     title: list.title,
     description: list.description,
-    items: list.items.length ? list.items.map((item) => ({ content: item.content })) : [{ content: '' }],
+    items: list.items.length
+      ? list.items.map(({ content, kind, note }) => ({ content, kind, note }))
+      : [emptyItemRow()],
     tags: list.tags.length ? list.tags.map((value) => ({ value })) : noTagRows(),
     estimatedTime: (ESTIMATED_TIMES as readonly string[]).includes(list.estimatedTime) ? list.estimatedTime : 'Unknown',
     difficulty: (DIFFICULTIES as readonly string[]).includes(difficulty) ? difficulty : DEFAULT_DIFFICULTY,
@@ -113,7 +118,9 @@ export function toChecklistInput(form: ChecklistForm): ChecklistInput {
   return checklistInputSchema.parse({
     title: form.title,
     description: form.description,
-    items: form.items.map((row) => row.content.trim()).filter(Boolean),
+    items: form.items
+      .filter((row) => row.content.trim())
+      .map(({ content, kind, note }) => ({ kind, content, note: kind === 'heading' ? '' : note })),
     tags: form.tags.map((row) => row.value.trim()).filter(Boolean),
     estimatedTime: form.estimatedTime,
     difficulty: form.difficulty,

@@ -9,7 +9,15 @@ export const DEFAULT_AUTHOR_NAME = 'Anonymous';
 export const DEFAULT_AVATAR = '👤';
 export const DEFAULT_ESTIMATED_TIME = 'Unknown';
 
-export const checklistItemSchema = z.object({ id: z.string(), content: z.string(), orderIndex: z.number().int() });
+/** One entry of a list: an item to tick, or a heading that opens a section (never ticked or counted). */
+export const checklistItemSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  orderIndex: z.number().int(),
+  kind: z.enum(['item', 'heading']),
+  /** Plain text with line breaks; empty when the item has none (a heading never has one). */
+  note: z.string(),
+});
 
 /**
  * One checklist as the detail page shows it, with whether the asking user owns it, has liked it and

@@ -33,22 +33,41 @@ describe('wizard step 1: basic info', () => {
 
 describe('wizard step 2: items', () => {
   it('needs at least one non-blank item, with the spec’s message', () => {
-    const blank = form({ ...basics, items: [{ content: '' }, { content: '   ' }] });
+    const blank = form({
+      ...basics,
+      items: [
+        { content: '', kind: 'item' as const, note: '' },
+        { content: '   ', kind: 'item' as const, note: '' },
+      ],
+    });
     expect(validateWizardStep(2, blank)).toEqual({ items: 'At least one item is required.' });
     expect(nextStep(2, isStepValid(2, blank))).toBe(2);
   });
 
   it('lets blank rows stand beside filled ones', () => {
-    const some = form({ ...basics, items: [{ content: 'Tent' }, { content: '' }] });
+    const some = form({
+      ...basics,
+      items: [
+        { content: 'Tent', kind: 'item' as const, note: '' },
+        { content: '', kind: 'item' as const, note: '' },
+      ],
+    });
     expect(validateWizardStep(2, some)).toEqual({});
     expect(nextStep(2, isStepValid(2, some))).toBe(3);
-    expect(filledRows(some).items).toEqual([{ content: 'Tent' }]);
+    expect(filledRows(some).items).toEqual([{ content: 'Tent', kind: 'item' as const, note: '' }]);
   });
 });
 
 describe('wizard step 3: review and create', () => {
   it('checks the whole form with the /create schema once blank rows are dropped', () => {
-    const ready = form({ ...basics, items: [{ content: 'Tent' }, { content: '' }], tags: [{ value: '' }] });
+    const ready = form({
+      ...basics,
+      items: [
+        { content: 'Tent', kind: 'item' as const, note: '' },
+        { content: '', kind: 'item' as const, note: '' },
+      ],
+      tags: [{ value: '' }],
+    });
     expect(validateWizardStep(3, ready)).toEqual({ estimatedTime: checklistInputMessages.estimatedTimeRequired });
     expect(validateWizardStep(3, { ...ready, estimatedTime: '1 hour' })).toEqual({});
   });
@@ -56,7 +75,10 @@ describe('wizard step 3: review and create', () => {
   it('leaves blank rows out where /create refuses them', () => {
     const rows = form({
       ...basics,
-      items: [{ content: 'Tent' }, { content: ' ' }],
+      items: [
+        { content: 'Tent', kind: 'item' as const, note: '' },
+        { content: ' ', kind: 'item' as const, note: '' },
+      ],
       tags: [{ value: '' }, { value: 'camping' }],
       estimatedTime: '1 hour',
     });
@@ -68,7 +90,11 @@ describe('wizard step 3: review and create', () => {
   });
 
   it('never goes past the last step', () => {
-    const ready = form({ ...basics, items: [{ content: 'Tent' }], estimatedTime: '1 hour' });
+    const ready = form({
+      ...basics,
+      items: [{ content: 'Tent', kind: 'item' as const, note: '' }],
+      estimatedTime: '1 hour',
+    });
     expect(nextStep(3, isStepValid(3, ready))).toBe(3);
   });
 });

@@ -3,6 +3,7 @@ import type { ChecklistInput } from '@/domain/checklists/checklist-input';
 import type { BulkResult } from '@/domain/checklists/checklist-actions';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { planItemChanges } from '@/domain/checklists/item-changes';
+import type { ChecklistEntry, EntryKind } from '@/domain/checklists/checklist-fields';
 import { DEFAULT_VISIBILITY, visibilityColumns, type ChecklistVisibility } from '@/domain/checklists/visibility';
 import { canClone, canDelete, canEdit } from '@/domain/permissions';
 import type { BadgeMetric } from '@/domain/badges/badges';
@@ -23,12 +24,14 @@ import {
 import { isUuid } from '../db/ids';
 
 /** A new list's items (order_index from 1) and tags, in one statement (two inserts, one round trip). */
-async function insertItemsAndTags(tx: Executor, checklistId: string, items: string[], tags: string[]) {
+async function insertItemsAndTags(tx: Executor, checklistId: string, items: ChecklistEntry[], tags: string[]) {
   if (items.length === 0 && tags.length === 0) return;
   await tx.execute(sql`
     with items as (
-      insert into checklist_items (checklist_id, content, order_index)
-      select ${checklistId}, content, position from unnest(${sql.param(items)}::text[]) with ordinality as item(content, position))
+      insert into checklist_items (checklist_id, content, kind, note, order_index)
+      select ${checklistId}, content, kind, note, position
+      from unnest(${sql.param(items.map((item) => item.content))}::text[], ${sql.param(items.map((item) => item.kind))}::text[],
+                  ${sql.param(items.map((item) => item.note))}::text[]) with ordinality as item(content, kind, note, position))
     insert into checklist_tags (checklist_id, tag, position)
     select ${checklistId}, tag, position from unnest(${sql.param(tags)}::text[]) with ordinality as tag(tag, position)`);
 }
@@ -112,23 +115,35 @@ export async function updateChecklist(
     }
 
     const existing = await tx
-      .select({ id: checklistItems.id, content: checklistItems.content })
+      .select({ id: checklistItems.id, content: checklistItems.content, kind: checklistItems.kind })
       .from(checklistItems)
       .where(eq(checklistItems.checklistId, id))
       .orderBy(checklistItems.orderIndex);
-    const plan = planItemChanges(existing, input.items);
+    const plan = planItemChanges(
+      existing.map((item) => ({ ...item, kind: item.kind as EntryKind })),
+      input.items,
+    );
     if (plan.remove.length > 0) await tx.delete(checklistItems).where(inArray(checklistItems.id, plan.remove));
     if (plan.keep.length > 0) {
       await tx.execute(sql`
-        update checklist_items as i set order_index = moved.order_index
-        from (select unnest(${sql.param(plan.keep.map((item) => item.id))}::uuid[]) as id,
-                     unnest(${sql.param(plan.keep.map((item) => item.orderIndex))}::int[]) as order_index) as moved
-        where i.id = moved.id and i.order_index <> moved.order_index`);
+        update checklist_items as i set order_index = moved.order_index, note = moved.note
+        from unnest(${sql.param(plan.keep.map((item) => item.id))}::uuid[],
+                    ${sql.param(plan.keep.map((item) => item.orderIndex))}::int[],
+                    ${sql.param(plan.keep.map((item) => item.note))}::text[]) as moved(id, order_index, note)
+        where i.id = moved.id and (i.order_index <> moved.order_index or i.note <> moved.note)`);
     }
     if (plan.insert.length > 0) {
       await tx
         .insert(checklistItems)
-        .values(plan.insert.map((item) => ({ checklistId: id, content: item.content, orderIndex: item.orderIndex })));
+        .values(
+          plan.insert.map((item) => ({
+            checklistId: id,
+            content: item.content,
+            kind: item.kind,
+            note: item.note,
+            orderIndex: item.orderIndex,
+          })),
+        );
     }
     // Removing items can leave someone's list complete without a new completion; a completion grants
     // only for the list it completes (setItemCompleted), so the edit grants for those it completed.
@@ -313,8 +328,8 @@ async function copyChecklist(db: Database, id: string, userId: string): Promise<
       tx,
       sql`
         with ${notified ? sql`notified as (${notified.insert}), ` : sql``}items as (
-          insert into checklist_items (checklist_id, content, order_index)
-          select ${copyId}, content, order_index from checklist_items where checklist_id = ${id})
+          insert into checklist_items (checklist_id, content, kind, note, order_index)
+          select ${copyId}, content, kind, note, order_index from checklist_items where checklist_id = ${id})
         insert into checklist_tags (checklist_id, tag, position) select ${copyId}, tag, position from checklist_tags where checklist_id = ${id}`,
     );
     notified?.written();

@@ -18,7 +18,7 @@ type DetailRow = AuthorRow & {
   is_unlisted: boolean;
   rating: string | null;
   tags: string[];
-  items: { id: string; content: string; orderIndex: number }[];
+  items: ChecklistDetail['items'];
   uses_count: number;
   likes_count: number;
   clones_count: number;
@@ -45,7 +45,8 @@ export async function findChecklistDetail(
     sql`
     select c.id, c.title, c.description, c.author_id, ${authorColumns}, c.estimated_time, c.difficulty, c.is_public,
       c.is_unlisted, c.rating, c.uses_count, c.likes_count, c.clones_count, c.created_at, c.updated_at, ${tagsColumn} as tags,
-      coalesce((select json_agg(json_build_object('id', i.id, 'content', i.content, 'orderIndex', i.order_index) order by i.order_index)
+      coalesce((select json_agg(json_build_object('id', i.id, 'content', i.content, 'orderIndex', i.order_index,
+                  'kind', i.kind, 'note', i.note) order by i.order_index)
                 from checklist_items i where i.checklist_id = c.id), '[]') as items,
       -- The original is linked only while the viewer may see it; otherwise its title is plain text.
       -- An unlisted original is linked only for its author and the cloner, who had its address: a

@@ -26,8 +26,8 @@ export async function duplicateChecklist(db: Database, id: string, userId: strin
       tx,
       sql`
         with items as (
-          insert into checklist_items (checklist_id, content, order_index)
-          select ${copyId}, i.content, i.order_index
+          insert into checklist_items (checklist_id, content, kind, note, order_index)
+          select ${copyId}, i.content, i.kind, i.note, i.order_index
           from checklist_items i join checklists c on c.id = i.checklist_id
           where c.id = ${id} and c.author_id = ${userId})
         insert into checklist_tags (checklist_id, tag, position)

@@ -40,10 +40,11 @@ export async function setItemCompleted(
   // The checklist row first, as an edit takes it, so a completion and an edit cannot deadlock.
   return withChecklistAccess(db, checklistId, userId, { lock: 'no key update' }, async (tx) => {
     const [item] = await tx
-      .select({ id: checklistItems.id })
+      .select({ id: checklistItems.id, kind: checklistItems.kind })
       .from(checklistItems)
       .where(and(eq(checklistItems.checklistId, checklistId), eq(checklistItems.id, itemId)));
-    if (!item) return notFound;
+    // Only an item is ticked: a heading is no item to complete.
+    if (!item || item.kind !== 'item') return notFound;
     if (isCompleted) {
       await tx
         .insert(checklistItemCompletions)

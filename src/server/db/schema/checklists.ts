@@ -11,6 +11,7 @@ import {
   primaryKey,
   smallint,
   text,
+  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -218,10 +219,16 @@ export const checklistItems = pgTable(
       .references(() => checklists.id, { onDelete: 'cascade' }),
     content: text().notNull(),
     orderIndex: integer().notNull(),
+    /** 'item' is ticked and counted; 'heading' opens a section of the items under it and is neither. */
+    kind: text().notNull().default('item'),
+    /** Plain text with line breaks under an item; '' for none (a heading never has one). */
+    note: text().notNull().default(''),
   },
   (t) => [
     check('checklist_items_order_from_one', sql`${t.orderIndex} >= 1`),
     check('checklist_items_content_not_blank', sql`btrim(${t.content}) <> ''`),
+    check('checklist_items_kind_values', sql`${t.kind} in ('item', 'heading')`),
+    check('checklist_items_note', sql`char_length(${t.note}) <= 1000 and (${t.kind} = 'item' or ${t.note} = '')`),
     index('checklist_items_checklist_order_idx').on(t.checklistId, t.orderIndex),
     // Target of the composite foreign key from completions (item and its checklist agree).
     unique('checklist_items_id_checklist_unique').on(t.id, t.checklistId),
@@ -298,8 +305,10 @@ export const checklistItemCompletions = pgTable(
   ],
 );
 
-// One row per (checklist, user) with at least one completed item: a list's "uses" and the
-// "started" lists of the account page. Maintained by a trigger on completions.
+// One row per (checklist, user) who has used the list: a list's "uses" (distinct users) and, while
+// `completed_count` > 0, the user's open run (the "started" lists of the account page). The open run
+// is the user's completions; `completed_count` and `started_at` are kept by a trigger on them. A row
+// stays while its user has closed runs (`closed_runs`), so starting again never takes a use away.
 export const checklistProgress = pgTable(
   'checklist_progress',
   {
@@ -308,11 +317,40 @@ export const checklistProgress = pgTable(
     completedCount: integer().notNull(),
     startedAt: timestampNow(),
     updatedAt: timestampNow(),
+    closedRuns: integer().notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.checklistId, t.userId] }),
-    check('checklist_progress_positive', sql`${t.completedCount} > 0`),
+    check(
+      'checklist_progress_used',
+      sql`${t.completedCount} >= 0 and ${t.closedRuns} >= 0 and (${t.completedCount} > 0 or ${t.closedRuns} > 0)`,
+    ),
     index('checklist_progress_user_idx').on(t.userId, t.updatedAt.desc()),
+  ],
+);
+
+/**
+ * A user's closed runs of a list: "Start again" closes the open run (the user's completions) into
+ * one of these and opens an empty one. Completed when every item was ticked at the close; the
+ * completion badges count them.
+ */
+export const checklistRuns = pgTable(
+  'checklist_runs',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    checklistId: checklistRef(),
+    userId: userRef(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    endedAt: timestampNow(),
+    tickedCount: integer().notNull(),
+    itemsCount: integer().notNull(),
+    completed: boolean().notNull(),
+  },
+  (t) => [
+    check('checklist_runs_counts', sql`${t.tickedCount} >= 0 and ${t.itemsCount} >= 0`),
+    index('checklist_runs_user_checklist_idx').on(t.userId, t.checklistId, t.endedAt.desc()),
+    index('checklist_runs_checklist_idx').on(t.checklistId),
+    index('checklist_runs_completed_idx').on(t.userId).where(sql`${t.completed}`),
   ],
 );
 

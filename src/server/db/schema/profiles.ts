@@ -17,6 +17,8 @@ export const profiles = pgTable(
     isPublic: boolean().notNull().default(true),
     emailNotifications: boolean().notNull().default(true),
     theme: text().notNull().default('system'),
+    /** The detail pages leave ticked items out while this is on. */
+    hideCompletedItems: boolean().notNull().default(false),
     createdAt: timestampNow(),
     updatedAt: timestampNow(),
   },

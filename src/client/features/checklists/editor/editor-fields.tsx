@@ -1,6 +1,6 @@
 import { Globe, Link2, Lock } from 'lucide-react';
 import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { isNoTagRows, type ChecklistForm, type ChecklistFormField } from '@/domain/checklists/checklist-input';
+import { emptyItemRow, isNoTagRows, type ChecklistForm, type ChecklistFormField } from '@/domain/checklists/checklist-input';
 import {
   ESTIMATED_TIMES,
   MAX_ITEM_LENGTH,
@@ -147,7 +147,7 @@ export function ItemsField({ dropsBlankRows = false }: ListFieldProps) {
       errorId={ids.error('items')}
       isRowInvalid={(index) => isRowAtFault(values[index]?.content, MAX_ITEM_LENGTH, dropsBlankRows)}
       inputProps={(index) => register(`items.${index}.content`, { onChange: () => recheck('items') })}
-      onInsert={(at) => items.insert(at, { content: '' })}
+      onInsert={(at) => items.insert(at, emptyItemRow())}
       onRemove={(index) => items.remove(index)}
       onMove={(from, to) => items.move(from, to)}
     />
