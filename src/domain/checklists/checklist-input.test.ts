@@ -142,7 +142,7 @@ describe('control characters', () => {
     });
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['title', 'Text cannot contain line breaks, control characters or text-direction overrides.'],
-      ['items.0.content', 'Text cannot contain line breaks, control characters or text-direction overrides.'],
+      ['items.0', 'Text cannot contain line breaks, control characters or text-direction overrides.'],
       ['tags.0', 'Text cannot contain line breaks, control characters or text-direction overrides.'],
     ]);
   });
