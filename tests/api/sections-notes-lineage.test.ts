@@ -4,10 +4,9 @@ import { badgeListSchema } from '../../src/domain/badges/badges';
 import { checklistInputMessages } from '../../src/domain/checklists/checklist-fields';
 import { checklistDetailSchema, type ChecklistDetail } from '../../src/domain/checklists/checklist-view';
 import { checklists } from '../../src/server/db/schema';
-import { createUser } from '../../src/server/seed/factories';
 import { completeItem } from '../setup/completions';
-import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { createAppWithUsers } from '../setup/sign-in';
+import type { Agent, TestApp } from '../setup/test-app';
 
 let t: TestApp;
 let asOwner: Agent;
@@ -39,10 +38,10 @@ async function created(agent: Agent, body: unknown, path = '/api/checklists'): P
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  asOwner = await signedInAgent(t, await createUser(t.db));
-  asReader = await signedInAgent(t, await createUser(t.db));
-  asThird = await signedInAgent(t, await createUser(t.db));
+  ({
+    t,
+    agents: { owner: asOwner, reader: asReader, third: asThird },
+  } = await createAppWithUsers({ owner: {}, reader: {}, third: {} }));
 });
 
 describe('sections and notes', () => {
