@@ -245,7 +245,7 @@ describe('clone', () => {
     const original = await makeChecklist(t.db, owner.id, { title: 'Soon private' });
     const { id } = await (await asReader.post(`/api/checklists/${original.id}/clone`, {})).json();
     await asOwner.request(`/api/checklists/${original.id}/visibility`, { method: 'PATCH', json: { isPublic: false } });
-    expect((await detail(asReader, id)).clonedFrom).toEqual({ id: null, title: 'Soon private' });
+    expect((await detail(asReader, id)).clonedFrom).toEqual({ id: null, title: 'Soon private', originallyBy: null });
   });
 
   it('refuses to clone one’s own list, as it refuses to like it: 403 forbidden', async () => {

@@ -119,15 +119,27 @@ describe('remix lineage', () => {
     const first = await created(asOwner, { ...list, title: 'First of the chain' });
     const second = await created(asReader, {}, `/api/checklists/${first.id}/clone`);
     const third = await created(asThird, {}, `/api/checklists/${second.id}/clone`);
-    expect(third.clonedFrom).toEqual({ id: second.id, title: second.title });
+    expect(third.clonedFrom).toEqual({
+      id: second.id,
+      title: second.title,
+      originallyBy: { name: first.author, username: first.authorUsername },
+    });
 
     expect((await asReader.request(`/api/checklists/${second.id}`, { method: 'DELETE' })).status).toBe(200);
-    expect((await detail(asThird, third.id)).clonedFrom).toEqual({ id: first.id, title: 'First of the chain' });
+    expect((await detail(asThird, third.id)).clonedFrom).toEqual({
+      id: first.id,
+      title: 'First of the chain',
+      originallyBy: null,
+    });
     // The deleted clone no longer counts; the copy it handed on does.
     expect((await detail(asOwner, first.id)).clones).toBe(1);
 
     expect((await asOwner.request(`/api/checklists/${first.id}`, { method: 'DELETE' })).status).toBe(200);
-    expect((await detail(asThird, third.id)).clonedFrom).toEqual({ id: null, title: 'First of the chain' });
+    expect((await detail(asThird, third.id)).clonedFrom).toEqual({
+      id: null,
+      title: 'First of the chain',
+      originallyBy: null,
+    });
   });
 
   it('skips every deleted link when several of one chain go in one statement', async () => {
@@ -137,7 +149,15 @@ describe('remix lineage', () => {
     const fourth = await created(asThird, {}, `/api/checklists/${third.id}/clone`);
     const response = await asOwner.post('/api/checklists/bulk-delete', { ids: [first.id, third.id] });
     expect(response.status).toBe(200);
-    expect((await detail(asThird, fourth.id)).clonedFrom).toEqual({ id: second.id, title: second.title });
-    expect((await detail(asReader, second.id)).clonedFrom).toEqual({ id: null, title: 'Root list' });
+    expect((await detail(asThird, fourth.id)).clonedFrom).toEqual({
+      id: second.id,
+      title: second.title,
+      originallyBy: null,
+    });
+    expect((await detail(asReader, second.id)).clonedFrom).toEqual({
+      id: null,
+      title: 'Root list',
+      originallyBy: null,
+    });
   });
 });

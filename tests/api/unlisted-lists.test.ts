@@ -97,10 +97,11 @@ describe('an unlisted list is reachable by its address', () => {
     const asCloner = await read(asOther, `/api/checklists/${copy}`);
     expect(asCloner).toMatchObject({ visibility: 'unlisted', viewer: { isOwner: true } });
     // The cloner had the original's address; a reader of the clone is not given it.
-    expect(asCloner.clonedFrom).toEqual({ id: unlisted, title: `${WORD} lantern walk` });
+    expect(asCloner.clonedFrom).toEqual({ id: unlisted, title: `${WORD} lantern walk`, originallyBy: null });
     expect((await read(t.agent(), `/api/checklists/${copy}`)).clonedFrom).toEqual({
       id: null,
       title: `${WORD} lantern walk`,
+      originallyBy: null,
     });
   });
 

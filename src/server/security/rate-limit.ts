@@ -33,6 +33,8 @@ export const rateRules = {
   accountDeletionPerUser: { windowSeconds: minutes(15), max: 5 },
   // Decision 026: drawing a share preview not yet in memory (a crawler unfurling links is one address).
   previewRendersPerIp: { windowSeconds: 60, max: 120 },
+  // A list's remixes: its detail page asks for the first page, a reader pages on with Show more.
+  remixesPerIp: { windowSeconds: 60, max: 240 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof rateRules;
