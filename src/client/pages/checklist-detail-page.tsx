@@ -21,6 +21,7 @@ import { LikeButton } from '@/client/features/checklists/like-button';
 import { ShareButton } from '@/client/features/checklists/share-button';
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { ClonedFromBadge } from '@/client/features/checklists/cloned-from-badge';
+import { RemixesSection } from '@/client/features/checklists/remixes-section';
 import { VisibilityBadge } from '@/client/features/checklists/visibility-badge';
 import { paths } from '@/domain/paths';
 import { useDocumentTitle } from '@/client/lib/document-head';
@@ -168,6 +169,8 @@ function ChecklistView({
       </Card>
 
       <ChecklistProgress checklist={checklist} isSignedIn={isSignedIn} />
+
+      <RemixesSection checklistId={checklist.id} />
 
       <CommentsSection checklist={checklist} viewer={viewer} loginHref={loginHref} />
     </Page>
