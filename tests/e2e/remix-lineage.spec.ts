@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { clonedChecklists } from '../../src/server/db/schema';
 import { makeChecklist } from '../../src/server/seed/factories';
 import { seriousViolations, settled } from './support/axe';
-import { expect, test } from './support/fixtures';
+import { expect, failedRequest, test } from './support/fixtures';
 
 // Remix lineage on a list's page: "Cloned from …, originally by …" on a clone of a clone, and
 // "Remixes (N)", the public clones of a list.
@@ -123,4 +123,32 @@ test('a list with only private and unlisted clones shows no Remixes; Show more p
   await expect(remixes.getByRole('listitem')).toHaveCount(12);
   await expect(remixes.getByRole('listitem').last()).toContainText('Remix number 1');
   await expect(remixes.getByRole('button', { name: 'Show more' })).toHaveCount(0);
+});
+
+test('remixes that fail to load say so, and Try again loads them', async ({
+  page,
+  db,
+  makeUser,
+  signInWithList,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(failedRequest(500, /\/api\/checklists\/[^/]+\/remixes$/));
+  const { list } = await signInWithList();
+  const cloner = await makeUser({ profileName: 'Rory Retry' });
+  const copy = await makeChecklist(db, cloner.id, { title: `Retried remix ${unique()}` });
+  await db
+    .insert(clonedChecklists)
+    .values({
+      originalChecklistId: list.id,
+      originalTitle: list.title,
+      clonedChecklistId: copy.id,
+      clonedBy: cloner.id,
+    });
+  await page.route('**/api/checklists/*/remixes', (route) => route.fulfill({ status: 500, json: {} }));
+  await page.goto(`/checklist/${list.id}`);
+  const remixes = page.getByRole('region', { name: 'Remixes' });
+  await expect(remixes.getByText('Failed to load remixes.')).toBeVisible();
+  await page.unroute('**/api/checklists/*/remixes');
+  await remixes.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('region', { name: 'Remixes (1)' }).getByRole('link', { name: copy.title })).toBeVisible();
 });

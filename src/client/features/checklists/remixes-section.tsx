@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { GitFork, RotateCcw } from 'lucide-react';
+import { GitFork } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { remixMessages, type Remix } from '@/domain/checklists/remixes';
 import { paths } from '@/domain/paths';
-import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
+import { LoadError } from '@/client/components/ui/load-states';
 import { ShowMore } from '@/client/components/ui/show-more';
 import { remixesQuery } from '@/client/api/remixes';
 import { formatDate } from '@/client/lib/format';
@@ -34,15 +34,9 @@ export function RemixesSection({ checklistId }: { checklistId: string }) {
         ) : null}
       </h2>
       {remixes.isError && !remixes.data ? (
-        <div className="space-y-2">
-          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {remixMessages.loadFailed}
-          </p>
-          <Button variant="secondary" size="sm" onClick={() => void remixes.refetch()}>
-            <RotateCcw className="h-4 w-4" aria-hidden />
-            Try again
-          </Button>
-        </div>
+        <LoadError onRetry={() => void remixes.refetch()} isRetrying={remixes.isFetching}>
+          {remixMessages.loadFailed}
+        </LoadError>
       ) : (
         <>
           <Card>
