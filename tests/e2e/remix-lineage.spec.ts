@@ -136,14 +136,12 @@ test('remixes that fail to load say so, and Try again loads them', async ({
   const { list } = await signInWithList();
   const cloner = await makeUser({ profileName: 'Rory Retry' });
   const copy = await makeChecklist(db, cloner.id, { title: `Retried remix ${unique()}` });
-  await db
-    .insert(clonedChecklists)
-    .values({
-      originalChecklistId: list.id,
-      originalTitle: list.title,
-      clonedChecklistId: copy.id,
-      clonedBy: cloner.id,
-    });
+  await db.insert(clonedChecklists).values({
+    originalChecklistId: list.id,
+    originalTitle: list.title,
+    clonedChecklistId: copy.id,
+    clonedBy: cloner.id,
+  });
   await page.route('**/api/checklists/*/remixes', (route) => route.fulfill({ status: 500, json: {} }));
   await page.goto(`/checklist/${list.id}`);
   const remixes = page.getByRole('region', { name: 'Remixes' });
