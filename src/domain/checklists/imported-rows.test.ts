@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyChecklistForm, emptyItemRow, type ChecklistForm } from './checklist-input';
 import { MAX_ITEMS, type ChecklistEntry } from './checklist-fields';
-import { formWithImport, importPlacement, importPlacementMessages, pasteIntoRows } from './imported-rows';
+import { formWithImport, importPlacement, importCopy, pasteIntoRows } from './imported-rows';
 import { importProblem, markdownImportMessages as m, MAX_IMPORT_BYTES } from './markdown-import-limits';
 
 const row = (content: string, note = '', kind: 'item' | 'heading' = 'item') => ({ content, kind, note });
@@ -56,10 +56,10 @@ describe('importing into the form', () => {
 
   it('replaces empty rows, or follows filled ones, and says which', () => {
     const empty = form({ items: [row(''), row(' ')] });
-    expect(importPlacement(empty.items)).toBe(importPlacementMessages.replace);
+    expect(importPlacement(empty.items)).toBe(importCopy.replace);
     expect(formWithImport(empty, { items: [entry('Tent')] })).toMatchObject({ form: { items: [row('Tent')] } });
     const filled = form({ items: [row('Stove'), row('')] });
-    expect(importPlacement(filled.items)).toBe(importPlacementMessages.append(1));
+    expect(importPlacement(filled.items)).toBe(importCopy.append(1));
     expect(formWithImport(filled, { items: [entry('Tent')] })).toMatchObject({
       form: { items: [row('Stove'), row('Tent')] },
     });

@@ -1,6 +1,6 @@
 import type { ChecklistEntry } from './checklist-fields';
 import type { ChecklistForm } from './checklist-input';
-import { importProblem } from './markdown-import-limits';
+import { importProblem, MAX_IMPORT_KB } from './markdown-import-limits';
 import type { ImportedList } from './markdown-import';
 
 // How a list read from text goes into the checklist form: a paste replaces the row it was pasted
@@ -28,7 +28,16 @@ export function pasteIntoRows(rows: readonly ItemRow[], index: number, entries: 
   return problem ? { ok: false, message: problem } : { ok: true, rows: next };
 }
 
-export const importPlacementMessages = {
+/** The words of "Import" on the create form and the wizard, and of its dialog. */
+export const importCopy = {
+  button: 'Import',
+  title: 'Import a list',
+  description: 'Read a checklist from a Markdown or text file, or from text you paste. Nothing is saved yet.',
+  fileLabel: 'File',
+  fileHint: `A .md or .txt file of at most ${MAX_IMPORT_KB} KB. Its text shows below.`,
+  textLabel: 'Text',
+  textHint: 'One item a line. List markers, # headings and indented notes are read as Markdown.',
+  submit: 'Import',
   replace: 'Imported items replace the form’s empty item rows.',
   append: (count: number) =>
     `Imported items are added after the ${count === 1 ? 'item' : `${count} items`} already in the form.`,
@@ -40,7 +49,7 @@ export const importPlacementMessages = {
 /** What the dialog says the import will do with the form's rows. */
 export function importPlacement(rows: readonly ItemRow[]): string {
   const filled = rows.filter(isFilled).length;
-  return filled ? importPlacementMessages.append(filled) : importPlacementMessages.replace;
+  return filled ? importCopy.append(filled) : importCopy.replace;
 }
 
 /**
