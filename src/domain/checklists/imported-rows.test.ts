@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emptyChecklistForm, emptyItemRow, type ChecklistForm } from './checklist-input';
 import { MAX_ITEMS, type ChecklistEntry } from './checklist-fields';
-import { formWithImport, importPlacement, importCopy, pasteIntoRows } from './imported-rows';
-import { importProblem, markdownImportMessages as m, MAX_IMPORT_BYTES } from './markdown-import-limits';
+import { formWithImport, importPlacement, pasteIntoRows } from './imported-rows';
+import { importCopy, importProblem, markdownImportMessages as m, MAX_IMPORT_BYTES } from './markdown-import-limits';
 
 const row = (content: string, note = '', kind: 'item' | 'heading' = 'item') => ({ content, kind, note });
 const entry = (content: string, note = '', kind: 'item' | 'heading' = 'item'): ChecklistEntry => ({

@@ -1,6 +1,6 @@
 import type { ChecklistEntry } from './checklist-fields';
 import type { ChecklistForm } from './checklist-input';
-import { importProblem, MAX_IMPORT_KB } from './markdown-import-limits';
+import { importCopy, importProblem } from './markdown-import-limits';
 import type { ImportedList } from './markdown-import';
 
 // How a list read from text goes into the checklist form: a paste replaces the row it was pasted
@@ -27,24 +27,6 @@ export function pasteIntoRows(rows: readonly ItemRow[], index: number, entries: 
   const problem = importProblem.ofRows(next);
   return problem ? { ok: false, message: problem } : { ok: true, rows: next };
 }
-
-/** The words of "Import" on the create form and the wizard, and of its dialog. */
-export const importCopy = {
-  button: 'Import',
-  title: 'Import a list',
-  description: 'Read a checklist from a Markdown or text file, or from text you paste. Nothing is saved yet.',
-  fileLabel: 'File',
-  fileHint: `A .md or .txt file of at most ${MAX_IMPORT_KB} KB. Its text shows below.`,
-  textLabel: 'Text',
-  textHint: 'One item a line. List markers, # headings and indented notes are read as Markdown.',
-  submit: 'Import',
-  replace: 'Imported items replace the form’s empty item rows.',
-  append: (count: number) =>
-    `Imported items are added after the ${count === 1 ? 'item' : `${count} items`} already in the form.`,
-  fields: 'A title, description, tags, estimated time or difficulty in the text replaces the form’s.',
-  imported: (count: number) =>
-    `Imported ${count === 1 ? '1 item' : `${count} items`} into the form. Nothing is saved until you create the checklist.`,
-} as const;
 
 /** What the dialog says the import will do with the form's rows. */
 export function importPlacement(rows: readonly ItemRow[]): string {

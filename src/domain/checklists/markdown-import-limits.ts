@@ -69,6 +69,24 @@ export const markdownImportMessages = {
     `With these, the list would have ${plural(count, 'heading')}; a checklist can have at most ${MAX_HEADINGS} headings.`,
 } as const;
 
+/** The words of "Import" on the create form and the wizard, and of its dialog. */
+export const importCopy = {
+  button: 'Import',
+  title: 'Import a list',
+  description: 'Read a checklist from a Markdown or text file, or from text you paste. Nothing is saved yet.',
+  fileLabel: 'File',
+  fileHint: `A .md or .txt file of at most ${MAX_IMPORT_KB} KB. Its text shows below.`,
+  textLabel: 'Text',
+  textHint: 'One item a line. List markers, # headings and indented notes are read as Markdown.',
+  submit: 'Import',
+  replace: 'Imported items replace the form’s empty item rows.',
+  append: (count: number) =>
+    `Imported items are added after the ${count === 1 ? 'item' : `${count} items`} already in the form.`,
+  fields: 'A title, description, tags, estimated time or difficulty in the text replaces the form’s.',
+  imported: (count: number) =>
+    `Imported ${count === 1 ? '1 item' : `${count} items`} into the form. Nothing is saved until you create the checklist.`,
+} as const;
+
 const m = markdownImportMessages;
 
 /** The length of `text` in UTF-8 bytes, as a file of it would weigh. */

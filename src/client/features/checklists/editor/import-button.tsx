@@ -1,6 +1,6 @@
 import { FileUp } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { importCopy } from '@/domain/checklists/imported-rows';
+import { importCopy } from '@/domain/checklists/markdown-import-limits';
 import { Button } from '@/client/components/ui/button';
 import { DeferredDialog } from '@/client/components/ui/deferred-dialog';
 import { Spinner } from '@/client/components/ui/spinner';

@@ -2,10 +2,11 @@ import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { countItems } from '@/domain/checklists/checklist-fields';
 import type { ChecklistForm, ChecklistFormField } from '@/domain/checklists/checklist-input';
-import { formWithImport, importCopy, importPlacement } from '@/domain/checklists/imported-rows';
+import { formWithImport, importPlacement } from '@/domain/checklists/imported-rows';
 import { parseMarkdownList } from '@/domain/checklists/markdown-import';
 import {
   IMPORT_FILE_ACCEPT,
+  importCopy,
   importProblem,
   markdownImportMessages,
   type ImportSource,
