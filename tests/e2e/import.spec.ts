@@ -63,15 +63,19 @@ test('pasting several lines into an item row makes a row of each, headings and n
   await test.step('a paste past the item limit changes nothing and names the limit', async () => {
     const tooMany = Array.from({ length: MAX_ITEMS }, (_, i) => `More ${i + 1}`).join('\n');
     await pasteIntoRow(page, 2, tooMany);
-    await expect(page.getByText(markdownImportMessages.formTooManyItems(MAX_ITEMS + 9))).toBeVisible();
+    await expect(page.getByText(markdownImportMessages.formTooManyItems('pasted lines', MAX_ITEMS + 9))).toBeVisible();
     await expect(page.getByRole('textbox', { name: /^Item \d+$/ })).toHaveCount(10);
     await expect(itemRow(page, 2)).toHaveValue('Step 2');
+    await page
+      .getByText(markdownImportMessages.formTooManyItems('pasted lines', MAX_ITEMS + 9))
+      .scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/paste-limit-1280.png` });
   });
 
   await test.step('a heading line and an indented line become a heading row and a note, saved as such', async () => {
     await itemRow(page, 10).fill('');
     await pasteIntoRow(page, 10, 'Step 10\n## Food\nBeans\n  the tinned ones\nBread');
-    await expect(page.getByText(markdownImportMessages.formTooManyItems(MAX_ITEMS + 9))).toBeHidden();
+    await expect(page.getByText(markdownImportMessages.formTooManyItems('pasted lines', MAX_ITEMS + 9))).toBeHidden();
     await expect(itemRow(page, 13)).toHaveValue('Bread');
     await expect(itemRow(page, 11)).toHaveValue('Food');
     await fillTitleAndDescription(page, `Pasted ${unique()}`);
@@ -211,6 +215,11 @@ test('the wizard imports pasted text: the title on its first step, the items on 
 }) => {
   await signIn(await makeUser());
   await page.goto('/dashboard/create');
+  await expect(page.getByRole('heading', { name: 'Step 1: Basic Info' })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/wizard-import-button-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/wizard-import-button-1280.png` });
   await page.getByRole('button', { name: importCopy.button, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: importCopy.title });
   await dialog

@@ -27,7 +27,7 @@ describe('pasting into an item row', () => {
 
   it('changes nothing when the list would pass its limits', () => {
     const rows = many(60).map((e) => row(e.content));
-    expect(pasteIntoRows(rows, 0, many(50))).toEqual({ ok: false, message: m.formTooManyItems(109) });
+    expect(pasteIntoRows(rows, 0, many(50))).toEqual({ ok: false, message: m.formTooManyItems('pasted lines', 109) });
     expect(pasteIntoRows([emptyItemRow()], 0, many(MAX_ITEMS)).ok).toBe(true);
   });
 });
@@ -67,9 +67,15 @@ describe('importing into the form', () => {
 
   it('leaves the form as it was when the whole would pass a limit', () => {
     const full = form({ items: many(90).map((e) => row(e.content)) });
-    expect(formWithImport(full, { items: many(20) })).toEqual({ ok: false, message: m.formTooManyItems(110) });
+    expect(formWithImport(full, { items: many(20) })).toEqual({
+      ok: false,
+      message: m.formTooManyItems('imported items', 110),
+    });
     const headings = Array.from({ length: 26 }, (_, i) => entry(`Part ${i}`, '', 'heading'));
-    expect(formWithImport(form(), { items: headings })).toEqual({ ok: false, message: m.formTooManyHeadings(26) });
+    expect(formWithImport(form(), { items: headings })).toEqual({
+      ok: false,
+      message: m.formTooManyHeadings('imported items', 26),
+    });
   });
 });
 

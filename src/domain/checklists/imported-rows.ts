@@ -24,7 +24,7 @@ export function pasteIntoRows(rows: readonly ItemRow[], index: number, entries: 
   const first = pasted[0];
   if (kept && first?.kind === 'item' && !first.note) pasted[0] = { ...first, note: kept };
   const next = [...rows.slice(0, index), ...pasted, ...rows.slice(index + 1)];
-  const problem = importProblem.ofRows(next);
+  const problem = importProblem.ofRows(next, 'pasted lines');
   return problem ? { ok: false, message: problem } : { ok: true, rows: next };
 }
 
@@ -40,7 +40,7 @@ export function importPlacement(rows: readonly ItemRow[]): string {
  */
 export function formWithImport(form: ChecklistForm, list: ImportedList): FormOutcome {
   const items = [...form.items.filter(isFilled), ...list.items.map(toRow)];
-  const problem = importProblem.ofRows(items);
+  const problem = importProblem.ofRows(items, 'imported items');
   if (problem) return { ok: false, message: problem };
   return {
     ok: true,

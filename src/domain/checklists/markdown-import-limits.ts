@@ -17,6 +17,8 @@ import {
 
 /** Where the text came from, as the messages name it. */
 export type ImportSource = 'file' | 'pasted text';
+/** What is added to the form's rows, as the messages name it. */
+export type AddedEntries = 'pasted lines' | 'imported items';
 
 /** The largest file the import dialog reads. */
 export const MAX_IMPORT_KB = 200;
@@ -62,11 +64,11 @@ export const markdownImportMessages = {
     `The ${source} has ${count} tags; a checklist can have at most ${MAX_TAGS} tags.`,
   tagTooLong: (source: ImportSource, tag: string) =>
     `The tag "${tag}" in the ${source} has ${tag.length} characters; a tag can have at most ${MAX_TAG_LENGTH} characters.`,
-  /** The form's rows and the imported ones together. */
-  formTooManyItems: (count: number) =>
-    `With these, the list would have ${plural(count, 'item')}; a checklist can have at most ${MAX_ITEMS} items.`,
-  formTooManyHeadings: (count: number) =>
-    `With these, the list would have ${plural(count, 'heading')}; a checklist can have at most ${MAX_HEADINGS} headings.`,
+  /** The form's rows and the new ones together. */
+  formTooManyItems: (added: AddedEntries, count: number) =>
+    `With the ${added}, the list would have ${plural(count, 'item')}; a checklist can have at most ${MAX_ITEMS} items.`,
+  formTooManyHeadings: (added: AddedEntries, count: number) =>
+    `With the ${added}, the list would have ${plural(count, 'heading')}; a checklist can have at most ${MAX_HEADINGS} headings.`,
 } as const;
 
 /** The words of "Import" on the create form and the wizard, and of its dialog. */
@@ -159,11 +161,11 @@ export const importProblem = {
   },
 
   /** The form's rows with the imported ones, against the list's limits (blank rows do not count). */
-  ofRows(rows: readonly { kind: ChecklistEntry['kind']; content: string }[]): string | null {
+  ofRows(rows: readonly { kind: ChecklistEntry['kind']; content: string }[], added: AddedEntries): string | null {
     const filled = rows.filter((row) => row.content.trim());
     const items = countItems(filled);
-    if (items > MAX_ITEMS) return m.formTooManyItems(items);
-    if (filled.length - items > MAX_HEADINGS) return m.formTooManyHeadings(filled.length - items);
+    if (items > MAX_ITEMS) return m.formTooManyItems(added, items);
+    if (filled.length - items > MAX_HEADINGS) return m.formTooManyHeadings(added, filled.length - items);
     return null;
   },
 };
