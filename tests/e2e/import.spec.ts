@@ -220,8 +220,16 @@ test('the wizard imports pasted text: the title on its first step, the items on 
   await page.screenshot({ path: `${SHOTS}/wizard-import-button-390.png` });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `${SHOTS}/wizard-import-button-1280.png` });
-  await page.getByRole('button', { name: importCopy.button, exact: true }).click();
+  const importButton = page.getByRole('button', { name: importCopy.button, exact: true });
   const dialog = page.getByRole('dialog', { name: importCopy.title });
+  // From the keyboard: Enter opens the dialog, Escape closes it and gives focus back.
+  await importButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(importButton).toBeFocused();
+  await importButton.click();
   await dialog
     .getByLabel(importCopy.textLabel, { exact: true })
     .fill('# Move house\n\nBoxes first.\n\n1. Book the van\n2. Pack');

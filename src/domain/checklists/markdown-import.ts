@@ -18,8 +18,8 @@ import { MARKDOWN_FIELD_SEPARATOR, markdownLabels } from './markdown-format';
 // - A heading (any depth) is a heading entry; a first depth-1 heading with more after it is the title.
 // - Lines indented deeper than an item's line, and everything after a list item's first line
 //   (its continuation lines, later paragraphs, nested lists as text), are that item's note.
-// - With a title, paragraphs before the first list or heading are the description, and a line that
-//   starts with one of the export's labels ("Tags:", "Estimated time:", ...) is that field.
+// - With a title, paragraphs before the first list or heading are the description.
+// - A line that starts with one of the export's labels ("Tags:", "Estimated time:", ...) is that field.
 
 export type ImportedList = {
   title?: string;
@@ -95,7 +95,8 @@ function readBlocks(blocks: RootContent[], mode: ImportMode, sourceLines: string
     const [head, ...tail] = lines;
     if (!head?.text.trim()) return;
     addItem(head.text, markerIndent);
-    // A continuation line at or left of the marker (a "lazy" line) was not meant to be under the item.
+    // The item's other lines are its note, except a continuation line at or left of the marker (a
+    // "lazy" line, which Markdown keeps in the item): it was not written under the item, so it is one.
     addLines(
       tail.map((line) => (first.type === 'paragraph' ? line : { ...line, indent: markerIndent + 1 })),
       '\n',
