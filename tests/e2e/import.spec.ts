@@ -32,16 +32,13 @@ async function fillTitleAndDescription(page: Page, title: string) {
   await chooseOption(page, 'Estimated time', '1 hour');
 }
 
-test.beforeEach(async ({ context }) => {
+// Every test is a signed-in person on a create form, with a clipboard to paste from.
+test.beforeEach(async ({ context, makeUser, signIn }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(await makeUser());
 });
 
-test('pasting several lines into an item row makes a row of each, headings and notes included', async ({
-  page,
-  makeUser,
-  signIn,
-}) => {
-  await signIn(await makeUser());
+test('pasting several lines into an item row makes a row of each, headings and notes included', async ({ page }) => {
   await page.goto('/create');
 
   await test.step('ten pasted lines become ten rows, the cursor in the last', async () => {
@@ -112,13 +109,8 @@ const exported = (title: string) =>
     '',
   ].join('\n');
 
-test('a Markdown file imported on /create fills the form, and the saved list holds its entries', async ({
-  page,
-  makeUser,
-  signIn,
-}) => {
+test('a Markdown file imported on /create fills the form, and the saved list holds its entries', async ({ page }) => {
   const title = `Imported camping ${unique()}`;
-  await signIn(await makeUser());
 
   // The second import (at 390 px) is the one the form shows.
   for (const width of [1280, 390]) {
@@ -170,12 +162,7 @@ test('a Markdown file imported on /create fills the form, and the saved list hol
   });
 });
 
-test('a file past a limit, or not text, is refused by name and the form keeps its text', async ({
-  page,
-  makeUser,
-  signIn,
-}) => {
-  await signIn(await makeUser());
+test('a file past a limit, or not text, is refused by name and the form keeps its text', async ({ page }) => {
   await page.goto('/create');
   await page.getByLabel('Title').fill('My own title');
   await itemRow(page, 1).fill('My own item');
@@ -208,12 +195,7 @@ test('a file past a limit, or not text, is refused by name and the form keeps it
   });
 });
 
-test('the wizard imports pasted text: the title on its first step, the items on its second', async ({
-  page,
-  makeUser,
-  signIn,
-}) => {
-  await signIn(await makeUser());
+test('the wizard imports pasted text: the title on its first step, the items on its second', async ({ page }) => {
   await page.goto('/dashboard/create');
   await expect(page.getByRole('heading', { name: 'Step 1: Basic Info' })).toBeVisible();
   await page.setViewportSize({ width: 390, height: 900 });
