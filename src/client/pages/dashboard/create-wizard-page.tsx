@@ -28,6 +28,7 @@ import {
 } from '@/client/features/checklists/editor/checklist-editor';
 import { ItemsField } from '@/client/features/checklists/editor/editor-fields';
 import { BasicInfoFields, DetailFields } from '@/client/features/checklists/editor/field-groups';
+import { ImportButton } from '@/client/features/checklists/editor/import-button';
 import { useCreateChecklist } from '@/client/api/checklists';
 import { errorMessage } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
@@ -93,13 +94,16 @@ export function CreateWizardPage() {
       <div className="grid gap-6 lg:grid-cols-[1fr_16rem]">
         <Card className="p-5 sm:p-7">
           <ChecklistEditorForm form={form} onSubmit={(event) => void submit(event)}>
-            <h2
-              ref={headingRef}
-              tabIndex={-1}
-              className="mb-5 text-lg font-semibold text-slate-900 outline-none dark:text-white"
-            >
-              Step {step}: {WIZARD_STEPS[step - 1]}
-            </h2>
+            <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+              <h2
+                ref={headingRef}
+                tabIndex={-1}
+                className="text-lg font-semibold text-slate-900 outline-none dark:text-white"
+              >
+                Step {step}: {WIZARD_STEPS[step - 1]}
+              </h2>
+              <ImportButton />
+            </div>
             {step === 1 ? (
               <div className="space-y-5">
                 <BasicInfoFields suggestedTitleLength={TITLE_TIP_LENGTH} />

@@ -20,6 +20,7 @@ import { RadioGroup, RadioGroupItem } from '@/client/components/ui/radio-group';
 import { SelectContent, SelectItem, SelectRoot, SelectTrigger, SelectValue } from '@/client/components/ui/select';
 import { cn } from '@/client/lib/cn';
 import { RowList } from './row-list';
+import { usePasteRows } from './use-paste-rows';
 
 // The checklist editor's fields. Each reads the form from context (ChecklistEditorForm),
 // so the create/edit page and the wizard's steps place the same fields where they need them.
@@ -134,23 +135,27 @@ export function ItemsField({ dropsBlankRows = false }: ListFieldProps) {
   const items = useFieldArray({ control, name: 'items' });
   const values = useWatch({ control, name: 'items' });
   const error = useFieldError('items');
+  const pasteRows = usePasteRows(items);
   return (
-    <RowList
-      legend="Items"
-      noun="item"
-      hint="Press Enter in an item to add the next one."
-      placeholder="Describe a step"
-      numbered
-      rows={items.fields}
-      max={MAX_ITEMS}
-      error={error}
-      errorId={ids.error('items')}
-      isRowInvalid={(index) => isRowAtFault(values[index]?.content, MAX_ITEM_LENGTH, dropsBlankRows)}
-      inputProps={(index) => register(`items.${index}.content`, { onChange: () => recheck('items') })}
-      onInsert={(at) => items.insert(at, emptyItemRow())}
-      onRemove={(index) => items.remove(index)}
-      onMove={(from, to) => items.move(from, to)}
-    />
+    // A paste of several lines into a row becomes rows (use-paste-rows.ts).
+    <div onPaste={pasteRows}>
+      <RowList
+        legend="Items"
+        noun="item"
+        hint="Press Enter in an item to add the next one."
+        placeholder="Describe a step"
+        numbered
+        rows={items.fields}
+        max={MAX_ITEMS}
+        error={error}
+        errorId={ids.error('items')}
+        isRowInvalid={(index) => isRowAtFault(values[index]?.content, MAX_ITEM_LENGTH, dropsBlankRows)}
+        inputProps={(index) => register(`items.${index}.content`, { onChange: () => recheck('items') })}
+        onInsert={(at) => items.insert(at, emptyItemRow())}
+        onRemove={(index) => items.remove(index)}
+        onMove={(from, to) => items.move(from, to)}
+      />
+    </div>
   );
 }
 
