@@ -10,6 +10,9 @@ export const sectionMessages = {
   removeNote: 'Remove note',
   toHeading: 'Turn into heading',
   toItem: 'Turn into item',
+  headingPlaceholder: 'Name a section',
+  noteLabel: 'Note',
+  notePlaceholder: 'Details or a link (optional)',
 } as const;
 
 /**
