@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Clock, Copy, ListChecks, Users, type LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { ReactNode } from 'react';
-import { countItems } from '@/domain/checklists/checklist-fields';
+import { countItems } from '@/domain/checklists/entries';
 import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
 import type { Viewer } from '@/domain/permissions';
 import { Page } from '@/client/components/layout/page';

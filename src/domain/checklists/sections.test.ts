@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countItems, isTickable } from './checklist-fields';
+import { countItems, isTickable } from './entries';
 import { numberEntries, sectionsOf } from './sections';
 
 const item = (content: string) => ({ kind: 'item' as const, content });

@@ -1,4 +1,4 @@
-import { isTickable, type EntryKind } from './checklist-fields';
+import { isTickable, type EntryKind } from './entries';
 
 // A list's entries read as sections: the items before the first heading, then each heading with
 // the items under it. Items are numbered 1, 2, 3… across the whole list, as "X of Y" counts them;

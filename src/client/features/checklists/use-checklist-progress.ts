@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { toast } from '@/client/lib/toast';
-import { isTickable } from '@/domain/checklists/checklist-fields';
+import { isTickable } from '@/domain/checklists/entries';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { useItemCompletionMutation, useResetProgressMutation } from '@/client/api/checklist-detail';
 import { countCompleted, completionFromIds, isAllCompleted, withItemCompletion } from '@/client/lib/progress';

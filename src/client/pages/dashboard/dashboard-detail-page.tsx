@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ListChecks, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { countItems } from '@/domain/checklists/checklist-fields';
+import { countItems } from '@/domain/checklists/entries';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Card } from '@/client/components/ui/card';
 import { checklistDetailQuery } from '@/client/api/checklists';
