@@ -11,7 +11,7 @@ import type { RowName } from './row-list';
 // heading only once its note is removed; nothing the author wrote is dropped by a click.
 
 const noteClass =
-  'block min-h-16 w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-200 aria-[invalid=true]:border-red-500 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
+  'block field-sizing-content min-h-16 max-h-72 w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-200 aria-[invalid=true]:border-red-500 sm:text-sm dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 
 type PendingFocus = 'note' | 'add-note' | 'kind';
 
