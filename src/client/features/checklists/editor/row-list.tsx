@@ -112,8 +112,10 @@ export function RowList({
     if (canAdd) onInsert(index + 1);
   };
 
+  // A fieldset is at least as wide as its widest content; min-w-0 keeps it to the form's width, so a
+  // note's text box, which grows with its text, wraps its lines instead of widening the page.
   return (
-    <fieldset ref={fieldsetRef} aria-describedby={`${hintId} ${errorId}`}>
+    <fieldset ref={fieldsetRef} aria-describedby={`${hintId} ${errorId}`} className="min-w-0">
       <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-300">{legend}</legend>
       <List className="space-y-2">
         {rows.map((row, index) => {
