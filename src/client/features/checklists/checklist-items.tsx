@@ -128,10 +128,7 @@ function SectionOf({ heading, start, children }: { heading: string; start?: numb
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="border-t border-slate-100 first:border-t-0 dark:border-slate-800">
-      <h2
-        id={headingId}
-        className="px-3 pt-4 pb-2 text-lg font-semibold break-words text-slate-900 dark:text-white"
-      >
+      <h2 id={headingId} className="px-3 pt-4 pb-2 text-lg font-semibold break-words text-slate-900 dark:text-white">
         {heading}
       </h2>
       {start !== undefined ? (

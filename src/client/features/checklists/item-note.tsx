@@ -65,11 +65,7 @@ export function ItemNote({ id, note, className }: { id: string; note: string; cl
           className="mt-1 inline-flex min-h-8 cursor-pointer items-center gap-1 rounded-md text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 dark:text-brand-200"
         >
           {isExpanded ? noteMessages.hide : noteMessages.show}
-          {isExpanded ? (
-            <ChevronUp className="h-4 w-4" aria-hidden />
-          ) : (
-            <ChevronDown className="h-4 w-4" aria-hidden />
-          )}
+          {isExpanded ? <ChevronUp className="h-4 w-4" aria-hidden /> : <ChevronDown className="h-4 w-4" aria-hidden />}
         </button>
       ) : null}
     </div>
