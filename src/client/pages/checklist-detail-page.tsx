@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Clock, Copy, ListChecks, Users, type LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { ReactNode } from 'react';
+import { countItems } from '@/domain/checklists/entries';
 import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
 import type { Viewer } from '@/domain/permissions';
 import { Page } from '@/client/components/layout/page';
@@ -155,7 +156,7 @@ function ChecklistView({
         >
           <Stat icon={Users} text={plural(checklist.uses, 'use', 'uses')} />
           <Stat icon={Copy} text={plural(checklist.clones, 'clone', 'clones')} />
-          <Stat icon={ListChecks} text={plural(checklist.items.length, 'item', 'items')} />
+          <Stat icon={ListChecks} text={plural(countItems(checklist.items), 'item', 'items')} />
         </ul>
 
         <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-5 dark:border-slate-800">

@@ -1,11 +1,13 @@
 import { Check, PartyPopper, RotateCcw } from 'lucide-react';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { ProgressBar } from '@/client/components/ui/progress-bar';
 import { cn } from '@/client/lib/cn';
 import { percentComplete } from '@/domain/checklists/progress';
+import { sectionsOf, type ListSection } from '@/domain/checklists/sections';
+import { ItemNote } from './item-note';
 
 export const COMPLETE_MESSAGE = 'Congratulations! All items completed!';
 
@@ -69,7 +71,11 @@ export function ProgressCard({
   );
 }
 
-/** A numbered list of items to complete; completed ones are struck through. */
+/**
+ * The list's items to complete, numbered across the list and grouped under its headings (a heading
+ * is a section title, never ticked or numbered); completed items are struck through. `completion`
+ * and `onToggle` go by the items alone, in order.
+ */
 export function ChecklistItems({
   items,
   completion,
@@ -77,7 +83,7 @@ export function ChecklistItems({
 }: {
   items: ChecklistDetail['items'];
   completion: boolean[];
-  onToggle: (index: number) => void;
+  onToggle: (itemIndex: number) => void;
 }) {
   if (items.length === 0) {
     return (
@@ -85,35 +91,70 @@ export function ChecklistItems({
     );
   }
 
+  const itemRows = (section: ListSection<ChecklistEntry>) =>
+    section.items.map(({ entry, number }) => (
+      <ItemRow
+        key={entry.id}
+        number={number}
+        content={entry.content}
+        note={entry.note}
+        isCompleted={completion[number - 1] ?? false}
+        onToggle={() => onToggle(number - 1)}
+      />
+    ));
+
   return (
     <Card className="p-2 sm:p-3">
-      <ol aria-label="Items" className="divide-y divide-slate-100 dark:divide-slate-800">
-        {items.map((item, index) => (
-          <ItemRow
-            key={item.id}
-            number={index + 1}
-            content={item.content}
-            isCompleted={completion[index] ?? false}
-            onToggle={() => onToggle(index)}
-          />
-        ))}
-      </ol>
+      {sectionsOf(items).map((section) =>
+        section.heading ? (
+          <SectionOf key={section.heading.id} heading={section.heading.content} start={section.items[0]?.number}>
+            {itemRows(section)}
+          </SectionOf>
+        ) : (
+          <ol key="leading" aria-label="Items" className={itemListClass}>
+            {itemRows(section)}
+          </ol>
+        ),
+      )}
     </Card>
+  );
+}
+
+type ChecklistEntry = ChecklistDetail['items'][number];
+const itemListClass = 'divide-y divide-slate-100 dark:divide-slate-800';
+
+/** A heading and the items under it: a section of the page, its list named by its heading. */
+function SectionOf({ heading, start, children }: { heading: string; start?: number; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="border-t border-slate-100 first:border-t-0 dark:border-slate-800">
+      <h2 id={headingId} className="px-3 pt-4 pb-2 text-lg font-semibold break-words text-slate-900 dark:text-white">
+        {heading}
+      </h2>
+      {start !== undefined ? (
+        <ol aria-labelledby={headingId} start={start} className={itemListClass}>
+          {children}
+        </ol>
+      ) : null}
+    </section>
   );
 }
 
 function ItemRow({
   number,
   content,
+  note,
   isCompleted,
   onToggle,
 }: {
   number: number;
   content: string;
+  note: string;
   isCompleted: boolean;
   onToggle: () => void;
 }) {
   const inputId = useId();
+  const noteId = `${inputId}-note`;
   return (
     <li>
       <label
@@ -126,7 +167,14 @@ function ItemRow({
         >
           {number}.
         </span>
-        <input id={inputId} type="checkbox" checked={isCompleted} onChange={onToggle} className="peer sr-only" />
+        <input
+          id={inputId}
+          type="checkbox"
+          checked={isCompleted}
+          onChange={onToggle}
+          aria-describedby={note ? noteId : undefined}
+          className="peer sr-only"
+        />
         <span
           aria-hidden
           className={cn(
@@ -148,6 +196,8 @@ function ItemRow({
           {content}
         </span>
       </label>
+      {/* Beside the label, not in it: a click on the note or its links does not complete the item. */}
+      {note ? <ItemNote id={noteId} note={note} className="-mt-1 pr-3 pb-3 pl-[5.25rem]" /> : null}
     </li>
   );
 }

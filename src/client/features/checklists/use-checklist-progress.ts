@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { toast } from '@/client/lib/toast';
+import { isTickable } from '@/domain/checklists/entries';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { useItemCompletionMutation, useResetProgressMutation } from '@/client/api/checklist-detail';
 import { countCompleted, completionFromIds, isAllCompleted, withItemCompletion } from '@/client/lib/progress';
@@ -7,8 +9,8 @@ import { useVisitorProgress } from './use-visitor-progress';
 const RESET_FAILED = 'Failed to reset progress.';
 
 /**
- * The user's completion of a checklist's items, one boolean per item, whoever they are: saved on
- * the server when signed in, stored in the browser for a visitor.
+ * The user's completion of a checklist's items, one boolean per item (headings left out), whoever
+ * they are: saved on the server when signed in, stored in the browser for a visitor.
  *
  * `onCompletionChange` runs when the user's own completing, uncompleting or reset makes the list
  * complete or incomplete, so the celebration follows an action and never a page load or a re-render.
@@ -18,14 +20,16 @@ export function useChecklistProgress(
   isSignedIn: boolean,
   onCompletionChange: (isComplete: boolean) => void,
 ) {
-  const visitor = useVisitorProgress(detail.id, detail.items);
+  // Headings are never completed: progress, "X of Y" and the celebration go by the items alone.
+  const items = useMemo(() => detail.items.filter(isTickable), [detail.items]);
+  const visitor = useVisitorProgress(detail.id, items);
   const itemCompletion = useItemCompletionMutation(detail.id);
   const resetProgress = useResetProgressMutation(detail.id);
   const completedItemIds = isSignedIn ? detail.viewer.completedItemIds : visitor.completedItemIds;
-  const completion = completionFromIds(detail.items, completedItemIds);
+  const completion = completionFromIds(items, completedItemIds);
 
   const toggle = (index: number) => {
-    const item = detail.items[index];
+    const item = items[index];
     if (!item) return;
     const isCompleted = !completion[index];
     const next = completion.map((value, at) => (at === index ? isCompleted : value));
@@ -43,7 +47,7 @@ export function useChecklistProgress(
   return {
     completion,
     completed: countCompleted(completion),
-    total: detail.items.length,
+    total: items.length,
     toggle,
     reset,
     isResetting: resetProgress.isPending,

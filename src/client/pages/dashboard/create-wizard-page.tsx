@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { emptyChecklistForm, type ChecklistForm } from '@/domain/checklists/checklist-input';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { DIFFICULTIES, type Difficulty } from '@/domain/checklists/checklist-view';
+import { sectionsOf } from '@/domain/checklists/sections';
 import {
   canJumpTo,
   filledRows,
@@ -225,7 +226,7 @@ function StepHeader({
   );
 }
 
-/** What will be created, as far as the first two steps go (blank item rows left out). */
+/** What will be created, as far as the first two steps go (blank rows left out, headings as headings). */
 function Review() {
   const { title, description, items, difficulty } = useWatch<ChecklistForm, ChecklistForm, ChecklistForm>({
     compute: filledRows,
@@ -235,11 +236,25 @@ function Review() {
     <section aria-label="Review" className="rounded-xl bg-slate-50 p-4 dark:bg-slate-800/50">
       <p className="text-lg font-semibold text-slate-900 dark:text-white">{title.trim()}</p>
       <p className="mt-1 text-sm whitespace-pre-line text-slate-600 dark:text-slate-400">{description.trim()}</p>
-      <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm text-slate-800 dark:text-slate-200">
-        {items.map((row, index) => (
-          <li key={index}>{row.content.trim()}</li>
-        ))}
-      </ol>
+      {sectionsOf(items).map((section, at) => (
+        <div key={at}>
+          {section.heading ? (
+            <h3 className="mt-3 text-sm font-semibold text-slate-900 dark:text-white">
+              {section.heading.content.trim()}
+            </h3>
+          ) : null}
+          {section.items.length > 0 ? (
+            <ol
+              start={section.items[0]?.number}
+              className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-800 dark:text-slate-200"
+            >
+              {section.items.map(({ entry, number }) => (
+                <li key={number}>{entry.content.trim()}</li>
+              ))}
+            </ol>
+          ) : null}
+        </div>
+      ))}
       {badge ? <DifficultyBadge difficulty={badge} className="mt-3" /> : null}
     </section>
   );
