@@ -8,7 +8,10 @@ import { chooseOption, expect, test } from './support/fixtures';
 const SHOTS = '/tmp/shots-import';
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 
+// Items are numbered among items, headings among headings.
 const itemRow = (page: Page, number: number) => page.getByRole('textbox', { name: `Item ${number}`, exact: true });
+const headingRow = (page: Page, number: number) =>
+  page.getByRole('textbox', { name: `Heading ${number}`, exact: true });
 
 /** Puts `text` on the clipboard and pastes it into the item row, as a person does with Ctrl+V. */
 async function pasteIntoRow(page: Page, number: number, text: string) {
@@ -73,8 +76,9 @@ test('pasting several lines into an item row makes a row of each, headings and n
     await itemRow(page, 10).fill('');
     await pasteIntoRow(page, 10, 'Step 10\n## Food\nBeans\n  the tinned ones\nBread');
     await expect(page.getByText(markdownImportMessages.formTooManyItems('pasted lines', MAX_ITEMS + 9))).toBeHidden();
-    await expect(itemRow(page, 13)).toHaveValue('Bread');
-    await expect(itemRow(page, 11)).toHaveValue('Food');
+    await expect(itemRow(page, 12)).toHaveValue('Bread');
+    await expect(headingRow(page, 1)).toHaveValue('Food');
+    await expect(page.getByRole('textbox', { name: 'Note for item 11' })).toHaveValue('the tinned ones');
     await fillTitleAndDescription(page, `Pasted ${unique()}`);
     await page.getByRole('button', { name: 'Create Checklist' }).click();
     await expect(page).toHaveURL(/\/checklist\/[0-9a-f-]{36}$/);
@@ -136,8 +140,9 @@ test('a Markdown file imported on /create fills the form, and the saved list hol
     await expect(page.getByLabel('Title')).toHaveValue(title);
     await expect(page.getByLabel('Description')).toHaveValue('Everything for two nights under canvas.');
     await expect(itemRow(page, 1)).toHaveValue('Book the site');
-    await expect(itemRow(page, 3)).toHaveValue('Food');
-    await expect(itemRow(page, 4)).toHaveValue('Beans & bread');
+    await expect(page.getByRole('textbox', { name: 'Note for item 2' })).toHaveValue('Pegs in the side pocket.');
+    await expect(headingRow(page, 1)).toHaveValue('Food');
+    await expect(itemRow(page, 3)).toHaveValue('Beans & bread');
     await expect(page.getByRole('textbox', { name: 'Tag 2' })).toHaveValue('outdoors');
     await expect(page.getByLabel('Estimated time')).toHaveText('2+ hours');
     await expect(page.getByRole('radio', { name: 'Hard' })).toBeChecked();
