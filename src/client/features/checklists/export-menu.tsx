@@ -1,0 +1,94 @@
+import { ClipboardCopy, FileDown, Printer } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { exportMessages } from '@/domain/checklists/export-messages';
+import { paths } from '@/domain/paths';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/client/components/ui/dropdown-menu';
+import { toast } from '@/client/lib/toast';
+import { ExportButton } from './export-button';
+import { useVisitorProgress } from './use-visitor-progress';
+
+// The exporter (and the Markdown serialiser under it) is not part of the page's first load: it is
+// fetched when the menu opens, and is there by the time an item is chosen.
+const loadExporter = () => import('@/domain/checklists/markdown-export');
+
+/** The list's own page, as an absolute address: what a file or a pasted text points back to. */
+const addressOf = (checklist: ChecklistDetail) => `${window.location.origin}${paths.checklist(checklist.id)}`;
+
+/** Saves `text` as a file named `fileName`, made in the browser. */
+function download(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has started from the address by now; a later tick frees it.
+  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/**
+ * Export on a list's page: Download Markdown (the list as a file in markdown-format.ts, with the
+ * reader's completions), Copy as text, and Print (the print view). Every reader may export a list
+ * they can see; a visitor's completions are the ones stored in this browser.
+ */
+export function ExportMenu({ checklist, isSignedIn }: { checklist: ChecklistDetail; isSignedIn: boolean }) {
+  const visitor = useVisitorProgress(checklist.id, checklist.items);
+  const completedItemIds = isSignedIn ? checklist.viewer.completedItemIds : visitor.completedItemIds;
+
+  const downloadMarkdown = async () => {
+    try {
+      const { checklistToMarkdown, markdownFileName } = await loadExporter();
+      download(
+        checklistToMarkdown(checklist, completedItemIds, addressOf(checklist)),
+        markdownFileName(checklist.title),
+      );
+    } catch {
+      toast.error(exportMessages.downloadFailed);
+    }
+  };
+
+  const copyText = async () => {
+    try {
+      const { checklistToText } = await loadExporter();
+      await navigator.clipboard.writeText(checklistToText(checklist, completedItemIds, addressOf(checklist)));
+      toast.success(exportMessages.copied);
+    } catch {
+      toast.error(exportMessages.copyFailed);
+    }
+  };
+
+  return (
+    <DropdownMenu
+      onOpenChange={(isOpen) => {
+        if (isOpen) void loadExporter().catch(() => {});
+      }}
+    >
+      <DropdownMenuTrigger asChild>
+        <ExportButton />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent>
+        <DropdownMenuItem onSelect={() => void downloadMarkdown()}>
+          <FileDown className="h-4 w-4" aria-hidden />
+          {exportMessages.downloadMarkdown}
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void copyText()}>
+          <ClipboardCopy className="h-4 w-4" aria-hidden />
+          {exportMessages.copyText}
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to={paths.checklistPrint(checklist.id)}>
+            <Printer className="h-4 w-4" aria-hidden />
+            {exportMessages.print}
+          </Link>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
