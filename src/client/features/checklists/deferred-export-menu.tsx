@@ -1,20 +1,37 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
-import { useIsHydrated } from '@/client/lib/hydration';
+import { useEffect, useRef, useState, type ComponentProps } from 'react';
 import { ExportButton } from './export-button';
 import type { ExportMenu as ExportMenuType } from './export-menu';
 
-// The menu (Radix DropdownMenu and its positioning) loads just after the page, not with it, so a
-// list's page stays within its first-load budget; its Export button holds the place meanwhile.
-const LazyExportMenu = lazy(async () => ({ default: (await import('./export-menu')).ExportMenu }));
+type ExportMenuProps = ComponentProps<typeof ExportMenuType>;
+type Loaded = { Menu: typeof ExportMenuType; hadFocus: boolean };
 
-/** `ExportMenu` for a page's first load; a server-rendered page keeps the stand-in until hydrated. */
-export function DeferredExportMenu(props: ComponentProps<typeof ExportMenuType>) {
-  const isHydrated = useIsHydrated();
-  const standIn = <ExportButton aria-expanded={false} />;
-  if (!isHydrated) return standIn;
-  return (
-    <Suspense fallback={standIn}>
-      <LazyExportMenu {...props} />
-    </Suspense>
-  );
+/**
+ * `ExportMenu` for a page's first load: the menu (Radix DropdownMenu and its positioning) loads
+ * just after the page, not with it, so a list's page stays within its first-load budget. Its Export
+ * button holds the place meanwhile, the same element from the server's HTML through hydration, and
+ * nothing done to it is lost: pressed, the menu opens once it has loaded; focused, the menu's button
+ * takes the focus.
+ */
+export function DeferredExportMenu(props: Omit<ExportMenuProps, 'openAtOnce' | 'focusAtOnce'>) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [isWanted, setWanted] = useState(false);
+  const standIn = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    let isMounted = true;
+    import('./export-menu')
+      .then(({ ExportMenu }) => {
+        if (!isMounted) return;
+        const hadFocus = standIn.current !== null && standIn.current === document.activeElement;
+        setLoaded({ Menu: ExportMenu, hadFocus });
+      })
+      // Offline: the button stays, and the page works without its menu.
+      .catch(() => {});
+    return () => {
+      isMounted = false;
+    };
+  }, []);
+
+  if (!loaded) return <ExportButton ref={standIn} aria-expanded={false} onClick={() => setWanted(true)} />;
+  return <loaded.Menu {...props} openAtOnce={isWanted} focusAtOnce={loaded.hadFocus} />;
 }

@@ -1,4 +1,5 @@
 import { ClipboardCopy, FileDown, Printer } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { exportMessages } from '@/domain/checklists/export-messages';
@@ -38,7 +39,25 @@ function download(text: string, fileName: string) {
  * reader's completions), Copy as text, and Print (the print view). Every reader may export a list
  * they can see; a visitor's completions are the ones stored in this browser.
  */
-export function ExportMenu({ checklist, isSignedIn }: { checklist: ChecklistDetail; isSignedIn: boolean }) {
+export function ExportMenu({
+  checklist,
+  isSignedIn,
+  openAtOnce = false,
+  focusAtOnce = false,
+}: {
+  checklist: ChecklistDetail;
+  isSignedIn: boolean;
+  /** Open as it mounts: its button was pressed while the menu loaded. */
+  openAtOnce?: boolean;
+  /** Focus its button as it mounts: the button had the focus while the menu loaded. */
+  focusAtOnce?: boolean;
+}) {
+  const [isOpen, setOpen] = useState(openAtOnce);
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (openAtOnce) void loadExporter().catch(() => {});
+    else if (focusAtOnce) trigger.current?.focus();
+  }, [focusAtOnce, openAtOnce]);
   const visitor = useVisitorProgress(checklist.id, checklist.items);
   const completedItemIds = isSignedIn ? checklist.viewer.completedItemIds : visitor.completedItemIds;
 
@@ -66,12 +85,14 @@ export function ExportMenu({ checklist, isSignedIn }: { checklist: ChecklistDeta
 
   return (
     <DropdownMenu
-      onOpenChange={(isOpen) => {
-        if (isOpen) void loadExporter().catch(() => {});
+      open={isOpen}
+      onOpenChange={(isNowOpen) => {
+        setOpen(isNowOpen);
+        if (isNowOpen) void loadExporter().catch(() => {});
       }}
     >
       <DropdownMenuTrigger asChild>
-        <ExportButton />
+        <ExportButton ref={trigger} />
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuItem onSelect={() => void downloadMarkdown()}>
