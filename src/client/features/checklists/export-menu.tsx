@@ -10,6 +10,7 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/client/components/ui/dropdown-menu';
+import { saveFile } from '@/client/lib/save-file';
 import { toast } from '@/client/lib/toast';
 import { ExportButton } from './export-button';
 import { useVisitorProgress } from './use-visitor-progress';
@@ -20,19 +21,6 @@ const loadExporter = () => import('@/domain/checklists/markdown-export');
 
 /** The list's own page, as an absolute address: what a file or a pasted text points back to. */
 const addressOf = (checklist: ChecklistDetail) => `${window.location.origin}${paths.checklist(checklist.id)}`;
-
-/** Saves `text` as a file named `fileName`, made in the browser. */
-function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/markdown;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started from the address by now; a later tick frees it.
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /**
  * Export on a list's page: Download Markdown (the list as a file in markdown-format.ts, with the
@@ -64,10 +52,8 @@ export function ExportMenu({
   const downloadMarkdown = async () => {
     try {
       const { checklistToMarkdown, markdownFileName } = await loadExporter();
-      download(
-        checklistToMarkdown(checklist, completedItemIds, addressOf(checklist)),
-        markdownFileName(checklist.title),
-      );
+      const markdown = checklistToMarkdown(checklist, completedItemIds, addressOf(checklist));
+      saveFile(new Blob([markdown], { type: 'text/markdown;charset=utf-8' }), markdownFileName(checklist.title));
     } catch {
       toast.error(exportMessages.downloadFailed);
     }
