@@ -14,6 +14,10 @@ export const exportMessages = {
 export const printMessages = {
   print: 'Print',
   backToChecklist: 'Back to checklist',
+  author: 'Author',
+  byAuthor: (author: string) => `by ${author}`,
+  /** The name of the items before a list's first heading (each section after is named by its heading). */
+  items: 'Items',
   estimatedTime: 'Estimated time',
   difficulty: 'Difficulty',
   tags: 'Tags',

@@ -74,8 +74,8 @@ function PrintSheet({ checklist }: { checklist: ChecklistDetail }) {
         ) : null}
         <dl className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
           <div className="flex gap-1.5">
-            <dt className="sr-only">Author</dt>
-            <dd>by {checklist.author}</dd>
+            <dt className="sr-only">{printMessages.author}</dt>
+            <dd>{printMessages.byAuthor(checklist.author)}</dd>
           </div>
           <div className="flex gap-1.5">
             <dt>{printMessages.estimatedTime}:</dt>
@@ -95,7 +95,7 @@ function PrintSheet({ checklist }: { checklist: ChecklistDetail }) {
               {section.heading.content}
             </h2>
           ) : null}
-          <ul aria-label={section.heading?.content ?? 'Items'}>
+          <ul aria-label={section.heading?.content ?? printMessages.items}>
             {section.items.map((item) => (
               <PrintItem key={item.id} item={item} />
             ))}
