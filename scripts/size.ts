@@ -13,6 +13,7 @@ const routes = {
   '/': 'src/client/features/marketing/landing-page.tsx',
   '/browse': 'src/client/features/checklists/browse-page.tsx',
   '/checklist/{id}': 'src/client/pages/checklist-detail-page.tsx',
+  '/checklist/{id}/print': 'src/client/features/checklists/checklist-print-page.tsx',
   '/user/{username}': 'src/client/pages/profile-page.tsx',
   '/terms': 'src/client/features/legal/legal-pages.tsx',
   '/privacy': 'src/client/features/legal/legal-pages.tsx',

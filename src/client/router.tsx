@@ -21,6 +21,10 @@ const ResetPasswordPage = lazyPage(() => import('@/client/features/accounts/rese
 const EmailChangePage = lazyPage(() => import('@/client/features/accounts/email-change-page'), 'EmailChangePage');
 const BrowsePage = lazyPage(() => import('@/client/features/checklists/browse-page'), 'BrowsePage');
 const ChecklistDetailPage = lazyPage(() => import('@/client/pages/checklist-detail-page'), 'ChecklistDetailPage');
+const ChecklistPrintPage = lazyPage(
+  () => import('@/client/features/checklists/checklist-print-page'),
+  'ChecklistPrintPage',
+);
 const CreateChecklistPage = lazyPage(
   () => import('@/client/features/checklists/create-checklist-page'),
   'CreateChecklistPage',
@@ -83,6 +87,7 @@ const routes: RouteObject[] = [
           { path: '/privacy', element: <PrivacyPage /> },
           { path: '/browse', element: <BrowsePage /> },
           { path: '/checklist/:id', element: <ChecklistDetailPage /> },
+          { path: '/checklist/:id/print', element: <ChecklistPrintPage /> },
           {
             path: '/create',
             element: (

@@ -23,6 +23,8 @@ export const paths = {
     return query ? `/browse?${query}` : '/browse';
   },
   checklist: (id: string) => `/checklist/${segment(id)}`,
+  /** A list laid out for paper: empty boxes, its notes, its address and a QR code of it. */
+  checklistPrint: (id: string) => `/checklist/${segment(id)}/print`,
   create: () => '/create',
   editChecklist: (id: string) => `/edit-checklist/${segment(id)}`,
   user: (username: string) => `/user/${segment(username)}`,

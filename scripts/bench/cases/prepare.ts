@@ -1,5 +1,5 @@
 // Every case, prepared before any is measured: the users signed in, the text and lists the
-// requests draw from, then the Browse, read and write cases in the order they are measured.
+// requests draw from, then the Browse, read, page and write cases in the order they are measured.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../src/server/db/client';
 import type { BenchSize } from '../options';
@@ -7,6 +7,7 @@ import { shuffled } from '../shuffled';
 import { signInUsers } from '../users';
 import { browseCases, DEEP_PAGE } from './browse';
 import { selectRows } from './case';
+import { pageCases } from './pages';
 import { readCases } from './reads';
 import { remixCases } from './remixes';
 import { drawText } from './text';
@@ -33,6 +34,10 @@ export async function prepareCases(db: Database, size: BenchSize, signIns: numbe
       me,
     ),
     ...(await remixCases(db)),
+    ...pageCases(
+      db,
+      lists.map((list) => list.id),
+    ),
     ...(await writeCases(db, lists, signed, text)),
   ];
   console.log(

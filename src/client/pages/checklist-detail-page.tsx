@@ -20,6 +20,7 @@ import { DifficultyBadge } from '@/client/features/checklists/difficulty-badge';
 import { LibraryButton } from '@/client/features/library/library-dialog';
 import { LikeButton } from '@/client/features/checklists/like-button';
 import { ShareButton } from '@/client/features/checklists/share-button';
+import { DeferredExportMenu } from '@/client/features/checklists/deferred-export-menu';
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { ClonedFromBadge } from '@/client/features/checklists/cloned-from-badge';
 import { RemixesSection } from '@/client/features/checklists/remixes-section';
@@ -81,7 +82,7 @@ function BackToBrowse() {
   return (
     <Link
       to={to}
-      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-200"
+      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-200 print:hidden"
     >
       <ArrowLeft className="h-4 w-4" aria-hidden />
       Back to Browse
@@ -159,11 +160,12 @@ function ChecklistView({
           <Stat icon={ListChecks} text={plural(countItems(checklist.items), 'item', 'items')} />
         </ul>
 
-        <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-5 dark:border-slate-800">
+        <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-5 dark:border-slate-800 print:hidden">
           <LikeButton checklist={checklist} viewer={viewer} loginHref={loginHref} />
           {isSignedIn ? <LibraryButton checklistId={checklist.id} /> : null}
           <EditOrCloneButton checklist={checklist} viewer={viewer} clone={clone} loginHref={loginHref} />
           <ShareButton title={checklist.title} />
+          <DeferredExportMenu checklist={checklist} isSignedIn={isSignedIn} />
         </div>
 
         <CopyStatus clone={clone} />
@@ -171,9 +173,14 @@ function ChecklistView({
 
       <ChecklistProgress checklist={checklist} isSignedIn={isSignedIn} />
 
-      <RemixesSection checklistId={checklist.id} />
+      {/* Paper shows the list itself: its remixes and comments are left off a printed page. */}
+      <div className="print:hidden">
+        <RemixesSection checklistId={checklist.id} />
+      </div>
 
-      <CommentsSection checklist={checklist} viewer={viewer} loginHref={loginHref} />
+      <div className="print:hidden">
+        <CommentsSection checklist={checklist} viewer={viewer} loginHref={loginHref} />
+      </div>
     </Page>
   );
 }

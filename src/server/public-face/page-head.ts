@@ -83,6 +83,29 @@ export function renderHead(head: PageHead, baseUrl: string): string {
   return tags.join('\n    ');
 }
 
+/** The head of a list's page: the list's own when anyone may open it, else the site's. */
+async function listHead(db: Executor, id: string): Promise<PageHead> {
+  const row = await findListForHead(db, id);
+  if (!row) return SITE_HEAD;
+  // A page's head is the same for everyone: its author is named as a visitor may see them.
+  const { author } = presentAuthor(row, null);
+  const summary = `${plural(row.items_count, 'item')} by ${author}.`;
+  const preview = previewContentOf(row);
+  return {
+    title: pageTitle(row.title),
+    description: shorten(row.description?.trim() ? `${row.description} · ${summary}` : `A checklist of ${summary}`),
+    canonicalPath: paths.checklist(row.id),
+    type: 'article',
+    isNotIndexed: row.is_unlisted,
+    image: {
+      path: previewPath(row.id, previewVersion(preview)),
+      width: PREVIEW_WIDTH,
+      height: PREVIEW_HEIGHT,
+      alt: shorten(`The checklist “${row.title}” on ${SITE_NAME}: ${summary}`),
+    },
+  };
+}
+
 /**
  * The head of the page at `url`: a list anyone may open by its address, a public profile, Browse,
  * the landing page and the legal pages have their own; every other page, a private list and a private or missing
@@ -90,27 +113,11 @@ export function renderHead(head: PageHead, baseUrl: string): string {
  */
 export async function headFor(db: Executor, url: URL): Promise<PageHead> {
   const { pathname, searchParams } = url;
-  const list = /^\/checklist\/([^/]+)$/.exec(pathname);
+  const list = /^\/checklist\/([^/]+)(\/print)?$/.exec(pathname);
   if (list) {
-    const row = await findListForHead(db, decodeURIComponent(list[1]!));
-    if (!row) return SITE_HEAD;
-    // A page's head is the same for everyone: its author is named as a visitor may see them.
-    const { author } = presentAuthor(row, null);
-    const summary = `${plural(row.items_count, 'item')} by ${author}.`;
-    const preview = previewContentOf(row);
-    return {
-      title: pageTitle(row.title),
-      description: shorten(row.description?.trim() ? `${row.description} · ${summary}` : `A checklist of ${summary}`),
-      canonicalPath: paths.checklist(row.id),
-      type: 'article',
-      isNotIndexed: row.is_unlisted,
-      image: {
-        path: previewPath(row.id, previewVersion(preview)),
-        width: PREVIEW_WIDTH,
-        height: PREVIEW_HEIGHT,
-        alt: shorten(`The checklist “${row.title}” on ${SITE_NAME}: ${summary}`),
-      },
-    };
+    const head = await listHead(db, decodeURIComponent(list[1]!));
+    // A list's print view is the same list laid out for paper: search engines index its page only.
+    return list[2] ? { ...head, canonicalPath: undefined, isNotIndexed: true } : head;
   }
   const user = /^\/user\/([^/]+)$/.exec(pathname);
   if (user) {

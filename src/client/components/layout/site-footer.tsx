@@ -32,7 +32,7 @@ const linkClass =
 
 export function SiteFooter() {
   return (
-    <footer className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950">
+    <footer className="border-t border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-950 print:hidden">
       <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
         <div className="grid gap-10 lg:grid-cols-[1.2fr_2fr] lg:gap-16">
           <div className="max-w-xs">

@@ -6,20 +6,8 @@ import { useExportMyData } from '@/client/api/account-data';
 import { Button } from '@/client/components/ui/button';
 import { Section } from '@/client/components/ui/section';
 import { errorMessage } from '@/client/lib/api';
+import { saveFile } from '@/client/lib/save-file';
 import { DeleteAccountDialog } from './delete-account-dialog';
-
-/** Hands a fetched file to the browser as a download. */
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the URL can go once the browser has read it.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** Settings: the user's own data (decision 013): download it, or delete the account. */
 export function YourDataSection() {

@@ -1,7 +1,7 @@
 import type { Difficulty } from '@/domain/checklists/checklist-view';
 import { cn } from '@/client/lib/cn';
 
-const labels: Record<Difficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
+export const difficultyLabels: Record<Difficulty, string> = { easy: 'Easy', medium: 'Medium', hard: 'Hard' };
 
 // Easy green, medium yellow, hard red. The dot carries the token colour; the text uses
 // a darker shade of it so the label stays readable on the tinted background in both themes.
@@ -31,7 +31,7 @@ export function DifficultyBadge({ difficulty, className }: { difficulty: Difficu
       )}
     >
       <span aria-hidden className={cn('h-1.5 w-1.5 rounded-full', style.dot)} />
-      {labels[difficulty]}
+      {difficultyLabels[difficulty]}
     </span>
   );
 }

@@ -10,6 +10,7 @@ import { plural } from '@/client/lib/format';
 import { LibraryButton } from '@/client/features/library/library-dialog';
 import { ChecklistAuthor, ChecklistDetailStatus } from '@/client/features/checklists/detail-states';
 import { ShareButton } from '@/client/features/checklists/share-button';
+import { DeferredExportMenu } from '@/client/features/checklists/deferred-export-menu';
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { paths } from '@/domain/paths';
@@ -87,6 +88,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
           />
           {/* The public page's address: a dashboard link would send others to a sign-in page. */}
           <ShareButton url={`${window.location.origin}${paths.checklist(checklist.id)}`} title={checklist.title} />
+          <DeferredExportMenu checklist={checklist} isSignedIn />
         </div>
         <CopyStatus clone={clone} />
       </Card>

@@ -27,7 +27,7 @@ export function SiteHeader() {
   const { isLoading, user, isProfileLoading } = useAuth();
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90">
+    <header className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/90 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90 print:hidden">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <BrandMark />
         <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
