@@ -32,7 +32,7 @@ import {
 } from './demo-content';
 
 /** A demo list's entry as the factory takes it. */
-const demoEntry = (entry: DemoEntry): string | ChecklistEntry => {
+export const demoEntry = (entry: DemoEntry): string | ChecklistEntry => {
   if (typeof entry === 'string') return entry;
   return 'heading' in entry
     ? { kind: 'heading', content: entry.heading, note: '' }
