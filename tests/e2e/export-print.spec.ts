@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import QRCode from 'qrcode';
 import type { Page } from '@playwright/test';
 import { checklistDetailSchema } from '../../src/domain/checklists/checklist-view';
+import { importCopy } from '../../src/domain/checklists/markdown-import-limits';
 import type { CreatedUser } from '../../src/server/seed/factories';
 import { seriousViolations } from './support/axe';
 import { expect, failedRequest, test } from './support/fixtures';
@@ -88,6 +89,39 @@ test('Download Markdown saves the list as a file in the import’s format, with 
       '',
     ].join('\n'),
   );
+});
+
+test('a downloaded list imported on /create and saved is the same list', async ({ page, signIn }, testInfo) => {
+  await signIn(reader);
+  await page.goto(`/checklist/${listId}`);
+  const downloading = page.waitForEvent('download');
+  await chooseExport(page, 'Download Markdown');
+  // Kept under the name the browser offers, as a person's downloads folder would.
+  const download = await downloading;
+  const file = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+
+  await page.goto('/create');
+  await page.getByRole('button', { name: importCopy.button, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: importCopy.title });
+  await dialog.getByLabel(importCopy.fileLabel, { exact: true }).setInputFiles(file);
+  await dialog.getByRole('button', { name: importCopy.submit, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Create Checklist' }).click();
+  await expect(page).toHaveURL(/\/checklist\/[0-9a-f-]{36}$/);
+
+  const read = async (id: string) =>
+    checklistDetailSchema.parse(await (await page.request.get(`/api/checklists/${id}`)).json());
+  const same = (list: Awaited<ReturnType<typeof read>>) => ({
+    title: list.title,
+    description: list.description,
+    tags: list.tags,
+    estimatedTime: list.estimatedTime,
+    difficulty: list.difficulty,
+    items: list.items.map(({ kind, content, note }) => ({ kind, content, note })),
+  });
+  const copy = await read(new URL(page.url()).pathname.split('/').pop()!);
+  expect(same(copy)).toEqual(same(await read(listId)));
 });
 
 test('Copy as text puts a visitor’s own completions on the clipboard and says so', async ({ page, context }) => {
