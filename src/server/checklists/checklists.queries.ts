@@ -6,6 +6,7 @@ import { executeNamed, type Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { authorColumns, presentAuthor, presentEstimatedTime, tagsColumn, type AuthorRow } from '../presenters';
 import { visibleTo } from './checklist-access';
+import { presentRunSummary, runSummaryColumn } from './runs.queries';
 
 type DetailRow = AuthorRow & {
   id: string;
@@ -28,6 +29,7 @@ type DetailRow = AuthorRow & {
   cloned_from_title: string | null;
   has_liked: boolean;
   completed_item_ids: string[];
+  runs: Parameters<typeof presentRunSummary>[0];
 };
 
 /**
@@ -55,7 +57,8 @@ export async function findChecklistDetail(
         then o.id end as cloned_from_id, cl.original_title as cloned_from_title,
       exists (select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id = ${viewerId}) as has_liked,
       coalesce((select json_agg(completion.checklist_item_id) from checklist_item_completions completion
-                where completion.checklist_id = c.id and completion.user_id = ${viewerId}), '[]') as completed_item_ids
+                where completion.checklist_id = c.id and completion.user_id = ${viewerId}), '[]') as completed_item_ids,
+      ${runSummaryColumn(sql`c.id`, sql`${viewerId}`)} as runs
     from checklists c
     left join profiles p on p.id = c.author_id
     left join cloned_checklists cl on cl.cloned_checklist_id = c.id
@@ -86,6 +89,7 @@ export async function findChecklistDetail(
       isOwner: isAuthor(viewerId === null ? null : { id: viewerId }, { authorId: row.author_id }),
       hasLiked: row.has_liked,
       completedItemIds: row.completed_item_ids,
+      runs: presentRunSummary(row.runs),
     },
   };
 }

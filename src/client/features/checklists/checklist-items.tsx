@@ -1,7 +1,7 @@
-import { Check, PartyPopper, RotateCcw } from 'lucide-react';
-import { useId } from 'react';
+import { Check, PartyPopper } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
-import { Button } from '@/client/components/ui/button';
+import { visibleEntries } from '@/domain/checklists/runs';
 import { Card } from '@/client/components/ui/card';
 import { ProgressBar } from '@/client/components/ui/progress-bar';
 import { cn } from '@/client/lib/cn';
@@ -13,14 +13,16 @@ export function ProgressCard({
   completed,
   total,
   isComplete,
-  onReset,
-  isResetting,
+  action,
+  children,
 }: {
   completed: number;
   total: number;
   isComplete: boolean;
-  onReset: () => void;
-  isResetting: boolean;
+  /** Beside the percent: "Start again". */
+  action: ReactNode;
+  /** Under the bar: how often the list was completed, the hide switch, the history. */
+  children?: ReactNode;
 }) {
   const percent = percentComplete(completed, total);
   const labelId = useId();
@@ -40,10 +42,7 @@ export function ProgressCard({
           <span className="text-2xl font-bold text-brand-700 tabular-nums dark:text-brand-200" aria-hidden>
             {percent}%
           </span>
-          <Button variant="secondary" size="sm" onClick={onReset} disabled={completed === 0 || isResetting}>
-            <RotateCcw className="h-4 w-4" aria-hidden />
-            Reset progress
-          </Button>
+          {action}
         </div>
       </div>
 
@@ -65,19 +64,25 @@ export function ProgressCard({
           {COMPLETE_MESSAGE}
         </p>
       ) : null}
+      {children}
     </Card>
   );
 }
 
-/** A numbered list of items to complete; completed ones are struck through. */
+/**
+ * A numbered list of items to complete; completed ones are struck through, or left out while
+ * `isHidingCompleted` (each keeps its number).
+ */
 export function ChecklistItems({
   items,
   completion,
   onToggle,
+  isHidingCompleted = false,
 }: {
   items: ChecklistDetail['items'];
   completion: boolean[];
   onToggle: (index: number) => void;
+  isHidingCompleted?: boolean;
 }) {
   if (items.length === 0) {
     return (
@@ -88,15 +93,17 @@ export function ChecklistItems({
   return (
     <Card className="p-2 sm:p-3">
       <ol aria-label="Items" className="divide-y divide-slate-100 dark:divide-slate-800">
-        {items.map((item, index) => (
-          <ItemRow
-            key={item.id}
-            number={index + 1}
-            content={item.content}
-            isCompleted={completion[index] ?? false}
-            onToggle={() => onToggle(index)}
-          />
-        ))}
+        {visibleEntries(items, (_item, index) => completion[index] ?? false, isHidingCompleted).map(
+          ({ entry: item, index }) => (
+            <ItemRow
+              key={item.id}
+              number={index + 1}
+              content={item.content}
+              isCompleted={completion[index] ?? false}
+              onToggle={() => onToggle(index)}
+            />
+          ),
+        )}
       </ol>
     </Card>
   );
