@@ -6,7 +6,6 @@ import type {
   progressStateSchema,
 } from '@/domain/checklists/checklist-actions';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
-import { countItems } from '@/domain/checklists/checklist-fields';
 import { isRunComplete } from '@/domain/checklists/runs';
 import { apiRequest } from '@/client/lib/api';
 import { countCompleted, completionFromIds, usesAfterChange, withItemCompletion } from '@/client/lib/progress';
@@ -157,7 +156,7 @@ function runsAfterStartAgain(detail: ChecklistDetail, now: string): ChecklistDet
   const completion = completionFromIds(detail.items, detail.viewer.completedItemIds);
   const ticked = countCompleted(completion);
   if (ticked === 0) return runs;
-  const isComplete = isRunComplete(ticked, countItems(detail.items));
+  const isComplete = isRunComplete(ticked, detail.items.filter((item) => item.kind === 'item').length);
   return {
     closed: runs.closed + 1,
     closedCompleted: runs.closedCompleted + (isComplete ? 1 : 0),

@@ -105,6 +105,7 @@ export const runMessages = {
 // for a visitor.
 export const hideCompletedMessages = {
   label: 'Hide completed items',
+  allHidden: 'Every item is completed and hidden.',
   saveFailed: 'Failed to save your choice.',
 } as const;
 

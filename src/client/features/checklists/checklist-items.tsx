@@ -1,7 +1,7 @@
 import { Check, PartyPopper } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
-import { visibleEntries } from '@/domain/checklists/runs';
+import { hideCompletedMessages, visibleEntries } from '@/domain/checklists/runs';
 import { Card } from '@/client/components/ui/card';
 import { ProgressBar } from '@/client/components/ui/progress-bar';
 import { cn } from '@/client/lib/cn';
@@ -90,20 +90,27 @@ export function ChecklistItems({
     );
   }
 
+  const shown = visibleEntries(items, (_item, index) => completion[index] ?? false, isHidingCompleted);
+  if (shown.length === 0) {
+    return (
+      <Card className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        {hideCompletedMessages.allHidden}
+      </Card>
+    );
+  }
+
   return (
     <Card className="p-2 sm:p-3">
       <ol aria-label="Items" className="divide-y divide-slate-100 dark:divide-slate-800">
-        {visibleEntries(items, (_item, index) => completion[index] ?? false, isHidingCompleted).map(
-          ({ entry: item, index }) => (
-            <ItemRow
-              key={item.id}
-              number={index + 1}
-              content={item.content}
-              isCompleted={completion[index] ?? false}
-              onToggle={() => onToggle(index)}
-            />
-          ),
-        )}
+        {shown.map(({ entry: item, index }) => (
+          <ItemRow
+            key={item.id}
+            number={index + 1}
+            content={item.content}
+            isCompleted={completion[index] ?? false}
+            onToggle={() => onToggle(index)}
+          />
+        ))}
       </ol>
     </Card>
   );

@@ -3,12 +3,14 @@ import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { usePrefersReducedMotion } from '@/client/lib/motion';
 import { ChecklistItems, ProgressCard } from './checklist-items';
 import { createSparkles, isAllCompleted, type Sparkle } from '@/client/lib/progress';
-import { HideCompletedToggle, RunHistory, StartAgainButton, TimesCompleted } from './run-history';
+import { HideCompletedToggle, StartAgainButton, TimesCompleted } from './start-again';
 import { useChecklistProgress } from './use-checklist-progress';
 import { useHideCompleted } from './use-hide-completed';
 
 // Confetti and the sparkles' animation library load with the first celebration, not with the page.
 const Celebration = lazy(async () => ({ default: (await import('./celebration')).Celebration }));
+// The history's code loads only for a signed-in user who has one.
+const RunHistory = lazy(async () => ({ default: (await import('./run-history')).RunHistory }));
 
 type CelebrationRun = { key: number; sparkles: Sparkle[] };
 
@@ -69,7 +71,11 @@ export function ChecklistProgress({ checklist, isSignedIn }: { checklist: Checkl
           onChange={hideCompleted.setHidden}
           hiddenCount={progress.completed}
         />
-        {isSignedIn && checklist.viewer.runs.closed > 0 ? <RunHistory checklistId={checklist.id} /> : null}
+        {isSignedIn && checklist.viewer.runs.closed > 0 ? (
+          <Suspense fallback={null}>
+            <RunHistory checklistId={checklist.id} />
+          </Suspense>
+        ) : null}
       </ProgressCard>
       <ChecklistItems
         items={checklist.items}

@@ -1,97 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { ChevronDown, RotateCcw } from 'lucide-react';
-import { useId, useState } from 'react';
-import {
-  hiddenItemsText,
-  hideCompletedMessages,
-  runMessages,
-  runState,
-  runStateLabels,
-  runTickedText,
-  timesCompleted,
-  timesCompletedSentence,
-  type Run,
-  type RunSummary,
-} from '@/domain/checklists/runs';
-import { Button } from '@/client/components/ui/button';
+import { ChevronDown } from 'lucide-react';
+import { useState } from 'react';
+import { runMessages, runState, runStateLabels, runTickedText, type Run } from '@/domain/checklists/runs';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/client/components/ui/collapsible';
-import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { ShowMore } from '@/client/components/ui/show-more';
-import { Switch } from '@/client/components/ui/switch';
 import { cn } from '@/client/lib/cn';
-import { formatDate, formatDateTime } from '@/client/lib/format';
+import { formatDateTime } from '@/client/lib/format';
 import { runsQuery } from '@/client/api/runs';
 
-/** "Start again", behind a confirmation: the open run goes to the history (a visitor's ticks are cleared). */
-export function StartAgainButton({
-  isSignedIn,
-  hasTicks,
-  isBusy,
-  onConfirm,
-}: {
-  isSignedIn: boolean;
-  hasTicks: boolean;
-  isBusy: boolean;
-  onConfirm: (onDone: () => void) => void;
-}) {
-  const [isOpen, setOpen] = useState(false);
-  return (
-    <>
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} disabled={!hasTicks || isBusy}>
-        <RotateCcw className="h-4 w-4" aria-hidden />
-        {runMessages.startAgain}
-      </Button>
-      <ConfirmDialog
-        isOpen={isOpen}
-        onOpenChange={setOpen}
-        title={runMessages.startAgainTitle}
-        description={isSignedIn ? runMessages.startAgainBody : runMessages.startAgainVisitorBody}
-        confirmLabel={runMessages.startAgain}
-        busyLabel={runMessages.startingAgain}
-        isBusy={isBusy}
-        tone="primary"
-        onConfirm={() => onConfirm(() => setOpen(false))}
-      />
-    </>
-  );
-}
-
-/** "You completed this list N times, last on {date}", shown once they have. */
-export function TimesCompleted({ runs, ticked, items }: { runs: RunSummary; ticked: number; items: number }) {
-  const { count, lastAt } = timesCompleted(runs, { ticked, items }, new Date().toISOString());
-  const sentence = timesCompletedSentence(count, lastAt ? formatDate(lastAt) : '');
-  if (!sentence) return null;
-  return <p className="mt-3 text-sm font-medium text-slate-700 dark:text-slate-300">{sentence}</p>;
-}
-
-/** The switch that leaves completed items out of the list, and how many it leaves out. */
-export function HideCompletedToggle({
-  isHidden,
-  onChange,
-  hiddenCount,
-}: {
-  isHidden: boolean;
-  onChange: (isHidden: boolean) => void;
-  hiddenCount: number;
-}) {
-  const id = useId();
-  return (
-    <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-      <div className="flex items-center gap-2">
-        <Switch id={id} checked={isHidden} onCheckedChange={onChange} />
-        <label htmlFor={id} className="cursor-pointer text-sm text-slate-700 dark:text-slate-300">
-          {hideCompletedMessages.label}
-        </label>
-      </div>
-      {isHidden && hiddenCount > 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-          {hiddenItemsText(hiddenCount)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+// Loaded by checklist-progress.tsx only for a signed-in user with closed runs: a visitor's page
+// does without this code.
 
 /** The signed-in user's closed runs, newest first, read when the disclosure is first opened. */
 export function RunHistory({ checklistId }: { checklistId: string }) {
