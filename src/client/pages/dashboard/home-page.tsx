@@ -50,7 +50,11 @@ export function DashboardHomePage() {
           <Link to={paths.dashboard.create()}>+ Create Checklist</Link>
         </Button>
       </Card>
-      <StatsGrid stats={statLabels} className="sm:grid-cols-4 lg:grid-cols-7" />
+      {/* Seven tiles: on a phone the last takes a row of its own, full width. */}
+      <StatsGrid
+        stats={statLabels}
+        className="sm:grid-cols-4 lg:grid-cols-7 [&>*:last-child]:col-span-3 sm:[&>*:last-child]:col-span-1"
+      />
       <InProgress />
       <Suggestions />
       <RecentActivity />
