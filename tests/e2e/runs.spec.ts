@@ -21,13 +21,11 @@ async function startAgain(page: Page) {
 
 test('a signed-in user completes a list, starts again and finds the run in their history', async ({
   page,
-  db,
-  makeUser,
-  signIn,
+  signInWithList,
 }) => {
-  const author = await makeUser();
-  const list = await makeChecklist(db, author.id, { title: 'Morning routine', items: ['Stretch', 'Shower', 'Coffee'] });
-  await signIn(await makeUser());
+  const { list } = await signInWithList({
+    list: { title: 'Morning routine', items: ['Stretch', 'Shower', 'Coffee'] },
+  });
   await page.goto(`/checklist/${list.id}`);
 
   await test.step('ticking every item completes the run; Start again asks first and keeps the run', async () => {

@@ -177,19 +177,17 @@ export async function listRecentActivity(db: Executor, userId: string, limit: nu
        where k.cloned_by = ${userId}
        order by created_at desc, id desc limit ${count})
       union all
-      (select 'completed:' || c.id as id, 'completed', null, c.title,
-              c.id as checklist_id, pr.updated_at as created_at, null::text
-       from checklist_progress pr
-       join checklists c on c.id = pr.checklist_id and ${visibleTo(userId)}
-       where pr.user_id = ${userId}
-         and pr.completed_count > 0 and pr.completed_count >= ${itemCountColumn}
-       order by created_at desc, id desc limit ${count})
-      union all
-      (select 'completed-run:' || r.id as id, 'completed', null, c.title,
-              c.id as checklist_id, r.ended_at as created_at, null::text
-       from checklist_runs r
-       join checklists c on c.id = r.checklist_id and ${visibleTo(userId)}
-       where r.user_id = ${userId} and r.completed
+      (select done.id, 'completed', null, c.title, c.id as checklist_id, done.created_at, null::text
+       from (
+         -- An open run counts while every item is ticked (ticked is its count), a closed one if it was.
+         select 'completed:' || pr.checklist_id as id, pr.checklist_id, pr.updated_at as created_at,
+                pr.completed_count as ticked
+         from checklist_progress pr where pr.user_id = ${userId} and pr.completed_count > 0
+         union all
+         select 'completed-run:' || r.id, r.checklist_id, r.ended_at, null
+         from checklist_runs r where r.user_id = ${userId} and r.completed) done
+       join checklists c on c.id = done.checklist_id and ${visibleTo(userId)}
+       where done.ticked is null or done.ticked >= ${itemCountColumn}
        order by created_at desc, id desc limit ${count})
       union all
       (select 'badge:' || b.slug as id, 'badge', null, b.name, null, ub.granted_at as created_at,
