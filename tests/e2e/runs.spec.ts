@@ -37,6 +37,7 @@ test('a signed-in user completes a list, starts again and finds the run in their
     await page.getByRole('button', { name: 'Start again' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Start this list again?' });
     await expect(dialog).toContainText('This run is kept in your history.');
+    expect(await seriousViolations(page)).toEqual([]);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(3);
 
