@@ -28,7 +28,7 @@ export async function seedBenchUser(db: Database, size: BenchSize) {
     insert into checklist_item_completions (user_id, checklist_item_id, checklist_id, created_at)
     select ${me}, i.id, picked.id, now() - make_interval(hours => picked.j)
     from (${others(0.1, 50)}) picked
-    join checklist_items i on i.checklist_id = picked.id
+    join checklist_items i on i.checklist_id = picked.id and i.kind = 'item'
     where picked.j % 6 = 0 or i.order_index <= 1 + picked.j % 9
     on conflict do nothing`);
   await db.execute(sql`
@@ -72,8 +72,8 @@ export async function seedBenchUser(db: Database, size: BenchSize) {
            now() - make_interval(days => k.j), now() - make_interval(days => k.j)
     from bench.clones k`);
   await db.execute(sql`
-    insert into checklist_items (checklist_id, content, order_index)
-    select k.id, i.content, i.order_index from bench.clones k join checklist_items i on i.checklist_id = k.source_id`);
+    insert into checklist_items (checklist_id, content, order_index, kind, note)
+    select k.id, i.content, i.order_index, i.kind, i.note from bench.clones k join checklist_items i on i.checklist_id = k.source_id`);
   await db.execute(sql`
     insert into cloned_checklists (original_checklist_id, original_title, cloned_checklist_id, cloned_by, created_at)
     select source_id, title, id, cloned_by, now() - make_interval(days => j) from bench.clones`);

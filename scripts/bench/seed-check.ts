@@ -16,6 +16,10 @@ export async function checkConsistency(db: Database): Promise<string> {
         (select count(*) from checklists c where clones_count <> (select count(*) from cloned_checklists k where k.original_checklist_id = c.id))::int as clones,
         (select count(*) from checklist_progress p where completed_count <> (select count(*) from checklist_item_completions i
            where i.checklist_id = p.checklist_id and i.user_id = p.user_id))::int as progress,
+        (select count(*) from checklist_progress p where closed_runs <> (select count(*) from checklist_runs r
+           where r.checklist_id = p.checklist_id and r.user_id = p.user_id))::int as closed_runs,
+        (select count(*) from checklist_item_completions i join checklist_items t on t.id = i.checklist_item_id
+           where t.kind <> 'item')::int as ticked_headings,
         (select count(*) from checklist_likes l join checklists c on c.id = l.checklist_id where c.author_id = l.user_id)::int as self_likes,
         (select count(*) from checklists c where tag_keys <> ticklist_tag_keys(c.id))::int as tag_keys,
         (select count(*) from checklists c where tag_names <> ticklist_tag_names(c.id))::int as tag_names,

@@ -27,6 +27,7 @@ const BULK_TABLES = [
   'checklist_likes',
   'checklist_item_completions',
   'checklist_progress',
+  'checklist_runs',
   'checklist_comments',
   'cloned_checklists',
   'follows',
@@ -96,6 +97,14 @@ export async function seedBulk(
       as $$ select 'u' || case when n % 40 = 17 and n > 40 then 1 + bench.h(n, 4) % ${U} else 1 + n % ${U} end $$;
       create function bench.item_count(n bigint) returns int language sql immutable parallel safe
       as $$ select (1 + bench.h(bench.source(n), 5) % ${itemSpread})::int $$;
+      -- A quarter of the lists of 8 items or more are in sections: a heading before every 4th item,
+      -- so item s sits at s + ceil(s / 4) and heading k at 5k - 4.
+      create function bench.sectioned(n bigint) returns boolean language sql immutable parallel safe
+      as $$ select bench.h(bench.source(n), 31) % 4 = 0 and bench.item_count(n) >= 8 $$;
+      create function bench.item_order(n bigint, s int) returns int language sql immutable parallel safe
+      as $$ select case when bench.sectioned(n) then s + (s + 3) / 4 else s end $$;
+      create function bench.heading_id(n bigint, k int) returns uuid language sql immutable parallel safe
+      as $$ select ('00000000-0000-4000-a000-' || lpad(to_hex(n * 32 + k), 12, '0'))::uuid $$;
       create function bench.created(n bigint) returns timestamptz language sql stable parallel safe
       as $$ select now() - make_interval(secs => (${L} - n) * ${yearSeconds / L} + bench.h(n, 8) % 60) $$;
       -- Popular lists: a draw whose u is squared lands on few lists often (list 0 of the order
@@ -180,11 +189,20 @@ export async function seedBulk(
   await phase('items', async () => {
     await halves(
       (from, to) => sql`
-      insert into checklist_items (id, checklist_id, content, order_index)
-      select bench.item_id(n, s), bench.list_id(n), bench.capital(bench.phrase(bench.source(n) * 64 + s, 6)), s
-      from generate_series(${from}::bigint, ${to}) n cross join lateral generate_series(1, bench.item_count(n)) s`,
+      insert into checklist_items (id, checklist_id, content, order_index, kind, note)
+      select bench.item_id(n, s), bench.list_id(n), bench.capital(bench.phrase(bench.source(n) * 64 + s, 6)),
+             bench.item_order(n, s), 'item',
+             -- One item in ten has a note of two phrases.
+             case when bench.h(bench.source(n) * 64 + s, 32) % 10 = 0
+               then bench.capital(bench.phrase(bench.source(n) * 64 + s, 33)) || ', ' || bench.phrase(bench.source(n) * 64 + s, 34) || '.'
+               else '' end
+      from generate_series(${from}::bigint, ${to}) n cross join lateral generate_series(1, bench.item_count(n)) s
+      union all
+      select bench.heading_id(n, k), bench.list_id(n), bench.capital(bench.phrase(bench.source(n) * 32 + k, 35)), 5 * k - 4, 'heading', ''
+      from generate_series(${from}::bigint, ${to}) n cross join lateral generate_series(1, (bench.item_count(n) + 3) / 4) k
+      where bench.sectioned(n)`,
     );
-    return `${await count(sql`select count(*) from checklist_items`)} items`;
+    return `${await count(sql`select count(*) from checklist_items where kind = 'item'`)} items, ${await count(sql`select count(*) from checklist_items where kind = 'heading'`)} headings, ${await count(sql`select count(*) from checklist_items where note <> ''`)} notes`;
   });
 
   await phase('tags', async () => {
@@ -222,8 +240,12 @@ export async function seedBulk(
     await bulk.execute(sql`
       create unlogged table bench.progress as
       select distinct on (n, user_id) n, user_id,
-             case when j % 6 = 0 then bench.item_count(n) else (1 + bench.h(j, 17) % bench.item_count(n))::int end as completed,
-             bench.created(n) + (now() - bench.created(n)) * bench.u(j, 18) * 0.9 as started_at
+             case when bench.h(j, 20) % 7 = 0 and bench.h(j, 21) % 3 = 0 then 0
+                  when j % 6 = 0 then bench.item_count(n) else (1 + bench.h(j, 17) % bench.item_count(n))::int end as completed,
+             bench.created(n) + (now() - bench.created(n)) * bench.u(j, 18) * 0.9 as started_at,
+             -- One user in seven has used the list before: 1 to 3 closed runs, most of them
+             -- completed; a third of those have not ticked anything in the run they opened since.
+             case when bench.h(j, 20) % 7 = 0 then (1 + bench.h(j, 22) % 3)::int else 0 end as runs
       from (select j, bench.popular(j, 16) as n, 'u' || (1 + bench.h(j, 19) % ${U}) as user_id
             from generate_series(1, ${Math.round(L * 0.6)}) j) d
       where bench.is_public(n)
@@ -233,9 +255,18 @@ export async function seedBulk(
       select p.user_id, bench.item_id(p.n, s), bench.list_id(p.n), p.started_at + s * interval '3 minutes'
       from bench.progress p cross join lateral generate_series(1, p.completed) s`);
     await bulk.execute(sql`
-      insert into checklist_progress (checklist_id, user_id, completed_count, started_at, updated_at)
-      select bench.list_id(n), user_id, completed, started_at, started_at + completed * interval '3 minutes' from bench.progress`);
-    return `${await count(sql`select count(*) from checklist_progress`)} started, ${await count(sql`select count(*) from checklist_item_completions`)} ticks`;
+      insert into checklist_progress (checklist_id, user_id, completed_count, started_at, updated_at, closed_runs)
+      select bench.list_id(n), user_id, completed, started_at, started_at + completed * interval '3 minutes', runs from bench.progress`);
+    // Each closed run ended before the open one started, a week or more apart.
+    await bulk.execute(sql`
+      insert into checklist_runs (checklist_id, user_id, started_at, ended_at, ticked_count, items_count, completed)
+      select bench.list_id(p.n), p.user_id, p.started_at - r * interval '9 days', p.started_at - r * interval '9 days' + interval '2 hours',
+             t.ticked, bench.item_count(p.n), t.ticked = bench.item_count(p.n)
+      from bench.progress p cross join lateral generate_series(1, p.runs) r
+      cross join lateral (select case when bench.h(p.n * 8 + r, 23) % 4 = 0
+                                 then (1 + bench.h(p.n * 8 + r, 24) % bench.item_count(p.n))::int
+                                 else bench.item_count(p.n) end as ticked) t`);
+    return `${await count(sql`select count(*) from checklist_progress`)} used, ${await count(sql`select count(*) from checklist_item_completions`)} ticks, ${await count(sql`select count(*) from checklist_runs`)} closed runs`;
   });
 
   await phase('clones', async () => {

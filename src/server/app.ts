@@ -28,6 +28,7 @@ import { meRoutes } from './accounts/me.routes';
 import { createSessionLookup } from './accounts/session-lookup';
 import { badgesRoutes } from './badges/badges.routes';
 import { checklistActionsRoutes, commentsRoutes } from './checklists/checklist-actions.routes';
+import { remixesRoutes } from './checklists/remixes.routes';
 import { createBrowseCursors, createSearchCounts, createSearchPages } from './browse/browse.queries';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -188,6 +189,7 @@ export function createApp({
       }),
     )
     .route('/api/checklists', checklistActionsRoutes({ db }))
+    .route('/api/checklists', remixesRoutes({ db }))
     .route('/api/comments', commentsRoutes({ db }))
     .route('/api/library', libraryRoutes({ db }))
     .route('/api', socialRoutes({ db }))

@@ -115,9 +115,20 @@ describe('download my data', () => {
       email: leaver.email,
     });
     expect(data.checklists.map((list) => list.title)).toEqual([shared.title, secret.title]);
-    expect(data.checklists[0]).toMatchObject({ items: ['a', 'b'], tags: ['trip'], isPublic: true, likes: 1 });
+    expect(data.checklists[0]).toMatchObject({
+      items: [
+        { kind: 'item', content: 'a', note: '' },
+        { kind: 'item', content: 'b', note: '' },
+      ],
+      tags: ['trip'],
+      isPublic: true,
+      likes: 1,
+    });
     expect(data.progress.map((entry) => entry.checklistId).sort()).toEqual([shared.id, stayers.id].sort());
-    expect(data.progress.find((entry) => entry.checklistId === stayers.id)).toMatchObject({ completedItems: ['x'] });
+    expect(data.progress.find((entry) => entry.checklistId === stayers.id)).toMatchObject({
+      completedItems: ['x'],
+      closedRuns: [],
+    });
     // The lists the user likes, of those they may still see.
     expect(data.likes).toEqual([expect.objectContaining({ checklistId: stayers.id, title: stayers.title })]);
     expect(data.comments).toEqual([expect.objectContaining({ content: 'Leaver was here', checklistId: stayers.id })]);
@@ -207,6 +218,7 @@ describe('delete my account', () => {
       'user_list_groups',
       'saved_checklists',
       'checklist_progress',
+      'checklist_runs',
       'user_badges',
     ]) {
       const column = table === 'profiles' ? 'id' : 'user_id';

@@ -4,21 +4,23 @@ import { meSchema, ownProfileMessages } from '../../src/domain/accounts/profile'
 import { usernameMessages } from '../../src/domain/accounts/username';
 import { ownChecklistsSchema, type OwnChecklistsPage } from '../../src/domain/checklists/own-lists';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
-import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
+import type { Agent, TestApp } from '../setup/test-app';
 
 let t: TestApp;
-let owner: CreatedUser;
 let other: CreatedUser;
 let asOwner: Agent;
 let asOther: Agent;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createUser(t.db, { username: 'page_owner', profileName: 'Olive' });
-  other = await createUser(t.db, { username: 'page_other', profileName: 'Otto' });
-  asOwner = await signedInAgent(t, owner);
-  asOther = await signedInAgent(t, other);
+  ({
+    t,
+    users: { other },
+    agents: { owner: asOwner, other: asOther },
+  } = await createAppWithUsers({
+    owner: { username: 'page_owner', profileName: 'Olive' },
+    other: { username: 'page_other', profileName: 'Otto' },
+  }));
 });
 
 const me = async (agent: Agent) => meSchema.parse(await (await agent.request('/api/accounts/me')).json());

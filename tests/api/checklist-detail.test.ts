@@ -87,9 +87,9 @@ describe('GET /api/checklists/:id', () => {
       clonedBy: other.id,
     });
     const before = await (await callers.visitor.request(`/api/checklists/${copy.id}`)).json();
-    expect(before.clonedFrom).toEqual({ id: original.id, title: 'Moving house' });
+    expect(before.clonedFrom).toEqual({ id: original.id, title: 'Moving house', originallyBy: null });
     await t.db.delete(checklists).where(eq(checklists.id, original.id));
     const after = await (await callers.visitor.request(`/api/checklists/${copy.id}`)).json();
-    expect(after.clonedFrom).toEqual({ id: null, title: 'Moving house' });
+    expect(after.clonedFrom).toEqual({ id: null, title: 'Moving house', originallyBy: null });
   });
 });

@@ -7,9 +7,9 @@ import { duplicateTitle, MAX_TITLE_LENGTH } from '../../src/domain/checklists/ch
 import { checklistDetailSchema, type ChecklistDetail } from '../../src/domain/checklists/checklist-view';
 import { migrationsFolder } from '../../src/server/db/client';
 import { checklistItemCompletions, checklists } from '../../src/server/db/schema';
-import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
-import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { createAppWithUsers } from '../setup/sign-in';
+import type { Agent, TestApp } from '../setup/test-app';
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -36,11 +36,11 @@ async function detailOfNew(agent: Agent, created: Response): Promise<ChecklistDe
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createUser(t.db);
-  reader = await createUser(t.db);
-  asOwner = await signedInAgent(t, owner);
-  asReader = await signedInAgent(t, reader);
+  ({
+    t,
+    users: { owner, reader },
+    agents: { owner: asOwner, reader: asReader },
+  } = await createAppWithUsers({ owner: {}, reader: {} }));
 });
 
 describe('create', () => {
@@ -245,7 +245,7 @@ describe('clone', () => {
     const original = await makeChecklist(t.db, owner.id, { title: 'Soon private' });
     const { id } = await (await asReader.post(`/api/checklists/${original.id}/clone`, {})).json();
     await asOwner.request(`/api/checklists/${original.id}/visibility`, { method: 'PATCH', json: { isPublic: false } });
-    expect((await detail(asReader, id)).clonedFrom).toEqual({ id: null, title: 'Soon private' });
+    expect((await detail(asReader, id)).clonedFrom).toEqual({ id: null, title: 'Soon private', originallyBy: null });
   });
 
   it('refuses to clone one’s own list, as it refuses to like it: 403 forbidden', async () => {

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commentListSchema, type CommentPage } from '../../src/domain/checklists/comments';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
-import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { createAppWithUsers } from '../setup/sign-in';
+import type { Agent, TestApp } from '../setup/test-app';
 
 // Comments come newest first, 20 a page, keyset-paged on (created_at, id).
 
@@ -12,9 +12,11 @@ let author: CreatedUser;
 let asReader: Agent;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  ({
+    t,
+    agents: { reader: asReader },
+  } = await createAppWithUsers({ reader: {} }));
   author = await createUser(t.db);
-  asReader = await signedInAgent(t, await createUser(t.db));
 });
 
 /** A list with `count` comments: numbered 1 (oldest) to count, some sharing a creation time. */

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commentListSchema, commentMessages, isEdited } from '../../src/domain/checklists/comments';
-import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
-import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { createAppWithUsers } from '../setup/sign-in';
+import type { Agent, TestApp } from '../setup/test-app';
 
 let t: TestApp;
 let author: CreatedUser;
@@ -10,10 +10,11 @@ let asAuthor: Agent;
 let asOther: Agent;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  author = await createUser(t.db, { profileName: 'Cara', avatarUrl: '🐼' });
-  asAuthor = await signedInAgent(t, author);
-  asOther = await signedInAgent(t, await createUser(t.db));
+  ({
+    t,
+    users: { author },
+    agents: { author: asAuthor, other: asOther },
+  } = await createAppWithUsers({ author: { profileName: 'Cara', avatarUrl: '🐼' }, other: {} }));
 });
 
 const comments = async (listId: string, agent: Agent = t.agent()) =>

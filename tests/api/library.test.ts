@@ -9,21 +9,20 @@ import {
 } from '../../src/domain/library/library';
 import { userListGroups, userListMemberships } from '../../src/server/db/schema';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
-import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
+import type { Agent, TestApp } from '../setup/test-app';
 
 let t: TestApp;
-let user: CreatedUser;
 let asUser: Agent;
 let asOther: Agent;
 let author: CreatedUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  user = await createUser(t.db);
+  ({
+    t,
+    agents: { user: asUser, other: asOther },
+  } = await createAppWithUsers({ user: {}, other: {} }));
   author = await createUser(t.db, { profileName: 'Ada', avatarUrl: '🦊' });
-  asUser = await signedInAgent(t, user);
-  asOther = await signedInAgent(t, await createUser(t.db));
 });
 
 const groups = async (agent: Agent) =>

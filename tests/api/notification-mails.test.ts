@@ -6,8 +6,8 @@ import type { Mailer } from '../../src/server/mail/mailer';
 import { startNotificationMailer } from '../../src/server/notifications/notification-mails';
 import { notify } from '../../src/server/notifications/notifications.actions';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
-import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, TEST_BASE_URL, type Agent, type TestApp } from '../setup/test-app';
+import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
+import { TEST_BASE_URL, type Agent, type TestApp } from '../setup/test-app';
 
 // Decision 009: follows and comments mail their recipient, at most once an hour per kind, once.
 
@@ -17,9 +17,11 @@ let fan: CreatedUser;
 let asFan: Agent;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  fan = await createUser(t.db, { username: 'mail_fan', profileName: 'Sam' });
-  asFan = await signedInAgent(t, fan);
+  ({
+    t,
+    users: { fan },
+    agents: { fan: asFan },
+  } = await createAppWithUsers({ fan: { username: 'mail_fan', profileName: 'Sam' } }));
 });
 
 /** A fresh author, so each test starts with no cap used and no mail sent to them. */

@@ -2,22 +2,24 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationListSchema } from '../../src/domain/notifications/notifications';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
-import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
+import type { Agent, TestApp } from '../setup/test-app';
 import { privateProfileView } from '../setup/social';
 
 let t: TestApp;
 let author: CreatedUser;
-let fan: CreatedUser;
 let asAuthor: Agent;
 let asFan: Agent;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  author = await createUser(t.db, { username: 'note_author', profileName: 'Alex' });
-  fan = await createUser(t.db, { username: 'note_fan', profileName: 'Sam', avatarUrl: '🦊' });
-  asAuthor = await signedInAgent(t, author);
-  asFan = await signedInAgent(t, fan);
+  ({
+    t,
+    users: { author },
+    agents: { author: asAuthor, fan: asFan },
+  } = await createAppWithUsers({
+    author: { username: 'note_author', profileName: 'Alex' },
+    fan: { username: 'note_fan', profileName: 'Sam', avatarUrl: '🦊' },
+  }));
 });
 
 const inbox = async (agent: Agent) =>

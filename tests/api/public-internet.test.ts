@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { textMessages } from '../../src/domain/text';
 import { VISITOR_CACHE_CONTROL } from '../../src/server/security/no-store';
-import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
-import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { createAppWithUsers } from '../setup/sign-in';
+import type { Agent, TestApp } from '../setup/test-app';
 
 // Ready for the public internet: responses for one person are not cached, and stored text
 // carries no control characters or direction overrides.
@@ -22,9 +22,11 @@ const input = {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await createUser(t.db);
-  asOwner = await signedInAgent(t, owner);
+  ({
+    t,
+    users: { owner },
+    agents: { owner: asOwner },
+  } = await createAppWithUsers({ owner: {} }));
 });
 
 describe('Cache-Control', () => {

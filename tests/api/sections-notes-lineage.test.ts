@@ -4,10 +4,9 @@ import { badgeListSchema } from '../../src/domain/badges/badges';
 import { checklistInputMessages } from '../../src/domain/checklists/checklist-fields';
 import { checklistDetailSchema, type ChecklistDetail } from '../../src/domain/checklists/checklist-view';
 import { checklists } from '../../src/server/db/schema';
-import { createUser } from '../../src/server/seed/factories';
 import { completeItem } from '../setup/completions';
-import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { createAppWithUsers } from '../setup/sign-in';
+import type { Agent, TestApp } from '../setup/test-app';
 
 let t: TestApp;
 let asOwner: Agent;
@@ -39,10 +38,10 @@ async function created(agent: Agent, body: unknown, path = '/api/checklists'): P
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  asOwner = await signedInAgent(t, await createUser(t.db));
-  asReader = await signedInAgent(t, await createUser(t.db));
-  asThird = await signedInAgent(t, await createUser(t.db));
+  ({
+    t,
+    agents: { owner: asOwner, reader: asReader, third: asThird },
+  } = await createAppWithUsers({ owner: {}, reader: {}, third: {} }));
 });
 
 describe('sections and notes', () => {
@@ -120,15 +119,27 @@ describe('remix lineage', () => {
     const first = await created(asOwner, { ...list, title: 'First of the chain' });
     const second = await created(asReader, {}, `/api/checklists/${first.id}/clone`);
     const third = await created(asThird, {}, `/api/checklists/${second.id}/clone`);
-    expect(third.clonedFrom).toEqual({ id: second.id, title: second.title });
+    expect(third.clonedFrom).toEqual({
+      id: second.id,
+      title: second.title,
+      originallyBy: { name: first.author, username: first.authorUsername },
+    });
 
     expect((await asReader.request(`/api/checklists/${second.id}`, { method: 'DELETE' })).status).toBe(200);
-    expect((await detail(asThird, third.id)).clonedFrom).toEqual({ id: first.id, title: 'First of the chain' });
+    expect((await detail(asThird, third.id)).clonedFrom).toEqual({
+      id: first.id,
+      title: 'First of the chain',
+      originallyBy: null,
+    });
     // The deleted clone no longer counts; the copy it handed on does.
     expect((await detail(asOwner, first.id)).clones).toBe(1);
 
     expect((await asOwner.request(`/api/checklists/${first.id}`, { method: 'DELETE' })).status).toBe(200);
-    expect((await detail(asThird, third.id)).clonedFrom).toEqual({ id: null, title: 'First of the chain' });
+    expect((await detail(asThird, third.id)).clonedFrom).toEqual({
+      id: null,
+      title: 'First of the chain',
+      originallyBy: null,
+    });
   });
 
   it('skips every deleted link when several of one chain go in one statement', async () => {
@@ -138,7 +149,15 @@ describe('remix lineage', () => {
     const fourth = await created(asThird, {}, `/api/checklists/${third.id}/clone`);
     const response = await asOwner.post('/api/checklists/bulk-delete', { ids: [first.id, third.id] });
     expect(response.status).toBe(200);
-    expect((await detail(asThird, fourth.id)).clonedFrom).toEqual({ id: second.id, title: second.title });
-    expect((await detail(asReader, second.id)).clonedFrom).toEqual({ id: null, title: 'Root list' });
+    expect((await detail(asThird, fourth.id)).clonedFrom).toEqual({
+      id: second.id,
+      title: second.title,
+      originallyBy: null,
+    });
+    expect((await detail(asReader, second.id)).clonedFrom).toEqual({
+      id: null,
+      title: 'Root list',
+      originallyBy: null,
+    });
   });
 });

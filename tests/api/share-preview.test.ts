@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { findListForHead } from '../../src/server/public-face/public-face.queries';
 import { PREVIEW_CACHE_CONTROL, PREVIEW_REDIRECT_CACHE_CONTROL } from '../../src/server/public-face/public-face.routes';
+import { previewContentOf } from '../../src/server/public-face/share-preview/preview-content';
 import { rateKey, rateRules } from '../../src/server/security/rate-limit';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
@@ -105,6 +107,34 @@ describe('a public list’s share preview', () => {
       expect(response.headers.get('location')).toBe(current);
       expect(response.headers.get('cache-control')).toBe(PREVIEW_REDIRECT_CACHE_CONTROL);
     }
+  });
+
+  it('reads a list’s headings as headings: the summary and the picture count only its items', async () => {
+    const created = await asAuthor.request('/api/checklists', {
+      method: 'POST',
+      json: {
+        title: 'Sectioned trip',
+        description: 'Packing by bag',
+        items: [{ kind: 'heading', content: 'Rucksack' }, 'Water', { kind: 'heading', content: 'Car' }, 'Spare wheel'],
+        tags: [],
+        estimatedTime: '30 minutes',
+        difficulty: 'easy',
+      },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect(meta(await pageOf(id), 'og:description')).toContain('2 items by Pat Preview');
+    const row = await findListForHead(t.db, id);
+    expect(previewContentOf(row!)).toMatchObject({
+      itemsCount: 2,
+      items: [
+        { kind: 'heading', content: 'Rucksack' },
+        { kind: 'item', content: 'Water' },
+        { kind: 'heading', content: 'Car' },
+        { kind: 'item', content: 'Spare wheel' },
+      ],
+    });
+    expect(pngSize(await png(await previewPathOf(id)))).toEqual({ width: 1200, height: 630 });
   });
 
   it('gets a new address and a new picture when the title, the items or the author’s name change; the old address leads to the new', async () => {

@@ -5,9 +5,9 @@ import type { ChecklistCard } from '../../src/domain/checklists/browse';
 import { checklists } from '../../src/server/db/schema';
 import { staffPickedChecklists } from '../../src/server/discover/discover.queries';
 import { setStaffPick } from '../../src/server/discover/staff-picks.actions';
-import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
-import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, TEST_BASE_URL, type Agent, type TestApp } from '../setup/test-app';
+import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { createAppWithUsers } from '../setup/sign-in';
+import { TEST_BASE_URL, type Agent, type TestApp } from '../setup/test-app';
 
 // Decision 024: an unlisted list ("Anyone with the link") is read and used by
 // anyone who has its address, and is listed nowhere: one test per listing. Each listing is shown a
@@ -60,11 +60,11 @@ const xmlOf = async (path: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  author = await createUser(t.db, { username: 'unl_author' });
-  const other = await createUser(t.db, { username: 'unl_other' });
-  asAuthor = await signedInAgent(t, author);
-  asOther = await signedInAgent(t, other);
+  ({
+    t,
+    users: { author },
+    agents: { author: asAuthor, other: asOther },
+  } = await createAppWithUsers({ author: { username: 'unl_author' }, other: { username: 'unl_other' } }));
   listed = await create(asAuthor, input(`${WORD} harbour walk`));
   unlisted = await create(asAuthor, input(`${WORD} lantern walk`, 'unlisted'));
   // The unlisted list would top every ordering if it were listed: most used, best rated, newest.
@@ -97,10 +97,11 @@ describe('an unlisted list is reachable by its address', () => {
     const asCloner = await read(asOther, `/api/checklists/${copy}`);
     expect(asCloner).toMatchObject({ visibility: 'unlisted', viewer: { isOwner: true } });
     // The cloner had the original's address; a reader of the clone is not given it.
-    expect(asCloner.clonedFrom).toEqual({ id: unlisted, title: `${WORD} lantern walk` });
+    expect(asCloner.clonedFrom).toEqual({ id: unlisted, title: `${WORD} lantern walk`, originallyBy: null });
     expect((await read(t.agent(), `/api/checklists/${copy}`)).clonedFrom).toEqual({
       id: null,
       title: `${WORD} lantern walk`,
+      originallyBy: null,
     });
   });
 

@@ -3,8 +3,8 @@ import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commentSchema } from '../../src/domain/checklists/comments';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
-import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
+import type { Agent, TestApp } from '../setup/test-app';
 import { createTestDatabase } from '../setup/test-database';
 
 // Every statement is a round trip both the app and the database pay for, under load on the same
@@ -23,11 +23,11 @@ let asReader: Agent;
 beforeAll(async () => {
   const database = await createTestDatabase({ onQuery: (query) => statements.push(query.replace(/\s+/g, ' ').trim()) });
   databaseUrl = database.url;
-  t = await createTestApp({ db: database.db });
-  author = await createUser(t.db);
-  reader = await createUser(t.db);
-  asAuthor = await signedInAgent(t, author);
-  asReader = await signedInAgent(t, reader);
+  ({
+    t,
+    users: { author, reader },
+    agents: { author: asAuthor, reader: asReader },
+  } = await createAppWithUsers({ author: {}, reader: {} }, { db: database.db }));
 });
 
 /** The statements of one request, from `begin` to `commit`. */

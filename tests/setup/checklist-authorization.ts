@@ -98,6 +98,11 @@ export const table: [string, Call, Record<Visibility, Expected>][] = [
     byVisibility({ visitor: 200, other: 200, owner: 200 }, { visitor: 404, other: 404, owner: 200 }),
   ],
   [
+    'list remixes',
+    ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/remixes` }),
+    byVisibility({ visitor: 200, other: 200, owner: 200 }, { visitor: 404, other: 404, owner: 200 }),
+  ],
+  [
     'add comment',
     ({ list }) => ({ method: 'POST', path: `/api/checklists/${list}/comments`, json: { content: 'Nice' } }),
     byVisibility({ visitor: 401, other: 201, owner: 201 }, { visitor: 401, other: 404, owner: 201 }),

@@ -8,6 +8,7 @@ import { signInUsers } from '../users';
 import { browseCases, DEEP_PAGE } from './browse';
 import { selectRows } from './case';
 import { readCases } from './reads';
+import { remixCases } from './remixes';
 import { drawText } from './text';
 import { writeCases, type SampledList } from './writes';
 
@@ -31,6 +32,7 @@ export async function prepareCases(db: Database, size: BenchSize, signIns: numbe
       signed,
       me,
     ),
+    ...(await remixCases(db)),
     ...(await writeCases(db, lists, signed, text)),
   ];
   console.log(

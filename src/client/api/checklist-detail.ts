@@ -6,6 +6,7 @@ import type {
   progressStateSchema,
 } from '@/domain/checklists/checklist-actions';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { isTickable } from '@/domain/checklists/entries';
 import { isRunComplete } from '@/domain/checklists/runs';
 import { apiRequest } from '@/client/lib/api';
 import { countCompleted, completionFromIds, usesAfterChange, withItemCompletion } from '@/client/lib/progress';
@@ -156,7 +157,7 @@ function runsAfterStartAgain(detail: ChecklistDetail, now: string): ChecklistDet
   const completion = completionFromIds(detail.items, detail.viewer.completedItemIds);
   const ticked = countCompleted(completion);
   if (ticked === 0) return runs;
-  const isComplete = isRunComplete(ticked, detail.items.filter((item) => item.kind === 'item').length);
+  const isComplete = isRunComplete(ticked, detail.items.filter(isTickable).length);
   return {
     closed: runs.closed + 1,
     closedCompleted: runs.closedCompleted + (isComplete ? 1 : 0),

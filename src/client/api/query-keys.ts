@@ -34,6 +34,7 @@ export const checklistKeys = {
   comments: (id: string) => [...checklistKeys.all, 'comments', id] as const,
   /** The signed-in user's own closed runs of a list (the History). */
   runs: (id: string) => [...checklistKeys.all, 'runs', id] as const,
+  remixes: (id: string) => [...checklistKeys.all, 'remixes', id] as const,
   /** The mutation key of a list's completions and resets, so the last one to settle can be recognised. */
   progress: (id: string) => [...checklistKeys.all, id, 'progress'] as const,
 };

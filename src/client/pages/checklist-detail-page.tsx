@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Clock, Copy, ListChecks, Users, type LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { ReactNode } from 'react';
+import { countItems } from '@/domain/checklists/entries';
 import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
 import type { Viewer } from '@/domain/permissions';
 import { Page } from '@/client/components/layout/page';
@@ -21,6 +22,7 @@ import { LikeButton } from '@/client/features/checklists/like-button';
 import { ShareButton } from '@/client/features/checklists/share-button';
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { ClonedFromBadge } from '@/client/features/checklists/cloned-from-badge';
+import { RemixesSection } from '@/client/features/checklists/remixes-section';
 import { VisibilityBadge } from '@/client/features/checklists/visibility-badge';
 import { paths } from '@/domain/paths';
 import { useDocumentTitle } from '@/client/lib/document-head';
@@ -154,7 +156,7 @@ function ChecklistView({
         >
           <Stat icon={Users} text={plural(checklist.uses, 'use', 'uses')} />
           <Stat icon={Copy} text={plural(checklist.clones, 'clone', 'clones')} />
-          <Stat icon={ListChecks} text={plural(checklist.items.length, 'item', 'items')} />
+          <Stat icon={ListChecks} text={plural(countItems(checklist.items), 'item', 'items')} />
         </ul>
 
         <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-5 dark:border-slate-800">
@@ -168,6 +170,8 @@ function ChecklistView({
       </Card>
 
       <ChecklistProgress checklist={checklist} isSignedIn={isSignedIn} />
+
+      <RemixesSection checklistId={checklist.id} />
 
       <CommentsSection checklist={checklist} viewer={viewer} loginHref={loginHref} />
     </Page>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { plainText, requiredText } from '../text';
 import { DIFFICULTIES } from './checklist-view';
+import { countItems, ENTRY_KINDS, type ChecklistEntry, type EntryKind } from './entries';
 import { CHECKLIST_VISIBILITIES, type ChecklistVisibility } from './visibility';
 
 // The checklist form: the one home of each field's rule. The API input, the create/edit
@@ -79,18 +80,9 @@ export const headingField = text('single-line', m.headingsFilled, MAX_ITEM_LENGT
 /** An item's note: optional plain text with line breaks; empty means none. */
 export const noteField = plainText('multi-line').max(MAX_NOTE_LENGTH, m.noteTooLong);
 
-/**
- * What a list holds, in order: items to tick, and headings that open a section of the items
- * under them. A heading is never ticked and never counts as an item (in "X of Y", the percent,
- * uses, badges or a card's item count).
- */
-export const ENTRY_KINDS = ['item', 'heading'] as const;
-export type EntryKind = (typeof ENTRY_KINDS)[number];
-export type ChecklistEntry = { kind: EntryKind; content: string; note: string };
-
-export const isTickable = (entry: { kind: EntryKind }) => entry.kind === 'item';
-/** How many of a list's entries are items (headings are not). */
-export const countItems = (entries: readonly { kind: EntryKind }[]) => entries.filter(isTickable).length;
+// What a list holds, and how its items are counted, live apart from the schemas (entries.ts), so
+// a page that only counts items loads no zod.
+export { countItems, ENTRY_KINDS, isTickable, type ChecklistEntry, type EntryKind } from './entries';
 
 /**
  * One entry as the API takes it: a plain string is an item (what every client sent before

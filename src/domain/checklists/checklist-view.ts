@@ -45,8 +45,18 @@ export const checklistDetailSchema = z.object({
   clones: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** Set when the list is a clone; `id` is null once the original has been deleted. */
-  clonedFrom: z.object({ id: z.string().nullable(), title: z.string() }).nullable(),
+  /**
+   * Set when the list is a clone; `id` is null once the original has been deleted. `originallyBy`
+   * names the author of the list the chain started from, when the chain is longer than one hop, the
+   * viewer may see that list, and someone other than the direct original's author wrote it.
+   */
+  clonedFrom: z
+    .object({
+      id: z.string().nullable(),
+      title: z.string(),
+      originallyBy: z.object({ name: z.string(), username: z.string().nullable() }).nullable(),
+    })
+    .nullable(),
   viewer: z.object({
     isOwner: z.boolean(),
     hasLiked: z.boolean(),

@@ -7,7 +7,7 @@ import {
   runTickedText,
   timesCompleted,
   timesCompletedSentence,
-  visibleEntries,
+  withoutCompleted,
 } from './runs';
 
 const now = '2026-11-28T12:00:00.000Z';
@@ -52,24 +52,24 @@ describe('how many times the list was completed', () => {
 });
 
 describe('hiding completed items', () => {
-  const entries = [
-    { kind: 'heading', id: 'h1' },
-    { kind: 'item', id: 'a' },
-    { kind: 'item', id: 'b' },
-    { kind: 'heading', id: 'h2' },
-    { kind: 'item', id: 'c' },
-    { kind: 'item', id: 'd' },
-  ] as const;
-  const done = new Set(['a', 'b', 'c']);
-  const shown = (hide: boolean) =>
-    visibleEntries(entries, (entry) => done.has(entry.id), hide).map(({ entry, index }) => `${entry.id}@${index}`);
+  const item = (number: number) => ({ entry: `item ${number}`, number });
+  const sections = [
+    { heading: null, items: [item(1)] },
+    { heading: 'Packed', items: [item(2), item(3)] },
+    { heading: 'Bought', items: [item(4), item(5)] },
+    { heading: 'Empty', items: [] },
+  ];
+  const done = new Set([1, 2, 3, 4]);
 
-  it('leaves out completed items and a heading whose items are all completed, keeping each index', () => {
-    expect(shown(true)).toEqual(['h2@3', 'd@5']);
+  it('leaves out completed items and a section whose items are all completed; numbers stay', () => {
+    expect(withoutCompleted(sections, (number) => done.has(number))).toEqual([
+      { heading: 'Bought', items: [item(5)] },
+      { heading: 'Empty', items: [] },
+    ]);
   });
 
-  it('shows every entry when off', () => {
-    expect(shown(false)).toHaveLength(entries.length);
+  it('leaves every section as it is while nothing is completed', () => {
+    expect(withoutCompleted(sections, () => false)).toEqual(sections);
   });
 
   it('says how many items are hidden', () => {

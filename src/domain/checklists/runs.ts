@@ -115,30 +115,16 @@ export function hiddenItemsText(count: number): string {
 }
 
 /**
- * Which entries are shown while completed items are hidden: every entry but a completed item, and a
- * heading only while an item of its section is still shown (a section whose items are all done
- * disappears with them). With `hide` off, every entry.
+ * A list's sections as shown while completed items are hidden: each section without its completed
+ * items (found by their number), and a section whose items are all completed not at all, heading and
+ * all. A heading with no items under it stays.
  */
-export function visibleEntries<E extends { kind: 'item' | 'heading' }>(
-  entries: readonly E[],
-  isCompleted: (entry: E, index: number) => boolean,
-  hide: boolean,
-): { entry: E; index: number }[] {
-  const all = entries.map((entry, index) => ({ entry, index }));
-  if (!hide) return all;
-  const shown: { entry: E; index: number }[] = [];
-  let heading: { entry: E; index: number } | null = null;
-  for (const current of all) {
-    if (current.entry.kind === 'heading') {
-      heading = current;
-      continue;
-    }
-    if (isCompleted(current.entry, current.index)) continue;
-    if (heading) {
-      shown.push(heading);
-      heading = null;
-    }
-    shown.push(current);
-  }
-  return shown;
+export function withoutCompleted<S extends { items: readonly { number: number }[] }>(
+  sections: readonly S[],
+  isCompleted: (number: number) => boolean,
+): S[] {
+  return sections.flatMap((section) => {
+    const items = section.items.filter((item) => !isCompleted(item.number));
+    return items.length === 0 && section.items.length > 0 ? [] : [{ ...section, items }];
+  });
 }

@@ -40,7 +40,8 @@ export async function exportAccountData(db: Executor, userId: string): Promise<S
           'difficulty', c.difficulty, 'estimatedTime', c.estimated_time,
           'uses', c.uses_count, 'likes', c.likes_count, 'clones', c.clones_count,
           'createdAt', c.created_at, 'updatedAt', c.updated_at,
-          'items', coalesce((select json_agg(i.content order by i.order_index)
+          'items', coalesce((select json_agg(json_build_object('kind', i.kind, 'content', i.content, 'note', i.note)
+                                             order by i.order_index)
                              from checklist_items i where i.checklist_id = c.id), '[]'),
           'tags', coalesce((select json_agg(t.tag order by t.position)
                             from checklist_tags t where t.checklist_id = c.id), '[]'),
@@ -56,7 +57,12 @@ export async function exportAccountData(db: Executor, userId: string): Promise<S
           'startedAt', pr.started_at, 'updatedAt', pr.updated_at,
           'completedItems', (select json_agg(i.content order by i.order_index)
                              from checklist_item_completions ic join checklist_items i on i.id = ic.checklist_item_id
-                             where ic.user_id = ${userId} and ic.checklist_id = c.id))
+                             where ic.user_id = ${userId} and ic.checklist_id = c.id),
+          -- The closed runs ("Start again"), oldest first.
+          'closedRuns', coalesce((select json_agg(json_build_object(
+                                    'startedAt', r.started_at, 'endedAt', r.ended_at, 'tickedCount', r.ticked_count,
+                                    'itemsCount', r.items_count, 'completed', r.completed) order by r.ended_at)
+                                  from checklist_runs r where r.user_id = ${userId} and r.checklist_id = c.id), '[]'))
           order by pr.started_at, c.id)
         from checklist_progress pr join checklists c on c.id = pr.checklist_id
         where pr.user_id = ${userId} and pr.completed_count > 0 and ${visibleTo(userId)}), '[]'),

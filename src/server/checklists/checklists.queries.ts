@@ -4,7 +4,17 @@ import { visibilityOf } from '@/domain/checklists/visibility';
 import { isAuthor } from '@/domain/permissions';
 import { executeNamed, type Executor } from '../db/client';
 import { isUuid } from '../db/ids';
-import { authorColumns, presentAuthor, presentEstimatedTime, tagsColumn, type AuthorRow } from '../presenters';
+import { MAX_LINEAGE_DEPTH } from '@/domain/checklists/remixes';
+import {
+  authorColumns,
+  displayName,
+  personJson,
+  presentAuthor,
+  presentEstimatedTime,
+  tagsColumn,
+  type AuthorRow,
+  type PersonRow,
+} from '../presenters';
 import { visibleTo } from './checklist-access';
 import { presentRunSummary, runSummaryColumn } from './runs.queries';
 
@@ -27,10 +37,37 @@ type DetailRow = AuthorRow & {
   updated_at: Date;
   cloned_from_id: string | null;
   cloned_from_title: string | null;
+  originally_by: PersonRow | null;
   has_liked: boolean;
   completed_item_ids: string[];
   runs: Parameters<typeof presentRunSummary>[0];
 };
+
+/**
+ * For the detail query (`c` the list, `cl` its clone record, `o` its direct original): the author of
+ * the list its clone chain started from, as a PersonRow in JSON, or null. The chain is walked up
+ * `cloned_checklists` from the direct original, at most MAX_LINEAGE_DEPTH links and never through a
+ * list twice (a cycle ends the walk), to the furthest list still standing. Its author is named only
+ * when the chain is longer than one hop (one hop is the "Cloned from" itself), when the viewer may
+ * see that list by the same rule as the direct original's link, and when someone other than the
+ * direct original's author wrote it (the badge would name one person twice).
+ */
+const originallyBy = (viewerId: string | null) => sql`(
+      with recursive chain(id, cloned_by, depth, visited) as (
+        select cl.original_checklist_id, cl.cloned_by, 1, array[c.id, cl.original_checklist_id]
+        where cl.original_checklist_id is not null
+        union all
+        select k.original_checklist_id, k.cloned_by, chain.depth + 1, chain.visited || k.original_checklist_id
+        from chain join cloned_checklists k on k.cloned_checklist_id = chain.id
+        where k.original_checklist_id is not null and chain.depth < ${MAX_LINEAGE_DEPTH}
+          and k.original_checklist_id <> all(chain.visited)
+      )
+      select ${personJson}
+      from (select * from chain order by depth desc limit 1) root
+      join checklists r on r.id = root.id
+      left join profiles p on p.id = r.author_id
+      where root.depth > 1 and r.author_id <> o.author_id
+        and (r.is_public or r.author_id = ${viewerId} or (r.is_unlisted and root.cloned_by = ${viewerId})))`;
 
 /**
  * One checklist with everything the detail page shows, in one statement. A private list is
@@ -55,6 +92,7 @@ export async function findChecklistDetail(
       -- clone's readers must not learn it from the clone (decision 024).
       case when o.is_public or o.author_id = ${viewerId} or (o.is_unlisted and cl.cloned_by = ${viewerId})
         then o.id end as cloned_from_id, cl.original_title as cloned_from_title,
+      ${originallyBy(viewerId)} as originally_by,
       exists (select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id = ${viewerId}) as has_liked,
       coalesce((select json_agg(completion.checklist_item_id) from checklist_item_completions completion
                 where completion.checklist_id = c.id and completion.user_id = ${viewerId}), '[]') as completed_item_ids,
@@ -84,7 +122,17 @@ export async function findChecklistDetail(
     clones: row.clones_count,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
-    clonedFrom: row.cloned_from_title === null ? null : { id: row.cloned_from_id, title: row.cloned_from_title },
+    clonedFrom:
+      row.cloned_from_title === null
+        ? null
+        : {
+            id: row.cloned_from_id,
+            title: row.cloned_from_title,
+            originallyBy: row.originally_by && {
+              name: displayName(row.originally_by, 'listAuthor', viewerId),
+              username: row.originally_by.username,
+            },
+          },
     viewer: {
       isOwner: isAuthor(viewerId === null ? null : { id: viewerId }, { authorId: row.author_id }),
       hasLiked: row.has_liked,

@@ -137,8 +137,8 @@ export async function findListForHead(db: Executor, id: string): Promise<ListHea
   if (!isUuid(id)) return null;
   const result = await db.execute<ListHeadRow>(sql`
     select c.id, c.title, c.description, c.is_unlisted, ${authorColumns}, ${itemCountColumn} as items_count,
-      coalesce((select json_agg(i.content order by i.order_index) from (
-        select content, order_index from checklist_items where checklist_id = c.id order by order_index limit ${PREVIEW_ITEMS}
+      coalesce((select json_agg(json_build_object('kind', i.kind, 'content', i.content) order by i.order_index) from (
+        select kind, content, order_index from checklist_items where checklist_id = c.id order by order_index limit ${PREVIEW_ITEMS}
       ) i), '[]') as first_items
     from checklists c join profiles p on p.id = c.author_id
     where c.id = ${id} and ${visibleTo(null)}`);

@@ -35,6 +35,8 @@ export const rateRules = {
   previewRendersPerIp: { windowSeconds: 60, max: 120 },
   // A user's own history of a list, a page at a time: a person opens a few pages.
   runHistoryPerUser: { windowSeconds: 60, max: 60 },
+  // A list's remixes: its detail page asks for the first page, a reader pages on with Show more.
+  remixesPerIp: { windowSeconds: 60, max: 240 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof rateRules;

@@ -19,17 +19,20 @@ export type DemoChecklist = {
   authorKey: string; // DemoUser.key
   title: string;
   description: string; // 1-3 sentences, friendly and specific
-  items: string[]; // 6-15 concrete, actionable items, each under 120 chars
+  items: DemoEntry[]; // 6-15 concrete, actionable items, each under 120 chars, grouped by headings where it helps
   tags: string[]; // 2-4 lower-case tags
   estimatedTime: '5 minutes' | '15 minutes' | '20 minutes' | '30 minutes' | '1 hour' | '2+ hours' | 'Unknown';
   difficulty: 'easy' | 'medium' | 'hard';
   daysAgo: number; // created this many days ago (0-120)
 };
 
+/** An item (a string, or with a note) or a heading that opens a section. */
+export type DemoEntry = string | { item: string; note: string } | { heading: string };
+
 export type DemoComment = { checklistKey: string; authorKey: string; content: string; daysAgo: number };
 export type DemoClone = { originalKey: string; clonerKey: string; daysAgo: number };
 export type DemoLike = { checklistKey: string; userKey: string };
-/** Completes the first `completedItems` items of the checklist (1 <= completedItems <= item count). */
+/** Completes the first `completedItems` items of the checklist, headings skipped (1 <= completedItems <= item count). */
 export type DemoCompletion = { checklistKey: string; userKey: string; completedItems: number };
 export type DemoFollow = { followerKey: string; followedKey: string };
 
@@ -341,16 +344,29 @@ export const demoChecklists: DemoChecklist[] = [
     description:
       'My tried-and-tested list for a two-night campsite trip when you can park next to the tent. Check it off the night before so nothing stays in the garage.',
     items: [
-      'Tent, footprint, poles and pegs, plus six spare pegs and a mallet',
+      { heading: 'Shelter and sleep' },
+      {
+        item: 'Tent, footprint, poles and pegs, plus six spare pegs and a mallet',
+        note: 'Pitch it once in the garden before the first trip of the year: a missing pole is found at home, not at dusk.',
+      },
       'Sleeping bag rated for the coldest night in the forecast',
       'Sleeping mat or airbed and a pump that works without mains power',
+      { heading: 'Kitchen' },
       'Camping stove, a full gas canister and a lighter or matches',
       'Pan, kettle, sporks, plates, mugs and a sharp knife',
-      'Cool box with ice packs frozen the night before',
+      {
+        item: 'Cool box with ice packs frozen the night before',
+        note: 'Frozen two-litre bottles of water work as well as ice packs,\nand they are drinking water by the last day.',
+      },
       'Water carrier and a collapsible washing-up bowl',
+      { heading: 'Light, weather and first aid' },
       'Head torch for each person with fresh batteries',
       'Waterproof jacket and trousers, even if the forecast is dry',
-      'First aid kit with plasters, blister pads, antihistamines and tick remover',
+      {
+        item: 'First aid kit with plasters, blister pads, antihistamines and tick remover',
+        note: 'How to remove a tick safely: https://www.nhs.uk/conditions/lyme-disease/',
+      },
+      { heading: 'Around the pitch' },
       'Bin bags and a bag for recycling',
       'Camp chairs and a windbreak if the pitch is exposed',
     ],

@@ -3,6 +3,7 @@ import type { Executor } from '../db/client';
 import { accounts, checklistItems, checklists, checklistTags, profiles, users } from '../db/schema';
 import { hashPassword } from '../accounts/password-hash';
 import { visibilityColumns, type ChecklistVisibility } from '@/domain/checklists/visibility';
+import type { ChecklistEntry } from '@/domain/checklists/checklist-fields';
 
 // Factories with overrides, shared by the seed, the API tests and the end-to-end tests.
 
@@ -58,7 +59,8 @@ export async function createUser(
 export type ChecklistSeed = {
   title?: string;
   description?: string;
-  items?: string[];
+  /** Items as text, or entries with their kind (a heading) and note. */
+  items?: (string | ChecklistEntry)[];
   tags?: string[];
   estimatedTime?: string | null;
   difficulty?: 'easy' | 'medium' | 'hard';
@@ -92,7 +94,13 @@ export async function makeChecklist(db: Executor, authorId: string, seed: Checkl
     const insertedItems = items.length
       ? await tx
           .insert(checklistItems)
-          .values(items.map((content, index) => ({ checklistId: list!.id, content, orderIndex: index + 1 })))
+          .values(
+            items.map((entry, index) => ({
+              checklistId: list!.id,
+              ...(typeof entry === 'string' ? { content: entry } : entry),
+              orderIndex: index + 1,
+            })),
+          )
           .returning()
       : [];
     const tags = seed.tags ?? [];

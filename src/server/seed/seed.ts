@@ -17,6 +17,7 @@ import {
 import { hashPassword, verifyPassword } from '../accounts/password-hash';
 import { backfillBadges, upsertBadgeDefinitions } from '../badges/badges.actions';
 import type { Logger } from '../logger';
+import type { ChecklistEntry } from '@/domain/checklists/checklist-fields';
 import { makeChecklist, createUser } from './factories';
 import {
   DEMO_PASSWORD,
@@ -27,7 +28,16 @@ import {
   demoFollows,
   demoLikes,
   demoUsers,
+  type DemoEntry,
 } from './demo-content';
+
+/** A demo list's entry as the factory takes it. */
+const demoEntry = (entry: DemoEntry): string | ChecklistEntry => {
+  if (typeof entry === 'string') return entry;
+  return 'heading' in entry
+    ? { kind: 'heading', content: entry.heading, note: '' }
+    : { kind: 'item', content: entry.item, note: entry.note };
+};
 
 export const DEMO_EMAIL_DOMAIN = '@demo.ticklist.local';
 /** The demo lists flagged as staff picks, the most recent pick first. */
@@ -91,13 +101,15 @@ export async function seedDemoContent(db: Database, logger: Logger): Promise<voi
     const created = await makeChecklist(db, idOf(demo.authorKey), {
       title: demo.title,
       description: demo.description,
-      items: demo.items,
+      items: demo.items.map(demoEntry),
       tags: demo.tags,
       estimatedTime: demo.estimatedTime,
       difficulty: demo.difficulty,
       createdAt: daysAgo(demo.daysAgo),
     });
-    lists.set(demo.key, { id: created.id, itemIds: created.items.map((item) => item.id) });
+    // What a demo completion ticks: items, never headings.
+    const itemIds = created.items.filter((item) => item.kind === 'item').map((item) => item.id);
+    lists.set(demo.key, { id: created.id, itemIds });
   }
   const listOf = (key: string) => {
     const list = lists.get(key);
@@ -111,7 +123,7 @@ export async function seedDemoContent(db: Database, logger: Logger): Promise<voi
       const copy = await makeChecklist(tx, idOf(clone.clonerKey), {
         title: original.title,
         description: original.description,
-        items: original.items,
+        items: original.items.map(demoEntry),
         tags: original.tags,
         estimatedTime: original.estimatedTime,
         difficulty: original.difficulty,

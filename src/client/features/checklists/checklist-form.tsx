@@ -6,6 +6,7 @@ import { Card } from '@/client/components/ui/card';
 import { checklistFormResolver, ChecklistEditorForm, useChecklistEditor } from './editor/checklist-editor';
 import { ItemsField } from './editor/editor-fields';
 import { BasicInfoFields, DetailFields } from './editor/field-groups';
+import { ImportButton } from './editor/import-button';
 
 export type ChecklistFormProps = {
   initialValues: ChecklistFormValues;
@@ -17,6 +18,8 @@ export type ChecklistFormProps = {
   formError: string | null;
   /** Where "Cancel" goes. */
   cancelTo: string;
+  /** Offers "Import" (a list from a Markdown or text file) above the fields. */
+  isImportable?: boolean;
 };
 
 /** The layout the create and edit pages share, every field of the editor on one page. */
@@ -27,6 +30,7 @@ export function ChecklistForm({
   onSubmit,
   formError,
   cancelTo,
+  isImportable = false,
 }: ChecklistFormProps) {
   const { form, submitWith } = useChecklistEditor({ initialValues, resolver: checklistFormResolver });
   const { isSubmitting } = form.formState;
@@ -34,6 +38,11 @@ export function ChecklistForm({
   return (
     <Card className="p-4 sm:p-8">
       <ChecklistEditorForm form={form} onSubmit={submitWith(onSubmit)} className="space-y-6">
+        {isImportable ? (
+          <div className="flex justify-end">
+            <ImportButton />
+          </div>
+        ) : null}
         <BasicInfoFields />
         <ItemsField />
         <DetailFields />

@@ -1,11 +1,13 @@
 import { Check, PartyPopper } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
-import { hideCompletedMessages, visibleEntries } from '@/domain/checklists/runs';
 import { Card } from '@/client/components/ui/card';
 import { ProgressBar } from '@/client/components/ui/progress-bar';
 import { cn } from '@/client/lib/cn';
 import { percentComplete } from '@/domain/checklists/progress';
+import { hideCompletedMessages, withoutCompleted } from '@/domain/checklists/runs';
+import { sectionsOf, type ListSection } from '@/domain/checklists/sections';
+import { ItemNote } from './item-note';
 
 export const COMPLETE_MESSAGE = 'Congratulations! All items completed!';
 
@@ -70,8 +72,10 @@ export function ProgressCard({
 }
 
 /**
- * A numbered list of items to complete; completed ones are struck through, or left out while
- * `isHidingCompleted` (each keeps its number).
+ * The list's items to complete, numbered across the list and grouped under its headings (a heading
+ * is a section title, never ticked or numbered); completed items are struck through. `completion`
+ * and `onToggle` go by the items alone, in order. While `isHidingCompleted`, completed items are
+ * left out (each item keeps its number), and so is a heading whose items are all completed.
  */
 export function ChecklistItems({
   items,
@@ -81,7 +85,7 @@ export function ChecklistItems({
 }: {
   items: ChecklistDetail['items'];
   completion: boolean[];
-  onToggle: (index: number) => void;
+  onToggle: (itemIndex: number) => void;
   isHidingCompleted?: boolean;
 }) {
   if (items.length === 0) {
@@ -90,8 +94,21 @@ export function ChecklistItems({
     );
   }
 
-  const shown = visibleEntries(items, (_item, index) => completion[index] ?? false, isHidingCompleted);
-  if (shown.length === 0) {
+  const itemRows = (section: ListSection<ChecklistEntry>) =>
+    section.items.map(({ entry, number }) => (
+      <ItemRow
+        key={entry.id}
+        number={number}
+        content={entry.content}
+        note={entry.note}
+        isCompleted={completion[number - 1] ?? false}
+        onToggle={() => onToggle(number - 1)}
+      />
+    ));
+
+  const isCompleted = (number: number) => completion[number - 1] ?? false;
+  const sections = isHidingCompleted ? withoutCompleted(sectionsOf(items), isCompleted) : sectionsOf(items);
+  if (sections.length === 0) {
     return (
       <Card className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">
         {hideCompletedMessages.allHidden}
@@ -101,33 +118,56 @@ export function ChecklistItems({
 
   return (
     <Card className="p-2 sm:p-3">
-      <ol aria-label="Items" className="divide-y divide-slate-100 dark:divide-slate-800">
-        {shown.map(({ entry: item, index }) => (
-          <ItemRow
-            key={item.id}
-            number={index + 1}
-            content={item.content}
-            isCompleted={completion[index] ?? false}
-            onToggle={() => onToggle(index)}
-          />
-        ))}
-      </ol>
+      {sections.map((section) =>
+        section.heading ? (
+          <SectionOf key={section.heading.id} heading={section.heading.content} start={section.items[0]?.number}>
+            {itemRows(section)}
+          </SectionOf>
+        ) : (
+          <ol key="leading" aria-label="Items" className={itemListClass}>
+            {itemRows(section)}
+          </ol>
+        ),
+      )}
     </Card>
+  );
+}
+
+type ChecklistEntry = ChecklistDetail['items'][number];
+const itemListClass = 'divide-y divide-slate-100 dark:divide-slate-800';
+
+/** A heading and the items under it: a section of the page, its list named by its heading. */
+function SectionOf({ heading, start, children }: { heading: string; start?: number; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="border-t border-slate-100 first:border-t-0 dark:border-slate-800">
+      <h2 id={headingId} className="px-3 pt-4 pb-2 text-lg font-semibold break-words text-slate-900 dark:text-white">
+        {heading}
+      </h2>
+      {start !== undefined ? (
+        <ol aria-labelledby={headingId} start={start} className={itemListClass}>
+          {children}
+        </ol>
+      ) : null}
+    </section>
   );
 }
 
 function ItemRow({
   number,
   content,
+  note,
   isCompleted,
   onToggle,
 }: {
   number: number;
   content: string;
+  note: string;
   isCompleted: boolean;
   onToggle: () => void;
 }) {
   const inputId = useId();
+  const noteId = `${inputId}-note`;
   return (
     <li>
       <label
@@ -140,7 +180,14 @@ function ItemRow({
         >
           {number}.
         </span>
-        <input id={inputId} type="checkbox" checked={isCompleted} onChange={onToggle} className="peer sr-only" />
+        <input
+          id={inputId}
+          type="checkbox"
+          checked={isCompleted}
+          onChange={onToggle}
+          aria-describedby={note ? noteId : undefined}
+          className="peer sr-only"
+        />
         <span
           aria-hidden
           className={cn(
@@ -162,6 +209,8 @@ function ItemRow({
           {content}
         </span>
       </label>
+      {/* Beside the label, not in it: a click on the note or its links does not complete the item. */}
+      {note ? <ItemNote id={noteId} note={note} className="-mt-1 pr-3 pb-3 pl-[5.25rem]" /> : null}
     </li>
   );
 }

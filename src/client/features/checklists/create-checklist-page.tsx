@@ -21,6 +21,7 @@ export function CreateChecklistPage() {
         submitLabel="Create Checklist"
         submittingLabel="Creating..."
         cancelTo="/browse"
+        isImportable
         formError={create.error ? errorMessage(create.error, checklistActionMessages.createFailed) : null}
         onSubmit={async (values) => {
           const { id } = await create.mutateAsync(values);

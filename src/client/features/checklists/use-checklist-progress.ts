@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { toast } from '@/client/lib/toast';
+import { isTickable } from '@/domain/checklists/entries';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { runMessages } from '@/domain/checklists/runs';
 import { useItemCompletionMutation, useStartAgainMutation } from '@/client/api/checklist-detail';
@@ -6,8 +8,8 @@ import { countCompleted, completionFromIds, isAllCompleted, withItemCompletion }
 import { useVisitorProgress } from './use-visitor-progress';
 
 /**
- * The user's completion of a checklist's items, one boolean per item, whoever they are: saved on
- * the server when signed in, stored in the browser for a visitor.
+ * The user's completion of a checklist's items, one boolean per item (headings left out), whoever
+ * they are: saved on the server when signed in, stored in the browser for a visitor.
  *
  * `onCompletionChange` runs when the user's own completing, uncompleting or starting again makes the
  * list complete or incomplete, so the celebration follows an action and never a page load or a re-render.
@@ -17,14 +19,16 @@ export function useChecklistProgress(
   isSignedIn: boolean,
   onCompletionChange: (isComplete: boolean) => void,
 ) {
-  const visitor = useVisitorProgress(detail.id, detail.items);
+  // Headings are never completed: progress, "X of Y" and the celebration go by the items alone.
+  const items = useMemo(() => detail.items.filter(isTickable), [detail.items]);
+  const visitor = useVisitorProgress(detail.id, items);
   const itemCompletion = useItemCompletionMutation(detail.id);
   const startAgainMutation = useStartAgainMutation(detail.id);
   const completedItemIds = isSignedIn ? detail.viewer.completedItemIds : visitor.completedItemIds;
-  const completion = completionFromIds(detail.items, completedItemIds);
+  const completion = completionFromIds(items, completedItemIds);
 
   const toggle = (index: number) => {
-    const item = detail.items[index];
+    const item = items[index];
     if (!item) return;
     const isCompleted = !completion[index];
     const next = completion.map((value, at) => (at === index ? isCompleted : value));
@@ -47,7 +51,7 @@ export function useChecklistProgress(
   return {
     completion,
     completed: countCompleted(completion),
-    total: detail.items.length,
+    total: items.length,
     toggle,
     startAgain,
     isStartingAgain: startAgainMutation.isPending,

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { emptyChecklistForm, type ChecklistForm } from '@/domain/checklists/checklist-input';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { DIFFICULTIES, type Difficulty } from '@/domain/checklists/checklist-view';
+import { sectionsOf } from '@/domain/checklists/sections';
 import {
   canJumpTo,
   filledRows,
@@ -28,6 +29,7 @@ import {
 } from '@/client/features/checklists/editor/checklist-editor';
 import { ItemsField } from '@/client/features/checklists/editor/editor-fields';
 import { BasicInfoFields, DetailFields } from '@/client/features/checklists/editor/field-groups';
+import { ImportButton } from '@/client/features/checklists/editor/import-button';
 import { useCreateChecklist } from '@/client/api/checklists';
 import { errorMessage } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
@@ -93,13 +95,16 @@ export function CreateWizardPage() {
       <div className="grid gap-6 lg:grid-cols-[1fr_16rem]">
         <Card className="p-5 sm:p-7">
           <ChecklistEditorForm form={form} onSubmit={(event) => void submit(event)}>
-            <h2
-              ref={headingRef}
-              tabIndex={-1}
-              className="mb-5 text-lg font-semibold text-slate-900 outline-none dark:text-white"
-            >
-              Step {step}: {WIZARD_STEPS[step - 1]}
-            </h2>
+            <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
+              <h2
+                ref={headingRef}
+                tabIndex={-1}
+                className="text-lg font-semibold text-slate-900 outline-none dark:text-white"
+              >
+                Step {step}: {WIZARD_STEPS[step - 1]}
+              </h2>
+              <ImportButton />
+            </div>
             {step === 1 ? (
               <div className="space-y-5">
                 <BasicInfoFields suggestedTitleLength={TITLE_TIP_LENGTH} />
@@ -221,7 +226,7 @@ function StepHeader({
   );
 }
 
-/** What will be created, as far as the first two steps go (blank item rows left out). */
+/** What will be created, as far as the first two steps go (blank rows left out, headings as headings). */
 function Review() {
   const { title, description, items, difficulty } = useWatch<ChecklistForm, ChecklistForm, ChecklistForm>({
     compute: filledRows,
@@ -231,11 +236,25 @@ function Review() {
     <section aria-label="Review" className="rounded-xl bg-slate-50 p-4 dark:bg-slate-800/50">
       <p className="text-lg font-semibold text-slate-900 dark:text-white">{title.trim()}</p>
       <p className="mt-1 text-sm whitespace-pre-line text-slate-600 dark:text-slate-400">{description.trim()}</p>
-      <ol className="mt-3 list-decimal space-y-1 pl-5 text-sm text-slate-800 dark:text-slate-200">
-        {items.map((row, index) => (
-          <li key={index}>{row.content.trim()}</li>
-        ))}
-      </ol>
+      {sectionsOf(items).map((section, at) => (
+        <div key={at}>
+          {section.heading ? (
+            <h3 className="mt-3 text-sm font-semibold text-slate-900 dark:text-white">
+              {section.heading.content.trim()}
+            </h3>
+          ) : null}
+          {section.items.length > 0 ? (
+            <ol
+              start={section.items[0]?.number}
+              className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-800 dark:text-slate-200"
+            >
+              {section.items.map(({ entry, number }) => (
+                <li key={number}>{entry.content.trim()}</li>
+              ))}
+            </ol>
+          ) : null}
+        </div>
+      ))}
       {badge ? <DifficultyBadge difficulty={badge} className="mt-3" /> : null}
     </section>
   );

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ListChecks, Users } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { countItems } from '@/domain/checklists/entries';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { Card } from '@/client/components/ui/card';
 import { checklistDetailQuery } from '@/client/api/checklists';
@@ -72,7 +73,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
           </span>
           <span className="inline-flex items-center gap-1.5">
             <ListChecks className="h-4 w-4" aria-hidden />
-            {plural(checklist.items.length, 'item', 'items')}
+            {plural(countItems(checklist.items), 'item', 'items')}
           </span>
         </div>
         <div className="mt-5 flex flex-wrap gap-2 border-t border-slate-100 pt-5 dark:border-slate-800">

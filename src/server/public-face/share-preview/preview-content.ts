@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { presentAuthor, type AuthorRow } from '../../presenters';
-import { PREVIEW_ITEMS, PREVIEW_LAYOUT_VERSION, type PreviewContent } from './preview-layout';
+import { PREVIEW_ITEMS, PREVIEW_LAYOUT_VERSION, type PreviewContent, type PreviewEntry } from './preview-layout';
 
 // What a list's share preview renders and the address it is served at (decision 026). The version in
 // the address is a hash of everything rendered, so it changes exactly when the picture would: the
@@ -8,7 +8,7 @@ import { PREVIEW_ITEMS, PREVIEW_LAYOUT_VERSION, type PreviewContent } from './pr
 // updated_at), and the layout itself (PREVIEW_LAYOUT_VERSION).
 
 /** The columns a preview needs (public-face.queries.ts reads them with the page head's). */
-export type PreviewRow = AuthorRow & { title: string; items_count: number; first_items: string[] };
+export type PreviewRow = AuthorRow & { title: string; items_count: number; first_items: PreviewEntry[] };
 
 /** A preview is for anyone who has the link: its author is named as a visitor may see them. */
 export function previewContentOf(row: PreviewRow): PreviewContent {

@@ -9,6 +9,7 @@ import {
   previewSvg,
   wrapText,
   type PreviewContent,
+  type PreviewEntry,
   type PreviewFonts,
 } from './preview-layout';
 
@@ -64,12 +65,15 @@ describe('renderable text', () => {
   });
 });
 
+const items = (...contents: string[]): PreviewEntry[] => contents.map((text) => ({ kind: 'item', content: text }));
+const heading = (text: string): PreviewEntry => ({ kind: 'heading', content: text });
+
 const content: PreviewContent = {
   title: 'Camping <weekend> & more ]]> <![CDATA[ x',
   author: 'Ann <b>& "Co"',
   avatar: '🦊',
   itemsCount: 7,
-  items: ['Tent & pegs', '<script>alert(1)</script>', "Torch's batteries", 'Stove', 'Matches'],
+  items: items('Tent & pegs', '<script>alert(1)</script>', "Torch's batteries", 'Stove', 'Matches'),
 };
 
 /** The texts an SVG renders, as an XML parser reads them back (entities decoded). */
@@ -111,9 +115,27 @@ describe('the preview SVG', () => {
     // One title line leaves four rows: three items and the rest counted.
     expect(texts).toEqual(expect.arrayContaining(['Tent & pegs', "Torch's batteries", '+ 4 more items']));
     expect(texts).not.toContain('Stove');
-    const all = textsOf(previewSvg({ ...content, title: 'Short', itemsCount: 2, items: ['One', 'Two'] }, fonts));
+    const all = textsOf(previewSvg({ ...content, title: 'Short', itemsCount: 2, items: items('One', 'Two') }, fonts));
     expect(all.filter((text) => text.startsWith('+'))).toEqual([]);
-    expect(textsOf(previewSvg({ ...content, itemsCount: 1, items: ['Only'] }, fonts))).toContain('· 1 item');
+    expect(textsOf(previewSvg({ ...content, itemsCount: 1, items: items('Only') }, fonts))).toContain('· 1 item');
+  });
+
+  it('shows a heading on a line of its own, without a box, and counts only the items', () => {
+    const sections = { ...content, title: 'Short', itemsCount: 2, items: [heading('Tent'), ...items('Pegs', 'Poles')] };
+    const svg = previewSvg(sections, fonts);
+    expect(textsOf(svg)).toEqual(expect.arrayContaining(['· 2 items', 'Tent', 'Pegs', 'Poles']));
+    expect(svg.match(/<rect x="\d+" y="\d+" width="28"/g)).toHaveLength(2);
+    expect(svg).toContain('font-weight="700" fill="#0f172a">Tent</text>');
+    expect(textsOf(svg).filter((text) => text.startsWith('+'))).toEqual([]);
+
+    // Four rows: a heading, two items, and the row that counts the items left out.
+    const many = { ...sections, itemsCount: 6, items: [heading('Tent'), ...items('Pegs', 'Poles', 'Fly')] };
+    expect(textsOf(previewSvg(many, fonts))).toEqual(expect.arrayContaining(['Tent', 'Pegs', '+ 4 more items']));
+    // A heading whose items would not be shown is left out with them.
+    const late = { ...sections, itemsCount: 5, items: [...items('Pegs', 'Poles'), heading('Food'), ...items('Stove')] };
+    const lateTexts = textsOf(previewSvg(late, fonts));
+    expect(lateTexts).not.toContain('Food');
+    expect(lateTexts).toContain('+ 3 more items');
   });
 
   it('keeps a long title to two lines, and stands in for one it cannot render', () => {

@@ -1,22 +1,24 @@
 import { DEFAULT_AUTHOR_NAME } from '@/domain/checklists/checklist-view';
+import { countItems, type EntryKind } from '@/domain/checklists/entries';
 import { xmlText } from '../xml';
 import type { TextMeasure } from './font-metrics';
 import { TWEMOJI_AVATARS } from './twemoji-avatars';
 
 // The share preview of a list as an SVG (decision 026): 1200×630, the Ticklist mark,
-// the title, the author's avatar and name, the item count and the first items. Pure: the fonts'
+// the title, the author's avatar and name, the item count and the first entries (an item beside an
+// empty box, a heading in bold on a line of its own, never counted as an item). Pure: the fonts'
 // metrics come in, so where a line wraps or is cut is decided here, not by the renderer, and every
 // text is escaped here.
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
-/** How many items the preview can show at most (the query reads no more). */
+/** How many entries (items and headings) the preview can show at most (the query reads no more). */
 export const PREVIEW_ITEMS = 5;
 /**
  * Part of every preview's version: raise it whenever this layout changes, so every list gets a
  * new image address and no cache holds the old picture under an address marked immutable.
  */
-export const PREVIEW_LAYOUT_VERSION = 1;
+export const PREVIEW_LAYOUT_VERSION = 2;
 
 /** What a list's preview renders; everything in it is part of the image's version. */
 export type PreviewContent = {
@@ -28,10 +30,13 @@ export type PreviewContent = {
   author: string;
   /** The author's avatar emoji, or the default avatar. */
   avatar: string;
+  /** How many items the list has (headings are not items). */
   itemsCount: number;
-  /** The first items, in order (at most PREVIEW_ITEMS). */
-  items: string[];
+  /** The first entries, in order (at most PREVIEW_ITEMS). */
+  items: PreviewEntry[];
 };
+
+export type PreviewEntry = { kind: EntryKind; content: string };
 
 export type PreviewFonts = { regular: TextMeasure; semibold: TextMeasure; bold: TextMeasure };
 
@@ -153,6 +158,17 @@ function avatar(x: number, y: number, size: number, content: PreviewContent, aut
 
 const plural = (count: number, one: string) => `${count.toLocaleString('en')} ${one}${count === 1 ? '' : 's'}`;
 
+/**
+ * The first entries that fit in `rows`, keeping the last row for "+ N more items" when items are
+ * left out, and never ending on a heading whose items are not shown.
+ */
+function entriesShown(entries: PreviewEntry[], rows: number, itemsCount: number): PreviewEntry[] {
+  let shown = entries.slice(0, rows);
+  if (itemsCount > countItems(shown)) shown = shown.slice(0, Math.max(0, rows - 1));
+  while (shown.at(-1)?.kind === 'heading') shown = shown.slice(0, -1);
+  return shown;
+}
+
 /** The preview of a list, as an SVG document of PREVIEW_WIDTH × PREVIEW_HEIGHT. */
 export function previewSvg(content: PreviewContent, fonts: PreviewFonts): string {
   const parts: string[] = [
@@ -190,30 +206,40 @@ export function previewSvg(content: PreviewContent, fonts: PreviewFonts): string
     text(Math.ceil(MARGIN + 72 + bylineWidth + gap), rowTop + 38, 28, 400, colour.muted, count),
   );
 
-  // As many items as fit above the bar; the last row says how many more there are.
+  // As many entries as fit above the bar; when items are left out, the last row says how many.
   const itemsTop = rowTop + 56 + 36;
   const rowHeight = 52;
   const rows = Math.max(0, Math.floor((PREVIEW_HEIGHT - 40 - itemsTop) / rowHeight));
-  const items = content.items.map((item) => renderableText(item, fonts.regular)).filter(Boolean);
-  const shown = content.itemsCount > rows ? Math.max(0, rows - 1) : rows;
-  const itemFit = { font: fonts.regular, fontSize: 30, maxWidth: CONTENT_WIDTH - 48 };
-  items.slice(0, shown).forEach((item, index) => {
+  const entries = content.items
+    .map((entry) => ({
+      kind: entry.kind,
+      content: renderableText(entry.content, entry.kind === 'heading' ? fonts.bold : fonts.regular),
+    }))
+    .filter((entry) => entry.content);
+  const shown = entriesShown(entries, rows, content.itemsCount);
+  shown.forEach((entry, index) => {
     const top = itemsTop + index * rowHeight;
+    if (entry.kind === 'heading') {
+      const fit = { font: fonts.bold, fontSize: 30, maxWidth: CONTENT_WIDTH };
+      parts.push(text(MARGIN, top + 27, 30, 700, colour.ink, cutToFit(entry.content, fit)));
+      return;
+    }
+    const fit = { font: fonts.regular, fontSize: 30, maxWidth: CONTENT_WIDTH - 48 };
     parts.push(
       `<rect x="${MARGIN + 2}" y="${top + 2}" width="28" height="28" rx="7" fill="none" stroke="${colour.box}" stroke-width="3"/>`,
-      text(MARGIN + 48, top + 27, 30, 400, colour.text, cutToFit(item, itemFit)),
+      text(MARGIN + 48, top + 27, 30, 400, colour.text, cutToFit(entry.content, fit)),
     );
   });
-  const rendered = Math.min(shown, items.length);
-  if (rows > 0 && content.itemsCount > rendered) {
+  const more = content.itemsCount - countItems(shown);
+  if (rows > 0 && more > 0) {
     parts.push(
       text(
         MARGIN + 48,
-        itemsTop + rendered * rowHeight + 27,
+        itemsTop + shown.length * rowHeight + 27,
         30,
         400,
         colour.muted,
-        `+ ${plural(content.itemsCount - rendered, 'more item')}`,
+        `+ ${plural(more, 'more item')}`,
       ),
     );
   }

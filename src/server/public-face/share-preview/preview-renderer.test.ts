@@ -7,7 +7,10 @@ const content = (title: string): PreviewContent => ({
   author: 'Pat',
   avatar: '🦊',
   itemsCount: 2,
-  items: ['One', 'Two'],
+  items: [
+    { kind: 'item', content: 'One' },
+    { kind: 'item', content: 'Two' },
+  ],
 });
 
 describe('the preview renderer', () => {

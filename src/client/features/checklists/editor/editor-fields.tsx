@@ -1,13 +1,22 @@
-import { Globe, Link2, Lock } from 'lucide-react';
+import { Globe, Heading, Link2, Lock } from 'lucide-react';
 import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { emptyItemRow, isNoTagRows, type ChecklistForm, type ChecklistFormField } from '@/domain/checklists/checklist-input';
 import {
+  emptyItemRow,
+  isNoTagRows,
+  type ChecklistForm,
+  type ChecklistFormField,
+} from '@/domain/checklists/checklist-input';
+import {
+  countItems,
   ESTIMATED_TIMES,
+  MAX_HEADINGS,
   MAX_ITEM_LENGTH,
   MAX_ITEMS,
   MAX_TAG_LENGTH,
   MAX_TAGS,
+  noteField,
 } from '@/domain/checklists/checklist-fields';
+import { numberEntries, sectionMessages } from '@/domain/checklists/sections';
 import { DIFFICULTIES, type Difficulty } from '@/domain/checklists/checklist-view';
 import {
   CHECKLIST_VISIBILITIES,
@@ -15,11 +24,14 @@ import {
   visibilityLabels,
   type ChecklistVisibility,
 } from '@/domain/checklists/visibility';
+import { Button } from '@/client/components/ui/button';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
 import { RadioGroup, RadioGroupItem } from '@/client/components/ui/radio-group';
 import { SelectContent, SelectItem, SelectRoot, SelectTrigger, SelectValue } from '@/client/components/ui/select';
 import { cn } from '@/client/lib/cn';
+import { EntryRowDetails } from './entry-row-details';
 import { RowList } from './row-list';
+import { usePasteRows } from './use-paste-rows';
 
 // The checklist editor's fields. Each reads the form from context (ChecklistEditorForm),
 // so the create/edit page and the wizard's steps place the same fields where they need them.
@@ -128,29 +140,77 @@ function isRowAtFault(value: string | undefined, maxLength: number, isBlankAllow
 
 type ListFieldProps = { dropsBlankRows?: boolean };
 
+/**
+ * The list's entries: items, and headings that open a section of the items under them. A row turns
+ * from one into the other, an item can hold a note, and both move with their row.
+ */
 export function ItemsField({ dropsBlankRows = false }: ListFieldProps) {
   const { control, register } = useFormContext<ChecklistForm>();
   const recheck = useRecheck();
   const items = useFieldArray({ control, name: 'items' });
   const values = useWatch({ control, name: 'items' });
   const error = useFieldError('items');
+  const numbers = numberEntries(values);
+  const rowName = (index: number) => ({ noun: values[index]?.kind ?? 'item', number: numbers[index] ?? index + 1 });
+  const itemCount = countItems(values);
+  const canAddItem = itemCount < MAX_ITEMS;
+  const canAddHeading = values.length - itemCount < MAX_HEADINGS;
+  const isHeading = (index: number) => values[index]?.kind === 'heading';
+  const pasteRows = usePasteRows(items);
   return (
-    <RowList
-      legend="Items"
-      noun="item"
-      hint="Press Enter in an item to add the next one."
-      placeholder="Describe a step"
-      numbered
-      rows={items.fields}
-      max={MAX_ITEMS}
-      error={error}
-      errorId={ids.error('items')}
-      isRowInvalid={(index) => isRowAtFault(values[index]?.content, MAX_ITEM_LENGTH, dropsBlankRows)}
-      inputProps={(index) => register(`items.${index}.content`, { onChange: () => recheck('items') })}
-      onInsert={(at) => items.insert(at, emptyItemRow())}
-      onRemove={(index) => items.remove(index)}
-      onMove={(from, to) => items.move(from, to)}
-    />
+    // A paste of several lines into a row becomes rows (use-paste-rows.ts).
+    <div onPaste={pasteRows}>
+      <RowList
+        legend="Items"
+        noun="item"
+        hint="Press Enter in an item to add the next one."
+        placeholder="Describe a step"
+        numbered
+        rows={items.fields}
+        max={MAX_ITEMS + MAX_HEADINGS}
+        canAdd={canAddItem}
+        rowName={rowName}
+        rowMarker={(index) =>
+          isHeading(index) ? (
+            <Heading className="h-4 w-4 text-brand-600 dark:text-brand-200" />
+          ) : (
+            `${rowName(index).number}.`
+          )
+        }
+        rowInputClassName={(index) => (isHeading(index) ? 'font-semibold' : undefined)}
+        rowPlaceholder={(index) => (isHeading(index) ? sectionMessages.headingPlaceholder : 'Describe a step')}
+        rowDetails={(index) => (
+          <EntryRowDetails
+            index={index}
+            name={rowName(index)}
+            canTurnIntoHeading={canAddHeading && itemCount > 1}
+            canTurnIntoItem={canAddItem}
+            isNoteInvalid={Boolean(error) && !noteField.safeParse(values[index]?.note ?? '').success}
+            errorId={error ? ids.error('items') : undefined}
+            onChange={() => recheck('items')}
+          />
+        )}
+        addControls={
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            disabled={!canAddHeading}
+            onClick={() => items.append(emptyItemRow('heading'))}
+          >
+            <Heading className="h-4 w-4" aria-hidden />
+            {sectionMessages.addHeading}
+          </Button>
+        }
+        error={error}
+        errorId={ids.error('items')}
+        isRowInvalid={(index) => isRowAtFault(values[index]?.content, MAX_ITEM_LENGTH, dropsBlankRows)}
+        inputProps={(index) => register(`items.${index}.content`, { onChange: () => recheck('items') })}
+        onInsert={(at) => items.insert(at, emptyItemRow())}
+        onRemove={(index) => items.remove(index)}
+        onMove={(from, to) => items.move(from, to)}
+      />
+    </div>
   );
 }
 

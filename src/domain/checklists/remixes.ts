@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { newestFirstCursorSchema, nextCursorSchema, pageLimitSchema } from '../paging';
+
+// A list's remixes: the public clones made of it, newest first. A private or unlisted clone is its
+// cloner's business and is neither listed nor counted, to anyone.
+
+/** Remixes come 10 at a time, newest first, with "Show more" for the next page. */
+export const REMIXES_PAGE_SIZE = 10;
+export const MAX_REMIXES_PAGE_SIZE = 50;
+
+/**
+ * How many links up a clone chain the detail page looks for the list it started from. A chain
+ * longer than this is credited to the furthest list within it.
+ */
+export const MAX_LINEAGE_DEPTH = 25;
+
+const INVALID_ID = 'The checklist id must be a UUID.';
+
+export const remixMessages = {
+  heading: 'Remixes',
+  loadFailed: 'Failed to load remixes.',
+  loading: 'Loading remixes',
+  invalidId: INVALID_ID,
+  /** After "Cloned from {title}", when the chain is longer than one hop. */
+  originallyBy: 'originally by',
+} as const;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The list whose remixes are asked for, by its id. */
+export const remixesParamsSchema = z.object({ id: z.string().regex(uuidPattern, INVALID_ID) });
+
+/**
+ * `cursor` (the previous page's `nextCursor`: the last remix's time and id) and `limit`, from 1 to
+ * `MAX_REMIXES_PAGE_SIZE`, `REMIXES_PAGE_SIZE` by default.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function remixesQuery() {
+  return z.object({
+    cursor: newestFirstCursorSchema.optional(),
+    limit: pageLimitSchema(REMIXES_PAGE_SIZE, MAX_REMIXES_PAGE_SIZE),
+  });
+}
+// Built by a call marked pure, and the id's message below a plain string: a page that imports this
+// module for its words leaves the schemas, and zod, out of its chunks (vite.config.ts).
+export const remixesQuerySchema = /* @__PURE__ */ remixesQuery();
+export type RemixesQuery = z.infer<typeof remixesQuerySchema>;
+
+/** One remix as the list shows it: its title, linked, and its author as anyone may see them. */
+export const remixSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  author: z.string(),
+  authorAvatar: z.string(),
+  authorUsername: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Remix = z.infer<typeof remixSchema>;
+
+/** One page of a list's public remixes; `total` counts them all, `nextCursor` is null at the end. */
+export const remixPageSchema = z.object({
+  remixes: z.array(remixSchema),
+  total: z.number().int(),
+  nextCursor: nextCursorSchema,
+});
+export type RemixPage = z.infer<typeof remixPageSchema>;

@@ -1,0 +1,31 @@
+import { createRoute } from '@hono/zod-openapi';
+import { checklistMessages } from '@/domain/checklists/checklist-view';
+import { remixesParamsSchema, remixesQuerySchema, remixPageSchema } from '@/domain/checklists/remixes';
+import type { Database } from '../db/client';
+import { commonErrors, createRouter, jsonContent, limited, perAddress, rateLimited, userIdOf } from '../http';
+import { cacheForVisitors } from '../security/no-store';
+import { listRemixes } from './remixes.queries';
+
+const remixesRoute = createRoute({
+  method: 'get',
+  path: '/{id}/remixes',
+  ...limited(perAddress('remixesPerIp')),
+  summary: 'Public clones of a checklist, newest first, 10 a page (keyset: pass nextCursor as cursor)',
+  request: { params: remixesParamsSchema, query: remixesQuerySchema },
+  responses: {
+    200: jsonContent(remixPageSchema, 'Remixes'),
+    400: commonErrors[400],
+    404: commonErrors[404],
+    ...rateLimited,
+  },
+});
+
+export function remixesRoutes({ db }: { db: Database }) {
+  return createRouter().openapi(remixesRoute, async (c) => {
+    const found = await listRemixes(db, c.req.valid('param').id, await userIdOf(c), c.req.valid('query'));
+    if (!found) return c.json({ message: checklistMessages.notFound, code: 'not_found' }, 404);
+    // As the list's own response: a visitor's copy of a public list's remixes may be cached.
+    if (found.isPublic) cacheForVisitors(c);
+    return c.json(found.page, 200);
+  });
+}
