@@ -119,3 +119,29 @@ test('a visitor starts again: their ticks kept in the browser are cleared, with 
   await page.setViewportSize({ width: 390, height: 900 });
   await page.screenshot({ path: `${SHOTS}/visitor-390.png`, fullPage: true });
 });
+
+test('hiding completed items hides a section whose items are all completed, and keeps the rest', async ({
+  page,
+  db,
+  makeUser,
+}) => {
+  const author = await makeUser();
+  const list = await makeChecklist(db, author.id, {
+    title: 'Sections to hide',
+    items: [
+      { kind: 'heading', content: 'Kit', note: '' },
+      { kind: 'item', content: 'Boots', note: '' },
+      { kind: 'item', content: 'Map', note: '' },
+      { kind: 'heading', content: 'Food', note: '' },
+      { kind: 'item', content: 'Water', note: '' },
+    ],
+  });
+  await page.goto(`/checklist/${list.id}`);
+  for (const item of ['Boots', 'Map']) await page.getByText(item, { exact: true }).click();
+  await expect(page.getByText('2 of 3 completed')).toBeVisible();
+  await page.getByRole('switch', { name: 'Hide completed items' }).click();
+  await expect(page.getByRole('heading', { name: 'Kit' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Food' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Water' })).toBeVisible();
+  await expect(page.getByText('2 completed items hidden')).toBeVisible();
+});
