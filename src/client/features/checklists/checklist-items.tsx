@@ -169,7 +169,8 @@ function ItemRow({
   const inputId = useId();
   const noteId = `${inputId}-note`;
   return (
-    <li>
+    // Its own number as its ordinal: with completed items hidden, the list skips numbers.
+    <li value={number}>
       <label
         htmlFor={inputId}
         className="group relative flex cursor-pointer items-start gap-3 rounded-lg px-3 py-3 transition-colors hover:bg-slate-50 dark:hover:bg-slate-800/60"
