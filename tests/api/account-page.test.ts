@@ -70,7 +70,7 @@ describe('the stats bar (one call)', () => {
     const response = await asUser.request('/api/accounts/me/stats');
     expect(response.status).toBe(200);
     // created: 2 own + 1 clone; saved: theirs and theirsToo (the now-private list no longer counts);
-    // badges: Finisher, for ticking both items of theirs.
+    // badges: Finisher, for ticking both items of theirs, which is started and completed, not in progress.
     expect(await response.json()).toEqual({
       followers: 1,
       following: 2,
@@ -78,6 +78,8 @@ describe('the stats bar (one call)', () => {
       saved: 2,
       cloned: 1,
       started: 1,
+      inProgress: 0,
+      completed: 1,
       badges: 1,
     });
   });

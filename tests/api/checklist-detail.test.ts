@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checklistDetailSchema } from '../../src/domain/checklists/checklist-view';
+import { noRuns } from '../../src/domain/checklists/runs';
 import { checklistItemCompletions, checklistLikes, checklists, clonedChecklists } from '../../src/server/db/schema';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
@@ -73,7 +74,7 @@ describe('GET /api/checklists/:id', () => {
     const asOwner = checklistDetailSchema.parse(
       await (await callers.owner.request(`/api/checklists/${list.id}`)).json(),
     );
-    expect(asOwner.viewer).toEqual({ isOwner: true, hasLiked: false, completedItemIds: [] });
+    expect(asOwner.viewer).toEqual({ isOwner: true, hasLiked: false, completedItemIds: [], runs: noRuns });
   });
 
   it('names the original of a clone, and keeps its title once the original is gone', async () => {

@@ -365,17 +365,18 @@ describe('likes and completions', () => {
     expect((await own.json()).message).toBe('You cannot like your own list.');
   });
 
-  it('counts a use at the first completion, keeps it while any item is completed, and resets', async () => {
+  it('counts a use at the first completion, keeps it while any item is completed, and after Start again', async () => {
     const list = await makeChecklist(t.db, owner.id, { items: ['a', 'b'] });
     const tick = (itemIndex: number, method: 'PUT' | 'DELETE') =>
       asReader
         .request(`/api/checklists/${list.id}/items/${list.items[itemIndex]!.id}/done`, { method })
         .then((r) => r.json());
-    expect(await tick(0, 'PUT')).toEqual({ uses: 1, completedItemIds: [list.items[0]!.id] });
+    expect(await tick(0, 'PUT')).toMatchObject({ uses: 1, completedItemIds: [list.items[0]!.id] });
     expect((await tick(1, 'PUT')).uses).toBe(1);
     expect((await tick(0, 'DELETE')).completedItemIds).toEqual([list.items[1]!.id]);
     const reset = await (await asReader.request(`/api/checklists/${list.id}/progress`, { method: 'DELETE' })).json();
-    expect(reset).toEqual({ uses: 0, completedItemIds: [] });
+    // Start again closes the run into the history: the user has used the list, and the use stays.
+    expect(reset).toMatchObject({ uses: 1, completedItemIds: [], runs: { closed: 1, closedCompleted: 0 } });
   });
 
   it('responds 404 for an item of another list', async () => {

@@ -94,6 +94,11 @@ const writes: Record<string, WriteCall> = {
     method: 'DELETE',
     path: async () => `/api/checklists/${(await makeChecklist(t.db, owner.id)).id}/like`,
   },
+  'start a list again': {
+    action: 'startAgain',
+    method: 'DELETE',
+    path: async () => `/api/checklists/${(await makeChecklist(t.db, owner.id)).id}/progress`,
+  },
   follow: { action: 'follow', method: 'PUT', path: async () => '/api/users/quota_owner/follow' },
   unfollow: { action: 'follow', method: 'DELETE', path: async () => '/api/users/quota_owner/follow' },
   'create a group': { action: 'group', method: 'POST', path: async () => '/api/library/groups', json: { name: 'G' } },

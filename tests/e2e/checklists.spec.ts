@@ -85,8 +85,9 @@ test('an owner creates a list, edits it, works through it and cannot like it', a
     await expect(page.locator('canvas')).toHaveCount(0); // not replayed on load
   });
 
-  await test.step('Reset progress takes back every completion', async () => {
-    await page.getByRole('button', { name: 'Reset progress' }).click();
+  await test.step('Start again, once confirmed, takes back every completion', async () => {
+    await page.getByRole('button', { name: 'Start again' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Start again' }).click();
     await expect(page.getByText('0 of 3 completed')).toBeVisible();
     await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(0);
   });

@@ -82,8 +82,14 @@ export const table: [string, Call, Record<Visibility, Expected>][] = [
     byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
   ],
   [
-    'reset progress',
+    'start again',
     ({ list }) => ({ method: 'DELETE', path: `/api/checklists/${list}/progress` }),
+    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+  ],
+  [
+    // Only the asker's own runs: the path names no user, so nobody can ask for another's.
+    'read own run history',
+    ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/runs` }),
     byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
   ],
   [

@@ -1,9 +1,12 @@
 // The read cases besides Browse: a list's detail, Discover (visitor and signed in), suggestions,
-// the dashboard's tabs and activity, badges and the stats bar (as the one busy bench user).
+// the dashboard's tabs and activity, badges and the stats bar (as the one busy bench user), and a
+// user's run history of a list.
 import { DASHBOARD_LISTS_PAGE_SIZE } from '../../../src/domain/dashboard/dashboard';
 import { accountStats } from '../../../src/server/accounts/me.queries';
 import { listBadgeStatus } from '../../../src/server/badges/badges.queries';
 import { findChecklistDetail } from '../../../src/server/checklists/checklists.queries';
+import { listOwnRuns } from '../../../src/server/checklists/runs.queries';
+import { RUNS_PAGE_SIZE } from '../../../src/domain/checklists/runs';
 import { listDashboardLists, listRecentActivity } from '../../../src/server/dashboard/dashboard.queries';
 import type { Database } from '../../../src/server/db/client';
 import { createDiscoverCache, loadDiscover, suggestChecklists } from '../../../src/server/discover/discover.queries';
@@ -59,6 +62,20 @@ export function readCases(db: Database, ids: string[], signed: Signed[], me: Sig
     },
     { name: 'badges', requests: mine('/api/badges'), bare: () => listBadgeStatus(db, me.userId) },
     { name: 'accounts/me/stats', requests: mine('/api/accounts/me/stats'), bare: () => accountStats(db, me.userId) },
+    {
+      // Each signed-in user reads their own history of a list in turn (request i is user i mod N), so
+      // the per-user rate limit is met only past N × its limit a minute.
+      name: 'read: run history',
+      requests: ids.slice(0, 500).map((id, index) => ({
+        method: 'GET' as const,
+        path: `/api/checklists/${id}/runs`,
+        headers: asUser(signed[index % signed.length]!),
+      })),
+      bare: (index) =>
+        listOwnRuns(db, ids[index % Math.min(500, ids.length)]!, signed[index % signed.length]!.userId, {
+          limit: RUNS_PAGE_SIZE,
+        }),
+    },
   );
 
   return cases;

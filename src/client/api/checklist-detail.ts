@@ -6,6 +6,8 @@ import type {
   progressStateSchema,
 } from '@/domain/checklists/checklist-actions';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { isTickable } from '@/domain/checklists/entries';
+import { isRunComplete } from '@/domain/checklists/runs';
 import { apiRequest } from '@/client/lib/api';
 import { countCompleted, completionFromIds, usesAfterChange, withItemCompletion } from '@/client/lib/progress';
 import { checklistApiPath, checklistDetailQuery } from './checklists';
@@ -32,9 +34,12 @@ function withViewerLike(detail: ChecklistDetail, isLiked: boolean): ChecklistDet
   return withLike(detail, { likes: Math.max(detail.likes + (isLiked ? 1 : -1), 0), hasLiked: isLiked });
 }
 
-/** The detail with this use count and the viewer's completed items. */
-function withProgress(detail: ChecklistDetail, { uses, completedItemIds }: ProgressState): ChecklistDetail {
-  return { ...detail, uses, viewer: { ...detail.viewer, completedItemIds } };
+/** The detail with this use count, the viewer's completed items and (from the server) their runs. */
+function withProgress(
+  detail: ChecklistDetail,
+  { uses, completedItemIds, runs = detail.viewer.runs }: Omit<ProgressState, 'runs'> & Partial<ProgressState>,
+): ChecklistDetail {
+  return { ...detail, uses, viewer: { ...detail.viewer, completedItemIds, runs } };
 }
 
 /**
@@ -108,22 +113,30 @@ function setItemCompletion(detail: ChecklistDetail, itemId: string, isCompleted:
   const after = withItemCompletion(before, itemId, isCompleted);
   const count = (ids: string[]) => countCompleted(completionFromIds(detail.items, ids));
   return withProgress(detail, {
-    uses: usesAfterChange(detail.uses, count(before), count(after)),
+    uses: usesAfterChange(detail.uses, count(before), count(after), detail.viewer.runs.closed > 0),
     completedItemIds: after,
   });
 }
 
-/** "Reset progress" for a signed-in user: clears every completion on the list. */
-export function useResetProgressMutation(id: string) {
+/**
+ * "Start again" for a signed-in user: the open run, if it has a completion, goes to the history and
+ * every item is unticked. Applied at once (the run counted as closed, the use kept), then the
+ * server's response; the history's pages are read again.
+ */
+export function useStartAgainMutation(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: checklistKeys.progress(id),
     mutationFn: () => apiRequest<typeof progressStateSchema>(`${checklistApiPath(id)}/progress`, { method: 'DELETE' }),
     onMutate: async () => {
-      await applyOptimistic(queryClient, id, (detail) => {
-        const completedBefore = countCompleted(completionFromIds(detail.items, detail.viewer.completedItemIds));
-        return withProgress(detail, { uses: usesAfterChange(detail.uses, completedBefore, 0), completedItemIds: [] });
-      });
+      await applyOptimistic(queryClient, id, (detail) => ({
+        ...detail,
+        viewer: {
+          ...detail.viewer,
+          completedItemIds: [],
+          runs: runsAfterStartAgain(detail, new Date().toISOString()),
+        },
+      }));
     },
     // On failure, ask the server what is true rather than restoring a snapshot that later changes
     // (a like, another completion) would make stale.
@@ -131,8 +144,26 @@ export function useResetProgressMutation(id: string) {
     onSuccess: (state) => {
       updateDetail(queryClient, id, (detail) => withProgress(detail, state));
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: checklistKeys.browse }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: checklistKeys.runs(id) });
+      return queryClient.invalidateQueries({ queryKey: checklistKeys.browse });
+    },
   });
+}
+
+/** The viewer's runs once their open run is closed at `now`: one more closed run if it had a completion. */
+function runsAfterStartAgain(detail: ChecklistDetail, now: string): ChecklistDetail['viewer']['runs'] {
+  const { runs } = detail.viewer;
+  const completion = completionFromIds(detail.items, detail.viewer.completedItemIds);
+  const ticked = countCompleted(completion);
+  if (ticked === 0) return runs;
+  const isComplete = isRunComplete(ticked, detail.items.filter(isTickable).length);
+  return {
+    closed: runs.closed + 1,
+    closedCompleted: runs.closedCompleted + (isComplete ? 1 : 0),
+    lastClosedCompletedAt: isComplete ? now : runs.lastClosedCompletedAt,
+    lastCompletionAt: null,
+  };
 }
 
 /** Clone: a new public list owned by the cloner; the caller then opens its edit page. */

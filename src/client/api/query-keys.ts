@@ -32,6 +32,8 @@ export const checklistKeys = {
   discover: ['checklists', 'discover'] as const,
   suggestions: ['checklists', 'suggestions'] as const,
   comments: (id: string) => [...checklistKeys.all, 'comments', id] as const,
+  /** The signed-in user's own closed runs of a list (the History). */
+  runs: (id: string) => [...checklistKeys.all, 'runs', id] as const,
   remixes: (id: string) => [...checklistKeys.all, 'remixes', id] as const,
   /** The mutation key of a list's completions and resets, so the last one to settle can be recognised. */
   progress: (id: string) => [...checklistKeys.all, id, 'progress'] as const,

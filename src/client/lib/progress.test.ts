@@ -61,6 +61,9 @@ describe('progress', () => {
     expect(usesAfterChange(4, 1, 2)).toBe(4);
     expect(usesAfterChange(5, 1, 0)).toBe(4);
     expect(usesAfterChange(0, 1, 0)).toBe(0);
+    // A user who started a list again keeps their use, with or without a tick.
+    expect(usesAfterChange(4, 0, 1, true)).toBe(4);
+    expect(usesAfterChange(4, 1, 0, true)).toBe(4);
   });
 
   it('fires exactly 150 confetti particles, alternating sides', () => {

@@ -64,10 +64,17 @@ export function withItemCompletion(ids: readonly string[], itemId: string, isCom
 
 /**
  * The uses count as the page shows it right after a completion changes, before the server responds.
- * "Uses" counts users with at least one completed item (docs/decisions/002), so the first completion
- * adds one and taking back the last one removes it again.
+ * "Uses" counts users with a completed item or a closed run (docs/decisions/002), so the first
+ * completion adds one and taking back the last one removes it again, unless the user has closed a
+ * run of the list ("Start again"): their use stays either way.
  */
-export function usesAfterChange(uses: number, completedBefore: number, completedAfter: number): number {
+export function usesAfterChange(
+  uses: number,
+  completedBefore: number,
+  completedAfter: number,
+  hasClosedRuns = false,
+): number {
+  if (hasClosedRuns) return uses;
   if (completedBefore === 0 && completedAfter > 0) return uses + 1;
   if (completedBefore > 0 && completedAfter === 0) return Math.max(uses - 1, 0);
   return uses;

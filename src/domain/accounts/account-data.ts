@@ -38,7 +38,10 @@ export const accountExportSchema = z.object({
   exportedAt: z.string(),
   profile: row,
   checklists: z.array(row),
+  /** The open run of each list the user has ticked items of. */
   progress: z.array(row),
+  /** The user's closed runs ("Start again"), oldest first. */
+  runs: z.array(row),
   /** The lists the user likes, of those they may still see. */
   likes: z.array(row),
   comments: z.array(row),

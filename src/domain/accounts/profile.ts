@@ -16,6 +16,8 @@ export const meSchema = z.object({
   isPublic: z.boolean(),
   theme: z.enum(THEMES),
   emailNotifications: z.boolean(),
+  /** Whether the detail pages leave the items the user completed out of the list. */
+  hideCompletedItems: z.boolean(),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -81,12 +83,21 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const usernameChangeSchema = z.object({ username: usernameSchema });
 
-/** Settings: the colour theme and whether follower and comment notifications are e-mailed. */
+/**
+ * Settings: the colour theme, whether follower and comment notifications are e-mailed, and whether
+ * the detail pages hide completed items.
+ */
 export const settingsUpdateSchema = z
-  .object({ theme: z.enum(THEMES).optional(), emailNotifications: z.boolean().optional() })
-  .refine((value) => value.theme !== undefined || value.emailNotifications !== undefined, {
-    message: 'Nothing to change.',
-  });
+  .object({
+    theme: z.enum(THEMES).optional(),
+    emailNotifications: z.boolean().optional(),
+    hideCompletedItems: z.boolean().optional(),
+  })
+  .refine(
+    (value) =>
+      value.theme !== undefined || value.emailNotifications !== undefined || value.hideCompletedItems !== undefined,
+    { message: 'Nothing to change.' },
+  );
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 /** The account page's stats bar, read in one call. */
@@ -96,7 +107,12 @@ export const accountStatsSchema = z.object({
   created: z.number().int(),
   saved: z.number().int(),
   cloned: z.number().int(),
+  /** Lists whose open run has a completed item. */
   started: z.number().int(),
+  /** Of those, the lists not complete yet: Home's "In Progress". */
+  inProgress: z.number().int(),
+  /** Completed runs: a list completed again after "Start again" counts again, as the badges count. */
+  completed: z.number().int(),
   /** Badges earned (decision 011). */
   badges: z.number().int(),
 });

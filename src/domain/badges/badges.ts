@@ -61,14 +61,14 @@ export const BADGES = [
   {
     slug: 'closer',
     name: 'Closer',
-    description: 'Ticked every item of 5 checklists.',
+    description: 'Ticked every item of a checklist 5 times, the same one or others.',
     tier: 'silver',
     rule: { metric: 'completed_lists', target: 5 },
   },
   {
     slug: 'completionist',
     name: 'Completionist',
-    description: 'Ticked every item of 25 checklists.',
+    description: 'Ticked every item of a checklist 25 times, the same one or others.',
     tier: 'gold',
     rule: { metric: 'completed_lists', target: 25 },
   },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { runSummarySchema } from './runs';
 
 // What the checklist actions (create, edit, delete, visibility, bulk, clone, duplicate, like, complete) take
 // besides the checklist input, what they respond with, and the messages they refuse or fail with.
@@ -37,4 +38,9 @@ export const bulkResultSchema = z.object({
 export type BulkResult = z.infer<typeof bulkResultSchema>;
 
 export const likeStateSchema = z.object({ likes: z.number().int(), hasLiked: z.boolean() });
-export const progressStateSchema = z.object({ uses: z.number().int(), completedItemIds: z.array(z.string()) });
+/** A user's progress on a list after a write: the list's uses, the open run's completions and the runs in brief. */
+export const progressStateSchema = z.object({
+  uses: z.number().int(),
+  completedItemIds: z.array(z.string()),
+  runs: runSummarySchema,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { runSummarySchema } from './runs';
 import { CHECKLIST_VISIBILITIES } from './visibility';
 
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
@@ -20,8 +21,8 @@ export const checklistItemSchema = z.object({
 });
 
 /**
- * One checklist as the detail page shows it, with whether the asking user owns it, has liked it and
- * which of its items they completed.
+ * One checklist as the detail page shows it, with whether the asking user owns it, has liked it,
+ * which of its items they completed and their runs of it in brief.
  */
 export const checklistDetailSchema = z.object({
   id: z.string(),
@@ -60,6 +61,8 @@ export const checklistDetailSchema = z.object({
     isOwner: z.boolean(),
     hasLiked: z.boolean(),
     completedItemIds: z.array(z.string()),
+    /** The viewer's runs of the list in brief ("You completed this list N times", the History). */
+    runs: runSummarySchema,
   }),
 });
 export type ChecklistDetail = z.infer<typeof checklistDetailSchema>;

@@ -65,7 +65,14 @@ export async function exportAccountData(db: Executor, userId: string): Promise<S
                                   from checklist_runs r where r.user_id = ${userId} and r.checklist_id = c.id), '[]'))
           order by pr.started_at, c.id)
         from checklist_progress pr join checklists c on c.id = pr.checklist_id
-        where pr.user_id = ${userId} and ${visibleTo(userId)}), '[]'),
+        where pr.user_id = ${userId} and pr.completed_count > 0 and ${visibleTo(userId)}), '[]'),
+      'runs', coalesce((
+        select json_agg(json_build_object(
+          'checklistId', c.id, 'title', c.title, 'startedAt', r.started_at, 'endedAt', r.ended_at,
+          'tickedCount', r.ticked_count, 'itemsCount', r.items_count, 'completed', r.completed)
+          order by r.ended_at, r.id)
+        from checklist_runs r join checklists c on c.id = r.checklist_id
+        where r.user_id = ${userId} and ${visibleTo(userId)}), '[]'),
       'likes', coalesce((
         select json_agg(json_build_object('checklistId', c.id, 'title', c.title, 'likedAt', l.created_at)
                         order by l.created_at, c.id)

@@ -17,8 +17,11 @@ import { itemCountColumn, presentEstimatedTime, tagsColumn } from '../presenters
 
 /**
  * The stats bar in one statement. Saved counts the distinct lists in the user's library
- * (any group, or saved) that they can still see; Started counts lists with at least one completed item;
- * Badges counts those earned.
+ * (any group, or saved) that they can still see; Started counts the lists whose open run has a
+ * completed item (a list used before and started again is not started until its first tick); In
+ * Progress counts those of them not yet complete, as Home's "In Progress" lists them; Completed
+ * counts completed runs as the completion badges do (a list completed twice counts twice); Badges
+ * counts those earned.
  */
 export async function accountStats(db: Executor, userId: string): Promise<AccountStats> {
   const rows = await executeNamed<AccountStats>(
@@ -34,7 +37,14 @@ export async function accountStats(db: Executor, userId: string): Promise<Accoun
          select checklist_id from saved_checklists where user_id = ${userId}) mine
        join checklists c on c.id = mine.checklist_id and ${visibleTo(userId)}) as saved,
       (select count(*)::int from cloned_checklists where cloned_by = ${userId}) as cloned,
-      (select count(*)::int from checklist_progress where user_id = ${userId}) as started,
+      (select count(*)::int from checklist_progress where user_id = ${userId} and completed_count > 0) as started,
+      (select count(*)::int from checklist_progress pr join checklists c on c.id = pr.checklist_id and ${visibleTo(userId)}
+       where pr.user_id = ${userId} and pr.completed_count > 0 and pr.completed_count < ${itemCountColumn})
+        as "inProgress",
+      (select count(*)::int from checklist_runs where user_id = ${userId} and completed)
+        + (select count(*)::int from checklist_progress pr join checklists c on c.id = pr.checklist_id
+           where pr.user_id = ${userId} and pr.completed_count > 0 and pr.completed_count = ${itemCountColumn})
+        as completed,
       (select count(*)::int from user_badges where user_id = ${userId}) as badges`,
   );
   return rows[0]!;

@@ -63,7 +63,7 @@ const route = {
     method: 'patch',
     path: '/me/settings',
     ...signedIn,
-    summary: 'Update the theme and the e-mail notifications switch',
+    summary: 'Update the theme, the e-mail notifications switch and whether completed items are hidden',
     request: jsonBody(settingsUpdateSchema),
     responses: { 200: jsonContent(meSchema, 'Updated'), 400: errorContent('Invalid input'), 401: notSignedIn },
   }),

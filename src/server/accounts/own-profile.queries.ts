@@ -60,6 +60,7 @@ export async function findMe(db: Executor, userId: string): Promise<Me | null> {
       isPublic: profiles.isPublic,
       theme: profiles.theme,
       emailNotifications: profiles.emailNotifications,
+      hideCompletedItems: profiles.hideCompletedItems,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))

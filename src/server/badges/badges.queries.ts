@@ -31,13 +31,17 @@ const metricValue: Record<BadgeMetric, (userId: SQL) => SQL> = {
       sql`select 1 from checklists c where c.author_id = ${userId} and c.is_public
         and not exists (select 1 from cloned_checklists k where k.cloned_checklist_id = c.id)`,
     ),
-  // completed_count is the user's completions on the list and items_count its items (both kept up to
-  // date by triggers); equal means every item is completed.
+  // Completed runs: each closed run on which every item was ticked, and each open run whose every item
+  // is ticked now (completed_count, its completions, equal to items_count, both kept up to date by
+  // triggers; above zero, as an open run of an emptied list is no completion). A list completed again
+  // after "Start again" counts again, and closing a completed run keeps it counted.
   completed_lists: (userId) =>
     countedUpTo(
       'completed_lists',
-      sql`select 1 from checklist_progress p join checklists c on c.id = p.checklist_id
-        where p.user_id = ${userId} and p.completed_count = ${itemCountColumn}`,
+      sql`select 1 from checklist_runs r where r.user_id = ${userId} and r.completed
+        union all
+        select 1 from checklist_progress p join checklists c on c.id = p.checklist_id
+        where p.user_id = ${userId} and p.completed_count > 0 and p.completed_count = ${itemCountColumn}`,
     ),
   // The most likes by others on one of the user's lists: each list's counted up to the cap.
   likes_on_one_list: (userId) => sql`(

@@ -17,6 +17,7 @@ import {
   commentSchema,
 } from '@/domain/checklists/comments';
 import { commentInputSchema } from '@/domain/checklists/comment-input';
+import { runListSchema, runsPageQuerySchema } from '@/domain/checklists/runs';
 import type { Database } from '../db/client';
 import {
   commonErrors,
@@ -26,9 +27,11 @@ import {
   jsonBody,
   jsonContent,
   limitedWrite,
+  perUser,
   rateLimited,
   refusal,
   signedIn,
+  signedInAndLimited,
   toggleRoute,
   userIdOf,
   writeRoute,
@@ -46,7 +49,8 @@ import { duplicateChecklist } from './duplicate.actions';
 import { addComment, deleteComment, editComment } from './comments.actions';
 import { listComments } from './comments.queries';
 import { setLike } from './likes.actions';
-import { resetProgress, setItemCompleted } from './progress.actions';
+import { setItemCompleted, startAgain } from './progress.actions';
+import { listOwnRuns } from './runs.queries';
 
 const ok = z.object({ ok: z.literal(true) });
 const likeRoute = toggleRoute('like', { path: '/{id}/like', request: { params: idParams }, state: likeStateSchema });
@@ -134,13 +138,27 @@ const route = {
   unlike: likeRoute('delete', 'Take a like back', 'Not liked'),
   complete: completionRoute('put', 'Mark an item completed (the path keeps its first name, done)', 'Completed'),
   uncomplete: completionRoute('delete', 'Mark an item not completed', 'Not completed'),
-  resetProgress: createRoute({
+  // The path keeps its first name ("reset progress"): the open run is closed into the history.
+  startAgain: writeRoute('startAgain', {
     method: 'delete',
     path: '/{id}/progress',
-    ...signedIn,
-    summary: 'Untick every item of the list for the user',
+    summary: 'Start again: close the user’s open run into their history (if it has a tick) and untick every item',
     request: { params: idParams },
-    responses: { 200: jsonContent(progressStateSchema, 'Cleared'), ...commonErrors },
+    responses: { 200: jsonContent(progressStateSchema, 'An empty open run') },
+  }),
+  runs: createRoute({
+    method: 'get',
+    path: '/{id}/runs',
+    ...signedInAndLimited(perUser('runHistoryPerUser')),
+    summary: 'The asking user’s own closed runs of a checklist, newest first, 10 a page (pass nextCursor as before)',
+    request: { params: idParams, query: runsPageQuerySchema },
+    responses: {
+      200: jsonContent(runListSchema, 'Runs'),
+      400: commonErrors[400],
+      401: commonErrors[401],
+      404: commonErrors[404],
+      ...rateLimited,
+    },
   }),
   listComments: createRoute({
     method: 'get',
@@ -219,9 +237,14 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
     .openapi(route.unlike, like(false))
     .openapi(route.complete, complete(true))
     .openapi(route.uncomplete, complete(false))
-    .openapi(route.resetProgress, async (c) => {
-      const outcome = await resetProgress(db, c.req.valid('param').id, c.var.user.id);
+    .openapi(route.startAgain, async (c) => {
+      const outcome = await startAgain(db, c.req.valid('param').id, c.var.user.id);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
+    })
+    .openapi(route.runs, async (c) => {
+      const page = await listOwnRuns(db, c.req.valid('param').id, c.var.user.id, c.req.valid('query'));
+      if (!page) return c.json({ message: checklistMessages.notFound, code: 'not_found' }, 404);
+      return c.json(page, 200);
     })
     .openapi(route.listComments, async (c) => {
       const page = await listComments(db, c.req.valid('param').id, await userIdOf(c), c.req.valid('query'));

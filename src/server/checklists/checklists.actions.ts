@@ -133,24 +133,22 @@ export async function updateChecklist(
         where i.id = moved.id and (i.order_index <> moved.order_index or i.note <> moved.note)`);
     }
     if (plan.insert.length > 0) {
-      await tx
-        .insert(checklistItems)
-        .values(
-          plan.insert.map((item) => ({
-            checklistId: id,
-            content: item.content,
-            kind: item.kind,
-            note: item.note,
-            orderIndex: item.orderIndex,
-          })),
-        );
+      await tx.insert(checklistItems).values(
+        plan.insert.map((item) => ({
+          checklistId: id,
+          content: item.content,
+          kind: item.kind,
+          note: item.note,
+          orderIndex: item.orderIndex,
+        })),
+      );
     }
     // Removing items can leave someone's list complete without a new completion; a completion grants
     // only for the list it completes (setItemCompleted), so the edit grants for those it completed.
     if (plan.remove.length > 0) {
       const completed = await tx.execute<{ user_id: string }>(sql`
         select p.user_id from checklist_progress p join checklists c on c.id = p.checklist_id
-        where p.checklist_id = ${id} and p.completed_count = ${itemCountColumn}`);
+        where p.checklist_id = ${id} and p.completed_count > 0 and p.completed_count = ${itemCountColumn}`);
       if (completed.rows.length > 0) {
         grant.userIds.push(...completed.rows.map((row) => row.user_id));
         grant.metrics.push('completed_lists');

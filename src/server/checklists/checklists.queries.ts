@@ -16,6 +16,7 @@ import {
   type PersonRow,
 } from '../presenters';
 import { visibleTo } from './checklist-access';
+import { presentRunSummary, runSummaryColumn } from './runs.queries';
 
 type DetailRow = AuthorRow & {
   id: string;
@@ -39,6 +40,7 @@ type DetailRow = AuthorRow & {
   originally_by: PersonRow | null;
   has_liked: boolean;
   completed_item_ids: string[];
+  runs: Parameters<typeof presentRunSummary>[0];
 };
 
 /**
@@ -93,7 +95,8 @@ export async function findChecklistDetail(
       ${originallyBy(viewerId)} as originally_by,
       exists (select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id = ${viewerId}) as has_liked,
       coalesce((select json_agg(completion.checklist_item_id) from checklist_item_completions completion
-                where completion.checklist_id = c.id and completion.user_id = ${viewerId}), '[]') as completed_item_ids
+                where completion.checklist_id = c.id and completion.user_id = ${viewerId}), '[]') as completed_item_ids,
+      ${runSummaryColumn(sql`c.id`, sql`${viewerId}`)} as runs
     from checklists c
     left join profiles p on p.id = c.author_id
     left join cloned_checklists cl on cl.cloned_checklist_id = c.id
@@ -134,6 +137,7 @@ export async function findChecklistDetail(
       isOwner: isAuthor(viewerId === null ? null : { id: viewerId }, { authorId: row.author_id }),
       hasLiked: row.has_liked,
       completedItemIds: row.completed_item_ids,
+      runs: presentRunSummary(row.runs),
     },
   };
 }

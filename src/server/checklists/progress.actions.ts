@@ -2,12 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database, Executor } from '../db/client';
 import { isUuid } from '../db/ids';
+import type { RunSummary } from '@/domain/checklists/runs';
 import { checklistItemCompletions, checklistItems } from '../db/schema';
 import { itemCountColumn } from '../presenters';
 import type { WriteOutcome } from '../outcome';
 import { withChecklistAccess } from './checklist-access';
+import { presentRunSummary, runSummaryColumn } from './runs.queries';
 
-type ProgressState = { uses: number; completedItemIds: string[] };
+type ProgressState = { uses: number; completedItemIds: string[]; runs: RunSummary };
 
 const notFound = { ok: false, reason: 'not_found' } as const;
 
@@ -16,14 +18,20 @@ async function progressState(
   checklistId: string,
   userId: string,
 ): Promise<{ state: ProgressState; isListComplete: boolean }> {
-  const result = await db.execute<{ uses: number; completed: string[]; items: number }>(sql`
+  const result = await db.execute<{
+    uses: number;
+    completed: string[];
+    items: number;
+    runs: Parameters<typeof presentRunSummary>[0];
+  }>(sql`
     select c.uses_count as uses, ${itemCountColumn} as items,
       coalesce((select json_agg(completion.checklist_item_id) from checklist_item_completions completion
-                where completion.checklist_id = c.id and completion.user_id = ${userId}), '[]') as completed
+                where completion.checklist_id = c.id and completion.user_id = ${userId}), '[]') as completed,
+      ${runSummaryColumn(sql`c.id`, sql`${userId}`)} as runs
     from checklists c where c.id = ${checklistId}`);
   const row = result.rows[0]!;
   return {
-    state: { uses: row.uses, completedItemIds: row.completed },
+    state: { uses: row.uses, completedItemIds: row.completed, runs: presentRunSummary(row.runs) },
     isListComplete: row.items > 0 && row.completed.length >= row.items,
   };
 }
@@ -63,16 +71,41 @@ export async function setItemCompleted(
   });
 }
 
-/** "Reset progress": clears all of the user's completions on the list. */
-export async function resetProgress(
+/**
+ * "Start again": closes the user's open run and opens an empty one, in one transaction. A run with a
+ * tick is kept in the history (its start, how many of how many items were ticked, and whether that
+ * was all of them) and counted in `closed_runs` before its completions are deleted, so the progress
+ * row, and with it the user's use of the list, stays. A run with no tick is nothing to close: no
+ * empty run is recorded. A completed run stays completed in the history, so no badge is lost.
+ */
+export async function startAgain(
   db: Database,
   checklistId: string,
   userId: string,
 ): Promise<WriteOutcome<ProgressState>> {
+  // The checklist row first, as a completion takes it, then the progress row: a completion cannot
+  // slip in between the run's count and the deletion of its completions.
   return withChecklistAccess(db, checklistId, userId, { lock: 'no key update' }, async (tx) => {
-    await tx
-      .delete(checklistItemCompletions)
-      .where(and(eq(checklistItemCompletions.userId, userId), eq(checklistItemCompletions.checklistId, checklistId)));
+    const closed = await tx.execute(sql`
+      with open_run as (
+        select p.started_at, p.completed_count from checklist_progress p
+        where p.checklist_id = ${checklistId} and p.user_id = ${userId} and p.completed_count > 0
+        for update
+      )
+      insert into checklist_runs (checklist_id, user_id, started_at, ticked_count, items_count, completed)
+      select ${checklistId}, ${userId}, o.started_at, o.completed_count, ${itemCountColumn},
+        o.completed_count >= ${itemCountColumn}
+      from open_run o join checklists c on c.id = ${checklistId}
+      returning id`);
+    if (closed.rows.length > 0) {
+      // Counted before the completions go: the trigger keeps a row with closed runs at zero.
+      await tx.execute(sql`
+        update checklist_progress set closed_runs = closed_runs + 1, updated_at = now()
+        where checklist_id = ${checklistId} and user_id = ${userId}`);
+      await tx
+        .delete(checklistItemCompletions)
+        .where(and(eq(checklistItemCompletions.userId, userId), eq(checklistItemCompletions.checklistId, checklistId)));
+    }
     return { ok: true, value: (await progressState(tx, checklistId, userId)).state };
   });
 }

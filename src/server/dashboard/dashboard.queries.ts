@@ -46,9 +46,10 @@ function tabSource(tab: DashboardListTab, userId: string): SQL {
                    select checklist_id, created_at from saved_checklists where user_id = ${userId}) mine
                  group by checklist_id`;
     case 'in-progress':
-      // Most recently completed first: the trigger on completions keeps updated_at.
+      // The open runs with a tick (a row kept at zero by closed runs is no run in progress), most
+      // recently completed first: the trigger on completions keeps updated_at.
       return sql`select checklist_id, updated_at as listed_at, completed_count
-                 from checklist_progress where user_id = ${userId}`;
+                 from checklist_progress where user_id = ${userId} and completed_count > 0`;
   }
 }
 
@@ -123,7 +124,8 @@ export async function listDashboardLists(
  * merge.
  *
  * - A clone is also a list the user authored; it shows once, as "cloned".
- * - A completed list is one whose every item the user has completed; a list that has since turned
+ * - A completed list is an open run whose every item the user has completed, or a completed run
+ *   they closed with "Start again" (at the time they closed it); a list that has since turned
  *   private to someone else is left out, as on the Lists tabs.
  * - A badge shows once, as its grant. Decision 011 writes exactly one notification per grant, in the
  *   same statement and with the same words, so badge notifications are skipped for their grants
@@ -175,12 +177,17 @@ export async function listRecentActivity(db: Executor, userId: string, limit: nu
        where k.cloned_by = ${userId}
        order by created_at desc, id desc limit ${count})
       union all
-      (select 'completed:' || c.id as id, 'completed', null, c.title,
-              c.id as checklist_id, pr.updated_at as created_at, null::text
-       from checklist_progress pr
-       join checklists c on c.id = pr.checklist_id and ${visibleTo(userId)}
-       where pr.user_id = ${userId}
-         and pr.completed_count >= ${itemCountColumn}
+      (select done.id, 'completed', null, c.title, c.id as checklist_id, done.created_at, null::text
+       from (
+         -- An open run counts while every item is ticked (ticked is its count), a closed one if it was.
+         select 'completed:' || pr.checklist_id as id, pr.checklist_id, pr.updated_at as created_at,
+                pr.completed_count as ticked
+         from checklist_progress pr where pr.user_id = ${userId} and pr.completed_count > 0
+         union all
+         select 'completed-run:' || r.id, r.checklist_id, r.ended_at, null
+         from checklist_runs r where r.user_id = ${userId} and r.completed) done
+       join checklists c on c.id = done.checklist_id and ${visibleTo(userId)}
+       where done.ticked is null or done.ticked >= ${itemCountColumn}
        order by created_at desc, id desc limit ${count})
       union all
       (select 'badge:' || b.slug as id, 'badge', null, b.name, null, ub.granted_at as created_at,

@@ -33,6 +33,8 @@ export const rateRules = {
   accountDeletionPerUser: { windowSeconds: minutes(15), max: 5 },
   // Decision 026: drawing a share preview not yet in memory (a crawler unfurling links is one address).
   previewRendersPerIp: { windowSeconds: 60, max: 120 },
+  // A user's own history of a list, a page at a time: a person opens a few pages.
+  runHistoryPerUser: { windowSeconds: 60, max: 60 },
   // A list's remixes: its detail page asks for the first page, a reader pages on with Show more.
   remixesPerIp: { windowSeconds: 60, max: 240 },
 } as const satisfies Record<string, RateRule>;
@@ -153,6 +155,8 @@ export const writeQuotas = {
   group: { perDay: 50, perMinute: 10 },
   /** Filing lists in groups, taking them out, saving and unsaving. */
   library: { perDay: 500, perMinute: 60 },
+  /** "Start again" on a list: each one with a tick keeps a run in the user's history. */
+  startAgain: { perDay: 200, perMinute: 20 },
 } as const satisfies Record<string, WriteQuota>;
 
 export type WriteAction = keyof typeof writeQuotas;

@@ -1,11 +1,11 @@
-import { Check, PartyPopper, RotateCcw } from 'lucide-react';
+import { Check, PartyPopper } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
-import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { ProgressBar } from '@/client/components/ui/progress-bar';
 import { cn } from '@/client/lib/cn';
 import { percentComplete } from '@/domain/checklists/progress';
+import { hideCompletedMessages, withoutCompleted } from '@/domain/checklists/runs';
 import { sectionsOf, type ListSection } from '@/domain/checklists/sections';
 import { ItemNote } from './item-note';
 
@@ -15,14 +15,16 @@ export function ProgressCard({
   completed,
   total,
   isComplete,
-  onReset,
-  isResetting,
+  action,
+  children,
 }: {
   completed: number;
   total: number;
   isComplete: boolean;
-  onReset: () => void;
-  isResetting: boolean;
+  /** Beside the percent: "Start again". */
+  action: ReactNode;
+  /** Under the bar: how often the list was completed, the hide switch, the history. */
+  children?: ReactNode;
 }) {
   const percent = percentComplete(completed, total);
   const labelId = useId();
@@ -42,10 +44,7 @@ export function ProgressCard({
           <span className="text-2xl font-bold text-brand-700 tabular-nums dark:text-brand-200" aria-hidden>
             {percent}%
           </span>
-          <Button variant="secondary" size="sm" onClick={onReset} disabled={completed === 0 || isResetting}>
-            <RotateCcw className="h-4 w-4" aria-hidden />
-            Reset progress
-          </Button>
+          {action}
         </div>
       </div>
 
@@ -67,6 +66,7 @@ export function ProgressCard({
           {COMPLETE_MESSAGE}
         </p>
       ) : null}
+      {children}
     </Card>
   );
 }
@@ -74,16 +74,19 @@ export function ProgressCard({
 /**
  * The list's items to complete, numbered across the list and grouped under its headings (a heading
  * is a section title, never ticked or numbered); completed items are struck through. `completion`
- * and `onToggle` go by the items alone, in order.
+ * and `onToggle` go by the items alone, in order. While `isHidingCompleted`, completed items are
+ * left out (each item keeps its number), and so is a heading whose items are all completed.
  */
 export function ChecklistItems({
   items,
   completion,
   onToggle,
+  isHidingCompleted = false,
 }: {
   items: ChecklistDetail['items'];
   completion: boolean[];
   onToggle: (itemIndex: number) => void;
+  isHidingCompleted?: boolean;
 }) {
   if (items.length === 0) {
     return (
@@ -103,9 +106,19 @@ export function ChecklistItems({
       />
     ));
 
+  const isCompleted = (number: number) => completion[number - 1] ?? false;
+  const sections = isHidingCompleted ? withoutCompleted(sectionsOf(items), isCompleted) : sectionsOf(items);
+  if (sections.length === 0) {
+    return (
+      <Card className="p-6 text-center text-sm text-slate-600 dark:text-slate-400">
+        {hideCompletedMessages.allHidden}
+      </Card>
+    );
+  }
+
   return (
     <Card className="p-2 sm:p-3">
-      {sectionsOf(items).map((section) =>
+      {sections.map((section) =>
         section.heading ? (
           <SectionOf key={section.heading.id} heading={section.heading.content} start={section.items[0]?.number}>
             {itemRows(section)}
@@ -156,7 +169,8 @@ function ItemRow({
   const inputId = useId();
   const noteId = `${inputId}-note`;
   return (
-    <li>
+    // Its own number as its ordinal: with completed items hidden, the list skips numbers.
+    <li value={number}>
       <label
         htmlFor={inputId}
         className="group relative flex cursor-pointer items-start gap-3 rounded-lg px-3 py-3 transition-colors hover:bg-slate-50 dark:hover:bg-slate-800/60"

@@ -2,18 +2,17 @@ import { useMemo } from 'react';
 import { toast } from '@/client/lib/toast';
 import { isTickable } from '@/domain/checklists/entries';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
-import { useItemCompletionMutation, useResetProgressMutation } from '@/client/api/checklist-detail';
+import { runMessages } from '@/domain/checklists/runs';
+import { useItemCompletionMutation, useStartAgainMutation } from '@/client/api/checklist-detail';
 import { countCompleted, completionFromIds, isAllCompleted, withItemCompletion } from '@/client/lib/progress';
 import { useVisitorProgress } from './use-visitor-progress';
-
-const RESET_FAILED = 'Failed to reset progress.';
 
 /**
  * The user's completion of a checklist's items, one boolean per item (headings left out), whoever
  * they are: saved on the server when signed in, stored in the browser for a visitor.
  *
- * `onCompletionChange` runs when the user's own completing, uncompleting or reset makes the list
- * complete or incomplete, so the celebration follows an action and never a page load or a re-render.
+ * `onCompletionChange` runs when the user's own completing, uncompleting or starting again makes the
+ * list complete or incomplete, so the celebration follows an action and never a page load or a re-render.
  */
 export function useChecklistProgress(
   detail: ChecklistDetail,
@@ -24,7 +23,7 @@ export function useChecklistProgress(
   const items = useMemo(() => detail.items.filter(isTickable), [detail.items]);
   const visitor = useVisitorProgress(detail.id, items);
   const itemCompletion = useItemCompletionMutation(detail.id);
-  const resetProgress = useResetProgressMutation(detail.id);
+  const startAgainMutation = useStartAgainMutation(detail.id);
   const completedItemIds = isSignedIn ? detail.viewer.completedItemIds : visitor.completedItemIds;
   const completion = completionFromIds(items, completedItemIds);
 
@@ -38,10 +37,15 @@ export function useChecklistProgress(
     else visitor.save(withItemCompletion(visitor.completedItemIds, item.id, isCompleted));
   };
 
-  const reset = () => {
+  /** "Start again": a signed-in user's run goes to their history; a visitor's ticks are cleared. */
+  const startAgain = (onDone: () => void) => {
     if (isAllCompleted(completion)) onCompletionChange(false);
-    if (isSignedIn) resetProgress.mutate(undefined, { onError: () => toast.error(RESET_FAILED) });
-    else visitor.save([]);
+    if (isSignedIn) {
+      startAgainMutation.mutate(undefined, { onError: () => toast.error(runMessages.startAgainFailed) });
+    } else {
+      visitor.save([]);
+    }
+    onDone();
   };
 
   return {
@@ -49,7 +53,7 @@ export function useChecklistProgress(
     completed: countCompleted(completion),
     total: items.length,
     toggle,
-    reset,
-    isResetting: resetProgress.isPending,
+    startAgain,
+    isStartingAgain: startAgainMutation.isPending,
   };
 }

@@ -24,11 +24,15 @@ import { paths } from '@/domain/paths';
 import { SystemIconMark } from '@/client/features/notifications/notification-text';
 import { LoadedLists } from './loaded-lists';
 
+// Beside the "In Progress" section, its count (lists with a tick not yet complete) and Completed
+// (completed runs): "Started" counted completed lists too, and read as a contradiction of "Nothing in
+// progress" once every started list was complete.
 const statLabels = [
   ['created', 'Created'],
   ['cloned', 'Cloned'],
   ['saved', 'Saved'],
-  ['started', 'Started'],
+  ['inProgress', 'In Progress'],
+  ['completed', 'Completed'],
   ['followers', 'Followers'],
   ['badges', 'Badges'],
 ] as const;
@@ -46,7 +50,11 @@ export function DashboardHomePage() {
           <Link to={paths.dashboard.create()}>+ Create Checklist</Link>
         </Button>
       </Card>
-      <StatsGrid stats={statLabels} />
+      {/* Seven tiles: on a phone the last takes a row of its own, full width. */}
+      <StatsGrid
+        stats={statLabels}
+        className="sm:grid-cols-4 lg:grid-cols-7 [&>*:last-child]:col-span-3 sm:[&>*:last-child]:col-span-1"
+      />
       <InProgress />
       <Suggestions />
       <RecentActivity />

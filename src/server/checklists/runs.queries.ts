@@ -1,0 +1,85 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { RunPage, RunSummary } from '@/domain/checklists/runs';
+import { executeNamed, sqlLimitAtLeast, type Executor } from '../db/client';
+import { before, cursorTime, takePage } from '../paging';
+import { findChecklistAccess } from './checklist-access';
+
+/**
+ * The user's runs of the list in brief (`RunSummary`), as one scalar subquery of JSON: their closed runs read
+ * off the (user, list, ended_at) index, and the open run's newest completion off the completions'
+ * (list, user) index. `checklistId` and `userId` are SQL: a column of the caller's statement or a
+ * parameter; a null user has none.
+ */
+export function runSummaryColumn(checklistId: SQL, userId: SQL): SQL {
+  return sql`(select json_build_object(
+    'closed', runs.closed, 'closedCompleted', runs.closed_completed,
+    'lastClosedCompletedAt', runs.last_closed_completed_at,
+    'lastCompletionAt', (select max(completion.created_at) from checklist_item_completions completion
+                         where completion.checklist_id = ${checklistId} and completion.user_id = ${userId}))
+    from (select count(*)::int as closed, (count(*) filter (where r.completed))::int as closed_completed,
+                 max(r.ended_at) filter (where r.completed) as last_closed_completed_at
+          from checklist_runs r where r.user_id = ${userId} and r.checklist_id = ${checklistId}) runs)`;
+}
+
+/** The JSON of `runSummaryColumn` with its times as the API writes them (ISO 8601, UTC). */
+export function presentRunSummary(json: {
+  closed: number;
+  closedCompleted: number;
+  lastClosedCompletedAt: string | null;
+  lastCompletionAt: string | null;
+}): RunSummary {
+  const iso = (time: string | null) => (time === null ? null : new Date(time).toISOString());
+  return {
+    closed: json.closed,
+    closedCompleted: json.closedCompleted,
+    lastClosedCompletedAt: iso(json.lastClosedCompletedAt),
+    lastCompletionAt: iso(json.lastCompletionAt),
+  };
+}
+
+type RunRow = {
+  id: string;
+  started_at: Date;
+  ended_at: Date;
+  ticked_count: number;
+  items_count: number;
+  completed: boolean;
+  cursor_time: string;
+};
+
+/**
+ * A page of the user's own closed runs of a list, newest first (keyset on ended_at, id); null when
+ * the user may not see the list (a private list of someone else is not found). Only the asking
+ * user's runs: nobody can read another's.
+ */
+export async function listOwnRuns(
+  db: Executor,
+  checklistId: string,
+  userId: string,
+  page: { before?: string | undefined; limit: number },
+): Promise<RunPage | null> {
+  if (!(await findChecklistAccess(db, checklistId, userId))) return null;
+  const found = await executeNamed<RunRow>(
+    db,
+    sql`
+    select r.id, r.started_at, r.ended_at, r.ticked_count, r.items_count, r.completed,
+      ${cursorTime(sql`r.ended_at`)} as cursor_time
+    from checklist_runs r
+    where r.user_id = ${userId} and r.checklist_id = ${checklistId}
+      and ${before(page.before, sql`r.ended_at`, sql`r.id`)}
+    order by r.ended_at desc, r.id desc
+    limit ${sqlLimitAtLeast(page.limit + 1)}`,
+  );
+  const { rows, nextCursor } = takePage(found, page.limit);
+  return {
+    runs: rows.map((row) => ({
+      id: row.id,
+      startedAt: new Date(row.started_at).toISOString(),
+      endedAt: new Date(row.ended_at).toISOString(),
+      tickedCount: row.ticked_count,
+      itemsCount: row.items_count,
+      completed: row.completed,
+    })),
+    nextCursor,
+  };
+}
