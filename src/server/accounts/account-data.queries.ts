@@ -57,12 +57,7 @@ export async function exportAccountData(db: Executor, userId: string): Promise<S
           'startedAt', pr.started_at, 'updatedAt', pr.updated_at,
           'completedItems', (select json_agg(i.content order by i.order_index)
                              from checklist_item_completions ic join checklist_items i on i.id = ic.checklist_item_id
-                             where ic.user_id = ${userId} and ic.checklist_id = c.id),
-          -- The closed runs ("Start again"), oldest first.
-          'closedRuns', coalesce((select json_agg(json_build_object(
-                                    'startedAt', r.started_at, 'endedAt', r.ended_at, 'tickedCount', r.ticked_count,
-                                    'itemsCount', r.items_count, 'completed', r.completed) order by r.ended_at)
-                                  from checklist_runs r where r.user_id = ${userId} and r.checklist_id = c.id), '[]'))
+                             where ic.user_id = ${userId} and ic.checklist_id = c.id))
           order by pr.started_at, c.id)
         from checklist_progress pr join checklists c on c.id = pr.checklist_id
         where pr.user_id = ${userId} and pr.completed_count > 0 and ${visibleTo(userId)}), '[]'),
