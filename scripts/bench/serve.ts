@@ -11,6 +11,7 @@ import { createApp } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
 import { createMailer } from '../../src/server/mail/mailer';
 import { createNotificationHub } from '../../src/server/notifications/live';
+import { builtPageBodyRenderer } from '../../src/server/public-face/page-body';
 import { parseTrustedProxies } from '../../src/server/security/client-address';
 
 export const PORT = 3999;
@@ -50,7 +51,12 @@ export function serveInProcess(db: Database, statements: { count: number }): Tar
   );
   const auth = createAuth({ db, env, secret: BENCH_SECRET, mailer, logger });
   const hub = createNotificationHub(db, logger);
-  const app = createApp({ db, env, auth, secret: BENCH_SECRET, mailer, logger, hub });
+  // Pages are served as the built server serves them: the client's shell, and visitors' pages
+  // rendered by its renderer. Without a build, a page case cannot be measured (see pageCases).
+  const built = path.resolve(import.meta.dirname, '../../dist');
+  const clientDir = existsSync(path.join(built, 'client', 'index.html')) ? path.join(built, 'client') : undefined;
+  const renderPageBody = clientDir ? builtPageBodyRenderer(path.join(built, 'server')) : undefined;
+  const app = createApp({ db, env, auth, secret: BENCH_SECRET, mailer, logger, hub, clientDir, renderPageBody });
   // Responses sent, counted by the server: autocannon stops with requests in flight, whose
   // statements still run, so SQL/req divides by what was served once all of them are done.
   const traffic = { inFlight: 0, served: 0 };

@@ -33,7 +33,7 @@ export async function writeCases(
       db,
       sql`
       select i.checklist_id, i.id from checklist_items i
-      where i.checklist_id = any(${sql.param(ids.slice(0, 2000))}::uuid[])`,
+      where i.checklist_id = any(${sql.param(ids.slice(0, 2000))}::uuid[]) and i.kind = 'item'`,
     ),
   );
   // Duplicate: each user copies a list of their own (users with none are left out of the case).
