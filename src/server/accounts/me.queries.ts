@@ -37,15 +37,15 @@ export async function accountStats(db: Executor, userId: string): Promise<Accoun
          select checklist_id from saved_checklists where user_id = ${userId}) mine
        join checklists c on c.id = mine.checklist_id and ${visibleTo(userId)}) as saved,
       (select count(*)::int from cloned_checklists where cloned_by = ${userId}) as cloned,
-      (select count(*)::int from checklist_progress where user_id = ${userId} and completed_count > 0) as started,
-      (select count(*)::int from checklist_progress pr join checklists c on c.id = pr.checklist_id and ${visibleTo(userId)}
-       where pr.user_id = ${userId} and pr.completed_count > 0 and pr.completed_count < ${itemCountColumn})
-        as "inProgress",
-      (select count(*)::int from checklist_runs where user_id = ${userId} and completed)
-        + (select count(*)::int from checklist_progress pr join checklists c on c.id = pr.checklist_id
-           where pr.user_id = ${userId} and pr.completed_count > 0 and pr.completed_count = ${itemCountColumn})
-        as completed,
-      (select count(*)::int from user_badges where user_id = ${userId}) as badges`,
+      open_runs.started, open_runs.in_progress as "inProgress",
+      (select count(*)::int from checklist_runs where user_id = ${userId} and completed) + open_runs.completed as completed,
+      (select count(*)::int from user_badges where user_id = ${userId}) as badges
+    -- The open runs, read once for the three counts that need them.
+    from (select count(*)::int as started,
+            (count(*) filter (where pr.completed_count < ${itemCountColumn} and ${visibleTo(userId)}))::int as in_progress,
+            (count(*) filter (where pr.completed_count = ${itemCountColumn}))::int as completed
+          from checklist_progress pr join checklists c on c.id = pr.checklist_id
+          where pr.user_id = ${userId} and pr.completed_count > 0) open_runs`,
   );
   return rows[0]!;
 }

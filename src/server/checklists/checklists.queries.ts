@@ -16,7 +16,7 @@ import {
   type PersonRow,
 } from '../presenters';
 import { visibleTo } from './checklist-access';
-import { presentRunSummary, runSummaryColumn } from './runs.queries';
+import { completionsOf, presentRunSummary, runSummaryColumn } from './runs.queries';
 
 type DetailRow = AuthorRow & {
   id: string;
@@ -92,12 +92,12 @@ export async function findChecklistDetail(
       -- clone's readers must not learn it from the clone (decision 024).
       case when o.is_public or o.author_id = ${viewerId} or (o.is_unlisted and cl.cloned_by = ${viewerId})
         then o.id end as cloned_from_id, cl.original_title as cloned_from_title,
-      ${originallyBy(viewerId)} as originally_by,
+      -- Only a clone has a chain to walk.
+      case when cl.original_checklist_id is not null then ${originallyBy(viewerId)} end as originally_by,
       exists (select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id = ${viewerId}) as has_liked,
-      coalesce((select json_agg(completion.checklist_item_id) from checklist_item_completions completion
-                where completion.checklist_id = c.id and completion.user_id = ${viewerId}), '[]') as completed_item_ids,
-      ${runSummaryColumn(sql`c.id`, sql`${viewerId}`)} as runs
-    from checklists c
+      done.ids as completed_item_ids,
+      ${runSummaryColumn(sql`c.id`, sql`${viewerId}`, sql`done.last_at`)} as runs
+    from checklists c ${completionsOf(sql`c.id`, sql`${viewerId}`)}
     left join profiles p on p.id = c.author_id
     left join cloned_checklists cl on cl.cloned_checklist_id = c.id
     left join checklists o on o.id = cl.original_checklist_id

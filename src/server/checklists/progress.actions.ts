@@ -7,7 +7,7 @@ import { checklistItemCompletions, checklistItems } from '../db/schema';
 import { itemCountColumn } from '../presenters';
 import type { WriteOutcome } from '../outcome';
 import { withChecklistAccess } from './checklist-access';
-import { presentRunSummary, runSummaryColumn } from './runs.queries';
+import { completionsOf, presentRunSummary, runSummaryColumn } from './runs.queries';
 
 type ProgressState = { uses: number; completedItemIds: string[]; runs: RunSummary };
 
@@ -24,11 +24,9 @@ async function progressState(
     items: number;
     runs: Parameters<typeof presentRunSummary>[0];
   }>(sql`
-    select c.uses_count as uses, ${itemCountColumn} as items,
-      coalesce((select json_agg(completion.checklist_item_id) from checklist_item_completions completion
-                where completion.checklist_id = c.id and completion.user_id = ${userId}), '[]') as completed,
-      ${runSummaryColumn(sql`c.id`, sql`${userId}`)} as runs
-    from checklists c where c.id = ${checklistId}`);
+    select c.uses_count as uses, ${itemCountColumn} as items, done.ids as completed,
+      ${runSummaryColumn(sql`c.id`, sql`${userId}`, sql`done.last_at`)} as runs
+    from checklists c ${completionsOf(sql`c.id`, sql`${userId}`)} where c.id = ${checklistId}`);
   const row = result.rows[0]!;
   return {
     state: { uses: row.uses, completedItemIds: row.completed, runs: presentRunSummary(row.runs) },

@@ -6,20 +6,27 @@ import { findChecklistAccess } from './checklist-access';
 
 /**
  * The user's runs of the list in brief (`RunSummary`), as one scalar subquery of JSON: their closed runs read
- * off the (user, list, ended_at) index, and the open run's newest completion off the completions'
- * (list, user) index. `checklistId` and `userId` are SQL: a column of the caller's statement or a
- * parameter; a null user has none.
+ * off the (user, list, ended_at) index, with the open run's newest completion, `lastCompletionAt`, as
+ * the caller's statement has it (`completionsOf`, which also reads the ticks). `checklistId` and
+ * `userId` are SQL: a column of the caller's statement or a parameter; a null user has none.
  */
-export function runSummaryColumn(checklistId: SQL, userId: SQL): SQL {
+export function runSummaryColumn(checklistId: SQL, userId: SQL, lastCompletionAt: SQL): SQL {
   return sql`(select json_build_object(
     'closed', runs.closed, 'closedCompleted', runs.closed_completed,
-    'lastClosedCompletedAt', runs.last_closed_completed_at,
-    'lastCompletionAt', (select max(completion.created_at) from checklist_item_completions completion
-                         where completion.checklist_id = ${checklistId} and completion.user_id = ${userId}))
+    'lastClosedCompletedAt', runs.last_closed_completed_at, 'lastCompletionAt', ${lastCompletionAt})
     from (select count(*)::int as closed, (count(*) filter (where r.completed))::int as closed_completed,
                  max(r.ended_at) filter (where r.completed) as last_closed_completed_at
           from checklist_runs r where r.user_id = ${userId} and r.checklist_id = ${checklistId}) runs)`;
 }
+
+/**
+ * `done`, for a query's FROM: the user's completions of the list, read once for both what the
+ * page shows ticked (`done.ids`, JSON) and when the last was made (`done.last_at`).
+ */
+export const completionsOf = (checklistId: SQL, userId: SQL) => sql`left join lateral (
+    select coalesce(json_agg(completion.checklist_item_id), '[]') as ids, max(completion.created_at) as last_at
+    from checklist_item_completions completion
+    where completion.checklist_id = ${checklistId} and completion.user_id = ${userId}) done on true`;
 
 /** The JSON of `runSummaryColumn` with its times as the API writes them (ISO 8601, UTC). */
 export function presentRunSummary(json: {
