@@ -16,10 +16,12 @@ test('“Download my data” saves a JSON file that holds the user’s list', as
   expect(download.suggestedFilename()).toMatch(new RegExp(`^ticklist-${user.username}-\\d{4}-\\d{2}-\\d{2}\\.json$`));
   const data = JSON.parse(await readFile(await download.path(), 'utf8')) as {
     profile: { username: string };
-    checklists: { title: string; items: string[] }[];
+    checklists: { title: string; items: { kind: string; content: string; note: string }[] }[];
   };
   expect(data.profile.username).toBe(user.username);
-  expect(data.checklists).toEqual([expect.objectContaining({ title: 'Garden in spring', items: ['Sow peas'] })]);
+  expect(data.checklists).toEqual([
+    expect.objectContaining({ title: 'Garden in spring', items: [{ kind: 'item', content: 'Sow peas', note: '' }] }),
+  ]);
 });
 
 test('“Delete my account” asks for the password in its dialog; afterwards the user cannot sign in again', async ({
