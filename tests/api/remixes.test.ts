@@ -178,7 +178,7 @@ describe('a list’s remixes', () => {
     const { id, hidden } = await listWithRemixes(23);
     const pages = [await remixPage(visitor, id)];
     while (pages.at(-1)!.nextCursor) {
-      pages.push(await remixPage(visitor, id, `?cursor=${encodeURIComponent(pages.at(-1)!.nextCursor!)}`));
+      pages.push(await remixPage(visitor, id, `?before=${encodeURIComponent(pages.at(-1)!.nextCursor!)}`));
     }
     expect(pages.map((page) => page.remixes.length)).toEqual([10, 10, 3]);
     expect(pages.map((page) => page.total)).toEqual([23, 23, 23]);
@@ -209,9 +209,9 @@ describe('a list’s remixes', () => {
     const { id } = await listWithRemixes(1);
     const bad = [
       ['not-a-uuid', '', remixMessages.invalidId],
-      [id, '?cursor=yesterday', pagingMessages.invalidCursor],
-      [id, '?cursor=2026-01-01T00:00:00.000000Z~1', pagingMessages.invalidCursor],
-      [id, '?cursor=2026-02-30T00:00:00.000000Z~00000000-0000-4000-8000-000000000000', pagingMessages.invalidCursor],
+      [id, '?before=yesterday', pagingMessages.invalidCursor],
+      [id, '?before=2026-01-01T00:00:00.000000Z~1', pagingMessages.invalidCursor],
+      [id, '?before=2026-02-30T00:00:00.000000Z~00000000-0000-4000-8000-000000000000', pagingMessages.invalidCursor],
       [id, '?limit=51', 'limit must be at most 50'],
       [id, '?limit=0', 'limit must be at least 1'],
     ] as const;

@@ -1,25 +1,16 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { commentListSchema, commentSchema, CommentPage } from '@/domain/checklists/comments';
 import type { okSchema } from '@/domain/api-error';
 import { apiRequest } from '@/client/lib/api';
 import { checklistApiPath } from './checklists';
-import { checklistKeys } from './query-keys';
+import { newestFirstPages } from './newest-first-pages';
 
 /**
  * Comments of a checklist, newest first, a page at a time: each page starts after the previous
  * one's `nextCursor`. Cached under the checklist's own key.
  */
 export const commentsQuery = (checklistId: string) =>
-  infiniteQueryOptions({
-    queryKey: checklistKeys.comments(checklistId),
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest<typeof commentListSchema>(
-        `${checklistApiPath(checklistId)}/comments${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`,
-        { signal },
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  newestFirstPages<typeof commentListSchema>(checklistId, 'comments');
 
 function useUpdateComments(checklistId: string) {
   const queryClient = useQueryClient();

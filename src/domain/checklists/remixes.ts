@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { newestFirstCursorSchema, nextCursorSchema, pageLimitSchema } from '../paging';
+import { newestFirstPageQuery, nextCursorSchema } from '../paging';
 
 // A list's remixes: the public clones made of it, newest first. A private or unlisted clone is its
 // cloner's business and is neither listed nor counted, to anyone.
@@ -30,20 +30,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** The list whose remixes are asked for, by its id. */
 export const remixesParamsSchema = z.object({ id: z.string().regex(uuidPattern, INVALID_ID) });
 
-/**
- * `cursor` (the previous page's `nextCursor`: the last remix's time and id) and `limit`, from 1 to
- * `MAX_REMIXES_PAGE_SIZE`, `REMIXES_PAGE_SIZE` by default.
- */
-/* @__NO_SIDE_EFFECTS__ */
-function remixesQuery() {
-  return z.object({
-    cursor: newestFirstCursorSchema.optional(),
-    limit: pageLimitSchema(REMIXES_PAGE_SIZE, MAX_REMIXES_PAGE_SIZE),
-  });
-}
-// Built by a call marked pure, and the id's message below a plain string: a page that imports this
-// module for its words leaves the schemas, and zod, out of its chunks (vite.config.ts).
-export const remixesQuerySchema = /* @__PURE__ */ remixesQuery();
+/** `before` (the previous page's `nextCursor`) and `limit`, as every newest-first list takes them. */
+export const remixesQuerySchema = /* @__PURE__ */ newestFirstPageQuery(REMIXES_PAGE_SIZE, MAX_REMIXES_PAGE_SIZE);
 export type RemixesQuery = z.infer<typeof remixesQuerySchema>;
 
 /** One remix as the list shows it: its title, linked, and its author as anyone may see them. */

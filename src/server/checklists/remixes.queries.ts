@@ -8,7 +8,7 @@ import { findChecklistAccess } from './checklist-access';
 type RemixRow = AuthorRow & { id: string; title: string; created_at: Date; cursor_time: string };
 
 /**
- * A list's public clones, newest first, a page at a time after `cursor` (keyset on the clone's
+ * A list's public clones, newest first, a page at a time after `before` (keyset on the clone's
  * created_at and id), with the count of them all, in one statement; null when the viewer may not
  * see the list. A private or unlisted clone is never listed nor counted: the response is the same
  * for everyone who may see the list (so a visitor's may be cached), and it names each author as
@@ -31,7 +31,7 @@ export async function listRemixes(
     left join lateral (
       select c.id, c.title, ${authorColumns}, c.created_at, ${cursorTime(sql`c.created_at`)} as cursor_time
       from ${clones} left join profiles p on p.id = c.author_id
-      where ${isPublicClone} and ${before(page.cursor, sql`c.created_at`, sql`c.id`)}
+      where ${isPublicClone} and ${before(page.before, sql`c.created_at`, sql`c.id`)}
       order by c.created_at desc, c.id desc
       limit ${page.limit + 1}
     ) page on true

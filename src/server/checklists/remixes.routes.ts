@@ -10,7 +10,7 @@ const remixesRoute = createRoute({
   method: 'get',
   path: '/{id}/remixes',
   ...limited(perAddress('remixesPerIp')),
-  summary: 'Public clones of a checklist, newest first, 10 a page (keyset: pass nextCursor as cursor)',
+  summary: 'Public clones of a checklist, newest first, 10 a page (keyset: pass nextCursor as before)',
   request: { params: remixesParamsSchema, query: remixesQuerySchema },
   responses: {
     200: jsonContent(remixPageSchema, 'Remixes'),
