@@ -5,7 +5,7 @@ import type { LegalDocument } from './legal-document';
 // The Terms of Service: the rules a person agrees to at sign-up, and what the site does that they
 // should know before they publish (who may open, use and clone a list; the limits on posting).
 // Nothing here comes from a module with schemas (the username rules' is one): the page would load zod
-// with it, some 24 KB (gzip) more before it is usable (`npm run size`).
+// with it before it is usable (`npm run size` checks the page's budget).
 
 const settings = { text: 'Settings', to: paths.me('settings') };
 const privacy = { text: 'Privacy Policy', to: paths.privacy() };

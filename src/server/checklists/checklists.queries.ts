@@ -72,7 +72,8 @@ const originallyBy = (viewerId: string | null) => sql`(
 /**
  * The author of the list the clone chain of list `id` started from (`originallyBy`), read apart from
  * the detail's statement and only for a clone of a clone: walking the chain in the detail's own
- * statement made every list's detail read a third slower, and few lists are in a chain.
+ * statement cost every list's detail read (measured: docs/performance/sections-runs-export-lineage.md),
+ * and few lists are in a chain.
  */
 async function findOriginalAuthor(db: Executor, id: string, viewerId: string | null): Promise<PersonRow | null> {
   const [row] = await executeNamed<{ author: PersonRow | null }>(
