@@ -350,7 +350,7 @@ export async function seedBulk(
   });
 
   await phase('counts and words', async () => {
-    // As migration 0015 fills them for existing lists.
+    // As the counting triggers would have, had the lists been written one by one.
     await bulk.execute(
       sql`update checklist_totals set public_count = case when slot = 0 then (select count(*) from checklists where is_public) else 0 end`,
     );
@@ -358,13 +358,13 @@ export async function seedBulk(
       insert into tag_counts (tag_key, tag, count)
       select key, (select t.tag from checklist_tags t where lower(t.tag) = key limit 1), count(*)
       from checklists c, unnest(c.tag_keys) key where c.is_public group by key`);
-    // The words of public lists' titles and tags, each with how many public lists have it, as
-    // migration 0031 fills them: a private or unlisted list's words are not offered as corrections.
+    // The words of public lists' titles and tags, each with how many public lists have it, as the
+    // triggers count them: a private or unlisted list's words are not offered as corrections.
     await bulk.execute(sql`
       insert into search_words (word, slot, public_count)
       select word, 0, count(*) from checklists c, ticklist_list_words(c.title, c.tag_keys) word
       where c.is_public group by word`);
-    // Every lexeme of every document, as migration 0025 fills them for existing lists.
+    // Every lexeme of every document, as the search triggers add them.
     await bulk.execute(sql`
       insert into search_lexemes (lexeme)
       select distinct unnest(tsvector_to_array(search_vector)) from checklists on conflict do nothing`);

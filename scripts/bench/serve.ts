@@ -140,7 +140,7 @@ export async function serveBuilt(
           select coalesce(sum(calls), 0)::float8 as calls from pg_stat_statements
           where dbid = ${database} and query not like '%pg_stat_statements%'
             -- A deferred foreign key's checks run at commit, outside any statement, so they are
-            -- recorded as statements of their own (migration 0022); they are not round trips.
+            -- recorded as statements of their own; they are not round trips.
             and query !~ '^SELECT \\S+ FROM ONLY .* FOR KEY SHARE OF x$'`)
       ).rows[0]!.calls,
     // Requests the load generator gave up on have their responses within a moment; they are not counted.

@@ -28,8 +28,8 @@ export function connectForRequests(url: string, logger: Logger, options: { max?:
 
 /**
  * Runs start-up work (migrations) on a pool of its own, under the start-up lock: without the
- * requests' statement timeout, since a migration may rewrite a large table (0026 fills every list
- * once: minutes at 500,000), and closed afterwards.
+ * requests' statement timeout, since a migration may rewrite a large table (filling a new column of
+ * every list takes minutes at 500,000), and closed afterwards.
  */
 export async function withStartupConnection<T>(url: string, work: (db: Database) => Promise<T>): Promise<T> {
   const owner = connectDatabase(url, { max: 2 }); // the lock holds one

@@ -17,7 +17,7 @@ export const authorColumns = sql`p.id as author_profile_id, p.profile_name as au
 
 /**
  * A checklist's tags, case-insensitively sorted, for a query over `checklists c`: stored on its row by
- * the tag triggers (migration 0026), read as an array.
+ * the tag triggers (ticklist_search_on_children), read as an array.
  */
 export const tagsColumn = sql`c.tag_names`;
 

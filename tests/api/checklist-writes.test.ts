@@ -1,11 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checklistActionMessages } from '../../src/domain/checklists/checklist-actions';
 import { duplicateTitle, MAX_TITLE_LENGTH } from '../../src/domain/checklists/checklist-fields';
 import { checklistDetailSchema, type ChecklistDetail } from '../../src/domain/checklists/checklist-view';
-import { migrationsFolder } from '../../src/server/db/client';
 import { checklistItemCompletions, checklists } from '../../src/server/db/schema';
 import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { createAppWithUsers } from '../setup/sign-in';
@@ -144,24 +141,6 @@ describe('tag order', () => {
       'gamma',
       'Alpha',
     ]);
-  });
-
-  it('gives tags written before the author’s order the order they were shown in: case-insensitive', async () => {
-    const before = await makeChecklist(t.db, owner.id, { title: 'Zqtagbackfill', tags: ['beta', 'Alpha', 'gamma'] });
-    await t.db.execute(sql`alter table checklist_tags drop column position`);
-    const statements = readFileSync(path.join(migrationsFolder(), '0034_tags-in-authors-order.sql'), 'utf8');
-    for (const statement of statements.split('--> statement-breakpoint')) await t.db.execute(sql.raw(statement));
-    const rows = await t.db.execute<{ tag: string; position: number }>(
-      sql`select tag, position from checklist_tags where checklist_id = ${before.id} order by position`,
-    );
-    expect(rows.rows).toEqual([
-      { tag: 'Alpha', position: 1 },
-      { tag: 'beta', position: 2 },
-      { tag: 'gamma', position: 3 },
-    ]);
-    // The card's chips, when the tag triggers next write them, keep that order.
-    const chips = await t.db.execute<{ names: string[] }>(sql`select ticklist_tag_names(${before.id}) as names`);
-    expect(chips.rows[0]!.names).toEqual(['Alpha', 'beta', 'gamma']);
   });
 });
 

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { browsePageSchema, type BrowseCursor, type BrowsePage } from '../../src/domain/checklists/browse';
-import { migrationsFolder, type Database } from '../../src/server/db/client';
+import type { Database } from '../../src/server/db/client';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { seedDemoContent, seedIfEmpty } from '../../src/server/seed/seed';
 import { withSessionsInTwoSlots } from '../setup/count-slots';
@@ -218,25 +216,7 @@ describe('the word counts', () => {
   });
 });
 
-describe('the word table filled from the lists', () => {
-  it('is emptied and recounted from the public lists alone by migration 0031', async () => {
-    await makeChecklist(t.db, owner.id, { title: 'Zqrecountsecret plan', isPublic: false, tags: ['zqrecounttag'] });
-    // As the table was before: every word ever seen, none counted.
-    await t.db.execute(sql`insert into search_words (word, slot, public_count)
-      values ('zqrecountsecret', 1, 1), ('zqrecounttag', 2, 3), ('zqflagging', 63, 5)
-      on conflict (word, slot) do update set public_count = search_words.public_count + 5`);
-    const statements = readFileSync(
-      path.join(migrationsFolder(), '0031_search-words-of-public-lists.sql'),
-      'utf8',
-    ).split('--> statement-breakpoint');
-    // Emptied, then filled again from the lists.
-    for (const statement of [statements.find((text) => /^\s*TRUNCATE/m.test(text))!, statements.at(-1)!]) {
-      await t.db.execute(sql.raw(statement));
-    }
-    await expectWordsOfPublicLists();
-    expect((await t.db.execute(sql`select word from search_words where word like 'zqrecount%'`)).rows).toEqual([]);
-  });
-
+describe('the word table', () => {
   it('is right after the demo seed and a re-seed, which replaces the demo users and their lists', async () => {
     const { db } = await createTestDatabase();
     const logger = pino({ level: 'silent' });

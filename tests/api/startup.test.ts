@@ -5,7 +5,13 @@ import pino from 'pino';
 import { afterAll, describe, expect, it, inject } from 'vitest';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { applyMigrations, connectDatabase, migrationsFolder, withStartupLock } from '../../src/server/db/client';
+import {
+  applyMigrations,
+  connectDatabase,
+  LAST_COMMIT_BEFORE_BASELINE,
+  migrationsFolder,
+  withStartupLock,
+} from '../../src/server/db/client';
 import { connectForRequests, withStartupConnection } from '../../src/server/open-database';
 import { seedIfEmpty } from '../../src/server/seed/seed';
 
@@ -46,10 +52,53 @@ describe('several app processes starting on one empty database', () => {
       entries: unknown[];
     };
     expect(applied.rows[0]!.n).toBe(journal.entries.length);
-    // The demo users and the reserved "Deleted user" of migration 0011.
+    // The demo users and the reserved "Deleted user" the baseline writes.
     const users = await db.execute<{ n: number }>(sql`select count(*)::int as n from profiles`);
     expect(users.rows[0]!.n).toBe(9);
     await Promise.all(processes.map((each) => each.$client.end()));
+  });
+});
+
+describe('a database an older version migrated part of the way', () => {
+  it('is refused with what to do, and left as it was', async () => {
+    const older = `ticklist_older_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${older}`);
+    const olderUrl = new URL(adminUrl);
+    olderUrl.pathname = `/${older}`;
+    const db = connectDatabase(olderUrl.toString(), { max: 1 });
+    try {
+      // What the migrations before the baseline left after the first few: their rows, some tables.
+      await db.execute(sql`create schema drizzle`);
+      await db.execute(
+        sql`create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
+      );
+      await db.execute(sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('init', 1795370225370)`);
+      await db.execute(sql`create table users (id text primary key)`);
+      await expect(applyMigrations(db)).rejects.toThrow(
+        `The database was migrated by an older Ticklist: start commit ${LAST_COMMIT_BEFORE_BASELINE} on it once`,
+      );
+      const tables = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from pg_tables where schemaname = 'public'`,
+      );
+      expect(tables.rows[0]!.n).toBe(1);
+    } finally {
+      await db.$client.end();
+      await admin.query(`drop database ${older} with (force)`);
+      await admin.end();
+    }
+  });
+
+  it('at the baseline’s point skips it: nothing runs again', async () => {
+    const db = connectDatabase(url.toString(), { max: 1 });
+    try {
+      await applyMigrations(db);
+      const applied = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(applied.rows[0]!.n).toBe(1);
+    } finally {
+      await db.$client.end();
+    }
   });
 });
 

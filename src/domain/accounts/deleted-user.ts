@@ -2,7 +2,7 @@
 // must not load zod for it (vite.config.ts).
 
 /**
- * The reserved author of content kept after its owner deleted their account. Migration 0011 creates
- * the user and its profile; it has no password (no credential account), so nobody can sign in as it.
+ * The reserved author of content kept after its owner deleted their account. The baseline migration
+ * creates the user and its profile; it has no password (no credential account), so nobody can sign in as it.
  */
 export const DELETED_USER = { id: 'ticklist-deleted-user', username: 'deleted_user', name: 'Deleted user' } as const;

@@ -1,7 +1,7 @@
 // A checklist has a 0-5 rating and Browse filters on "rating of 4 or more", but the product never
 // says where a rating comes from. Ticklist's is how much the people who used a list liked it, smoothed
 // towards the middle while there is little to go on (a Bayesian average; decision 010). The same
-// formula is the generated column `checklists.rating` (migration 0008); a test keeps them equal.
+// formula is the generated column `checklists.rating` (schema/checklists.ts); a test keeps them equal.
 
 /** The prior: a list starts as if PRIOR_USES people had used it and half of them had liked it. */
 export const RATING_PRIOR_USES = 4;

@@ -38,7 +38,7 @@ const sortKeyJson = sql`json_build_array(picked.tier, c.created_at, c.id)`;
 /**
  * The words of a list Best match's tiers look in, widest last: title (weight A), title and tags
  * (A, B), title, tags and description (A, B, C), everything. Each is the expression of a GIN index
- * (beside the tag keys, decision 031) and of statistics (migration 0020), written exactly as there
+ * (beside the tag keys, decision 031) and of statistics (checklists_search_title_stats and its two siblings), written exactly as there
  * so the planner finds both.
  */
 const tierFields = [

@@ -49,8 +49,7 @@ export const countLimit = ({ order, tag }: Pick<BrowseQuery, 'order' | 'tag'>) =
 
 /**
  * The tsquery of `words` (a text[]) as whole words, as text, and whether every word is one a public
- * list's title or tag has (its count in search_words, summed over its slots, is above zero;
- * migration 0031), i.e. typed whole: what Best match's tiers are read with. The result goes into
+ * list's title or tag has (its count in search_words, summed over its slots, is above zero), i.e. typed whole: what Best match's tiers are read with. The result goes into
  * the cursor, which a visitor can read, so a private or unlisted list's words must not change it.
  */
 const matchColumns = (words: SQL) => sql`

@@ -39,7 +39,7 @@ export async function readCardRows<Extra extends object = object>(
   return isNamed ? executeNamed<CardRow & Extra>(db, query) : (await db.execute<CardRow & Extra>(query)).rows;
 }
 
-/** The number of the latest change to what searches can find (migration 0021), as text. */
+/** The number of the latest change to what searches can find (the sequence checklists_search_generation), as text. */
 export const searchGeneration = sql`(select (case when is_called then last_value else 0 end)::text from checklists_search_generation)`;
 
 /**

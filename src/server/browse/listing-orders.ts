@@ -74,7 +74,7 @@ const WALK_LIMIT = 5_000;
 /**
  * Whether a tag's page, without words, gathers the tag's lists from its index and sorts them
  * rather than walking the order's index. Each order's index ends with the lists' tag keys
- * (migration 0028), so a walk checks a list's tags in the index, without reading its row, while a
+ * (schema/checklists.ts), so a walk checks a list's tags in the index, without reading its row, while a
  * gathered list is read from a page of its own. A walk passes about `(BROWSE_PAGE_SIZE + 1) ×
  * publicCount / found` lists, and the two were measured to cost about the same near
  * `found² = publicCount` (decision 037).

@@ -7,7 +7,7 @@ import { createLruCache } from '../cache/lru-cache';
  * ago. So a count is cached, per search (its words and tag, whatever the order), and used again:
  *
  * - while no list a search can find has changed since it was counted: the database numbers those
- *   changes (`checklists_search_generation`, migration 0021), and the number is read, one light
+ *   changes (the sequence `checklists_search_generation`), and the number is read, one light
  *   statement, before a cached count is trusted;
  * - or, for a count past the cap ("1,000+"), without asking: a new or changed list cannot make it
  *   wrong, and only removals that bring a search under a thousand matches could, for as long as

@@ -6,7 +6,7 @@ import { searchCacheKey } from './search-count-cache';
  * The pages of searches this process has read (decision 041): which lists, in which order, and where
  * the next page starts. Which lists a search finds depends on their words, tags and visibility
  * only, and every change to those, a new list and a deleted one bump the number the database keeps
- * of such changes (`checklists_search_generation`, migration 0021). So a page read when that number
+ * of such changes (the sequence `checklists_search_generation`). So a page read when that number
  * was N holds the lists reading it again would find, while the number is still N: the page's cards
  * are then read by id, one statement with the number, fresh (their likes, uses and author as they
  * are now), and none of the page's search is run.

@@ -45,7 +45,7 @@ async function insertTags(tx: Executor, checklistId: string, tags: string[]) {
 
 /**
  * A new list (created or cloned) is written after its items and tags, under an id chosen here:
- * their references to it are checked at commit (migration 0022), and its row is written once, with
+ * their references to it are checked at commit (deferred foreign keys), and its row is written once, with
  * its whole search document and tag keys, not once and then again for each. Writing it also
  * counts it, in its session's public-list slot and in each of its tags' rows (tag_counts), which
  * stay locked until the transaction ends: so as little as possible comes after it, and writers of
@@ -311,7 +311,7 @@ async function copyChecklist(db: Database, id: string, userId: string): Promise<
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.cloneOwn };
     // The copy's items and tags, and the original's author's notification (one statement); its
     // record, the badge its original's author may earn by it, and then the copy itself (see
-    // newListId; the record's reference to it is checked at commit, migration 0023), written from
+    // newListId; the record's reference to it is checked at commit), written from
     // the original in the database: its own visibility, public or unlisted (a private list is its
     // author's alone to see). (The copies are prepared once per connection: their plans are the
     // same for any list.)

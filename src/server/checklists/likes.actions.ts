@@ -42,7 +42,7 @@ export async function setLike(
         const state = await likeState(tx, checklistId, userId);
         // The list's likes move one at a time, under its row lock: only a like that brings the
         // likes by others to a badge's target can earn the author one. They are the list's likes, or
-        // one fewer where the author liked it before that was refused (migration 0010).
+        // one fewer where the author liked it before self-likes were refused.
         const byOthers = [state.likes, state.likes - 1];
         if (byOthers.some((likes) => isBadgeTarget('likes_on_one_list', likes)))
           await grantEarnedBadges(tx, [access.authorId], ['likes_on_one_list']);

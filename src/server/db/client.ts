@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -150,7 +151,39 @@ export async function withStartupLock<T>(db: Database, work: () => Promise<T>): 
   }
 }
 
+/**
+ * The last commit whose migrations lead, one by one, to the baseline (decision 047). A database
+ * migrated part of the way by an older version is brought up to date by starting that commit once.
+ */
+export const LAST_COMMIT_BEFORE_BASELINE = '3174927';
+
+/**
+ * Refuses a database that an older version migrated part of the way: the baseline (the first
+ * migration) holds the whole schema those migrations built, so it cannot run on top of some of them.
+ * A database at the baseline's point carries its timestamp and skips it; an empty one runs it.
+ */
+async function refuseDatabaseOlderThanBaseline(db: Database): Promise<void> {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  const baseline = journal.entries[0]!.when;
+  const table = await db.execute<{ name: string | null }>(
+    sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`,
+  );
+  if (table.rows[0]?.name == null) return;
+  const { rows } = await db.execute<{ last: string | null }>(
+    sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
+  );
+  const last = rows[0]?.last;
+  if (last != null && Number(last) < baseline) {
+    throw new Error(
+      `The database was migrated by an older Ticklist: start commit ${LAST_COMMIT_BEFORE_BASELINE} on it once to bring it up to date, then this version (or start on an empty data directory).`,
+    );
+  }
+}
+
 export async function applyMigrations(db: Database): Promise<void> {
+  await refuseDatabaseOlderThanBaseline(db);
   await migrate(db, { migrationsFolder: migrationsFolder() });
 }
 

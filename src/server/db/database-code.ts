@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from './client';
 
-// Migrations redefine SQL functions over time (CREATE OR REPLACE), so the current body of one is
-// in whichever migration touched it last. docs/database-code.md holds every function and trigger
-// of the migrated schema as PostgreSQL prints it today; `npm run db:code` writes it, and a test
-// fails when it no longer matches the migrations.
+// A migration after the baseline may redefine a SQL function (CREATE OR REPLACE), so the current
+// body of one is in whichever migration touched it last. docs/database-code.md holds every function
+// and trigger of the migrated schema as PostgreSQL prints it today; `npm run db:code` writes it, and
+// a test fails when it no longer matches the migrations.
 
 export const DATABASE_CODE_PATH = 'docs/database-code.md';
 

@@ -192,7 +192,7 @@ export function writeQuotaCounters(
 /**
  * Counts one content write by `userId` from `address` and says whether it is within its quotas: the
  * four counters in order, stopping at the first refusal, in one statement and one commit
- * (ticklist_count_events, migration 0017): a write is on every request's path.
+ * (ticklist_count_events): a write is on every request's path.
  *
  * That commit does not wait for its WAL to reach the disk (`synchronous_commit` off for its own
  * transaction only): it came before the write's own, so every write waited for two flushes, and at

@@ -19,7 +19,7 @@ import { RATING_MAX, RATING_PRIOR_LIKES, RATING_PRIOR_USES } from '@/domain/chec
 import { userRef } from './auth';
 import { timestampNow } from './columns';
 
-/** A PostgreSQL tsvector; written only by the search triggers (migration 0003). */
+/** A PostgreSQL tsvector; written only by the search triggers (ticklist_search_on_checklist, ..._children). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
@@ -66,7 +66,7 @@ export const checklists = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    // What a card shows of its items and tags, maintained by the same triggers (migration 0026), so that a
+    // What a card shows of its items and tags, maintained by the same triggers, so that a
     // page of cards reads its rows and nothing else: the tags as written, in the author's order
     // (the card's tag chips and the detail page's tags), and how many items the list has.
     tagNames: text()
@@ -89,7 +89,7 @@ export const checklists = pgTable(
     // Browse's orders, each matching its ORDER BY exactly (id breaks ties; NULLS FIRST is
     // what a plain DESC means) so a page is read straight off the index; and "by author, newest
     // first" (suggestions). Each ends with the tag keys (never compared: id is unique), so a tag's page
-    // that walks the order checks each list's tags in the index, not in its row (migration 0028).
+    // that walks the order checks each list's tags in the index, not in its row.
     index('checklists_browse_newest_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst(), t.tagKeys)
       .where(sql`${t.isPublic}`),
@@ -113,7 +113,7 @@ export const checklists = pgTable(
     // and either alone is a scan of its own column. The words are the whole document (the count, the
     // listing orders and Best match's last tiers) and Best match's narrower field sets: the title
     // (weight A), title and tags (A, B), and title, tags and description (A, B, C), so "every word in
-    // the title" is an index lookup, estimated from its own statistics (migration 0020 adds them),
+    // the title" is an index lookup, estimated from its own statistics (CREATE STATISTICS in the migrations),
     // not from how often the word appears anywhere in a list.
     index('checklists_search_idx')
       .using('gin', t.tagKeys, t.searchVector)
@@ -146,12 +146,12 @@ export const checklistRef = () =>
 
 /**
  * How many lists are public ("Showing X of Y" with no filter): the sum of PUBLIC_COUNT_SLOTS rows
- * (64; ticklist_apply_browse_counts, migration 0022, uses the same number, and so does
- * ticklist_apply_search_words for search_words below, migration 0031). Each database
+ * (64; ticklist_apply_browse_counts uses the same number, and so does
+ * ticklist_apply_search_words for search_words below). Each database
  * session adds its changes to one slot of its own (its backend pid modulo the slots), so lists
  * created at the same moment do not all wait on one row until their transactions commit; a
- * transaction always uses one slot, so two can never deadlock over them. 64, not the 16 of
- * migration 0019: a pool's sessions mostly have consecutive pids, so a pool of 32 connections
+ * transaction always uses one slot, so two can never deadlock over them. 64, not 16 as at first:
+ * a pool's sessions mostly have consecutive pids, so a pool of 32 connections
  * rarely shares a slot, where with 16 slots writers queued on each other's (decision 030).
  */
 export const PUBLIC_COUNT_SLOTS = 64;
@@ -180,7 +180,7 @@ export const tagCounts = pgTable(
  * The words of public lists' titles and tags (unaccented, lower-case), for "did you mean" when a
  * search finds nothing ("campng" finds "camping" through the trigram index) and for Best match's
  * "typed whole" (decision 027). Only words a visitor could find: a private or unlisted list's words
- * are not counted, or a correction or a cursor would tell them (migration 0031). A word's count of
+ * are not counted, or a correction or a cursor would tell them. A word's count of
  * public lists having it is the sum of its rows' `publicCount`, one row per slot as in
  * checklist_totals: each database session adds to its own slot, so lists written at the same moment
  * with a common word ("for", "trip") do not wait on one row until each commits. A slot's row may be
@@ -198,7 +198,7 @@ export const searchWords = pgTable(
 );
 
 /**
- * Every lexeme any list's search document has (migration 0025), added by the search triggers as
+ * Every lexeme any list's search document has, added by the search triggers as
  * documents are written, never taken away. A typed word that begins few of them is searched as
  * those lexemes, which the word index finds several times faster than a prefix (decision 034).
  * Lists made private or deleted leave theirs: a lexeme no list has any more matches nothing.
@@ -213,7 +213,7 @@ export const checklistItems = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     checklistId: uuid()
       .notNull()
-      // DEFERRABLE INITIALLY DEFERRED (migration 0022; drizzle-kit cannot say so): a new list
+      // DEFERRABLE INITIALLY DEFERRED (in the migration; drizzle-kit cannot say so): a new list
       // is written after its items and tags (decision 030). A migration that recreates this key
       // must keep it deferred; tests/api/data-model.test.ts checks.
       .references(() => checklists.id, { onDelete: 'cascade' }),
@@ -240,7 +240,7 @@ export const checklistTags = pgTable(
   {
     checklistId: uuid()
       .notNull()
-      // DEFERRABLE INITIALLY DEFERRED (migration 0022; drizzle-kit cannot say so): a new list
+      // DEFERRABLE INITIALLY DEFERRED (in the migration; drizzle-kit cannot say so): a new list
       // is written after its items and tags (decision 030). A migration that recreates this key
       // must keep it deferred; tests/api/data-model.test.ts checks.
       .references(() => checklists.id, { onDelete: 'cascade' }),
@@ -350,7 +350,9 @@ export const checklistRuns = pgTable(
     check('checklist_runs_counts', sql`${t.tickedCount} >= 0 and ${t.itemsCount} >= 0`),
     index('checklist_runs_user_checklist_idx').on(t.userId, t.checklistId, t.endedAt.desc()),
     index('checklist_runs_checklist_idx').on(t.checklistId),
-    index('checklist_runs_completed_idx').on(t.userId).where(sql`${t.completed}`),
+    index('checklist_runs_completed_idx')
+      .on(t.userId)
+      .where(sql`${t.completed}`),
   ],
 );
 
@@ -365,7 +367,7 @@ export const clonedChecklists = pgTable(
     clonedChecklistId: uuid()
       .notNull()
       .unique()
-      // DEFERRABLE INITIALLY DEFERRED (migration 0023; drizzle-kit cannot say so): a clone's
+      // DEFERRABLE INITIALLY DEFERRED (in the migration; drizzle-kit cannot say so): a clone's
       // record is written before its copy (decision 030). A migration that recreates this key
       // must keep it deferred; tests/api/data-model.test.ts checks.
       .references(() => checklists.id, { onDelete: 'cascade' }),

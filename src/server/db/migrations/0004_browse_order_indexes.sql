@@ -1,6 +1,0 @@
-DROP INDEX "checklists_public_created_idx";--> statement-breakpoint
-DROP INDEX "checklists_public_uses_idx";--> statement-breakpoint
-DROP INDEX "checklists_public_likes_idx";--> statement-breakpoint
-CREATE INDEX "checklists_browse_newest_idx" ON "checklists" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "checklists"."is_public";--> statement-breakpoint
-CREATE INDEX "checklists_browse_most_used_idx" ON "checklists" USING btree ("uses_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "checklists"."is_public";--> statement-breakpoint
-CREATE INDEX "checklists_browse_most_liked_idx" ON "checklists" USING btree ("likes_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "checklists"."is_public";

@@ -1,2 +1,0 @@
-ALTER TABLE "checklists" ADD COLUMN "is_unlisted" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-ALTER TABLE "checklists" ADD CONSTRAINT "checklists_unlisted_not_public" CHECK (not ("checklists"."is_public" and "checklists"."is_unlisted"));

@@ -1,1 +1,0 @@
-ALTER TABLE "checklist_totals" ADD COLUMN "slot" smallint;
