@@ -14,21 +14,13 @@ export const MAX_REMIXES_PAGE_SIZE = 50;
  */
 export const MAX_LINEAGE_DEPTH = 25;
 
-const INVALID_ID = 'The checklist id must be a UUID.';
-
 export const remixMessages = {
   heading: 'Remixes',
   loadFailed: 'Failed to load remixes.',
   loading: 'Loading remixes',
-  invalidId: INVALID_ID,
   /** After "Cloned from {title}", when the chain is longer than one hop. */
   originallyBy: 'originally by',
 } as const;
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The list whose remixes are asked for, by its id. */
-export const remixesParamsSchema = z.object({ id: z.string().regex(uuidPattern, INVALID_ID) });
 
 /** `before` (the previous page's `nextCursor`) and `limit`, as every newest-first list takes them. */
 export const remixesQuerySchema = /* @__PURE__ */ newestFirstPageQuery(REMIXES_PAGE_SIZE, MAX_REMIXES_PAGE_SIZE);

@@ -1,8 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { checklistMessages } from '@/domain/checklists/checklist-view';
-import { remixesParamsSchema, remixesQuerySchema, remixPageSchema } from '@/domain/checklists/remixes';
+import { remixesQuerySchema, remixPageSchema } from '@/domain/checklists/remixes';
 import type { Database } from '../db/client';
-import { commonErrors, createRouter, jsonContent, limited, perAddress, rateLimited, userIdOf } from '../http';
+import { commonErrors, createRouter, idParams, jsonContent, limited, perAddress, rateLimited, userIdOf } from '../http';
 import { cacheForVisitors } from '../security/no-store';
 import { listRemixes } from './remixes.queries';
 
@@ -11,7 +11,7 @@ const remixesRoute = createRoute({
   path: '/{id}/remixes',
   ...limited(perAddress('remixesPerIp')),
   summary: 'Public clones of a checklist, newest first, 10 a page (keyset: pass nextCursor as before)',
-  request: { params: remixesParamsSchema, query: remixesQuerySchema },
+  request: { params: idParams, query: remixesQuerySchema },
   responses: {
     200: jsonContent(remixPageSchema, 'Remixes'),
     400: commonErrors[400],
