@@ -4,6 +4,7 @@ import { meSchema, ownProfileMessages } from '../../src/domain/accounts/profile'
 import { usernameMessages } from '../../src/domain/accounts/username';
 import { ownChecklistsSchema, type OwnChecklistsPage } from '../../src/domain/checklists/own-lists';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { rateKey, rateRules } from '../../src/server/security/rate-limit';
 import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
 import type { Agent, TestApp } from '../setup/test-app';
 
@@ -197,6 +198,22 @@ describe('Settings', () => {
     expect(await me(asOther)).toMatchObject({ theme: 'dark', emailNotifications: false });
     await patch(asOther, '/api/accounts/me/settings', { theme: 'light' });
     expect(await me(asOther)).toMatchObject({ theme: 'light', emailNotifications: false });
+  });
+
+  it('limits changes to one’s profile, username and settings per user: past it, 429 with Retry-After', async () => {
+    const user = await createUser(t.db, { username: 'busy_switcher' });
+    const agent = await signedInAgent(t, user);
+    await t.db.execute(sql`insert into rate_limits (key, window_start, count)
+      values (${rateKey('ownProfileWritesPerUser', user.id)}, now(), ${rateRules.ownProfileWritesPerUser.max})`);
+    for (const refused of [
+      await patch(agent, '/api/accounts/me/settings', { hideCompletedItems: true }),
+      await patch(agent, '/api/accounts/me/profile', { profileName: 'Busy', avatarUrl: null, isPublic: true }),
+      await put(agent, '/api/accounts/me/username', { username: 'busy_switcher_2' }),
+    ]) {
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    }
+    expect(await me(agent)).toMatchObject({ hideCompletedItems: false, username: 'busy_switcher' });
   });
 
   it('refuses an unknown theme', async () => {

@@ -10,7 +10,16 @@ import { usernameMessages } from '@/domain/accounts/username';
 import { decodeOwnListsCursor, ownChecklistsSchema, ownListsQuerySchema } from '@/domain/checklists/own-lists';
 import { pagingMessages } from '@/domain/paging';
 import type { Database } from '../db/client';
-import { createRouter, errorContent, jsonBody, jsonContent, signedIn } from '../http';
+import {
+  createRouter,
+  errorContent,
+  jsonBody,
+  jsonContent,
+  perUser,
+  rateLimited,
+  signedIn,
+  signedInAndLimited,
+} from '../http';
 import { accountStats, listOwnChecklists } from './me.queries';
 import { changeUsername, updateOwnProfile } from './own-profile.actions';
 import { findMe } from './own-profile.queries';
@@ -18,6 +27,8 @@ import { findMe } from './own-profile.queries';
 const notSignedIn = errorContent('Not signed in');
 
 // The signed-in user's own account: the /me page reads and writes only through these.
+const ownProfileWrite = signedInAndLimited(perUser('ownProfileWritesPerUser'));
+
 const route = {
   stats: createRoute({
     method: 'get',
@@ -41,15 +52,20 @@ const route = {
   profile: createRoute({
     method: 'patch',
     path: '/me/profile',
-    ...signedIn,
+    ...ownProfileWrite,
     summary: 'Update the profile name, avatar and public/private switch',
     request: jsonBody(profileUpdateSchema),
-    responses: { 200: jsonContent(meSchema, 'Updated'), 400: errorContent('Invalid input'), 401: notSignedIn },
+    responses: {
+      200: jsonContent(meSchema, 'Updated'),
+      400: errorContent('Invalid input'),
+      401: notSignedIn,
+      ...rateLimited,
+    },
   }),
   username: createRoute({
     method: 'put',
     path: '/me/username',
-    ...signedIn,
+    ...ownProfileWrite,
     summary: 'Change the username (unique case-insensitively; the user’s own is excluded)',
     request: jsonBody(usernameChangeSchema),
     responses: {
@@ -57,15 +73,21 @@ const route = {
       400: errorContent('Invalid username'),
       401: notSignedIn,
       409: errorContent('Taken'),
+      ...rateLimited,
     },
   }),
   settings: createRoute({
     method: 'patch',
     path: '/me/settings',
-    ...signedIn,
+    ...ownProfileWrite,
     summary: 'Update the theme, the e-mail notifications switch and whether completed items are hidden',
     request: jsonBody(settingsUpdateSchema),
-    responses: { 200: jsonContent(meSchema, 'Updated'), 400: errorContent('Invalid input'), 401: notSignedIn },
+    responses: {
+      200: jsonContent(meSchema, 'Updated'),
+      400: errorContent('Invalid input'),
+      401: notSignedIn,
+      ...rateLimited,
+    },
   }),
 };
 

@@ -37,6 +37,9 @@ export const rateRules = {
   runHistoryPerUser: { windowSeconds: 60, max: 60 },
   // A list's remixes: its detail page asks for the first page, a reader pages on with Show more.
   remixesPerIp: { windowSeconds: 60, max: 240 },
+  // Changing one's own profile, username or settings (Hide completed items among them): a person
+  // flips a switch a few times a minute.
+  ownProfileWritesPerUser: { windowSeconds: 60, max: 60 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof rateRules;
