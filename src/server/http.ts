@@ -102,6 +102,8 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { content: { 'application/json': { schema } }, required: true },
 });
 export const idParams = z.object({ id: z.string() });
+/** The body of a change with nothing more to report than that it was made. */
+export const okSchema = z.object({ ok: z.literal(true) });
 
 /** The usual error responses of a route that changes something. */
 export const commonErrors = {
@@ -140,9 +142,34 @@ export function requireUser(options: { message?: string; quota?: WriteAction; li
 
 /**
  * Spread into `createRoute` for a route that needs a signed-in user: its handler reads `c.var.user`.
- * The route still lists its 401 among its responses, for the OpenAPI document.
+ * The route still lists its 401 among its responses, for the OpenAPI document (`signedInRoute` does both).
  */
 export const signedIn = { middleware: requireUser() };
+
+/**
+ * A route for a signed-in user (`signedIn`), its 401 declared beside its own responses. Its type
+ * parameters are createRoute's own, not `const` as writeRoute's: under `const`, a `...commonErrors`
+ * spread in the config's responses gets string keys ("404"), which the handler's typed responses miss.
+ */
+export function signedInRoute<P extends string, R extends Omit<RouteConfig, 'middleware' | 'path'> & { path: P }>(
+  config: R,
+) {
+  return createRoute({ ...config, ...signedIn, responses: { 401: commonErrors[401], ...config.responses } });
+}
+
+/**
+ * Deleting one of the user's own things by its id: signed in, 200 `{ ok: true }`, and the usual
+ * error responses (a missing one, or someone else's, is refused as the action decides).
+ */
+export function deleteRoute<const P extends string>(path: P, summary: string) {
+  return signedInRoute({
+    method: 'delete',
+    path,
+    summary,
+    request: { params: idParams },
+    responses: { 200: jsonContent(okSchema, 'Deleted'), ...commonErrors },
+  });
+}
 
 /**
  * Spread into `createRoute` for a content write with a quota (or use `writeRoute`): sign-in as
@@ -255,6 +282,11 @@ export async function userIdOf(c: Context<AppEnv>): Promise<string | null> {
   return (await c.var.currentUser())?.id ?? null;
 }
 
+/** 404 with `message`: the same answer for a missing thing and for someone else's private one. */
+export function notFound(c: Context, message: string = checklistMessages.notFound) {
+  return c.json({ message, code: 'not_found' }, 404);
+}
+
 /** Turns a refused write into its response: 404 for missing (or private), 403 or 400 with the rule's message. */
 export function refusal(
   c: Context,
@@ -271,7 +303,7 @@ export function refusal(
         ...outcome.hidden,
       });
     }
-    return c.json({ message: notFoundMessage, code: 'not_found' }, 404);
+    return notFound(c, notFoundMessage);
   }
   return c.json({ message: outcome.message, code: outcome.reason }, outcome.reason === 'forbidden' ? 403 : 400);
 }

@@ -20,9 +20,9 @@ import {
   notSignedInBody,
   perAddress,
   perUser,
-  signedIn,
   refusedByRateLimit,
   signedInAndLimited,
+  signedInRoute,
 } from '../http';
 import { mailTemplates } from '../mail/templates';
 import { logRequestEvent } from '../security/security-events';
@@ -62,12 +62,11 @@ const usernameAvailabilityRoute = createRoute({
   },
 });
 
-const meRoute = createRoute({
+const meRoute = signedInRoute({
   method: 'get',
   path: '/me',
-  ...signedIn,
   summary: 'The signed-in user and their profile',
-  responses: { 200: jsonContent(meSchema, 'The signed-in user'), 401: errorContent('Not signed in') },
+  responses: { 200: jsonContent(meSchema, 'The signed-in user') },
 });
 
 /**
@@ -105,21 +104,19 @@ const changeEmailRoute = passwordConfirmedRoute({
   },
 });
 
-const sessionsRoute = createRoute({
+const sessionsRoute = signedInRoute({
   method: 'get',
   path: '/sessions',
-  ...signedIn,
   summary: 'The signed-in user’s active sessions (device, last seen, address), the current one marked',
-  responses: { 200: jsonContent(activeSessionsSchema, 'Sessions'), 401: errorContent('Not signed in') },
+  responses: { 200: jsonContent(activeSessionsSchema, 'Sessions') },
 });
 
-const revokeOtherSessionsRoute = createRoute({
+const revokeOtherSessionsRoute = signedInRoute({
   method: 'post',
   path: '/sessions/revoke-others',
-  ...signedIn,
   summary:
     'Sign out everywhere else: ends every session of the user but the current one, and revokes a pending e-mail change',
-  responses: { 200: jsonContent(revokedSessionsSchema, 'Signed out elsewhere'), 401: errorContent('Not signed in') },
+  responses: { 200: jsonContent(revokedSessionsSchema, 'Signed out elsewhere') },
 });
 
 export function accountsRoutes({ db, auth, mailer, baseUrl }: AccountRoutesDeps) {

@@ -9,7 +9,6 @@ import {
   progressStateSchema,
 } from '@/domain/checklists/checklist-actions';
 import { requestedVisibility, visibilityInputSchema } from '@/domain/checklists/checklist-fields';
-import { checklistMessages } from '@/domain/checklists/checklist-view';
 import {
   commentListSchema,
   commentMessages,
@@ -22,16 +21,19 @@ import type { Database } from '../db/client';
 import {
   commonErrors,
   createRouter,
+  deleteRoute,
   errorContent,
   idParams,
   jsonBody,
   jsonContent,
   limitedWrite,
+  notFound,
+  okSchema,
   perUser,
   rateLimited,
   refusal,
-  signedIn,
   signedInAndLimited,
+  signedInRoute,
   toggleRoute,
   userIdOf,
   writeRoute,
@@ -52,15 +54,13 @@ import { setLike } from './likes.actions';
 import { setItemCompleted, startAgain } from './progress.actions';
 import { listOwnRuns } from './runs.queries';
 
-const ok = z.object({ ok: z.literal(true) });
 const likeRoute = toggleRoute('like', { path: '/{id}/like', request: { params: idParams }, state: likeStateSchema });
 
 /** An item's completion is a toggle too, of the user's own and under no quota: PUT completes, DELETE undoes. */
 const completionRoute = <const M extends 'put' | 'delete'>(method: M, summary: string, description: string) =>
-  createRoute({
+  signedInRoute({
     method,
     path: '/{id}/items/{itemId}/done',
-    ...signedIn,
     summary,
     request: { params: idParams.extend({ itemId: z.string() }) },
     responses: { 200: jsonContent(progressStateSchema, description), ...commonErrors },
@@ -80,45 +80,34 @@ const route = {
       ...rateLimited,
     },
   }),
-  update: createRoute({
+  update: signedInRoute({
     method: 'put',
     path: '/{id}',
-    ...signedIn,
     summary: 'Edit a checklist (owner only); unchanged items keep their ids and everyone’s completions',
     request: { params: idParams, ...jsonBody(checklistInputSchema) },
     responses: { 200: jsonContent(createdChecklistSchema, 'Saved'), ...commonErrors },
   }),
-  remove: createRoute({
-    method: 'delete',
-    path: '/{id}',
-    ...signedIn,
-    summary: 'Delete a checklist (owner only)',
-    request: { params: idParams },
-    responses: { 200: jsonContent(ok, 'Deleted'), ...commonErrors },
-  }),
-  visibility: createRoute({
+  remove: deleteRoute('/{id}', 'Delete a checklist (owner only)'),
+  visibility: signedInRoute({
     method: 'patch',
     path: '/{id}/visibility',
-    ...signedIn,
     summary: 'Make a checklist public or private (owner only)',
     request: { params: idParams, ...jsonBody(visibilityInputSchema) },
-    responses: { 200: jsonContent(ok, 'Changed'), ...commonErrors },
+    responses: { 200: jsonContent(okSchema, 'Changed'), ...commonErrors },
   }),
-  bulkDelete: createRoute({
+  bulkDelete: signedInRoute({
     method: 'post',
     path: '/bulk-delete',
-    ...signedIn,
     summary: 'Delete several of one’s checklists in one transaction',
     request: jsonBody(bulkIdsInputSchema),
-    responses: { 200: jsonContent(bulkResultSchema, 'What was and was not deleted'), 401: commonErrors[401] },
+    responses: { 200: jsonContent(bulkResultSchema, 'What was and was not deleted') },
   }),
-  bulkVisibility: createRoute({
+  bulkVisibility: signedInRoute({
     method: 'post',
     path: '/bulk-visibility',
-    ...signedIn,
     summary: 'Make several of one’s checklists public or private in one transaction',
     request: jsonBody(bulkVisibilityInputSchema),
-    responses: { 200: jsonContent(bulkResultSchema, 'What was and was not changed'), 401: commonErrors[401] },
+    responses: { 200: jsonContent(bulkResultSchema, 'What was and was not changed') },
   }),
   clone: writeRoute('cloneChecklist', {
     method: 'post',
@@ -243,13 +232,11 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
     })
     .openapi(route.runs, async (c) => {
       const page = await listOwnRuns(db, c.req.valid('param').id, c.var.user.id, c.req.valid('query'));
-      if (!page) return c.json({ message: checklistMessages.notFound, code: 'not_found' }, 404);
-      return c.json(page, 200);
+      return page ? c.json(page, 200) : notFound(c);
     })
     .openapi(route.listComments, async (c) => {
       const page = await listComments(db, c.req.valid('param').id, await userIdOf(c), c.req.valid('query'));
-      if (!page) return c.json({ message: checklistMessages.notFound, code: 'not_found' }, 404);
-      return c.json(page, 200);
+      return page ? c.json(page, 200) : notFound(c);
     })
     .openapi(route.addComment, async (c) => {
       const outcome = await addComment(db, c.req.valid('param').id, c.var.user.id, c.req.valid('json').content);
@@ -265,14 +252,7 @@ const commentRoute = {
     request: { params: idParams, ...jsonBody(commentInputSchema) },
     responses: { 200: jsonContent(commentSchema, 'Saved') },
   }),
-  remove: createRoute({
-    method: 'delete',
-    path: '/{id}',
-    ...signedIn,
-    summary: 'Delete your comment',
-    request: { params: idParams },
-    responses: { 200: jsonContent(ok, 'Deleted'), ...commonErrors },
-  }),
+  remove: deleteRoute('/{id}', 'Delete your comment'),
 };
 
 export function commentsRoutes({ db }: { db: Database }) {

@@ -1,8 +1,17 @@
 import { createRoute } from '@hono/zod-openapi';
-import { checklistMessages } from '@/domain/checklists/checklist-view';
 import { remixesQuerySchema, remixPageSchema } from '@/domain/checklists/remixes';
 import type { Database } from '../db/client';
-import { commonErrors, createRouter, idParams, jsonContent, limited, perAddress, rateLimited, userIdOf } from '../http';
+import {
+  commonErrors,
+  createRouter,
+  idParams,
+  jsonContent,
+  limited,
+  notFound,
+  perAddress,
+  rateLimited,
+  userIdOf,
+} from '../http';
 import { cacheForVisitors } from '../security/no-store';
 import { listRemixes } from './remixes.queries';
 
@@ -23,7 +32,7 @@ const remixesRoute = createRoute({
 export function remixesRoutes({ db }: { db: Database }) {
   return createRouter().openapi(remixesRoute, async (c) => {
     const found = await listRemixes(db, c.req.valid('param').id, await userIdOf(c), c.req.valid('query'));
-    if (!found) return c.json({ message: checklistMessages.notFound, code: 'not_found' }, 404);
+    if (!found) return notFound(c);
     // As the list's own response: a visitor's copy of a public list's remixes may be cached.
     if (found.isPublic) cacheForVisitors(c);
     return c.json(found.page, 200);

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { discoverCardsSchema, discoverSchema, trendingParamsSchema } from '@/domain/discover/assembly';
 import type { Database } from '../db/client';
-import { commonErrors, createRouter, jsonContent, signedIn, userIdOf } from '../http';
+import { commonErrors, createRouter, jsonContent, signedInRoute, userIdOf } from '../http';
 import { cacheForVisitors } from '../security/no-store';
 import { loadDiscover, suggestChecklists, trendingChecklists, type DiscoverCache } from './discover.queries';
 
@@ -13,12 +13,11 @@ const route = {
       'Discover: Suggestions for You, Trending Checklists and Staff Picks, 3 cards each; sample staff picks when none are flagged',
     responses: { 200: jsonContent(discoverSchema, 'The three sections') },
   }),
-  suggestions: createRoute({
+  suggestions: signedInRoute({
     method: 'get',
     path: '/discover/suggestions',
-    ...signedIn,
     summary: 'Up to 10 public lists suggested to the signed-in user, none under 3',
-    responses: { 200: jsonContent(discoverCardsSchema, 'Suggested lists'), 401: commonErrors[401] },
+    responses: { 200: jsonContent(discoverCardsSchema, 'Suggested lists') },
   }),
   trending: createRoute({
     method: 'get',

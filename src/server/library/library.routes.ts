@@ -1,4 +1,4 @@
-import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
+import { z, type RouteHandler } from '@hono/zod-openapi';
 import {
   groupListsCursorSchema,
   groupListsPageSchema,
@@ -17,15 +17,16 @@ import {
   idParams,
   jsonBody,
   jsonContent,
+  notFound,
+  okSchema,
   refusal,
-  signedIn,
+  signedInRoute,
   toggleRoute,
   writeRoute,
 } from '../http';
 import { createGroup, deleteGroup, renameGroup, setMembership, setSaved } from './library.actions';
 import { libraryStatus, listGroupLists, listGroups } from './library.queries';
 
-const ok = z.object({ ok: z.literal(true) });
 const membershipParams = z.object({ id: z.string(), checklistId: z.string() });
 const checklistParams = z.object({ checklistId: z.string() });
 
@@ -42,17 +43,15 @@ const savedRoute = toggleRoute('library', {
 });
 
 const route = {
-  groups: createRoute({
+  groups: signedInRoute({
     method: 'get',
     path: '/groups',
-    ...signedIn,
     summary: 'The user’s list groups (at most 100), oldest first, each with its first 50 lists and its count',
-    responses: { 200: jsonContent(groupsSchema, 'Groups'), 401: commonErrors[401] },
+    responses: { 200: jsonContent(groupsSchema, 'Groups') },
   }),
-  groupLists: createRoute({
+  groupLists: signedInRoute({
     method: 'get',
     path: '/groups/{id}/checklists',
-    ...signedIn,
     summary: 'The next lists of one of the user’s groups, in the order they were filed',
     request: { params: idParams, query: groupListsQuerySchema },
     responses: { 200: jsonContent(groupListsPageSchema, 'A page of the group’s lists'), ...commonErrors },
@@ -69,21 +68,20 @@ const route = {
     path: '/groups/{id}',
     summary: 'Rename a list group',
     request: { params: idParams, ...jsonBody(groupNameSchema) },
-    responses: { 200: jsonContent(ok, 'Renamed') },
+    responses: { 200: jsonContent(okSchema, 'Renamed') },
   }),
   deleteGroup: writeRoute('group', {
     method: 'delete',
     path: '/groups/{id}',
     summary: 'Delete an empty list group',
     request: { params: idParams },
-    responses: { 200: jsonContent(ok, 'Deleted') },
+    responses: { 200: jsonContent(okSchema, 'Deleted') },
   }),
   addToGroup: membershipRoute('put', 'File a checklist in a group', 'Where the list now sits'),
   removeFromGroup: membershipRoute('delete', 'Take a checklist out of a group', 'Where the list now sits'),
-  status: createRoute({
+  status: signedInRoute({
     method: 'get',
     path: '/checklists/{checklistId}',
-    ...signedIn,
     summary: 'Which of the user’s groups hold a checklist, and whether it is saved',
     request: { params: checklistParams },
     responses: { 200: jsonContent(libraryStatusSchema, 'Status'), ...commonErrors },
@@ -118,7 +116,7 @@ export function libraryRoutes({ db }: { db: Database }) {
       const after = decodeCursor(cursor, groupListsCursorSchema);
       if (!after) return c.json({ message: pagingMessages.invalidCursor, code: 'invalid_input' }, 400);
       const page = await listGroupLists(db, c.var.user.id, c.req.valid('param').id, after, limit);
-      return page ? c.json(page, 200) : refusal(c, { ok: false, reason: 'not_found' }, groupNotFound);
+      return page ? c.json(page, 200) : notFound(c, groupNotFound);
     })
     .openapi(route.createGroup, async (c) => {
       const outcome = await createGroup(db, c.var.user.id, c.req.valid('json').name);
@@ -136,7 +134,7 @@ export function libraryRoutes({ db }: { db: Database }) {
     .openapi(route.removeFromGroup, fileInGroup(false))
     .openapi(route.status, async (c) => {
       const status = await libraryStatus(db, c.var.user.id, c.req.valid('param').checklistId);
-      return status ? c.json(status, 200) : refusal(c, { ok: false, reason: 'not_found' });
+      return status ? c.json(status, 200) : notFound(c);
     })
     .openapi(route.save, save(true))
     .openapi(route.unsave, save(false));

@@ -1,60 +1,56 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { notificationListSchema, unreadCountSchema } from '@/domain/notifications/notifications';
 import type { Database } from '../db/client';
-import { commonErrors, createRouter, idParams, jsonContent, refusal, signedIn } from '../http';
+import {
+  commonErrors,
+  createRouter,
+  deleteRoute,
+  idParams,
+  jsonContent,
+  notFound,
+  okSchema,
+  signedInRoute,
+} from '../http';
 import { deleteAllNotifications, deleteNotification, markAllRead, markRead } from './notifications.actions';
 import { countUnread, listNotifications } from './notifications.queries';
 
-const ok = z.object({ ok: z.literal(true) });
 const notificationNotFound = 'Notification not found.';
 
 // The signed-in user's notifications: list, unread count, read, delete; the live stream is in stream.routes.ts.
 const route = {
-  notifications: createRoute({
+  notifications: signedInRoute({
     method: 'get',
     path: '/notifications',
-    ...signedIn,
     summary: 'The user’s notifications with their actors, newest first',
     request: { query: z.object({ limit: z.string().optional() }) },
-    responses: { 200: jsonContent(notificationListSchema, 'Notifications'), 401: commonErrors[401] },
+    responses: { 200: jsonContent(notificationListSchema, 'Notifications') },
   }),
-  unread: createRoute({
+  unread: signedInRoute({
     method: 'get',
     path: '/notifications/unread-count',
-    ...signedIn,
     summary: 'How many notifications are unread',
-    responses: { 200: jsonContent(unreadCountSchema, 'Unread count'), 401: commonErrors[401] },
+    responses: { 200: jsonContent(unreadCountSchema, 'Unread count') },
   }),
-  readAll: createRoute({
+  readAll: signedInRoute({
     method: 'post',
     path: '/notifications/read-all',
-    ...signedIn,
     summary: 'Mark every notification read',
-    responses: { 200: jsonContent(unreadCountSchema, 'Now none unread'), 401: commonErrors[401] },
+    responses: { 200: jsonContent(unreadCountSchema, 'Now none unread') },
   }),
-  read: createRoute({
+  read: signedInRoute({
     method: 'post',
     path: '/notifications/{id}/read',
-    ...signedIn,
     summary: 'Mark one notification read',
     request: { params: idParams },
     responses: { 200: jsonContent(unreadCountSchema, 'Read'), ...commonErrors },
   }),
-  deleteAll: createRoute({
+  deleteAll: signedInRoute({
     method: 'delete',
     path: '/notifications',
-    ...signedIn,
     summary: 'Delete every notification',
-    responses: { 200: jsonContent(ok, 'Deleted'), 401: commonErrors[401] },
+    responses: { 200: jsonContent(okSchema, 'Deleted') },
   }),
-  deleteOne: createRoute({
-    method: 'delete',
-    path: '/notifications/{id}',
-    ...signedIn,
-    summary: 'Delete one notification',
-    request: { params: idParams },
-    responses: { 200: jsonContent(ok, 'Deleted'), ...commonErrors },
-  }),
+  deleteOne: deleteRoute('/notifications/{id}', 'Delete one notification'),
 };
 
 export function notificationsRoutes({ db }: { db: Database }) {
@@ -72,9 +68,7 @@ export function notificationsRoutes({ db }: { db: Database }) {
     })
     .openapi(route.read, async (c) => {
       const userId = c.var.user.id;
-      if (!(await markRead(db, userId, c.req.valid('param').id))) {
-        return refusal(c, { ok: false, reason: 'not_found' }, notificationNotFound);
-      }
+      if (!(await markRead(db, userId, c.req.valid('param').id))) return notFound(c, notificationNotFound);
       return c.json({ unread: await countUnread(db, userId) }, 200);
     })
     .openapi(route.deleteAll, async (c) => {
@@ -83,7 +77,7 @@ export function notificationsRoutes({ db }: { db: Database }) {
     })
     .openapi(route.deleteOne, async (c) => {
       if (!(await deleteNotification(db, c.var.user.id, c.req.valid('param').id))) {
-        return refusal(c, { ok: false, reason: 'not_found' }, notificationNotFound);
+        return notFound(c, notificationNotFound);
       }
       return c.json({ ok: true as const }, 200);
     });
