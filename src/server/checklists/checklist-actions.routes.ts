@@ -66,6 +66,16 @@ const completionRoute = <const M extends 'put' | 'delete'>(method: M, summary: s
     responses: { 200: jsonContent(progressStateSchema, description), ...commonErrors },
   });
 
+/** Cloning and duplicating: a content write that makes a new list of the user's own, 201 with its id. */
+const copyRoute = <const P extends string>(quota: 'cloneChecklist' | 'duplicateChecklist', path: P, summary: string) =>
+  writeRoute(quota, {
+    method: 'post',
+    path,
+    summary,
+    request: { params: idParams },
+    responses: { 201: jsonContent(createdChecklistSchema, 'The copy') },
+  });
+
 const route = {
   create: createRoute({
     method: 'post',
@@ -109,20 +119,12 @@ const route = {
     request: jsonBody(bulkVisibilityInputSchema),
     responses: { 200: jsonContent(bulkResultSchema, 'What was and was not changed') },
   }),
-  clone: writeRoute('cloneChecklist', {
-    method: 'post',
-    path: '/{id}/clone',
-    summary: 'Clone someone else’s checklist into a new public one of your own',
-    request: { params: idParams },
-    responses: { 201: jsonContent(createdChecklistSchema, 'The copy') },
-  }),
-  duplicate: writeRoute('duplicateChecklist', {
-    method: 'post',
-    path: '/{id}/duplicate',
-    summary: 'Duplicate one’s own checklist into a new private one titled "{title} (copy)"',
-    request: { params: idParams },
-    responses: { 201: jsonContent(createdChecklistSchema, 'The copy') },
-  }),
+  clone: copyRoute('cloneChecklist', '/{id}/clone', 'Clone someone else’s checklist into a new public one of your own'),
+  duplicate: copyRoute(
+    'duplicateChecklist',
+    '/{id}/duplicate',
+    'Duplicate one’s own checklist into a new private one titled "{title} (copy)"',
+  ),
   like: likeRoute('put', 'Like a checklist (not your own)', 'Liked'),
   unlike: likeRoute('delete', 'Take a like back', 'Not liked'),
   complete: completionRoute('put', 'Mark an item completed (the path keeps its first name, done)', 'Completed'),
@@ -178,6 +180,13 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
       const outcome = await setLike(db, c.req.valid('param').id, c.var.user.id, isLiked);
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     };
+  // Cloning and duplicating share one handler: the action says which copy is made.
+  const copy =
+    (makeCopy: typeof cloneChecklist): RouteHandler<typeof route.clone> =>
+    async (c) => {
+      const outcome = await makeCopy(db, c.req.valid('param').id, c.var.user.id);
+      return outcome.ok ? c.json({ id: outcome.value }, 201) : refusal(c, outcome);
+    };
   const complete =
     (isCompleted: boolean): RouteHandler<typeof route.complete> =>
     async (c) => {
@@ -214,14 +223,8 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
       );
       return outcome.ok ? c.json({ ok: true as const }, 200) : refusal(c, outcome);
     })
-    .openapi(route.clone, async (c) => {
-      const outcome = await cloneChecklist(db, c.req.valid('param').id, c.var.user.id);
-      return outcome.ok ? c.json({ id: outcome.value }, 201) : refusal(c, outcome);
-    })
-    .openapi(route.duplicate, async (c) => {
-      const outcome = await duplicateChecklist(db, c.req.valid('param').id, c.var.user.id);
-      return outcome.ok ? c.json({ id: outcome.value }, 201) : refusal(c, outcome);
-    })
+    .openapi(route.clone, copy(cloneChecklist))
+    .openapi(route.duplicate, copy(duplicateChecklist))
     .openapi(route.like, like(true))
     .openapi(route.unlike, like(false))
     .openapi(route.complete, complete(true))
