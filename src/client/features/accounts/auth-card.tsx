@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 
 /** The frame shared by the sign-in, sign-up and password pages. */
@@ -23,6 +24,35 @@ export function AuthCard({
       </Card>
       {footer ? <div className="mt-6 text-center text-sm text-slate-600 dark:text-slate-400">{footer}</div> : null}
     </div>
+  );
+}
+
+/**
+ * An account page's form: its fields and messages, then the full-width submit button, which says
+ * `busyLabel` and cannot be pressed while the form is busy (nor while `canSubmit` is false).
+ */
+export function AuthForm({
+  onSubmit,
+  isBusy,
+  canSubmit = true,
+  submitLabel,
+  busyLabel,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  isBusy: boolean;
+  canSubmit?: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      {children}
+      <Button type="submit" className="w-full" size="lg" disabled={isBusy || !canSubmit}>
+        {isBusy ? busyLabel : submitLabel}
+      </Button>
+    </form>
   );
 }
 

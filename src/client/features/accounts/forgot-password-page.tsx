@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { accountMessages, forgotPasswordSchema, type ForgotPasswordInput } from '@/domain/accounts/account-forms';
 import { Alert } from '@/client/components/ui/alert';
-import { Button } from '@/client/components/ui/button';
 import { authClient } from '@/client/lib/auth-client';
-import { AuthCard, AuthLink } from './auth-card';
+import { AuthCard, AuthForm, AuthLink } from './auth-card';
 import { EmailField } from './email-field';
 import { paths } from '@/domain/paths';
 
@@ -36,13 +35,10 @@ export function ForgotPasswordPage() {
       subtitle="Enter the email of your account and we will send you a link to choose a new password."
       footer={<AuthLink to={paths.login()}>Back to Sign In</AuthLink>}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <AuthForm onSubmit={onSubmit} isBusy={isSubmitting} submitLabel="Send reset link" busyLabel="Sending...">
         <EmailField form={form} name="email" />
         {result ? <Alert tone={result.tone}>{result.message}</Alert> : null}
-        <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending...' : 'Send reset link'}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -6,11 +6,10 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { accountMessages, signInSchema } from '@/domain/accounts/account-forms';
 import { Alert } from '@/client/components/ui/alert';
-import { Button } from '@/client/components/ui/button';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { PasswordField } from './password-field';
 import { authClient } from '@/client/lib/auth-client';
-import { AuthCard, AuthLink } from './auth-card';
+import { AuthCard, AuthForm, AuthLink } from './auth-card';
 import { EmailField } from './email-field';
 import { useAuth } from '@/client/api/use-auth';
 import { safeRedirectTarget } from '@/domain/navigation/routes';
@@ -101,7 +100,7 @@ function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => voi
           {accountMessages.resetDone}
         </Alert>
       ) : null}
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <AuthForm onSubmit={onSubmit} isBusy={isSubmitting} submitLabel="Sign In" busyLabel="Signing in...">
         <EmailField form={form} name="email" />
         <PasswordField
           form={form}
@@ -132,10 +131,7 @@ function LoginForm({ onSigningIn }: { onSigningIn: (isSigningIn: boolean) => voi
             {formError.status === 401 ? <p className="mt-1">{accountMessages.unconfirmedHint}</p> : null}
           </Alert>
         ) : null}
-        <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in...' : 'Sign In'}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

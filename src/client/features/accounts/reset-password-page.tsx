@@ -4,10 +4,9 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { accountMessages, resetPasswordSchema, type ResetPasswordInput } from '@/domain/accounts/account-forms';
 import { Alert } from '@/client/components/ui/alert';
-import { Button } from '@/client/components/ui/button';
 import { PasswordField } from './password-field';
 import { authClient } from '@/client/lib/auth-client';
-import { AuthCard, AuthLink } from './auth-card';
+import { AuthCard, AuthForm, AuthLink } from './auth-card';
 import { paths } from '@/domain/paths';
 
 export function ResetPasswordPage() {
@@ -46,14 +45,17 @@ export function ResetPasswordPage() {
       subtitle="After the change, every other device signed in to your account is signed out."
       footer={<AuthLink to={paths.forgotPassword()}>Request a new link</AuthLink>}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <AuthForm
+        onSubmit={onSubmit}
+        isBusy={isSubmitting}
+        canSubmit={Boolean(token)}
+        submitLabel="Reset password"
+        busyLabel="Saving..."
+      >
         <PasswordField form={form} name="password" label="New Password" autoComplete="new-password" />
         <PasswordField form={form} name="confirmPassword" label="Confirm New Password" autoComplete="new-password" />
         {formError ? <Alert tone="error">{formError}</Alert> : null}
-        <Button type="submit" className="w-full" size="lg" disabled={isSubmitting || !token}>
-          {isSubmitting ? 'Saving...' : 'Reset password'}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }

@@ -13,7 +13,7 @@ import { PasswordField } from './password-field';
 import { Spinner } from '@/client/components/ui/spinner';
 import { ApiError, apiRequest, errorMessage } from '@/client/lib/api';
 import type { messageSchema } from '@/domain/api-error';
-import { AuthCard, AuthLink } from './auth-card';
+import { AuthCard, AuthForm, AuthLink } from './auth-card';
 import { EmailField } from './email-field';
 import { usernameStatusMessage, useUsernameCheck } from './use-username-check';
 import { paths } from '@/domain/paths';
@@ -86,7 +86,7 @@ export function SignUpPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <AuthForm onSubmit={onSubmit} isBusy={isSubmitting} submitLabel="Create Account" busyLabel="Creating account...">
         <div>
           <Label htmlFor="username">Username</Label>
           <Input
@@ -145,10 +145,7 @@ export function SignUpPage() {
           <FieldError id="terms-error">{errors.acceptTerms?.message}</FieldError>
         </div>
         {formError && formError !== usernameMessages.taken ? <Alert tone="error">{formError}</Alert> : null}
-        <Button type="submit" className="w-full" size="lg" disabled={isSubmitting}>
-          {isSubmitting ? 'Creating account...' : 'Create Account'}
-        </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }
