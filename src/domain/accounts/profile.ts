@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../moderation/roles';
 import { requiredText } from '../text';
 import { THEMES, type Theme } from './theme';
 import { usernameSchema } from './username';
@@ -18,6 +19,8 @@ export const meSchema = z.object({
   emailNotifications: z.boolean(),
   /** Whether the detail pages leave the items the user completed out of the list. */
   hideCompletedItems: z.boolean(),
+  /** Moderators and admins see the Moderation entry in the menus; the server checks again. */
+  role: z.enum(ROLES),
 });
 export type Me = z.infer<typeof meSchema>;
 

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { UNCONFIRMED_SIGN_UP_HOURS } from '@/domain/accounts/lifetimes';
 import { THEMES, type Me, type Theme } from '@/domain/accounts/profile';
+import { roleOf } from '@/domain/moderation/roles';
 import type { Executor } from '../db/client';
 import { profiles, usernameHolds, users } from '../db/schema';
 
@@ -61,6 +62,7 @@ export async function findMe(db: Executor, userId: string): Promise<Me | null> {
       theme: profiles.theme,
       emailNotifications: profiles.emailNotifications,
       hideCompletedItems: profiles.hideCompletedItems,
+      role: profiles.role,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
@@ -68,6 +70,10 @@ export async function findMe(db: Executor, userId: string): Promise<Me | null> {
     .limit(1);
   const row = rows[0];
   return row
-    ? { ...row, theme: (THEMES as readonly string[]).includes(row.theme) ? (row.theme as Theme) : 'system' }
+    ? {
+        ...row,
+        theme: (THEMES as readonly string[]).includes(row.theme) ? (row.theme as Theme) : 'system',
+        role: roleOf(row.role),
+      }
     : null;
 }

@@ -22,6 +22,7 @@ import {
   type ChecklistAccess,
 } from './checklist-access';
 import { isUuid } from '../db/ids';
+import { authorVisibilityColumns } from '../moderation/holds';
 
 /** A new list's items (order_index from 1) and tags, in one statement (two inserts, one round trip). */
 async function insertItemsAndTags(tx: Executor, checklistId: string, items: ChecklistEntry[], tags: string[]) {
@@ -100,8 +101,8 @@ export async function updateChecklist(
         description: input.description,
         estimatedTime: input.estimatedTime,
         difficulty: input.difficulty,
-        // Absent, the visibility stays as it was (decision 024).
-        ...(input.visibility ? visibilityColumns(input.visibility) : {}),
+        // Absent, the visibility stays as it was (decision 024); a held list keeps it for later (048).
+        ...(input.visibility ? authorVisibilityColumns(input.visibility) : {}),
         updatedAt: sql`now()`,
       })
       .where(and(eq(checklists.id, id), eq(checklists.authorId, userId)))
@@ -187,7 +188,7 @@ export async function setChecklistVisibility(
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
     await tx
       .update(checklists)
-      .set({ ...visibilityColumns(visibility), updatedAt: sql`now()` })
+      .set({ ...authorVisibilityColumns(visibility), updatedAt: sql`now()` })
       .where(and(eq(checklists.id, id), eq(checklists.authorId, userId)));
     // Making a list public publishes it (decision 011).
     if (visibility === 'public') await grantEarnedBadges(tx, [userId], ['published_lists']);
@@ -268,8 +269,8 @@ export async function bulkSetVisibility(
         if (permitted.length === 0) return [];
         const rows = await tx
           .update(checklists)
-          // The spec's bulk actions have two choices: public or private; either ends an unlisted one.
-          .set({ isPublic, isUnlisted: false, updatedAt: sql`now()` })
+          // The bulk actions have two choices, public or private; either ends an unlisted one.
+          .set({ ...authorVisibilityColumns(isPublic ? 'public' : 'private'), updatedAt: sql`now()` })
           .where(and(inArray(checklists.id, permitted), eq(checklists.authorId, userId)))
           .returning({ id: checklists.id });
         if (isPublic && rows.length) await grantEarnedBadges(tx, [userId], ['published_lists']);

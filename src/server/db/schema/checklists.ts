@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { RATING_MAX, RATING_PRIOR_LIKES, RATING_PRIOR_USES } from '@/domain/checklists/rating';
 import { userRef } from './auth';
-import { timestampNow } from './columns';
+import { moderationHoldColumns, timestampNow } from './columns';
 
 /** A PostgreSQL tsvector; written only by the search triggers (ticklist_search_on_checklist, ..._children). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -47,6 +47,12 @@ export const checklists = pgTable(
     // not public: it is left out of all of those, yet anyone with its address may read and use it.
     isPublic: boolean().notNull().default(true),
     isUnlisted: boolean().notNull().default(false),
+    // Decision 048: while the moderators hide a list or its author is suspended, the list is held:
+    // is_public and is_unlisted are false, so every listing, count and search leaves it out as it
+    // does a private list, and the author's own choice ('public', 'unlisted', 'private') waits
+    // here until the hold ends. Null when the list is not held.
+    heldVisibility: text(),
+    ...moderationHoldColumns(),
     // Decision 010: computed from the counters by the same formula as domain checklistRating().
     rating: numeric({ precision: 2, scale: 1, mode: 'number' }).generatedAlwaysAs(
       sql.raw(
@@ -80,6 +86,14 @@ export const checklists = pgTable(
   (t) => [
     check('checklists_difficulty_values', sql`${t.difficulty} in ('easy', 'medium', 'hard')`),
     check('checklists_unlisted_not_public', sql`not (${t.isPublic} and ${t.isUnlisted})`),
+    check(
+      'checklists_held_visibility',
+      sql`${t.heldVisibility} is null or (${t.heldVisibility} in ('public', 'unlisted', 'private') and not ${t.isPublic} and not ${t.isUnlisted})`,
+    ),
+    // The lists a moderator hid, for the sweep and the queue; few.
+    index('checklists_hidden_idx')
+      .on(t.hiddenAt)
+      .where(sql`${t.hiddenAt} is not null`),
     check('checklists_title_not_blank', sql`btrim(${t.title}) <> ''`),
     check('checklists_rating_range', sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
     check(
@@ -273,6 +287,7 @@ export const checklistComments = pgTable(
     checklistId: checklistRef(),
     userId: userRef(),
     content: text().notNull(),
+    ...moderationHoldColumns(),
     createdAt: timestampNow(),
     updatedAt: timestampNow(),
   },

@@ -6,3 +6,4 @@ export * from './social';
 export * from './badges';
 export * from './system';
 export * from './notification-mails';
+export * from './moderation';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { timestampNow } from './columns';
+import { moderationHoldColumns, timestampNow } from './columns';
 
 // One profile per auth user (same id). A profile is public unless explicitly made private,
 // so the column is NOT NULL DEFAULT true and there is no third state to misread.
@@ -19,6 +19,12 @@ export const profiles = pgTable(
     theme: text().notNull().default('system'),
     /** The detail pages leave ticked items out while this is on. */
     hideCompletedItems: boolean().notNull().default(false),
+    /** 'user', 'moderator' or 'admin' (decision 048); only the server reads it to decide. */
+    role: text().notNull().default('user'),
+    /** Until when the account is suspended ('infinity' for good); null when it is not. */
+    suspendedUntil: timestamp({ withTimezone: true }),
+    suspensionReason: text(),
+    ...moderationHoldColumns(),
     createdAt: timestampNow(),
     updatedAt: timestampNow(),
   },
@@ -27,6 +33,14 @@ export const profiles = pgTable(
     uniqueIndex('profiles_username_lower_idx').on(sql`lower(${t.username})`),
     check('profiles_username_format', sql`${t.username} ~ '^[A-Za-z0-9_]{3,20}$'`),
     check('profiles_theme_values', sql`${t.theme} in ('light', 'dark', 'system')`),
+    check('profiles_role_values', sql`${t.role} in ('user', 'moderator', 'admin')`),
+    // The moderation queue's people with a role, and the sweep that ends suspensions.
+    index('profiles_role_idx')
+      .on(t.role)
+      .where(sql`${t.role} <> 'user'`),
+    index('profiles_suspended_until_idx')
+      .on(t.suspendedUntil)
+      .where(sql`${t.suspendedUntil} is not null`),
   ],
 );
 
