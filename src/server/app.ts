@@ -48,6 +48,7 @@ import { defaultStreamLimits, notificationStreamRoutes, type StreamLimits } from
 import { securityHeaders } from './security/headers';
 import { noStoreForSessions } from './security/no-store';
 import { socialRoutes } from './social/social.routes';
+import { reportsRoutes } from './moderation/reports.routes';
 import { resolveClientAddress } from './security/client-address';
 import { sameOriginOnly } from './security/same-origin';
 import { notifyingAfterCommit } from './notifications/notify-after-commit';
@@ -196,7 +197,8 @@ export function createApp({
     .route('/api', notificationsRoutes({ db }))
     .route('/api', discoverRoutes({ db, cache: createDiscoverCache(db, { ttlMs: discoverCacheTtlMs }) }))
     .route('/api', badgesRoutes({ db }))
-    .route('/api', dashboardRoutes({ db }));
+    .route('/api', dashboardRoutes({ db }))
+    .route('/api', reportsRoutes({ db }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -37,8 +37,28 @@ export const reportMessages = {
   noteLabel: 'Note (optional)',
   noteTooLong: `Notes can be at most ${MAX_REPORT_NOTE_LENGTH} characters.`,
   send: 'Send report',
+  sending: 'Sending…',
+  cancel: 'Cancel',
   failed: 'Failed to send the report.',
+  ownThing: 'You cannot report your own list, comment or profile.',
+  noteCounter: (length: number) => `${length}/${MAX_REPORT_NOTE_LENGTH}`,
+  /** The Report action's accessible name, saying what is reported. */
+  reportThing: (type: ReportTargetType) => `Report this ${reportTargetNames[type]}`,
 } as const;
+
+/** What a reported thing is called in the words a person reads. */
+export const reportTargetNames: Record<ReportTargetType, string> = {
+  checklist: 'list',
+  comment: 'comment',
+  profile: 'profile',
+};
+
+/**
+ * Reporting: a signed-in person reports what someone else made; their own list, comment or profile
+ * is theirs to change or delete, never to report. (Whether they can see the thing is the server's.)
+ */
+export const canReport = (viewer: { id: string } | null, thing: { ownerId: string }): boolean =>
+  viewer !== null && viewer.id !== thing.ownerId;
 
 export const reportInputSchema = z.object({
   targetType: z.enum(REPORT_TARGET_TYPES),
@@ -50,3 +70,30 @@ export const reportInputSchema = z.object({
 export type ReportInput = z.infer<typeof reportInputSchema>;
 
 export const reportResultSchema = z.object({ message: z.literal(reportMessages.thanks) });
+
+/**
+ * The thing as it was when a case was opened, kept in the case so a moderator judges what was
+ * reported even if its author has changed or deleted it since.
+ */
+export const reportSnapshotSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('checklist'),
+    title: z.string(),
+    description: z.string(),
+    visibility: z.enum(['public', 'unlisted', 'private']),
+    tags: z.array(z.string()),
+    entries: z.array(z.object({ kind: z.enum(['item', 'heading']), content: z.string(), note: z.string() })),
+  }),
+  z.object({
+    type: z.literal('comment'),
+    content: z.string(),
+    checklist: z.object({ id: z.string(), title: z.string() }),
+  }),
+  z.object({
+    type: z.literal('profile'),
+    username: z.string(),
+    profileName: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+  }),
+]);
+export type ReportSnapshot = z.infer<typeof reportSnapshotSchema>;

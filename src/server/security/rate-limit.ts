@@ -160,6 +160,8 @@ export const writeQuotas = {
   library: { perDay: 500, perMinute: 60 },
   /** "Start again" on a list: each one with a tick keeps a run in the user's history. */
   startAgain: { perDay: 200, perMinute: 20 },
+  /** Reporting a list, a comment or a profile, and reporting it again: a person reports a few. */
+  report: { perDay: 50, perMinute: 10 },
 } as const satisfies Record<string, WriteQuota>;
 
 export type WriteAction = keyof typeof writeQuotas;
