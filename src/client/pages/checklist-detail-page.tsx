@@ -25,6 +25,7 @@ import { ChecklistProgress } from '@/client/features/checklists/checklist-progre
 import { ClonedFromBadge } from '@/client/features/checklists/cloned-from-badge';
 import { RemixesSection } from '@/client/features/checklists/remixes-section';
 import { VisibilityBadge } from '@/client/features/checklists/visibility-badge';
+import { ReportButton } from '@/client/features/moderation/report-dialog';
 import { paths } from '@/domain/paths';
 import { useDocumentTitle } from '@/client/lib/document-head';
 import { backToBrowsePath, useBackToBrowsePath } from '@/client/lib/last-browse-search';
@@ -166,6 +167,7 @@ function ChecklistView({
           <EditOrCloneButton checklist={checklist} viewer={viewer} clone={clone} loginHref={loginHref} />
           <ShareButton title={checklist.title} />
           <DeferredExportMenu checklist={checklist} isSignedIn={isSignedIn} />
+          <ReportButton target={{ type: 'checklist', id: checklist.id, ownerId: checklist.authorId }} viewer={viewer} />
         </div>
 
         <CopyStatus clone={clone} />
@@ -179,7 +181,18 @@ function ChecklistView({
       </div>
 
       <div className="print:hidden">
-        <CommentsSection checklist={checklist} viewer={viewer} loginHref={loginHref} />
+        <CommentsSection
+          checklist={checklist}
+          viewer={viewer}
+          loginHref={loginHref}
+          commentAction={(comment) => (
+            <ReportButton
+              target={{ type: 'comment', id: comment.id, ownerId: comment.author.id }}
+              viewer={viewer}
+              size="sm"
+            />
+          )}
+        />
       </div>
     </Page>
   );

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MessageSquare, Pencil, RotateCcw, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { commentMessages, isEdited, MAX_COMMENT_LENGTH, type Comment } from '@/domain/checklists/comments';
 import { Button } from '@/client/components/ui/button';
@@ -28,15 +28,20 @@ function ErrorText({ children }: { children: string | null }) {
   );
 }
 
-/** A list's comments: newest first; authors edit and delete their own; visitors read. */
+/**
+ * A list's comments: newest first; authors edit and delete their own; visitors read.
+ * `commentAction`, what the page adds to each comment's actions (Report, which another feature makes).
+ */
 export function CommentsSection({
   checklist,
   viewer,
   loginHref,
+  commentAction,
 }: {
   checklist: { id: string; authorId: string };
   viewer: Viewer;
   loginHref: string;
+  commentAction?: (comment: Comment) => ReactNode;
 }) {
   const checklistId = checklist.id;
   const comments = useInfiniteQuery(commentsQuery(checklistId));
@@ -91,6 +96,7 @@ export function CommentsSection({
                   checklistId={checklistId}
                   comment={comment}
                   isAuthor={canEditComment(viewer, { authorId: comment.author.id })}
+                  action={commentAction?.(comment)}
                 />
               </li>
             ))}
@@ -149,7 +155,17 @@ function AddCommentForm({ checklistId }: { checklistId: string }) {
   );
 }
 
-function CommentCard({ checklistId, comment, isAuthor }: { checklistId: string; comment: Comment; isAuthor: boolean }) {
+function CommentCard({
+  checklistId,
+  comment,
+  isAuthor,
+  action,
+}: {
+  checklistId: string;
+  comment: Comment;
+  isAuthor: boolean;
+  action: ReactNode;
+}) {
   const isHydrated = useIsHydrated();
   const [draft, setDraft] = useState<string | null>(null);
   const edit = useEditComment(checklistId);
@@ -267,6 +283,7 @@ function CommentCard({ checklistId, comment, isAuthor }: { checklistId: string; 
               </Button>
             </div>
           ) : null}
+          {action && !isEditing ? <div className="mt-2 flex flex-wrap items-center gap-1">{action}</div> : null}
           {remove.isError ? (
             <div className="mt-1">
               <ErrorText>{errorMessage(remove.error, commentMessages.deleteFailed)}</ErrorText>
