@@ -10,6 +10,7 @@ import {
   reportSnapshotSchema,
 } from '../../src/domain/moderation/reports';
 import { publicProfileMessages } from '../../src/domain/social/profile';
+import { suspendUser } from '../../src/server/moderation/holds';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
@@ -177,6 +178,10 @@ describe('what cannot be reported', () => {
       sql`update checklist_comments set hidden_at = now(), hidden_reason = 'Spam' where id = ${hiddenComment}`,
     );
     await createUser(t.db, { username: 'unconfirmed_person', emailVerified: false });
+    // A suspended user's profile and comments are left out for everyone while the suspension lasts.
+    const suspended = await createUser(t.db, { username: 'suspended_person' });
+    const bySuspended = await commentOn((await makeChecklist(t.db, other.id)).id, suspended.id);
+    await suspendUser(t.db, suspended.id, null, 'Spam');
     const missing = '00000000-0000-4000-8000-000000000000';
     const cases: [string, string, string][] = [
       ['checklist', privateList.id, checklistMessages.notFound],
@@ -187,6 +192,8 @@ describe('what cannot be reported', () => {
       ['comment', missing, commentMessages.notFound],
       ['profile', 'nobody_by_this_name', publicProfileMessages.notFound],
       ['profile', 'unconfirmed_person', publicProfileMessages.notFound],
+      ['profile', 'suspended_person', publicProfileMessages.notFound],
+      ['comment', bySuspended, commentMessages.notFound],
     ];
     for (const [targetType, targetId, message] of cases) {
       const response = await report(asReporter, { targetType, targetId });
