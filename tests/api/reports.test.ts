@@ -9,6 +9,7 @@ import {
   reportResultSchema,
   reportSnapshotSchema,
 } from '../../src/domain/moderation/reports';
+import { autoHiddenNotificationMessage, notificationSchema } from '../../src/domain/notifications/notifications';
 import { publicProfileMessages } from '../../src/domain/social/profile';
 import { suspendUser } from '../../src/server/moderation/holds';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
@@ -259,6 +260,18 @@ describe('automatic hiding', () => {
     expect(await auditRows(list.id)).toEqual([
       { actor_id: null, actor_username: null, action: 'auto_hide', reason: holdMessages.autoHiddenReason },
     ]);
+    const [notice] = notificationSchema
+      .array()
+      .parse(
+        ((await (await asAuthor.request('/api/notifications')).json()) as { notifications: unknown[] }).notifications,
+      );
+    expect(notice).toMatchObject({
+      type: 'moderation',
+      message: autoHiddenNotificationMessage('checklist', 'Zqautohide offers'),
+      checklistId: list.id,
+      actor: null,
+      readAt: null,
+    });
     expect(await browseIds('zqautohide')).not.toContain(list.id);
     expect((await t.agent().request(`/api/checklists/${list.id}`)).status).toBe(404);
     expect((await asAuthor.request(`/api/checklists/${list.id}`)).status).toBe(200);
@@ -292,6 +305,9 @@ describe('automatic hiding', () => {
     expect(await hiddenReason('checklist_comments', comment)).toBe(holdMessages.autoHiddenReason);
     expect(await hiddenReason('profiles', troll.id)).toBe(holdMessages.autoHiddenReason);
     expect((await auditRows(troll.id)).map((row) => row.action)).toEqual(['auto_hide']);
+    const notices = await t.db.execute<{ user_id: string; message: string }>(sql`
+      select user_id, message from notifications where type = 'moderation' and user_id = ${troll.id}`);
+    expect(notices.rows).toEqual([{ user_id: troll.id, message: autoHiddenNotificationMessage('profile') }]);
   });
 
   it('five reports arriving together hide the thing once', async () => {

@@ -7,7 +7,9 @@ import {
   reportMessages,
   type ReportInput,
 } from '@/domain/moderation/reports';
+import { autoHiddenNotificationMessage } from '@/domain/notifications/notifications';
 import type { Database, Transaction } from '../db/client';
+import { notifyModeration } from '../notifications/notifications.actions';
 import type { WriteOutcome } from '../outcome';
 import { recordModeration } from './audit';
 import { hideThing } from './holds';
@@ -53,7 +55,7 @@ const hiddenAt: Record<ReportInput['targetType'], (id: string) => SQL> = {
 /**
  * Automatic hiding: a thing not hidden yet whose case has reports from AUTO_HIDE_REPORTERS
  * different people, each with an account older than AUTO_HIDE_ACCOUNT_AGE_HOURS, is hidden until a
- * moderator decides, and the hiding is written to the audit log with no actor. A case holds one
+ * moderator decides, its author is notified, and the hiding is written to the audit log with no actor. A case holds one
  * report per person, so counting its reports counts people.
  */
 async function hideIfReportedEnough(
@@ -73,6 +75,17 @@ async function hideIfReportedEnough(
   if (is_hidden || reporters < AUTO_HIDE_REPORTERS) return;
   const reason = holdMessages.autoHiddenReason;
   await hideThing(tx, type, target.id, reason);
+  const list =
+    target.snapshot.type === 'checklist'
+      ? { id: target.id, title: target.snapshot.title }
+      : target.snapshot.type === 'comment'
+        ? target.snapshot.checklist
+        : null;
+  await notifyModeration(tx, {
+    recipientId: target.ownerId,
+    message: autoHiddenNotificationMessage(type, list?.title),
+    checklistId: list?.id ?? null,
+  });
   await recordModeration(tx, {
     actorId: null,
     action: 'auto_hide',
