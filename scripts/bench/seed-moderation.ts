@@ -41,7 +41,12 @@ export async function seedModeration(db: Database, size: BenchSize): Promise<str
   await db.execute(sql`
     with reported as (
       insert into moderation_cases (target_type, target_id, owner_id, snapshot, opened_at)
-      select 'checklist', c.id::text, c.author_id, jsonb_build_object('title', c.title, 'description', c.description),
+      select 'checklist', c.id::text, c.author_id,
+             jsonb_build_object('type', 'checklist', 'title', c.title, 'description', c.description,
+               'visibility', 'public', 'tags', to_jsonb(c.tag_names),
+               'entries', (select coalesce(jsonb_agg(jsonb_build_object('kind', i.kind, 'content', i.content, 'note', i.note)
+                                                     order by i.order_index), '[]')
+                           from checklist_items i where i.checklist_id = c.id)),
              now() - make_interval(hours => abs(hashtext(c.id::text)) % 240)
       from checklists c where c.is_public and abs(hashtext(c.id::text)) % 200 = 11
       returning id, owner_id, opened_at)
