@@ -140,37 +140,33 @@ export function dismissCase(db: Database, caseId: string, actor: Moderator): Pro
   );
 }
 
-/** Hides the thing for everyone but its author, who sees the reason. */
-export function hideCase(db: Database, caseId: string, actor: Moderator, reason: string): Promise<QueueOutcome> {
+/**
+ * Hide (with the reason its author will read) or Restore: the thing's hold changes, with its state
+ * before and after in the audit log. A thing that no longer exists is refused: only Dismiss is left.
+ */
+function decideHold(db: Database, caseId: string, actor: Moderator, action: 'hide' | 'restore', reason?: string) {
   return decide(
     db,
     caseId,
-    async (tx, found) => {
-      const before = await thingState(tx, found.target_type, found.target_id);
-      if (!before || !(await hideThing(tx, found.target_type, found.target_id, reason))) {
-        return refuse(409, queueMessages.thingGone);
-      }
-      return { action: 'hide', reason, before, after: await thingState(tx, found.target_type, found.target_id) };
+    async (tx, { target_type: type, target_id: id }) => {
+      const before = await thingState(tx, type, id);
+      const isChanged =
+        before !== null &&
+        (reason === undefined ? await restoreThing(tx, type, id) : await hideThing(tx, type, id, reason));
+      if (!isChanged) return refuse(409, queueMessages.thingGone);
+      return { action, reason, before, after: await thingState(tx, type, id) };
     },
     actor.id,
   );
 }
 
+/** Hides the thing for everyone but its author, who sees the reason. */
+export const hideCase = (db: Database, caseId: string, actor: Moderator, reason: string): Promise<QueueOutcome> =>
+  decideHold(db, caseId, actor, 'hide', reason);
+
 /** Shows the thing again (a list gets its author's choice back unless they are suspended). */
-export function restoreCase(db: Database, caseId: string, actor: Moderator): Promise<QueueOutcome> {
-  return decide(
-    db,
-    caseId,
-    async (tx, found) => {
-      const before = await thingState(tx, found.target_type, found.target_id);
-      if (!before || !(await restoreThing(tx, found.target_type, found.target_id))) {
-        return refuse(409, queueMessages.thingGone);
-      }
-      return { action: 'restore', before, after: await thingState(tx, found.target_type, found.target_id) };
-    },
-    actor.id,
-  );
-}
+export const restoreCase = (db: Database, caseId: string, actor: Moderator): Promise<QueueOutcome> =>
+  decideHold(db, caseId, actor, 'restore');
 
 /** Deletes the reported comment (comments only: a list or a profile is hidden, never deleted here). */
 export function deleteCaseComment(db: Database, caseId: string, actor: Moderator): Promise<QueueOutcome> {

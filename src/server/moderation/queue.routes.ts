@@ -33,7 +33,7 @@ import {
   unsuspendByUsername,
   unsuspendCaseOwner,
   type Moderator,
-  type QueueRefusal,
+  type QueueOutcome,
 } from './queue.actions';
 import { listOpenCases, listStaffPicks } from './queue.queries';
 import { requireRole } from './roles';
@@ -59,8 +59,19 @@ const caseAction = <const P extends string, B extends z.ZodType>(path: P, summar
   responses: { 200: jsonContent(okSchema, 'Done'), ...errors },
 });
 
-const refused = (c: Context, refusal: QueueRefusal) =>
-  c.json({ message: refusal.message, code: refusal.status === 409 ? 'conflict' : 'refused' }, refusal.status);
+/** 200 `{ ok: true }` for a decision made, else its refusal with its message. */
+const respond = (c: Context, outcome: QueueOutcome<unknown>) =>
+  outcome.ok
+    ? c.json({ ok: true as const }, 200)
+    : c.json({ message: outcome.message, code: outcome.status === 409 ? 'conflict' : 'refused' }, outcome.status);
+
+/** The decisions that take nothing but the case. */
+const plainDecisions = [
+  ['dismiss', 'Close a case, leaving the thing as it is (one the reports hid is shown again)', dismissCase],
+  ['restore', 'Show the thing again; close', restoreCase],
+  ['delete-comment', 'Delete the reported comment; close', deleteCaseComment],
+  ['unsuspend', "End the owner's suspension; the case stays open", unsuspendCaseOwner],
+] as const;
 
 export function moderationQueueRoutes({ db, mailer }: QueueRoutesDeps) {
   // Sign-in, the per-user limit, then the role: a refused caller learns nothing of the routes.
@@ -73,7 +84,7 @@ export function moderationQueueRoutes({ db, mailer }: QueueRoutesDeps) {
     role: c.get('role') as Role,
   });
 
-  return createRouter()
+  const router = createRouter()
     .openapi(
       route({
         method: 'get',
@@ -95,37 +106,9 @@ export function moderationQueueRoutes({ db, mailer }: QueueRoutesDeps) {
     )
     .openapi(
       route(
-        caseAction('/moderation/cases/{id}/dismiss', 'Close a case, leaving the thing as it is', emptyActionSchema),
-      ),
-      async (c) => {
-        const outcome = await dismissCase(db, c.req.valid('param').id, moderator(c));
-        return outcome.ok ? c.json({ ok: true as const }, 200) : refused(c, outcome);
-      },
-    )
-    .openapi(
-      route(
         caseAction('/moderation/cases/{id}/hide', 'Hide the thing for everyone but its author; close', hideInputSchema),
       ),
-      async (c) => {
-        const outcome = await hideCase(db, c.req.valid('param').id, moderator(c), c.req.valid('json').reason);
-        return outcome.ok ? c.json({ ok: true as const }, 200) : refused(c, outcome);
-      },
-    )
-    .openapi(
-      route(caseAction('/moderation/cases/{id}/restore', 'Show the thing again; close', emptyActionSchema)),
-      async (c) => {
-        const outcome = await restoreCase(db, c.req.valid('param').id, moderator(c));
-        return outcome.ok ? c.json({ ok: true as const }, 200) : refused(c, outcome);
-      },
-    )
-    .openapi(
-      route(
-        caseAction('/moderation/cases/{id}/delete-comment', 'Delete the reported comment; close', emptyActionSchema),
-      ),
-      async (c) => {
-        const outcome = await deleteCaseComment(db, c.req.valid('param').id, moderator(c));
-        return outcome.ok ? c.json({ ok: true as const }, 200) : refused(c, outcome);
-      },
+      async (c) => respond(c, await hideCase(db, c.req.valid('param').id, moderator(c), c.req.valid('json').reason)),
     )
     .openapi(
       route(
@@ -137,23 +120,9 @@ export function moderationQueueRoutes({ db, mailer }: QueueRoutesDeps) {
       ),
       async (c) => {
         const outcome = await suspendCaseOwner(db, c.req.valid('param').id, moderator(c), c.req.valid('json'));
-        if (!outcome.ok) return refused(c, outcome);
-        const { email, until, reason } = outcome.value;
-        mailer.sendInBackground(suspensionMail(email, until, reason));
-        return c.json({ ok: true as const }, 200);
-      },
-    )
-    .openapi(
-      route(
-        caseAction(
-          '/moderation/cases/{id}/unsuspend',
-          "End the owner's suspension; the case stays open",
-          emptyActionSchema,
-        ),
-      ),
-      async (c) => {
-        const outcome = await unsuspendCaseOwner(db, c.req.valid('param').id, moderator(c));
-        return outcome.ok ? c.json({ ok: true as const }, 200) : refused(c, outcome);
+        if (outcome.ok)
+          mailer.sendInBackground(suspensionMail(outcome.value.email, outcome.value.until, outcome.value.reason));
+        return respond(c, outcome);
       },
     )
     .openapi(
@@ -164,9 +133,12 @@ export function moderationQueueRoutes({ db, mailer }: QueueRoutesDeps) {
         request: { params: z.object({ username: z.string().max(200) }), ...jsonBody(emptyActionSchema) },
         responses: { 200: jsonContent(okSchema, 'Unsuspended'), ...errors },
       }),
-      async (c) => {
-        const outcome = await unsuspendByUsername(db, c.req.valid('param').username, moderator(c));
-        return outcome.ok ? c.json({ ok: true as const }, 200) : refused(c, outcome);
-      },
+      async (c) => respond(c, await unsuspendByUsername(db, c.req.valid('param').username, moderator(c))),
     );
+  for (const [action, summary, decide] of plainDecisions) {
+    router.openapi(route(caseAction(`/moderation/cases/{id}/${action}`, summary, emptyActionSchema)), async (c) =>
+      respond(c, await decide(db, c.req.valid('param').id, moderator(c))),
+    );
+  }
+  return router;
 }

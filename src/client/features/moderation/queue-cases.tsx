@@ -9,13 +9,13 @@ import {
 } from '@/domain/moderation/queue';
 import type { SuspensionLength } from '@/domain/moderation/suspensions';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
-import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { ShowMore } from '@/client/components/ui/show-more';
 import { moderationCasesQuery, useDecideCase, type CaseDecision } from '@/client/api/moderation';
 import { errorMessage } from '@/client/lib/api';
 import { toast } from '@/client/lib/toast';
 import { QueueCaseCard } from './queue-case-card';
 import { QueueDecisionDialog } from './queue-decision-dialog';
+import { QueueLoadStates } from './queue-load-states';
 
 type Pending = { moderationCase: ModerationCase; action: QueueAction };
 
@@ -57,13 +57,8 @@ export function QueueCases() {
     setError(null);
   };
 
-  if (query.isPending) return <LoadingState label={queueMessages.loading} />;
-  if (query.isError) {
-    return (
-      <LoadError onRetry={() => void query.refetch()} isRetrying={query.isFetching}>
-        {queueMessages.loadFailed}
-      </LoadError>
-    );
+  if (!query.isSuccess) {
+    return <QueueLoadStates query={query} loading={queueMessages.loading} failed={queueMessages.loadFailed} />;
   }
   const cases = query.data.pages.flatMap((page) => page.cases);
   const needsReason = pending?.action === 'hide' || pending?.action === 'suspend';

@@ -1,10 +1,20 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { HIDE_REASON_MAX_LENGTH } from '@/domain/moderation/holds';
 import { hideInputSchema, queueMessages, suspendInputSchema } from '@/domain/moderation/queue';
 import { SUSPENSION_LENGTHS, suspensionLengthLabels, type SuspensionLength } from '@/domain/moderation/suspensions';
 import { Dialog, DialogFormButtons, DialogPanel } from '@/client/components/ui/dialog';
 import { FieldError, Label } from '@/client/components/ui/input';
 import { OptionSelect } from '@/client/components/ui/select';
+
+/** A labelled control of the form. */
+function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+    </div>
+  );
+}
 
 export type ReasonDecision = { kind: 'hide' } | { kind: 'suspend'; username: string };
 
@@ -66,8 +76,7 @@ export function QueueDecisionDialog({
           initialFocusRef={reasonRef}
         >
           <form className="flex flex-col gap-4" onSubmit={submit} noValidate>
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor={reasonId}>{queueMessages.reasonLabel}</Label>
+            <Field id={reasonId} label={queueMessages.reasonLabel}>
               <textarea
                 id={reasonId}
                 ref={reasonRef}
@@ -79,10 +88,9 @@ export function QueueDecisionDialog({
                 onChange={(event) => setReason(event.target.value)}
                 className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 dark:border-slate-700 dark:bg-slate-950 dark:text-white"
               />
-            </div>
+            </Field>
             {isSuspend ? (
-              <div className="flex flex-col gap-1.5">
-                <Label htmlFor={lengthId}>{queueMessages.lengthLabel}</Label>
+              <Field id={lengthId} label={queueMessages.lengthLabel}>
                 <OptionSelect
                   id={lengthId}
                   value={length}
@@ -92,7 +100,7 @@ export function QueueDecisionDialog({
                   align="start"
                   className="w-full"
                 />
-              </div>
+              </Field>
             ) : null}
             <FieldError id={errorId}>{shownError ?? undefined}</FieldError>
             <DialogFormButtons

@@ -2,20 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { queueMessages } from '@/domain/moderation/queue';
 import { paths } from '@/domain/paths';
-import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { moderationStaffPicksQuery } from '@/client/api/moderation';
 import { formatDate } from '@/client/lib/format';
+import { QueueLoadStates } from './queue-load-states';
 
 /** The queue's side tab: the current staff picks, newest first, each linking to its list. */
 export function QueueStaffPicks() {
   const query = useQuery(moderationStaffPicksQuery());
-  if (query.isPending) return <LoadingState label={queueMessages.loadingPicks} />;
-  if (query.isError) {
-    return (
-      <LoadError onRetry={() => void query.refetch()} isRetrying={query.isFetching}>
-        {queueMessages.picksFailed}
-      </LoadError>
-    );
+  if (!query.isSuccess) {
+    return <QueueLoadStates query={query} loading={queueMessages.loadingPicks} failed={queueMessages.picksFailed} />;
   }
   if (query.data.picks.length === 0) {
     return <p className="py-10 text-center text-slate-600 dark:text-slate-400">{queueMessages.noStaffPicks}</p>;
