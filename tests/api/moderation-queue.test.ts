@@ -259,6 +259,23 @@ describe('suspending the owner', () => {
     expect(await signIn.json()).toMatchObject({ message: 'This account is suspended.' });
   });
 
+  it('a password reset while suspended opens no session, and the new password is refused too', async () => {
+    const { author, caseId } = await reportedList();
+    await decide(caseId, 'suspend', { reason: 'Spam', length: '1d' });
+    await t.agent().post('/api/auth/request-password-reset', { email: author.email, redirectTo: '/reset-password' });
+    const landing = await t.agent().request(await t.lastLinkTo(author.email));
+    const token = new URL(landing.headers.get('location')!, t.baseUrl).searchParams.get('token')!;
+    const resetter = t.agent();
+    expect((await resetter.post('/api/auth/reset-password', { token, newPassword: 'brand-new-pass-9' })).status).toBe(
+      200,
+    );
+    expect((await resetter.request('/api/accounts/me')).status).toBe(401);
+    const signIn = await t
+      .agent()
+      .post('/api/auth/sign-in/email', { email: author.email, password: 'brand-new-pass-9' });
+    expect(signIn.status).toBe(403);
+  });
+
   it('Unsuspend, by username, lets them sign in again and gives their lists back', async () => {
     const { author, list, caseId } = await reportedList('Zqqueueunsuspend list');
     await decide(caseId, 'suspend', { reason: 'Spam', length: '1d' });

@@ -77,6 +77,7 @@ test.describe('the moderation queue', () => {
     await page.getByRole('menuitem', { name: 'Moderation' }).click();
     await expect(page).toHaveURL(/\/moderation$/);
     await expect(page.getByRole('heading', { name: 'Moderation', level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle(/^Moderation/);
 
     const listCard = page.getByRole('article').filter({ hasText: title });
     await expect(listCard.getByText('List', { exact: true })).toBeVisible();

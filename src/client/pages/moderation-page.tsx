@@ -4,6 +4,7 @@ import { Page } from '@/client/components/layout/page';
 import { LoadingState } from '@/client/components/ui/load-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/client/components/ui/tabs';
 import { useAuth } from '@/client/api/use-auth';
+import { useDocumentTitle } from '@/client/lib/document-head';
 import { QueueCases } from '@/client/features/moderation/queue-cases';
 import { QueueStaffPicks } from '@/client/features/moderation/queue-staff-picks';
 import { NotFoundPage } from '@/client/features/site/not-found-page';
@@ -14,6 +15,7 @@ import { NotFoundPage } from '@/client/features/site/not-found-page';
  */
 export function ModerationPage() {
   const { isLoading, isProfileLoading, profile } = useAuth();
+  useDocumentTitle(canModerate(profile?.role) ? queueMessages.title : null);
   if (isLoading || isProfileLoading) return <LoadingState label={queueMessages.loading} />;
   if (!canModerate(profile?.role)) return <NotFoundPage />;
   return (
