@@ -295,6 +295,25 @@ describe('suspending the owner', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it("Unsuspend from another open case of the owner's lifts it and leaves that case open", async () => {
+    const { author, caseId } = await reportedList();
+    const other = await makeChecklist(t.db, author.id);
+    const otherCase = await openCase(t.db, { type: 'checklist', id: other.id, ownerId: author.id, snapshot: {} }, [
+      { reporterId: reporters[0]!.id, reason: 'spam' },
+    ]);
+    await decide(caseId, 'suspend', { reason: 'Spam', length: '7d' });
+    const shown = casePageSchema
+      .parse(await (await asModerator.request('/api/moderation/cases?limit=50')).json())
+      .cases.find((c) => c.id === otherCase);
+    expect(shown?.state.ownerSuspension).toMatchObject({ reason: 'Spam' });
+    expect(shown?.state.ownerSuspension?.until).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await decide(otherCase, 'unsuspend')).status).toBe(200);
+    expect(await caseStatus(otherCase)).toBe('open');
+    expect(
+      (await t.agent().post('/api/auth/sign-in/email', { email: author.email, password: author.password })).status,
+    ).toBe(200);
+  });
+
   it('a moderator cannot suspend themselves, another moderator or an admin; an admin can suspend a moderator', async () => {
     const other = await createUser(t.db);
     await setRole(t.db, other.id, 'moderator');

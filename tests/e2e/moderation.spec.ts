@@ -114,6 +114,12 @@ test.describe('the moderation queue', () => {
 
   test('the queue passes axe, fits 320 px, and is photographed at 390 and 1280 px', async ({ page, signIn }) => {
     await signIn(moderator);
+    // The dashboard's account menu leads there too.
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Account menu for Mia Moderator' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Moderation' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
     for (const width of [390, 1280] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/moderation');

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ModerationAction } from '@/domain/moderation/audit';
 import { holdMessages } from '@/domain/moderation/holds';
 import { queueMessages, suspensionRefusal } from '@/domain/moderation/queue';
@@ -62,7 +62,7 @@ async function thingState(
 type UserState = { id: string; email: string; username: string; role: Role; suspendedUntil: string | null };
 
 /** A user's role and suspension (the audit log's before and after); null when there is no such user. */
-async function userState(tx: Executor, where: ReturnType<typeof sql>): Promise<UserState | null> {
+async function userState(tx: Executor, where: SQL): Promise<UserState | null> {
   const found = await tx.execute<{
     id: string;
     email: string;
