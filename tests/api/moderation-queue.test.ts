@@ -33,7 +33,12 @@ async function reportedList(title = 'Zqqueue spam list') {
   const list = await makeChecklist(t.db, author.id, { title, items: ['Buy now', 'Click here'] });
   const caseId = await openCase(
     t.db,
-    { type: 'checklist', id: list.id, ownerId: author.id, snapshot: { title, description: '', entries: [] } },
+    {
+      type: 'checklist',
+      id: list.id,
+      ownerId: author.id,
+      snapshot: { type: 'checklist', title, description: '', entries: [] },
+    },
     [
       { reporterId: reporters[0]!.id, reason: 'spam', note: 'ads everywhere' },
       { reporterId: reporters[1]!.id, reason: 'spam' },
@@ -171,7 +176,7 @@ describe('deciding a case', () => {
         type: 'comment',
         id: commentId,
         ownerId: author.id,
-        snapshot: { content: 'Buy my stuff', checklistId: list.id },
+        snapshot: { type: 'comment', content: 'Buy my stuff', checklist: { id: list.id, title: list.title } },
       },
       [{ reporterId: reporters[0]!.id, reason: 'spam' }],
     );

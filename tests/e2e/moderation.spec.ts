@@ -34,11 +34,14 @@ test.describe('the moderation queue', () => {
         id: list.id,
         ownerId: author.id,
         snapshot: {
+          type: 'checklist',
           title,
+          visibility: 'public',
+          tags: [],
           description: 'Buy cheap watches today only',
           entries: [
-            { kind: 'item', content: 'Visit my shop', note: null },
-            { kind: 'item', content: 'Enter your card', note: null },
+            { kind: 'item', content: 'Visit my shop', note: '' },
+            { kind: 'item', content: 'Enter your card', note: '' },
           ],
         },
       },
@@ -56,9 +59,9 @@ test.describe('the moderation queue', () => {
         id: commentId,
         ownerId: author.id,
         snapshot: {
+          type: 'comment',
           content: 'Cheap watches at my shop!!!',
-          checklistId: commented.id,
-          checklistTitle: commented.title,
+          checklist: { id: commented.id, title: commented.title },
         },
       },
       [{ reporterId: reporters[1]!.id, reason: 'harassment', note: 'Keeps posting this' }],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   caseActions,
+  caseSnapshotSchema,
   hideInputSchema,
   queueMessages,
   suspendInputSchema,
@@ -82,5 +83,24 @@ describe('what a suspended user reads', () => {
     expect(lines[0]).toContain('until 5 December 2026 at 12:00 UTC');
     expect(lines).toContain('The reason: Spamming Browse');
     expect(suspensionMailLines(null, 'x')[0]).not.toContain('until');
+  });
+});
+
+describe('caseSnapshotSchema', () => {
+  it('reads the reports’ snapshots of each thing', () => {
+    const list = {
+      type: 'checklist',
+      title: 'Camping',
+      description: 'Tents',
+      visibility: 'public',
+      tags: ['outdoors'],
+      entries: [{ kind: 'heading', content: 'Gear', note: '' }],
+    };
+    const comment = { type: 'comment', content: 'Hi', checklist: { id: 'l1', title: 'Camping' } };
+    const profile = { type: 'profile', username: 'sam', profileName: null, avatarUrl: '🏕️' };
+    for (const snapshot of [list, comment, profile]) expect(caseSnapshotSchema.parse(snapshot)).toEqual(snapshot);
+  });
+  it('refuses a snapshot whose fields are of the wrong kind, so the queue shows an empty preview instead', () => {
+    expect(caseSnapshotSchema.safeParse({ title: 3 }).success).toBe(false);
   });
 });

@@ -20,11 +20,13 @@ export const casesPageQuerySchema = newestFirstPageQuery(CASES_PAGE_SIZE, MAX_CA
 export const CASE_REPORTS_SHOWN = 20;
 
 /**
- * The thing as it was first reported. A list: its title, description, visibility, tags and entries;
- * a comment: its content and its list; a profile: its username, name and avatar. Every field is
- * optional, so a snapshot of an older shape still shows what it has.
+ * The thing as it was first reported (the reports' snapshot): a list's title, description,
+ * visibility, tags and entries; a comment's content and its list; a profile's username, name and
+ * avatar. Read leniently, every field optional, so a snapshot of an older shape still shows what
+ * it has rather than failing the whole queue.
  */
 export const caseSnapshotSchema = z.looseObject({
+  type: z.string().optional(),
   title: z.string().optional(),
   description: z.string().optional(),
   visibility: z.string().optional(),
@@ -33,10 +35,8 @@ export const caseSnapshotSchema = z.looseObject({
     .array(z.looseObject({ kind: z.string().optional(), content: z.string(), note: z.string().nullish() }))
     .optional(),
   content: z.string().optional(),
-  checklistId: z.string().optional(),
-  checklistTitle: z.string().optional(),
+  checklist: z.looseObject({ id: z.string(), title: z.string() }).optional(),
   username: z.string().optional(),
-  name: z.string().nullish(),
   profileName: z.string().nullish(),
   avatarUrl: z.string().nullish(),
 });

@@ -26,7 +26,7 @@ function SnapshotPreview({ moderationCase }: { moderationCase: ModerationCase })
         <Avatar emoji={snapshot.avatarUrl} size="sm" />
         <div className="min-w-0">
           <p className="font-semibold break-words text-slate-900 dark:text-white">
-            {snapshot.profileName ?? snapshot.name ?? snapshot.username}
+            {snapshot.profileName ?? snapshot.username}
           </p>
           {snapshot.username ? <p className="text-sm text-slate-500">@{snapshot.username}</p> : null}
         </div>
@@ -39,11 +39,11 @@ function SnapshotPreview({ moderationCase }: { moderationCase: ModerationCase })
         <blockquote className="border-l-4 border-slate-200 pl-3 break-words whitespace-pre-line text-slate-800 dark:border-slate-700 dark:text-slate-200">
           {snapshot.content}
         </blockquote>
-        {snapshot.checklistId ? (
+        {snapshot.checklist ? (
           <p className="text-sm text-slate-500">
             on{' '}
-            <Link className="underline" to={paths.checklist(snapshot.checklistId)}>
-              {snapshot.checklistTitle ?? snapshot.checklistId}
+            <Link className="underline" to={paths.checklist(snapshot.checklist.id)}>
+              {snapshot.checklist.title}
             </Link>
           </p>
         ) : null}
