@@ -41,6 +41,7 @@ import type { Env } from './env';
 import { createRouter, readClientIp, type AppEnv, type SessionUser } from './http';
 import type { Logger } from './logger';
 import { libraryRoutes } from './library/library.routes';
+import { moderationQueueRoutes } from './moderation/queue.routes';
 import type { Mailer } from './mail/mailer';
 import type { NotificationHub } from './notifications/live';
 import { notificationsRoutes } from './notifications/notifications.routes';
@@ -198,7 +199,8 @@ export function createApp({
     .route('/api', discoverRoutes({ db, cache: createDiscoverCache(db, { ttlMs: discoverCacheTtlMs }) }))
     .route('/api', badgesRoutes({ db }))
     .route('/api', dashboardRoutes({ db }))
-    .route('/api', reportsRoutes({ db }));
+    .route('/api', reportsRoutes({ db }))
+    .route('/api', moderationQueueRoutes({ db, mailer }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

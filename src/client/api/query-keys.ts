@@ -82,3 +82,10 @@ export const sessionKeys = { session: ['session'] as const };
 
 /** The signed-in user's sessions, listed in Settings. */
 export const sessionListKeys = { all: ['sessions'] as const };
+
+/** The moderators' queue: its open cases and the staff picks of its side tab. */
+export const moderationKeys = {
+  all: ['moderation'] as const,
+  cases: ['moderation', 'cases'] as const,
+  staffPicks: ['moderation', 'staff-picks'] as const,
+};

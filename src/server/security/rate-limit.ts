@@ -40,6 +40,8 @@ export const rateRules = {
   // Changing one's own profile, username or settings (Hide completed items among them): a person
   // flips a switch a few times a minute.
   ownProfileWritesPerUser: { windowSeconds: 60, max: 60 },
+  // The moderators' queue: reading pages of cases and deciding them, a few a minute each.
+  moderationPerUser: { windowSeconds: 60, max: 120 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof rateRules;
