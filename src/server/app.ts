@@ -48,6 +48,7 @@ import { notificationsRoutes } from './notifications/notifications.routes';
 import { defaultStreamLimits, notificationStreamRoutes, type StreamLimits } from './notifications/stream.routes';
 import { securityHeaders } from './security/headers';
 import { noStoreForSessions } from './security/no-store';
+import { blocksRoutes } from './social/blocks.routes';
 import { socialRoutes } from './social/social.routes';
 import { reportsRoutes } from './moderation/reports.routes';
 import { resolveClientAddress } from './security/client-address';
@@ -195,6 +196,7 @@ export function createApp({
     .route('/api/comments', commentsRoutes({ db }))
     .route('/api/library', libraryRoutes({ db }))
     .route('/api', socialRoutes({ db }))
+    .route('/api', blocksRoutes({ db }))
     .route('/api', notificationsRoutes({ db }))
     .route('/api', discoverRoutes({ db, cache: createDiscoverCache(db, { ttlMs: discoverCacheTtlMs }) }))
     .route('/api', badgesRoutes({ db }))

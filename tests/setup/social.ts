@@ -25,6 +25,7 @@ export const privateProfileView = (user: { id: string; username: string }, avata
   isPrivateView: true,
   isOwner: false,
   isFollowing: false,
+  isBlocked: false,
   followers: null,
   following: null,
   checklists: [],

@@ -5,6 +5,7 @@ import type { Database } from '../../../src/server/db/client';
 import type { BenchSize } from '../options';
 import { shuffled } from '../shuffled';
 import { signInUsers } from '../users';
+import { blockCases } from './blocks';
 import { browseCases, DEEP_PAGE } from './browse';
 import { selectRows } from './case';
 import { moderationCases } from './moderation';
@@ -36,6 +37,11 @@ export async function prepareCases(db: Database, size: BenchSize, signIns: numbe
     ),
     ...(await remixCases(db)),
     ...(await moderationCases(db, lists, signed)),
+    ...blockCases(
+      db,
+      lists.map((list) => list.id),
+      signed,
+    ),
     ...pageCases(
       db,
       lists.map((list) => list.id),

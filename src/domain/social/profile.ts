@@ -28,6 +28,8 @@ export const publicProfileSchema = /* @__PURE__ */ personSchema.extend({
   isPrivateView: z.boolean(),
   isOwner: z.boolean(),
   isFollowing: z.boolean(),
+  /** Whether the viewer has blocked this user (their own block; nobody learns who blocked them). */
+  isBlocked: z.boolean(),
   followers: z.number().int().nullable(),
   following: z.number().int().nullable(),
   checklists: z.array(z.object({ id: z.string(), title: z.string(), description: z.string(), createdAt: z.string() })),

@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { checklistComments } from '../db/schema';
 import { notify } from '../notifications/notifications.actions';
+import { isBlockedBy } from '../social/blocks.queries';
 import { checklistNotFound, findChecklistAccess, visibleTo } from './checklist-access';
 import { findComment, readWrittenComment } from './comments.queries';
 import type { WriteOutcome } from '../outcome';
@@ -22,6 +23,8 @@ export async function addComment(
     // The rule refuses only someone who is not signed in, so its words are the ones a visitor gets.
     if (!canComment({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: commentMessages.signInToComment };
+    // Someone the author blocked is answered as if the list were not there (decision 048).
+    if (await isBlockedBy(tx, userId, access.authorId)) return { ok: false, reason: 'not_found' };
     // Read back from its insert, with its author (one statement).
     const { comment, person } = await readWrittenComment(
       tx,
@@ -41,12 +44,16 @@ export async function addComment(
   return outcome ?? checklistNotFound(db, checklistId);
 }
 
-/** The comment, if the user can see the list it is on. */
+/**
+ * The comment, if the user can see the list it is on and may still comment there: someone the
+ * list's author blocked no longer edits their comments on it (decision 048).
+ */
 async function findVisibleComment(db: Database, id: string, userId: string) {
   if (!isUuid(id)) return null;
   const [row] = await db.select().from(checklistComments).where(eq(checklistComments.id, id));
   if (!row) return null;
-  return (await findChecklistAccess(db, row.checklistId, userId)) ? row : null;
+  const access = await findChecklistAccess(db, row.checklistId, userId);
+  return access && !(await isBlockedBy(db, userId, access.authorId)) ? row : null;
 }
 
 /** Only the author edits a comment. */

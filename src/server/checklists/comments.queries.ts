@@ -3,6 +3,7 @@ import type { Comment, CommentPage } from '@/domain/checklists/comments';
 import type { Executor } from '../db/client';
 import { before, cursorTime, takePage } from '../paging';
 import { presentPerson, type PersonRow, type ViewerId } from '../presenters';
+import { hasBlocked } from '../social/blocks.queries';
 import { findChecklistAccess } from './checklist-access';
 
 type CommentRow = {
@@ -52,10 +53,10 @@ export async function listComments(
   const access = await findChecklistAccess(db, checklistId, viewerId);
   if (!access) return null;
   const result = await db.execute<CommentRow & { cursor_time: string; total: number }>(sql`
-    select page.*, (select count(*)::int from checklist_comments where checklist_id = ${checklistId}) as total
+    select page.*, (${countOfComments(checklistId, viewerId)}) as total
     from (
       select c.*, ${cursorTime(sql`c.created_at`)} as cursor_time
-      from (${selectComments} where cm.checklist_id = ${checklistId}
+      from (${selectComments} where cm.checklist_id = ${checklistId} and ${notBlockedBy(viewerId)}
               and ${before(page.before, sql`cm.created_at`, sql`cm.id`)}
             order by cm.created_at desc, cm.id desc limit ${page.limit + 1}) c
     ) page
@@ -64,15 +65,22 @@ export async function listComments(
   return {
     comments: rows.map((row) => toComment(row, viewerId)),
     // An empty page still knows the total: counted apart when no row carried it.
-    total: result.rows[0]?.total ?? (await countComments(db, checklistId)),
+    total: result.rows[0]?.total ?? (await countComments(db, checklistId, viewerId)),
     nextCursor,
   };
 }
 
-async function countComments(db: Executor, checklistId: string): Promise<number> {
-  const result = await db.execute<{ total: number }>(
-    sql`select count(*)::int as total from checklist_comments where checklist_id = ${checklistId}`,
-  );
+/**
+ * A blocked user's comments are left out of what the one who blocked them reads, and out of the
+ * count they are shown (decision 048); everyone else reads them as before.
+ */
+const notBlockedBy = (viewerId: string | null) => sql`not ${hasBlocked(viewerId, sql`cm.user_id`)}`;
+
+const countOfComments = (checklistId: string, viewerId: string | null) =>
+  sql`select count(*)::int from checklist_comments cm where cm.checklist_id = ${checklistId} and ${notBlockedBy(viewerId)}`;
+
+async function countComments(db: Executor, checklistId: string, viewerId: string | null): Promise<number> {
+  const result = await db.execute<{ total: number }>(sql`select (${countOfComments(checklistId, viewerId)}) as total`);
   return result.rows[0]!.total;
 }
 

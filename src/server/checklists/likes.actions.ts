@@ -7,6 +7,7 @@ import type { Database, Executor } from '../db/client';
 import { checklistLikes } from '../db/schema';
 import { notify, withdrawNotification } from '../notifications/notifications.actions';
 import type { WriteOutcome } from '../outcome';
+import { isBlockedBy } from '../social/blocks.queries';
 import { withChecklistAccess } from './checklist-access';
 
 type LikeState = { likes: number; hasLiked: boolean };
@@ -34,6 +35,9 @@ export async function setLike(
   return withChecklistAccess(db, checklistId, userId, { lock: 'no key update' }, async (tx, access) => {
     if (!canLike({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.likeOwn };
+    // Someone the author blocked is answered as if the list were not there (decision 048); taking
+    // back a like made before the block is still theirs to do.
+    if (isLiked && (await isBlockedBy(tx, userId, access.authorId))) return { ok: false, reason: 'not_found' };
     const checklist = { id: checklistId, title: access.title };
     if (isLiked) {
       const added = await tx.insert(checklistLikes).values({ checklistId, userId }).onConflictDoNothing().returning();

@@ -4,6 +4,7 @@ import { listenOn, type Listening } from '../db/listen';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
+import { hasBlocked } from '../social/blocks.queries';
 import {
   notificationActorJson,
   notificationListTitle,
@@ -76,7 +77,8 @@ export async function startNotificationMailer(options: {
       const result = await tx.execute<QueuedMail>(sql`
         select n.id, n.user_id, n.kind as type, n.message, n.link_path, n.attempts, u.email,
                ${notificationActorJson} as actor, ${notificationListTitle} as checklist_title,
-               coalesce(p.email_notifications, false) as is_wanted
+               -- A mail queued before its recipient blocked its sender is not sent either.
+               coalesce(p.email_notifications, false) and not ${hasBlocked(sql`n.user_id`, sql`n.actor_id`)} as is_wanted
         from notification_mails n
         join users u on u.id = n.user_id
         left join profiles p on p.id = n.user_id

@@ -6,6 +6,7 @@ import { isUuid } from '../db/ids';
 import { notifications } from '../db/schema';
 import { notifyAfterCommit, wakeMailDispatchersAfterCommit } from './notify-after-commit';
 import { displayName, personColumns, type PersonRow } from '../presenters';
+import { hasBlocked } from '../social/blocks.queries';
 
 /**
  * The only module that writes notifications and queues their mails: each write here records whom
@@ -82,10 +83,13 @@ function notificationInsert(event: NotifiedEvent, person: PersonRow, withdrawn: 
   return {
     actor,
     message,
+    // Nothing a blocked user does reaches the one who blocked them, whatever its type: the insert
+    // writes no row then (and notify queues no mail for it).
     insert: sql`
       ${withdrawn ? sql`with withdrawn as (${withdrawn})` : sql``}
       insert into notifications (user_id, actor_id, type, checklist_id, message)
-      values (${event.recipientId}, ${event.actorId}, ${event.type}, ${event.checklist?.id ?? null}::uuid, ${message})`,
+      select ${event.recipientId}, ${event.actorId}, ${event.type}, ${event.checklist?.id ?? null}::uuid, ${message}
+      where not ${hasBlocked(event.recipientId, event.actorId)}`,
     written: () => notifyAfterCommit([event.recipientId]),
   };
 }
@@ -142,7 +146,8 @@ export async function notify(
     person,
     repeatable ? sql`delete from notifications where ${sameEvent(repeatable)}` : null,
   );
-  await db.execute(insert);
+  const inserted = await db.execute(insert);
+  if (!inserted.rowCount) return;
   written();
   const linkPath = notificationTarget({ type: event.type, checklistId: event.checklist?.id ?? null, actor });
   if ((event.type === 'comment' || event.type === 'follow') && linkPath)
@@ -260,6 +265,14 @@ export async function deleteNotificationsAbout(
 ): Promise<void> {
   if (checklistIds.length === 0) return;
   await changeNotifications(db, authorId, 'delete', inArray(notifications.checklistId, [...checklistIds]));
+}
+
+/**
+ * Deletes the notifications `actorId` sent `recipientId`, when the recipient blocks them: what a
+ * blocked user did does not stay in the blocker's activity either.
+ */
+export async function deleteNotificationsFrom(db: Executor, recipientId: string, actorId: string): Promise<void> {
+  await changeNotifications(db, recipientId, 'delete', eq(notifications.actorId, actorId));
 }
 
 /** Marks one of the user's notifications read; false when it is not theirs or does not exist. */

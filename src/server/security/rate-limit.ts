@@ -42,6 +42,8 @@ export const rateRules = {
   ownProfileWritesPerUser: { windowSeconds: 60, max: 60 },
   // The moderators' queue: reading pages of cases and deciding them, a few a minute each.
   moderationPerUser: { windowSeconds: 60, max: 120 },
+  // Settings' list of the people one blocked, a page at a time: a person opens a few pages.
+  blockedUsersPerUser: { windowSeconds: 60, max: 60 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof rateRules;
@@ -156,6 +158,8 @@ export const writeQuotas = {
   like: { perDay: 300, perMinute: 30 },
   /** Follows and unfollows. */
   follow: { perDay: 300, perMinute: 30 },
+  /** Blocks and unblocks. */
+  block: { perDay: 100, perMinute: 20 },
   /** Creating, renaming and deleting list groups. */
   group: { perDay: 50, perMinute: 10 },
   /** Filing lists in groups, taking them out, saving and unsaving. */

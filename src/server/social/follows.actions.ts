@@ -1,10 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { canFollow } from '@/domain/permissions';
+import { blockMessages } from '@/domain/social/blocks';
 import { grantEarnedBadges } from '../badges/badges.actions';
 import type { Database, Executor } from '../db/client';
 import { follows } from '../db/schema';
 import { notify, withdrawNotification } from '../notifications/notifications.actions';
 import type { WriteOutcome } from '../outcome';
+import { findBlocksBetween } from './blocks.queries';
 import { findProfileAccess } from './public-profiles.queries';
 
 export const followMessages = { userNotFound: 'User not found', self: 'You cannot follow yourself.' } as const;
@@ -38,6 +40,10 @@ export async function setFollow(
     const { userId } = profile;
     if (!canFollow({ id: viewerId }, profile)) return { ok: false, reason: 'invalid', message: followMessages.self };
     if (isFollowing) {
+      // Someone blocked by the user is answered as if the user were not there (decision 048).
+      const block = await findBlocksBetween(tx, viewerId, userId);
+      if (block.isBlockedBy) return { ok: false, reason: 'not_found' };
+      if (block.blocks) return { ok: false, reason: 'invalid', message: blockMessages.unblockToFollow };
       const added = await tx
         .insert(follows)
         .values({ followerId: viewerId, followedId: userId })

@@ -4,6 +4,7 @@ import { canSeeProfile, type ProfileAccess } from '@/domain/permissions';
 import type { PublicProfile } from '@/domain/social/profile';
 import type { Executor } from '../db/client';
 import { profiles, users } from '../db/schema';
+import { hasBlocked } from './blocks.queries';
 
 type ProfileRow = {
   id: string;
@@ -14,6 +15,7 @@ type ProfileRow = {
   followers: number;
   following: number;
   is_following: boolean;
+  is_blocked: boolean;
   /** grantedAt as PostgreSQL writes a timestamp in JSON; null for a private view or none earned. */
   badges: EarnedBadge[] | null;
 };
@@ -35,6 +37,7 @@ export async function findPublicProfile(
       (select count(*)::int from follows where followed_id = p.id) as followers,
       (select count(*)::int from follows where follower_id = p.id) as following,
       exists (select 1 from follows where follower_id = ${viewerId} and followed_id = p.id) as is_following,
+      ${hasBlocked(viewerId, sql`p.id`)} as is_blocked,
       case when p.is_public or p.id = ${viewerId} then (
         select json_agg(json_build_object('slug', b.slug, 'name', b.name, 'tier', b.tier, 'grantedAt', ub.granted_at)
           order by ub.granted_at desc, b.slug)
@@ -60,6 +63,7 @@ export async function findPublicProfile(
       isOwner: false,
       // The viewer's own follow is theirs to see (Follow or Unfollow shows here too, decision 008).
       isFollowing: row.is_following,
+      isBlocked: row.is_blocked,
       followers: null,
       following: null,
       checklists: [],
@@ -77,6 +81,7 @@ export async function findPublicProfile(
     isPrivateView: false,
     isOwner,
     isFollowing: row.is_following,
+    isBlocked: row.is_blocked,
     followers: row.followers,
     following: row.following,
     checklists: lists.rows.map((list) => ({
