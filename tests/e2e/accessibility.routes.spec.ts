@@ -42,6 +42,8 @@ test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
     // A completed item is struck through in a lighter colour: it must still read at 4.5:1.
     const asReader = await requestAs(reader);
     expect((await asReader.put(`/api/checklists/${authorsList}/items/${list.items[0]!.id}/done`)).status()).toBe(200);
+    // Someone blocked, so Settings shows its Blocked users list and that profile its Unblock.
+    expect((await asReader.put(`/api/users/${privateUser.username}/block`)).status()).toBe(200);
   });
 
   const ids = () => ({

@@ -73,6 +73,11 @@ export const activityKeys = {
   recent: (limit: number) => [...activityKeys.all, limit] as const,
 };
 
+/** The people the signed-in user blocked (Settings' list). */
+export const blockKeys = {
+  all: ['blocks'] as const,
+};
+
 export const badgeKeys = {
   all: ['badges'] as const,
 };

@@ -11,6 +11,7 @@ import { Card } from '@/client/components/ui/card';
 import { useAuth } from '@/client/api/use-auth';
 import { ApiError } from '@/client/lib/api';
 import { BadgeChips } from '@/client/features/badges/badge-tier';
+import { BlockButton } from '@/client/features/social/block-button';
 import { FollowButton } from '@/client/features/social/follow-button';
 import { ReportButton } from '@/client/features/moderation/report-dialog';
 import { FollowListDialog } from '@/client/features/social/follow-list-dialog';
@@ -23,6 +24,7 @@ import { feedPaths, useFeedLink } from '@/client/lib/feed-link';
 import { useDocumentTitle } from '@/client/lib/document-head';
 import { pageNames } from '@/domain/page-title';
 import { canFollow, type Viewer } from '@/domain/permissions';
+import { canBlock } from '@/domain/social/blocks';
 
 const LOADING = 'Loading profile...';
 const LOAD_FAILED = 'Failed to load profile. Please try again later.';
@@ -91,7 +93,9 @@ function ProfileHeader({ profile, viewer }: { profile: PublicProfile; viewer: Vi
   const name = displayName(profile);
   // Following a private user is allowed (decision 008), so Follow shows on a private profile too;
   // its response's counts are null there, and the counts stay hidden.
-  const isFollowShown = canFollow(viewer, { userId: profile.id });
+  // Someone the viewer blocked is not followed until unblocked (the server says so too).
+  const isFollowShown = canFollow(viewer, { userId: profile.id }) && !profile.isBlocked;
+  const isBlockShown = canBlock(viewer, { userId: profile.id });
   // A private profile has no feed (it responds 404).
   useFeedLink(profile.isPrivateView ? null : feedPaths.user(profile.username), `Ticklist: checklists by ${name}`);
   useDocumentTitle(profile.isPrivateView ? null : pageNames.profile(name, profile.username));
@@ -128,10 +132,13 @@ function ProfileHeader({ profile, viewer }: { profile: PublicProfile; viewer: Vi
             </div>
           )}
         </div>
-        {isFollowShown ? (
+        {isFollowShown || isBlockShown ? (
           <div className="flex flex-wrap items-center justify-center gap-2">
-            <FollowButton username={profile.username} isFollowing={profile.isFollowing} />
+            {isFollowShown ? <FollowButton username={profile.username} isFollowing={profile.isFollowing} /> : null}
             <ReportButton target={{ type: 'profile', id: profile.username, ownerId: profile.id }} viewer={viewer} />
+            {isBlockShown ? (
+              <BlockButton username={profile.username} name={name} isBlocked={profile.isBlocked} />
+            ) : null}
           </div>
         ) : null}
       </div>

@@ -7,6 +7,7 @@ import { Switch } from '@/client/components/ui/switch';
 import { setTheme, useTheme } from '@/client/lib/theme';
 import { useUpdateSettings } from '@/client/api/me';
 import { Section } from '@/client/components/ui/section';
+import { BlockedUsersSection } from './blocked-users-section';
 import { SessionsSection } from './sessions-section';
 import { YourDataSection } from './your-data-section';
 
@@ -18,7 +19,7 @@ const themeChoices: Record<Theme, { label: string; icon: LucideIcon }> = {
   system: { label: 'System', icon: Monitor },
 };
 
-/** Settings, all of them working: the theme, e-mail notifications, sessions and the user's own data. */
+/** Settings, all of them working: the theme, e-mail notifications, sessions, blocked users and the user's own data. */
 export function SettingsTab({ me }: { me: Me }) {
   const theme = useTheme();
   const update = useUpdateSettings();
@@ -76,6 +77,8 @@ export function SettingsTab({ me }: { me: Me }) {
       </Section>
 
       <SessionsSection />
+
+      <BlockedUsersSection />
 
       <YourDataSection />
     </div>
