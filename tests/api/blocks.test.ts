@@ -92,7 +92,8 @@ describe('who may block and unblock whom', () => {
           moderator: (await withRole('moderator')).agent,
           admin: (await withRole('admin')).agent,
         };
-        const username = { unknown: 'nobody_by_this_name', deleted: 'deleted_user' }[target as string] ?? owner.user.username;
+        const username =
+          { unknown: 'nobody_by_this_name', deleted: 'deleted_user' }[target as string] ?? owner.user.username;
         for (const caller of callers) {
           const response = await agents[caller].request(`/api/users/${username}/block`, { method });
           expect(response.status, `${caller}: ${method} ${target}`).toBe(expected[target][caller]);
@@ -235,7 +236,8 @@ describe('what a block does to what was there before it', () => {
     const bystander = await person();
     const list = await makeChecklist(t.db, blocker.user.id);
     // More than a page of the blocked user's comments, then one of another's.
-    for (let index = 0; index < 21; index++) expect((await comment(blocked, list.id, `Mean ${index}`)).status).toBe(201);
+    for (let index = 0; index < 21; index++)
+      expect((await comment(blocked, list.id, `Mean ${index}`)).status).toBe(201);
     expect((await comment(bystander, list.id, 'Kind words')).status).toBe(201);
     // On someone else's list too: the blocker does not read them anywhere.
     const elsewhere = await makeChecklist(t.db, bystander.user.id);
@@ -314,11 +316,15 @@ describe('nothing from the blocked user reaches the blocker', () => {
     const blocked = await person();
     const list = await makeChecklist(t.db, blocker.user.id);
     expect((await comment(blocked, list.id)).status).toBe(201);
-    expect(await t.db.select().from(notificationMails).where(eq(notificationMails.userId, blocker.user.id))).toHaveLength(1);
+    expect(
+      await t.db.select().from(notificationMails).where(eq(notificationMails.userId, blocker.user.id)),
+    ).toHaveLength(1);
     await blockOk(blocker, blocked.user);
     await t.dispatchMails();
     expect((await t.outbox()).filter((mail) => mail.to === blocker.user.email)).toEqual([]);
-    expect(await t.db.select().from(notificationMails).where(eq(notificationMails.userId, blocker.user.id))).toEqual([]);
+    expect(await t.db.select().from(notificationMails).where(eq(notificationMails.userId, blocker.user.id))).toEqual(
+      [],
+    );
   });
 
   it('the blocker’s own actions still notify the blocked user', async () => {
@@ -404,7 +410,10 @@ describe('the list of blocked users', () => {
     const reader = await person();
     const cases: [string, string][] = [
       ['/api/accounts/me/blocks?before=not-a-cursor', pagingMessages.invalidCursor],
-      [`/api/accounts/me/blocks?before=${btoa('{"at":"2026-13-45T99:99:99.000000Z","id":"x"}')}`, pagingMessages.invalidCursor],
+      [
+        `/api/accounts/me/blocks?before=${btoa('{"at":"2026-13-45T99:99:99.000000Z","id":"x"}')}`,
+        pagingMessages.invalidCursor,
+      ],
       ['/api/accounts/me/blocks?limit=0', 'limit must be at least 1'],
       ['/api/accounts/me/blocks?limit=51', 'limit must be at most 50'],
       ['/api/accounts/me/blocks?limit=abc', 'limit must be a number'],

@@ -17,7 +17,11 @@ export function blockCases(db: Database, ids: string[], signed: Signed[]): Case[
     {
       // Request i is user i mod N, so the per-user rate limit is met only past N × its limit a minute.
       name: 'read: blocked users',
-      requests: signed.map((user) => ({ method: 'GET' as const, path: '/api/accounts/me/blocks', headers: asUser(user) })),
+      requests: signed.map((user) => ({
+        method: 'GET' as const,
+        path: '/api/accounts/me/blocks',
+        headers: asUser(user),
+      })),
       bare: (index) => listBlockedUsers(db, userOf(index).userId, { cursor: null, limit: BLOCKED_USERS_PAGE_SIZE }),
     },
     {

@@ -28,8 +28,12 @@ describe('the blocked users’ cursor', () => {
 
   it('is null for anything the server did not make', () => {
     expect(decodeBlockedUsersCursor('not-a-cursor')).toBeNull();
-    expect(decodeBlockedUsersCursor(encodeBlockedUsersCursor({ at: '2026-13-45T99:99:99.000000Z', id: 'u1' }))).toBeNull();
-    expect(decodeBlockedUsersCursor(encodeBlockedUsersCursor({ at: '2026-11-23T10:00:00.123456Z', id: '' }))).toBeNull();
+    expect(
+      decodeBlockedUsersCursor(encodeBlockedUsersCursor({ at: '2026-13-45T99:99:99.000000Z', id: 'u1' })),
+    ).toBeNull();
+    expect(
+      decodeBlockedUsersCursor(encodeBlockedUsersCursor({ at: '2026-11-23T10:00:00.123456Z', id: '' })),
+    ).toBeNull();
     expect(decodeBlockedUsersCursor(btoa('{"at":"2026-11-23T10:00:00.123456Z"}'))).toBeNull();
   });
 });

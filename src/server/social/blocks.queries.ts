@@ -1,9 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  encodeBlockedUsersCursor,
-  type BlockedUsersCursor,
-  type BlockedUsersPage,
-} from '@/domain/social/blocks';
+import { encodeBlockedUsersCursor, type BlockedUsersCursor, type BlockedUsersPage } from '@/domain/social/blocks';
 import { visibleProfileName } from '@/domain/social/profile';
 import type { Executor } from '../db/client';
 import { cursorTime } from '../paging';
