@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/domain/accounts/account-forms';
@@ -8,6 +9,7 @@ import { blockedUsersPageSchema, blockMessages, blockStateSchema } from '../../s
 import { publicProfileSchema } from '../../src/domain/social/profile';
 import { blocks, notificationMails, notifications } from '../../src/server/db/schema';
 import { notify } from '../../src/server/notifications/notifications.actions';
+import { hasBlocked } from '../../src/server/social/blocks.queries';
 import { rateKey, rateRules, writeQuotaCounters } from '../../src/server/security/rate-limit';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
@@ -426,6 +428,30 @@ describe('the list of blocked users', () => {
     const longName = await reader.agent.request(`/api/users/${'x'.repeat(65)}/block`, { method: 'PUT' });
     expect(longName.status).toBe(400);
     expect((await longName.json()).code).toBe('invalid_input');
+  });
+});
+
+describe('the cost of a block to every read', () => {
+  it('is a read of the blocks by their primary key (the reader’s own), in the comment list and the notification insert', async () => {
+    const viewer = await person();
+    const plans = await t.db.transaction(async (tx) => {
+      // With few rows PostgreSQL may read the table whole; forbidding that shows what the index serves.
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const explain = async (query: ReturnType<typeof sql>) =>
+        (await tx.execute<{ 'QUERY PLAN': string }>(sql`explain ${query}`)).rows
+          .map((row) => row['QUERY PLAN'])
+          .join('\n');
+      return [
+        await explain(sql`
+          select cm.id from checklist_comments cm
+          where cm.checklist_id = ${randomUUID()} and not ${hasBlocked(viewer.user.id, sql`cm.user_id`)}`),
+        await explain(sql`select not ${hasBlocked(viewer.user.id, 'someone')}`),
+      ];
+    });
+    for (const plan of plans) {
+      expect(plan).toMatch(/Index (Only )?Scan (using|on) blocks_blocker_id_blocked_id_pk/);
+      expect(plan).not.toMatch(/Seq Scan on blocks/);
+    }
   });
 });
 
