@@ -3,7 +3,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it, inject } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import {
   applyMigrations,
@@ -90,12 +92,55 @@ describe('a database an older version migrated part of the way', () => {
     }
   });
 
-  it('at the baseline’s point skips it: nothing runs again', async () => {
+  it('at the baseline’s point (a database the step-by-step migrations built) skips it and takes the later ones', async () => {
+    const atBaseline = `ticklist_at_baseline_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${atBaseline}`);
+    const dbUrl = new URL(adminUrl);
+    dbUrl.pathname = `/${atBaseline}`;
+    const db = connectDatabase(dbUrl.toString(), { max: 1 });
+    // The schema those migrations left, recorded under their last timestamp (which the baseline carries).
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'baseline-only-'));
+    try {
+      const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+        entries: { tag: string }[];
+      };
+      mkdirSync(path.join(folder, 'meta'));
+      writeFileSync(
+        path.join(folder, 'meta', '_journal.json'),
+        JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }),
+      );
+      copyFileSync(
+        path.join(migrationsFolder(), `${journal.entries[0]!.tag}.sql`),
+        path.join(folder, `${journal.entries[0]!.tag}.sql`),
+      );
+      await migrate(db, { migrationsFolder: folder });
+      await db.execute(sql`update drizzle.__drizzle_migrations set hash = 'the last step-by-step migration'`);
+      await applyMigrations(db);
+      const applied = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(applied.rows[0]!.n).toBe(journal.entries.length);
+      const baselineRuns = await db.execute(
+        sql`select 1 from drizzle.__drizzle_migrations where hash <> 'the last step-by-step migration'`,
+      );
+      expect(baselineRuns.rows).toHaveLength(journal.entries.length - 1);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+      await db.$client.end();
+      await admin.query(`drop database ${atBaseline} with (force)`);
+      await admin.end();
+    }
+  });
+
+  it('migrated already, runs nothing again', async () => {
     const db = connectDatabase(url.toString(), { max: 1 });
     try {
       await applyMigrations(db);
       const applied = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      expect(applied.rows[0]!.n).toBe(1);
+      const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+        entries: unknown[];
+      };
+      expect(applied.rows[0]!.n).toBe(journal.entries.length);
     } finally {
       await db.$client.end();
     }
