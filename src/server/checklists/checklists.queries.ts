@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
-import { visibilityOf } from '@/domain/checklists/visibility';
+import { visibilityOf, type ChecklistVisibility } from '@/domain/checklists/visibility';
+import type { Hold } from '@/domain/moderation/holds';
+import { canModerate, roleOf } from '@/domain/moderation/roles';
 import { isAuthor } from '@/domain/permissions';
 import { executeNamed, type Executor } from '../db/client';
 import { isUuid } from '../db/ids';
+import { authorVisibilityColumn, holdJson } from '../moderation/holds';
 import { MAX_LINEAGE_DEPTH } from '@/domain/checklists/remixes';
 import {
   authorColumns,
@@ -41,6 +44,10 @@ type DetailRow = AuthorRow & {
   has_liked: boolean;
   completed_item_ids: string[];
   runs: Parameters<typeof presentRunSummary>[0];
+  author_visibility: ChecklistVisibility;
+  hold: Hold | null;
+  viewer_role: string | null;
+  is_staff_pick: boolean;
 };
 
 /**
@@ -115,7 +122,10 @@ export async function findChecklistDetail(
       exists (select 1 from cloned_checklists k where k.cloned_checklist_id = cl.original_checklist_id) as original_is_clone,
       exists (select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id = ${viewerId}) as has_liked,
       done.ids as completed_item_ids,
-      ${runSummaryColumn(sql`c.id`, sql`${viewerId}`, sql`done.last_at`)} as runs
+      ${runSummaryColumn(sql`c.id`, sql`${viewerId}`, sql`done.last_at`)} as runs,
+      ${authorVisibilityColumn('c')} as author_visibility, ${holdJson('c')} as hold,
+      (select v.role from profiles v where v.id = ${viewerId}) as viewer_role,
+      exists (select 1 from staff_picks s where s.checklist_id = c.id) as is_staff_pick
     from checklists c ${completionsOf(sql`c.id`, sql`${viewerId}`)}
     left join profiles p on p.id = c.author_id
     left join cloned_checklists cl on cl.cloned_checklist_id = c.id
@@ -124,6 +134,7 @@ export async function findChecklistDetail(
   );
   if (!row) return null;
   const originalAuthor = row.original_is_clone ? await findOriginalAuthor(db, id, viewerId) : null;
+  const isOwner = isAuthor(viewerId === null ? null : { id: viewerId }, { authorId: row.author_id });
   return {
     id: row.id,
     title: row.title,
@@ -133,7 +144,10 @@ export async function findChecklistDetail(
     estimatedTime: presentEstimatedTime(row.estimated_time),
     difficulty: row.difficulty,
     isPublic: row.is_public,
-    visibility: visibilityOf({ isPublic: row.is_public, isUnlisted: row.is_unlisted }),
+    // The author reads their own choice, which a held list keeps aside (decision 048).
+    visibility: isOwner
+      ? row.author_visibility
+      : visibilityOf({ isPublic: row.is_public, isUnlisted: row.is_unlisted }),
     rating: row.rating === null ? null : Number(row.rating),
     tags: row.tags,
     items: row.items,
@@ -154,11 +168,13 @@ export async function findChecklistDetail(
             },
           },
     viewer: {
-      isOwner: isAuthor(viewerId === null ? null : { id: viewerId }, { authorId: row.author_id }),
+      isOwner,
       hasLiked: row.has_liked,
       completedItemIds: row.completed_item_ids,
       runs: presentRunSummary(row.runs),
     },
+    hold: isOwner ? row.hold : null,
+    ...(canModerate(roleOf(row.viewer_role)) ? { isStaffPick: row.is_staff_pick } : {}),
   };
 }
 

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Comment, CommentPage } from '@/domain/checklists/comments';
+import type { Hold } from '@/domain/moderation/holds';
 import type { Executor } from '../db/client';
+import { holdJson, shownTo } from '../moderation/holds';
 import { before, cursorTime, takePage } from '../paging';
 import { presentPerson, type PersonRow, type ViewerId } from '../presenters';
 import { findChecklistAccess } from './checklist-access';
@@ -15,6 +17,7 @@ type CommentRow = {
   is_public: boolean | null;
   avatar_url: string | null;
   username: string | null;
+  hold: Hold | null;
 };
 
 const personOf = (row: CommentRow): PersonRow => ({
@@ -32,10 +35,12 @@ const toComment = (row: CommentRow, viewerId: ViewerId): Comment => ({
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
   author: { id: row.user_id, ...presentPerson(personOf(row), 'commenter', viewerId) },
+  // Only its author reads a hidden comment at all (`shownTo`), with why it is hidden.
+  hold: row.user_id === viewerId ? row.hold : null,
 });
 
 const commentColumns = sql`cm.id, cm.content, cm.created_at, cm.updated_at, cm.user_id, p.profile_name, p.is_public,
-  p.avatar_url, p.username`;
+  p.avatar_url, p.username, ${holdJson('cm')} as hold`;
 const selectComments = sql`
   select ${commentColumns} from checklist_comments cm left join profiles p on p.id = cm.user_id`;
 
@@ -52,10 +57,10 @@ export async function listComments(
   const access = await findChecklistAccess(db, checklistId, viewerId);
   if (!access) return null;
   const result = await db.execute<CommentRow & { cursor_time: string; total: number }>(sql`
-    select page.*, (select count(*)::int from checklist_comments where checklist_id = ${checklistId}) as total
+    select page.*, (${countShown(checklistId, viewerId)}) as total
     from (
       select c.*, ${cursorTime(sql`c.created_at`)} as cursor_time
-      from (${selectComments} where cm.checklist_id = ${checklistId}
+      from (${selectComments} where cm.checklist_id = ${checklistId} and ${shownTo(viewerId, 'cm', 'cm.user_id')}
               and ${before(page.before, sql`cm.created_at`, sql`cm.id`)}
             order by cm.created_at desc, cm.id desc limit ${page.limit + 1}) c
     ) page
@@ -64,15 +69,21 @@ export async function listComments(
   return {
     comments: rows.map((row) => toComment(row, viewerId)),
     // An empty page still knows the total: counted apart when no row carried it.
-    total: result.rows[0]?.total ?? (await countComments(db, checklistId)),
+    total: result.rows[0]?.total ?? (await countComments(db, checklistId, viewerId)),
     nextCursor,
   };
 }
 
-async function countComments(db: Executor, checklistId: string): Promise<number> {
-  const result = await db.execute<{ total: number }>(
-    sql`select count(*)::int as total from checklist_comments where checklist_id = ${checklistId}`,
-  );
+/**
+ * How many of a list's comments `viewerId` may read: a hidden comment, and every comment of a
+ * suspended author, counts for nobody else.
+ */
+const countShown = (checklistId: string, viewerId: string | null) => sql`
+  select count(*)::int from checklist_comments cm left join profiles p on p.id = cm.user_id
+  where cm.checklist_id = ${checklistId} and ${shownTo(viewerId, 'cm', 'cm.user_id')}`;
+
+async function countComments(db: Executor, checklistId: string, viewerId: string | null): Promise<number> {
+  const result = await db.execute<{ total: number }>(sql`select (${countShown(checklistId, viewerId)}) as total`);
   return result.rows[0]!.total;
 }
 
