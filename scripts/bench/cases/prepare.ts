@@ -7,6 +7,7 @@ import { shuffled } from '../shuffled';
 import { signInUsers } from '../users';
 import { browseCases, DEEP_PAGE } from './browse';
 import { selectRows } from './case';
+import { moderationAuditCases } from './moderation-audit';
 import { pageCases } from './pages';
 import { readCases } from './reads';
 import { remixCases } from './remixes';
@@ -34,6 +35,7 @@ export async function prepareCases(db: Database, size: BenchSize, signIns: numbe
       me,
     ),
     ...(await remixCases(db)),
+    ...(await moderationAuditCases(db, signed)),
     ...pageCases(
       db,
       lists.map((list) => list.id),
