@@ -54,6 +54,8 @@ const DashboardProfilePage = lazyPage(() => import('@/client/pages/dashboard/acc
 const DashboardActivityPage = lazyPage(() => import('@/client/pages/dashboard/account-pages'), 'DashboardActivityPage');
 const DashboardSettingsPage = lazyPage(() => import('@/client/pages/dashboard/account-pages'), 'DashboardSettingsPage');
 const BadgesPage = lazyPage(() => import('@/client/pages/dashboard/badges-page'), 'BadgesPage');
+const ModerationAuditPage = lazyPage(() => import('@/client/pages/moderation-audit-page'), 'ModerationAuditPage');
+const ModerationRolesPage = lazyPage(() => import('@/client/pages/moderation-roles-page'), 'ModerationRolesPage');
 
 function MeRoute() {
   const [params] = useSearchParams();
@@ -108,6 +110,9 @@ const routes: RouteObject[] = [
           },
           { path: '/user/:username', element: <ProfilePage /> },
           { path: '/me', element: <MeRoute /> },
+          // Admins only: anyone else, visitors too, finds no such page, as the API responds 404.
+          { path: '/moderation/audit', element: <ModerationAuditPage /> },
+          { path: '/moderation/roles', element: <ModerationRolesPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

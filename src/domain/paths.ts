@@ -29,6 +29,9 @@ export const paths = {
   editChecklist: (id: string) => `/edit-checklist/${segment(id)}`,
   user: (username: string) => `/user/${segment(username)}`,
   me: (tab?: MeTab) => (tab === undefined ? '/me' : `/me?tab=${tab}`),
+  /** The admins' audit log and roles. */
+  moderationAudit: () => '/moderation/audit',
+  moderationRoles: () => '/moderation/roles',
   dashboard: {
     home: () => '/dashboard',
     create: () => '/dashboard/create',

@@ -13,6 +13,7 @@ import { ApiError } from '@/client/lib/api';
 import { BadgeChips } from '@/client/features/badges/badge-tier';
 import { FollowButton } from '@/client/features/social/follow-button';
 import { FollowListDialog } from '@/client/features/social/follow-list-dialog';
+import { HiddenNotice } from '@/client/features/moderation/hidden-notice';
 import { profileQuery } from '@/client/api/profiles';
 import { paths } from '@/domain/paths';
 import { formatDate } from '@/client/lib/format';
@@ -72,6 +73,7 @@ export function ProfilePage() {
 function ProfileView({ profile, viewer }: { profile: PublicProfile; viewer: Viewer }) {
   return (
     <Page width="medium">
+      {profile.hold ? <HiddenNotice targetType="profile" targetId={profile.username} hold={profile.hold} /> : null}
       <ProfileHeader profile={profile} viewer={viewer} />
       {profile.badges.length ? (
         <section aria-label="Badges" className="space-y-3">

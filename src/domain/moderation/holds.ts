@@ -13,6 +13,8 @@ export const holdMessages = {
   askForReview: 'Ask for a review',
   reviewAsked: 'A moderator will review it.',
   reviewAlreadyAsked: 'You have already asked for a review.',
+  /** The mark on a hidden list in its author's My Lists. */
+  hiddenBadge: 'Hidden by the moderators',
 } as const;
 
 /**

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MessageSquare, Pencil, RotateCcw, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { commentMessages, isEdited, MAX_COMMENT_LENGTH, type Comment } from '@/domain/checklists/comments';
 import { Button } from '@/client/components/ui/button';
@@ -33,10 +33,13 @@ export function CommentsSection({
   checklist,
   viewer,
   loginHref,
+  holdNotice,
 }: {
   checklist: { id: string; authorId: string };
   viewer: Viewer;
   loginHref: string;
+  /** What the author of a hidden comment reads above it (the server sends a hold to them alone). */
+  holdNotice?: (comment: Comment & { hold: NonNullable<Comment['hold']> }) => ReactNode;
 }) {
   const checklistId = checklist.id;
   const comments = useInfiniteQuery(commentsQuery(checklistId));
@@ -86,7 +89,8 @@ export function CommentsSection({
         <>
           <ul className="space-y-3">
             {loaded.map((comment) => (
-              <li key={comment.id}>
+              <li key={comment.id} className="space-y-2">
+                {comment.hold && holdNotice ? holdNotice({ ...comment, hold: comment.hold }) : null}
                 <CommentCard
                   checklistId={checklistId}
                   comment={comment}
