@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checklistDetailSchema } from '../../src/domain/checklists/checklist-view';
-import { auditPageSchema, staffPickStateSchema } from '../../src/domain/moderation/audit';
+import { auditPageSchema } from '../../src/domain/moderation/audit';
+import { staffPickStateSchema } from '../../src/domain/moderation/staff-picks';
 import { holdMessages } from '../../src/domain/moderation/holds';
-import { roleChangeResultSchema, rolesListSchema, roleMessages } from '../../src/domain/moderation/roles';
+import { roleChangeResultSchema, rolesListSchema, roleMessages } from '../../src/domain/moderation/role-admin';
 import { hideThing } from '../../src/server/moderation/holds';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { createAppWithUsers, signedInAgent } from '../setup/sign-in';

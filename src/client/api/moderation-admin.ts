@@ -1,8 +1,10 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
-import type { auditPageSchema, staffPickStateSchema } from '@/domain/moderation/audit';
-import type { ReviewRequestInput, reviewRequestResultSchema } from '@/domain/moderation/holds';
-import type { Role, roleChangeResultSchema, rolesListSchema } from '@/domain/moderation/roles';
+import type { auditPageSchema } from '@/domain/moderation/audit';
+import type { staffPickStateSchema } from '@/domain/moderation/staff-picks';
+import type { ReviewRequestInput, reviewRequestResultSchema } from '@/domain/moderation/review-requests';
+import type { Role } from '@/domain/moderation/roles';
+import type { roleChangeResultSchema, rolesListSchema } from '@/domain/moderation/role-admin';
 import { apiRequest } from '@/client/lib/api';
 import { checklistKeys, moderationAdminKeys, profileKeys } from './query-keys';
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { canAdminister, roleMessages } from '@/domain/moderation/roles';
+import { canAdminister } from '@/domain/moderation/roles';
+import { roleMessages } from '@/domain/moderation/role-admin';
 import { paths } from '@/domain/paths';
 import { Page } from '@/client/components/layout/page';
 import { LoadingState } from '@/client/components/ui/load-states';

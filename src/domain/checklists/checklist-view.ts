@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { holdSchema } from '../moderation/holds';
+import { holdFieldSchema } from '../moderation/holds';
 import { runSummarySchema } from './runs';
 import { CHECKLIST_VISIBILITIES } from './visibility';
 
@@ -66,7 +66,7 @@ export const checklistDetailSchema = z.object({
     runs: runSummarySchema,
   }),
   /** Set for the author when the moderators hid the list (`visibility` is then the author's own choice). */
-  hold: holdSchema.nullable().optional(),
+  hold: holdFieldSchema,
   /** Whether the list is a staff pick: told to moderators and admins only. */
   isStaffPick: z.boolean().optional(),
 });

@@ -8,7 +8,7 @@ import {
   nextCursorSchema,
   pageLimitSchema,
 } from '../paging';
-import { holdSchema } from '../moderation/holds';
+import { holdFieldSchema } from '../moderation/holds';
 import { DIFFICULTIES } from './checklist-view';
 import { CHECKLIST_VISIBILITIES } from './visibility';
 
@@ -27,7 +27,7 @@ export const ownChecklistSchema = z.object({
   tags: z.array(z.string()),
   createdAt: z.string(),
   /** Set when the moderators hid the list (`visibility` is then the author's own choice, held). */
-  hold: holdSchema.nullable().optional(),
+  hold: holdFieldSchema,
 });
 export type OwnChecklist = z.infer<typeof ownChecklistSchema>;
 

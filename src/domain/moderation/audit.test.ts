@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { auditPageQuerySchema, auditTargetText } from './audit';
-import { holdMessages, reviewRequestInputSchema } from './holds';
-import { roleChangeInputSchema, roleGrantFormSchema } from './roles';
+import { holdMessages } from './holds';
+import { reviewRequestInputSchema } from './review-requests';
+import { roleChangeInputSchema, roleGrantFormSchema } from './role-admin';
 
 describe('auditTargetText', () => {
   it('names a target by what it is called now, else by its id', () => {

@@ -51,21 +51,13 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-/** A staff pick as a moderator's toggle on a list's detail page reads and sets it. */
-export const staffPickStateSchema = z.object({ isStaffPick: z.boolean() });
-export type StaffPickState = z.infer<typeof staffPickStateSchema>;
-export const staffPickMessages = {
-  toggle: 'Staff pick',
-  failed: 'Failed to change the staff pick.',
-} as const;
-
 /** The audit log comes 30 rows at a time, newest first, with "Show more" for the next page. */
 export const AUDIT_PAGE_SIZE = 30;
 export const MAX_AUDIT_PAGE_SIZE = 100;
 export const auditPageQuerySchema = newestFirstPageQuery(AUDIT_PAGE_SIZE, MAX_AUDIT_PAGE_SIZE);
 
 /** A row of the log as the admins' page reads it: with what its target is called now, if it still exists. */
-export const auditRowSchema = auditEntrySchema.extend({ targetName: z.string().nullable() });
+export const auditRowSchema = /* @__PURE__ */ auditEntrySchema.extend({ targetName: z.string().nullable() });
 export type AuditRow = z.infer<typeof auditRowSchema>;
 export const auditPageSchema = z.object({ entries: z.array(auditRowSchema), nextCursor: nextCursorSchema });
 export type AuditPage = z.infer<typeof auditPageSchema>;

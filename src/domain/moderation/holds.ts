@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { REPORT_TARGET_TYPES } from './reports';
 
 // What the moderators' Hide does to a list, a comment or a profile (decision 048): it disappears
 // for everyone but its author, who sees why, may edit it, and may ask for a review once.
@@ -21,14 +20,8 @@ export const holdMessages = {
  * What the author of a hidden thing is told about it (nobody else gets it): the moderators' reason,
  * and whether a review was asked for since it was hidden (the button then gives way to reviewAsked).
  */
-export const holdSchema = z.object({ reason: z.string(), reviewRequested: z.boolean() });
+const holdShape = { reason: z.string(), reviewRequested: z.boolean() };
+export const holdSchema = z.object(holdShape);
 export type Hold = z.infer<typeof holdSchema>;
-
-/** The author asks the moderators to look again at their hidden list, comment or profile. */
-export const reviewRequestInputSchema = z.object({
-  targetType: z.enum(REPORT_TARGET_TYPES),
-  /** A list's or comment's id, or a profile's username. */
-  targetId: z.string().trim().min(1).max(200),
-});
-export type ReviewRequestInput = z.infer<typeof reviewRequestInputSchema>;
-export const reviewRequestResultSchema = z.object({ message: z.literal(holdMessages.reviewAsked) });
+/** A response's `hold` field: set for the thing's author while it is hidden, null or absent otherwise. */
+export const holdFieldSchema = z.object(holdShape).nullable().optional();

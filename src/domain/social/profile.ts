@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DELETED_USER } from '../accounts/deleted-user';
 import { earnedBadgeSchema } from '../badges/badges';
-import { holdSchema } from '../moderation/holds';
+import { holdFieldSchema } from '../moderation/holds';
 
 export const publicProfileMessages = {
   notFound: 'User not found',
@@ -35,7 +35,7 @@ export const publicProfileSchema = /* @__PURE__ */ personSchema.extend({
   /** Earned badges, newest first (decision 011). */
   badges: z.array(earnedBadgeSchema),
   /** Set for the profile's owner when the moderators hid it; to anyone else it is not found. */
-  hold: holdSchema.nullable().optional(),
+  hold: holdFieldSchema,
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

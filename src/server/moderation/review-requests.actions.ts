@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { holdMessages, type ReviewRequestInput } from '@/domain/moderation/holds';
+import { holdMessages } from '@/domain/moderation/holds';
+import type { ReviewRequestInput } from '@/domain/moderation/review-requests';
 import type { ReportTargetType } from '@/domain/moderation/reports';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';

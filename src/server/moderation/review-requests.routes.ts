@@ -1,4 +1,4 @@
-import { reviewRequestInputSchema, reviewRequestResultSchema } from '@/domain/moderation/holds';
+import { reviewRequestInputSchema, reviewRequestResultSchema } from '@/domain/moderation/review-requests';
 import type { Database } from '../db/client';
 import { createRouter, jsonBody, jsonContent, refusal, writeRoute } from '../http';
 import { requestReview } from './review-requests.actions';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { canAdminister, roleMessages, roleOf, type Role, type RolePerson } from '@/domain/moderation/roles';
+import { canAdminister, roleOf, type Role } from '@/domain/moderation/roles';
+import { roleMessages, type RolePerson } from '@/domain/moderation/role-admin';
 import type { Database } from '../db/client';
 import type { WriteOutcome } from '../outcome';
 import { recordModeration } from './audit';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { roleOf, type RolePerson } from '@/domain/moderation/roles';
+import { roleOf } from '@/domain/moderation/roles';
+import type { RolePerson } from '@/domain/moderation/role-admin';
 import type { Executor } from '../db/client';
 
 type Row = { username: string; profile_name: string | null; avatar_url: string | null; role: string };

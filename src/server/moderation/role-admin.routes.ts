@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { canAdminister } from '@/domain/moderation/roles';
 import {
-  canAdminister,
   roleChangeInputSchema,
   roleChangeResultSchema,
   roleMessages,
   rolesListSchema,
-} from '@/domain/moderation/roles';
+} from '@/domain/moderation/role-admin';
 import type { Database } from '../db/client';
 import {
   commonErrors,

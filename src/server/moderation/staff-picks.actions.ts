@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { StaffPickState } from '@/domain/moderation/audit';
+import type { StaffPickState } from '@/domain/moderation/staff-picks';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { setStaffPick } from '../discover/staff-picks.actions';

@@ -1,5 +1,5 @@
 import { z, type RouteHandler } from '@hono/zod-openapi';
-import { staffPickStateSchema } from '@/domain/moderation/audit';
+import { staffPickStateSchema } from '@/domain/moderation/staff-picks';
 import { canModerate } from '@/domain/moderation/roles';
 import type { Database } from '../db/client';
 import { createRouter, refusal, requireUser, toggleRoute } from '../http';

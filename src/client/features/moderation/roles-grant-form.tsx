@@ -1,11 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import {
-  GRANTABLE_ROLES,
-  roleGrantFormSchema,
-  roleLabels,
-  roleMessages,
-  type GrantableRole,
-} from '@/domain/moderation/roles';
+import { GRANTABLE_ROLES, roleLabels, type GrantableRole } from '@/domain/moderation/roles';
+import { roleGrantFormSchema, roleMessages } from '@/domain/moderation/role-admin';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
 import { FieldError, Input, Label } from '@/client/components/ui/input';

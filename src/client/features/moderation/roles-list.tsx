@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ROLES, roleLabels, roleMessages, type RolePerson } from '@/domain/moderation/roles';
+import { ROLES, roleLabels } from '@/domain/moderation/roles';
+import { roleMessages, type RolePerson } from '@/domain/moderation/role-admin';
 import { paths } from '@/domain/paths';
 import { Link } from 'react-router';
 import { Avatar } from '@/client/components/ui/avatar';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { staffPickMessages } from '@/domain/moderation/audit';
+import { staffPickMessages } from '@/domain/moderation/staff-picks';
 import { Switch } from '@/client/components/ui/switch';
 import { useStaffPick } from '@/client/api/moderation-admin';
 
