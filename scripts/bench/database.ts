@@ -10,6 +10,7 @@ import { applyMigrations, connectDatabase } from '../../src/server/db/client';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded-postgres';
 import type { BenchOptions, BenchSize } from './options';
 import { seedDatabase } from './seeding';
+import { seedModeration } from './seed-moderation';
 
 /** Settings for the seed only, reset before measuring: a throwaway database need not survive a crash. */
 const SEED_SETTINGS = {
@@ -81,6 +82,8 @@ export async function startBenchDatabase(options: BenchOptions, size: BenchSize)
         await migrate();
         const cleaner = connectDatabase(database.url, { max: 1 });
         await cleaner.execute(sql`truncate rate_limits`);
+        // A seed made before the moderation tables gets their rows now (once).
+        console.log(`  moderation: ${await seedModeration(cleaner, size)}`);
         await cleaner.$client.end();
       } else {
         await restartWith(SEED_SETTINGS);

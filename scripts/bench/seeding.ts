@@ -8,6 +8,7 @@ import type { EmbeddedDatabase } from '../../src/server/db/embedded-postgres';
 import type { BenchSize } from './options';
 import { seedBulk, type Phase } from './seed';
 import { seedBenchUser } from './seed-bench-user';
+import { seedModeration } from './seed-moderation';
 import { checkConsistency } from './seed-check';
 import { BENCH_PASSWORD } from './users';
 
@@ -42,6 +43,7 @@ export async function seedDatabase(database: EmbeddedDatabase, size: BenchSize, 
       await upsertBadgeDefinitions(db);
       return `${(await backfillBadges(db)).length.toLocaleString('en')} grants`;
     });
+    await timed('moderation', () => seedModeration(db, size));
     // A settled database: statistics and the visibility map are current, as autovacuum keeps them.
     await timed('vacuum analyze', async () => {
       await db.execute(sql`vacuum analyze`);

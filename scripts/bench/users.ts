@@ -2,6 +2,7 @@
 // browser behind the proxy would, so the product's per-user and per-address quotas hold.
 import { clientAddress, sessionCookie } from '../shared/signed-in-client';
 import { eachLimited } from './each-limited';
+import { isSuspendedBenchUser } from './seed-moderation';
 import { BASE_URL, PORT } from './serve';
 
 /** The signed-in user of the dashboard cases: u2 writes public lists only (every 10th list is private). */
@@ -43,7 +44,9 @@ async function signIn(userId: string): Promise<string> {
 export async function signInUsers(users: number, count: number) {
   const started = performance.now();
   const step = Math.max(1, Math.floor((users - 3) / count));
-  const userIds = Array.from({ length: count }, (_, index) => `u${3 + index * step}`);
+  // A suspended user cannot sign in: its neighbour stands in.
+  const pick = (n: number) => (isSuspendedBenchUser(n) ? n + 1 : n);
+  const userIds = Array.from({ length: count }, (_, index) => `u${pick(3 + index * step)}`);
   const signed: Signed[] = [];
   await eachLimited(userIds, 4, async (userId) => {
     signed.push({ userId, cookie: await signIn(userId), address: clientAddress(userNumber(userId)) });

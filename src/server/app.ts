@@ -52,6 +52,7 @@ import { defaultStreamLimits, notificationStreamRoutes, type StreamLimits } from
 import { securityHeaders } from './security/headers';
 import { noStoreForSessions } from './security/no-store';
 import { socialRoutes } from './social/social.routes';
+import { reportsRoutes } from './moderation/reports.routes';
 import { resolveClientAddress } from './security/client-address';
 import { sameOriginOnly } from './security/same-origin';
 import { notifyingAfterCommit } from './notifications/notify-after-commit';
@@ -204,7 +205,8 @@ export function createApp({
     .route('/api', reviewRequestsRoutes({ db }))
     .route('/api', staffPicksRoutes({ db }))
     .route('/api', auditLogRoutes({ db }))
-    .route('/api', roleAdminRoutes({ db }));
+    .route('/api', roleAdminRoutes({ db }))
+    .route('/api', reportsRoutes({ db }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

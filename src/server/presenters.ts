@@ -132,7 +132,7 @@ export type NotificationTextRow = {
  * longer be read keeps the text it was written with.
  */
 export function notificationText(row: NotificationTextRow, viewerId: ViewerId): string {
-  if (row.type === 'badge' || !row.actor) return row.message;
+  if (row.type === 'badge' || row.type === 'moderation' || !row.actor) return row.message;
   if (row.type !== 'follow' && row.checklist_title === null) return row.message;
   return notificationMessage(row.type, displayName(row.actor, 'actor', viewerId), row.checklist_title ?? undefined);
 }

@@ -6,14 +6,18 @@ import { checklistItemCompletions, checklistLikes, checklists, clonedChecklists 
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { createTestDatabase } from '../setup/test-database';
 
 let t: TestApp;
 let owner: CreatedUser;
 let other: CreatedUser;
 let callers: Record<'visitor' | 'other' | 'owner', Agent>;
+/** The SQL the app sends, one entry a statement, whitespace folded. */
+let statements: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  const database = await createTestDatabase({ onQuery: (query) => statements.push(query.replace(/\s+/g, ' ').trim()) });
+  t = await createTestApp({ db: database.db });
   owner = await createUser(t.db, { username: 'list_owner', profileName: 'Olive', avatarUrl: '🦉' });
   other = await createUser(t.db, { username: 'list_reader' });
   callers = { visitor: t.agent(), other: await signedInAgent(t, other), owner: await signedInAgent(t, owner) };
@@ -91,5 +95,34 @@ describe('GET /api/checklists/:id', () => {
     await t.db.delete(checklists).where(eq(checklists.id, original.id));
     const after = await (await callers.visitor.request(`/api/checklists/${copy.id}`)).json();
     expect(after.clonedFrom).toEqual({ id: null, title: 'Moving house', originallyBy: null });
+  });
+
+  it("reads a visitor's detail in one statement that reads none of a viewer's likes, completions or runs", async () => {
+    const list = await makeChecklist(t.db, owner.id, { items: ['Map', 'Compass'] });
+    await t.db.insert(checklistLikes).values({ checklistId: list.id, userId: other.id });
+    await t.db
+      .insert(checklistItemCompletions)
+      .values({ userId: other.id, checklistItemId: list.items[0]!.id, checklistId: list.id });
+    const viewerTables = /checklist_likes|checklist_item_completions|checklist_runs/;
+
+    statements = [];
+    const asVisitor = checklistDetailSchema.parse(
+      await (await callers.visitor.request(`/api/checklists/${list.id}`)).json(),
+    );
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).not.toMatch(viewerTables);
+    expect(asVisitor.viewer).toEqual({ isOwner: false, hasLiked: false, completedItemIds: [], runs: noRuns });
+
+    // A signed-in reader's statement reads all three, and finds their like and completion.
+    statements = [];
+    const asOther = checklistDetailSchema.parse(
+      await (await callers.other.request(`/api/checklists/${list.id}`)).json(),
+    );
+    const detail = statements.filter((query) => query.includes('as completed_item_ids'));
+    expect(detail).toHaveLength(1);
+    for (const table of ['checklist_likes', 'checklist_item_completions', 'checklist_runs']) {
+      expect(detail[0]).toContain(table);
+    }
+    expect(asOther.viewer).toMatchObject({ hasLiked: true, completedItemIds: [list.items[0]!.id] });
   });
 });

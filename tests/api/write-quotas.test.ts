@@ -124,6 +124,12 @@ const writes: Record<string, WriteCall> = {
     method: 'PUT',
     path: async () => `/api/library/saved/${(await makeChecklist(t.db, owner.id)).id}`,
   },
+  'report a profile': {
+    action: 'report',
+    method: 'POST',
+    path: async () => '/api/reports',
+    json: { targetType: 'profile', targetId: 'quota_owner', reason: 'spam' },
+  },
   'unsave a list': {
     action: 'library',
     method: 'DELETE',

@@ -167,6 +167,41 @@ describe('a completion', () => {
     const untick = await transactionOf(done(1, 'DELETE'), 200);
     expect(badgeChecks(untick.inside)).toEqual([]);
   });
+  it('finds the item and writes or deletes its completion in one statement, between the lock and the progress read', async () => {
+    const list = await makeChecklist(t.db, author.id, { items: ['Passport', 'Tickets'] });
+    const done =
+      (itemId: string, method: 'PUT' | 'DELETE', listId = list.id) =>
+      () =>
+        asReader.request(`/api/checklists/${listId}/items/${itemId}/done`, { method });
+    const shapes = (inside: string[]) =>
+      inside.map((query) =>
+        /for no key update/.test(query)
+          ? 'lock'
+          : /^with item as \(.*\) select count\(\*\)/.test(query)
+            ? /insert into checklist_item_completions/.test(query)
+              ? 'item and insert'
+              : /delete from checklist_item_completions/.test(query)
+                ? 'item and delete'
+                : query
+            : /as completed, .* as runs from checklists c/.test(query)
+              ? 'progress'
+              : query,
+      );
+
+    const tick = await transactionOf(done(list.items[0]!.id, 'PUT'), 200);
+    expect(shapes(tick.inside)).toEqual(['lock', 'item and insert', 'progress']);
+    const untick = await transactionOf(done(list.items[0]!.id, 'DELETE'), 200);
+    expect(shapes(untick.inside)).toEqual(['lock', 'item and delete', 'progress']);
+
+    // An item of another list is no item of this one: not found, and nothing is written.
+    const other = await makeChecklist(t.db, author.id, { items: ['Towel'] });
+    const elsewhere = await transactionOf(done(other.items[0]!.id, 'PUT'), 404);
+    expect(shapes(elsewhere.inside)).toEqual(['lock', 'item and insert']);
+    const written = await t.db.execute<{ count: number }>(
+      sql`select count(*)::int as count from checklist_item_completions where checklist_item_id = ${other.items[0]!.id}`,
+    );
+    expect(written.rows[0]!.count).toBe(0);
+  });
 });
 
 describe('a like', () => {

@@ -153,6 +153,16 @@ export const table: [string, Call, Record<Visibility, Expected>][] = [
     byVisibility({ visitor: 401, other: 404, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
   ],
   [
+    // Reporting: who may report what, moderators and admins included, is tests/api/reports-authorization.test.ts.
+    'report',
+    ({ list }) => ({
+      method: 'POST',
+      path: '/api/reports',
+      json: { targetType: 'checklist', targetId: list, reason: 'spam' },
+    }),
+    byVisibility({ visitor: 401, other: 200, owner: 400 }, { visitor: 401, other: 404, owner: 400 }),
+  ],
+  [
     'bulk delete',
     ({ list }) => ({ method: 'POST', path: '/api/checklists/bulk-delete', json: { ids: [list] } }),
     byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 200, owner: 200 }),

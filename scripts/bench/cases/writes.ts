@@ -1,8 +1,9 @@
-// The write cases: complete an item, like, comment, create a list, clone and duplicate, each signed in as
+// The write cases: complete an item, like, comment, report, create a list, clone and duplicate, each signed in as
 // many users, each user from an address of its own, so the product's write quotas hold and are
 // spread, not raised.
 import { sql } from 'drizzle-orm';
 import { ESTIMATED_TIMES } from '../../../src/domain/checklists/checklist-fields';
+import { REPORT_REASONS } from '../../../src/domain/moderation/reports';
 import type { Database } from '../../../src/server/db/client';
 import type { LoadRequest } from '../load';
 import { shuffled } from '../shuffled';
@@ -79,6 +80,25 @@ export async function writeCases(
           path: `/api/checklists/${list.id}/comments`,
           headers: asUser(user, true),
           body: JSON.stringify({ content: `${phrase(index, 6)}.` }),
+        };
+      }),
+    },
+    {
+      // Each list is reported by one user in the case (more users than lists would hide some,
+      // and change what the other cases read); a round again rewrites that user's report.
+      name: 'write: report',
+      requests: writes((index) => {
+        const { user, list } = notOwn(index);
+        return {
+          method: 'POST',
+          path: '/api/reports',
+          headers: asUser(user, true),
+          body: JSON.stringify({
+            targetType: 'checklist',
+            targetId: list.id,
+            reason: REPORT_REASONS[index % REPORT_REASONS.length],
+            note: index % 2 ? `${phrase(index, 8)}.` : '',
+          }),
         };
       }),
     },

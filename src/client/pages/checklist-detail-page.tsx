@@ -28,6 +28,7 @@ import { RemixesSection } from '@/client/features/checklists/remixes-section';
 import { VisibilityBadge } from '@/client/features/checklists/visibility-badge';
 import { HiddenNotice } from '@/client/features/moderation/hidden-notice';
 import { StaffPickToggle } from '@/client/features/moderation/staff-pick-toggle';
+import { ReportButton } from '@/client/features/moderation/report-dialog';
 import { paths } from '@/domain/paths';
 import { useDocumentTitle } from '@/client/lib/document-head';
 import { backToBrowsePath, useBackToBrowsePath } from '@/client/lib/last-browse-search';
@@ -173,6 +174,7 @@ function ChecklistView({
           <EditOrCloneButton checklist={checklist} viewer={viewer} clone={clone} loginHref={loginHref} />
           <ShareButton title={checklist.title} />
           <DeferredExportMenu checklist={checklist} isSignedIn={isSignedIn} />
+          <ReportButton target={{ type: 'checklist', id: checklist.id, ownerId: checklist.authorId }} viewer={viewer} />
         </div>
 
         <CopyStatus clone={clone} />
@@ -196,6 +198,13 @@ function ChecklistView({
           viewer={viewer}
           loginHref={loginHref}
           holdNotice={(comment) => <HiddenNotice targetType="comment" targetId={comment.id} hold={comment.hold} />}
+          commentAction={(comment) => (
+            <ReportButton
+              target={{ type: 'comment', id: comment.id, ownerId: comment.author.id }}
+              viewer={viewer}
+              size="sm"
+            />
+          )}
         />
       </div>
     </Page>

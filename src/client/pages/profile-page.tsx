@@ -12,6 +12,7 @@ import { useAuth } from '@/client/api/use-auth';
 import { ApiError } from '@/client/lib/api';
 import { BadgeChips } from '@/client/features/badges/badge-tier';
 import { FollowButton } from '@/client/features/social/follow-button';
+import { ReportButton } from '@/client/features/moderation/report-dialog';
 import { FollowListDialog } from '@/client/features/social/follow-list-dialog';
 import { HiddenNotice } from '@/client/features/moderation/hidden-notice';
 import { profileQuery } from '@/client/api/profiles';
@@ -129,7 +130,12 @@ function ProfileHeader({ profile, viewer }: { profile: PublicProfile; viewer: Vi
             </div>
           )}
         </div>
-        {isFollowShown ? <FollowButton username={profile.username} isFollowing={profile.isFollowing} /> : null}
+        {isFollowShown ? (
+          <div className="flex flex-wrap items-center justify-center gap-2">
+            <FollowButton username={profile.username} isFollowing={profile.isFollowing} />
+            <ReportButton target={{ type: 'profile', id: profile.username, ownerId: profile.id }} viewer={viewer} />
+          </div>
+        ) : null}
       </div>
     </Card>
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   NOTIFICATION_ICONS,
+  autoHiddenNotificationMessage,
   badgeNotificationMessage,
   notificationMessage,
   notificationTarget,
@@ -17,6 +18,18 @@ describe('notification messages', () => {
 
   it('name the badge earned', () => {
     expect(badgeNotificationMessage('Curator')).toBe('You earned the badge “Curator”');
+  });
+
+  it('tell an author which of their things was hidden after several reports', () => {
+    expect(autoHiddenNotificationMessage('checklist', 'Deals')).toBe(
+      'Your list “Deals” was hidden after several reports. A moderator will look at it.',
+    );
+    expect(autoHiddenNotificationMessage('comment', 'Deals')).toBe(
+      'Your comment on “Deals” was hidden after several reports. A moderator will look at it.',
+    );
+    expect(autoHiddenNotificationMessage('profile')).toBe(
+      'Your profile was hidden after several reports. A moderator will look at it.',
+    );
   });
 
   it('use one icon per type', () => {
@@ -43,6 +56,11 @@ describe('where a notification leads', () => {
     expect(notificationTarget({ type: 'badge', checklistId: null, actor: null })).toBe('/dashboard/badges');
   });
 
+  it('opens what the moderators’ notice is about: the list (a comment’s), else the author’s own profile', () => {
+    expect(notificationTarget({ type: 'moderation', checklistId: 'c1', actor: null })).toBe('/checklist/c1');
+    expect(notificationTarget({ type: 'moderation', checklistId: null, actor: null })).toBe('/me');
+  });
+
   it('opens nothing when what it is about is not known', () => {
     expect(notificationTarget({ type: 'follow', checklistId: null, actor: null })).toBeNull();
     expect(notificationTarget({ type: 'follow', checklistId: null, actor: { username: null } })).toBeNull();
@@ -56,7 +74,7 @@ describe('who a notification comes from', () => {
   });
 
   it('shows the system’s neutral icon for any other notification without an actor', () => {
-    for (const type of ['like', 'comment', 'clone', 'follow'] as const) {
+    for (const type of ['like', 'comment', 'clone', 'follow', 'moderation'] as const) {
       expect(systemIconOf({ type, actor: null })).toBe('system');
     }
   });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import type { ReportTargetType } from '../moderation/report-rules';
 import { paths } from '../paths';
 
-export const NOTIFICATION_TYPES = ['like', 'comment', 'clone', 'follow', 'badge'] as const;
+export const NOTIFICATION_TYPES = ['like', 'comment', 'clone', 'follow', 'badge', 'moderation'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** The bell's popover shows the newest ten. */
@@ -12,13 +13,14 @@ export const NOTIFICATION_ICONS: Record<NotificationType, string> = {
   clone: '🔁',
   follow: '👤',
   badge: '🏅',
+  moderation: '🛡️',
 };
 export const DEFAULT_ACTOR_AVATAR = '👤';
 export const notificationMessages = { empty: 'No notifications yet.' } as const;
 
 /** A message names the actor and the list: “Sam liked “Moving house””. */
 export function notificationMessage(
-  type: Exclude<NotificationType, 'badge'>,
+  type: Exclude<NotificationType, 'badge' | 'moderation'>,
   actorName: string,
   checklistTitle?: string,
 ): string {
@@ -37,6 +39,22 @@ export function notificationMessage(
 /** A badge notification has no actor: the system grants it (decision 011). */
 export function badgeNotificationMessage(badgeName: string): string {
   return `You earned the badge “${badgeName}”`;
+}
+
+/**
+ * The moderators' notice to an author whose list, comment or profile enough people reported to hide
+ * it until a moderator looks (no person sends it). A list's or comment's names the list.
+ */
+export function autoHiddenNotificationMessage(type: ReportTargetType, checklistTitle?: string): string {
+  const next = 'A moderator will look at it.';
+  switch (type) {
+    case 'checklist':
+      return `Your list “${checklistTitle}” was hidden after several reports. ${next}`;
+    case 'comment':
+      return `Your comment on “${checklistTitle}” was hidden after several reports. ${next}`;
+    case 'profile':
+      return `Your profile was hidden after several reports. ${next}`;
+  }
 }
 
 /** Who did what a notification says, as the recipient may see them; null when no person did. */
@@ -73,7 +91,9 @@ export type NotificationSubject = {
  *   own page, where its likes, clones and comments are (the dashboard's variant of a list is for
  *   working through it, and shows none of them);
  * - a follow opens the follower's profile;
- * - a badge opens the badges page.
+ * - a badge opens the badges page;
+ * - the moderators' notice opens what it is about: the list (a comment's, for a comment), where its
+ *   author sees why it is hidden, or the author's own profile.
  * Null when there is nothing to open (a list or a follower's username it no longer has).
  */
 export function notificationTarget(notification: NotificationSubject): string | null {
@@ -86,6 +106,8 @@ export function notificationTarget(notification: NotificationSubject): string | 
       return notification.actor?.username ? paths.user(notification.actor.username) : null;
     case 'badge':
       return paths.dashboard.badges();
+    case 'moderation':
+      return notification.checklistId ? paths.checklist(notification.checklistId) : paths.me();
   }
 }
 

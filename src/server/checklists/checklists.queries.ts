@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { noRuns } from '@/domain/checklists/runs';
 import { visibilityOf, type ChecklistVisibility } from '@/domain/checklists/visibility';
 import type { Hold } from '@/domain/moderation/holds';
 import { canModerate, roleOf } from '@/domain/moderation/roles';
@@ -43,7 +44,8 @@ type DetailRow = AuthorRow & {
   original_is_clone: boolean;
   has_liked: boolean;
   completed_item_ids: string[];
-  runs: Parameters<typeof presentRunSummary>[0];
+  /** null for a visitor, who has no runs. */
+  runs: Parameters<typeof presentRunSummary>[0] | null;
   author_visibility: ChecklistVisibility;
   hold: Hold | null;
   viewer_role: string | null;
@@ -96,6 +98,31 @@ async function findOriginalAuthor(db: Executor, id: string, viewerId: string | n
 }
 
 /**
+ * The detail's columns about the viewer (their like, their completions, their runs in brief) and
+ * the join they need, for a query over `checklists c`. A visitor has none of them, so their
+ * statement reads none: it is a statement of its own, with constants in their place, and the most
+ * frequent detail read (visitors', rendered pages' too) reads three tables fewer.
+ */
+function viewerColumns(viewerId: string | null): { columns: SQL; join: SQL } {
+  if (viewerId === null) {
+    return {
+      columns: sql`false as has_liked, '[]'::json as completed_item_ids, null::json as runs,
+        null::text as viewer_role, false as is_staff_pick`,
+      join: sql``,
+    };
+  }
+  return {
+    columns: sql`exists (select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id = ${viewerId}) as has_liked,
+      done.ids as completed_item_ids,
+      ${runSummaryColumn(sql`c.id`, sql`${viewerId}`, sql`done.last_at`)} as runs,
+      -- Whether the list is a staff pick is told to moderators (the role is read for that).
+      (select v.role from profiles v where v.id = ${viewerId}) as viewer_role,
+      exists (select 1 from staff_picks s where s.checklist_id = c.id) as is_staff_pick`,
+    join: completionsOf(sql`c.id`, sql`${viewerId}`),
+  };
+}
+
+/**
  * One checklist with everything the detail page shows, in one statement (two for a clone of a clone). A private list is
  * found only by its owner: to anyone else it does not exist.
  */
@@ -105,6 +132,7 @@ export async function findChecklistDetail(
   viewerId: string | null,
 ): Promise<ChecklistDetail | null> {
   if (!isUuid(id)) return null;
+  const viewer = viewerColumns(viewerId);
   const [row] = await executeNamed<DetailRow>(
     db,
     sql`
@@ -120,13 +148,9 @@ export async function findChecklistDetail(
         then o.id end as cloned_from_id, cl.original_title as cloned_from_title,
       -- Only a clone of a clone has a chain longer than one hop to walk (findOriginalAuthor).
       exists (select 1 from cloned_checklists k where k.cloned_checklist_id = cl.original_checklist_id) as original_is_clone,
-      exists (select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id = ${viewerId}) as has_liked,
-      done.ids as completed_item_ids,
-      ${runSummaryColumn(sql`c.id`, sql`${viewerId}`, sql`done.last_at`)} as runs,
       ${authorVisibilityColumn('c')} as author_visibility, ${holdJson('c')} as hold,
-      (select v.role from profiles v where v.id = ${viewerId}) as viewer_role,
-      exists (select 1 from staff_picks s where s.checklist_id = c.id) as is_staff_pick
-    from checklists c ${completionsOf(sql`c.id`, sql`${viewerId}`)}
+      ${viewer.columns}
+    from checklists c ${viewer.join}
     left join profiles p on p.id = c.author_id
     left join cloned_checklists cl on cl.cloned_checklist_id = c.id
     left join checklists o on o.id = cl.original_checklist_id
@@ -171,7 +195,7 @@ export async function findChecklistDetail(
       isOwner,
       hasLiked: row.has_liked,
       completedItemIds: row.completed_item_ids,
-      runs: presentRunSummary(row.runs),
+      runs: row.runs === null ? noRuns : presentRunSummary(row.runs),
     },
     hold: isOwner ? row.hold : null,
     ...(canModerate(roleOf(row.viewer_role)) ? { isStaffPick: row.is_staff_pick } : {}),

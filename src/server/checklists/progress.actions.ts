@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { grantEarnedBadges } from '../badges/badges.actions';
-import type { Database, Executor } from '../db/client';
+import { executeNamed, type Database, type Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import type { RunSummary } from '@/domain/checklists/runs';
-import { checklistItemCompletions, checklistItems } from '../db/schema';
+import { checklistItemCompletions } from '../db/schema';
 import { itemCountColumn } from '../presenters';
 import type { WriteOutcome } from '../outcome';
 import { withChecklistAccess } from './checklist-access';
@@ -18,16 +18,20 @@ async function progressState(
   checklistId: string,
   userId: string,
 ): Promise<{ state: ProgressState; isListComplete: boolean }> {
-  const result = await db.execute<{
+  // Named: its plan is the same for any list and user, so it is not planned again on every tick.
+  const rows = await executeNamed<{
     uses: number;
     completed: string[];
     items: number;
     runs: Parameters<typeof presentRunSummary>[0];
-  }>(sql`
+  }>(
+    db,
+    sql`
     select c.uses_count as uses, ${itemCountColumn} as items, done.ids as completed,
       ${runSummaryColumn(sql`c.id`, sql`${userId}`, sql`done.last_at`)} as runs
-    from checklists c ${completionsOf(sql`c.id`, sql`${userId}`)} where c.id = ${checklistId}`);
-  const row = result.rows[0]!;
+    from checklists c ${completionsOf(sql`c.id`, sql`${userId}`)} where c.id = ${checklistId}`,
+  );
+  const row = rows[0]!;
   return {
     state: { uses: row.uses, completedItemIds: row.completed, runs: presentRunSummary(row.runs) },
     isListComplete: row.items > 0 && row.completed.length >= row.items,
@@ -45,22 +49,23 @@ export async function setItemCompleted(
   if (!isUuid(itemId)) return notFound;
   // The checklist row first, as an edit takes it, so a completion and an edit cannot deadlock.
   return withChecklistAccess(db, checklistId, userId, { lock: 'no key update' }, async (tx) => {
-    const [item] = await tx
-      .select({ id: checklistItems.id, kind: checklistItems.kind })
-      .from(checklistItems)
-      .where(and(eq(checklistItems.checklistId, checklistId), eq(checklistItems.id, itemId)));
-    // Only an item is ticked: a heading is no item to complete.
-    if (!item || item.kind !== 'item') return notFound;
-    if (isCompleted) {
-      await tx
-        .insert(checklistItemCompletions)
-        .values({ userId, checklistItemId: item.id, checklistId })
-        .onConflictDoNothing();
-    } else {
-      await tx
-        .delete(checklistItemCompletions)
-        .where(and(eq(checklistItemCompletions.userId, userId), eq(checklistItemCompletions.checklistItemId, item.id)));
-    }
+    // Only an item of this list is ticked (a heading is no item to complete): the item is found and
+    // the completion written or deleted in one statement, one round trip.
+    const write = isCompleted
+      ? sql`insert into checklist_item_completions (user_id, checklist_item_id, checklist_id)
+          select ${userId}, item.id, item.checklist_id from item on conflict do nothing`
+      : sql`delete from checklist_item_completions completion using item
+          where completion.user_id = ${userId} and completion.checklist_item_id = item.id`;
+    const [found] = await executeNamed<{ items: number }>(
+      tx,
+      sql`
+      with item as (
+        select i.id, i.checklist_id from checklist_items i
+        where i.checklist_id = ${checklistId} and i.id = ${itemId} and i.kind = 'item'),
+      written as (${write})
+      select count(*)::int as items from item`,
+    );
+    if (found?.items !== 1) return notFound;
     const { state, isListComplete } = await progressState(tx, checklistId, userId);
     // Only a completion that leaves the list complete can raise the user's completed lists: the others
     // skip the badge check (a statement that counts their completed lists).

@@ -60,7 +60,7 @@ async function queueNotificationMail(
 }
 
 type NotifiedEvent = {
-  type: Exclude<NotificationType, 'badge'>;
+  type: Exclude<NotificationType, 'badge' | 'moderation'>;
   recipientId: string;
   actorId: string;
   checklist?: { id: string; title: string };
@@ -229,6 +229,22 @@ export function badgeNotifications(granted: SQL) {
       select user_id, null, 'badge', message, clock_timestamp() from (${granted}) granted`,
     written: (userIds: readonly string[]) => notifyAfterCommit(userIds),
   };
+}
+
+/**
+ * The moderators' notice to `recipientId` about their own thing (automatic hiding), in the caller's
+ * transaction: no person sends it, so it has no actor and is never repeated or mailed. `checklistId`
+ * names the list it is about, if any (a hidden list, or the list of a hidden comment).
+ */
+export async function notifyModeration(
+  db: Executor,
+  notice: { recipientId: string; message: string; checklistId: string | null },
+): Promise<void> {
+  if (notice.recipientId === DELETED_USER.id) return;
+  await db.execute(sql`
+    insert into notifications (user_id, actor_id, type, checklist_id, message)
+    values (${notice.recipientId}, null, 'moderation', ${notice.checklistId}::uuid, ${notice.message})`);
+  notifyAfterCommit([notice.recipientId]);
 }
 
 /**

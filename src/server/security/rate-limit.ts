@@ -168,6 +168,8 @@ export const writeQuotas = {
   staffPick: { perDay: 200, perMinute: 30 },
   /** An admin granting and revoking roles. */
   roleChange: { perDay: 50, perMinute: 10 },
+  /** Reporting a list, a comment or a profile, and reporting it again: a person reports a few. */
+  report: { perDay: 50, perMinute: 10 },
 } as const satisfies Record<string, WriteQuota>;
 
 export type WriteAction = keyof typeof writeQuotas;

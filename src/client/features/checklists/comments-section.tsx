@@ -28,18 +28,23 @@ function ErrorText({ children }: { children: string | null }) {
   );
 }
 
-/** A list's comments: newest first; authors edit and delete their own; visitors read. */
+/**
+ * A list's comments: newest first; authors edit and delete their own; visitors read.
+ * `commentAction`, what the page adds to each comment's actions (Report, which another feature makes).
+ */
 export function CommentsSection({
   checklist,
   viewer,
   loginHref,
   holdNotice,
+  commentAction,
 }: {
   checklist: { id: string; authorId: string };
   viewer: Viewer;
   loginHref: string;
   /** What the author of a hidden comment reads above it (the server sends a hold to them alone). */
   holdNotice?: (comment: Comment & { hold: NonNullable<Comment['hold']> }) => ReactNode;
+  commentAction?: (comment: Comment) => ReactNode;
 }) {
   const checklistId = checklist.id;
   const comments = useInfiniteQuery(commentsQuery(checklistId));
@@ -95,6 +100,7 @@ export function CommentsSection({
                   checklistId={checklistId}
                   comment={comment}
                   isAuthor={canEditComment(viewer, { authorId: comment.author.id })}
+                  action={commentAction?.(comment)}
                 />
               </li>
             ))}
@@ -153,7 +159,17 @@ function AddCommentForm({ checklistId }: { checklistId: string }) {
   );
 }
 
-function CommentCard({ checklistId, comment, isAuthor }: { checklistId: string; comment: Comment; isAuthor: boolean }) {
+function CommentCard({
+  checklistId,
+  comment,
+  isAuthor,
+  action,
+}: {
+  checklistId: string;
+  comment: Comment;
+  isAuthor: boolean;
+  action: ReactNode;
+}) {
   const isHydrated = useIsHydrated();
   const [draft, setDraft] = useState<string | null>(null);
   const edit = useEditComment(checklistId);
@@ -271,6 +287,7 @@ function CommentCard({ checklistId, comment, isAuthor }: { checklistId: string; 
               </Button>
             </div>
           ) : null}
+          {action && !isEditing ? <div className="mt-2 flex flex-wrap items-center gap-1">{action}</div> : null}
           {remove.isError ? (
             <div className="mt-1">
               <ErrorText>{errorMessage(remove.error, commentMessages.deleteFailed)}</ErrorText>

@@ -13,6 +13,7 @@ import { ShareButton } from '@/client/features/checklists/share-button';
 import { DeferredExportMenu } from '@/client/features/checklists/deferred-export-menu';
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
+import { ReportButton } from '@/client/features/moderation/report-dialog';
 import { paths } from '@/domain/paths';
 import { useAuth } from '@/client/api/use-auth';
 
@@ -89,6 +90,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
           {/* The public page's address: a dashboard link would send others to a sign-in page. */}
           <ShareButton url={`${window.location.origin}${paths.checklist(checklist.id)}`} title={checklist.title} />
           <DeferredExportMenu checklist={checklist} isSignedIn />
+          <ReportButton target={{ type: 'checklist', id: checklist.id, ownerId: checklist.authorId }} viewer={viewer} />
         </div>
         <CopyStatus clone={clone} />
       </Card>

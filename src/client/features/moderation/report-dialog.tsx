@@ -1,0 +1,64 @@
+import { Flag } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { canReport, reportMessages, type ReportTargetType } from '@/domain/moderation/report-rules';
+import type { Viewer } from '@/domain/permissions';
+import { Button } from '@/client/components/ui/button';
+import { DeferredDialog } from '@/client/components/ui/deferred-dialog';
+import { Spinner } from '@/client/components/ui/spinner';
+
+// The form (with its schema) loads when Report is pressed, never with the page.
+const loadReportForm = () => import('./report-form');
+const ReportForm = lazy(async () => ({ default: (await loadReportForm()).ReportForm }));
+
+/** What is reported: a list or comment by its id, a profile by its username; and whose it is. */
+export type ReportTarget = { type: ReportTargetType; id: string; ownerId: string };
+
+/**
+ * "Report" on a list, a comment or a profile: a dialog that sends the moderators a reason and an
+ * optional note. Only a signed-in person sees it, and never on their own thing (canReport); a
+ * visitor signs in first.
+ */
+export function ReportButton({
+  target,
+  viewer,
+  size = 'md',
+}: {
+  target: ReportTarget;
+  viewer: Viewer;
+  /** `sm`: the quiet button of a comment's actions. */
+  size?: 'sm' | 'md';
+}) {
+  const [isOpen, setOpen] = useState(false);
+  if (!canReport(viewer, target)) return null;
+  return (
+    <DeferredDialog
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      title={reportMessages.dialogTitle}
+      description={reportMessages.dialogDescription(target.type)}
+      className="overflow-y-auto"
+      trigger={(triggerProps) => (
+        <Button
+          {...triggerProps}
+          variant={size === 'sm' ? 'ghost' : 'secondary'}
+          size={size}
+          className={size === 'sm' ? 'h-8 px-2' : undefined}
+          aria-label={reportMessages.reportThing(target.type)}
+          onPointerDown={() => {
+            triggerProps.onPointerDown();
+            void loadReportForm();
+          }}
+        >
+          <Flag className={size === 'sm' ? 'h-3.5 w-3.5' : 'h-4 w-4'} aria-hidden />
+          {reportMessages.report}
+        </Button>
+      )}
+    >
+      {isOpen ? (
+        <Suspense fallback={<Spinner />}>
+          <ReportForm target={target} onSent={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </DeferredDialog>
+  );
+}

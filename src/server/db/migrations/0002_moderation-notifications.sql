@@ -1,0 +1,2 @@
+ALTER TABLE "notifications" DROP CONSTRAINT "notifications_type_values";--> statement-breakpoint
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_type_values" CHECK ("notifications"."type" in ('like', 'comment', 'clone', 'follow', 'badge', 'moderation'));
