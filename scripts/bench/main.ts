@@ -12,6 +12,8 @@
 //   server has not seen before (so not counted before: it caches counts, decision 018);
 // - the other reads (cases/reads.ts): detail, Discover, suggestions, the dashboard, badges and
 //   the stats bar (as one busy bench user, seed-bench-user.ts);
+// - the moderators' queue (cases/moderation.ts): its first page, the signed-in users made
+//   moderators and open cases opened on a sample of lists;
 // - the writes (cases/writes.ts), each signed in as many users (--sign-ins), each user from an
 //   address of its own through X-Forwarded-For (the app trusts loopback as its proxy here, as
 //   TRUSTED_PROXIES would in production), so the product's write quotas hold and are spread.

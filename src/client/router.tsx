@@ -36,6 +36,7 @@ const EditChecklistPage = lazyPage(
 const RequireOwner = lazyPage(() => import('@/client/features/checklists/require-owner'), 'RequireOwner');
 const ProfilePage = lazyPage(() => import('@/client/pages/profile-page'), 'ProfilePage');
 const MePage = lazyPage(() => import('@/client/pages/me-page'), 'MePage');
+const ModerationPage = lazyPage(() => import('@/client/pages/moderation-page'), 'ModerationPage');
 const NotFoundPage = lazyPage(() => import('@/client/features/site/not-found-page'), 'NotFoundPage');
 const DashboardLayout = lazyPage(() => import('@/client/pages/dashboard/dashboard-layout'), 'DashboardLayout');
 const DashboardHomePage = lazyPage(() => import('@/client/pages/dashboard/home-page'), 'DashboardHomePage');
@@ -110,6 +111,8 @@ const routes: RouteObject[] = [
           },
           { path: '/user/:username', element: <ProfilePage /> },
           { path: '/me', element: <MeRoute /> },
+          // Moderators and admins; anyone else sees the not-found page (the API answers them 404).
+          { path: '/moderation', element: <ModerationPage /> },
           // Admins only: anyone else, visitors too, finds no such page, as the API responds 404.
           { path: '/moderation/audit', element: <ModerationAuditPage /> },
           { path: '/moderation/roles', element: <ModerationRolesPage /> },

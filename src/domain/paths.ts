@@ -28,6 +28,8 @@ export const paths = {
   create: () => '/create',
   editChecklist: (id: string) => `/edit-checklist/${segment(id)}`,
   user: (username: string) => `/user/${segment(username)}`,
+  /** The moderators' queue (moderators and admins; anyone else finds no such page). */
+  moderation: () => '/moderation',
   me: (tab?: MeTab) => (tab === undefined ? '/me' : `/me?tab=${tab}`),
   /** The admins' audit log and roles. */
   moderationAudit: () => '/moderation/audit',

@@ -45,6 +45,7 @@ import { auditLogRoutes } from './moderation/audit-log.routes';
 import { reviewRequestsRoutes } from './moderation/review-requests.routes';
 import { roleAdminRoutes } from './moderation/role-admin.routes';
 import { staffPicksRoutes } from './moderation/staff-picks.routes';
+import { moderationQueueRoutes } from './moderation/queue.routes';
 import type { Mailer } from './mail/mailer';
 import type { NotificationHub } from './notifications/live';
 import { notificationsRoutes } from './notifications/notifications.routes';
@@ -206,7 +207,8 @@ export function createApp({
     .route('/api', staffPicksRoutes({ db }))
     .route('/api', auditLogRoutes({ db }))
     .route('/api', roleAdminRoutes({ db }))
-    .route('/api', reportsRoutes({ db }));
+    .route('/api', reportsRoutes({ db }))
+    .route('/api', moderationQueueRoutes({ db, mailer }));
 
   app.doc31('/api/openapi.json', {
     openapi: '3.1.0',

@@ -15,6 +15,7 @@ import { pruneRateLimits } from './security/rate-limit';
 import { expireUnconfirmedSignUps } from './accounts/own-profile.actions';
 import { pruneEmailChangeLinks } from './accounts/email-change.actions';
 import { pruneEndedSessions } from './accounts/sessions.actions';
+import { endElapsedSuspensions } from './moderation/holds';
 
 // Three ways to run (decision 023): WEB_CONCURRENCY=1 is one process that does everything; more
 // is a cluster, whose primary owns the database, migrations, seeding and the background work,
@@ -88,6 +89,8 @@ async function startBackgroundWork(env: Env, db: Database, mailer: Mailer, logge
       void expireUnconfirmedSignUps(db).catch(() => undefined);
       void pruneEmailChangeLinks(db).catch(() => undefined);
       void pruneEndedSessions(db).catch(() => undefined);
+      // A suspension ends within the hour after its time; its user's lists come back then.
+      void endElapsedSuspensions(db).catch(() => undefined);
     },
     60 * 60 * 1000,
   );

@@ -8,6 +8,7 @@ import { signInUsers } from '../users';
 import { browseCases, DEEP_PAGE } from './browse';
 import { selectRows } from './case';
 import { moderationAuditCases } from './moderation-audit';
+import { moderationCases } from './moderation';
 import { pageCases } from './pages';
 import { readCases } from './reads';
 import { remixCases } from './remixes';
@@ -36,6 +37,7 @@ export async function prepareCases(db: Database, size: BenchSize, signIns: numbe
     ),
     ...(await remixCases(db)),
     ...(await moderationAuditCases(db, signed)),
+    ...(await moderationCases(db, lists, signed)),
     ...pageCases(
       db,
       lists.map((list) => list.id),

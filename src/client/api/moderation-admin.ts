@@ -6,7 +6,7 @@ import type { ReviewRequestInput, reviewRequestResultSchema } from '@/domain/mod
 import type { Role } from '@/domain/moderation/roles';
 import type { roleChangeResultSchema, rolesListSchema } from '@/domain/moderation/role-admin';
 import { apiRequest } from '@/client/lib/api';
-import { checklistKeys, moderationAdminKeys, profileKeys } from './query-keys';
+import { checklistKeys, moderationAdminKeys, moderationKeys, profileKeys } from './query-keys';
 
 /**
  * The author asks for a review of their hidden list, comment or profile. The thing's hold then
@@ -34,10 +34,13 @@ export function useStaffPick(checklistId: string) {
       apiRequest<typeof staffPickStateSchema>(`/api/moderation/staff-picks/${encodeURIComponent(checklistId)}`, {
         method: isStaffPick ? 'PUT' : 'DELETE',
       }),
-    onSuccess: ({ isStaffPick }) =>
+    onSuccess: ({ isStaffPick }) => {
       queryClient.setQueryData<ChecklistDetail>(checklistKeys.detail(checklistId), (detail) =>
         detail ? { ...detail, isStaffPick } : detail,
-      ),
+      );
+      // The queue's side tab lists the current picks.
+      return queryClient.invalidateQueries({ queryKey: moderationKeys.staffPicks });
+    },
   });
 }
 

@@ -88,3 +88,10 @@ export const moderationAdminKeys = {
   audit: ['moderation', 'audit'] as const,
   roles: ['moderation', 'roles'] as const,
 };
+
+/** The moderators' queue: its open cases and the staff picks of its side tab. */
+export const moderationKeys = {
+  all: ['moderation'] as const,
+  cases: ['moderation', 'cases'] as const,
+  staffPicks: ['moderation', 'staff-picks'] as const,
+};

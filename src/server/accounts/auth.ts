@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { DELETED_USER } from '@/domain/accounts/account-data';
+import { suspendedSignInMessage } from '@/domain/moderation/suspensions';
 import { CONFIRMATION_LINK_HOURS, RESET_LINK_HOURS, SESSION_DAYS } from '@/domain/accounts/lifetimes';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
@@ -11,6 +12,7 @@ import type { Env } from '../env';
 import { authLogger, type Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
+import { findActiveSuspension } from '../moderation/suspensions.queries';
 import { clearAccountRates } from '../security/rate-limit';
 import { revokePendingEmailChanges } from './email-change.actions';
 import { createProfileForNewUser } from './own-profile.actions';
@@ -116,6 +118,18 @@ export function createAuth({ db, env, secret, mailer, logger }: AuthDeps) {
       database: { generateId: () => crypto.randomUUID(), joins: true },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // A suspended account opens no session, whichever path asks for one (signing in is the
+          // only one: confirming an address and resetting a password sign nobody in). Sign-in
+          // comes here after the password check, so the refusal tells nothing to anyone without it.
+          before: async (session) => {
+            const until = await findActiveSuspension(db, session.userId);
+            if (until === undefined) return;
+            throw new APIError('FORBIDDEN', { message: suspendedSignInMessage(until), code: 'ACCOUNT_SUSPENDED' });
+          },
+        },
+      },
       user: {
         create: {
           // The username travels as the user's name (see accounts.routes.ts); the profile row is

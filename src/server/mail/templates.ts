@@ -13,7 +13,7 @@ export function oneLineSubject(subject: string): string {
   return subject.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 }
 
-function layout(
+export function layout(
   to: string,
   subject: string,
   lines: string[],

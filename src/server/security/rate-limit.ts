@@ -42,6 +42,8 @@ export const rateRules = {
   ownProfileWritesPerUser: { windowSeconds: 60, max: 60 },
   // An admin reading the audit log or the people with a role, a page at a time.
   adminReadsPerUser: { windowSeconds: 60, max: 120 },
+  // The moderators' queue: reading pages of cases and deciding them, a few a minute each.
+  moderationPerUser: { windowSeconds: 60, max: 120 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateRuleName = keyof typeof rateRules;

@@ -21,6 +21,8 @@ export const visitorRoutes = (ids: { list: string; author: string }) => [
   `/user/${ids.author}`,
   '/user/nobody-by-that-name',
   '/me',
+  // The moderators' queue: anyone else finds no such page.
+  '/moderation',
   '/no-such-page',
 ];
 export const missingThings = failedRequest(404, /\/api\/(checklists\/00000000-|users\/nobody-)/);
@@ -51,6 +53,7 @@ export const readerOtherRoutes = (ids: { author: string; privateUser: string }) 
   '/forgot-password',
   '/reset-password?token=not-a-real-token',
   '/reset-password?error=INVALID_TOKEN',
+  '/moderation',
   '/no-such-page',
 ];
 

@@ -8,12 +8,14 @@ import {
   PlusCircle,
   Search,
   Settings,
+  ShieldCheck,
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { greetingName } from '@/domain/accounts/profile';
+import { canModerate } from '@/domain/moderation/roles';
 import { BrandMark } from '@/client/components/layout/brand-mark';
 import { AnimatedMain } from '@/client/pages/layout/root-layout';
 import { Avatar } from '@/client/components/ui/avatar';
@@ -152,7 +154,7 @@ function DashboardSearch() {
 }
 
 function AvatarMenu({ avatar, name }: { avatar: string | null; name: string }) {
-  const { signOut } = useAuth();
+  const { signOut, profile } = useAuth();
   const navigate = useNavigate();
   return (
     <AccountMenu
@@ -172,6 +174,11 @@ function AvatarMenu({ avatar, name }: { avatar: string | null; name: string }) {
       <DropdownMenuItem onSelect={() => void navigate(paths.dashboard.profile())}>
         <UserRound className="h-4 w-4" aria-hidden /> Profile
       </DropdownMenuItem>
+      {canModerate(profile?.role) ? (
+        <DropdownMenuItem onSelect={() => void navigate(paths.moderation())}>
+          <ShieldCheck className="h-4 w-4" aria-hidden /> Moderation
+        </DropdownMenuItem>
+      ) : null}
     </AccountMenu>
   );
 }

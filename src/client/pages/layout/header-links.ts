@@ -1,3 +1,4 @@
+import { canModerate, type Role } from '@/domain/moderation/roles';
 import { paths } from '@/domain/paths';
 import { cn } from '@/client/lib/cn';
 
@@ -15,6 +16,12 @@ export const accountLinks = [
   { to: paths.me('settings'), label: 'Settings', hasUnreadBadge: false },
   { to: paths.me('activity'), label: 'Activity', hasUnreadBadge: true },
 ];
+
+/** The user menu's links for someone of `role`: moderators and admins also get the queue. */
+export const accountLinksFor = (role: Role | undefined) =>
+  canModerate(role)
+    ? [...accountLinks, { to: paths.moderation(), label: 'Moderation', hasUnreadBadge: false }]
+    : accountLinks;
 
 export const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   cn(

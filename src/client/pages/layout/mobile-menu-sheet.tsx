@@ -7,7 +7,7 @@ import { useAuth } from '@/client/api/use-auth';
 import { UnreadPill } from '@/client/features/notifications/unread-pill';
 import { cn } from '@/client/lib/cn';
 import { paths } from '@/domain/paths';
-import { accountLinks, mainLinks, navLinkClass } from './header-links';
+import { accountLinksFor, mainLinks, navLinkClass } from './header-links';
 
 /** The slide-in menu of small screens: the same links, "Logged in as", and Sign Out. */
 export function MobileMenuSheet({
@@ -59,7 +59,7 @@ export function MobileMenuSheet({
                 {profile ? `@${profile.username}` : user.email}
               </span>
             </p>
-            {accountLinks.map((link) => (
+            {accountLinksFor(profile?.role).map((link) => (
               <Link
                 key={link.to}
                 to={link.to}

@@ -9,7 +9,7 @@ import { useAuth } from '@/client/api/use-auth';
 import { NotificationBell } from '@/client/features/notifications/notification-bell';
 import { UnreadPill } from '@/client/features/notifications/unread-pill';
 import { useLiveUnreadCount } from '@/client/api/notifications';
-import { accountLinks } from './header-links';
+import { accountLinksFor } from './header-links';
 import { MobileMenu } from './mobile-menu';
 
 /** The signed-in header's bell, user menu and mobile menu, on one live unread count. */
@@ -40,7 +40,7 @@ export function SignedInControls() {
               signOutLabel="Sign Out"
               onSignOut={() => void signOut()}
             >
-              {accountLinks.map((link) => (
+              {accountLinksFor(profile?.role).map((link) => (
                 <DropdownMenuItem key={link.to} asChild>
                   <Link to={link.to} className="justify-between">
                     {link.label}

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import {
+  CASE_REPORTS_SHOWN,
+  caseSnapshotSchema,
+  MAX_STAFF_PICKS_LISTED,
+  type CasePage,
+  type ModerationCase,
+  type StaffPickEntry,
+} from '@/domain/moderation/queue';
+import type { ReportReason, ReportTargetType } from '@/domain/moderation/reports';
+import { executeNamed, sqlLimitAtLeast, type Executor } from '../db/client';
+import { before, cursorTime, takePage } from '../paging';
+
+type CaseRow = {
+  id: string;
+  target_type: ReportTargetType;
+  target_id: string;
+  opened_at: Date;
+  cursor_time: string;
+  snapshot: unknown;
+  review_requested: boolean;
+  owner_username: string | null;
+  owner_name: string | null;
+  owner_role: string | null;
+  owner_suspension: { until: string | null; reason: string } | null;
+  thing_exists: boolean;
+  hidden_reason: string | null;
+  report_count: number;
+  reasons: { reason: ReportReason; count: number }[];
+  reports: { reporterUsername: string; reason: ReportReason; note: string; createdAt: string }[];
+};
+
+/**
+ * The thing a case is about, now: a row when it still exists, with its hold's reason. A CASE
+ * guards each cast, so a profile's id (any text) is never read as a uuid.
+ */
+const thingNow = sql`left join lateral (
+    select true as found, c.hidden_reason from checklists c
+    where c.id = case when mc.target_type = 'checklist' then mc.target_id::uuid end
+    union all
+    select true, cc.hidden_reason from checklist_comments cc
+    where cc.id = case when mc.target_type = 'comment' then mc.target_id::uuid end
+    union all
+    select true, tp.hidden_reason from profiles tp where mc.target_type = 'profile' and tp.id = mc.target_id
+  ) thing on true`;
+
+/**
+ * A page of the open cases, newest first (keyset on opened_at, id: the open-cases index), each with
+ * its owner, the thing's state now, its reports counted and by reason, and its newest reports.
+ */
+export async function listOpenCases(
+  db: Executor,
+  page: { before?: string | undefined; limit: number },
+): Promise<CasePage> {
+  const found = await executeNamed<CaseRow>(
+    db,
+    sql`
+    select mc.id, mc.target_type, mc.target_id, mc.opened_at, ${cursorTime(sql`mc.opened_at`)} as cursor_time,
+      mc.snapshot, mc.review_requested_at is not null as review_requested,
+      p.username as owner_username, p.profile_name as owner_name, p.role as owner_role,
+      case when p.suspended_until > now() then json_build_object(
+        'until', case when p.suspended_until <> 'infinity' then p.suspended_until end,
+        'reason', coalesce(p.suspension_reason, '')) end as owner_suspension,
+      coalesce(thing.found, false) as thing_exists, thing.hidden_reason,
+      counts.report_count, counts.reasons,
+      (select coalesce(json_agg(json_build_object('reporterUsername', coalesce(shown.username, ''),
+          'reason', shown.reason, 'note', shown.note, 'createdAt', shown.updated_at) order by shown.updated_at desc), '[]')
+        from (select rp.username, r.reason, r.note, r.updated_at from reports r
+              left join profiles rp on rp.id = r.reporter_id
+              where r.case_id = mc.id order by r.updated_at desc limit ${CASE_REPORTS_SHOWN}) shown) as reports
+    from moderation_cases mc
+    left join profiles p on p.id = mc.owner_id
+    ${thingNow}
+    left join lateral (
+      select coalesce(sum(by_reason.n), 0)::int as report_count,
+        coalesce(json_agg(json_build_object('reason', by_reason.reason, 'count', by_reason.n)
+          order by by_reason.n desc, by_reason.reason), '[]') as reasons
+      from (select r.reason, count(*)::int as n from reports r where r.case_id = mc.id group by r.reason) by_reason
+    ) counts on true
+    where mc.status = 'open' and ${before(page.before, sql`mc.opened_at`, sql`mc.id`)}
+    order by mc.opened_at desc, mc.id desc
+    limit ${sqlLimitAtLeast(page.limit + 1)}`,
+  );
+  const { rows, nextCursor } = takePage(found, page.limit);
+  return { cases: rows.map(presentCase), nextCursor };
+}
+
+const iso = (time: string | Date) => new Date(time).toISOString();
+
+function presentCase(row: CaseRow): ModerationCase {
+  const snapshot = caseSnapshotSchema.safeParse(row.snapshot);
+  return {
+    id: row.id,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    openedAt: iso(row.opened_at),
+    owner: { username: row.owner_username ?? '', name: row.owner_name, role: row.owner_role ?? 'user' },
+    snapshot: snapshot.success ? snapshot.data : {},
+    state: {
+      exists: row.thing_exists,
+      hiddenReason: row.hidden_reason,
+      ownerSuspension: row.owner_suspension && {
+        until: row.owner_suspension.until === null ? null : iso(row.owner_suspension.until),
+        reason: row.owner_suspension.reason,
+      },
+    },
+    reportCount: row.report_count,
+    reasons: row.reasons,
+    reports: row.reports.map((report) => ({ ...report, createdAt: iso(report.createdAt) })),
+    reviewRequested: row.review_requested,
+  };
+}
+
+/** The current staff picks, newest pick first, for the queue's side tab. */
+export async function listStaffPicks(db: Executor): Promise<StaffPickEntry[]> {
+  const found = await db.execute<{ id: string; title: string; author_username: string | null; picked_at: Date }>(sql`
+    select c.id, c.title, p.username as author_username, sp.picked_at
+    from staff_picks sp join checklists c on c.id = sp.checklist_id left join profiles p on p.id = c.author_id
+    order by sp.picked_at desc, c.id desc
+    limit ${MAX_STAFF_PICKS_LISTED}`);
+  return found.rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    authorUsername: row.author_username ?? '',
+    pickedAt: iso(row.picked_at),
+  }));
+}
