@@ -3,23 +3,17 @@ import { Link } from 'react-router';
 import { auditMessages, auditTargetText, moderationActionLabels, type AuditRow } from '@/domain/moderation/audit';
 import { paths } from '@/domain/paths';
 import { Card } from '@/client/components/ui/card';
-import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { ShowMore } from '@/client/components/ui/show-more';
 import { auditLogQuery } from '@/client/api/moderation-admin';
 import { formatDateTime } from '@/client/lib/format';
 import { useIsHydrated } from '@/client/lib/hydration';
+import { QueueLoadStates } from './queue-load-states';
 
 /** The audit log, newest first, a page at a time: who did what to what, why, and what changed. */
 export function AuditLog() {
   const log = useInfiniteQuery(auditLogQuery());
-  if (log.isPending) return <LoadingState label="Loading the audit log" />;
-  if (log.isError) {
-    return (
-      <LoadError onRetry={() => void log.refetch()} isRetrying={log.isFetching}>
-        {auditMessages.loadFailed}
-      </LoadError>
-    );
-  }
+  if (!log.data)
+    return <QueueLoadStates query={log} loading="Loading the audit log" failed={auditMessages.loadFailed} />;
   const entries = log.data.pages.flatMap((page) => page.entries);
   if (entries.length === 0) return <p className="text-slate-600 dark:text-slate-400">{auditMessages.empty}</p>;
   return (

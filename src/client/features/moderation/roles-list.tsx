@@ -5,21 +5,15 @@ import { paths } from '@/domain/paths';
 import { Link } from 'react-router';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Card } from '@/client/components/ui/card';
-import { LoadError, LoadingState } from '@/client/components/ui/load-states';
 import { OptionSelect } from '@/client/components/ui/select';
 import { rolesQuery, useChangeRole } from '@/client/api/moderation-admin';
+import { QueueLoadStates } from './queue-load-states';
 
 /** The people with a role, each with a select to change it ('User' takes it away). */
 export function RolesList() {
   const roles = useQuery(rolesQuery());
-  if (roles.isPending) return <LoadingState label="Loading the roles" />;
-  if (roles.isError) {
-    return (
-      <LoadError onRetry={() => void roles.refetch()} isRetrying={roles.isFetching}>
-        {roleMessages.loadFailed}
-      </LoadError>
-    );
-  }
+  if (!roles.data)
+    return <QueueLoadStates query={roles} loading="Loading the roles" failed={roleMessages.loadFailed} />;
   if (roles.data.people.length === 0) return <p className="text-slate-600 dark:text-slate-400">{roleMessages.empty}</p>;
   return (
     <ul aria-label={roleMessages.title} className="space-y-3">
