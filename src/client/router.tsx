@@ -55,6 +55,8 @@ const DashboardProfilePage = lazyPage(() => import('@/client/pages/dashboard/acc
 const DashboardActivityPage = lazyPage(() => import('@/client/pages/dashboard/account-pages'), 'DashboardActivityPage');
 const DashboardSettingsPage = lazyPage(() => import('@/client/pages/dashboard/account-pages'), 'DashboardSettingsPage');
 const BadgesPage = lazyPage(() => import('@/client/pages/dashboard/badges-page'), 'BadgesPage');
+const ModerationAuditPage = lazyPage(() => import('@/client/pages/moderation-audit-page'), 'ModerationAuditPage');
+const ModerationRolesPage = lazyPage(() => import('@/client/pages/moderation-roles-page'), 'ModerationRolesPage');
 
 function MeRoute() {
   const [params] = useSearchParams();
@@ -111,6 +113,9 @@ const routes: RouteObject[] = [
           { path: '/me', element: <MeRoute /> },
           // Moderators and admins; anyone else sees the not-found page (the API answers them 404).
           { path: '/moderation', element: <ModerationPage /> },
+          // Admins only: anyone else, visitors too, finds no such page, as the API responds 404.
+          { path: '/moderation/audit', element: <ModerationAuditPage /> },
+          { path: '/moderation/roles', element: <ModerationRolesPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

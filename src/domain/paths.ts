@@ -31,6 +31,9 @@ export const paths = {
   /** The moderators' queue (moderators and admins; anyone else finds no such page). */
   moderation: () => '/moderation',
   me: (tab?: MeTab) => (tab === undefined ? '/me' : `/me?tab=${tab}`),
+  /** The admins' audit log and roles. */
+  moderationAudit: () => '/moderation/audit',
+  moderationRoles: () => '/moderation/roles',
   dashboard: {
     home: () => '/dashboard',
     create: () => '/dashboard/create',

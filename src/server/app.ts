@@ -41,6 +41,10 @@ import type { Env } from './env';
 import { createRouter, readClientIp, type AppEnv, type SessionUser } from './http';
 import type { Logger } from './logger';
 import { libraryRoutes } from './library/library.routes';
+import { auditLogRoutes } from './moderation/audit-log.routes';
+import { reviewRequestsRoutes } from './moderation/review-requests.routes';
+import { roleAdminRoutes } from './moderation/role-admin.routes';
+import { staffPicksRoutes } from './moderation/staff-picks.routes';
 import { moderationQueueRoutes } from './moderation/queue.routes';
 import type { Mailer } from './mail/mailer';
 import type { NotificationHub } from './notifications/live';
@@ -201,6 +205,10 @@ export function createApp({
     .route('/api', discoverRoutes({ db, cache: createDiscoverCache(db, { ttlMs: discoverCacheTtlMs }) }))
     .route('/api', badgesRoutes({ db }))
     .route('/api', dashboardRoutes({ db }))
+    .route('/api', reviewRequestsRoutes({ db }))
+    .route('/api', staffPicksRoutes({ db }))
+    .route('/api', auditLogRoutes({ db }))
+    .route('/api', roleAdminRoutes({ db }))
     .route('/api', reportsRoutes({ db }))
     .route('/api', moderationQueueRoutes({ db, mailer }));
 

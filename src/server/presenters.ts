@@ -3,6 +3,7 @@ import type { ChecklistCard } from '@/domain/checklists/browse';
 import { DEFAULT_AUTHOR_NAME, DEFAULT_AVATAR, DEFAULT_ESTIMATED_TIME } from '@/domain/checklists/checklist-view';
 import { DEFAULT_ACTOR_AVATAR, notificationMessage, type NotificationType } from '@/domain/notifications/notifications';
 import { visibleProfileName } from '@/domain/social/profile';
+import { notSuspended } from './moderation/holds';
 
 // How the API shows a person and a checklist card, decided once (STYLE.md habit 13, as Outline's
 // presenters): the SQL that reads their fields and the mapping that turns a row into the response the
@@ -92,8 +93,19 @@ export function presentActor(actor: PersonRow | null, viewerId: ViewerId) {
   };
 }
 
-/** For a query over `notifications n`: its actor, a PersonRow as JSON (null without one). */
-export const notificationActorJson = sql`(select ${personJson} from profiles p where p.id = n.actor_id)`;
+/**
+ * A condition over an actor's `profiles p`: the profile may be shown to others, not hidden by the
+ * moderators nor of a suspended user. A notification from someone who is not stays, from "Someone".
+ */
+export const actorShown = sql`p.hidden_at is null and ${notSuspended('p')}`;
+
+/**
+ * For a query over `notifications n`: its actor, a PersonRow as JSON (null without one); an actor
+ * not shown is there with no name, avatar or username, so the text names "Someone".
+ */
+export const notificationActorJson = sql`(select case when ${actorShown} then ${personJson}
+    else json_build_object('id', p.id, 'name', null, 'avatar', null, 'username', null, 'isPublic', false) end
+  from profiles p where p.id = n.actor_id)`;
 /** For a query over `notifications n`: the title of its list (null without one). */
 export const notificationListTitle = sql`(select c.title from checklists c where c.id = n.checklist_id)`;
 /**

@@ -6,6 +6,7 @@ import { blockMessages } from '../../src/domain/social/blocks';
 import { notificationMails } from '../../src/server/db/schema';
 import { notify } from '../../src/server/notifications/notifications.actions';
 import { hasBlocked } from '../../src/server/social/blocks.queries';
+import { hideThing, suspendUser } from '../../src/server/moderation/holds';
 import { makeChecklist } from '../../src/server/seed/factories';
 import { blockingHelpers, listNotFound, userNotFound, type Person } from '../setup/blocks';
 import { createTestApp, type TestApp } from '../setup/test-app';
@@ -242,6 +243,23 @@ describe('unblocking', () => {
       [blocker.user.id, blocked.user.id].sort(),
     );
     expect((await profileAs(blocker.agent, blocked.user.username)).isBlocked).toBe(false);
+  });
+
+  it('works while the blocked user is suspended or their profile hidden, whose profile is otherwise not found', async () => {
+    const blocker = await person();
+    const suspended = await person();
+    const hidden = await person();
+    await blockOk(blocker, suspended.user);
+    await blockOk(blocker, hidden.user);
+    await suspendUser(t.db, suspended.user.id, null, 'Spam');
+    await hideThing(t.db, 'profile', hidden.user.id, 'Spam');
+    expect((await blocker.agent.request(`/api/users/${hidden.user.username}/block`, { method: 'PUT' })).status).toBe(
+      404,
+    );
+    await blockOk(blocker, suspended.user, 'DELETE');
+    await blockOk(blocker, hidden.user, 'DELETE');
+    const left = await t.db.execute(sql`select 1 from blocks where blocker_id = ${blocker.user.id}`);
+    expect(left.rows).toEqual([]);
   });
 });
 

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { axeEveryRoute, settled } from './support/axe';
 import { expect, test } from './support/fixtures';
 import {
+  adminRoutes,
   dashboardRoutes,
   missingThings,
   readerOtherRoutes,
@@ -17,6 +19,7 @@ test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
   let author: CreatedUser;
   let reader: CreatedUser;
   let privateUser: CreatedUser;
+  let admin: CreatedUser;
   let authorsList: string;
   let readersList: string;
 
@@ -30,6 +33,8 @@ test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
       email: `${username}.with.a.long.address@example.test`,
     });
     privateUser = await makeUser({ profileName: 'Route Private', isPublic: false });
+    admin = await makeUser({ profileName: 'Route Admin' });
+    await db.execute(sql`update profiles set role = 'admin' where id = ${admin.id}`);
     const list = await makeChecklist(db, author.id, { title: 'Route list', items: ['One', 'Two'] });
     authorsList = list.id;
     readersList = (await makeChecklist(db, reader.id, { title: 'Reader route list' })).id;
@@ -73,6 +78,12 @@ test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
     await axeEveryRoute(page, readerOtherRoutes(ids()));
   });
 
+  test('signed in as an admin, the moderation pages', async ({ page, signIn }) => {
+    test.setTimeout(300_000);
+    await signIn(admin);
+    await axeEveryRoute(page, adminRoutes());
+  });
+
   test('signed in, the dashboard', async ({ page, signIn }) => {
     test.setTimeout(300_000);
     await signIn(reader);
@@ -107,6 +118,8 @@ test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
     await visit(visitorRoutes(ids()));
     await signIn(reader);
     await visit([...readerSiteRoutes(ids()), ...readerOtherRoutes(ids()), ...dashboardRoutes(ids())]);
+    await signIn(admin);
+    await visit(adminRoutes());
     expect(wide).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { signInUsers } from '../users';
 import { blockCases } from './blocks';
 import { browseCases, DEEP_PAGE } from './browse';
 import { selectRows } from './case';
+import { moderationAuditCases } from './moderation-audit';
 import { moderationCases } from './moderation';
 import { pageCases } from './pages';
 import { readCases } from './reads';
@@ -36,6 +37,7 @@ export async function prepareCases(db: Database, size: BenchSize, signIns: numbe
       me,
     ),
     ...(await remixCases(db)),
+    ...(await moderationAuditCases(db, signed)),
     ...(await moderationCases(db, lists, signed)),
     ...blockCases(
       db,

@@ -88,6 +88,12 @@ export const sessionKeys = { session: ['session'] as const };
 /** The signed-in user's sessions, listed in Settings. */
 export const sessionListKeys = { all: ['sessions'] as const };
 
+/** The admins' screens: the audit log's pages and the people with a role. */
+export const moderationAdminKeys = {
+  audit: ['moderation', 'audit'] as const,
+  roles: ['moderation', 'roles'] as const,
+};
+
 /** The moderators' queue: its open cases and the staff picks of its side tab. */
 export const moderationKeys = {
   all: ['moderation'] as const,

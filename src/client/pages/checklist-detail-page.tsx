@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import type { ReactNode } from 'react';
 import { countItems } from '@/domain/checklists/entries';
 import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { canModerate } from '@/domain/moderation/roles';
 import type { Viewer } from '@/domain/permissions';
 import { Page } from '@/client/components/layout/page';
 import { LoadError } from '@/client/components/ui/load-states';
@@ -25,6 +26,8 @@ import { ChecklistProgress } from '@/client/features/checklists/checklist-progre
 import { ClonedFromBadge } from '@/client/features/checklists/cloned-from-badge';
 import { RemixesSection } from '@/client/features/checklists/remixes-section';
 import { VisibilityBadge } from '@/client/features/checklists/visibility-badge';
+import { HiddenNotice } from '@/client/features/moderation/hidden-notice';
+import { StaffPickToggle } from '@/client/features/moderation/staff-pick-toggle';
 import { ReportButton } from '@/client/features/moderation/report-dialog';
 import { paths } from '@/domain/paths';
 import { useDocumentTitle } from '@/client/lib/document-head';
@@ -103,11 +106,15 @@ function ChecklistView({
   const isSignedIn = viewer !== null;
   const loginHref = paths.login(paths.checklist(checklist.id));
   const clone = useCopy(checklist, viewer);
+  const { profile } = useAuth();
+  // The server tells moderators alone whether the list is a staff pick, and checks the role again.
+  const canPick = canModerate(profile?.role) && checklist.isPublic && checklist.isStaffPick !== undefined;
 
   return (
     <Page width="medium">
       <BackToBrowse />
       {reloadError}
+      {checklist.hold ? <HiddenNotice targetType="checklist" targetId={checklist.id} hold={checklist.hold} /> : null}
 
       <Card className="p-5 sm:p-8">
         {checklist.clonedFrom || !checklist.isPublic ? (
@@ -171,6 +178,11 @@ function ChecklistView({
         </div>
 
         <CopyStatus clone={clone} />
+        {canPick ? (
+          <div className="mt-4 print:hidden">
+            <StaffPickToggle checklistId={checklist.id} isStaffPick={checklist.isStaffPick ?? false} />
+          </div>
+        ) : null}
       </Card>
 
       <ChecklistProgress checklist={checklist} isSignedIn={isSignedIn} />
@@ -185,6 +197,7 @@ function ChecklistView({
           checklist={checklist}
           viewer={viewer}
           loginHref={loginHref}
+          holdNotice={(comment) => <HiddenNotice targetType="comment" targetId={comment.id} hold={comment.hold} />}
           commentAction={(comment) => (
             <ReportButton
               target={{ type: 'comment', id: comment.id, ownerId: comment.author.id }}

@@ -15,6 +15,7 @@ import { BlockButton } from '@/client/features/social/block-button';
 import { FollowButton } from '@/client/features/social/follow-button';
 import { ReportButton } from '@/client/features/moderation/report-dialog';
 import { FollowListDialog } from '@/client/features/social/follow-list-dialog';
+import { HiddenNotice } from '@/client/features/moderation/hidden-notice';
 import { profileQuery } from '@/client/api/profiles';
 import { paths } from '@/domain/paths';
 import { formatDate } from '@/client/lib/format';
@@ -75,6 +76,7 @@ export function ProfilePage() {
 function ProfileView({ profile, viewer }: { profile: PublicProfile; viewer: Viewer }) {
   return (
     <Page width="medium">
+      {profile.hold ? <HiddenNotice targetType="profile" targetId={profile.username} hold={profile.hold} /> : null}
       <ProfileHeader profile={profile} viewer={viewer} />
       {profile.badges.length ? (
         <section aria-label="Badges" className="space-y-3">

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { holdFieldSchema } from '../moderation/holds';
 import { runSummarySchema } from './runs';
 import { CHECKLIST_VISIBILITIES } from './visibility';
 
@@ -64,6 +65,10 @@ export const checklistDetailSchema = z.object({
     /** The viewer's runs of the list in brief ("You completed this list N times", the History). */
     runs: runSummarySchema,
   }),
+  /** Set for the author when the moderators hid the list (`visibility` is then the author's own choice). */
+  hold: holdFieldSchema,
+  /** Whether the list is a staff pick: told to moderators and admins only. */
+  isStaffPick: z.boolean().optional(),
 });
 export type ChecklistDetail = z.infer<typeof checklistDetailSchema>;
 

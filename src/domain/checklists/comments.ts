@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { holdFieldSchema } from '../moderation/holds';
 import { newestFirstPageQuery, nextCursorSchema } from '../paging';
 
 export const MAX_COMMENT_LENGTH = 2000;
@@ -20,6 +21,8 @@ export const commentSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   author: z.object({ id: z.string(), name: z.string(), avatar: z.string(), username: z.string().nullable() }),
+  /** Set for the comment's own author when the moderators hid it; nobody else is shown it. */
+  hold: holdFieldSchema,
 });
 export type Comment = z.infer<typeof commentSchema>;
 /** Comments come 20 at a time, newest first, with "Show more" for the next page. */

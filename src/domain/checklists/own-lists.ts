@@ -8,6 +8,7 @@ import {
   nextCursorSchema,
   pageLimitSchema,
 } from '../paging';
+import { holdFieldSchema } from '../moderation/holds';
 import { DIFFICULTIES } from './checklist-view';
 import { CHECKLIST_VISIBILITIES } from './visibility';
 
@@ -25,6 +26,8 @@ export const ownChecklistSchema = z.object({
   difficulty: z.enum(DIFFICULTIES),
   tags: z.array(z.string()),
   createdAt: z.string(),
+  /** Set when the moderators hid the list (`visibility` is then the author's own choice, held). */
+  hold: holdFieldSchema,
 });
 export type OwnChecklist = z.infer<typeof ownChecklistSchema>;
 

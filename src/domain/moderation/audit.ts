@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newestFirstPageQuery, nextCursorSchema } from '../paging';
 import { REPORT_TARGET_TYPES } from './reports';
 
 // The moderators' audit log (decision 048): every action, by whom (none for the automatic
@@ -49,3 +50,33 @@ export const auditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** The audit log comes 30 rows at a time, newest first, with "Show more" for the next page. */
+export const AUDIT_PAGE_SIZE = 30;
+export const MAX_AUDIT_PAGE_SIZE = 100;
+export const auditPageQuerySchema = newestFirstPageQuery(AUDIT_PAGE_SIZE, MAX_AUDIT_PAGE_SIZE);
+
+/** A row of the log as the admins' page reads it: with what its target is called now, if it still exists. */
+export const auditRowSchema = /* @__PURE__ */ auditEntrySchema.extend({ targetName: z.string().nullable() });
+export type AuditRow = z.infer<typeof auditRowSchema>;
+export const auditPageSchema = z.object({ entries: z.array(auditRowSchema), nextCursor: nextCursorSchema });
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+export const auditMessages = {
+  title: 'Audit log',
+  intro: 'Every moderation action, newest first. Nothing here can be changed.',
+  /** The actor of the automatic hiding, which no person did. */
+  automatic: 'Automatic',
+  empty: 'No moderation actions yet.',
+  showMore: 'Show more',
+  loadFailed: 'Failed to load the audit log.',
+  before: 'Before',
+  after: 'After',
+  rolesLink: 'Roles',
+} as const;
+
+/** What an audit row's target is, in words: its type, and its name when it still has one. */
+export function auditTargetText(row: Pick<AuditRow, 'targetType' | 'targetId' | 'targetName'>): string {
+  const kind = { checklist: 'List', comment: 'Comment', profile: 'Profile', user: 'User' }[row.targetType];
+  return `${kind} ${row.targetName ?? row.targetId}`;
+}

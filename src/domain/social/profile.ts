@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELETED_USER } from '../accounts/deleted-user';
 import { earnedBadgeSchema } from '../badges/badges';
+import { holdFieldSchema } from '../moderation/holds';
 
 export const publicProfileMessages = {
   notFound: 'User not found',
@@ -35,6 +36,8 @@ export const publicProfileSchema = /* @__PURE__ */ personSchema.extend({
   checklists: z.array(z.object({ id: z.string(), title: z.string(), description: z.string(), createdAt: z.string() })),
   /** Earned badges, newest first (decision 011). */
   badges: z.array(earnedBadgeSchema),
+  /** Set for the profile's owner when the moderators hid it; to anyone else it is not found. */
+  hold: holdFieldSchema,
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;
 

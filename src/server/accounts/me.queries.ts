@@ -8,11 +8,13 @@ import type {
   OwnListSort,
   OwnListsQuery,
 } from '@/domain/checklists/own-lists';
-import { visibilityOf } from '@/domain/checklists/visibility';
+import type { ChecklistVisibility } from '@/domain/checklists/visibility';
+import type { Hold } from '@/domain/moderation/holds';
 import { encodeCursor } from '@/domain/paging';
 import { executeNamed, type Executor } from '../db/client';
 import { cursorTime } from '../paging';
 import { visibleTo } from '../checklists/checklist-access';
+import { authorVisibilityColumn, holdJson } from '../moderation/holds';
 import { itemCountColumn, presentEstimatedTime, tagsColumn } from '../presenters';
 
 /**
@@ -74,13 +76,14 @@ function afterOwnListsCursor(cursor: OwnListsCursor): SQL {
   }
 }
 
+// Filtered by the author's own choice, which a held list keeps in held_visibility (decision 048).
 const ownListFilters = {
   all: sql`true`,
-  public: sql`c.is_public`,
+  public: sql`${authorVisibilityColumn('c')} = 'public'`,
   // "Private" is the author's alone; a list anyone with the link may open has a filter of its own
   // (decision 024).
-  private: sql`not c.is_public and not c.is_unlisted`,
-  unlisted: sql`c.is_unlisted`,
+  private: sql`${authorVisibilityColumn('c')} = 'private'`,
+  unlisted: sql`${authorVisibilityColumn('c')} = 'unlisted'`,
 } satisfies Record<OwnListFilter, SQL>;
 
 /**
@@ -100,6 +103,8 @@ export async function listOwnChecklists(
     description: string;
     is_public: boolean;
     is_unlisted: boolean;
+    author_visibility: ChecklistVisibility;
+    hold: Hold | null;
     item_count: number;
     uses_count: number;
     rating: string | null;
@@ -110,7 +115,8 @@ export async function listOwnChecklists(
     sort_key: string | number | null;
     cursor_time: string;
   }>(sql`
-    select c.id, c.title, c.description, c.is_public, c.is_unlisted, c.uses_count, c.rating, c.estimated_time, c.difficulty,
+    select c.id, c.title, c.description, c.is_public, c.is_unlisted, ${authorVisibilityColumn('c')} as author_visibility,
+           ${holdJson('c')} as hold, c.uses_count, c.rating, c.estimated_time, c.difficulty,
            c.created_at, ${itemCountColumn} as item_count, ${tagsColumn} as tags,
            ${query.sort === 'most-used' || query.sort === 'title' ? key : sql`null`} as sort_key,
            ${cursorTime(sql`c.created_at`)} as cursor_time
@@ -134,7 +140,8 @@ export async function listOwnChecklists(
       title: row.title,
       description: row.description,
       isPublic: row.is_public,
-      visibility: visibilityOf({ isPublic: row.is_public, isUnlisted: row.is_unlisted }),
+      visibility: row.author_visibility,
+      hold: row.hold,
       itemCount: row.item_count,
       uses: row.uses_count,
       rating: row.rating === null ? null : Number(row.rating),

@@ -1,10 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { noRuns } from '@/domain/checklists/runs';
-import { visibilityOf } from '@/domain/checklists/visibility';
+import { visibilityOf, type ChecklistVisibility } from '@/domain/checklists/visibility';
+import type { Hold } from '@/domain/moderation/holds';
+import { canModerate, roleOf } from '@/domain/moderation/roles';
 import { isAuthor } from '@/domain/permissions';
 import { executeNamed, type Executor } from '../db/client';
 import { isUuid } from '../db/ids';
+import { authorVisibilityColumn, holdJson } from '../moderation/holds';
 import { MAX_LINEAGE_DEPTH } from '@/domain/checklists/remixes';
 import {
   authorColumns,
@@ -43,6 +46,10 @@ type DetailRow = AuthorRow & {
   completed_item_ids: string[];
   /** null for a visitor, who has no runs. */
   runs: Parameters<typeof presentRunSummary>[0] | null;
+  author_visibility: ChecklistVisibility;
+  hold: Hold | null;
+  viewer_role: string | null;
+  is_staff_pick: boolean;
 };
 
 /**
@@ -98,12 +105,19 @@ async function findOriginalAuthor(db: Executor, id: string, viewerId: string | n
  */
 function viewerColumns(viewerId: string | null): { columns: SQL; join: SQL } {
   if (viewerId === null) {
-    return { columns: sql`false as has_liked, '[]'::json as completed_item_ids, null::json as runs`, join: sql`` };
+    return {
+      columns: sql`false as has_liked, '[]'::json as completed_item_ids, null::json as runs,
+        null::text as viewer_role, false as is_staff_pick`,
+      join: sql``,
+    };
   }
   return {
     columns: sql`exists (select 1 from checklist_likes l where l.checklist_id = c.id and l.user_id = ${viewerId}) as has_liked,
       done.ids as completed_item_ids,
-      ${runSummaryColumn(sql`c.id`, sql`${viewerId}`, sql`done.last_at`)} as runs`,
+      ${runSummaryColumn(sql`c.id`, sql`${viewerId}`, sql`done.last_at`)} as runs,
+      -- Whether the list is a staff pick is told to moderators (the role is read for that).
+      (select v.role from profiles v where v.id = ${viewerId}) as viewer_role,
+      exists (select 1 from staff_picks s where s.checklist_id = c.id) as is_staff_pick`,
     join: completionsOf(sql`c.id`, sql`${viewerId}`),
   };
 }
@@ -134,6 +148,7 @@ export async function findChecklistDetail(
         then o.id end as cloned_from_id, cl.original_title as cloned_from_title,
       -- Only a clone of a clone has a chain longer than one hop to walk (findOriginalAuthor).
       exists (select 1 from cloned_checklists k where k.cloned_checklist_id = cl.original_checklist_id) as original_is_clone,
+      ${authorVisibilityColumn('c')} as author_visibility, ${holdJson('c')} as hold,
       ${viewer.columns}
     from checklists c ${viewer.join}
     left join profiles p on p.id = c.author_id
@@ -143,6 +158,7 @@ export async function findChecklistDetail(
   );
   if (!row) return null;
   const originalAuthor = row.original_is_clone ? await findOriginalAuthor(db, id, viewerId) : null;
+  const isOwner = isAuthor(viewerId === null ? null : { id: viewerId }, { authorId: row.author_id });
   return {
     id: row.id,
     title: row.title,
@@ -152,7 +168,10 @@ export async function findChecklistDetail(
     estimatedTime: presentEstimatedTime(row.estimated_time),
     difficulty: row.difficulty,
     isPublic: row.is_public,
-    visibility: visibilityOf({ isPublic: row.is_public, isUnlisted: row.is_unlisted }),
+    // The author reads their own choice, which a held list keeps aside (decision 048).
+    visibility: isOwner
+      ? row.author_visibility
+      : visibilityOf({ isPublic: row.is_public, isUnlisted: row.is_unlisted }),
     rating: row.rating === null ? null : Number(row.rating),
     tags: row.tags,
     items: row.items,
@@ -173,11 +192,13 @@ export async function findChecklistDetail(
             },
           },
     viewer: {
-      isOwner: isAuthor(viewerId === null ? null : { id: viewerId }, { authorId: row.author_id }),
+      isOwner,
       hasLiked: row.has_liked,
       completedItemIds: row.completed_item_ids,
       runs: row.runs === null ? noRuns : presentRunSummary(row.runs),
     },
+    hold: isOwner ? row.hold : null,
+    ...(canModerate(roleOf(row.viewer_role)) ? { isStaffPick: row.is_staff_pick } : {}),
   };
 }
 

@@ -1,6 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Comment, CommentPage } from '@/domain/checklists/comments';
+import type { Hold } from '@/domain/moderation/holds';
 import type { Executor } from '../db/client';
+import { holdJson, shownTo } from '../moderation/holds';
 import { before, cursorTime, takePage } from '../paging';
 import { presentPerson, type PersonRow, type ViewerId } from '../presenters';
 import { hasBlocked } from '../social/blocks.queries';
@@ -16,6 +18,7 @@ type CommentRow = {
   is_public: boolean | null;
   avatar_url: string | null;
   username: string | null;
+  hold: Hold | null;
 };
 
 const personOf = (row: CommentRow): PersonRow => ({
@@ -33,10 +36,12 @@ const toComment = (row: CommentRow, viewerId: ViewerId): Comment => ({
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
   author: { id: row.user_id, ...presentPerson(personOf(row), 'commenter', viewerId) },
+  // Only its author reads a hidden comment at all (`shownTo`), with why it is hidden.
+  hold: row.user_id === viewerId ? row.hold : null,
 });
 
 const commentColumns = sql`cm.id, cm.content, cm.created_at, cm.updated_at, cm.user_id, p.profile_name, p.is_public,
-  p.avatar_url, p.username`;
+  p.avatar_url, p.username, ${holdJson('cm')} as hold`;
 const selectComments = sql`
   select ${commentColumns} from checklist_comments cm left join profiles p on p.id = cm.user_id`;
 
@@ -53,10 +58,10 @@ export async function listComments(
   const access = await findChecklistAccess(db, checklistId, viewerId);
   if (!access) return null;
   const result = await db.execute<CommentRow & { cursor_time: string; total: number }>(sql`
-    select page.*, (${countOfComments(checklistId, viewerId)}) as total
+    select page.*, (${countShown(checklistId, viewerId)}) as total
     from (
       select c.*, ${cursorTime(sql`c.created_at`)} as cursor_time
-      from (${selectComments} where cm.checklist_id = ${checklistId} and ${notBlockedBy(viewerId)}
+      from (${selectComments} where cm.checklist_id = ${checklistId} and ${readableBy(viewerId)}
               and ${before(page.before, sql`cm.created_at`, sql`cm.id`)}
             order by cm.created_at desc, cm.id desc limit ${page.limit + 1}) c
     ) page
@@ -71,16 +76,20 @@ export async function listComments(
 }
 
 /**
- * A blocked user's comments are left out of what the one who blocked them reads, and out of the
- * count they are shown (decision 048); everyone else reads them as before.
+ * Which of a list's comments `viewerId` may read (over `checklist_comments cm` and its author's
+ * profile `p`): a hidden comment, and every comment of a suspended author, is read by nobody but
+ * its author; a blocked user's comments are left out for the one who blocked them (decision 048).
  */
-const notBlockedBy = (viewerId: string | null) => sql`not ${hasBlocked(viewerId, sql`cm.user_id`)}`;
+const readableBy = (viewerId: string | null) =>
+  sql`${shownTo(viewerId, 'cm', 'cm.user_id')} and not ${hasBlocked(viewerId, sql`cm.user_id`)}`;
 
-const countOfComments = (checklistId: string, viewerId: string | null) =>
-  sql`select count(*)::int from checklist_comments cm where cm.checklist_id = ${checklistId} and ${notBlockedBy(viewerId)}`;
+/** How many of a list's comments `viewerId` may read, as the page counts them. */
+const countShown = (checklistId: string, viewerId: string | null) => sql`
+  select count(*)::int from checklist_comments cm left join profiles p on p.id = cm.user_id
+  where cm.checklist_id = ${checklistId} and ${readableBy(viewerId)}`;
 
 async function countComments(db: Executor, checklistId: string, viewerId: string | null): Promise<number> {
-  const result = await db.execute<{ total: number }>(sql`select (${countOfComments(checklistId, viewerId)}) as total`);
+  const result = await db.execute<{ total: number }>(sql`select (${countShown(checklistId, viewerId)}) as total`);
   return result.rows[0]!.total;
 }
 

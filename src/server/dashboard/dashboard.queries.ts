@@ -14,6 +14,7 @@ import { executeNamed, sqlLimitAtLeast, type Executor } from '../db/client';
 import { before, cursorTime, takePage } from '../paging';
 import { visibleTo } from '../checklists/checklist-access';
 import {
+  actorShown,
   authorColumns,
   itemCountColumn,
   notificationText,
@@ -200,7 +201,7 @@ export async function listRecentActivity(db: Executor, userId: string, limit: nu
     order by created_at desc, kind = 'badge' desc, id desc
     limit ${count}
     ) e
-    left join profiles p on p.id = e.actor_id
+    left join profiles p on p.id = e.actor_id and ${actorShown}
     left join checklists c on e.kind = 'notification' and c.id = e.checklist_id
     order by e.created_at desc, e.kind = 'badge' desc, e.id desc`,
   );

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { visibleTo } from '../checklists/checklist-access';
 import { isUuid } from '../db/ids';
+import { notSuspended } from '../moderation/holds';
 import {
   authorColumns,
   itemCountColumn,
@@ -22,11 +23,13 @@ import { paths } from '@/domain/paths';
 const isListedPublicly = sql`c.is_public and p.is_public`;
 
 /**
- * A profile crawlers and feeds may show, as SQL on `profiles p`: public, and of a confirmed account.
+ * A profile crawlers and feeds may show, as SQL on `profiles p`: public, not hidden by the
+ * moderators nor of a suspended user, and of a confirmed account.
  * An unconfirmed sign-up has no public profile (decision 015): listing it would tell
  * a new address's sign-up from a known one's, whose name is only held.
  */
-const isProfileListed = sql`p.is_public and exists (select 1 from users u where u.id = p.id and u.email_verified)`;
+const isProfileListed = sql`p.is_public and p.hidden_at is null and ${notSuspended('p')}
+  and exists (select 1 from users u where u.id = p.id and u.email_verified)`;
 
 export type SitemapRow = { path: string; lastmod: Date };
 

@@ -40,6 +40,8 @@ export const rateRules = {
   // Changing one's own profile, username or settings (Hide completed items among them): a person
   // flips a switch a few times a minute.
   ownProfileWritesPerUser: { windowSeconds: 60, max: 60 },
+  // An admin reading the audit log or the people with a role, a page at a time.
+  adminReadsPerUser: { windowSeconds: 60, max: 120 },
   // The moderators' queue: reading pages of cases and deciding them, a few a minute each.
   moderationPerUser: { windowSeconds: 60, max: 120 },
   // Settings' list of the people one blocked, a page at a time: a person opens a few pages.
@@ -166,6 +168,12 @@ export const writeQuotas = {
   library: { perDay: 500, perMinute: 60 },
   /** "Start again" on a list: each one with a tick keeps a run in the user's history. */
   startAgain: { perDay: 200, perMinute: 20 },
+  /** An author asking for a review of their hidden things: once per hiding, so a few a day. */
+  reviewRequest: { perDay: 20, perMinute: 5 },
+  /** A moderator's staff picks and unpicks. */
+  staffPick: { perDay: 200, perMinute: 30 },
+  /** An admin granting and revoking roles. */
+  roleChange: { perDay: 50, perMinute: 10 },
   /** Reporting a list, a comment or a profile, and reporting it again: a person reports a few. */
   report: { perDay: 50, perMinute: 10 },
 } as const satisfies Record<string, WriteQuota>;

@@ -1,7 +1,7 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { blockMessages, canBlock, type BlockState } from '@/domain/social/blocks';
 import type { Database, Executor } from '../db/client';
-import { blocks, follows } from '../db/schema';
+import { blocks, follows, profiles } from '../db/schema';
 import { deleteNotificationsFrom, withdrawNotification } from '../notifications/notifications.actions';
 import type { WriteOutcome } from '../outcome';
 import { findProfileAccess } from './public-profiles.queries';
@@ -17,7 +17,11 @@ export async function setBlock(
   isBlocked: boolean,
 ): Promise<WriteOutcome<BlockState>> {
   return db.transaction(async (tx) => {
-    const profile = await findProfileAccess(tx, username);
+    // A block is of a profile the blocker can see; an unblock finds the person even while the
+    // moderators hide their profile or they are suspended, so the Settings list can always undo.
+    const profile = isBlocked
+      ? await findProfileAccess(tx, username, blockerId)
+      : await findBlockedByName(tx, username);
     if (!profile) return { ok: false, reason: 'not_found' };
     if (profile.userId === blockerId) return { ok: false, reason: 'invalid', message: blockMessages.self };
     if (!canBlock({ id: blockerId }, profile)) return { ok: false, reason: 'not_found' };
@@ -54,4 +58,13 @@ async function endContact(tx: Executor, blockerId: string, blockedId: string): P
   if (ended.some((follow) => follow.followerId === blockerId))
     await withdrawNotification(tx, { type: 'follow', recipientId: blockedId, actorId: blockerId });
   await deleteNotificationsFrom(tx, blockerId, blockedId);
+}
+
+/** A person the blocker may unblock, by username (case-insensitively), whatever holds their profile. */
+async function findBlockedByName(tx: Executor, username: string) {
+  const [row] = await tx
+    .select({ userId: profiles.id, isPublic: profiles.isPublic })
+    .from(profiles)
+    .where(sql`lower(${profiles.username}) = lower(${username})`);
+  return row ?? null;
 }

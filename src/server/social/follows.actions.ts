@@ -35,7 +35,7 @@ export async function setFollow(
   isFollowing: boolean,
 ): Promise<WriteOutcome<FollowState>> {
   return db.transaction(async (tx) => {
-    const profile = await findProfileAccess(tx, username);
+    const profile = await findProfileAccess(tx, username, viewerId);
     if (!profile) return { ok: false, reason: 'not_found' };
     const { userId } = profile;
     if (!canFollow({ id: viewerId }, profile)) return { ok: false, reason: 'invalid', message: followMessages.self };

@@ -2,7 +2,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { EarnedBadge } from '@/domain/badges/badges';
 import { canSeeProfile, type ProfileAccess } from '@/domain/permissions';
 import type { PublicProfile } from '@/domain/social/profile';
+import type { Hold } from '@/domain/moderation/holds';
 import type { Executor } from '../db/client';
+import { holdJson, shownTo } from '../moderation/holds';
 import { profiles, users } from '../db/schema';
 import { hasBlocked } from './blocks.queries';
 
@@ -18,6 +20,7 @@ type ProfileRow = {
   is_blocked: boolean;
   /** grantedAt as PostgreSQL writes a timestamp in JSON; null for a private view or none earned. */
   badges: EarnedBadge[] | null;
+  hold: Hold | null;
 };
 
 /**
@@ -41,11 +44,12 @@ export async function findPublicProfile(
       case when p.is_public or p.id = ${viewerId} then (
         select json_agg(json_build_object('slug', b.slug, 'name', b.name, 'tier', b.tier, 'grantedAt', ub.granted_at)
           order by ub.granted_at desc, b.slug)
-        from user_badges ub join badges b on b.slug = ub.badge_slug where ub.user_id = p.id) end as badges
+        from user_badges ub join badges b on b.slug = ub.badge_slug where ub.user_id = p.id) end as badges,
+      ${holdJson('p')} as hold
     from profiles p join users u on u.id = p.id
     -- An unconfirmed account has no public profile (404, like a missing user), so its page does
-    -- not tell which addresses have signed up.
-    where lower(p.username) = lower(${username}) and u.email_verified`);
+    -- not tell which addresses have signed up; nor has a hidden or suspended one, but for its owner.
+    where lower(p.username) = lower(${username}) and u.email_verified and ${shownTo(viewerId, 'p', 'p.id')}`);
   const row = result.rows[0];
   if (!row) return null;
   const isOwner = viewerId === row.id;
@@ -91,19 +95,31 @@ export async function findPublicProfile(
       createdAt: new Date(list.created_at).toISOString(),
     })),
     badges: (row.badges ?? []).map((badge) => ({ ...badge, grantedAt: new Date(badge.grantedAt).toISOString() })),
+    hold: isOwner ? row.hold : null,
   };
 }
 
 /**
  * Whose profile a username is, case-insensitively, and whether it is public: what the rules of
- * `@/domain/permissions` decide by. An unconfirmed account has no profile for anyone else.
+ * `@/domain/permissions` decide by. An unconfirmed account has no profile for anyone else, nor has
+ * a hidden or suspended one for anyone but `viewerId` its owner.
  */
-export async function findProfileAccess(db: Executor, username: string): Promise<ProfileAccess | null> {
+export async function findProfileAccess(
+  db: Executor,
+  username: string,
+  viewerId: string | null,
+): Promise<ProfileAccess | null> {
   const [row] = await db
     .select({ userId: profiles.id, isPublic: profiles.isPublic })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.id))
-    .where(and(sql`lower(${profiles.username}) = lower(${username})`, eq(users.emailVerified, true)));
+    .where(
+      and(
+        sql`lower(${profiles.username}) = lower(${username})`,
+        eq(users.emailVerified, true),
+        shownTo(viewerId, 'profiles', 'profiles.id', 'profiles'),
+      ),
+    );
   return row ?? null;
 }
 
@@ -130,6 +146,8 @@ export async function listFollowUsers(
       p.avatar_url,
       exists (select 1 from follows v where v.follower_id = ${viewerId} and v.followed_id = p.id) as is_following
     from follows f join profiles p on ${join}
+    -- A hidden or suspended person is in nobody's follow list but their own view of it.
+    where ${shownTo(viewerId, 'p', 'p.id')}
     order by f.created_at desc limit 500`);
   return result.rows.map((row) => ({
     id: row.id,

@@ -49,7 +49,7 @@ export function socialRoutes({ db }: { db: Database }) {
   // A private profile's follow lists are as private as the rest of it: not found, as a missing user.
   const followList = async (c: Context<AppEnv>, username: string, which: 'followers' | 'following') => {
     const viewerId = await userIdOf(c);
-    const profile = await findProfileAccess(db, username);
+    const profile = await findProfileAccess(db, username, viewerId);
     if (!profile) return c.json(notFoundProfile, 404);
     if (!canSeeFollowLists(viewerId === null ? null : { id: viewerId }, profile)) {
       logRequestEvent(c, 'access.refused', {

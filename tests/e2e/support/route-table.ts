@@ -71,3 +71,6 @@ export const dashboardRoutes = (ids: { othersList: string; ownList: string }) =>
   '/dashboard/settings',
   '/dashboard/no-such-page',
 ];
+
+/** The admins' pages: the audit log and roles (anyone else finds no such page). */
+export const adminRoutes = () => ['/moderation/audit', '/moderation/roles'];

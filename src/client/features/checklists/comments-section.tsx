@@ -36,11 +36,14 @@ export function CommentsSection({
   checklist,
   viewer,
   loginHref,
+  holdNotice,
   commentAction,
 }: {
   checklist: { id: string; authorId: string };
   viewer: Viewer;
   loginHref: string;
+  /** What the author of a hidden comment reads above it (the server sends a hold to them alone). */
+  holdNotice?: (comment: Comment & { hold: NonNullable<Comment['hold']> }) => ReactNode;
   commentAction?: (comment: Comment) => ReactNode;
 }) {
   const checklistId = checklist.id;
@@ -91,7 +94,8 @@ export function CommentsSection({
         <>
           <ul className="space-y-3">
             {loaded.map((comment) => (
-              <li key={comment.id}>
+              <li key={comment.id} className="space-y-2">
+                {comment.hold && holdNotice ? holdNotice({ ...comment, hold: comment.hold }) : null}
                 <CommentCard
                   checklistId={checklistId}
                   comment={comment}

@@ -14,6 +14,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { OWN_LIST_ROW_TAGS, type OwnChecklist } from '@/domain/checklists/own-lists';
 import type { ChecklistVisibility } from '@/domain/checklists/visibility';
+import { holdMessages } from '@/domain/moderation/holds';
 import { paths } from '@/domain/paths';
 import { Button } from '@/client/components/ui/button';
 import { Checkbox } from '@/client/components/ui/checkbox';
@@ -64,6 +65,14 @@ export function OwnListRow({
             {list.title}
           </Link>
           <VisibilityBadge visibility={list.visibility} isPublicShown />
+          {list.hold ? (
+            <span
+              title={holdMessages.hiddenNotice(list.hold.reason)}
+              className="inline-flex shrink-0 items-center rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800 dark:bg-red-950/50 dark:text-red-300"
+            >
+              {holdMessages.hiddenBadge}
+            </span>
+          ) : null}
         </div>
         {list.description ? (
           <p className="mt-1 line-clamp-2 text-sm text-slate-600 dark:text-slate-400">{list.description}</p>
