@@ -16,7 +16,10 @@ const REPORTS_PER_CASE = 3;
 export async function moderationCases(db: Database, lists: SampledList[], signed: Signed[]): Promise<Case[]> {
   if (signed.length === 0 || lists.length === 0) return [];
   const moderatorIds = signed.map((user) => user.userId);
-  await db.execute(sql`update profiles set role = 'moderator' where id = any(${sql.param(moderatorIds)}::text[])`);
+  // Only a plain user is made a moderator: the audit log's case makes the same users admins, who moderate too.
+  await db.execute(
+    sql`update profiles set role = 'moderator' where role = 'user' and id = any(${sql.param(moderatorIds)}::text[])`,
+  );
   const sample = lists.slice(0, OPEN_CASES);
   await db.execute(sql`
     insert into moderation_cases (target_type, target_id, owner_id, snapshot)
