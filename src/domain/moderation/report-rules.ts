@@ -58,3 +58,6 @@ export const reportTargetNames: Record<ReportTargetType, string> = {
  */
 export const canReport = (viewer: { id: string } | null, thing: { ownerId: string }): boolean =>
   viewer !== null && viewer.id !== thing.ownerId;
+
+/** What is reported: a list or comment by its id, a profile by its username; and whose it is. */
+export type ReportTarget = { type: ReportTargetType; id: string; ownerId: string };

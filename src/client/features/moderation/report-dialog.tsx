@@ -1,6 +1,6 @@
 import { Flag } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { canReport, reportMessages, type ReportTargetType } from '@/domain/moderation/report-rules';
+import { canReport, reportMessages, type ReportTarget } from '@/domain/moderation/report-rules';
 import type { Viewer } from '@/domain/permissions';
 import { Button } from '@/client/components/ui/button';
 import { DeferredDialog } from '@/client/components/ui/deferred-dialog';
@@ -9,9 +9,6 @@ import { Spinner } from '@/client/components/ui/spinner';
 // The form (with its schema) loads when Report is pressed, never with the page.
 const loadReportForm = () => import('./report-form');
 const ReportForm = lazy(async () => ({ default: (await loadReportForm()).ReportForm }));
-
-/** What is reported: a list or comment by its id, a profile by its username; and whose it is. */
-export type ReportTarget = { type: ReportTargetType; id: string; ownerId: string };
 
 /**
  * "Report" on a list, a comment or a profile: a dialog that sends the moderators a reason and an

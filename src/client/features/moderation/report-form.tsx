@@ -12,7 +12,7 @@ import { RadioGroup, RadioGroupItem } from '@/client/components/ui/radio-group';
 import { useSendReport } from '@/client/api/reports';
 import { errorMessage } from '@/client/lib/api';
 import { toast } from '@/client/lib/toast';
-import type { ReportTarget } from './report-dialog';
+import type { ReportTarget } from '@/domain/moderation/report-rules';
 
 const textareaClass =
   'block w-full resize-y rounded-lg border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-2 focus:outline-brand-200 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 sm:text-sm';

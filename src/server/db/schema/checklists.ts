@@ -47,10 +47,8 @@ export const checklists = pgTable(
     // not public: it is left out of all of those, yet anyone with its address may read and use it.
     isPublic: boolean().notNull().default(true),
     isUnlisted: boolean().notNull().default(false),
-    // Decision 048: while the moderators hide a list or its author is suspended, the list is held:
-    // is_public and is_unlisted are false, so every listing, count and search leaves it out as it
-    // does a private list, and the author's own choice ('public', 'unlisted', 'private') waits
-    // here until the hold ends. Null when the list is not held.
+    // Decision 048: a held list (hidden, or its author suspended) has is_public and is_unlisted false, as a
+    // private list does; its author's own choice waits here until the hold ends (null: not held).
     heldVisibility: text(),
     ...moderationHoldColumns(),
     // Decision 010: computed from the counters by the same formula as domain checklistRating().
@@ -394,11 +392,3 @@ export const clonedChecklists = pgTable(
     index('cloned_checklists_cloned_by_idx').on(t.clonedBy, t.createdAt.desc()),
   ],
 );
-
-// Discover's staff picks: flagged by an operator with `npm run staff-pick -- <id>`.
-export const staffPicks = pgTable('staff_picks', {
-  checklistId: uuid()
-    .primaryKey()
-    .references(() => checklists.id, { onDelete: 'cascade' }),
-  pickedAt: timestampNow(),
-});

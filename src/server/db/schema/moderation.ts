@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { userRef } from './auth';
+import { checklists } from './checklists';
 import { timestampNow } from './columns';
 
 // Decision 048: reports, the moderators' cases, their audit log, and blocks.
@@ -97,3 +98,11 @@ export const blocks = pgTable(
     index('blocks_blocked_idx').on(t.blockedId),
   ],
 );
+
+// Discover's staff picks: picked by moderators on a list's page, or with `npm run staff-pick -- <id>`.
+export const staffPicks = pgTable('staff_picks', {
+  checklistId: uuid()
+    .primaryKey()
+    .references(() => checklists.id, { onDelete: 'cascade' }),
+  pickedAt: timestampNow(),
+});
