@@ -68,7 +68,12 @@ export async function listOpenCases(
         from (select rp.username, r.reason, r.note, r.updated_at from reports r
               left join profiles rp on rp.id = r.reporter_id
               where r.case_id = mc.id order by r.updated_at desc limit ${CASE_REPORTS_SHOWN}) shown) as reports
-    from moderation_cases mc
+    -- The page's cases first (the open-cases index, newest first), then what each one needs: so
+    -- the owners, things and reports of other pages are never read.
+    from (select * from moderation_cases mc
+          where mc.status = 'open' and ${before(page.before, sql`mc.opened_at`, sql`mc.id`)}
+          order by mc.opened_at desc, mc.id desc
+          limit ${sqlLimitAtLeast(page.limit + 1)}) mc
     left join profiles p on p.id = mc.owner_id
     ${thingNow}
     left join lateral (
@@ -77,9 +82,7 @@ export async function listOpenCases(
           order by by_reason.n desc, by_reason.reason), '[]') as reasons
       from (select r.reason, count(*)::int as n from reports r where r.case_id = mc.id group by r.reason) by_reason
     ) counts on true
-    where mc.status = 'open' and ${before(page.before, sql`mc.opened_at`, sql`mc.id`)}
-    order by mc.opened_at desc, mc.id desc
-    limit ${sqlLimitAtLeast(page.limit + 1)}`,
+    order by mc.opened_at desc, mc.id desc`,
   );
   const { rows, nextCursor } = takePage(found, page.limit);
   return { cases: rows.map(presentCase), nextCursor };
