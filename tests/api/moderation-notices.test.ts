@@ -4,6 +4,7 @@ import { checklistDetailSchema } from '../../src/domain/checklists/checklist-vie
 import { auditPageSchema } from '../../src/domain/moderation/audit';
 import { staffPickStateSchema } from '../../src/domain/moderation/staff-picks';
 import { holdMessages } from '../../src/domain/moderation/holds';
+import { reportSnapshotSchema } from '../../src/domain/moderation/reports';
 import { roleChangeResultSchema, rolesListSchema, roleMessages } from '../../src/domain/moderation/role-admin';
 import { hideThing } from '../../src/server/moderation/holds';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
@@ -61,6 +62,8 @@ describe('asking for a review', () => {
     expect(cases.rows).toEqual([
       { status: 'open', asked: true, snapshot: expect.objectContaining({ title: list.title }) },
     ]);
+    // The case it opens keeps the list as a report would: the snapshot the queue reads.
+    expect(reportSnapshotSchema.parse(cases.rows[0]!.snapshot)).toMatchObject({ type: 'checklist', title: list.title });
     const detail = checklistDetailSchema.parse(
       await (await agents.author.request(`/api/checklists/${list.id}`)).json(),
     );

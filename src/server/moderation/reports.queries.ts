@@ -23,6 +23,30 @@ const checklistSnapshot = sql`json_build_object(
   'entries', coalesce((select json_agg(json_build_object('kind', i.kind, 'content', i.content, 'note', i.note)
     order by i.order_index) from checklist_items i where i.checklist_id = c.id), '[]'))`;
 
+/** A comment's snapshot (over `checklist_comments cc` and its list `c`): its text and its list. */
+const commentSnapshot = sql`json_build_object('type', 'comment', 'content', cc.content,
+  'checklist', json_build_object('id', c.id, 'title', c.title))`;
+
+/** A profile's snapshot (over `profiles p`). */
+const profileSnapshot = sql`json_build_object('type', 'profile', 'username', p.username,
+  'profileName', p.profile_name, 'avatarUrl', p.avatar_url)`;
+
+/**
+ * The snapshot of the thing whose case key is `key` (a list's or comment's id, a profile's user
+ * id), as a report takes it: for a case opened another way (a review request).
+ */
+export function snapshotOf(type: ReportTargetType, key: SQL): SQL {
+  switch (type) {
+    case 'checklist':
+      return sql`(select ${checklistSnapshot} from checklists c where c.id::text = ${key})`;
+    case 'comment':
+      return sql`(select ${commentSnapshot} from checklist_comments cc join checklists c on c.id = cc.checklist_id
+        where cc.id::text = ${key})`;
+    case 'profile':
+      return sql`(select ${profileSnapshot} from profiles p where p.id = ${key})`;
+  }
+}
+
 /**
  * One statement per type: the thing the reporter names, if they can see it. A list by the one
  * visibility rule (`visibleTo`); a comment on such a list, not hidden and its author not suspended;
@@ -39,17 +63,14 @@ const targetQueries: Record<ReportTargetType, (key: string, reporterId: string) 
   comment: (id, reporterId) =>
     isUuid(id)
       ? sql`select cc.id::text as id, cc.user_id as owner_id, cc.hidden_at is not null as is_hidden,
-          json_build_object('type', 'comment', 'content', cc.content,
-            'checklist', json_build_object('id', c.id, 'title', c.title)) as snapshot
+          ${commentSnapshot} as snapshot
         from checklist_comments cc
         join checklists c on c.id = cc.checklist_id and ${visibleTo(reporterId)}
         join profiles p on p.id = cc.user_id
         where cc.id = ${id} and (cc.hidden_at is null or cc.user_id = ${reporterId}) and ${notSuspended('p')}`
       : null,
   profile: (username, reporterId) =>
-    sql`select p.id, p.id as owner_id, p.hidden_at is not null as is_hidden,
-        json_build_object('type', 'profile', 'username', p.username, 'profileName', p.profile_name,
-          'avatarUrl', p.avatar_url) as snapshot
+    sql`select p.id, p.id as owner_id, p.hidden_at is not null as is_hidden, ${profileSnapshot} as snapshot
       from profiles p join users u on u.id = p.id
       where lower(p.username) = lower(${username}) and u.email_verified and p.id <> ${DELETED_USER.id}
         and (p.hidden_at is null or p.id = ${reporterId}) and ${notSuspended('p')}`,

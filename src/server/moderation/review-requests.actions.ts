@@ -5,29 +5,24 @@ import type { ReportTargetType } from '@/domain/moderation/reports';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import type { WriteOutcome } from '../outcome';
+import { snapshotOf } from './reports.queries';
 
-/**
- * Each kind of thing: its table, how the request names it (a profile by its username), its
- * owner, and what a new case keeps of it (the thing as it is now, as a report's snapshot does).
- */
-const things: Record<ReportTargetType, { from: SQL; match: (id: string) => SQL | null; owner: SQL; snapshot: SQL }> = {
+/** Each kind of thing: its table, how the request names it (a profile by its username), its owner. */
+const things: Record<ReportTargetType, { from: SQL; match: (id: string) => SQL | null; owner: SQL }> = {
   checklist: {
     from: sql`checklists t`,
     match: (id) => (isUuid(id) ? sql`t.id = ${id}` : null),
     owner: sql`t.author_id`,
-    snapshot: sql`json_build_object('title', t.title, 'description', t.description)`,
   },
   comment: {
     from: sql`checklist_comments t`,
     match: (id) => (isUuid(id) ? sql`t.id = ${id}` : null),
     owner: sql`t.user_id`,
-    snapshot: sql`json_build_object('content', t.content, 'checklistId', t.checklist_id)`,
   },
   profile: {
     from: sql`profiles t`,
     match: (username) => sql`lower(t.username) = lower(${username})`,
     owner: sql`t.id`,
-    snapshot: sql`json_build_object('username', t.username, 'profileName', t.profile_name, 'avatarUrl', t.avatar_url)`,
   },
 };
 
@@ -54,10 +49,11 @@ export async function requestReview(
     if (!row) return { ok: false, reason: 'not_found' };
     if (row.asked) return { ok: false, reason: 'invalid', message: holdMessages.reviewAlreadyAsked };
     await tx.execute(sql`update ${thing.from} set review_requested_at = now() where t.id::text = ${row.key}`);
-    // The one open case of the thing (a unique index) carries the request; with none, one opens.
+    // The one open case of the thing (a unique index) carries the request; with none, one opens,
+    // with the thing as it is now, in the snapshot a report takes.
     await tx.execute(sql`
       insert into moderation_cases (target_type, target_id, owner_id, snapshot, review_requested_at)
-      select ${input.targetType}, ${row.key}, ${thing.owner}, ${thing.snapshot}, now()
+      select ${input.targetType}, ${row.key}, ${thing.owner}, ${snapshotOf(input.targetType, sql`${row.key}`)}, now()
       from ${thing.from} where t.id::text = ${row.key}
       on conflict (target_type, target_id) where status = 'open' do update set review_requested_at = now()`);
     return { ok: true, value: { message: holdMessages.reviewAsked } };
