@@ -18,6 +18,7 @@ const staff = { visitor: 401, user: 404, author: 404, moderator: 200, admin: 200
 const table: [string, Call, Record<Caller, number>][] = [
   ['list cases', () => ({ method: 'GET', path: '/api/moderation/cases' }), staff],
   ['staff picks', () => ({ method: 'GET', path: '/api/moderation/staff-picks' }), staff],
+  ["a case's snapshot", ({ caseId }) => ({ method: 'GET', path: `/api/moderation/cases/${caseId}/snapshot` }), staff],
   ['dismiss', ({ caseId }) => ({ method: 'POST', path: `/api/moderation/cases/${caseId}/dismiss`, json: {} }), staff],
   [
     'hide',

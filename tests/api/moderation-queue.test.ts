@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { holdMessages } from '../../src/domain/moderation/holds';
-import { casePageSchema, queueMessages, staffPickListSchema } from '../../src/domain/moderation/queue';
+import {
+  casePageSchema,
+  caseSnapshotResponseSchema,
+  queueMessages,
+  SNAPSHOT_ENTRIES_SHOWN,
+  staffPickListSchema,
+} from '../../src/domain/moderation/queue';
 import { SUSPENSION_MAIL_SUBJECT } from '../../src/domain/moderation/suspensions';
 import { hideThing } from '../../src/server/moderation/holds';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
@@ -108,6 +114,43 @@ describe('the open cases', () => {
       const response = await asModerator.request(`/api/moderation/cases?${query}`);
       expect(response.status, query).toBe(400);
       expect(((await response.json()) as { message: string }).message, query).toBeTruthy();
+    }
+  });
+
+  it("carry a long list's first entries and their count; the whole snapshot is read per case", async () => {
+    const author = await createUser(t.db);
+    const list = await makeChecklist(t.db, author.id);
+    const entries = Array.from({ length: SNAPSHOT_ENTRIES_SHOWN + 3 }, (_, index) => ({
+      kind: 'item',
+      content: `Entry ${index + 1}`,
+      note: index === SNAPSHOT_ENTRIES_SHOWN + 2 ? 'the offending note, far down' : null,
+    }));
+    const caseId = await openCase(
+      t.db,
+      { type: 'checklist', id: list.id, ownerId: author.id, snapshot: { type: 'checklist', title: 'Long', entries } },
+      [{ reporterId: reporters[0]!.id, reason: 'spam' }],
+    );
+    const page = casePageSchema.parse(await (await asModerator.request('/api/moderation/cases?limit=1')).json());
+    expect(page.cases[0]!.id).toBe(caseId);
+    expect(page.cases[0]!.snapshot).toEqual({
+      type: 'checklist',
+      title: 'Long',
+      entries: entries.slice(0, SNAPSHOT_ENTRIES_SHOWN),
+      entryCount: entries.length,
+    });
+
+    const whole = await asModerator.request(`/api/moderation/cases/${caseId}/snapshot`);
+    expect(whole.status).toBe(200);
+    expect(caseSnapshotResponseSchema.parse(await whole.json()).snapshot).toEqual({
+      type: 'checklist',
+      title: 'Long',
+      entries,
+    });
+    // A case that is not there, or an id that is not one, is not found.
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-case']) {
+      const missing = await asModerator.request(`/api/moderation/cases/${id}/snapshot`);
+      expect(missing.status, id).toBe(404);
+      expect(await missing.json(), id).toMatchObject({ code: 'not_found', message: queueMessages.caseNotFound });
     }
   });
 

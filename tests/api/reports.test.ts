@@ -156,6 +156,25 @@ describe('reporting a thing one can see', () => {
     expect(await casesOf(list.id)).toHaveLength(1);
   });
 
+  it("keeps the case's counts, in all and by reason, through new reports, rewrites and a reporter's deleted account", async () => {
+    const list = await makeChecklist(t.db, author.id);
+    const counts = async () =>
+      (
+        await t.db.execute<{ report_count: number; reason_counts: unknown }>(
+          sql`select report_count, reason_counts from moderation_cases where target_id = ${list.id}`,
+        )
+      ).rows[0];
+    const passerBy = await createUser(t.db);
+    await reportList(asReporter, list.id, { reason: 'spam' });
+    await reportList(seasoned[1]!, list.id, { reason: 'spam' });
+    await reportList(await signedInAgent(t, passerBy), list.id, { reason: 'other' });
+    expect(await counts()).toEqual({ report_count: 3, reason_counts: { spam: 2, other: 1 } });
+    await reportList(asReporter, list.id, { reason: 'copyright' });
+    expect(await counts()).toEqual({ report_count: 3, reason_counts: { spam: 1, other: 1, copyright: 1 } });
+    await t.db.execute(sql`delete from users where id = ${passerBy.id}`);
+    expect(await counts()).toEqual({ report_count: 2, reason_counts: { spam: 1, copyright: 1 } });
+  });
+
   it('after a moderator closed the case opens a new one, and never reopens the closed one', async () => {
     const list = await makeChecklist(t.db, author.id);
     await reportList(asReporter, list.id);

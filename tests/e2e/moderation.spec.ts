@@ -39,9 +39,12 @@ test.describe('the moderation queue', () => {
           visibility: 'public',
           tags: [],
           description: 'Buy cheap watches today only',
+          // Longer than the queue's preview: what was reported is at the end, in a note.
           entries: [
-            { kind: 'item', content: 'Visit my shop', note: '' },
-            { kind: 'item', content: 'Enter your card', note: '' },
+            ...['Visit my shop', 'Enter your card', 'Wait', 'Wait more', 'Check the mail', 'Smile', 'Wait again'].map(
+              (content) => ({ kind: 'item', content, note: '' }),
+            ),
+            { kind: 'item', content: 'Pay', note: 'Gift cards only, send the codes' },
           ],
         },
       },
@@ -141,6 +144,18 @@ test.describe('the moderation queue', () => {
 
     await page.setViewportSize({ width: 390, height: 900 });
     const card = page.getByRole('article').filter({ hasText: title });
+    // The preview shows the first entries; the rest, with their notes, on asking.
+    await expect(card.getByText('Check the mail')).toBeVisible();
+    await expect(card.getByText('Smile')).toHaveCount(0);
+    const showAll = card.getByRole('button', { name: 'Show all 8 entries' });
+    await expect(showAll).toHaveAttribute('aria-expanded', 'false');
+    await showAll.click();
+    await expect(card.getByText('Gift cards only, send the codes')).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Show fewer entries' })).toHaveAttribute('aria-expanded', 'true');
+    await card.screenshot({ path: '/tmp/shots-queue/case-all-entries-390.png' });
+    await card.getByRole('button', { name: 'Show fewer entries' }).click();
+    await expect(card.getByText('Smile')).toHaveCount(0);
+
     await card.getByRole('button', { name: 'Suspend user' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.screenshot({ path: '/tmp/shots-queue/suspend-dialog-390.png' });

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   casePageSchema,
+  caseSnapshotResponseSchema,
   HideInput,
   QueueAction,
   staffPickListSchema,
@@ -21,6 +22,17 @@ export const moderationCasesQuery = () =>
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
+  });
+
+/** One case's whole snapshot (the queue's page carries a list's first entries only); it never changes. */
+export const caseSnapshotQuery = (caseId: string) =>
+  queryOptions({
+    queryKey: moderationKeys.snapshot(caseId),
+    queryFn: ({ signal }) =>
+      apiRequest<typeof caseSnapshotResponseSchema>(`/api/moderation/cases/${encodeURIComponent(caseId)}/snapshot`, {
+        signal,
+      }),
+    staleTime: Infinity,
   });
 
 export const moderationStaffPicksQuery = () =>

@@ -98,5 +98,6 @@ export const moderationAdminKeys = {
 export const moderationKeys = {
   all: ['moderation'] as const,
   cases: ['moderation', 'cases'] as const,
+  snapshot: (caseId: string) => ['moderation', 'snapshot', caseId] as const,
   staffPicks: ['moderation', 'staff-picks'] as const,
 };

@@ -34,6 +34,8 @@ export const caseSnapshotSchema = z.looseObject({
   entries: z
     .array(z.looseObject({ kind: z.string().optional(), content: z.string(), note: z.string().nullish() }))
     .optional(),
+  /** In the queue's page, a list's entries are its first few and this is how many it had in all. */
+  entryCount: z.number().int().optional(),
   content: z.string().optional(),
   checklist: z.looseObject({ id: z.string(), title: z.string() }).optional(),
   username: z.string().optional(),
@@ -42,8 +44,13 @@ export const caseSnapshotSchema = z.looseObject({
 });
 export type CaseSnapshot = z.infer<typeof caseSnapshotSchema>;
 
-/** How many entries of a reported list the queue's preview shows. */
+/** How many entries of a reported list the queue's page carries and shows; the rest are asked for per case. */
 export const SNAPSHOT_ENTRIES_SHOWN = 5;
+/** One case's whole snapshot, every entry included. */
+export const caseSnapshotResponseSchema = z.object({ snapshot: caseSnapshotSchema });
+
+/** How many entries a snapshot had: its count when the queue trimmed it, else its entries. */
+export const snapshotEntryCount = (snapshot: CaseSnapshot) => snapshot.entryCount ?? snapshot.entries?.length ?? 0;
 
 /** A suspension: its end, or null for a permanent one. */
 export const suspensionStateSchema = z.object({ until: z.string().nullable(), reason: z.string() });
@@ -137,7 +144,10 @@ export const queueMessages = {
   hiddenState: (reason: string) => `Hidden: ${reason}`,
   suspendedUntil: (date: string) => `Owner suspended until ${date}`,
   suspendedForGood: 'Owner suspended permanently',
-  moreEntries: (count: number) => `and ${count} more`,
+  showAllEntries: (count: number) => `Show all ${count} entries`,
+  showFewerEntries: 'Show fewer entries',
+  loadingEntries: 'Loading entries…',
+  entriesFailed: 'The entries could not be loaded.',
   pickedOn: (date: string) => `picked ${date}`,
 } as const;
 

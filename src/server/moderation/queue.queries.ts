@@ -4,11 +4,13 @@ import {
   caseSnapshotSchema,
   MAX_STAFF_PICKS_LISTED,
   type CasePage,
+  type CaseSnapshot,
   type ModerationCase,
   type StaffPickEntry,
 } from '@/domain/moderation/queue';
-import type { ReportReason, ReportTargetType } from '@/domain/moderation/reports';
+import { REPORT_REASONS, type ReportReason, type ReportTargetType } from '@/domain/moderation/reports';
 import { executeNamed, sqlLimitAtLeast, type Executor } from '../db/client';
+import { isUuid } from '../db/ids';
 import { before, cursorTime, takePage } from '../paging';
 
 type CaseRow = {
@@ -26,7 +28,7 @@ type CaseRow = {
   thing_exists: boolean;
   hidden_reason: string | null;
   report_count: number;
-  reasons: { reason: ReportReason; count: number }[];
+  reason_counts: Partial<Record<ReportReason, number>>;
   reports: { reporterUsername: string; reason: ReportReason; note: string; createdAt: string }[];
 };
 
@@ -45,8 +47,10 @@ const thingNow = sql`left join lateral (
   ) thing on true`;
 
 /**
- * A page of the open cases, newest first (keyset on opened_at, id: the open-cases index), each with
- * its owner, the thing's state now, its reports counted and by reason, and its newest reports.
+ * A page of the open cases, newest first (keyset on opened_at, id: the open-cases index, whose
+ * order `nulls last` names so the index is walked rather than every open case sorted), each with
+ * its preview, its owner, the thing's state now, its reports' counts (kept on the case) and its
+ * newest reports.
  */
 export async function listOpenCases(
   db: Executor,
@@ -56,13 +60,13 @@ export async function listOpenCases(
     db,
     sql`
     select mc.id, mc.target_type, mc.target_id, mc.opened_at, ${cursorTime(sql`mc.opened_at`)} as cursor_time,
-      mc.snapshot, mc.review_requested_at is not null as review_requested,
+      mc.preview as snapshot, mc.review_requested_at is not null as review_requested,
       p.username as owner_username, p.profile_name as owner_name, p.role as owner_role,
       case when p.suspended_until > now() then json_build_object(
         'until', case when p.suspended_until <> 'infinity' then p.suspended_until end,
         'reason', coalesce(p.suspension_reason, '')) end as owner_suspension,
       coalesce(thing.found, false) as thing_exists, thing.hidden_reason,
-      counts.report_count, counts.reasons,
+      mc.report_count, mc.reason_counts,
       (select coalesce(json_agg(json_build_object('reporterUsername', coalesce(shown.username, ''),
           'reason', shown.reason, 'note', shown.note, 'createdAt', shown.updated_at) order by shown.updated_at desc), '[]')
         from (select rp.username, r.reason, r.note, r.updated_at from reports r
@@ -70,22 +74,38 @@ export async function listOpenCases(
               where r.case_id = mc.id order by r.updated_at desc limit ${CASE_REPORTS_SHOWN}) shown) as reports
     -- The page's cases first (the open-cases index, newest first), then what each one needs: so
     -- the owners, things and reports of other pages are never read.
-    from (select * from moderation_cases mc
+    from (select mc.id, mc.target_type, mc.target_id, mc.owner_id, mc.opened_at, mc.preview,
+            mc.review_requested_at, mc.report_count, mc.reason_counts
+          from moderation_cases mc
           where mc.status = 'open' and ${before(page.before, sql`mc.opened_at`, sql`mc.id`)}
-          order by mc.opened_at desc, mc.id desc
+          order by mc.opened_at desc nulls last, mc.id desc nulls last
           limit ${sqlLimitAtLeast(page.limit + 1)}) mc
     left join profiles p on p.id = mc.owner_id
     ${thingNow}
-    left join lateral (
-      select coalesce(sum(by_reason.n), 0)::int as report_count,
-        coalesce(json_agg(json_build_object('reason', by_reason.reason, 'count', by_reason.n)
-          order by by_reason.n desc, by_reason.reason), '[]') as reasons
-      from (select r.reason, count(*)::int as n from reports r where r.case_id = mc.id group by r.reason) by_reason
-    ) counts on true
-    order by mc.opened_at desc, mc.id desc`,
+    order by mc.opened_at desc nulls last, mc.id desc nulls last
+    -- The inner limit is rounded up (one statement for many page sizes); this one stops the joins
+    -- at the rows the page takes.
+    limit ${page.limit + 1}`,
   );
   const { rows, nextCursor } = takePage(found, page.limit);
   return { cases: rows.map(presentCase), nextCursor };
+}
+
+/** A case's whole snapshot (every entry of a reported list), open or decided; null when there is no such case. */
+export async function findCaseSnapshot(db: Executor, caseId: string): Promise<CaseSnapshot | null> {
+  if (!isUuid(caseId)) return null;
+  const found = await db.execute<{ snapshot: unknown }>(sql`select snapshot from moderation_cases where id = ${caseId}`);
+  const row = found.rows[0];
+  if (!row) return null;
+  const snapshot = caseSnapshotSchema.safeParse(row.snapshot);
+  return snapshot.success ? snapshot.data : {};
+}
+
+/** A case's counts by reason, most reported first (ties in the reasons' order). */
+function reasonsByCount(counts: Partial<Record<ReportReason, number>>) {
+  return REPORT_REASONS.flatMap((reason) => (counts[reason] ? [{ reason, count: counts[reason] }] : [])).sort(
+    (a, b) => b.count - a.count,
+  );
 }
 
 const iso = (time: string | Date) => new Date(time).toISOString();
@@ -108,7 +128,7 @@ function presentCase(row: CaseRow): ModerationCase {
       },
     },
     reportCount: row.report_count,
-    reasons: row.reasons,
+    reasons: reasonsByCount(row.reason_counts),
     reports: row.reports.map((report) => ({ ...report, createdAt: iso(report.createdAt) })),
     reviewRequested: row.review_requested,
   };

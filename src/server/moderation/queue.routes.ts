@@ -2,9 +2,11 @@ import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   casePageSchema,
+  caseSnapshotResponseSchema,
   casesPageQuerySchema,
   emptyActionSchema,
   hideInputSchema,
+  queueMessages,
   staffPickListSchema,
   suspendInputSchema,
 } from '@/domain/moderation/queue';
@@ -17,6 +19,7 @@ import {
   idParams,
   jsonBody,
   jsonContent,
+  notFound,
   okSchema,
   perUser,
   rateLimited,
@@ -35,7 +38,7 @@ import {
   type Moderator,
   type QueueOutcome,
 } from './queue.actions';
-import { listOpenCases, listStaffPicks } from './queue.queries';
+import { findCaseSnapshot, listOpenCases, listStaffPicks } from './queue.queries';
 import { requireRole } from './roles';
 import { suspensionMail } from './suspension-mail';
 
@@ -94,6 +97,19 @@ export function moderationQueueRoutes({ db, mailer }: QueueRoutesDeps) {
         responses: { 200: jsonContent(casePageSchema, 'Open cases'), ...errors },
       }),
       async (c) => c.json(await listOpenCases(db, c.req.valid('query')), 200),
+    )
+    .openapi(
+      route({
+        method: 'get',
+        path: '/moderation/cases/{id}/snapshot',
+        summary: "A case's whole snapshot: the thing as first reported, every entry of a list included",
+        request: { params: idParams },
+        responses: { 200: jsonContent(caseSnapshotResponseSchema, 'The snapshot'), ...errors },
+      }),
+      async (c) => {
+        const snapshot = await findCaseSnapshot(db, c.req.valid('param').id);
+        return snapshot ? c.json({ snapshot }, 200) : notFound(c, queueMessages.caseNotFound);
+      },
     )
     .openapi(
       route({

@@ -4,81 +4,17 @@ import {
   caseActions,
   queueActionLabels,
   queueMessages,
-  SNAPSHOT_ENTRIES_SHOWN,
   targetTypeLabels,
   type ModerationCase,
   type QueueAction,
 } from '@/domain/moderation/queue';
 import { reportReasonLabels } from '@/domain/moderation/reports';
-import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { formatDateTime } from '@/client/lib/format';
+import { SnapshotPreview } from './queue-snapshot';
 
 const dangerous = new Set<QueueAction>(['hide', 'delete-comment', 'suspend']);
-
-/** The thing as it was first reported: a list's title, description and first entries; a comment; a profile. */
-function SnapshotPreview({ moderationCase }: { moderationCase: ModerationCase }) {
-  const { snapshot, targetType, targetId } = moderationCase;
-  if (targetType === 'profile') {
-    return (
-      <div className="flex items-center gap-3">
-        <Avatar emoji={snapshot.avatarUrl} size="sm" />
-        <div className="min-w-0">
-          <p className="font-semibold break-words text-slate-900 dark:text-white">
-            {snapshot.profileName ?? snapshot.username}
-          </p>
-          {snapshot.username ? <p className="text-sm text-slate-500">@{snapshot.username}</p> : null}
-        </div>
-      </div>
-    );
-  }
-  if (targetType === 'comment') {
-    return (
-      <div className="space-y-1">
-        <blockquote className="border-l-4 border-slate-200 pl-3 break-words whitespace-pre-line text-slate-800 dark:border-slate-700 dark:text-slate-200">
-          {snapshot.content}
-        </blockquote>
-        {snapshot.checklist ? (
-          <p className="text-sm text-slate-500">
-            on{' '}
-            <Link className="underline" to={paths.checklist(snapshot.checklist.id)}>
-              {snapshot.checklist.title}
-            </Link>
-          </p>
-        ) : null}
-      </div>
-    );
-  }
-  const entries = snapshot.entries ?? [];
-  return (
-    <div className="space-y-1">
-      <Link
-        to={paths.checklist(targetId)}
-        className="font-semibold break-words text-slate-900 underline dark:text-white"
-      >
-        {snapshot.title}
-      </Link>
-      {snapshot.description ? (
-        <p className="line-clamp-3 text-sm break-words text-slate-600 dark:text-slate-400">{snapshot.description}</p>
-      ) : null}
-      {entries.length > 0 ? (
-        <ul className="list-inside list-disc text-sm break-words text-slate-700 dark:text-slate-300">
-          {entries.slice(0, SNAPSHOT_ENTRIES_SHOWN).map((entry, index) => (
-            <li key={index} className={entry.kind === 'heading' ? 'list-none font-semibold' : undefined}>
-              {entry.content}
-            </li>
-          ))}
-          {entries.length > SNAPSHOT_ENTRIES_SHOWN ? (
-            <li className="list-none text-slate-500">
-              {queueMessages.moreEntries(entries.length - SNAPSHOT_ENTRIES_SHOWN)}
-            </li>
-          ) : null}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
 
 const markTones = {
   calm: 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { SNAPSHOT_ENTRIES_SHOWN } from '@/domain/moderation/queue';
 import { userRef } from './auth';
 import { checklists } from './checklists';
 import { timestampNow } from './columns';
@@ -21,6 +33,19 @@ export const moderationCases = pgTable(
     /** The thing's author (the profile's own user): their account's deletion ends the case. */
     ownerId: userRef(),
     snapshot: jsonb().notNull(),
+    /**
+     * The snapshot as the queue's page shows it: a list's first entries and how many it had, so a
+     * page of long lists reads and sends none of the rest (the whole snapshot is read per case).
+     */
+    preview: jsonb().generatedAlwaysAs(
+      sql.raw(`case when jsonb_typeof(snapshot -> 'entries') = 'array'
+        then jsonb_set(jsonb_set(snapshot, '{entries}', jsonb_path_query_array(snapshot, '$.entries[0 to ${SNAPSHOT_ENTRIES_SHOWN - 1}]')),
+          '{entryCount}', jsonb_array_length(snapshot -> 'entries')::text::jsonb)
+        else snapshot end`),
+    ),
+    /** The case's reports counted, in all and by reason (`{"spam": 2}`): kept by a trigger on reports. */
+    reportCount: integer().notNull().default(0),
+    reasonCounts: jsonb().notNull().default(sql`'{}'::jsonb`),
     status: text().notNull().default('open'),
     /** The author asked for a review of a hidden thing (they may once per hiding). */
     reviewRequestedAt: timestamp({ withTimezone: true }),
@@ -56,6 +81,8 @@ export const reports = pgTable(
   },
   (t) => [
     uniqueIndex('reports_case_reporter_idx').on(t.caseId, t.reporterId),
+    // A case's newest reports, read backwards, with no sort.
+    index('reports_case_updated_idx').on(t.caseId, t.updatedAt),
     index('reports_reporter_idx').on(t.reporterId),
     check('reports_reason_values', sql`${t.reason} in ('spam', 'harassment', 'inappropriate', 'copyright', 'other')`),
     check('reports_note_length', sql`char_length(${t.note}) <= 500`),
