@@ -1,4 +1,4 @@
-import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, z, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
@@ -275,6 +275,30 @@ export function toggleRoute<const P extends string, const Q extends RouteConfig[
       request: toggle.request,
       responses: { 200: jsonContent(toggle.state, description) },
     });
+}
+
+/** The state a toggle's route answers with (its 200 body). */
+type ToggleState<R extends RouteConfig> = R['responses'] extends {
+  200: { content: { 'application/json': { schema: infer S extends z.ZodType } } };
+}
+  ? z.output<S>
+  : never;
+
+/**
+ * The one handler of a toggle's PUT and DELETE (`toggleRoute`, or an item's completion), `isOn`
+ * saying which way: `set` turns the thing on or off for the signed-in user, and the answer is its
+ * new state, or the refusal (`notFoundMessage` for a missing thing).
+ */
+export function toggleHandler<R extends RouteConfig>(
+  set: (c: Parameters<RouteHandler<R>>[0], isOn: boolean) => Promise<WriteOutcome<ToggleState<R>>>,
+  notFoundMessage?: string,
+) {
+  return (isOn: boolean) =>
+    // Sound: `set` answers the route's own 200 state, and a refusal is among the errors a toggle declares.
+    (async (c: Parameters<RouteHandler<R>>[0]) => {
+      const outcome = await set(c, isOn);
+      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome, notFoundMessage);
+    }) as unknown as RouteHandler<R>;
 }
 
 /** Who is asking where a visitor may ask too: the signed-in user's id, or null. */

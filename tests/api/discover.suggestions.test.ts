@@ -4,7 +4,7 @@ import { discoverCardsSchema } from '../../src/domain/discover/assembly';
 import { checklists } from '../../src/server/db/schema';
 import { suggestChecklists } from '../../src/server/discover/discover.queries';
 import type { CreatedUser } from '../../src/server/seed/factories';
-import { daysAgo, minutesAgo, range, useDiscoverApp } from '../setup/discover';
+import { daysAgo, minutesAgo, range, ratedTitles, useDiscoverApp } from '../setup/discover';
 import type { Agent, TestApp } from '../setup/test-app';
 
 let t: TestApp;
@@ -34,11 +34,7 @@ describe('suggestions', () => {
     for (const rating of ['4.3', '4.9', '4.6', '4.2', '4.8'] as const) await makeRated(rating);
     expect(await signedInSuggestions()).toEqual([
       ...range('Recent', 1, 5),
-      'Rated 4.9',
-      'Rated 4.8',
-      'Rated 4.6',
-      'Rated 4.3',
-      'Rated 4.2',
+      ...ratedTitles('4.9', '4.8', '4.6', '4.3', '4.2'),
     ]);
   });
 
@@ -47,20 +43,14 @@ describe('suggestions', () => {
     // Recent1 is also the best rated: found by three sources, it still counts once.
     await t.db.update(checklists).set({ likesCount: 100, usesCount: 100 }).where(eq(checklists.title, 'Recent1'));
     for (const rating of ['4.0', '4.8', '3.6', '4.2', '4.6', '4.3'] as const) await makeRated(rating);
-    expect(await signedInSuggestions()).toEqual([
-      ...range('Recent', 1, 5),
-      'Rated 4.8',
-      'Rated 4.6',
-      'Rated 4.3',
-      'Rated 4.2',
-    ]);
+    expect(await signedInSuggestions()).toEqual([...range('Recent', 1, 5), ...ratedTitles('4.8', '4.6', '4.3', '4.2')]);
   });
 
   it('take a rating of exactly 4 and nothing under it', async () => {
     await makeRecent('Recent', 5);
     await makeRated('3.9', 100);
     await makeRated('4.0', 200);
-    expect(await signedInSuggestions()).toEqual([...range('Recent', 1, 5), 'Rated 4.0']);
+    expect(await signedInSuggestions()).toEqual([...range('Recent', 1, 5), ...ratedTitles('4.0')]);
   });
 
   it('are cut to 10, in source order: updated, then created, then rated', async () => {

@@ -68,6 +68,24 @@ async function browse(query: string): Promise<BrowsePage> {
 /** What a visitor's search for `typed` was corrected to (null: not corrected). */
 const correctedTo = async (typed: string) => (await browse(`?q=${typed}`)).searchedFor;
 
+/**
+ * A list of the owner's with a word and a tag of its own (Zq{key}mark, zq{key}tag), made as `extra`
+ * says, and its public decoy, whose word and tag begin with them (Zq{key}marking, zq{key}tagging).
+ * Returns the list's id.
+ */
+async function createWithDecoy(key: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const id = await create(`Zq${key}mark walk`, { tags: [`zq${key}tag`], ...extra });
+  await create(`Zq${key}marking walk`, { tags: [`zq${key}tagging`] });
+  return id;
+}
+
+/** Whose words the typos of `createWithDecoy`'s (zq{key}marq, zq{key}taq) are corrected to. */
+async function expectOffered(key: string, whose: 'the list’s' | 'the decoy’s') {
+  const [word, tag] = whose === 'the list’s' ? ['mark', 'tag'] : ['marking', 'tagging'];
+  expect(await correctedTo(`zq${key}marq`)).toBe(`zq${key}${word}`);
+  expect(await correctedTo(`zq${key}taq`)).toBe(`zq${key}${tag}`);
+}
+
 /** The typo words as they should be: each title or tag word of a public list, with how many have it. */
 async function expectWordsOfPublicLists(db: Database = t.db) {
   const { rows } = await db.execute<{ word: string; stored: number | null; counted: number | null }>(sql`
@@ -102,52 +120,42 @@ describe('typo correction offers only the words of public lists', () => {
   });
 
   it("never offers an unlisted list's words, in its title or its tags", async () => {
-    await create('Zqunlistmark walk', { visibility: 'unlisted', tags: ['zqunlisttag'] });
-    await create('Zqunlistmarking walk', { tags: ['zqunlisttagging'] });
-    expect(await correctedTo('zqunlistmarq')).toBe('zqunlistmarking');
-    expect(await correctedTo('zqunlisttaq')).toBe('zqunlisttagging');
+    await createWithDecoy('unlist', { visibility: 'unlisted' });
+    await expectOffered('unlist', 'the decoy’s');
     await expectWordsOfPublicLists();
   });
 
   it('stops offering a list’s own words when it is made private or unlisted, and offers them again when it is public', async () => {
-    const id = await create('Zqhidemark walk', { tags: ['zqhidetag'] });
-    await create('Zqhidemarking walk', { tags: ['zqhidetagging'] });
-    expect(await correctedTo('zqhidemarq')).toBe('zqhidemark');
-    expect(await correctedTo('zqhidetaq')).toBe('zqhidetag');
+    const id = await createWithDecoy('hide');
+    await expectOffered('hide', 'the list’s');
     await setVisibility(id, 'private');
-    expect(await correctedTo('zqhidemarq')).toBe('zqhidemarking');
-    expect(await correctedTo('zqhidetaq')).toBe('zqhidetagging');
+    await expectOffered('hide', 'the decoy’s');
     await setVisibility(id, 'public');
-    expect(await correctedTo('zqhidemarq')).toBe('zqhidemark');
+    await expectOffered('hide', 'the list’s');
     await setVisibility(id, 'unlisted');
-    expect(await correctedTo('zqhidemarq')).toBe('zqhidemarking');
+    await expectOffered('hide', 'the decoy’s');
     // The spec's bulk action too.
     await setVisibility(id, 'public');
     expect((await asOwner.post('/api/checklists/bulk-visibility', { ids: [id], isPublic: false })).status).toBe(200);
-    expect(await correctedTo('zqhidemarq')).toBe('zqhidemarking');
+    await expectOffered('hide', 'the decoy’s');
     await expectWordsOfPublicLists();
   });
 
   it('stops offering a deleted list’s words', async () => {
-    const id = await create('Zqdropmark walk', { tags: ['zqdroptag'] });
-    await create('Zqdropmarking walk', { tags: ['zqdroptagging'] });
-    expect(await correctedTo('zqdropmarq')).toBe('zqdropmark');
+    const id = await createWithDecoy('drop');
+    await expectOffered('drop', 'the list’s');
     await remove(id);
-    expect(await correctedTo('zqdropmarq')).toBe('zqdropmarking');
-    expect(await correctedTo('zqdroptaq')).toBe('zqdroptagging');
+    await expectOffered('drop', 'the decoy’s');
     await expectWordsOfPublicLists();
   });
 
   it('stops offering a word an edit takes out of the title or the tags, and keeps one the edit leaves', async () => {
-    const id = await create('Zqeditmark walk', { tags: ['zqedittag'] });
-    await create('Zqeditmarking walk', { tags: ['zqedittagging'] });
+    const id = await createWithDecoy('edit');
     // Another field changed: the words stay.
     await edit(id, 'Zqeditmark walk', { tags: ['zqedittag'], description: 'Changed', items: ['Two'] });
-    expect(await correctedTo('zqeditmarq')).toBe('zqeditmark');
-    expect(await correctedTo('zqedittaq')).toBe('zqedittag');
+    await expectOffered('edit', 'the list’s');
     await edit(id, 'Plain walk');
-    expect(await correctedTo('zqeditmarq')).toBe('zqeditmarking');
-    expect(await correctedTo('zqedittaq')).toBe('zqedittagging');
+    await expectOffered('edit', 'the decoy’s');
     await expectWordsOfPublicLists();
   });
 

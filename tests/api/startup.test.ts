@@ -10,6 +10,7 @@ import path from 'node:path';
 import {
   applyMigrations,
   connectDatabase,
+  type Database,
   LAST_COMMIT_BEFORE_BASELINE,
   migrationsFolder,
   withStartupLock,
@@ -28,6 +29,34 @@ afterAll(async () => {
   await admin.query(`drop database if exists ${name} with (force)`);
   await admin.end();
 });
+
+/** The journal drizzle-kit writes beside the migrations: one entry each, in the order they run. */
+const readJournal = () =>
+  JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+    entries: { tag: string }[];
+  };
+
+/** How many migrations a database records as applied. */
+const appliedCount = async (db: Database) =>
+  (await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).rows[0]!.n;
+
+/** A new empty database (`prefix` and a random suffix) for `run`, dropped afterwards however `run` ends. */
+async function withScratchDatabase(prefix: string, run: (db: Database) => Promise<void>) {
+  const scratch = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${scratch}`);
+  const scratchUrl = new URL(adminUrl);
+  scratchUrl.pathname = `/${scratch}`;
+  const db = connectDatabase(scratchUrl.toString(), { max: 1 });
+  try {
+    await run(db);
+  } finally {
+    await db.$client.end();
+    await admin.query(`drop database ${scratch} with (force)`);
+    await admin.end();
+  }
+}
 
 describe('several app processes starting on one empty database', () => {
   it('migrate and seed one after another: every table once, demo content once', async () => {
@@ -49,11 +78,7 @@ describe('several app processes starting on one empty database', () => {
       }),
     );
     const db = processes[0]!;
-    const applied = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-    const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
-      entries: unknown[];
-    };
-    expect(applied.rows[0]!.n).toBe(journal.entries.length);
+    expect(await appliedCount(db)).toBe(readJournal().entries.length);
     // The demo users and the reserved "Deleted user" the baseline writes.
     const users = await db.execute<{ n: number }>(sql`select count(*)::int as n from profiles`);
     expect(users.rows[0]!.n).toBe(9);
@@ -63,14 +88,7 @@ describe('several app processes starting on one empty database', () => {
 
 describe('a database an older version migrated part of the way', () => {
   it('is refused with what to do, and left as it was', async () => {
-    const older = `ticklist_older_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${older}`);
-    const olderUrl = new URL(adminUrl);
-    olderUrl.pathname = `/${older}`;
-    const db = connectDatabase(olderUrl.toString(), { max: 1 });
-    try {
+    await withScratchDatabase('ticklist_older', async (db) => {
       // What the migrations before the baseline left after the first few: their rows, some tables.
       await db.execute(sql`create schema drizzle`);
       await db.execute(
@@ -85,62 +103,43 @@ describe('a database an older version migrated part of the way', () => {
         sql`select count(*)::int as n from pg_tables where schemaname = 'public'`,
       );
       expect(tables.rows[0]!.n).toBe(1);
-    } finally {
-      await db.$client.end();
-      await admin.query(`drop database ${older} with (force)`);
-      await admin.end();
-    }
+    });
   });
 
   it('at the baseline’s point (a database the step-by-step migrations built) skips it and takes the later ones', async () => {
-    const atBaseline = `ticklist_at_baseline_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${atBaseline}`);
-    const dbUrl = new URL(adminUrl);
-    dbUrl.pathname = `/${atBaseline}`;
-    const db = connectDatabase(dbUrl.toString(), { max: 1 });
-    // The schema those migrations left, recorded under their last timestamp (which the baseline carries).
-    const folder = mkdtempSync(path.join(os.tmpdir(), 'baseline-only-'));
-    try {
-      const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
-        entries: { tag: string }[];
-      };
-      mkdirSync(path.join(folder, 'meta'));
-      writeFileSync(
-        path.join(folder, 'meta', '_journal.json'),
-        JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }),
-      );
-      copyFileSync(
-        path.join(migrationsFolder(), `${journal.entries[0]!.tag}.sql`),
-        path.join(folder, `${journal.entries[0]!.tag}.sql`),
-      );
-      await migrate(db, { migrationsFolder: folder });
-      await db.execute(sql`update drizzle.__drizzle_migrations set hash = 'the last step-by-step migration'`);
-      await applyMigrations(db);
-      const applied = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      expect(applied.rows[0]!.n).toBe(journal.entries.length);
-      const baselineRuns = await db.execute(
-        sql`select 1 from drizzle.__drizzle_migrations where hash <> 'the last step-by-step migration'`,
-      );
-      expect(baselineRuns.rows).toHaveLength(journal.entries.length - 1);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-      await db.$client.end();
-      await admin.query(`drop database ${atBaseline} with (force)`);
-      await admin.end();
-    }
+    await withScratchDatabase('ticklist_at_baseline', async (db) => {
+      // The schema those migrations left, recorded under their last timestamp (which the baseline carries).
+      const folder = mkdtempSync(path.join(os.tmpdir(), 'baseline-only-'));
+      try {
+        const journal = readJournal();
+        mkdirSync(path.join(folder, 'meta'));
+        writeFileSync(
+          path.join(folder, 'meta', '_journal.json'),
+          JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }),
+        );
+        copyFileSync(
+          path.join(migrationsFolder(), `${journal.entries[0]!.tag}.sql`),
+          path.join(folder, `${journal.entries[0]!.tag}.sql`),
+        );
+        await migrate(db, { migrationsFolder: folder });
+        await db.execute(sql`update drizzle.__drizzle_migrations set hash = 'the last step-by-step migration'`);
+        await applyMigrations(db);
+        expect(await appliedCount(db)).toBe(journal.entries.length);
+        const baselineRuns = await db.execute(
+          sql`select 1 from drizzle.__drizzle_migrations where hash <> 'the last step-by-step migration'`,
+        );
+        expect(baselineRuns.rows).toHaveLength(journal.entries.length - 1);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    });
   });
 
   it('migrated already, runs nothing again', async () => {
     const db = connectDatabase(url.toString(), { max: 1 });
     try {
       await applyMigrations(db);
-      const applied = await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-      const journal = JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
-        entries: unknown[];
-      };
-      expect(applied.rows[0]!.n).toBe(journal.entries.length);
+      expect(await appliedCount(db)).toBe(readJournal().entries.length);
     } finally {
       await db.$client.end();
     }
@@ -149,7 +148,7 @@ describe('a database an older version migrated part of the way', () => {
 
 describe('start-up work', () => {
   it("migrates without the requests' statement timeout (a migration may rewrite a large table)", async () => {
-    const timeout = async (db: ReturnType<typeof connectDatabase>) =>
+    const timeout = async (db: Database) =>
       (await db.execute<{ statement_timeout: string }>(sql`show statement_timeout`)).rows[0]!.statement_timeout;
     expect(await withStartupConnection(adminUrl, timeout)).toBe('0');
     const requests = connectForRequests(adminUrl, pino({ level: 'silent' }));

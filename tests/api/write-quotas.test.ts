@@ -52,52 +52,49 @@ const clearCounters = () => t.db.execute(sql`delete from rate_limits where key l
 
 type WriteCall = { action: WriteAction; method: string; path: () => Promise<string>; json?: unknown };
 
+/** A path through a list made as the write is sent: another user's public list, or the writer's own. */
+const viaNewList =
+  (path: (list: string) => string | Promise<string>, author: 'owner' | 'writer' = 'owner') =>
+  async () =>
+    path((await makeChecklist(t.db, (author === 'owner' ? owner : writer).id)).id);
+
 /** Every content write with a quota: how to call it with something that exists. */
 const writes: Record<string, WriteCall> = {
   'create a checklist': { action: 'createChecklist', method: 'POST', path: async () => '/api/checklists', json: input },
   'clone a checklist': {
     action: 'cloneChecklist',
     method: 'POST',
-    path: async () => `/api/checklists/${(await makeChecklist(t.db, owner.id)).id}/clone`,
+    path: viaNewList((list) => `/api/checklists/${list}/clone`),
     json: {},
   },
   'duplicate one’s own checklist': {
     action: 'duplicateChecklist',
     method: 'POST',
-    path: async () => `/api/checklists/${(await makeChecklist(t.db, writer.id)).id}/duplicate`,
+    path: viaNewList((list) => `/api/checklists/${list}/duplicate`, 'writer'),
   },
   'post a comment': {
     action: 'comment',
     method: 'POST',
-    path: async () => `/api/checklists/${(await makeChecklist(t.db, owner.id)).id}/comments`,
+    path: viaNewList((list) => `/api/checklists/${list}/comments`),
     json: { content: 'Nice' },
   },
   'edit a comment': {
     action: 'comment',
     method: 'PATCH',
-    path: async () => {
-      const list = await makeChecklist(t.db, owner.id);
+    path: viaNewList(async (list) => {
       const result = await t.db.execute<{ id: string }>(
-        sql`insert into checklist_comments (checklist_id, user_id, content) values (${list.id}, ${writer.id}, 'Hi') returning id`,
+        sql`insert into checklist_comments (checklist_id, user_id, content) values (${list}, ${writer.id}, 'Hi') returning id`,
       );
       return `/api/comments/${result.rows[0]!.id}`;
-    },
+    }),
     json: { content: 'Edited' },
   },
-  like: {
-    action: 'like',
-    method: 'PUT',
-    path: async () => `/api/checklists/${(await makeChecklist(t.db, owner.id)).id}/like`,
-  },
-  unlike: {
-    action: 'like',
-    method: 'DELETE',
-    path: async () => `/api/checklists/${(await makeChecklist(t.db, owner.id)).id}/like`,
-  },
+  like: { action: 'like', method: 'PUT', path: viaNewList((list) => `/api/checklists/${list}/like`) },
+  unlike: { action: 'like', method: 'DELETE', path: viaNewList((list) => `/api/checklists/${list}/like`) },
   'start a list again': {
     action: 'startAgain',
     method: 'DELETE',
-    path: async () => `/api/checklists/${(await makeChecklist(t.db, owner.id)).id}/progress`,
+    path: viaNewList((list) => `/api/checklists/${list}/progress`),
   },
   follow: { action: 'follow', method: 'PUT', path: async () => '/api/users/quota_owner/follow' },
   unfollow: { action: 'follow', method: 'DELETE', path: async () => '/api/users/quota_owner/follow' },
@@ -112,29 +109,21 @@ const writes: Record<string, WriteCall> = {
   'file a list in a group': {
     action: 'library',
     method: 'PUT',
-    path: async () => `/api/library/groups/${await newGroup()}/checklists/${(await makeChecklist(t.db, owner.id)).id}`,
+    path: viaNewList(async (list) => `/api/library/groups/${await newGroup()}/checklists/${list}`),
   },
   'take a list out of a group': {
     action: 'library',
     method: 'DELETE',
-    path: async () => `/api/library/groups/${await newGroup()}/checklists/${(await makeChecklist(t.db, owner.id)).id}`,
+    path: viaNewList(async (list) => `/api/library/groups/${await newGroup()}/checklists/${list}`),
   },
-  'save a list': {
-    action: 'library',
-    method: 'PUT',
-    path: async () => `/api/library/saved/${(await makeChecklist(t.db, owner.id)).id}`,
-  },
+  'save a list': { action: 'library', method: 'PUT', path: viaNewList((list) => `/api/library/saved/${list}`) },
   'report a profile': {
     action: 'report',
     method: 'POST',
     path: async () => '/api/reports',
     json: { targetType: 'profile', targetId: 'quota_owner', reason: 'spam' },
   },
-  'unsave a list': {
-    action: 'library',
-    method: 'DELETE',
-    path: async () => `/api/library/saved/${(await makeChecklist(t.db, owner.id)).id}`,
-  },
+  'unsave a list': { action: 'library', method: 'DELETE', path: viaNewList((list) => `/api/library/saved/${list}`) },
 };
 
 async function newGroup(): Promise<string> {

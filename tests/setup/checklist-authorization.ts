@@ -26,6 +26,24 @@ const byVisibility = (listed: Expected, hidden: Expected): Record<Visibility, Ex
   private: hidden,
 });
 
+// Who may make a call, as the statuses each caller gets on a listed and on a private list.
+/** Anyone who may see the list, a visitor too. */
+const anyViewer = byVisibility({ visitor: 200, other: 200, owner: 200 }, { visitor: 404, other: 404, owner: 200 });
+/** Any signed-in user who may see the list. */
+const signedInViewer = byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 });
+/** The owner alone: another user is forbidden a list they may see. */
+const ownerOnly = byVisibility({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 200 });
+/** A signed-in user other than the owner who may see the list (the owner is forbidden). */
+const othersWhoSee = byVisibility({ visitor: 401, other: 200, owner: 403 }, { visitor: 401, other: 404, owner: 403 });
+/** Any signed-in user, whatever the list: the call changes only the caller's own rows. */
+const ownRowsOnly = byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 200, owner: 200 });
+/** The group's owner alone, whatever the list: someone else's group is not found. */
+const groupOwnerOnly = byVisibility({ visitor: 401, other: 404, owner: 200 }, { visitor: 401, other: 404, owner: 200 });
+
+/** The list's place in the caller's own group (a visitor has none: an id no group has). */
+const inOwnGroup = ({ list, group }: Parameters<Call>[0], caller: Caller) =>
+  `/api/library/groups/${group[caller] ?? '00000000-0000-4000-8000-000000000000'}/checklists/${list}`;
+
 const input = {
   title: 'Edited',
   description: 'Still useful',
@@ -36,20 +54,12 @@ const input = {
 };
 
 export const table: [string, Call, Record<Visibility, Expected>][] = [
-  [
-    'read',
-    ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}` }),
-    byVisibility({ visitor: 200, other: 200, owner: 200 }, { visitor: 404, other: 404, owner: 200 }),
-  ],
-  [
-    'edit',
-    ({ list }) => ({ method: 'PUT', path: `/api/checklists/${list}`, json: input }),
-    byVisibility({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
-  ],
+  ['read', ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}` }), anyViewer],
+  ['edit', ({ list }) => ({ method: 'PUT', path: `/api/checklists/${list}`, json: input }), ownerOnly],
   [
     'visibility',
     ({ list }) => ({ method: 'PATCH', path: `/api/checklists/${list}/visibility`, json: { isPublic: true } }),
-    byVisibility({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+    ownerOnly,
   ],
   [
     'clone',
@@ -61,88 +71,46 @@ export const table: [string, Call, Record<Visibility, Expected>][] = [
     ({ list }) => ({ method: 'POST', path: `/api/checklists/${list}/duplicate` }),
     byVisibility({ visitor: 401, other: 403, owner: 201 }, { visitor: 401, other: 404, owner: 201 }),
   ],
-  [
-    'like',
-    ({ list }) => ({ method: 'PUT', path: `/api/checklists/${list}/like` }),
-    byVisibility({ visitor: 401, other: 200, owner: 403 }, { visitor: 401, other: 404, owner: 403 }),
-  ],
-  [
-    'unlike',
-    ({ list }) => ({ method: 'DELETE', path: `/api/checklists/${list}/like` }),
-    byVisibility({ visitor: 401, other: 200, owner: 403 }, { visitor: 401, other: 404, owner: 403 }),
-  ],
+  ['like', ({ list }) => ({ method: 'PUT', path: `/api/checklists/${list}/like` }), othersWhoSee],
+  ['unlike', ({ list }) => ({ method: 'DELETE', path: `/api/checklists/${list}/like` }), othersWhoSee],
   [
     'complete an item',
     ({ list, item }) => ({ method: 'PUT', path: `/api/checklists/${list}/items/${item}/done` }),
-    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+    signedInViewer,
   ],
   [
     'remove a completion',
     ({ list, item }) => ({ method: 'DELETE', path: `/api/checklists/${list}/items/${item}/done` }),
-    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+    signedInViewer,
   ],
-  [
-    'start again',
-    ({ list }) => ({ method: 'DELETE', path: `/api/checklists/${list}/progress` }),
-    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
-  ],
+  ['start again', ({ list }) => ({ method: 'DELETE', path: `/api/checklists/${list}/progress` }), signedInViewer],
   [
     // Only the asker's own runs: the path names no user, so nobody can ask for another's.
     'read own run history',
     ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/runs` }),
-    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+    signedInViewer,
   ],
-  [
-    'list comments',
-    ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/comments` }),
-    byVisibility({ visitor: 200, other: 200, owner: 200 }, { visitor: 404, other: 404, owner: 200 }),
-  ],
-  [
-    'list remixes',
-    ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/remixes` }),
-    byVisibility({ visitor: 200, other: 200, owner: 200 }, { visitor: 404, other: 404, owner: 200 }),
-  ],
+  ['list comments', ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/comments` }), anyViewer],
+  ['list remixes', ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/remixes` }), anyViewer],
   [
     'add comment',
     ({ list }) => ({ method: 'POST', path: `/api/checklists/${list}/comments`, json: { content: 'Nice' } }),
     byVisibility({ visitor: 401, other: 201, owner: 201 }, { visitor: 401, other: 404, owner: 201 }),
   ],
-  [
-    'library status',
-    ({ list }) => ({ method: 'GET', path: `/api/library/checklists/${list}` }),
-    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
-  ],
-  [
-    'save',
-    ({ list }) => ({ method: 'PUT', path: `/api/library/saved/${list}` }),
-    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
-  ],
+  ['library status', ({ list }) => ({ method: 'GET', path: `/api/library/checklists/${list}` }), signedInViewer],
+  ['save', ({ list }) => ({ method: 'PUT', path: `/api/library/saved/${list}` }), signedInViewer],
   [
     'unsave',
     ({ list }) => ({ method: 'DELETE', path: `/api/library/saved/${list}` }),
     // Taking one's own row out reveals nothing about the list, so it needs no access to it.
-    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 200, owner: 200 }),
+    ownRowsOnly,
   ],
-  [
-    'file in own group',
-    ({ list, group }, caller) => ({
-      method: 'PUT',
-      path: `/api/library/groups/${group[caller] ?? '00000000-0000-4000-8000-000000000000'}/checklists/${list}`,
-    }),
-    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
-  ],
-  [
-    'take out of own group',
-    ({ list, group }, caller) => ({
-      method: 'DELETE',
-      path: `/api/library/groups/${group[caller] ?? '00000000-0000-4000-8000-000000000000'}/checklists/${list}`,
-    }),
-    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 200, owner: 200 }),
-  ],
+  ['file in own group', (ids, caller) => ({ method: 'PUT', path: inOwnGroup(ids, caller) }), signedInViewer],
+  ['take out of own group', (ids, caller) => ({ method: 'DELETE', path: inOwnGroup(ids, caller) }), ownRowsOnly],
   [
     'rename someone else’s group',
     ({ group }) => ({ method: 'PATCH', path: `/api/library/groups/${group.owner}`, json: { name: 'Renamed' } }),
-    byVisibility({ visitor: 401, other: 404, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+    groupOwnerOnly,
   ],
   [
     'read the rest of someone else’s group',
@@ -150,7 +118,7 @@ export const table: [string, Call, Record<Visibility, Expected>][] = [
       method: 'GET',
       path: `/api/library/groups/${group.owner}/checklists?cursor=${encodeCursor(['2026-01-01T00:00:00.000000Z', list])}`,
     }),
-    byVisibility({ visitor: 401, other: 404, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+    groupOwnerOnly,
   ],
   [
     // Reporting: who may report what, moderators and admins included, is tests/api/reports-authorization.test.ts.
@@ -165,23 +133,19 @@ export const table: [string, Call, Record<Visibility, Expected>][] = [
   [
     'bulk delete',
     ({ list }) => ({ method: 'POST', path: '/api/checklists/bulk-delete', json: { ids: [list] } }),
-    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 200, owner: 200 }),
+    ownRowsOnly,
   ],
   [
     'bulk visibility',
     ({ list }) => ({ method: 'POST', path: '/api/checklists/bulk-visibility', json: { ids: [list], isPublic: true } }),
-    byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 200, owner: 200 }),
+    ownRowsOnly,
   ],
   [
     'file in someone else’s group',
     ({ list, group }) => ({ method: 'PUT', path: `/api/library/groups/${group.owner}/checklists/${list}` }),
-    byVisibility({ visitor: 401, other: 404, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
+    groupOwnerOnly,
   ],
-  [
-    'delete',
-    ({ list }) => ({ method: 'DELETE', path: `/api/checklists/${list}` }),
-    byVisibility({ visitor: 401, other: 403, owner: 200 }, { visitor: 401, other: 404, owner: 200 }),
-  ],
+  ['delete', ({ list }) => ({ method: 'DELETE', path: `/api/checklists/${list}` }), ownerOnly],
 ];
 
 /** The owner of the lists, another user, a visitor, and a library group for each user. */

@@ -49,6 +49,11 @@ type ListSeed = ChecklistSeed & {
 
 /** Rated lists (created long ago, so only the rating source finds them): likes = uses = n. */
 const RATED = { '4.9': 100, '4.8': 40, '4.6': 20, '4.3': 10, '4.2': 8, '4.0': 6, '3.9': 5, '3.6': 3 } as const;
+type Rating = keyof typeof RATED;
+
+const ratedTitle = (rating: Rating) => `Rated ${rating}`;
+/** The titles `makeRated` gives lists of these ratings, in the order given. */
+export const ratedTitles = (...ratings: Rating[]) => ratings.map(ratedTitle);
 
 /** The lists and reads of the Discover tests, on the test file's app (`app()`: made in its beforeAll). */
 function discoverHelpers(app: () => DiscoverApp) {
@@ -66,8 +71,8 @@ function discoverHelpers(app: () => DiscoverApp) {
     return list.id;
   }
 
-  async function makeRated(rating: keyof typeof RATED, daysOld = 200): Promise<string> {
-    return makeList(`Rated ${rating}`, { createdAt: daysAgo(daysOld), likes: RATED[rating], uses: RATED[rating] });
+  async function makeRated(rating: Rating, daysOld = 200): Promise<string> {
+    return makeList(ratedTitle(rating), { createdAt: daysAgo(daysOld), likes: RATED[rating], uses: RATED[rating] });
   }
 
   /** Lists created and updated `1..count` minutes ago, named `${prefix}1` (newest) onwards. */

@@ -15,6 +15,8 @@ import {
 
 const form = (overrides: Partial<ChecklistForm> = {}): ChecklistForm => ({ ...emptyChecklistForm(), ...overrides });
 const basics = { title: 'Camping', description: 'A weekend away' };
+/** Item rows with these contents, as the form holds them (blank ones included). */
+const itemRows = (...contents: string[]) => contents.map((content) => ({ content, kind: 'item' as const, note: '' }));
 
 describe('wizard step 1: basic info', () => {
   it('needs a title and a description after trimming', () => {
@@ -35,10 +37,7 @@ describe('wizard step 2: items', () => {
   it('needs at least one non-blank item, with the spec’s message', () => {
     const blank = form({
       ...basics,
-      items: [
-        { content: '', kind: 'item' as const, note: '' },
-        { content: '   ', kind: 'item' as const, note: '' },
-      ],
+      items: itemRows('', '   '),
     });
     expect(validateWizardStep(2, blank)).toEqual({ items: 'At least one item is required.' });
     expect(nextStep(2, isStepValid(2, blank))).toBe(2);
@@ -47,14 +46,11 @@ describe('wizard step 2: items', () => {
   it('lets blank rows stand beside filled ones', () => {
     const some = form({
       ...basics,
-      items: [
-        { content: 'Tent', kind: 'item' as const, note: '' },
-        { content: '', kind: 'item' as const, note: '' },
-      ],
+      items: itemRows('Tent', ''),
     });
     expect(validateWizardStep(2, some)).toEqual({});
     expect(nextStep(2, isStepValid(2, some))).toBe(3);
-    expect(filledRows(some).items).toEqual([{ content: 'Tent', kind: 'item' as const, note: '' }]);
+    expect(filledRows(some).items).toEqual(itemRows('Tent'));
   });
 });
 
@@ -62,10 +58,7 @@ describe('wizard step 3: review and create', () => {
   it('checks the whole form with the /create schema once blank rows are dropped', () => {
     const ready = form({
       ...basics,
-      items: [
-        { content: 'Tent', kind: 'item' as const, note: '' },
-        { content: '', kind: 'item' as const, note: '' },
-      ],
+      items: itemRows('Tent', ''),
       tags: [{ value: '' }],
     });
     expect(validateWizardStep(3, ready)).toEqual({ estimatedTime: checklistInputMessages.estimatedTimeRequired });
@@ -75,10 +68,7 @@ describe('wizard step 3: review and create', () => {
   it('leaves blank rows out where /create refuses them', () => {
     const rows = form({
       ...basics,
-      items: [
-        { content: 'Tent', kind: 'item' as const, note: '' },
-        { content: ' ', kind: 'item' as const, note: '' },
-      ],
+      items: itemRows('Tent', ' '),
       tags: [{ value: '' }, { value: 'camping' }],
       estimatedTime: '1 hour',
     });
@@ -92,7 +82,7 @@ describe('wizard step 3: review and create', () => {
   it('never goes past the last step', () => {
     const ready = form({
       ...basics,
-      items: [{ content: 'Tent', kind: 'item' as const, note: '' }],
+      items: itemRows('Tent'),
       estimatedTime: '1 hour',
     });
     expect(nextStep(3, isStepValid(3, ready))).toBe(3);

@@ -34,6 +34,7 @@ import {
   refusal,
   signedInAndLimited,
   signedInRoute,
+  toggleHandler,
   toggleRoute,
   userIdOf,
   writeRoute,
@@ -173,13 +174,9 @@ const route = {
 };
 
 export function checklistActionsRoutes({ db }: { db: Database }) {
-  // A toggle's PUT and DELETE share one handler: the flag says which way.
-  const like =
-    (isLiked: boolean): RouteHandler<typeof route.like> =>
-    async (c) => {
-      const outcome = await setLike(db, c.req.valid('param').id, c.var.user.id, isLiked);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
-    };
+  const like = toggleHandler<typeof route.like>((c, isLiked) =>
+    setLike(db, c.req.valid('param').id, c.var.user.id, isLiked),
+  );
   // Cloning and duplicating share one handler: the action says which copy is made.
   const copy =
     (makeCopy: typeof cloneChecklist): RouteHandler<typeof route.clone> =>
@@ -187,13 +184,10 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
       const outcome = await makeCopy(db, c.req.valid('param').id, c.var.user.id);
       return outcome.ok ? c.json({ id: outcome.value }, 201) : refusal(c, outcome);
     };
-  const complete =
-    (isCompleted: boolean): RouteHandler<typeof route.complete> =>
-    async (c) => {
-      const { id, itemId } = c.req.valid('param');
-      const outcome = await setItemCompleted(db, id, itemId, c.var.user.id, isCompleted);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
-    };
+  const complete = toggleHandler<typeof route.complete>((c, isCompleted) => {
+    const { id, itemId } = c.req.valid('param');
+    return setItemCompleted(db, id, itemId, c.var.user.id, isCompleted);
+  });
   return createRouter()
     .openapi(route.create, async (c) => {
       return c.json({ id: await createChecklist(db, c.var.user.id, c.req.valid('json')) }, 201);

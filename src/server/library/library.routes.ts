@@ -1,4 +1,4 @@
-import { z, type RouteHandler } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   groupListsCursorSchema,
   groupListsPageSchema,
@@ -21,6 +21,7 @@ import {
   okSchema,
   refusal,
   signedInRoute,
+  toggleHandler,
   toggleRoute,
   writeRoute,
 } from '../http';
@@ -93,20 +94,13 @@ const route = {
 const groupNotFound = libraryMessages.groupNotFound;
 
 export function libraryRoutes({ db }: { db: Database }) {
-  // A toggle's PUT and DELETE share one handler: the flag says which way.
-  const fileInGroup =
-    (isMember: boolean): RouteHandler<typeof route.addToGroup> =>
-    async (c) => {
-      const { id, checklistId } = c.req.valid('param');
-      const outcome = await setMembership(db, c.var.user.id, id, checklistId, isMember);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
-    };
-  const save =
-    (isSaved: boolean): RouteHandler<typeof route.save> =>
-    async (c) => {
-      const outcome = await setSaved(db, c.var.user.id, c.req.valid('param').checklistId, isSaved);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
-    };
+  const fileInGroup = toggleHandler<typeof route.addToGroup>((c, isMember) => {
+    const { id, checklistId } = c.req.valid('param');
+    return setMembership(db, c.var.user.id, id, checklistId, isMember);
+  });
+  const save = toggleHandler<typeof route.save>((c, isSaved) =>
+    setSaved(db, c.var.user.id, c.req.valid('param').checklistId, isSaved),
+  );
   return createRouter()
     .openapi(route.groups, async (c) => {
       return c.json({ groups: await listGroups(db, c.var.user.id) }, 200);

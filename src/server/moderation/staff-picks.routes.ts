@@ -1,8 +1,8 @@
-import { z, type RouteHandler } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { staffPickStateSchema } from '@/domain/moderation/staff-picks';
 import { canModerate } from '@/domain/moderation/roles';
 import type { Database } from '../db/client';
-import { createRouter, refusal, requireUser, toggleRoute } from '../http';
+import { createRouter, requireUser, toggleHandler, toggleRoute } from '../http';
 import { requireRole } from './roles';
 import { changeStaffPick } from './staff-picks.actions';
 
@@ -18,13 +18,9 @@ const route = {
 };
 
 export function staffPicksRoutes({ db }: { db: Database }) {
-  // Picking's PUT and DELETE share one handler: the flag says which way.
-  const toggle =
-    (isPicked: boolean): RouteHandler<typeof route.pick> =>
-    async (c) => {
-      const outcome = await changeStaffPick(db, c.var.user.id, c.req.valid('param').checklistId, isPicked);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
-    };
+  const toggle = toggleHandler<typeof route.pick>((c, isPicked) =>
+    changeStaffPick(db, c.var.user.id, c.req.valid('param').checklistId, isPicked),
+  );
   const router = createRouter();
   // Moderators and admins only, asked of the database on each request; anyone else gets 404.
   router.use('/moderation/staff-picks/*', requireUser(), requireRole(db, canModerate));

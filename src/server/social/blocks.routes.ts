@@ -1,4 +1,4 @@
-import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import {
   blockedUsersPageSchema,
   blockedUsersQuerySchema,
@@ -14,8 +14,8 @@ import {
   jsonContent,
   perUser,
   rateLimited,
-  refusal,
   signedInAndLimited,
+  toggleHandler,
   toggleRoute,
 } from '../http';
 import { setBlock } from './blocks.actions';
@@ -47,13 +47,10 @@ const route = {
 
 /** Blocking (decision 048): the toggle on a user, and the blocker's own list for Settings. */
 export function blocksRoutes({ db }: { db: Database }) {
-  // Blocking's PUT and DELETE share one handler: the flag says which way.
-  const block =
-    (isBlocked: boolean): RouteHandler<typeof route.block> =>
-    async (c) => {
-      const outcome = await setBlock(db, c.var.user.id, c.req.valid('param').username, isBlocked);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome, publicProfileMessages.notFound);
-    };
+  const block = toggleHandler<typeof route.block>(
+    (c, isBlocked) => setBlock(db, c.var.user.id, c.req.valid('param').username, isBlocked),
+    publicProfileMessages.notFound,
+  );
   return createRouter()
     .openapi(route.block, block(true))
     .openapi(route.unblock, block(false))

@@ -1,4 +1,4 @@
-import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { canSeeFollowLists } from '@/domain/permissions';
 import {
   followListSchema,
@@ -8,7 +8,7 @@ import {
 } from '@/domain/social/profile';
 import type { Database } from '../db/client';
 import type { Context } from 'hono';
-import { type AppEnv, commonErrors, createRouter, jsonContent, refusal, toggleRoute, userIdOf } from '../http';
+import { type AppEnv, commonErrors, createRouter, jsonContent, toggleHandler, toggleRoute, userIdOf } from '../http';
 import { logRequestEvent } from '../security/security-events';
 import { followMessages, setFollow } from './follows.actions';
 import { findProfileAccess, findPublicProfile, listFollowUsers } from './public-profiles.queries';
@@ -62,13 +62,10 @@ export function socialRoutes({ db }: { db: Database }) {
     }
     return c.json({ users: await listFollowUsers(db, profile.userId, which, viewerId) }, 200);
   };
-  // Following's PUT and DELETE share one handler: the flag says which way.
-  const follow =
-    (isFollowing: boolean): RouteHandler<typeof route.follow> =>
-    async (c) => {
-      const outcome = await setFollow(db, c.var.user.id, c.req.valid('param').username, isFollowing);
-      return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome, followMessages.userNotFound);
-    };
+  const follow = toggleHandler<typeof route.follow>(
+    (c, isFollowing) => setFollow(db, c.var.user.id, c.req.valid('param').username, isFollowing),
+    followMessages.userNotFound,
+  );
   return createRouter()
     .openapi(route.profile, async (c) => {
       const profile = await findPublicProfile(db, c.req.valid('param').username, await userIdOf(c));
