@@ -71,11 +71,28 @@ function useFieldError(field: ChecklistFormField): string | undefined {
   return (error && 'root' in error ? error.root?.message : undefined) ?? error?.message;
 }
 
-/** `suggestedLength`: shows the count against the wizard's title tip (advice, not enforced). */
-export function TitleField({ suggestedLength }: { suggestedLength?: number }) {
+/**
+ * A one-line or free-text field of the form: its registration (re-checked as it changes), marked
+ * invalid while it has an error, and the error with the id that describes the field.
+ */
+function useTextField(field: 'title' | 'description') {
   const { register } = useFormContext<ChecklistForm>();
   const recheck = useRecheck();
-  const error = useFieldError('title');
+  const error = useFieldError(field);
+  const errorId = ids.error(field);
+  return {
+    error,
+    errorId,
+    inputProps: {
+      'aria-invalid': Boolean(error),
+      ...register(field, { onChange: () => recheck(field) }),
+    },
+  };
+}
+
+/** `suggestedLength`: shows the count against the wizard's title tip (advice, not enforced). */
+export function TitleField({ suggestedLength }: { suggestedLength?: number }) {
+  const title = useTextField('title');
   return (
     <div>
       <Label htmlFor={ids.title}>Title</Label>
@@ -83,12 +100,11 @@ export function TitleField({ suggestedLength }: { suggestedLength?: number }) {
         id={ids.title}
         autoComplete="off"
         placeholder="e.g. Weekend camping trip"
-        aria-invalid={Boolean(error)}
-        aria-describedby={cn(suggestedLength !== undefined && ids.titleLength, ids.error('title'))}
-        {...register('title', { onChange: () => recheck('title') })}
+        aria-describedby={cn(suggestedLength !== undefined && ids.titleLength, title.errorId)}
+        {...title.inputProps}
       />
       {suggestedLength !== undefined ? <TitleLength suggestedLength={suggestedLength} /> : null}
-      <FieldError id={ids.error('title')}>{error}</FieldError>
+      <FieldError id={title.errorId}>{title.error}</FieldError>
     </div>
   );
 }
@@ -109,9 +125,7 @@ function TitleLength({ suggestedLength }: { suggestedLength: number }) {
 }
 
 export function DescriptionField() {
-  const { register } = useFormContext<ChecklistForm>();
-  const recheck = useRecheck();
-  const error = useFieldError('description');
+  const description = useTextField('description');
   return (
     <div>
       <Label htmlFor={ids.description}>Description</Label>
@@ -120,11 +134,10 @@ export function DescriptionField() {
         rows={4}
         placeholder="What is this checklist for?"
         className={textareaClass}
-        aria-invalid={Boolean(error)}
-        aria-describedby={ids.error('description')}
-        {...register('description', { onChange: () => recheck('description') })}
+        aria-describedby={description.errorId}
+        {...description.inputProps}
       />
-      <FieldError id={ids.error('description')}>{error}</FieldError>
+      <FieldError id={description.errorId}>{description.error}</FieldError>
     </div>
   );
 }
