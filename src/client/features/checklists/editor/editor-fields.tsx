@@ -1,4 +1,5 @@
 import { Globe, Heading, Link2, Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Controller, useFieldArray, useFormContext, useFormState, useWatch, type FieldArray } from 'react-hook-form';
 import {
   emptyItemRow,
@@ -72,6 +73,29 @@ function useFieldError(field: ChecklistFormField): string | undefined {
   return (error && 'root' in error ? error.root?.message : undefined) ?? error?.message;
 }
 
+/** A field's control (`id`) under its label, and the field's error under it. */
+function LabelledField({
+  id,
+  label,
+  field,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  field: ChecklistFormField;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      <FieldError id={ids.error(field)}>{error}</FieldError>
+    </div>
+  );
+}
+
 /**
  * A one-line or free-text field of the form: its registration (re-checked as it changes), marked
  * invalid while it has an error, and the error with the id that describes the field.
@@ -95,8 +119,7 @@ function useTextField(field: 'title' | 'description') {
 export function TitleField({ suggestedLength }: { suggestedLength?: number }) {
   const title = useTextField('title');
   return (
-    <div>
-      <Label htmlFor={ids.title}>Title</Label>
+    <LabelledField id={ids.title} label="Title" field="title" error={title.error}>
       <Input
         id={ids.title}
         autoComplete="off"
@@ -105,8 +128,7 @@ export function TitleField({ suggestedLength }: { suggestedLength?: number }) {
         {...title.inputProps}
       />
       {suggestedLength !== undefined ? <TitleLength suggestedLength={suggestedLength} /> : null}
-      <FieldError id={title.errorId}>{title.error}</FieldError>
-    </div>
+    </LabelledField>
   );
 }
 
@@ -128,8 +150,7 @@ function TitleLength({ suggestedLength }: { suggestedLength: number }) {
 export function DescriptionField() {
   const description = useTextField('description');
   return (
-    <div>
-      <Label htmlFor={ids.description}>Description</Label>
+    <LabelledField id={ids.description} label="Description" field="description" error={description.error}>
       <textarea
         id={ids.description}
         rows={4}
@@ -138,8 +159,7 @@ export function DescriptionField() {
         aria-describedby={description.errorId}
         {...description.inputProps}
       />
-      <FieldError id={description.errorId}>{description.error}</FieldError>
-    </div>
+    </LabelledField>
   );
 }
 
@@ -278,8 +298,7 @@ function EstimatedTimeField() {
   const { control } = useFormContext<ChecklistForm>();
   const error = useFieldError('estimatedTime');
   return (
-    <div>
-      <Label htmlFor={ids.estimatedTime}>Estimated time</Label>
+    <LabelledField id={ids.estimatedTime} label="Estimated time" field="estimatedTime" error={error}>
       <Controller
         control={control}
         name="estimatedTime"
@@ -310,8 +329,7 @@ function EstimatedTimeField() {
           </SelectRoot>
         )}
       />
-      <FieldError id={ids.error('estimatedTime')}>{error}</FieldError>
-    </div>
+    </LabelledField>
   );
 }
 
