@@ -4,6 +4,7 @@ import { follows, userListGroups, userListMemberships } from '../../src/server/d
 import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { chooseOption, expect, failedRequest, test } from './support/fixtures';
 import { E2E_BASE_URL } from './support/paths';
+import { screenshotTour } from './support/screenshot-tour';
 
 /** A user with lists, groups, a follower and notifications: every /me tab has something to show. */
 async function furnish(db: Database, owner: CreatedUser, fan: CreatedUser, fanRequest: APIRequestContext) {
@@ -293,28 +294,23 @@ test.describe('screenshots of every /me tab', () => {
     const fan = await makeUser({ profileName: 'Sam Fan', avatarUrl: '🐼' });
     await furnish(db, owner, fan, await requestAs(fan));
   });
-  const tabs = [
-    ['account', 'Account Info'],
-    ['my-lists', 'List Library'],
-    ['created-lists', 'My Lists'],
-    ['activity', 'Activity'],
-    ['settings', 'Appearance'],
-  ] as const;
-  // Pictures, not behaviours: one test per width walks every tab on one signed-in page, a step each.
-  for (const width of [1280, 390]) {
-    test(`every /me tab at ${width} px`, async ({ page, signIn }) => {
-      test.setTimeout(60_000);
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await signIn(owner);
-      for (const [tab, heading] of tabs) {
-        await test.step(tab, async () => {
-          await page.goto(`/me?tab=${tab}`);
-          await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
-          await expect(page.getByText('Loading', { exact: false })).toHaveCount(0);
-          await page.screenshot({ path: `test-results/screenshots/me-${tab}-${width}.png`, fullPage: true });
-        });
-      }
-    });
-  }
+  screenshotTour({
+    title: 'every /me tab',
+    prefix: 'me',
+    timeout: 60_000,
+    user: () => owner,
+    // Each tab and the heading it shows.
+    stops: {
+      account: 'Account Info',
+      'my-lists': 'List Library',
+      'created-lists': 'My Lists',
+      activity: 'Activity',
+      settings: 'Appearance',
+    },
+    show: async (page, tab, heading) => {
+      await page.goto(`/me?tab=${tab}`);
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+      await expect(page.getByText('Loading', { exact: false })).toHaveCount(0);
+    },
+  });
 });

@@ -1,5 +1,6 @@
 import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { expect, failedRequest, test } from './support/fixtures';
+import { screenshotTour } from './support/screenshot-tour';
 
 // The shell's behaviours share one signed-in page, a step each.
 test('the dashboard shell: sign-in guard, menu, search, avatar menu, the phone’s bottom bar and Logout', async ({
@@ -257,19 +258,6 @@ test('a new user walks the dashboard; finishing a list begun on Discover earns a
 });
 
 test.describe('screenshots of every dashboard page', () => {
-  const pages = [
-    ['', 'home'],
-    ['/create', 'create'],
-    ['/discover', 'discover'],
-    ['/discover/:second', 'discover-detail'],
-    ['/lists?tab=in-progress', 'lists'],
-    ['/lists/:first', 'list-detail'],
-    ['/collections', 'collections'],
-    ['/badges', 'badges'],
-    ['/profile', 'profile'],
-    ['/activity', 'activity'],
-    ['/settings', 'settings'],
-  ] as const;
   let user: CreatedUser;
   const lists: Awaited<ReturnType<typeof makeChecklist>>[] = [];
   test.beforeAll(async ({ db, makeUser, requestAs }) => {
@@ -282,21 +270,29 @@ test.describe('screenshots of every dashboard page', () => {
     await asUser.put(`/api/checklists/${lists[0]!.id}/items/${lists[0]!.items[0]!.id}/done`);
   });
 
-  // Pictures, not behaviours: one test per width walks every page on one signed-in page, a step each.
-  for (const width of [1280, 390]) {
-    test(`every dashboard page at ${width} px`, async ({ page, signIn }) => {
-      test.setTimeout(90_000);
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ reducedMotion: 'reduce' });
-      await signIn(user);
-      for (const [path, name] of pages) {
-        await test.step(name, async () => {
-          await page.goto(`/dashboard${path.replace(':first', lists[0]!.id).replace(':second', lists[1]!.id)}`);
-          await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-          await expect(page.getByText(/^Loading/)).toHaveCount(0);
-          await page.screenshot({ path: `test-results/screenshots/dashboard-${name}-${width}.png`, fullPage: true });
-        });
-      }
-    });
-  }
+  screenshotTour({
+    title: 'every dashboard page',
+    prefix: 'dashboard',
+    timeout: 90_000,
+    user: () => user,
+    // Each page and its path under /dashboard.
+    stops: {
+      home: '',
+      create: '/create',
+      discover: '/discover',
+      'discover-detail': '/discover/:second',
+      lists: '/lists?tab=in-progress',
+      'list-detail': '/lists/:first',
+      collections: '/collections',
+      badges: '/badges',
+      profile: '/profile',
+      activity: '/activity',
+      settings: '/settings',
+    },
+    show: async (page, _name, path) => {
+      await page.goto(`/dashboard${path.replace(':first', lists[0]!.id).replace(':second', lists[1]!.id)}`);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByText(/^Loading/)).toHaveCount(0);
+    },
+  });
 });

@@ -1,23 +1,15 @@
-import { infiniteQueryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { blockedUsersPageSchema, blockStateSchema } from '@/domain/social/blocks';
 import type { PublicProfile } from '@/domain/social/profile';
 import { apiRequest } from '@/client/lib/api';
+import { newestFirstPages } from './newest-first-pages';
 import { activityKeys, blockKeys, checklistKeys, meKeys, notificationKeys, profileKeys } from './query-keys';
 
 const blockPath = (username: string) => `/api/users/${encodeURIComponent(username.toLowerCase())}/block`;
 
 /** The people the signed-in user blocked, newest block first, a page at a time. */
 export const blockedUsersQuery = () =>
-  infiniteQueryOptions({
-    queryKey: blockKeys.all,
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest<typeof blockedUsersPageSchema>(
-        `/api/accounts/me/blocks${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`,
-        { signal },
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  newestFirstPages<typeof blockedUsersPageSchema>(blockKeys.all, '/api/accounts/me/blocks');
 
 export type BlockChange = { username: string; isBlocked: boolean };
 

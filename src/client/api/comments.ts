@@ -3,14 +3,13 @@ import type { commentListSchema, commentSchema, CommentPage } from '@/domain/che
 import type { okSchema } from '@/domain/api-error';
 import { apiRequest } from '@/client/lib/api';
 import { checklistApiPath } from './checklists';
-import { newestFirstPages } from './newest-first-pages';
+import { checklistPages } from './newest-first-pages';
 
 /**
  * Comments of a checklist, newest first, a page at a time: each page starts after the previous
  * one's `nextCursor`. Cached under the checklist's own key.
  */
-export const commentsQuery = (checklistId: string) =>
-  newestFirstPages<typeof commentListSchema>(checklistId, 'comments');
+export const commentsQuery = (checklistId: string) => checklistPages<typeof commentListSchema>(checklistId, 'comments');
 
 function useUpdateComments(checklistId: string) {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import type { auditPageSchema } from '@/domain/moderation/audit';
 import type { staffPickStateSchema } from '@/domain/moderation/staff-picks';
@@ -6,6 +6,7 @@ import type { ReviewRequestInput, reviewRequestResultSchema } from '@/domain/mod
 import type { Role } from '@/domain/moderation/roles';
 import type { roleChangeResultSchema, rolesListSchema } from '@/domain/moderation/role-admin';
 import { apiRequest } from '@/client/lib/api';
+import { newestFirstPages } from './newest-first-pages';
 import { checklistKeys, moderationAdminKeys, moderationKeys, profileKeys } from './query-keys';
 
 /**
@@ -46,16 +47,7 @@ export function useStaffPick(checklistId: string) {
 
 /** The audit log, newest first, a page at a time after the previous page's `nextCursor`. */
 export const auditLogQuery = () =>
-  infiniteQueryOptions({
-    queryKey: moderationAdminKeys.audit,
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest<typeof auditPageSchema>(
-        `/api/moderation/audit${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`,
-        { signal },
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  newestFirstPages<typeof auditPageSchema>(moderationAdminKeys.audit, '/api/moderation/audit');
 
 /** The people with a role. */
 export const rolesQuery = () =>

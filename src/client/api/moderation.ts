@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   casePageSchema,
   caseSnapshotResponseSchema,
@@ -9,20 +9,12 @@ import type {
 } from '@/domain/moderation/queue';
 import { apiRequest } from '@/client/lib/api';
 import type { okSchema } from '@/domain/api-error';
+import { newestFirstPages } from './newest-first-pages';
 import { checklistKeys, moderationKeys, profileKeys } from './query-keys';
 
 /** The open cases, newest first, a page at a time (each after the previous page's `nextCursor`). */
 export const moderationCasesQuery = () =>
-  infiniteQueryOptions({
-    queryKey: moderationKeys.cases,
-    queryFn: ({ signal, pageParam }) =>
-      apiRequest<typeof casePageSchema>(
-        `/api/moderation/cases${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`,
-        { signal },
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (page) => page.nextCursor,
-  });
+  newestFirstPages<typeof casePageSchema>(moderationKeys.cases, '/api/moderation/cases');
 
 /** One case's whole snapshot (the queue's page carries a list's first entries only); it never changes. */
 export const caseSnapshotQuery = (caseId: string) =>

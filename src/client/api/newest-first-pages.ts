@@ -1,4 +1,4 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryKey } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '@/client/lib/api';
 import { checklistApiPath } from './checklists';
@@ -7,18 +7,21 @@ import { checklistKeys } from './query-keys';
 type Paged = z.ZodType<{ nextCursor: string | null }>;
 
 /**
- * What a list shows a page at a time, newest first (`what`: its comments, its remixes, the user's
- * runs of it): each page asks for the rows `before` the previous page's `nextCursor`, and the
- * pages are cached under the list's key for `what`, so a change to the list refreshes them.
+ * What the API returns a page at a time, newest first: each page asks `path` for the rows
+ * `before` the previous page's `nextCursor`, and the pages are cached under `queryKey`.
  */
-export const newestFirstPages = <Schema extends Paged>(checklistId: string, what: 'comments' | 'runs' | 'remixes') =>
+export const newestFirstPages = <Schema extends Paged>(queryKey: QueryKey, path: string) =>
   infiniteQueryOptions({
-    queryKey: checklistKeys[what](checklistId),
+    queryKey,
     queryFn: ({ signal, pageParam }) =>
-      apiRequest<Schema>(
-        `${checklistApiPath(checklistId)}/${what}${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`,
-        { signal },
-      ),
+      apiRequest<Schema>(`${path}${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
+
+/**
+ * What a list shows a page at a time, newest first (`what`: its comments, its remixes, the user's
+ * runs of it), cached under the list's key for `what`, so a change to the list refreshes them.
+ */
+export const checklistPages = <Schema extends Paged>(checklistId: string, what: 'comments' | 'runs' | 'remixes') =>
+  newestFirstPages<Schema>(checklistKeys[what](checklistId), `${checklistApiPath(checklistId)}/${what}`);

@@ -1,5 +1,6 @@
 import { Globe, Heading, Link2, Lock } from 'lucide-react';
-import { Controller, useFieldArray, useFormContext, useFormState, useWatch } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { Controller, useFieldArray, useFormContext, useFormState, useWatch, type FieldArray } from 'react-hook-form';
 import {
   emptyItemRow,
   isNoTagRows,
@@ -26,9 +27,10 @@ import {
 } from '@/domain/checklists/visibility';
 import { Button } from '@/client/components/ui/button';
 import { FieldError, Input, Label } from '@/client/components/ui/input';
-import { RadioGroup, RadioGroupItem } from '@/client/components/ui/radio-group';
+import { RadioGroupItem } from '@/client/components/ui/radio-group';
 import { SelectContent, SelectItem, SelectRoot, SelectTrigger, SelectValue } from '@/client/components/ui/select';
 import { cn } from '@/client/lib/cn';
+import { ChoiceField } from './choice-field';
 import { EntryRowDetails } from './entry-row-details';
 import { RowList } from './row-list';
 import { usePasteRows } from './use-paste-rows';
@@ -71,25 +73,62 @@ function useFieldError(field: ChecklistFormField): string | undefined {
   return (error && 'root' in error ? error.root?.message : undefined) ?? error?.message;
 }
 
-/** `suggestedLength`: shows the count against the wizard's title tip (advice, not enforced). */
-export function TitleField({ suggestedLength }: { suggestedLength?: number }) {
-  const { register } = useFormContext<ChecklistForm>();
-  const recheck = useRecheck();
-  const error = useFieldError('title');
+/** A field's control (`id`) under its label, and the field's error under it. */
+function LabelledField({
+  id,
+  label,
+  field,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  field: ChecklistFormField;
+  error: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div>
-      <Label htmlFor={ids.title}>Title</Label>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      <FieldError id={ids.error(field)}>{error}</FieldError>
+    </div>
+  );
+}
+
+/**
+ * A one-line or free-text field of the form: its registration (re-checked as it changes), marked
+ * invalid while it has an error, and the error with the id that describes the field.
+ */
+function useTextField(field: 'title' | 'description') {
+  const { register } = useFormContext<ChecklistForm>();
+  const recheck = useRecheck();
+  const error = useFieldError(field);
+  const errorId = ids.error(field);
+  return {
+    error,
+    errorId,
+    inputProps: {
+      'aria-invalid': Boolean(error),
+      ...register(field, { onChange: () => recheck(field) }),
+    },
+  };
+}
+
+/** `suggestedLength`: shows the count against the wizard's title tip (advice, not enforced). */
+export function TitleField({ suggestedLength }: { suggestedLength?: number }) {
+  const title = useTextField('title');
+  return (
+    <LabelledField id={ids.title} label="Title" field="title" error={title.error}>
       <Input
         id={ids.title}
         autoComplete="off"
         placeholder="e.g. Weekend camping trip"
-        aria-invalid={Boolean(error)}
-        aria-describedby={cn(suggestedLength !== undefined && ids.titleLength, ids.error('title'))}
-        {...register('title', { onChange: () => recheck('title') })}
+        aria-describedby={cn(suggestedLength !== undefined && ids.titleLength, title.errorId)}
+        {...title.inputProps}
       />
       {suggestedLength !== undefined ? <TitleLength suggestedLength={suggestedLength} /> : null}
-      <FieldError id={ids.error('title')}>{error}</FieldError>
-    </div>
+    </LabelledField>
   );
 }
 
@@ -109,23 +148,18 @@ function TitleLength({ suggestedLength }: { suggestedLength: number }) {
 }
 
 export function DescriptionField() {
-  const { register } = useFormContext<ChecklistForm>();
-  const recheck = useRecheck();
-  const error = useFieldError('description');
+  const description = useTextField('description');
   return (
-    <div>
-      <Label htmlFor={ids.description}>Description</Label>
+    <LabelledField id={ids.description} label="Description" field="description" error={description.error}>
       <textarea
         id={ids.description}
         rows={4}
         placeholder="What is this checklist for?"
         className={textareaClass}
-        aria-invalid={Boolean(error)}
-        aria-describedby={ids.error('description')}
-        {...register('description', { onChange: () => recheck('description') })}
+        aria-describedby={description.errorId}
+        {...description.inputProps}
       />
-      <FieldError id={ids.error('description')}>{error}</FieldError>
-    </div>
+    </LabelledField>
   );
 }
 
@@ -141,15 +175,38 @@ function isRowAtFault(value: string | undefined, maxLength: number, isBlankAllow
 type ListFieldProps = { dropsBlankRows?: boolean };
 
 /**
+ * A list field of the form (its items, its tags): its rows and their values as they change, its
+ * error, and what RowList needs to show the rows and add (`emptyRow`), remove and move them.
+ */
+function useListField<Name extends 'items' | 'tags'>(name: Name, emptyRow: () => FieldArray<ChecklistForm, Name>) {
+  const { control, register } = useFormContext<ChecklistForm>();
+  const recheck = useRecheck();
+  const rows = useFieldArray({ control, name });
+  const values = useWatch({ control, name });
+  const error = useFieldError(name);
+  return {
+    register,
+    recheck,
+    rows,
+    values,
+    error,
+    rowListProps: {
+      rows: rows.fields,
+      error,
+      errorId: ids.error(name),
+      onInsert: (at: number) => rows.insert(at, emptyRow()),
+      onRemove: (index: number) => rows.remove(index),
+      onMove: (from: number, to: number) => rows.move(from, to),
+    },
+  };
+}
+
+/**
  * The list's entries: items, and headings that open a section of the items under them. A row turns
  * from one into the other, an item can hold a note, and both move with their row.
  */
 export function ItemsField({ dropsBlankRows = false }: ListFieldProps) {
-  const { control, register } = useFormContext<ChecklistForm>();
-  const recheck = useRecheck();
-  const items = useFieldArray({ control, name: 'items' });
-  const values = useWatch({ control, name: 'items' });
-  const error = useFieldError('items');
+  const { register, recheck, rows: items, values, error, rowListProps } = useListField('items', () => emptyItemRow());
   const numbers = numberEntries(values);
   const rowName = (index: number) => ({ noun: values[index]?.kind ?? 'item', number: numbers[index] ?? index + 1 });
   const itemCount = countItems(values);
@@ -166,7 +223,7 @@ export function ItemsField({ dropsBlankRows = false }: ListFieldProps) {
         hint="Press Enter in an item to add the next one."
         placeholder="Describe a step"
         numbered
-        rows={items.fields}
+        {...rowListProps}
         max={MAX_ITEMS + MAX_HEADINGS}
         canAdd={canAddItem}
         rowName={rowName}
@@ -202,24 +259,15 @@ export function ItemsField({ dropsBlankRows = false }: ListFieldProps) {
             {sectionMessages.addHeading}
           </Button>
         }
-        error={error}
-        errorId={ids.error('items')}
         isRowInvalid={(index) => isRowAtFault(values[index]?.content, MAX_ITEM_LENGTH, dropsBlankRows)}
         inputProps={(index) => register(`items.${index}.content`, { onChange: () => recheck('items') })}
-        onInsert={(at) => items.insert(at, emptyItemRow())}
-        onRemove={(index) => items.remove(index)}
-        onMove={(from, to) => items.move(from, to)}
       />
     </div>
   );
 }
 
 export function TagsField({ dropsBlankRows = false }: ListFieldProps) {
-  const { control, register } = useFormContext<ChecklistForm>();
-  const recheck = useRecheck();
-  const tags = useFieldArray({ control, name: 'tags' });
-  const values = useWatch({ control, name: 'tags' });
-  const error = useFieldError('tags');
+  const { register, recheck, values, rowListProps } = useListField('tags', () => ({ value: '' }));
   // The rows that mean "no tags" are never the faulty one.
   const isNoTags = isNoTagRows(values);
   return (
@@ -228,15 +276,10 @@ export function TagsField({ dropsBlankRows = false }: ListFieldProps) {
       noun="tag"
       hint="Optional. Leave the only tag empty for none."
       placeholder="e.g. travel"
-      rows={tags.fields}
+      {...rowListProps}
       max={MAX_TAGS}
-      error={error}
-      errorId={ids.error('tags')}
       isRowInvalid={(index) => !isNoTags && isRowAtFault(values[index]?.value, MAX_TAG_LENGTH, dropsBlankRows)}
       inputProps={(index) => register(`tags.${index}.value`, { onChange: () => recheck('tags') })}
-      onInsert={(at) => tags.insert(at, { value: '' })}
-      onRemove={(index) => tags.remove(index)}
-      onMove={(from, to) => tags.move(from, to)}
     />
   );
 }
@@ -255,8 +298,7 @@ function EstimatedTimeField() {
   const { control } = useFormContext<ChecklistForm>();
   const error = useFieldError('estimatedTime');
   return (
-    <div>
-      <Label htmlFor={ids.estimatedTime}>Estimated time</Label>
+    <LabelledField id={ids.estimatedTime} label="Estimated time" field="estimatedTime" error={error}>
       <Controller
         control={control}
         name="estimatedTime"
@@ -287,40 +329,27 @@ function EstimatedTimeField() {
           </SelectRoot>
         )}
       />
-      <FieldError id={ids.error('estimatedTime')}>{error}</FieldError>
-    </div>
+    </LabelledField>
   );
 }
 
 function DifficultyField() {
-  const { control } = useFormContext<ChecklistForm>();
   const error = useFieldError('difficulty');
   return (
-    // The fieldset names the group "Difficulty"; each option is a Radix radio named by its label.
-    <fieldset aria-describedby={ids.error('difficulty')}>
-      <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-300">Difficulty</legend>
-      <Controller
-        control={control}
-        name="difficulty"
-        render={({ field }) => (
-          <RadioGroup
-            ref={field.ref}
-            value={field.value}
-            onValueChange={field.onChange}
-            onBlur={field.onBlur}
-            aria-invalid={Boolean(error)}
-          >
-            {DIFFICULTIES.map((difficulty) => (
-              <RadioGroupItem key={difficulty} value={difficulty}>
-                <span aria-hidden className={cn('h-2 w-2 shrink-0 rounded-full', difficultyDots[difficulty])} />
-                {difficultyLabels[difficulty]}
-              </RadioGroupItem>
-            ))}
-          </RadioGroup>
-        )}
-      />
-      <FieldError id={ids.error('difficulty')}>{error}</FieldError>
-    </fieldset>
+    <ChoiceField
+      name="difficulty"
+      legend="Difficulty"
+      describedBy={ids.error('difficulty')}
+      isInvalid={Boolean(error)}
+      below={<FieldError id={ids.error('difficulty')}>{error}</FieldError>}
+    >
+      {DIFFICULTIES.map((difficulty) => (
+        <RadioGroupItem key={difficulty} value={difficulty}>
+          <span aria-hidden className={cn('h-2 w-2 shrink-0 rounded-full', difficultyDots[difficulty])} />
+          {difficultyLabels[difficulty]}
+        </RadioGroupItem>
+      ))}
+    </ChoiceField>
   );
 }
 
@@ -328,43 +357,34 @@ const visibilityIcons: Record<ChecklistVisibility, typeof Globe> = { public: Glo
 
 /** Who may find and open the list (decision 024): public, anyone with the link, or private. */
 export function VisibilityField() {
-  const { control } = useFormContext<ChecklistForm>();
   const chosen = useWatch<ChecklistForm, 'visibility'>({ name: 'visibility' });
   return (
-    <fieldset aria-describedby={ids.visibilityHint}>
-      <legend className="mb-1.5 text-sm font-medium text-slate-700 dark:text-slate-300">Visibility</legend>
-      <Controller
-        control={control}
-        name="visibility"
-        render={({ field }) => (
-          <RadioGroup
-            ref={field.ref}
+    <ChoiceField
+      name="visibility"
+      legend="Visibility"
+      describedBy={ids.visibilityHint}
+      variant="tiles"
+      className="gap-2 sm:grid-cols-3"
+      below={
+        <p id={ids.visibilityHint} className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
+          {visibilityHints[chosen]}
+        </p>
+      }
+    >
+      {CHECKLIST_VISIBILITIES.map((visibility) => {
+        const Icon = visibilityIcons[visibility];
+        return (
+          <RadioGroupItem
+            key={visibility}
+            value={visibility}
             variant="tiles"
-            className="gap-2 sm:grid-cols-3"
-            value={field.value}
-            onValueChange={field.onChange}
-            onBlur={field.onBlur}
+            className="flex items-center gap-2 px-3 py-2.5 text-left text-sm font-medium text-slate-800 dark:text-slate-200"
           >
-            {CHECKLIST_VISIBILITIES.map((visibility) => {
-              const Icon = visibilityIcons[visibility];
-              return (
-                <RadioGroupItem
-                  key={visibility}
-                  value={visibility}
-                  variant="tiles"
-                  className="flex items-center gap-2 px-3 py-2.5 text-left text-sm font-medium text-slate-800 dark:text-slate-200"
-                >
-                  <Icon className="h-4 w-4 shrink-0 text-slate-500 dark:text-slate-400" aria-hidden />
-                  {visibilityLabels[visibility]}
-                </RadioGroupItem>
-              );
-            })}
-          </RadioGroup>
-        )}
-      />
-      <p id={ids.visibilityHint} className="mt-1.5 text-sm text-slate-600 dark:text-slate-400">
-        {visibilityHints[chosen]}
-      </p>
-    </fieldset>
+            <Icon className="h-4 w-4 shrink-0 text-slate-500 dark:text-slate-400" aria-hidden />
+            {visibilityLabels[visibility]}
+          </RadioGroupItem>
+        );
+      })}
+    </ChoiceField>
   );
 }
