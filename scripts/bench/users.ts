@@ -21,6 +21,13 @@ export const asUser = (user: Signed, json = false): Record<string, string> => ({
   ...(json ? { origin: BASE_URL, 'content-type': 'application/json' } : {}),
 });
 
+/**
+ * A GET of `pathname` as each signed-in user in turn (request i is user i mod N), so a per-user
+ * rate limit is met only past N × its limit a minute.
+ */
+export const eachUserGets = (signed: Signed[], pathname: string) =>
+  signed.map((user) => ({ method: 'GET' as const, path: pathname, headers: asUser(user) }));
+
 /** Signs a user in through the API as a browser behind our proxy would; returns the Cookie header. */
 async function signIn(userId: string): Promise<string> {
   const response = await fetch(`http://127.0.0.1:${PORT}/api/auth/sign-in/email`, {

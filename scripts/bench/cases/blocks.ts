@@ -6,7 +6,7 @@ import { BLOCKED_USERS_PAGE_SIZE } from '../../../src/domain/social/blocks';
 import { listComments } from '../../../src/server/checklists/comments.queries';
 import type { Database } from '../../../src/server/db/client';
 import { listBlockedUsers } from '../../../src/server/social/blocks.queries';
-import { asUser, type Signed } from '../users';
+import { asUser, eachUserGets, type Signed } from '../users';
 import type { Case } from './case';
 
 /** `ids`: public lists in a shuffled order; `signed`: the signed-in users. */
@@ -15,13 +15,8 @@ export function blockCases(db: Database, ids: string[], signed: Signed[]): Case[
   const listOf = (index: number) => ids[index % Math.min(500, ids.length)]!;
   return [
     {
-      // Request i is user i mod N, so the per-user rate limit is met only past N × its limit a minute.
       name: 'read: blocked users',
-      requests: signed.map((user) => ({
-        method: 'GET' as const,
-        path: '/api/accounts/me/blocks',
-        headers: asUser(user),
-      })),
+      requests: eachUserGets(signed, '/api/accounts/me/blocks'),
       bare: (index) => listBlockedUsers(db, userOf(index).userId, { cursor: null, limit: BLOCKED_USERS_PAGE_SIZE }),
     },
     {

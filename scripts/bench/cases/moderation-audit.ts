@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { AUDIT_PAGE_SIZE } from '../../../src/domain/moderation/audit';
 import type { Database } from '../../../src/server/db/client';
 import { listAuditLog } from '../../../src/server/moderation/audit-log.queries';
-import { asUser, type Signed } from '../users';
+import { eachUserGets, type Signed } from '../users';
 import type { Case } from './case';
 
 export async function moderationAuditCases(db: Database, signed: Signed[]): Promise<Case[]> {
@@ -16,11 +16,7 @@ export async function moderationAuditCases(db: Database, signed: Signed[]): Prom
   return [
     {
       name: 'read: moderation audit log',
-      requests: signed.map((user) => ({
-        method: 'GET' as const,
-        path: '/api/moderation/audit',
-        headers: asUser(user),
-      })),
+      requests: eachUserGets(signed, '/api/moderation/audit'),
       bare: () => listAuditLog(db, { limit: AUDIT_PAGE_SIZE }),
     },
   ];

@@ -7,7 +7,7 @@ import { CASES_PAGE_SIZE } from '../../../src/domain/moderation/queue';
 import type { Database } from '../../../src/server/db/client';
 import { findCaseSnapshot, listOpenCases } from '../../../src/server/moderation/queue.queries';
 import { snapshotOf } from '../../../src/server/moderation/reports.queries';
-import { asUser, type Signed } from '../users';
+import { asUser, eachUserGets, type Signed } from '../users';
 import type { Case } from './case';
 import type { SampledList } from './writes';
 
@@ -42,14 +42,8 @@ export async function moderationCases(db: Database, lists: SampledList[], signed
   );
   return [
     {
-      // Each moderator in turn (request i is user i mod N), so the per-user limit is met only past
-      // N × its limit a minute.
       name: 'read: moderation queue',
-      requests: signed.map((user) => ({
-        method: 'GET' as const,
-        path: '/api/moderation/cases',
-        headers: asUser(user),
-      })),
+      requests: eachUserGets(signed, '/api/moderation/cases'),
       bare: () => listOpenCases(db, { limit: CASES_PAGE_SIZE }),
     },
     {

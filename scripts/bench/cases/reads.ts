@@ -10,7 +10,7 @@ import { RUNS_PAGE_SIZE } from '../../../src/domain/checklists/runs';
 import { listDashboardLists, listRecentActivity } from '../../../src/server/dashboard/dashboard.queries';
 import type { Database } from '../../../src/server/db/client';
 import { createDiscoverCache, loadDiscover, suggestChecklists } from '../../../src/server/discover/discover.queries';
-import { asUser, type Signed } from '../users';
+import { asUser, eachUserGets, type Signed } from '../users';
 import type { Case } from './case';
 
 /** What the Lists tabs ask for first (the API's default page). */
@@ -26,8 +26,7 @@ export function readCases(db: Database, ids: string[], signed: Signed[], me: Sig
   });
   // The bare Discover reads its sections every time; the server caches them (DISCOVER_CACHE_MS).
   const discoverCache = createDiscoverCache(db, { ttlMs: 0 });
-  const signedGet = (pathname: string) =>
-    signed.map((user) => ({ method: 'GET' as const, path: pathname, headers: asUser(user) }));
+  const signedGet = (pathname: string) => eachUserGets(signed, pathname);
   const mine = (pathname: string) => [{ method: 'GET' as const, path: pathname, headers: asUser(me) }];
   cases.push(
     {
