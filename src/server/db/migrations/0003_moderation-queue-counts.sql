@@ -1,3 +1,4 @@
+DROP INDEX "checklists_hidden_idx";--> statement-breakpoint
 ALTER TABLE "moderation_cases" ADD COLUMN "preview" jsonb GENERATED ALWAYS AS (case when jsonb_typeof(snapshot -> 'entries') = 'array'
         then jsonb_set(jsonb_set(snapshot, '{entries}', jsonb_path_query_array(snapshot, '$.entries[0 to 4]')),
           '{entryCount}', jsonb_array_length(snapshot -> 'entries')::text::jsonb)

@@ -88,10 +88,6 @@ export const checklists = pgTable(
       'checklists_held_visibility',
       sql`${t.heldVisibility} is null or (${t.heldVisibility} in ('public', 'unlisted', 'private') and not ${t.isPublic} and not ${t.isUnlisted})`,
     ),
-    // The lists a moderator hid, for the sweep and the queue; few.
-    index('checklists_hidden_idx')
-      .on(t.hiddenAt)
-      .where(sql`${t.hiddenAt} is not null`),
     check('checklists_title_not_blank', sql`btrim(${t.title}) <> ''`),
     check('checklists_rating_range', sql`${t.rating} is null or (${t.rating} >= 0 and ${t.rating} <= 5)`),
     check(
