@@ -329,11 +329,15 @@ describe('automatic hiding', () => {
     expect(notices.rows).toEqual([{ user_id: troll.id, message: autoHiddenNotificationMessage('profile') }]);
   });
 
-  it('five reports arriving together hide the thing once', async () => {
+  it('five reports arriving together hide the thing once, and are all counted', async () => {
     const list = await makeChecklist(t.db, author.id);
     const statuses = await Promise.all(seasoned.map(async (agent) => (await reportList(agent, list.id)).status));
     expect(statuses).toEqual(Array<number>(AUTO_HIDE_REPORTERS).fill(200));
     expect(await hiddenReason('checklists', list.id)).toBe(holdMessages.autoHiddenReason);
     expect(await auditRows(list.id)).toHaveLength(1);
+    const counted = await t.db.execute<{ report_count: number; reason_counts: unknown }>(
+      sql`select report_count, reason_counts from moderation_cases where target_id = ${list.id}`,
+    );
+    expect(counted.rows).toEqual([{ report_count: AUTO_HIDE_REPORTERS, reason_counts: { spam: AUTO_HIDE_REPORTERS } }]);
   });
 });

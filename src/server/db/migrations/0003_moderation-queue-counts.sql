@@ -16,6 +16,9 @@ DECLARE
     when 'DELETE' then array[OLD.case_id]
     else array[OLD.case_id, NEW.case_id] end;
 BEGIN
+  -- The case first, locked: the count below is then taken after any other transaction writing a
+  -- report in it has committed, so two at once cannot each miss the other's report.
+  PERFORM 1 FROM moderation_cases WHERE id = ANY (changed) ORDER BY id FOR UPDATE;
   UPDATE moderation_cases mc
   SET report_count = counted.total, reason_counts = counted.by_reason
   FROM (
