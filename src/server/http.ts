@@ -289,7 +289,7 @@ type ToggleState<R extends RouteConfig> = R['responses'] extends {
  * saying which way: `set` turns the thing on or off for the signed-in user, and the answer is its
  * new state, or the refusal (`notFoundMessage` for a missing thing).
  */
-export function toggleHandler<R extends RouteConfig>(
+export function toggleHandler<R extends RouteConfig & { responses: { 400: unknown; 403: unknown; 404: unknown } }>(
   set: (c: Parameters<RouteHandler<R>>[0], isOn: boolean) => Promise<WriteOutcome<ToggleState<R>>>,
   notFoundMessage?: string,
 ) {

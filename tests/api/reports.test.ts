@@ -175,6 +175,29 @@ describe('reporting a thing one can see', () => {
     expect(await counts()).toEqual({ report_count: 2, reason_counts: { spam: 1, copyright: 1 } });
   });
 
+  it("keeps a case's counts when two of its reporters' accounts are deleted at once", async () => {
+    const list = await makeChecklist(t.db, author.id);
+    const [first, second] = [await createUser(t.db), await createUser(t.db)];
+    for (const reporting of [first, second]) await reportList(await signedInAgent(t, reporting), list.id);
+    const [one, two] = [await t.db.$client.connect(), await t.db.$client.connect()];
+    try {
+      await one.query('begin');
+      await one.query('delete from users where id = $1', [first.id]);
+      // The second deletion recounts the same case: it waits for the first, then counts what is left.
+      const secondDeleted = two.query('delete from users where id = $1', [second.id]);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await one.query('commit');
+      await secondDeleted;
+    } finally {
+      one.release();
+      two.release();
+    }
+    const counted = await t.db.execute<{ report_count: number; reason_counts: unknown }>(
+      sql`select report_count, reason_counts from moderation_cases where target_id = ${list.id}`,
+    );
+    expect(counted.rows).toEqual([{ report_count: 0, reason_counts: {} }]);
+  });
+
   it('after a moderator closed the case opens a new one, and never reopens the closed one', async () => {
     const list = await makeChecklist(t.db, author.id);
     await reportList(asReporter, list.id);

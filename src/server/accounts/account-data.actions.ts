@@ -21,6 +21,12 @@ export async function deleteAccount(db: Database, userId: string, options: { kee
   return db.transaction(async (tx) => {
     const locked = await tx.execute(sql`select id from users where id = ${userId} and id <> ${deleted} for update`);
     if (locked.rows.length === 0) return { ok: false as const };
+    // The moderation cases the user reported in, locked in one order before their reports go (each
+    // report's deletion recounts its case under that case's lock): two accounts deleted at once
+    // then wait for each other instead of deadlocking.
+    await tx.execute(sql`
+      select 1 from moderation_cases where id in (select case_id from reports where reporter_id = ${userId})
+      order by id for no key update`);
 
     if (options.keepPublicContent) {
       // Only public lists are kept: private and unlisted ones were never published (decision 024).

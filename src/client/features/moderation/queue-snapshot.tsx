@@ -40,14 +40,17 @@ function ListEntries({ moderationCase }: { moderationCase: ModerationCase }) {
   const all = expanded ? whole.data?.snapshot.entries : undefined;
   return (
     <div className="space-y-1">
-      <ul id={listId} className="list-inside list-disc text-sm break-words text-slate-700 dark:text-slate-300">
+      <ul
+        id={listId}
+        aria-busy={expanded && whole.isPending}
+        className="list-inside list-disc text-sm break-words text-slate-700 dark:text-slate-300"
+      >
         <SnapshotEntries entries={all ?? shown.slice(0, SNAPSHOT_ENTRIES_SHOWN)} withNotes={all !== undefined} />
       </ul>
-      {expanded && whole.isPending ? (
-        <p role="status" className="text-sm text-slate-500">
-          {queueMessages.loadingEntries}
-        </p>
-      ) : null}
+      {/* Always there, so a screen reader announces the words when they change. */}
+      <p role="status" className="text-sm text-slate-500">
+        {expanded && whole.isPending ? queueMessages.loadingEntries : ''}
+      </p>
       {expanded && whole.isError ? (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           {queueMessages.entriesFailed}

@@ -17,8 +17,9 @@ DECLARE
     else array[OLD.case_id, NEW.case_id] end;
 BEGIN
   -- The case first, locked: the count below is then taken after any other transaction writing a
-  -- report in it has committed, so two at once cannot each miss the other's report.
-  PERFORM 1 FROM moderation_cases WHERE id = ANY (changed) ORDER BY id FOR UPDATE;
+  -- report in it has committed, so two at once cannot each miss the other's report. (No key
+  -- update: inserts of reports, whose foreign key checks share-lock the case, are not blocked.)
+  PERFORM 1 FROM moderation_cases WHERE id = ANY (changed) ORDER BY id FOR NO KEY UPDATE;
   UPDATE moderation_cases mc
   SET report_count = counted.total, reason_counts = counted.by_reason
   FROM (
