@@ -11,9 +11,11 @@ import { SUSPENSION_LENGTHS } from './suspensions';
 
 /**
  * Cases come newest first: a wave of spam is worked while it is still spreading, and the order is
- * the open-cases index's own, paged by its keyset (`before`) like comments and runs.
+ * the open-cases index's own, paged by its keyset (`before`) like comments and runs. Ten a page: a
+ * case is a tall card (the thing, its state, its reports, the decisions), ten fill several screens
+ * of a phone, and every decision asks again for the pages shown.
  */
-export const CASES_PAGE_SIZE = 20;
+export const CASES_PAGE_SIZE = 10;
 export const MAX_CASES_PAGE_SIZE = 50;
 export const casesPageQuerySchema = newestFirstPageQuery(CASES_PAGE_SIZE, MAX_CASES_PAGE_SIZE);
 /** The newest reports a case shows in full; its count and reasons count them all. */
