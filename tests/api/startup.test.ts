@@ -3,20 +3,16 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it, inject } from 'vitest';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import path from 'node:path';
 import {
   applyMigrations,
   connectDatabase,
   type Database,
   LAST_COMMIT_BEFORE_BASELINE,
-  migrationsFolder,
   withStartupLock,
 } from '../../src/server/db/client';
 import { connectForRequests, withStartupConnection } from '../../src/server/open-database';
 import { seedIfEmpty } from '../../src/server/seed/seed';
+import { migrateOnly, readJournal, withScratchDatabase } from '../setup/migrations';
 
 const name = `ticklist_empty_${randomBytes(5).toString('hex')}`;
 const adminUrl = inject('adminDatabaseUrl');
@@ -30,33 +26,9 @@ afterAll(async () => {
   await admin.end();
 });
 
-/** The journal drizzle-kit writes beside the migrations: one entry each, in the order they run. */
-const readJournal = () =>
-  JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-
 /** How many migrations a database records as applied. */
 const appliedCount = async (db: Database) =>
   (await db.execute<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)).rows[0]!.n;
-
-/** A new empty database (`prefix` and a random suffix) for `run`, dropped afterwards however `run` ends. */
-async function withScratchDatabase(prefix: string, run: (db: Database) => Promise<void>) {
-  const scratch = `${prefix}_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${scratch}`);
-  const scratchUrl = new URL(adminUrl);
-  scratchUrl.pathname = `/${scratch}`;
-  const db = connectDatabase(scratchUrl.toString(), { max: 1 });
-  try {
-    await run(db);
-  } finally {
-    await db.$client.end();
-    await admin.query(`drop database ${scratch} with (force)`);
-    await admin.end();
-  }
-}
 
 describe('several app processes starting on one empty database', () => {
   it('migrate and seed one after another: every table once, demo content once', async () => {
@@ -109,29 +81,15 @@ describe('a database an older version migrated part of the way', () => {
   it('at the baseline’s point (a database the step-by-step migrations built) skips it and takes the later ones', async () => {
     await withScratchDatabase('ticklist_at_baseline', async (db) => {
       // The schema those migrations left, recorded under their last timestamp (which the baseline carries).
-      const folder = mkdtempSync(path.join(os.tmpdir(), 'baseline-only-'));
-      try {
-        const journal = readJournal();
-        mkdirSync(path.join(folder, 'meta'));
-        writeFileSync(
-          path.join(folder, 'meta', '_journal.json'),
-          JSON.stringify({ ...journal, entries: journal.entries.slice(0, 1) }),
-        );
-        copyFileSync(
-          path.join(migrationsFolder(), `${journal.entries[0]!.tag}.sql`),
-          path.join(folder, `${journal.entries[0]!.tag}.sql`),
-        );
-        await migrate(db, { migrationsFolder: folder });
-        await db.execute(sql`update drizzle.__drizzle_migrations set hash = 'the last step-by-step migration'`);
-        await applyMigrations(db);
-        expect(await appliedCount(db)).toBe(journal.entries.length);
-        const baselineRuns = await db.execute(
-          sql`select 1 from drizzle.__drizzle_migrations where hash <> 'the last step-by-step migration'`,
-        );
-        expect(baselineRuns.rows).toHaveLength(journal.entries.length - 1);
-      } finally {
-        rmSync(folder, { recursive: true, force: true });
-      }
+      const journal = readJournal();
+      await migrateOnly(db, journal.entries.slice(0, 1));
+      await db.execute(sql`update drizzle.__drizzle_migrations set hash = 'the last step-by-step migration'`);
+      await applyMigrations(db);
+      expect(await appliedCount(db)).toBe(journal.entries.length);
+      const baselineRuns = await db.execute(
+        sql`select 1 from drizzle.__drizzle_migrations where hash <> 'the last step-by-step migration'`,
+      );
+      expect(baselineRuns.rows).toHaveLength(journal.entries.length - 1);
     });
   });
 

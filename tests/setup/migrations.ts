@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { connectDatabase, migrationsFolder, type Database } from '../../src/server/db/client';
+
+// Databases at a point of the migrations' history: for tests of what a migration does to a
+// database an older version left, and of start-up on one.
+
+type JournalEntry = { tag: string };
+
+/** The journal drizzle-kit writes beside the migrations: one entry each, in the order they run. */
+export const readJournal = () =>
+  JSON.parse(readFileSync(path.join(migrationsFolder(), 'meta', '_journal.json'), 'utf8')) as {
+    entries: JournalEntry[];
+  };
+
+/** A new empty database (`prefix` and a random suffix) for `run`, dropped afterwards however `run` ends. */
+export async function withScratchDatabase(prefix: string, run: (db: Database) => Promise<void>, max = 1) {
+  const adminUrl = inject('adminDatabaseUrl');
+  const scratch = `${prefix}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${scratch}`);
+  const scratchUrl = new URL(adminUrl);
+  scratchUrl.pathname = `/${scratch}`;
+  const db = connectDatabase(scratchUrl.toString(), { max });
+  try {
+    await run(db);
+  } finally {
+    await db.$client.end();
+    await admin.query(`drop database ${scratch} with (force)`);
+    await admin.end();
+  }
+}
+
+/** Applies only `entries` of the journal (its first ones), as a version that had no later migration would. */
+export async function migrateOnly(db: Database, entries: JournalEntry[]) {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+  try {
+    mkdirSync(path.join(folder, 'meta'));
+    writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ ...readJournal(), entries }));
+    for (const { tag } of entries)
+      copyFileSync(path.join(migrationsFolder(), `${tag}.sql`), path.join(folder, `${tag}.sql`));
+    await migrate(db, { migrationsFolder: folder });
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
