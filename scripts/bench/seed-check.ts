@@ -18,6 +18,9 @@ export async function checkConsistency(db: Database): Promise<string> {
            where i.checklist_id = p.checklist_id and i.user_id = p.user_id))::int as progress,
         (select count(*) from checklist_progress p where closed_runs <> (select count(*) from checklist_runs r
            where r.checklist_id = p.checklist_id and r.user_id = p.user_id))::int as closed_runs,
+        (select count(*) from checklist_progress p join checklists c on c.id = p.checklist_id
+           where p.complete <> (p.completed_count = c.items_count)
+              or p.list_visible <> (c.is_public or c.is_unlisted or c.author_id = p.user_id))::int as progress_list,
         (select count(*) from checklist_item_completions i join checklist_items t on t.id = i.checklist_item_id
            where t.kind <> 'item')::int as ticked_headings,
         (select count(*) from checklist_likes l join checklists c on c.id = l.checklist_id where c.author_id = l.user_id)::int as self_likes,

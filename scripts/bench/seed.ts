@@ -255,8 +255,10 @@ export async function seedBulk(
       select p.user_id, bench.item_id(p.n, s), bench.list_id(p.n), p.started_at + s * interval '3 minutes'
       from bench.progress p cross join lateral generate_series(1, p.completed) s`);
     await bulk.execute(sql`
-      insert into checklist_progress (checklist_id, user_id, completed_count, started_at, updated_at, closed_runs)
-      select bench.list_id(n), user_id, completed, started_at, started_at + completed * interval '3 minutes', runs from bench.progress`);
+      insert into checklist_progress (checklist_id, user_id, completed_count, started_at, updated_at, closed_runs, complete)
+      select bench.list_id(n), user_id, completed, started_at, started_at + completed * interval '3 minutes', runs,
+             completed = bench.item_count(n)
+      from bench.progress`);
     // Each closed run ended before the open one started, a week or more apart.
     await bulk.execute(sql`
       insert into checklist_runs (checklist_id, user_id, started_at, ended_at, ticked_count, items_count, completed)

@@ -289,6 +289,48 @@ describe('what reads the open run', () => {
     ]);
   });
 
+  it('In Progress and Completed follow the list’s edits and visibility after the tick', async () => {
+    const { agent } = await newUser();
+    const owner = await newUser();
+    const list = await makeChecklist(t.db, owner.user.id, { title: 'Edited', items: ['a', 'b'] });
+    const stats = async () => accountStatsSchema.parse(await (await agent.request('/api/accounts/me/stats')).json());
+    const edit = async (items: unknown[]) => {
+      const body = {
+        title: 'Edited',
+        description: 'Edited twice',
+        items,
+        tags: ['edits'],
+        estimatedTime: '1 hour',
+        difficulty: 'easy',
+      };
+      expect((await owner.agent.request(`/api/checklists/${list.id}`, { method: 'PUT', json: body })).status).toBe(200);
+    };
+    const visibility = async (isPublic: boolean) => {
+      const response = await owner.agent.request(`/api/checklists/${list.id}/visibility`, {
+        method: 'PATCH',
+        json: { isPublic },
+      });
+      expect(response.status).toBe(200);
+    };
+
+    await tickAll(agent, list);
+    expect(await stats()).toMatchObject({ started: 1, inProgress: 0, completed: 1 });
+    // An item added: the run is no longer complete.
+    await edit(['a', 'b', 'c']);
+    expect(await stats()).toMatchObject({ started: 1, inProgress: 1, completed: 0 });
+    // A heading is not an item: still not complete.
+    await edit([{ kind: 'heading', content: 'Start' }, 'a', 'b', 'c']);
+    expect(await stats()).toMatchObject({ started: 1, inProgress: 1, completed: 0 });
+    // The list made private: still started, no longer in progress for someone who cannot see it.
+    await visibility(false);
+    expect(await stats()).toMatchObject({ started: 1, inProgress: 0, completed: 0 });
+    await visibility(true);
+    expect(await stats()).toMatchObject({ started: 1, inProgress: 1, completed: 0 });
+    // The unticked item taken away: every item left is ticked, the run is complete again.
+    await edit(['a', 'b']);
+    expect(await stats()).toMatchObject({ started: 1, inProgress: 0, completed: 1 });
+  });
+
   it('exports the open runs as progress and the closed ones as runs', async () => {
     const { agent } = await newUser();
     const list = await makeChecklist(t.db, author.id, { title: 'Exported', items: ['a', 'b'] });

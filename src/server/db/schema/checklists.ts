@@ -318,6 +318,8 @@ export const checklistItemCompletions = pgTable(
 // `completed_count` > 0, the user's open run (the "started" lists of the account page). The open run
 // is the user's completions; `completed_count` and `started_at` are kept by a trigger on them. A row
 // stays while its user has closed runs (`closed_runs`), so starting again never takes a use away.
+// `complete` (every item of the list ticked) and `list_visible` (the user may still see the list)
+// are kept by triggers on the completions and on the list, so the account's counts read no list.
 export const checklistProgress = pgTable(
   'checklist_progress',
   {
@@ -327,6 +329,8 @@ export const checklistProgress = pgTable(
     startedAt: timestampNow(),
     updatedAt: timestampNow(),
     closedRuns: integer().notNull().default(0),
+    complete: boolean().notNull().default(false),
+    listVisible: boolean().notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.checklistId, t.userId] }),
