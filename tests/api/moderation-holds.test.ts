@@ -27,9 +27,9 @@ beforeAll(async () => {
 });
 
 const browseIds = async () =>
-  ((await (await t.agent().request('/api/checklists?q=zqheld')).json()) as { checklists: { id: string }[] }).checklists.map(
-    (card) => card.id,
-  );
+  (
+    (await (await t.agent().request('/api/checklists?q=zqheld')).json()) as { checklists: { id: string }[] }
+  ).checklists.map((card) => card.id);
 const publicTotal = async () =>
   Number((await t.db.execute(sql`select sum(public_count) as n from checklist_totals`)).rows[0]!.n);
 const stored = async (id: string) =>

@@ -22,8 +22,8 @@ type Row = {
  * named by their user id), a comment's first words; null once it is gone.
  */
 const targetName = sql`case a.target_type
-  when 'checklist' then (select c.title from checklists c where c.id::text = a.target_id)
-  when 'comment' then (select left(cm.content, 80) from checklist_comments cm where cm.id::text = a.target_id)
+  when 'checklist' then (select c.title from checklists c where c.id = a.target_id::uuid)
+  when 'comment' then (select left(cm.content, 80) from checklist_comments cm where cm.id = a.target_id::uuid)
   else (select p.username from profiles p where p.id = a.target_id) end`;
 
 /** The audit log, newest first, a page at a time after the `before` cursor (keyset on created_at, id). */

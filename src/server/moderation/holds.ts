@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ChecklistVisibility } from '@/domain/checklists/visibility';
 import type { ReportTargetType } from '@/domain/moderation/reports';
 import type { Executor } from '../db/client';
+import { isUuid } from '../db/ids';
 
 // Holding a list (decision 048). A list is held while the moderators hide it or its author is
 // suspended: is_public and is_unlisted are then false, so every listing, count, search, feed and
@@ -48,10 +49,15 @@ export async function releaseLists(db: Executor, where: SQL): Promise<void> {
       and ${where}`);
 }
 
-const holdTables: Record<ReportTargetType, { table: SQL; key: SQL }> = {
-  checklist: { table: sql`checklists`, key: sql`id::text` },
-  comment: { table: sql`checklist_comments`, key: sql`id::text` },
-  profile: { table: sql`profiles`, key: sql`id` },
+/**
+ * Each kind of thing's table and the condition that finds one by id through its primary key (a
+ * list's or comment's id compared as a uuid, never its key cast to text, which no index serves);
+ * null for an id that cannot be one.
+ */
+const holdTables: Record<ReportTargetType, { table: SQL; byId: (id: string) => SQL | null }> = {
+  checklist: { table: sql`checklists`, byId: (id) => (isUuid(id) ? sql`id = ${id}::uuid` : null) },
+  comment: { table: sql`checklist_comments`, byId: (id) => (isUuid(id) ? sql`id = ${id}::uuid` : null) },
+  profile: { table: sql`profiles`, byId: (id) => sql`id = ${id}` },
 };
 
 /**
@@ -60,23 +66,27 @@ const holdTables: Record<ReportTargetType, { table: SQL; key: SQL }> = {
  * when there is no such thing.
  */
 export async function hideThing(db: Executor, type: ReportTargetType, id: string, reason: string): Promise<boolean> {
-  const { table, key } = holdTables[type];
+  const { table, byId } = holdTables[type];
+  const match = byId(id);
+  if (!match) return false;
   const hidden = await db.execute(sql`
     update ${table} set hidden_at = now(), hidden_reason = ${reason}, review_requested_at = null
-    where ${key} = ${id} returning 1`);
+    where ${match} returning 1`);
   if (hidden.rows.length === 0) return false;
-  if (type === 'checklist') await holdLists(db, sql`c.id::text = ${id}`);
+  if (type === 'checklist') await holdLists(db, sql`c.id = ${id}::uuid`);
   return true;
 }
 
 /** Shows a hidden thing again (a list gets its author's choice back unless they are suspended). */
 export async function restoreThing(db: Executor, type: ReportTargetType, id: string): Promise<boolean> {
-  const { table, key } = holdTables[type];
+  const { table, byId } = holdTables[type];
+  const match = byId(id);
+  if (!match) return false;
   const restored = await db.execute(sql`
     update ${table} set hidden_at = null, hidden_reason = null, review_requested_at = null
-    where ${key} = ${id} returning 1`);
+    where ${match} returning 1`);
   if (restored.rows.length === 0) return false;
-  if (type === 'checklist') await releaseLists(db, sql`c.id::text = ${id}`);
+  if (type === 'checklist') await releaseLists(db, sql`c.id = ${id}::uuid`);
   return true;
 }
 

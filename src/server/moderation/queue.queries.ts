@@ -94,7 +94,9 @@ export async function listOpenCases(
 /** A case's whole snapshot (every entry of a reported list), open or decided; null when there is no such case. */
 export async function findCaseSnapshot(db: Executor, caseId: string): Promise<CaseSnapshot | null> {
   if (!isUuid(caseId)) return null;
-  const found = await db.execute<{ snapshot: unknown }>(sql`select snapshot from moderation_cases where id = ${caseId}`);
+  const found = await db.execute<{ snapshot: unknown }>(
+    sql`select snapshot from moderation_cases where id = ${caseId}`,
+  );
   const row = found.rows[0];
   if (!row) return null;
   const snapshot = caseSnapshotSchema.safeParse(row.snapshot);

@@ -92,7 +92,8 @@ export function moderationQueueRoutes({ db, mailer }: QueueRoutesDeps) {
       route({
         method: 'get',
         path: '/moderation/cases',
-        summary: 'Open cases, newest first, 10 a page by default (keyset: pass nextCursor as before), with their reports',
+        summary:
+          'Open cases, newest first, 10 a page by default (keyset: pass nextCursor as before), with their reports',
         request: { query: casesPageQuerySchema },
         responses: { 200: jsonContent(casePageSchema, 'Open cases'), ...errors },
       }),

@@ -38,10 +38,10 @@ const profileSnapshot = sql`json_build_object('type', 'profile', 'username', p.u
 export function snapshotOf(type: ReportTargetType, key: SQL): SQL {
   switch (type) {
     case 'checklist':
-      return sql`(select ${checklistSnapshot} from checklists c where c.id::text = ${key})`;
+      return sql`(select ${checklistSnapshot} from checklists c where c.id = (${key})::uuid)`;
     case 'comment':
       return sql`(select ${commentSnapshot} from checklist_comments cc join checklists c on c.id = cc.checklist_id
-        where cc.id::text = ${key})`;
+        where cc.id = (${key})::uuid)`;
     case 'profile':
       return sql`(select ${profileSnapshot} from profiles p where p.id = ${key})`;
   }

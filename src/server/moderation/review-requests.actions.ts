@@ -48,13 +48,13 @@ export async function requestReview(
     const row = found.rows[0];
     if (!row) return { ok: false, reason: 'not_found' };
     if (row.asked) return { ok: false, reason: 'invalid', message: holdMessages.reviewAlreadyAsked };
-    await tx.execute(sql`update ${thing.from} set review_requested_at = now() where t.id::text = ${row.key}`);
+    await tx.execute(sql`update ${thing.from} set review_requested_at = now() where ${match}`);
     // The one open case of the thing (a unique index) carries the request; with none, one opens,
     // with the thing as it is now, in the snapshot a report takes.
     await tx.execute(sql`
       insert into moderation_cases (target_type, target_id, owner_id, snapshot, review_requested_at)
       select ${input.targetType}, ${row.key}, ${thing.owner}, ${snapshotOf(input.targetType, sql`${row.key}`)}, now()
-      from ${thing.from} where t.id::text = ${row.key}
+      from ${thing.from} where ${match}
       on conflict (target_type, target_id) where status = 'open' do update set review_requested_at = now()`);
     return { ok: true, value: { message: holdMessages.reviewAsked } };
   });

@@ -45,7 +45,9 @@ export const moderationCases = pgTable(
     ),
     /** The case's reports counted, in all and by reason (`{"spam": 2}`): kept by a trigger on reports. */
     reportCount: integer().notNull().default(0),
-    reasonCounts: jsonb().notNull().default(sql`'{}'::jsonb`),
+    reasonCounts: jsonb()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     status: text().notNull().default('open'),
     /** The author asked for a review of a hidden thing (they may once per hiding). */
     reviewRequestedAt: timestamp({ withTimezone: true }),
