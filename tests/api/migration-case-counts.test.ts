@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { applyMigrations } from '../../src/server/db/client';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
-import { migrateOnly, readJournal, withScratchDatabase } from '../setup/migrations';
+import { migrateBefore, withScratchDatabase } from '../setup/migrations';
 
 // The migration that keeps a case's report counts and preview on the case carries the cases open
 // before it over: their counts are their reports', their preview their snapshot's first entries.
@@ -11,14 +11,7 @@ it('counts the reports of every case open before it, and previews their snapshot
   await withScratchDatabase(
     'ticklist_case_counts',
     async (db) => {
-      const { entries } = readJournal();
-      await migrateOnly(
-        db,
-        entries.slice(
-          0,
-          entries.findIndex((entry) => entry.tag === '0003_moderation-queue-counts'),
-        ),
-      );
+      await migrateBefore(db, '0003_moderation-queue-counts');
       const author = await createUser(db);
       const reporters = [await createUser(db), await createUser(db), await createUser(db)];
       const list = await makeChecklist(db, author.id);

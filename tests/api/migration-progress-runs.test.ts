@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { applyMigrations } from '../../src/server/db/client';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
-import { migrateOnly, readJournal, withScratchDatabase } from '../setup/migrations';
+import { migrateBefore, withScratchDatabase } from '../setup/migrations';
 
 // The migration that has each progress row say whether its run is complete and whether its user
 // may still see the list carries every row over: complete where every item is ticked, not visible
@@ -12,14 +12,7 @@ it('marks each progress row complete and visible as its list and ticks say', asy
   await withScratchDatabase(
     'ticklist_progress_runs',
     async (db) => {
-      const { entries } = readJournal();
-      await migrateOnly(
-        db,
-        entries.slice(
-          0,
-          entries.findIndex((entry) => entry.tag === '0004_progress-knows-its-run'),
-        ),
-      );
+      await migrateBefore(db, '0004_progress-knows-its-run');
       const [author, reader] = [await createUser(db), await createUser(db)];
       const finished = await makeChecklist(db, author.id, { items: ['a', 'b'] });
       const closed = await makeChecklist(db, author.id, { items: ['a', 'b', 'c'] });

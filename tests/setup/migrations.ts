@@ -50,3 +50,11 @@ export async function migrateOnly(db: Database, entries: JournalEntry[]) {
     rmSync(folder, { recursive: true, force: true });
   }
 }
+
+/** Applies the migrations that come before `tag`, as a database made before that migration. */
+export async function migrateBefore(db: Database, tag: string) {
+  const { entries } = readJournal();
+  const index = entries.findIndex((entry) => entry.tag === tag);
+  if (index < 1) throw new Error(`no migration ${tag} after the first`);
+  await migrateOnly(db, entries.slice(0, index));
+}
