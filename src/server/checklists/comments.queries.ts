@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Comment, CommentPage } from '@/domain/checklists/comments';
 import type { Hold } from '@/domain/moderation/holds';
-import type { Executor } from '../db/client';
+import { executeNamed, sqlLimitAtLeast, type Executor } from '../db/client';
 import { holdJson, shownTo } from '../moderation/holds';
 import { before, cursorTime, takePage } from '../paging';
 import { presentPerson, type PersonRow, type ViewerId } from '../presenters';
@@ -57,20 +57,26 @@ export async function listComments(
 ): Promise<CommentPage | null> {
   const access = await findChecklistAccess(db, checklistId, viewerId);
   if (!access) return null;
-  const result = await db.execute<CommentRow & { cursor_time: string; total: number }>(sql`
+  // A named statement (parsed and planned once per connection): its plan does not depend on the
+  // list, and the limit is written into its text, rounded up, then cut to the page's by the outer one.
+  const found = await executeNamed<CommentRow & { cursor_time: string; total: number }>(
+    db,
+    sql`
     select page.*, (${countShown(checklistId, viewerId)}) as total
     from (
       select c.*, ${cursorTime(sql`c.created_at`)} as cursor_time
       from (${selectComments} where cm.checklist_id = ${checklistId} and ${readableBy(viewerId)}
               and ${before(page.before, sql`cm.created_at`, sql`cm.id`)}
-            order by cm.created_at desc, cm.id desc limit ${page.limit + 1}) c
+            order by cm.created_at desc, cm.id desc limit ${sqlLimitAtLeast(page.limit + 1)}) c
     ) page
-    order by page.created_at desc, page.id desc`);
-  const { rows, nextCursor } = takePage(result.rows, page.limit);
+    order by page.created_at desc, page.id desc
+    limit ${page.limit + 1}`,
+  );
+  const { rows, nextCursor } = takePage(found, page.limit);
   return {
     comments: rows.map((row) => toComment(row, viewerId)),
     // An empty page still knows the total: counted apart when no row carried it.
-    total: result.rows[0]?.total ?? (await countComments(db, checklistId, viewerId)),
+    total: found[0]?.total ?? (await countComments(db, checklistId, viewerId)),
     nextCursor,
   };
 }
