@@ -39,6 +39,50 @@ const apiLayer = {
   message: 'lib/ and components/ sit below api/: they may not import it (a hook that needs api/ lives in api/).',
 };
 
+// Server layers: feature folders stand in tiers, and a folder imports only its own files, the
+// tiers below it and the shared ground (presenters, http, visibility, security, mail, db, ...),
+// never a folder of its own tier or above. A rule two features both need goes down a tier, or into
+// the ground (who may see a list, a hold, a block: src/server/visibility). Entry points (main,
+// cluster, http-server, app, seed) stand above every tier.
+const serverTiers = [
+  ['accounts', 'library', 'dashboard', 'public-face', 'dev'],
+  ['checklists', 'social', 'moderation'],
+  ['badges', 'discover'],
+  ['notifications', 'browse'],
+];
+const serverGround = ['presenters.ts', 'http.ts', 'visibility', 'security', 'mail', 'cache', 'db', 'logger.ts'];
+const serverFolders = (folders) => ({
+  group: folders.flatMap((folder) => [`@/server/${folder}/*`, `**/server/${folder}/*`, `../${folder}/*`]),
+  message: 'A server folder imports only the tiers below it (see serverTiers in eslint.config.js).',
+});
+const serverFeatureRules = serverTiers.flatMap((tier, index) =>
+  tier.map((folder) => ({
+    files: [`src/server/${folder}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            clientOrServer('client'),
+            serverFolders(
+              serverTiers
+                .slice(0, index + 1)
+                .flat()
+                .filter((other) => other !== folder),
+            ),
+          ],
+        },
+      ],
+    },
+  })),
+);
+const serverGroundRule = {
+  files: serverGround.map((place) => (place.endsWith('.ts') ? `src/server/${place}` : `src/server/${place}/**/*.ts`)),
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [clientOrServer('client'), serverFolders(serverTiers.flat())] }],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'src/server/db/migrations'] },
   js.configs.recommended,
@@ -49,7 +93,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       // `import { type A }` still loads the module (verbatimModuleSyntax): a page that names an answer
-      // schema's type would load the schema, and zod (issue 14). `import type { A }` loads nothing.
+      // schema's type would load the schema, and zod, into the browser's bundle. `import type { A }` loads nothing.
       '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
@@ -95,6 +139,8 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [clientOrServer('client')] }] },
   },
+  ...serverFeatureRules,
+  serverGroundRule,
   {
     files: ['src/domain/**/*.ts'],
     rules: {

@@ -3,7 +3,7 @@ import type { ChecklistCard } from '@/domain/checklists/browse';
 import { DEFAULT_AUTHOR_NAME, DEFAULT_AVATAR, DEFAULT_ESTIMATED_TIME } from '@/domain/checklists/checklist-view';
 import { DEFAULT_ACTOR_AVATAR, notificationMessage, type NotificationType } from '@/domain/notifications/notifications';
 import { visibleProfileName } from '@/domain/social/profile';
-import { notSuspended } from './moderation/holds';
+import { notSuspended } from './visibility/held';
 
 // How the API shows a person and a checklist card, decided once (STYLE.md habit 13, as Outline's
 // presenters): the SQL that reads their fields and the mapping that turns a row into the response the

@@ -5,7 +5,7 @@ import { commentMessages } from '../../src/domain/checklists/comments';
 import { blockMessages } from '../../src/domain/social/blocks';
 import { notificationMails } from '../../src/server/db/schema';
 import { notify } from '../../src/server/notifications/notifications.actions';
-import { hasBlocked } from '../../src/server/social/blocks.queries';
+import { hasBlocked } from '../../src/server/visibility/blocks';
 import { hideThing, suspendUser } from '../../src/server/moderation/holds';
 import { makeChecklist } from '../../src/server/seed/factories';
 import { blockingHelpers, listNotFound, userNotFound, type Person } from '../setup/blocks';

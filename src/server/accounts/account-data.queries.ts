@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AccountExport } from '@/domain/accounts/account-data';
 import type { Executor } from '../db/client';
-import { visibleTo } from '../checklists/checklist-access';
+import { visibleTo } from '../visibility/lists';
 import { notificationText, notificationTextColumns, type NotificationTextRow } from '../presenters';
 
 type Section = Omit<AccountExport, 'exportedAt'>;

@@ -13,8 +13,9 @@ import type { Hold } from '@/domain/moderation/holds';
 import { encodeCursor } from '@/domain/paging';
 import { executeNamed, type Executor } from '../db/client';
 import { cursorTime } from '../paging';
-import { visibleTo } from '../checklists/checklist-access';
-import { authorVisibilityColumn, holdJson } from '../moderation/holds';
+import { visibleTo } from '../visibility/lists';
+import { authorVisibilityColumn } from '../visibility/lists';
+import { holdJson } from '../visibility/held';
 import { itemCountColumn, presentEstimatedTime, tagsColumn } from '../presenters';
 
 /**

@@ -3,18 +3,7 @@ import { executeNamed, type Database, type Executor, type Transaction } from '..
 import { isUuid } from '../db/ids';
 import type { WriteOutcome } from '../outcome';
 import { personJson, type PersonRow } from '../presenters';
-
-/**
- * The one rule for opening a list by its id (decision 024): a public or unlisted list is
- * seen by everyone who has its address, a private one only by its author. `alias` names the
- * checklists row in the caller's SQL. Never a listing's filter: a listing of other people's lists
- * (Browse, search, Discover, profiles, the sitemap, feeds) asks `is_public`, which an unlisted list
- * is not.
- */
-export function visibleTo(userId: string | null, alias = 'c') {
-  const a = sql.raw(alias);
-  return sql`(${a}.is_public or ${a}.is_unlisted or ${a}.author_id = ${userId})`;
-}
+import { visibleTo } from '../visibility/lists';
 
 export type ChecklistAccess = { id: string; authorId: string; isPublic: boolean; title: string };
 

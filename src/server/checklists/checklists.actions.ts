@@ -17,12 +17,12 @@ import {
   checklistNotFound,
   findChecklistAccess,
   findChecklistAccessAndActor,
-  visibleTo,
   withChecklistAccess,
   type ChecklistAccess,
 } from './checklist-access';
+import { visibleTo } from '../visibility/lists';
 import { isUuid } from '../db/ids';
-import { authorVisibilityColumns } from '../moderation/holds';
+import { authorVisibilityColumns } from '../visibility/lists';
 
 /** A new list's items (order_index from 1) and tags, in one statement (two inserts, one round trip). */
 async function insertItemsAndTags(tx: Executor, checklistId: string, items: ChecklistEntry[], tags: string[]) {

@@ -7,7 +7,8 @@ import { canModerate, roleOf } from '@/domain/moderation/roles';
 import { isAuthor } from '@/domain/permissions';
 import { executeNamed, type Executor } from '../db/client';
 import { isUuid } from '../db/ids';
-import { authorVisibilityColumn, holdJson } from '../moderation/holds';
+import { authorVisibilityColumn } from '../visibility/lists';
+import { holdJson } from '../visibility/held';
 import { MAX_LINEAGE_DEPTH } from '@/domain/checklists/remixes';
 import {
   authorColumns,
@@ -19,7 +20,7 @@ import {
   type AuthorRow,
   type PersonRow,
 } from '../presenters';
-import { visibleTo } from './checklist-access';
+import { visibleTo } from '../visibility/lists';
 import { completionsOf, presentRunSummary, runSummaryColumn } from './runs.queries';
 
 type DetailRow = AuthorRow & {

@@ -6,8 +6,9 @@ import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { checklistComments } from '../db/schema';
 import { notify } from '../notifications/notifications.actions';
-import { isBlockedBy } from '../social/blocks.queries';
-import { checklistNotFound, findChecklistAccess, visibleTo } from './checklist-access';
+import { isBlockedBy } from '../visibility/blocks';
+import { checklistNotFound, findChecklistAccess } from './checklist-access';
+import { visibleTo } from '../visibility/lists';
 import { findComment, readWrittenComment } from './comments.queries';
 import type { WriteOutcome } from '../outcome';
 

@@ -2,10 +2,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Comment, CommentPage } from '@/domain/checklists/comments';
 import type { Hold } from '@/domain/moderation/holds';
 import { executeNamed, sqlLimitAtLeast, type Executor } from '../db/client';
-import { holdJson, shownTo } from '../moderation/holds';
+import { holdJson, shownTo } from '../visibility/held';
 import { before, cursorTime, takePage } from '../paging';
 import { presentPerson, type PersonRow, type ViewerId } from '../presenters';
-import { hasBlocked } from '../social/blocks.queries';
+import { hasBlocked } from '../visibility/blocks';
 import { findChecklistAccess } from './checklist-access';
 
 type CommentRow = {

@@ -7,7 +7,7 @@ import type { Database, Executor } from '../db/client';
 import { checklistLikes } from '../db/schema';
 import { notify, withdrawNotification } from '../notifications/notifications.actions';
 import type { WriteOutcome } from '../outcome';
-import { isBlockedBy } from '../social/blocks.queries';
+import { isBlockedBy } from '../visibility/blocks';
 import { withChecklistAccess } from './checklist-access';
 
 type LikeState = { likes: number; hasLiked: boolean };

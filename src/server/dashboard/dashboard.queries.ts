@@ -12,7 +12,7 @@ import { visibilityOf } from '@/domain/checklists/visibility';
 import type { NotificationType } from '@/domain/notifications/notifications';
 import { executeNamed, sqlLimitAtLeast, type Executor } from '../db/client';
 import { before, cursorTime, takePage } from '../paging';
-import { visibleTo } from '../checklists/checklist-access';
+import { visibleTo } from '../visibility/lists';
 import {
   actorShown,
   authorColumns,

@@ -3,7 +3,8 @@ import { libraryMessages, MAX_GROUPS, type Group, type LibraryStatus } from '@/d
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { savedChecklists, userListGroups, userListMemberships } from '../db/schema';
-import { checklistNotFound, findChecklistAccess, visibleTo } from '../checklists/checklist-access';
+import { checklistNotFound, findChecklistAccess } from '../checklists/checklist-access';
+import { visibleTo } from '../visibility/lists';
 import type { WriteOutcome } from '../outcome';
 import { ownLibraryRows } from './library.queries';
 

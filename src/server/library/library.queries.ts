@@ -10,7 +10,8 @@ import { encodeCursor } from '@/domain/paging';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { cursorTime } from '../paging';
-import { findChecklistAccess, visibleTo } from '../checklists/checklist-access';
+import { findChecklistAccess } from '../checklists/checklist-access';
+import { visibleTo } from '../visibility/lists';
 import { authorColumns, presentAuthor, type AuthorRow } from '../presenters';
 
 type GroupListRow = AuthorRow & { id: string; title: string; cursor_time: string };

@@ -1,33 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ChecklistVisibility } from '@/domain/checklists/visibility';
 import type { ReportTargetType } from '@/domain/moderation/reports';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
+import { storedVisibility } from '../visibility/lists';
 
 // Holding a list (decision 048). A list is held while the moderators hide it or its author is
 // suspended: is_public and is_unlisted are then false, so every listing, count, search, feed and
 // the sitemap leave it out exactly as they leave out a private list, with no condition of their
 // own, and opening it by its address finds it for its author alone. The author's own choice
 // waits in held_visibility and comes back when nothing holds the list any more.
-
-const storedVisibility = (alias: string) =>
-  sql.raw(`case when ${alias}.is_public then 'public' when ${alias}.is_unlisted then 'unlisted' else 'private' end`);
-
-/** The visibility the author chose, held or not: what their own pages and forms show. */
-export const authorVisibilityColumn = (alias = 'c') =>
-  sql`coalesce(${sql.raw(alias)}.held_visibility, ${storedVisibility(alias)})`;
-
-/**
- * An author's change of visibility, as `set` columns: applied at once to a list nothing holds,
- * remembered for when the hold ends on a held one (so an author cannot publish a hidden list).
- */
-export function authorVisibilityColumns(visibility: ChecklistVisibility) {
-  return {
-    isPublic: sql`(held_visibility is null and ${visibility === 'public'}::boolean)`,
-    isUnlisted: sql`(held_visibility is null and ${visibility === 'unlisted'}::boolean)`,
-    heldVisibility: sql`case when held_visibility is null then null else ${visibility}::text end`,
-  };
-}
 
 /** Holds the lists `where` names (over `checklists c`) that are not held already. */
 export async function holdLists(db: Executor, where: SQL): Promise<void> {
@@ -124,21 +105,3 @@ export async function endElapsedSuspensions(db: Executor): Promise<number> {
   if (ids.length > 0) await releaseLists(db, sql`c.author_id = any(${sql.param(ids)}::text[])`);
   return ids.length;
 }
-
-/** A condition over a profiles row `alias`: the person is not suspended now. */
-export const notSuspended = (alias = 'p') => sql`coalesce(${sql.raw(alias)}.suspended_until <= now(), true)`;
-
-/**
- * A condition: the hidden-or-not thing `thing` (a comments or profiles row, with hidden_at), whose
- * owner is `owner` and whose owner's profile is `profile`, is shown to `viewerId`. Its owner always
- * sees it (with the notice); nobody else sees it while it is hidden or its owner is suspended.
- */
-export const shownTo = (viewerId: string | null, thing: string, owner: string, profile = 'p') =>
-  sql`(${sql.raw(owner)} = ${viewerId} or (${sql.raw(thing)}.hidden_at is null and ${notSuspended(profile)}))`;
-
-/** For a query over a row `thing` with its hold columns: the notice its owner reads, as JSON (null unless hidden). */
-export const holdJson = (thing: string) => {
-  const t = sql.raw(thing);
-  return sql`case when ${t}.hidden_at is not null then json_build_object('reason', ${t}.hidden_reason,
-    'reviewRequested', ${t}.review_requested_at is not null) end`;
-};

@@ -1,10 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DELETED_USER } from '@/domain/accounts/account-data';
 import type { ReportSnapshot, ReportTargetType } from '@/domain/moderation/reports';
-import { visibleTo } from '../checklists/checklist-access';
+import { visibleTo } from '../visibility/lists';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
-import { authorVisibilityColumn, notSuspended } from './holds';
+import { authorVisibilityColumn } from '../visibility/lists';
+import { notSuspended } from '../visibility/held';
 
 /** A reported thing as the reporter may see it: its key in the cases, its owner, and how it is now. */
 export type ReportTarget = {

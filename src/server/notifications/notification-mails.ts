@@ -4,7 +4,7 @@ import { listenOn, type Listening } from '../db/listen';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { mailTemplates } from '../mail/templates';
-import { hasBlocked } from '../social/blocks.queries';
+import { hasBlocked } from '../visibility/blocks';
 import {
   notificationActorJson,
   notificationListTitle,

@@ -6,7 +6,7 @@ import { isUuid } from '../db/ids';
 import { notifications } from '../db/schema';
 import { notifyAfterCommit, wakeMailDispatchersAfterCommit } from './notify-after-commit';
 import { displayName, personColumns, type PersonRow } from '../presenters';
-import { hasBlocked } from '../social/blocks.queries';
+import { hasBlocked } from '../visibility/blocks';
 
 /**
  * The only module that writes notifications and queues their mails: each write here records whom

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { visibleTo } from '../checklists/checklist-access';
+import { visibleTo } from '../visibility/lists';
 import { isUuid } from '../db/ids';
-import { notSuspended } from '../moderation/holds';
+import { notSuspended } from '../visibility/held';
 import {
   authorColumns,
   itemCountColumn,

@@ -4,9 +4,9 @@ import { canSeeProfile, type ProfileAccess } from '@/domain/permissions';
 import type { PublicProfile } from '@/domain/social/profile';
 import type { Hold } from '@/domain/moderation/holds';
 import type { Executor } from '../db/client';
-import { holdJson, shownTo } from '../moderation/holds';
+import { holdJson, shownTo } from '../visibility/held';
 import { profiles, users } from '../db/schema';
-import { hasBlocked } from './blocks.queries';
+import { hasBlocked } from '../visibility/blocks';
 
 type ProfileRow = {
   id: string;
