@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { applyMigrations } from '../../src/server/db/client';
-import { createUser, makeChecklist } from '../../src/server/seed/factories';
-import { migrateBefore, withScratchDatabase } from '../setup/migrations';
+import { createUser } from '../../src/server/seed/factories';
+import { makeOldList, migrateBefore, withScratchDatabase } from '../setup/migrations';
 
 // The migration that has each progress row say whether its run is complete and whether its user
 // may still see the list carries every row over: complete where every item is ticked, not visible
@@ -14,9 +14,9 @@ it('marks each progress row complete and visible as its list and ticks say', asy
     async (db) => {
       await migrateBefore(db, '0004_progress-knows-its-run');
       const [author, reader] = [await createUser(db), await createUser(db)];
-      const finished = await makeChecklist(db, author.id, { items: ['a', 'b'] });
-      const closed = await makeChecklist(db, author.id, { items: ['a', 'b', 'c'] });
-      const own = await makeChecklist(db, author.id, { isPublic: false, items: ['a', 'b'] });
+      const finished = await makeOldList(db, author.id, { items: ['a', 'b'] });
+      const closed = await makeOldList(db, author.id, { items: ['a', 'b', 'c'] });
+      const own = await makeOldList(db, author.id, { isPublic: false, items: ['a', 'b'] });
       const tick = (userId: string, list: { id: string }, itemIds: string[]) =>
         db.execute(sql`insert into checklist_item_completions (checklist_item_id, checklist_id, user_id)
           select unnest(${sql.param(itemIds)}::uuid[]), ${list.id}, ${userId}`);

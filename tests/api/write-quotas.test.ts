@@ -96,6 +96,14 @@ const writes: Record<string, WriteCall> = {
     method: 'DELETE',
     path: viaNewList((list) => `/api/checklists/${list}/progress`),
   },
+  'restore a version': {
+    action: 'restoreVersion',
+    method: 'POST',
+    path: viaNewList(async (list) => {
+      await asWriter.request(`/api/checklists/${list}`, { method: 'PUT', json: { ...input, items: ['Two'] } });
+      return `/api/checklists/${list}/versions/1/restore`;
+    }, 'writer'),
+  },
   follow: { action: 'follow', method: 'PUT', path: async () => '/api/users/quota_owner/follow' },
   unfollow: { action: 'follow', method: 'DELETE', path: async () => '/api/users/quota_owner/follow' },
   'create a group': { action: 'group', method: 'POST', path: async () => '/api/library/groups', json: { name: 'G' } },

@@ -39,6 +39,9 @@ const othersWhoSee = byVisibility({ visitor: 401, other: 200, owner: 403 }, { vi
 const ownRowsOnly = byVisibility({ visitor: 401, other: 200, owner: 200 }, { visitor: 401, other: 200, owner: 200 });
 /** The group's owner alone, whatever the list: someone else's group is not found. */
 const groupOwnerOnly = byVisibility({ visitor: 401, other: 404, owner: 200 }, { visitor: 401, other: 404, owner: 200 });
+/** The list's author alone, whatever its visibility: to anyone else its versions are not found. */
+const authorsVersions = (owner: 200 | 400) =>
+  byVisibility({ visitor: 401, other: 404, owner }, { visitor: 401, other: 404, owner });
 
 /** The list's place in the caller's own group (a visitor has none: an id no group has). */
 const inOwnGroup = ({ list, group }: Parameters<Call>[0], caller: Caller) =>
@@ -89,6 +92,18 @@ export const table: [string, Call, Record<Visibility, Expected>][] = [
     'read own run history',
     ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/runs` }),
     signedInViewer,
+  ],
+  ['read versions', ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/versions` }), authorsVersions(200)],
+  [
+    'read version 1',
+    ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/versions/1` }),
+    authorsVersions(200),
+  ],
+  [
+    // A list never edited is at version 1 already: its author is told so (400), nothing changes.
+    'restore version 1',
+    ({ list }) => ({ method: 'POST', path: `/api/checklists/${list}/versions/1/restore` }),
+    authorsVersions(400),
   ],
   ['list comments', ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/comments` }), anyViewer],
   ['list remixes', ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/remixes` }), anyViewer],

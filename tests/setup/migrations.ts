@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -57,4 +58,31 @@ export async function migrateBefore(db: Database, tag: string) {
   const index = entries.findIndex((entry) => entry.tag === tag);
   if (index < 1) throw new Error(`no migration ${tag} after the first`);
   await migrateOnly(db, entries.slice(0, index));
+}
+
+/**
+ * A list with its items, written in SQL that names only the columns every version of the schema
+ * has (the factories name every column of today's schema, which an older database lacks).
+ */
+export async function makeOldList(
+  db: Database,
+  authorId: string,
+  {
+    items = ['First thing', 'Second thing', 'Third thing'],
+    isPublic = true,
+  }: { items?: string[]; isPublic?: boolean } = {},
+): Promise<{ id: string; items: { id: string; content: string }[] }> {
+  const id = randomUUID();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into checklists (id, title, description, author_id, estimated_time, difficulty, is_public)
+      values (${id}, ${`Old list ${id.slice(0, 8)}`}, 'Made before a migration.', ${authorId}, '15 minutes', 'medium', ${isPublic})`);
+    await tx.execute(sql`
+      insert into checklist_items (checklist_id, content, order_index)
+      select ${id}, content, position from unnest(${sql.param(items)}::text[]) with ordinality as item(content, position)`);
+  });
+  const found = await db.execute<{ id: string; content: string }>(
+    sql`select id, content from checklist_items where checklist_id = ${id} order by order_index`,
+  );
+  return { id, items: found.rows };
 }

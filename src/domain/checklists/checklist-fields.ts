@@ -46,6 +46,7 @@ export const checklistInputMessages = {
   tooManyHeadings: `A checklist can have at most ${MAX_HEADINGS} headings.`,
   noteTooLong: `Each note must be at most ${MAX_NOTE_LENGTH} characters.`,
   headingWithNote: 'A heading cannot have a note.',
+  entryIdInvalid: 'An entry’s id must be the id of an item of the list.',
   tagTooLong: `Each tag must be at most ${MAX_TAG_LENGTH} characters.`,
   tooManyTags: `A checklist can have at most ${MAX_TAGS} tags.`,
   visibilityRequired: 'Visibility must be public, unlisted or private.',
@@ -86,7 +87,8 @@ export { countItems, ENTRY_KINDS, isTickable, type ChecklistEntry, type EntryKin
 
 /**
  * One entry as the API takes it: a plain string is an item (what every client sent before
- * headings and notes), or `{ content, kind?, note? }`.
+ * headings and notes), or `{ content, kind?, note?, id? }`. In an edit, `id` names the stored entry
+ * this one continues, so a reworded item stays the same entry in the list's versions and clones.
  */
 const entryField = z.preprocess(
   (value) => (typeof value === 'string' ? { content: value } : value),
@@ -95,6 +97,7 @@ const entryField = z.preprocess(
       kind: z.enum(ENTRY_KINDS).default('item'),
       content: z.string({ error: m.itemsFilled }),
       note: noteField.default(''),
+      id: z.guid(m.entryIdInvalid).optional(),
     })
     .superRefine((entry, ctx) => {
       const issue = (entry.kind === 'heading' ? headingField : itemField).safeParse(entry.content).error?.issues[0];
@@ -102,7 +105,12 @@ const entryField = z.preprocess(
       if (entry.kind === 'heading' && entry.note)
         ctx.addIssue({ code: 'custom', path: ['note'], message: m.headingWithNote });
     })
-    .transform((entry): ChecklistEntry => ({ kind: entry.kind, content: entry.content.trim(), note: entry.note })),
+    .transform((entry): ChecklistEntry & { id?: string } => ({
+      kind: entry.kind,
+      content: entry.content.trim(),
+      note: entry.note,
+      ...(entry.id === undefined ? {} : { id: entry.id }),
+    })),
 );
 
 /** Counts a list's entries against the form's limits: at least one item, at most MAX_ITEMS items and MAX_HEADINGS headings. */

@@ -2,15 +2,13 @@ import { and, eq, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { ChecklistInput } from '@/domain/checklists/checklist-input';
 import type { BulkResult } from '@/domain/checklists/checklist-actions';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
-import { planItemChanges } from '@/domain/checklists/item-changes';
-import type { ChecklistEntry, EntryKind } from '@/domain/checklists/checklist-fields';
+import type { ChecklistEntry } from '@/domain/checklists/checklist-fields';
 import { DEFAULT_VISIBILITY, visibilityColumns, type ChecklistVisibility } from '@/domain/checklists/visibility';
 import { canClone, canDelete, canEdit } from '@/domain/permissions';
 import type { BadgeMetric } from '@/domain/badges/badges';
 import { grantEarnedBadges } from '../badges/badges.actions';
-import { itemCountColumn } from '../presenters';
 import { executeNamed, type Database, type Executor } from '../db/client';
-import { checklistItems, checklists, checklistTags, clonedChecklists } from '../db/schema';
+import { checklists, checklistTags, clonedChecklists } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
 import { cloneNotification, deleteNotificationsAbout } from '../notifications/notifications.actions';
 import {
@@ -20,9 +18,9 @@ import {
   withChecklistAccess,
   type ChecklistAccess,
 } from './checklist-access';
-import { visibleTo } from '../visibility/lists';
 import { isUuid } from '../db/ids';
-import { authorVisibilityColumns } from '../visibility/lists';
+import { authorVisibilityColumns, visibleTo } from '../visibility/lists';
+import { writeEntries } from './entry-writes';
 
 /** A new list's items (order_index from 1) and tags, in one statement (two inserts, one round trip). */
 async function insertItemsAndTags(tx: Executor, checklistId: string, items: ChecklistEntry[], tags: string[]) {
@@ -79,8 +77,9 @@ export async function createChecklist(db: Database, authorId: string, input: Che
 }
 
 /**
- * Edits a checklist in one transaction: main fields, tags replaced, and items reconciled so an
- * unchanged item keeps its id and with it everyone's completions (see planItemChanges).
+ * Edits a checklist in one transaction: main fields, tags replaced, and entries reconciled so an
+ * unchanged item keeps its id and with it everyone's completions, with a version recorded when
+ * they changed (see writeEntries).
  */
 export async function updateChecklist(
   db: Database,
@@ -115,45 +114,10 @@ export async function updateChecklist(
       grant.metrics.push('published_lists');
     }
 
-    const existing = await tx
-      .select({ id: checklistItems.id, content: checklistItems.content, kind: checklistItems.kind })
-      .from(checklistItems)
-      .where(eq(checklistItems.checklistId, id))
-      .orderBy(checklistItems.orderIndex);
-    const plan = planItemChanges(
-      existing.map((item) => ({ ...item, kind: item.kind as EntryKind })),
-      input.items,
-    );
-    if (plan.remove.length > 0) await tx.delete(checklistItems).where(inArray(checklistItems.id, plan.remove));
-    if (plan.keep.length > 0) {
-      await tx.execute(sql`
-        update checklist_items as i set order_index = moved.order_index, note = moved.note
-        from unnest(${sql.param(plan.keep.map((item) => item.id))}::uuid[],
-                    ${sql.param(plan.keep.map((item) => item.orderIndex))}::int[],
-                    ${sql.param(plan.keep.map((item) => item.note))}::text[]) as moved(id, order_index, note)
-        where i.id = moved.id and (i.order_index <> moved.order_index or i.note <> moved.note)`);
-    }
-    if (plan.insert.length > 0) {
-      await tx.insert(checklistItems).values(
-        plan.insert.map((item) => ({
-          checklistId: id,
-          content: item.content,
-          kind: item.kind,
-          note: item.note,
-          orderIndex: item.orderIndex,
-        })),
-      );
-    }
-    // Removing items can leave someone's list complete without a new completion; a completion grants
-    // only for the list it completes (setItemCompleted), so the edit grants for those it completed.
-    if (plan.remove.length > 0) {
-      const completed = await tx.execute<{ user_id: string }>(sql`
-        select p.user_id from checklist_progress p join checklists c on c.id = p.checklist_id
-        where p.checklist_id = ${id} and p.completed_count > 0 and p.completed_count = ${itemCountColumn}`);
-      if (completed.rows.length > 0) {
-        grant.userIds.push(...completed.rows.map((row) => row.user_id));
-        grant.metrics.push('completed_lists');
-      }
+    const { completedUserIds } = await writeEntries(tx, id, userId, input.items);
+    if (completedUserIds.length > 0) {
+      grant.userIds.push(...completedUserIds);
+      grant.metrics.push('completed_lists');
     }
     if (grant.userIds.length > 0) await grantEarnedBadges(tx, grant.userIds, grant.metrics);
     await tx.delete(checklistTags).where(eq(checklistTags.checklistId, id));
@@ -310,7 +274,8 @@ async function copyChecklist(db: Database, id: string, userId: string): Promise<
     // Refused as a self-like is: 403 (the same rule, "not on your own list").
     if (!canClone({ id: userId }, access))
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.cloneOwn };
-    // The copy's items and tags, and the original's author's notification (one statement); its
+    // The copy's items (each naming the entry it copies) and tags, and the original's author's
+    // notification (one statement); its
     // record, the badge its original's author may earn by it, and then the copy itself (see
     // newListId; the record's reference to it is checked at commit), written from
     // the original in the database: its own visibility, public or unlisted (a private list is its
@@ -327,19 +292,22 @@ async function copyChecklist(db: Database, id: string, userId: string): Promise<
       tx,
       sql`
         with ${notified ? sql`notified as (${notified.insert}), ` : sql``}items as (
-          insert into checklist_items (checklist_id, content, kind, note, order_index)
-          select ${copyId}, content, kind, note, order_index from checklist_items where checklist_id = ${id})
+          insert into checklist_items (checklist_id, content, kind, note, order_index, source_key)
+          select ${copyId}, content, kind, note, order_index, coalesce(key, id) from checklist_items where checklist_id = ${id})
         insert into checklist_tags (checklist_id, tag, position) select ${copyId}, tag, position from checklist_tags where checklist_id = ${id}`,
     );
     notified?.written();
     // Apart, and after: recording the clone counts it on the original's row, locked from then on.
     // (Written with the items and tags, it would hold that row while they wait, for instance on a
     // tag's count another transaction is writing, and the original's author's edits with it.)
+    // The copy is of the original's current version: its changes after this one reach the clone.
     await tx.insert(clonedChecklists).values({
       originalChecklistId: id,
       originalTitle: access.title,
       clonedChecklistId: copyId,
       clonedBy: userId,
+      baseVersion: sql`coalesce((select max(number) from checklist_versions where checklist_id = ${id}), 1)`,
+      reviewedVersion: sql`coalesce((select max(number) from checklist_versions where checklist_id = ${id}), 1)`,
     });
     // A clone is not a publication of the cloner's: only the original's author can earn by it.
     await grantEarnedBadges(tx, [access.authorId], ['clones_by_others']);

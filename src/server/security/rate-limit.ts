@@ -35,6 +35,8 @@ export const rateRules = {
   previewRendersPerIp: { windowSeconds: 60, max: 120 },
   // A user's own history of a list, a page at a time: a person opens a few pages.
   runHistoryPerUser: { windowSeconds: 60, max: 60 },
+  // An author's versions of their list, a page at a time, and one version's entries before a restore.
+  versionHistoryPerUser: { windowSeconds: 60, max: 60 },
   // A list's remixes: its detail page asks for the first page, a reader pages on with Show more.
   remixesPerIp: { windowSeconds: 60, max: 240 },
   // Changing one's own profile, username or settings (Hide completed items among them): a person
@@ -168,6 +170,8 @@ export const writeQuotas = {
   library: { perDay: 500, perMinute: 60 },
   /** "Start again" on a list: each one with a tick keeps a run in the user's history. */
   startAgain: { perDay: 200, perMinute: 20 },
+  /** Restoring an older version of one's list: each one saves a new version. */
+  restoreVersion: { perDay: 100, perMinute: 10 },
   /** An author asking for a review of their hidden things: once per hiding, so a few a day. */
   reviewRequest: { perDay: 20, perMinute: 5 },
   /** A moderator's staff picks and unpicks. */

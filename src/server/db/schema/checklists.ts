@@ -231,6 +231,14 @@ export const checklistItems = pgTable(
     kind: text().notNull().default('item'),
     /** Plain text with line breaks under an item; '' for none (a heading never has one). */
     note: text().notNull().default(''),
+    /**
+     * The entry's identity across edits, when it differs from its row id (null: it is the id): a
+     * reworded entry gets a new row, so the completions given for its old wording go, and keeps
+     * its key, so its versions and a clone's copy of it still know it (see domain versions.ts).
+     */
+    key: uuid(),
+    /** In a clone, the key of the entry this one was copied from in its original (null: the cloner's own). */
+    sourceKey: uuid(),
   },
   (t) => [
     check('checklist_items_order_from_one', sql`${t.orderIndex} >= 1`),
@@ -366,29 +374,5 @@ export const checklistRuns = pgTable(
     index('checklist_runs_completed_idx')
       .on(t.userId)
       .where(sql`${t.completed}`),
-  ],
-);
-
-// A deleted original leaves its clones standing: the link is cleared (SET NULL) and the
-// original's title stays so "Cloned from" can still be shown as plain text.
-export const clonedChecklists = pgTable(
-  'cloned_checklists',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    originalChecklistId: uuid().references(() => checklists.id, { onDelete: 'set null' }),
-    originalTitle: text().notNull(),
-    clonedChecklistId: uuid()
-      .notNull()
-      .unique()
-      // DEFERRABLE INITIALLY DEFERRED (in the migration; drizzle-kit cannot say so): a clone's
-      // record is written before its copy (decision 030). A migration that recreates this key
-      // must keep it deferred; tests/api/data-model.test.ts checks.
-      .references(() => checklists.id, { onDelete: 'cascade' }),
-    clonedBy: userRef(),
-    createdAt: timestampNow(),
-  },
-  (t) => [
-    index('cloned_checklists_original_idx').on(t.originalChecklistId),
-    index('cloned_checklists_cloned_by_idx').on(t.clonedBy, t.createdAt.desc()),
   ],
 );
