@@ -14,12 +14,25 @@ export function before(cursor: string | undefined, time: SQL, id: SQL): SQL {
   return sql`(${time}, ${id}) < (${cursorAt}::timestamptz, ${cursorId}::uuid)`;
 }
 
-/** The page's rows and the cursor of the next page (null when this one is the last). */
+/**
+ * A page cut from `rows`, which a query fetched `limit + 1` of to learn whether another page follows:
+ * its first `limit` rows, and the next page's cursor, made by `cursorOf` from the last row shown
+ * (null when this page is the last). Any keyset order: `cursorOf` writes that order's cursor.
+ */
+export function cutPage<Row>(
+  rows: Row[],
+  limit: number,
+  cursorOf: (last: Row) => string,
+): { rows: Row[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return { rows: page, nextCursor: rows.length > limit && last ? cursorOf(last) : null };
+}
+
+/** A newest-first page's rows and the cursor of the next page (null when this one is the last). */
 export function takePage<Row extends { cursor_time: string; id: string }>(
   rows: Row[],
   limit: number,
 ): { rows: Row[]; nextCursor: string | null } {
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return { rows: page, nextCursor: rows.length > limit && last ? `${last.cursor_time}~${last.id}` : null };
+  return cutPage(rows, limit, (last) => `${last.cursor_time}~${last.id}`);
 }

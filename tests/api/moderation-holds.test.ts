@@ -9,8 +9,8 @@ import {
   suspendUser,
   unsuspendUser,
 } from '../../src/server/moderation/holds';
-import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
+import type { Agent, TestApp } from '../setup/test-app';
 
 // A list the moderators hide, or whose author is suspended, is held: seen by its author alone and
 // left out of every listing as a private list is, until nothing holds it; the author's own choice
@@ -21,9 +21,11 @@ let author: CreatedUser;
 let asAuthor: Agent;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  author = await createUser(t.db, { username: 'held_author' });
-  asAuthor = await signedInAgent(t, author);
+  ({
+    t,
+    users: { author },
+    agents: { author: asAuthor },
+  } = await createAppWithUsers({ author: { username: 'held_author' } }));
 });
 
 const browseIds = async () =>

@@ -7,8 +7,8 @@ import { checklists, clonedChecklists } from '../../src/server/db/schema';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { rateKey, rateRules } from '../../src/server/security/rate-limit';
 import { VISITOR_CACHE_CONTROL } from '../../src/server/security/no-store';
-import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
+import type { Agent, TestApp } from '../setup/test-app';
 
 // Remix lineage on the detail page ("Cloned from …, originally by …") and a list's remixes: its
 // public clones, newest first, a page at a time.
@@ -23,13 +23,15 @@ let asThird: Agent;
 let visitor: Agent;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  first = await createUser(t.db, { profileName: 'Ada Root' });
-  second = await createUser(t.db, { profileName: 'Ben Middle' });
-  third = await createUser(t.db, { profileName: 'Cy Last' });
-  asFirst = await signedInAgent(t, first);
-  asSecond = await signedInAgent(t, second);
-  asThird = await signedInAgent(t, third);
+  ({
+    t,
+    users: { first, second, third },
+    agents: { first: asFirst, second: asSecond, third: asThird },
+  } = await createAppWithUsers({
+    first: { profileName: 'Ada Root' },
+    second: { profileName: 'Ben Middle' },
+    third: { profileName: 'Cy Last' },
+  }));
   visitor = t.agent();
 });
 

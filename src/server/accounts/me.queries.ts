@@ -12,7 +12,7 @@ import type { ChecklistVisibility } from '@/domain/checklists/visibility';
 import type { Hold } from '@/domain/moderation/holds';
 import { encodeCursor } from '@/domain/paging';
 import { executeNamed, type Executor } from '../db/client';
-import { cursorTime } from '../paging';
+import { cursorTime, cutPage } from '../paging';
 import { visibleTo } from '../visibility/lists';
 import { authorVisibilityColumn } from '../visibility/lists';
 import { holdJson } from '../visibility/held';
@@ -128,15 +128,13 @@ export async function listOwnChecklists(
       and ${cursor ? afterOwnListsCursor(cursor) : sql`true`}
     order by ${order}
     limit ${query.limit + 1}`);
-  const rows = result.rows.slice(0, query.limit);
-  const last = rows.at(-1);
-  const hasMore = result.rows.length > query.limit;
-  const nextKey = (row: NonNullable<typeof last>): OwnListsCursor => {
+  const nextKey = (row: (typeof result.rows)[number]): OwnListsCursor => {
     const tail = [row.cursor_time, row.id] as [string, string];
     if (query.sort === 'most-used') return { s: query.sort, f: query.filter, k: [Number(row.sort_key), ...tail] };
     if (query.sort === 'title') return { s: query.sort, f: query.filter, k: [String(row.sort_key), ...tail] };
     return { s: query.sort, f: query.filter, k: tail };
   };
+  const { rows, nextCursor } = cutPage(result.rows, query.limit, (last) => encodeCursor(nextKey(last)));
   return {
     checklists: rows.map((row) => ({
       id: row.id,
@@ -154,7 +152,7 @@ export async function listOwnChecklists(
       createdAt: new Date(row.created_at).toISOString(),
     })),
     summary: await ownListsSummary(db, userId),
-    nextCursor: hasMore && last ? encodeCursor(nextKey(last)) : null,
+    nextCursor,
   };
 }
 

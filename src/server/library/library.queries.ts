@@ -9,7 +9,7 @@ import {
 import { encodeCursor } from '@/domain/paging';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
-import { cursorTime } from '../paging';
+import { cursorTime, cutPage } from '../paging';
 import { findChecklistAccess } from '../checklists/checklist-access';
 import { visibleTo } from '../visibility/lists';
 import { authorColumns, presentAuthor, type AuthorRow } from '../presenters';
@@ -31,14 +31,13 @@ const groupListsSql = (groupId: SQL, userId: string, after: GroupListsCursor | n
 
 /** The page's lists and where the next page starts (`rows` holds one more than `limit` when there is one). */
 function groupListsPage(rows: GroupListRow[], limit: number, userId: string): GroupListsPage {
-  const shown = rows.slice(0, limit);
-  const last = shown.at(-1);
+  const { rows: shown, nextCursor } = cutPage(rows, limit, (last) => encodeCursor([last.cursor_time, last.id]));
   return {
     checklists: shown.map((list) => {
       const { author, authorAvatar } = presentAuthor(list, userId);
       return { id: list.id, title: list.title, author, authorAvatar };
     }),
-    nextCursor: rows.length > limit && last ? encodeCursor([last.cursor_time, last.id]) : null,
+    nextCursor,
   };
 }
 

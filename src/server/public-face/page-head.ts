@@ -44,30 +44,44 @@ function shorten(text: string): string {
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
 
+/**
+ * `<meta>` tags, in the order given, each content escaped. OpenGraph's keys (`og:…`) are written
+ * as `property`, the others (the description, Twitter's card) as `name`, as each standard reads them.
+ */
+function metaTags(contents: Record<string, string | number>): string[] {
+  return Object.entries(contents).map(
+    ([key, content]) =>
+      `<meta ${key.startsWith('og:') ? 'property' : 'name'}="${key}" content="${xmlText(String(content))}" />`,
+  );
+}
+
 /** The tags of `head`, as HTML for the document's head. */
 export function renderHead(head: PageHead, baseUrl: string): string {
   const tags = [
     `<title>${xmlText(head.title)}</title>`,
-    `<meta name="description" content="${xmlText(head.description)}" />`,
-    `<meta property="og:site_name" content="${SITE_NAME}" />`,
-    `<meta property="og:type" content="${head.type}" />`,
-    `<meta property="og:title" content="${xmlText(head.title)}" />`,
-    `<meta property="og:description" content="${xmlText(head.description)}" />`,
-    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
-    `<meta name="twitter:title" content="${xmlText(head.title)}" />`,
-    `<meta name="twitter:description" content="${xmlText(head.description)}" />`,
+    ...metaTags({
+      description: head.description,
+      'og:site_name': SITE_NAME,
+      'og:type': head.type,
+      'og:title': head.title,
+      'og:description': head.description,
+      'twitter:card': head.image ? 'summary_large_image' : 'summary',
+      'twitter:title': head.title,
+      'twitter:description': head.description,
+    }),
   ];
   if (head.image) {
-    const url = xmlText(`${baseUrl}${head.image.path}`);
-    const alt = xmlText(head.image.alt);
+    const url = `${baseUrl}${head.image.path}`;
     tags.push(
-      `<meta property="og:image" content="${url}" />`,
-      `<meta property="og:image:type" content="image/png" />`,
-      `<meta property="og:image:width" content="${head.image.width}" />`,
-      `<meta property="og:image:height" content="${head.image.height}" />`,
-      `<meta property="og:image:alt" content="${alt}" />`,
-      `<meta name="twitter:image" content="${url}" />`,
-      `<meta name="twitter:image:alt" content="${alt}" />`,
+      ...metaTags({
+        'og:image': url,
+        'og:image:type': 'image/png',
+        'og:image:width': head.image.width,
+        'og:image:height': head.image.height,
+        'og:image:alt': head.image.alt,
+        'twitter:image': url,
+        'twitter:image:alt': head.image.alt,
+      }),
     );
   }
   if (head.isNotIndexed) tags.push(`<meta name="robots" content="noindex" data-page-head />`);

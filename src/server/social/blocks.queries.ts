@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { encodeBlockedUsersCursor, type BlockedUsersCursor, type BlockedUsersPage } from '@/domain/social/blocks';
 import { visibleProfileName } from '@/domain/social/profile';
 import type { Executor } from '../db/client';
-import { cursorTime } from '../paging';
+import { cursorTime, cutPage } from '../paging';
 import { hasBlocked } from '../visibility/blocks';
 
 /** Whether either of two users has blocked the other, each way, in one statement. */
@@ -45,8 +45,9 @@ export async function listBlockedUsers(
     where b.blocker_id = ${blockerId} ${after}
     order by b.created_at desc, b.blocked_id desc
     limit ${page.limit + 1}`);
-  const rows = result.rows.slice(0, page.limit);
-  const last = rows.at(-1);
+  const { rows, nextCursor } = cutPage(result.rows, page.limit, (last) =>
+    encodeBlockedUsersCursor({ at: last.blocked_at, id: last.id }),
+  );
   return {
     users: rows.map((row) => ({
       id: row.id,
@@ -58,7 +59,6 @@ export async function listBlockedUsers(
       avatarUrl: row.avatar_url,
       blockedAt: row.blocked_at,
     })),
-    nextCursor:
-      result.rows.length > page.limit && last ? encodeBlockedUsersCursor({ at: last.blocked_at, id: last.id }) : null,
+    nextCursor,
   };
 }
