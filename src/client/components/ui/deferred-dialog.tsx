@@ -1,4 +1,6 @@
 import { lazy, Suspense, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Button, type ButtonProps } from './button';
+import { Spinner } from './spinner';
 
 // The dialog itself (Radix Dialog with its focus trap and scroll lock) loads when it is first
 // opened, so a page whose dialogs stay closed does without that code.
@@ -11,6 +13,14 @@ export type DeferredDialogTriggerProps = {
   onPointerDown: () => void;
   'aria-haspopup': 'dialog';
   'aria-expanded': boolean;
+};
+
+/** What the dialog shows about itself: its title, its description, and its panel's classes. */
+type DialogHeading = {
+  title: ReactNode;
+  description: ReactNode;
+  isDescriptionHidden?: boolean;
+  className?: string;
 };
 
 /**
@@ -26,14 +36,10 @@ export function DeferredDialog({
   isDescriptionHidden,
   className,
   children,
-}: {
+}: DialogHeading & {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   trigger: (props: DeferredDialogTriggerProps) => ReactNode;
-  title: ReactNode;
-  description: ReactNode;
-  isDescriptionHidden?: boolean;
-  className?: string;
   children: ReactNode;
 }) {
   const [isWanted, setWanted] = useState(false);
@@ -68,5 +74,42 @@ export function DeferredDialog({
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A button (our `Button`, with its props and children) that opens a DeferredDialog. The dialog's
+ * `body` is mounted only while it is open, so what it fetches waits for the press; it is given
+ * `close` to shut the dialog itself. `preload` starts loading the body's code as a press starts.
+ */
+export function DialogButton({
+  dialog,
+  body,
+  preload,
+  ...button
+}: Omit<ButtonProps, keyof DeferredDialogTriggerProps> & {
+  dialog: DialogHeading;
+  body: (close: () => void) => ReactNode;
+  preload?: () => unknown;
+}) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <DeferredDialog
+      {...dialog}
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      trigger={(triggerProps) => (
+        <Button
+          {...triggerProps}
+          {...button}
+          onPointerDown={() => {
+            triggerProps.onPointerDown();
+            void preload?.();
+          }}
+        />
+      )}
+    >
+      {isOpen ? <Suspense fallback={<Spinner />}>{body(() => setOpen(false))}</Suspense> : null}
+    </DeferredDialog>
   );
 }
