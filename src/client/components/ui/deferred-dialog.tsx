@@ -31,11 +31,8 @@ export function DeferredDialog({
   isOpen,
   onOpenChange,
   trigger,
-  title,
-  description,
-  isDescriptionHidden,
-  className,
   children,
+  ...heading
 }: DialogHeading & {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
@@ -61,12 +58,9 @@ export function DeferredDialog({
       {isWanted || isOpen ? (
         <Suspense fallback={null}>
           <PanelDialog
+            {...heading}
             isOpen={isOpen}
             onOpenChange={onOpenChange}
-            title={title}
-            description={description}
-            isDescriptionHidden={isDescriptionHidden}
-            className={className}
             onCloseFocus={() => triggerRef.current?.focus()}
           >
             {children}
