@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { Database } from '../../src/server/db/client';
 import { follows, userListGroups, userListMemberships } from '../../src/server/db/schema';
 import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
@@ -38,6 +38,13 @@ async function furnish(db: Database, owner: CreatedUser, fan: CreatedUser, fanRe
 
 const menuLink = (page: Page, name: string | RegExp) =>
   page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name });
+
+/** One try at a form: fills `fields` (label → value) in `form`, presses `submit`, and waits for `answer` there. */
+async function submitExpecting(form: Page | Locator, fields: Record<string, string>, submit: string, answer: string) {
+  for (const [label, value] of Object.entries(fields)) await form.getByLabel(label, { exact: true }).fill(value);
+  await form.getByRole('button', { name: submit }).click();
+  await expect(form.getByText(answer)).toBeVisible();
+}
 
 // One signed-in walk through the tabs of /me, a step per behaviour: they share one furnished user
 // and one page, so a test each would only repeat that set-up.
@@ -122,12 +129,8 @@ test('a user works through the tabs of /me', async ({ page, db, makeUser, signIn
   await test.step('a user changes the avatar and the profile name; a blank name is refused', async () => {
     await page.goto('/me');
     await page.getByRole('radio', { name: 'Avatar 🦉' }).click();
-    await page.getByLabel('Profile Name').fill('  ');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('Profile name is required.')).toBeVisible();
-    await page.getByLabel('Profile Name').fill('Alex Oak');
-    await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('Profile updated!')).toBeVisible();
+    await submitExpecting(page, { 'Profile Name': '  ' }, 'Save Changes', 'Profile name is required.');
+    await submitExpecting(page, { 'Profile Name': 'Alex Oak' }, 'Save Changes', 'Profile updated!');
     await expect(page.getByRole('heading', { level: 1, name: 'Alex Oak' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('radio', { name: 'Avatar 🦉' })).toHaveAttribute('aria-checked', 'true');
@@ -172,17 +175,18 @@ test('a user works through the tabs of /me', async ({ page, db, makeUser, signIn
     await menuLink(page, 'Account').click();
     await page.getByRole('button', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
-    await dialog.getByLabel('Current Password').fill('not-my-password');
-    await dialog.getByLabel('New Password', { exact: true }).fill('quiet-harbour-42');
-    await dialog.getByLabel('Confirm New Password').fill('quiet-harbour-43');
-    await dialog.getByRole('button', { name: 'Change Password' }).click();
-    await expect(dialog.getByText('New passwords do not match')).toBeVisible();
-    await dialog.getByLabel('Confirm New Password').fill('quiet-harbour-42');
-    await dialog.getByRole('button', { name: 'Change Password' }).click();
-    await expect(dialog.getByText('Your current password is incorrect.')).toBeVisible();
-    await dialog.getByLabel('Current Password').fill(owner.password);
-    await dialog.getByRole('button', { name: 'Change Password' }).click();
-    await expect(dialog.getByText('Password updated successfully!')).toBeVisible();
+    const tryPasswords = (fields: Record<string, string>, answer: string) =>
+      submitExpecting(dialog, fields, 'Change Password', answer);
+    await tryPasswords(
+      {
+        'Current Password': 'not-my-password',
+        'New Password': 'quiet-harbour-42',
+        'Confirm New Password': 'quiet-harbour-43',
+      },
+      'New passwords do not match',
+    );
+    await tryPasswords({ 'Confirm New Password': 'quiet-harbour-42' }, 'Your current password is incorrect.');
+    await tryPasswords({ 'Current Password': owner.password }, 'Password updated successfully!');
     // requestAs fails unless the new password signs in.
     await requestAs({ ...owner, password: 'quiet-harbour-42' });
   });

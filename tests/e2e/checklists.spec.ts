@@ -105,18 +105,20 @@ test('an owner creates a list, edits it, works through it and cannot like it', a
 test('a reader likes, comments on, files, shares and clones a list, which its owner then hides', async ({
   page,
   context,
-  db,
   makeUser,
+  makeUserWithList,
   signIn,
   requestAs,
   allowConsoleErrors,
 }) => {
   test.setTimeout(90_000);
-  const owner = await makeUser({ profileName: 'Owen Owner' });
-  const list = await makeChecklist(db, owner.id, {
-    title: `Weekend camping ${unique()}`,
-    items: ['Pack the tent', 'Pack the stove', 'Pack a torch'],
-    tags: ['camping'],
+  const { user: owner, list } = await makeUserWithList({
+    user: { profileName: 'Owen Owner' },
+    list: {
+      title: `Weekend camping ${unique()}`,
+      items: ['Pack the tent', 'Pack the stove', 'Pack a torch'],
+      tags: ['camping'],
+    },
   });
   // The response the last step asks for.
   allowConsoleErrors(failedRequest(404, new RegExp(`/api/checklists/${list.id}$`)));
@@ -200,9 +202,8 @@ test('a reader likes, comments on, files, shares and clones a list, which its ow
   });
 });
 
-test('a list its owner deletes is gone', async ({ db, makeUser, requestAs }) => {
-  const owner = await makeUser();
-  const list = await makeChecklist(db, owner.id, { title: `Weekend camping ${unique()}` });
+test('a list its owner deletes is gone', async ({ makeUserWithList, requestAs }) => {
+  const { user: owner, list } = await makeUserWithList({ list: { title: `Weekend camping ${unique()}` } });
   const asOwner = await requestAs(owner);
   expect((await asOwner.delete(`/api/checklists/${list.id}`)).status()).toBe(200);
   expect((await asOwner.get(`/api/checklists/${list.id}`)).status()).toBe(404);
@@ -234,12 +235,13 @@ test('a visitor on a list: completions stored in the browser, comments a page at
   page,
   db,
   browser,
-  makeUser,
+  makeUserWithList,
   requestAs,
 }) => {
   test.setTimeout(90_000);
-  const author = await makeUser();
-  const list = await makeChecklist(db, author.id, { title: `Visitor list ${unique()}`, items: ['First', 'Second'] });
+  const { user: author, list } = await makeUserWithList({
+    list: { title: `Visitor list ${unique()}`, items: ['First', 'Second'] },
+  });
   await db.execute(sql`
     insert into checklist_comments (checklist_id, user_id, content, created_at, updated_at)
     select ${list.id}, ${author.id}, 'Remark ' || n, now() - make_interval(mins => 25 - n), now() - make_interval(mins => 25 - n)
@@ -312,13 +314,15 @@ test('a visitor on a list: completions stored in the browser, comments a page at
 });
 
 for (const width of [1280, 390]) {
-  test(`detail and create screenshots at ${width} px`, async ({ page, db, makeUser, signIn }) => {
-    const author = await makeUser({ profileName: 'Pat Planner', avatarUrl: '🦊' });
-    const list = await makeChecklist(db, author.id, {
-      title: 'Moving house: the last week',
-      description: 'What to do in the final seven days before the move.',
-      items: ['Confirm the removal van', 'Defrost the freezer', 'Take meter readings', 'Pack an essentials box'],
-      tags: ['moving house', 'planning'],
+  test(`detail and create screenshots at ${width} px`, async ({ page, makeUser, makeUserWithList, signIn }) => {
+    const { list } = await makeUserWithList({
+      user: { profileName: 'Pat Planner', avatarUrl: '🦊' },
+      list: {
+        title: 'Moving house: the last week',
+        description: 'What to do in the final seven days before the move.',
+        items: ['Confirm the removal van', 'Defrost the freezer', 'Take meter readings', 'Pack an essentials box'],
+        tags: ['moving house', 'planning'],
+      },
     });
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ reducedMotion: 'reduce' });

@@ -108,12 +108,14 @@ test('an owner creates a list with the keyboard', async ({ page, makeUser, signI
 
 test('a reader completes an item, likes, comments and files a list with the keyboard; the dialogs give focus back', async ({
   page,
-  db,
   makeUser,
+  makeUserWithList,
   signIn,
 }) => {
-  const author = await makeUser({ profileName: 'Keen Author' });
-  const list = await makeChecklist(db, author.id, { title: 'Keys list', items: ['Find the keys', 'Lock up'] });
+  const { list } = await makeUserWithList({
+    user: { profileName: 'Keen Author' },
+    list: { title: 'Keys list', items: ['Find the keys', 'Lock up'] },
+  });
   await signIn(await makeUser({ profileName: 'Kim Keys' }));
   await page.goto(`/checklist/${list.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Keys list' })).toBeVisible();

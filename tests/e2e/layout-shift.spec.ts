@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { makeChecklist } from '../../src/server/seed/factories';
 import { expect, test } from './support/fixtures';
 
 // Nothing on a public page moves once it is painted (Lighthouse's CLS at most 0.1). The
@@ -55,9 +54,8 @@ for (const width of [390, 1280]) {
       expect(await layoutShiftOf(page)).toBeLessThanOrEqual(0.1);
     });
 
-    test('a checklist', async ({ page, db, makeUser }) => {
-      const author = await makeUser();
-      const list = await makeChecklist(db, author.id, { title: 'Shift-free packing' });
+    test('a checklist', async ({ page, makeUserWithList }) => {
+      const { list } = await makeUserWithList({ list: { title: 'Shift-free packing' } });
       await page.goto(`/checklist/${list.id}`);
       await expect(page.getByRole('heading', { name: 'Shift-free packing' })).toBeVisible();
       expect(await layoutShiftOf(page)).toBeLessThanOrEqual(0.1);

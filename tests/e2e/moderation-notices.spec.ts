@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { hideThing } from '../../src/server/moderation/holds';
-import { makeChecklist } from '../../src/server/seed/factories';
 import { expect, test } from './support/fixtures';
 
 // What people see of moderation besides the queue: the author of a hidden list reads why and asks
@@ -38,10 +37,10 @@ test('a moderator toggles Staff pick on a public list, and a reader sees no such
   page,
   db,
   makeUser,
+  makeUserWithList,
   signIn,
 }) => {
-  const author = await makeUser();
-  const list = await makeChecklist(db, author.id, { title: 'Pickable packing list' });
+  const { list } = await makeUserWithList({ list: { title: 'Pickable packing list' } });
   const reader = await makeUser();
   await signIn(reader);
   await page.goto(`/checklist/${list.id}`);
@@ -66,12 +65,12 @@ test('an admin reads the audit log and grants a role; a moderator finds no such 
   page,
   db,
   makeUser,
+  makeUserWithList,
   signIn,
 }) => {
   const admin = await makeUser({ profileName: 'Ada Admin' });
   await db.execute(sql`update profiles set role = 'admin' where id = ${admin.id}`);
-  const author = await makeUser();
-  const list = await makeChecklist(db, author.id, { title: 'Audited list' });
+  const { list } = await makeUserWithList({ list: { title: 'Audited list' } });
   await db.execute(sql`insert into moderation_actions (actor_id, actor_username, action, target_type, target_id, reason)
     values (null, null, 'auto_hide', 'checklist', ${list.id}, 'reported by several people')`);
   const newcomer = await makeUser();

@@ -1,4 +1,3 @@
-import { makeChecklist } from '../../src/server/seed/factories';
 import { expect, test } from './support/fixtures';
 
 // A public page arrives with its own title and links (for previews and crawlers);
@@ -6,11 +5,12 @@ import { expect, test } from './support/fixtures';
 
 test('a list’s page arrives titled; moving to Browse and to the author’s profile retitles the tab', async ({
   page,
-  db,
-  makeUser,
+  makeUserWithList,
 }) => {
-  const author = await makeUser({ profileName: 'Hana Head' });
-  const list = await makeChecklist(db, author.id, { title: 'Head of the house', tags: ['heads'] });
+  const { user: author, list } = await makeUserWithList({
+    user: { profileName: 'Hana Head' },
+    list: { title: 'Head of the house', tags: ['heads'] },
+  });
 
   const html = await (await page.request.get(`/checklist/${list.id}`)).text();
   expect(html).toContain('<title>Head of the house · Ticklist</title>');

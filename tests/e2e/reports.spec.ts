@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { reportMessages } from '../../src/domain/moderation/reports';
-import { makeChecklist } from '../../src/server/seed/factories';
 import { collectViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
@@ -13,11 +12,14 @@ test.describe('reporting', () => {
     page,
     db,
     makeUser,
+    makeUserWithList,
     requestAs,
     signIn,
   }) => {
-    const author = await makeUser({ profileName: 'Spammy Author' });
-    const list = await makeChecklist(db, author.id, { title: 'Reported deals' });
+    const { user: author, list } = await makeUserWithList({
+      user: { profileName: 'Spammy Author' },
+      list: { title: 'Reported deals' },
+    });
     const commented = await (
       await requestAs(author)
     ).post(`/api/checklists/${list.id}/comments`, {
@@ -76,9 +78,8 @@ test.describe('reporting', () => {
     await expect(toasts(page).getByText(reportMessages.thanks)).toBeVisible();
   });
 
-  test('the author, and a visitor, see no Report', async ({ page, db, makeUser, requestAs, signIn }) => {
-    const author = await makeUser();
-    const list = await makeChecklist(db, author.id, { title: 'Own list' });
+  test('the author, and a visitor, see no Report', async ({ page, makeUserWithList, requestAs, signIn }) => {
+    const { user: author, list } = await makeUserWithList({ list: { title: 'Own list' } });
     await (await requestAs(author)).post(`/api/checklists/${list.id}/comments`, { data: { content: 'Mine' } });
 
     await page.goto(`/checklist/${list.id}`);

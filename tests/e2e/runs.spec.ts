@@ -1,5 +1,4 @@
 import type { Page } from '@playwright/test';
-import { makeChecklist } from '../../src/server/seed/factories';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
@@ -92,11 +91,9 @@ test('a signed-in user completes a list, starts again and finds the run in their
 
 test('a visitor starts again: their ticks kept in the browser are cleared, with no history', async ({
   page,
-  db,
-  makeUser,
+  makeUserWithList,
 }) => {
-  const author = await makeUser();
-  const list = await makeChecklist(db, author.id, { title: 'Visitor run', items: ['One', 'Two'] });
+  const { list } = await makeUserWithList({ list: { title: 'Visitor run', items: ['One', 'Two'] } });
   await page.goto(`/checklist/${list.id}`);
   await tick(page, 'One');
   await tick(page, 'Two');
@@ -122,19 +119,19 @@ test('a visitor starts again: their ticks kept in the browser are cleared, with 
 
 test('hiding completed items hides a section whose items are all completed, and keeps the rest', async ({
   page,
-  db,
-  makeUser,
+  makeUserWithList,
 }) => {
-  const author = await makeUser();
-  const list = await makeChecklist(db, author.id, {
-    title: 'Sections to hide',
-    items: [
-      { kind: 'heading', content: 'Kit', note: '' },
-      { kind: 'item', content: 'Boots', note: '' },
-      { kind: 'item', content: 'Map', note: '' },
-      { kind: 'heading', content: 'Food', note: '' },
-      { kind: 'item', content: 'Water', note: '' },
-    ],
+  const { list } = await makeUserWithList({
+    list: {
+      title: 'Sections to hide',
+      items: [
+        { kind: 'heading', content: 'Kit', note: '' },
+        { kind: 'item', content: 'Boots', note: '' },
+        { kind: 'item', content: 'Map', note: '' },
+        { kind: 'heading', content: 'Food', note: '' },
+        { kind: 'item', content: 'Water', note: '' },
+      ],
+    },
   });
   await page.goto(`/checklist/${list.id}`);
   for (const item of ['Boots', 'Map']) await page.getByText(item, { exact: true }).click();

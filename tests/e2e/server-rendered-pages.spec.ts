@@ -83,15 +83,16 @@ test.describe('with JavaScript', () => {
 
   test('a public list is taken over without an error or a shift, then completes an item', async ({
     page,
-    db,
-    makeUser,
+    makeUserWithList,
   }) => {
-    const author = await makeUser({ profileName: 'Hugo Hydrate' });
-    const list = await makeChecklist(db, author.id, {
-      title: 'Hydrated in place',
-      description: 'Drawn by the server, then the app’s.',
-      items: ['First thing', 'Second thing'],
-      tags: ['hydration'],
+    const { list } = await makeUserWithList({
+      user: { profileName: 'Hugo Hydrate' },
+      list: {
+        title: 'Hydrated in place',
+        description: 'Drawn by the server, then the app’s.',
+        items: ['First thing', 'Second thing'],
+        tags: ['hydration'],
+      },
     });
     const layoutShift = await watchLayoutShifts(page);
 

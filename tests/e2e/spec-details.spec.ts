@@ -76,12 +76,11 @@ test('the header’s user menu shows the unread count on Activity, on desktop an
 
 test('the dashboard’s detail offers "Add to Library", not the public page’s wording', async ({
   page,
-  db,
   makeUser,
+  makeUserWithList,
   signIn,
 }) => {
-  const author = await makeUser();
-  const list = await makeChecklist(db, author.id, { title: 'Library wording list' });
+  const { list } = await makeUserWithList({ list: { title: 'Library wording list' } });
   await signIn(await makeUser());
   await page.goto(`/dashboard/discover/${list.id}`);
   await expect(page.getByRole('button', { name: 'Add to Library', exact: true })).toBeVisible();
@@ -187,13 +186,12 @@ test('Browse’s counter keeps the shown response’s numbers and label while a 
 
 test('a list already shown whose reload fails says "Failed to load checklist." and keeps the list', async ({
   page,
-  db,
   makeUser,
+  makeUserWithList,
   signIn,
   allowConsoleErrors,
 }) => {
-  const author = await makeUser();
-  const list = await makeChecklist(db, author.id, { title: 'Reload failure list', items: ['Only step'] });
+  const { list } = await makeUserWithList({ list: { title: 'Reload failure list', items: ['Only step'] } });
   const listApi = new RegExp(`/api/checklists/${list.id}(/.*)?$`);
   allowConsoleErrors(failedRequest(500, new RegExp(`/api/checklists/${list.id}.*`))); // the failures the test makes
   await signIn(await makeUser());

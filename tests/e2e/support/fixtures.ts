@@ -26,6 +26,8 @@ type WorkerFixtures = {
   db: Database;
   /** A confirmed user made directly in the database with the shared factory (also in `beforeAll`). */
   makeUser: (overrides?: UserFields) => Promise<CreatedUser>;
+  /** A confirmed user with one list of their own, made in the database; nobody is signed in (also in `beforeAll`). */
+  makeUserWithList: (seed?: OwnerSeed) => Promise<{ user: CreatedUser; list: MadeList }>;
   /** An HTTP client signed in as `user`, for making data the way a user would (also in `beforeAll`). */
   requestAs: (user: CreatedUser) => Promise<APIRequestContext>;
   /** A group `name` in `owner`'s List Library holding `lists` (none: an empty group), made in the database. */
@@ -35,7 +37,7 @@ type WorkerFixtures = {
 type TestFixtures = {
   /** Signs the page's browser context in over HTTP (cookies shared with the page). */
   signIn: (user: CreatedUser) => Promise<void>;
-  /** Makes a confirmed user with one list of their own, in the database, and signs the page in as them. */
+  /** As makeUserWithList, and signs the page in as that user. */
   signInWithList: (seed?: OwnerSeed) => Promise<{ user: CreatedUser; list: MadeList }>;
   /**
    * As signInWithList, and a second new user, the fan, likes that list over HTTP: the signed-in user
@@ -77,6 +79,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
           password,
           passwordHash: overrides.passwordHash ?? (await hashOf(password)),
         });
+      });
+    },
+    { scope: 'worker' },
+  ],
+  makeUserWithList: [
+    async ({ db, makeUser }, use) => {
+      await use(async (seed = {}) => {
+        const user = await makeUser(seed.user);
+        return { user, list: await makeChecklist(db, user.id, seed.list) };
       });
     },
     { scope: 'worker' },
@@ -123,12 +134,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       expect(response.status()).toBe(200);
     });
   },
-  signInWithList: async ({ db, makeUser, signIn }, use) => {
-    await use(async (seed = {}) => {
-      const user = await makeUser(seed.user);
-      const list = await makeChecklist(db, user.id, seed.list);
-      await signIn(user);
-      return { user, list };
+  signInWithList: async ({ makeUserWithList, signIn }, use) => {
+    await use(async (seed) => {
+      const made = await makeUserWithList(seed);
+      await signIn(made.user);
+      return made;
     });
   },
   signInWithLikedList: async ({ makeUser, requestAs, signInWithList }, use) => {

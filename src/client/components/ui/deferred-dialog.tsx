@@ -1,4 +1,6 @@
 import { lazy, Suspense, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Button, type ButtonProps } from './button';
+import { Spinner } from './spinner';
 
 // The dialog itself (Radix Dialog with its focus trap and scroll lock) loads when it is first
 // opened, so a page whose dialogs stay closed does without that code.
@@ -13,6 +15,14 @@ export type DeferredDialogTriggerProps = {
   'aria-expanded': boolean;
 };
 
+/** What the dialog shows about itself: its title, its description, and its panel's classes. */
+type DialogHeading = {
+  title: ReactNode;
+  description: ReactNode;
+  isDescriptionHidden?: boolean;
+  className?: string;
+};
+
 /**
  * A modal dialog (our `DialogPanel`) whose code loads on first use. `trigger` renders the button
  * that opens it; focus returns to that button when it closes.
@@ -21,19 +31,12 @@ export function DeferredDialog({
   isOpen,
   onOpenChange,
   trigger,
-  title,
-  description,
-  isDescriptionHidden,
-  className,
   children,
-}: {
+  ...heading
+}: DialogHeading & {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   trigger: (props: DeferredDialogTriggerProps) => ReactNode;
-  title: ReactNode;
-  description: ReactNode;
-  isDescriptionHidden?: boolean;
-  className?: string;
   children: ReactNode;
 }) {
   const [isWanted, setWanted] = useState(false);
@@ -55,12 +58,9 @@ export function DeferredDialog({
       {isWanted || isOpen ? (
         <Suspense fallback={null}>
           <PanelDialog
+            {...heading}
             isOpen={isOpen}
             onOpenChange={onOpenChange}
-            title={title}
-            description={description}
-            isDescriptionHidden={isDescriptionHidden}
-            className={className}
             onCloseFocus={() => triggerRef.current?.focus()}
           >
             {children}
@@ -68,5 +68,42 @@ export function DeferredDialog({
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/**
+ * A button (our `Button`, with its props and children) that opens a DeferredDialog. The dialog's
+ * `body` is mounted only while it is open, so what it fetches waits for the press; it is given
+ * `close` to shut the dialog itself. `preload` starts loading the body's code as a press starts.
+ */
+export function DialogButton({
+  dialog,
+  body,
+  preload,
+  ...button
+}: Omit<ButtonProps, keyof DeferredDialogTriggerProps> & {
+  dialog: DialogHeading;
+  body: (close: () => void) => ReactNode;
+  preload?: () => unknown;
+}) {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <DeferredDialog
+      {...dialog}
+      isOpen={isOpen}
+      onOpenChange={setOpen}
+      trigger={(triggerProps) => (
+        <Button
+          {...triggerProps}
+          {...button}
+          onPointerDown={() => {
+            triggerProps.onPointerDown();
+            void preload?.();
+          }}
+        />
+      )}
+    >
+      {isOpen ? <Suspense fallback={<Spinner />}>{body(() => setOpen(false))}</Suspense> : null}
+    </DeferredDialog>
   );
 }

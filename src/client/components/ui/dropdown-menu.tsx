@@ -2,6 +2,7 @@ import { DropdownMenu as RadixDropdownMenu } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/client/lib/cn';
 import { menuSurfaceClass } from './menu-surface';
+import { withClasses } from './with-classes';
 
 /**
  * Our dropdown menu (Radix DropdownMenu): one look for the header's and the dashboard's menus.
@@ -27,14 +28,10 @@ export function DropdownMenuContent({ className, ...props }: ComponentProps<type
   );
 }
 
-export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof RadixDropdownMenu.Label>) {
-  return (
-    <RadixDropdownMenu.Label
-      className={cn('px-3 py-2 text-sm font-semibold text-slate-900 dark:text-white', className)}
-      {...props}
-    />
-  );
-}
+export const DropdownMenuLabel = withClasses(
+  RadixDropdownMenu.Label,
+  'px-3 py-2 text-sm font-semibold text-slate-900 dark:text-white',
+);
 
 export function DropdownMenuSeparator() {
   return <RadixDropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />;

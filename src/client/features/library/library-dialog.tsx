@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { toast } from '@/client/lib/toast';
 import { isInLibrary, libraryMessages, MAX_GROUP_NAME_LENGTH, type Group } from '@/domain/library/library';
 import { Button } from '@/client/components/ui/button';
-import { DeferredDialog } from '@/client/components/ui/deferred-dialog';
+import { DialogButton } from '@/client/components/ui/deferred-dialog';
 import { Input } from '@/client/components/ui/input';
 import { Spinner } from '@/client/components/ui/spinner';
 import { errorMessage } from '@/client/lib/api';
@@ -30,42 +30,30 @@ export function LibraryButton({
   checklistId: string;
   variant?: 'detail' | 'dashboard';
 }) {
-  const [isOpen, setOpen] = useState(false);
   const status = useQuery(libraryStatusQuery(checklistId));
   const isSaved = status.data ? isInLibrary(status.data) : false;
 
   return (
-    <DeferredDialog
-      isOpen={isOpen}
-      onOpenChange={setOpen}
-      title={libraryMessages.dialogTitle}
-      description="Pick the groups to keep this list in."
-      className="overflow-y-auto"
-      trigger={(triggerProps) => (
-        <Button
-          {...triggerProps}
-          variant="secondary"
-          className={cn(
-            isSaved &&
-              'bg-brand-50 text-brand-700 ring-brand-200 hover:bg-brand-100 dark:bg-slate-800 dark:text-brand-200 dark:ring-slate-600',
-          )}
-        >
-          {isSaved ? (
-            <BookmarkCheck className="h-4 w-4" aria-hidden />
-          ) : (
-            <BookmarkPlus className="h-4 w-4" aria-hidden />
-          )}
-          {isSaved
-            ? libraryMessages.inLibrary
-            : variant === 'dashboard'
-              ? libraryMessages.addToLibraryShort
-              : libraryMessages.addToLibrary}
-        </Button>
+    <DialogButton
+      variant="secondary"
+      className={cn(
+        isSaved &&
+          'bg-brand-50 text-brand-700 ring-brand-200 hover:bg-brand-100 dark:bg-slate-800 dark:text-brand-200 dark:ring-slate-600',
       )}
+      dialog={{
+        title: libraryMessages.dialogTitle,
+        description: 'Pick the groups to keep this list in.',
+        className: 'overflow-y-auto',
+      }}
+      body={() => <LibraryDialogBody checklistId={checklistId} />}
     >
-      {/* Mounted only while open, so the groups load when the dialog is first opened. */}
-      {isOpen ? <LibraryDialogBody checklistId={checklistId} /> : null}
-    </DeferredDialog>
+      {isSaved ? <BookmarkCheck className="h-4 w-4" aria-hidden /> : <BookmarkPlus className="h-4 w-4" aria-hidden />}
+      {isSaved
+        ? libraryMessages.inLibrary
+        : variant === 'dashboard'
+          ? libraryMessages.addToLibraryShort
+          : libraryMessages.addToLibrary}
+    </DialogButton>
   );
 }
 

@@ -1,10 +1,8 @@
 import { Flag } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { canReport, reportMessages, type ReportTarget } from '@/domain/moderation/report-rules';
 import type { Viewer } from '@/domain/permissions';
-import { Button } from '@/client/components/ui/button';
-import { DeferredDialog } from '@/client/components/ui/deferred-dialog';
-import { Spinner } from '@/client/components/ui/spinner';
+import { DialogButton } from '@/client/components/ui/deferred-dialog';
 
 // The form (with its schema) loads when Report is pressed, never with the page.
 const loadReportForm = () => import('./report-form');
@@ -25,37 +23,23 @@ export function ReportButton({
   /** `sm`: the quiet button of a comment's actions. */
   size?: 'sm' | 'md';
 }) {
-  const [isOpen, setOpen] = useState(false);
   if (!canReport(viewer, target)) return null;
   return (
-    <DeferredDialog
-      isOpen={isOpen}
-      onOpenChange={setOpen}
-      title={reportMessages.dialogTitle}
-      description={reportMessages.dialogDescription(target.type)}
-      className="overflow-y-auto"
-      trigger={(triggerProps) => (
-        <Button
-          {...triggerProps}
-          variant={size === 'sm' ? 'ghost' : 'secondary'}
-          size={size}
-          className={size === 'sm' ? 'h-8 px-2' : undefined}
-          aria-label={reportMessages.reportThing(target.type)}
-          onPointerDown={() => {
-            triggerProps.onPointerDown();
-            void loadReportForm();
-          }}
-        >
-          <Flag className={size === 'sm' ? 'h-3.5 w-3.5' : 'h-4 w-4'} aria-hidden />
-          {reportMessages.report}
-        </Button>
-      )}
+    <DialogButton
+      variant={size === 'sm' ? 'ghost' : 'secondary'}
+      size={size}
+      className={size === 'sm' ? 'h-8 px-2' : undefined}
+      aria-label={reportMessages.reportThing(target.type)}
+      dialog={{
+        title: reportMessages.dialogTitle,
+        description: reportMessages.dialogDescription(target.type),
+        className: 'overflow-y-auto',
+      }}
+      preload={loadReportForm}
+      body={(close) => <ReportForm target={target} onSent={close} />}
     >
-      {isOpen ? (
-        <Suspense fallback={<Spinner />}>
-          <ReportForm target={target} onSent={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
-    </DeferredDialog>
+      <Flag className={size === 'sm' ? 'h-3.5 w-3.5' : 'h-4 w-4'} aria-hidden />
+      {reportMessages.report}
+    </DialogButton>
   );
 }

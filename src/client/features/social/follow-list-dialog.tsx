@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { RotateCcw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { canFollow, type Viewer } from '@/domain/permissions';
 import { displayName, publicProfileMessages, type followUserSchema } from '@/domain/social/profile';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
-import { DeferredDialog } from '@/client/components/ui/deferred-dialog';
+import { DialogButton } from '@/client/components/ui/deferred-dialog';
 import { Spinner } from '@/client/components/ui/spinner';
 import { formatCount } from '@/client/lib/format';
 import { FollowButton } from './follow-button';
@@ -32,34 +32,23 @@ export function FollowListDialog({
   count: number;
   viewer: Viewer;
 }) {
-  const [isOpen, setOpen] = useState(false);
-
   return (
-    <DeferredDialog
-      isOpen={isOpen}
-      onOpenChange={setOpen}
-      title={titles[kind]}
-      description={kind === 'followers' ? `People who follow @${username}` : `People @${username} follows`}
-      isDescriptionHidden
-      trigger={(triggerProps) => (
-        <Button
-          {...triggerProps}
-          variant="ghost"
-          size="sm"
-          className="px-2 font-normal text-slate-600 dark:text-slate-400"
-        >
-          <span>
-            <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{formatCount(count)}</span>{' '}
-            {kind === 'followers' ? (count === 1 ? 'follower' : 'followers') : 'following'}
-          </span>
-        </Button>
-      )}
+    <DialogButton
+      variant="ghost"
+      size="sm"
+      className="px-2 font-normal text-slate-600 dark:text-slate-400"
+      dialog={{
+        title: titles[kind],
+        description: kind === 'followers' ? `People who follow @${username}` : `People @${username} follows`,
+        isDescriptionHidden: true,
+      }}
+      body={(close) => <FollowListBody username={username} kind={kind} viewer={viewer} onNavigate={close} />}
     >
-      {/* Mounted only while open, so the list loads when the dialog is opened. */}
-      {isOpen ? (
-        <FollowListBody username={username} kind={kind} viewer={viewer} onNavigate={() => setOpen(false)} />
-      ) : null}
-    </DeferredDialog>
+      <span>
+        <span className="font-semibold text-slate-900 tabular-nums dark:text-white">{formatCount(count)}</span>{' '}
+        {kind === 'followers' ? (count === 1 ? 'follower' : 'followers') : 'following'}
+      </span>
+    </DialogButton>
   );
 }
 

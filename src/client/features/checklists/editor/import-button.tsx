@@ -1,9 +1,7 @@
 import { FileUp } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { importCopy } from '@/domain/checklists/markdown-import-limits';
-import { Button } from '@/client/components/ui/button';
-import { DeferredDialog } from '@/client/components/ui/deferred-dialog';
-import { Spinner } from '@/client/components/ui/spinner';
+import { DialogButton } from '@/client/components/ui/deferred-dialog';
 
 // The dialog's body holds the Markdown parser; it loads when Import is pressed, never with the page.
 const loadImportDialog = () => import('./import-dialog');
@@ -14,35 +12,21 @@ const ImportDialogBody = lazy(async () => ({ default: (await loadImportDialog())
  * file, or pasted text, into the editor's form (in context), where it shows before anything is saved.
  */
 export function ImportButton() {
-  const [isOpen, setOpen] = useState(false);
   return (
-    <DeferredDialog
-      isOpen={isOpen}
-      onOpenChange={setOpen}
-      title={importCopy.title}
-      description={importCopy.description}
-      className="max-w-lg overflow-y-auto"
-      trigger={(triggerProps) => (
-        <Button
-          {...triggerProps}
-          type="button"
-          variant="secondary"
-          size="sm"
-          onPointerDown={() => {
-            triggerProps.onPointerDown();
-            void loadImportDialog();
-          }}
-        >
-          <FileUp className="h-4 w-4" aria-hidden />
-          {importCopy.button}
-        </Button>
-      )}
+    <DialogButton
+      type="button"
+      variant="secondary"
+      size="sm"
+      dialog={{
+        title: importCopy.title,
+        description: importCopy.description,
+        className: 'max-w-lg overflow-y-auto',
+      }}
+      preload={loadImportDialog}
+      body={(close) => <ImportDialogBody onImported={close} />}
     >
-      {isOpen ? (
-        <Suspense fallback={<Spinner />}>
-          <ImportDialogBody onImported={() => setOpen(false)} />
-        </Suspense>
-      ) : null}
-    </DeferredDialog>
+      <FileUp className="h-4 w-4" aria-hidden />
+      {importCopy.button}
+    </DialogButton>
   );
 }
