@@ -30,6 +30,7 @@ import { badgesRoutes } from './badges/badges.routes';
 import { checklistActionsRoutes, commentsRoutes } from './checklists/checklist-actions.routes';
 import { remixesRoutes } from './checklists/remixes.routes';
 import { versionsRoutes } from './checklists/versions.routes';
+import { upstreamRoutes } from './checklists/upstream.routes';
 import { createBrowseCursors, createSearchCounts, createSearchPages } from './browse/browse.queries';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -199,6 +200,7 @@ export function createApp({
     .route('/api/checklists', checklistActionsRoutes({ db }))
     .route('/api/checklists', remixesRoutes({ db }))
     .route('/api/checklists', versionsRoutes({ db }))
+    .route('/api/checklists', upstreamRoutes({ db }))
     .route('/api/comments', commentsRoutes({ db }))
     .route('/api/library', libraryRoutes({ db }))
     .route('/api', socialRoutes({ db }))

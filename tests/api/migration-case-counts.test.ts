@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { applyMigrations } from '../../src/server/db/client';
-import { createUser } from '../../src/server/seed/factories';
-import { makeOldList, migrateBefore, withScratchDatabase } from '../setup/migrations';
+import { makeOldList, makeOldUser, migrateBefore, withScratchDatabase } from '../setup/migrations';
 
 // The migration that keeps a case's report counts and preview on the case carries the cases open
 // before it over: their counts are their reports', their preview their snapshot's first entries.
@@ -12,8 +11,8 @@ it('counts the reports of every case open before it, and previews their snapshot
     'ticklist_case_counts',
     async (db) => {
       await migrateBefore(db, '0003_moderation-queue-counts');
-      const author = await createUser(db);
-      const reporters = [await createUser(db), await createUser(db), await createUser(db)];
+      const author = await makeOldUser(db);
+      const reporters = [await makeOldUser(db), await makeOldUser(db), await makeOldUser(db)];
       const list = await makeOldList(db, author.id);
       const snapshotEntries = Array.from({ length: 7 }, (_, index) => ({
         kind: 'item',

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { applyMigrations } from '../../src/server/db/client';
-import { createUser } from '../../src/server/seed/factories';
-import { makeOldList, migrateBefore, withScratchDatabase } from '../setup/migrations';
+import { makeOldList, makeOldUser, migrateBefore, withScratchDatabase } from '../setup/migrations';
 
 // The migration that gives entries keys and lists versions rewrites no row: an entry's key is its
 // id until it has another, a list with no version is at version 1, and a clone made before it
@@ -13,7 +12,7 @@ it('leaves every entry its id as key, and every clone at version 1 of its origin
     'ticklist_list_versions',
     async (db) => {
       await migrateBefore(db, '0005_list-versions');
-      const [author, cloner] = [await createUser(db), await createUser(db)];
+      const [author, cloner] = [await makeOldUser(db), await makeOldUser(db)];
       const original = await makeOldList(db, author.id, { items: ['Tent', 'Stove'] });
       const clone = await makeOldList(db, cloner.id, { items: ['Tent', 'Stove'] });
       await db.execute(sql`

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { applyMigrations } from '../../src/server/db/client';
-import { createUser } from '../../src/server/seed/factories';
-import { makeOldList, migrateBefore, withScratchDatabase } from '../setup/migrations';
+import { makeOldList, makeOldUser, migrateBefore, withScratchDatabase } from '../setup/migrations';
 
 // The migration that has each progress row say whether its run is complete and whether its user
 // may still see the list carries every row over: complete where every item is ticked, not visible
@@ -13,7 +12,7 @@ it('marks each progress row complete and visible as its list and ticks say', asy
     'ticklist_progress_runs',
     async (db) => {
       await migrateBefore(db, '0004_progress-knows-its-run');
-      const [author, reader] = [await createUser(db), await createUser(db)];
+      const [author, reader] = [await makeOldUser(db), await makeOldUser(db)];
       const finished = await makeOldList(db, author.id, { items: ['a', 'b'] });
       const closed = await makeOldList(db, author.id, { items: ['a', 'b', 'c'] });
       const own = await makeOldList(db, author.id, { isPublic: false, items: ['a', 'b'] });

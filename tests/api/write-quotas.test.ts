@@ -23,12 +23,14 @@ let t: TestApp;
 let owner: CreatedUser;
 let writer: CreatedUser;
 let asWriter: Agent;
+let asOwner: Agent;
 
 beforeAll(async () => {
   t = await createTestApp({ realWriteQuotas: true });
   owner = await createUser(t.db, { username: 'quota_owner' });
   writer = await createUser(t.db, { username: 'quota_writer' });
   asWriter = await signedInAgent(t, writer);
+  asOwner = await signedInAgent(t, owner);
 });
 
 const input = {
@@ -103,6 +105,16 @@ const writes: Record<string, WriteCall> = {
       await asWriter.request(`/api/checklists/${list}`, { method: 'PUT', json: { ...input, items: ['Two'] } });
       return `/api/checklists/${list}/versions/1/restore`;
     }, 'writer'),
+  },
+  'review the changes of a clone’s original': {
+    action: 'reviewUpstream',
+    method: 'POST',
+    path: viaNewList(async (list) => {
+      const clone = (await (await asWriter.post(`/api/checklists/${list}/clone`, {})).json()).id as string;
+      await asOwner.request(`/api/checklists/${list}`, { method: 'PUT', json: { ...input, items: ['One', 'Two'] } });
+      return `/api/checklists/${clone}/upstream/review`;
+    }),
+    json: { toVersion: 2, accept: [] },
   },
   follow: { action: 'follow', method: 'PUT', path: async () => '/api/users/quota_owner/follow' },
   unfollow: { action: 'follow', method: 'DELETE', path: async () => '/api/users/quota_owner/follow' },

@@ -105,6 +105,21 @@ export const table: [string, Call, Record<Visibility, Expected>][] = [
     ({ list }) => ({ method: 'POST', path: `/api/checklists/${list}/versions/1/restore` }),
     authorsVersions(400),
   ],
+  // Only a clone has an original to review: on these lists (no clones) its owner finds none.
+  [
+    'read upstream changes',
+    ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/upstream` }),
+    authorsVersions(200),
+  ],
+  [
+    'review upstream changes',
+    ({ list }) => ({
+      method: 'POST',
+      path: `/api/checklists/${list}/upstream/review`,
+      json: { toVersion: 2, accept: [] },
+    }),
+    byVisibility({ visitor: 401, other: 404, owner: 404 }, { visitor: 401, other: 404, owner: 404 }),
+  ],
   ['list comments', ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/comments` }), anyViewer],
   ['list remixes', ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/remixes` }), anyViewer],
   [

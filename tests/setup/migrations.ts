@@ -86,3 +86,16 @@ export async function makeOldList(
   );
   return { id, items: found.rows };
 }
+
+/** A user with a profile, written in SQL that names only the columns every version of the schema has. */
+export async function makeOldUser(db: Database): Promise<{ id: string }> {
+  const id = randomUUID();
+  const username = `old_${id.slice(0, 8)}`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into users (id, name, email, email_verified, created_at, updated_at)
+      values (${id}, ${username}, ${`${username}@example.test`}, true, now(), now())`);
+    await tx.execute(sql`insert into profiles (id, username) values (${id}, ${username})`);
+  });
+  return { id };
+}

@@ -17,6 +17,8 @@ export const meSchema = z.object({
   isPublic: z.boolean(),
   theme: z.enum(THEMES),
   emailNotifications: z.boolean(),
+  /** Whether the owner of a clone is notified when its original changes. */
+  upstreamNotifications: z.boolean(),
   /** Whether the detail pages leave the items the user completed out of the list. */
   hideCompletedItems: z.boolean(),
   /** Moderators and admins see the Moderation entry in the menus; the server checks again. */
@@ -87,20 +89,20 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export const usernameChangeSchema = z.object({ username: usernameSchema });
 
 /**
- * Settings: the colour theme, whether follower and comment notifications are e-mailed, and whether
- * the detail pages hide completed items.
+ * Settings: the colour theme, whether follower and comment notifications are e-mailed, whether a
+ * clone's owner is notified of changes to its original, and whether the detail pages hide
+ * completed items.
  */
 export const settingsUpdateSchema = z
   .object({
     theme: z.enum(THEMES).optional(),
     emailNotifications: z.boolean().optional(),
+    upstreamNotifications: z.boolean().optional(),
     hideCompletedItems: z.boolean().optional(),
   })
-  .refine(
-    (value) =>
-      value.theme !== undefined || value.emailNotifications !== undefined || value.hideCompletedItems !== undefined,
-    { message: 'Nothing to change.' },
-  );
+  .refine((value) => Object.values(value).some((setting) => setting !== undefined), {
+    message: 'Nothing to change.',
+  });
 export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;
 
 /** The account page's stats bar, read in one call. */

@@ -33,8 +33,8 @@ describe('planning an edit of the items', () => {
       { id: 'i3', orderIndex: 3, note: '' },
     ]);
     expect(result.insert).toEqual([
-      { id: 'n1', key: null, kind: 'item', content: 'B!', note: '', orderIndex: 2 },
-      { id: 'n2', key: null, kind: 'item', content: 'd', note: '', orderIndex: 4 },
+      { id: 'n1', key: null, sourceKey: null, kind: 'item', content: 'B!', note: '', orderIndex: 2 },
+      { id: 'n2', key: null, sourceKey: null, kind: 'item', content: 'd', note: '', orderIndex: 4 },
     ]);
     expect(result.remove).toEqual(['i2']);
     expect(result.after.map((entry) => entry.key)).toEqual(['k1', 'n1', 'k3', 'n2']);
@@ -59,7 +59,9 @@ describe('planning an edit of the items', () => {
   it('replaces everything when nothing matches', () => {
     const result = plan(items('a'), entries('b'));
     expect(result.keep).toEqual([]);
-    expect(result.insert).toEqual([{ id: 'n1', key: null, kind: 'item', content: 'b', note: '', orderIndex: 1 }]);
+    expect(result.insert).toEqual([
+      { id: 'n1', key: null, sourceKey: null, kind: 'item', content: 'b', note: '', orderIndex: 1 },
+    ]);
     expect(result.remove).toEqual(['i1']);
   });
 
@@ -80,7 +82,9 @@ describe('planning an edit of the items', () => {
     ];
     const result = plan(existing, next);
     expect(result.keep).toEqual([{ id: 'h1', orderIndex: 1, note: '' }]);
-    expect(result.insert).toEqual([{ id: 'n1', key: null, kind: 'heading', content: 'Tent', note: '', orderIndex: 2 }]);
+    expect(result.insert).toEqual([
+      { id: 'n1', key: null, sourceKey: null, kind: 'heading', content: 'Tent', note: '', orderIndex: 2 },
+    ]);
     expect(result.remove).toEqual(['i1']);
   });
 });
@@ -93,7 +97,7 @@ describe('an entry that names the stored entry it continues', () => {
     ]);
     expect(result.keep).toEqual([{ id: 'i1', orderIndex: 1, note: '' }]);
     expect(result.insert).toEqual([
-      { id: 'n1', key: 'k2', kind: 'item', content: 'Camping stove', note: '', orderIndex: 2 },
+      { id: 'n1', key: 'k2', sourceKey: null, kind: 'item', content: 'Camping stove', note: '', orderIndex: 2 },
     ]);
     expect(result.remove).toEqual(['i2']);
     expect(result.after.map((entry) => entry.key)).toEqual(['k1', 'k2']);
@@ -132,7 +136,25 @@ describe('an entry restored from an older version', () => {
       { kind: 'item', content: 'a', note: '', id: 'i1' },
       { kind: 'item', content: 'gone', note: '', key: 'k-old' },
     ]);
-    expect(result.insert).toEqual([{ id: 'n1', key: 'k-old', kind: 'item', content: 'gone', note: '', orderIndex: 2 }]);
+    expect(result.insert).toEqual([
+      { id: 'n1', key: 'k-old', sourceKey: null, kind: 'item', content: 'gone', note: '', orderIndex: 2 },
+    ]);
     expect(result.after.map((entry) => entry.key)).toEqual(['k1', 'k-old']);
+  });
+});
+
+describe('a clone’s entries', () => {
+  it('keep the original’s entry they came from when reworded, and a new one takes its given source', () => {
+    const existing: ExistingItem[] = [
+      { id: 'i1', key: 'k1', sourceKey: 's1', content: 'Tent', kind: 'item', note: '' },
+    ];
+    const result = plan(existing, [
+      { kind: 'item', content: 'Big tent', note: '', id: 'i1' },
+      { kind: 'item', content: 'Map', note: '', sourceKey: 's2' },
+    ]);
+    expect(result.insert.map(({ key, sourceKey }) => ({ key, sourceKey }))).toEqual([
+      { key: 'k1', sourceKey: 's1' },
+      { key: null, sourceKey: 's2' },
+    ]);
   });
 });

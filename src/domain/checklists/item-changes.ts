@@ -1,21 +1,27 @@
 import type { ChecklistEntry } from './checklist-fields';
 import type { KeyedEntry } from './versions';
 
-/** A list's entry as stored: its row id, and its key (the entry's identity across edits; see versions.ts). */
-export type ExistingItem = ChecklistEntry & { id: string; key: string };
+/**
+ * A list's entry as stored: its row id, its key (the entry's identity across edits; see
+ * versions.ts) and, in a clone, the key of the original's entry it came from.
+ */
+export type ExistingItem = ChecklistEntry & { id: string; key: string; sourceKey?: string | null };
 
 /**
  * An entry of an edit: `id`, when given, names the stored entry it continues (the editor sends it);
  * `key`, the identity a new row takes when it matches no stored entry (a restore brings an entry
- * back under the key it had).
+ * back under the key it had); `sourceKey`, the original's entry a new row of a clone comes from.
  */
-export type EditedEntry = ChecklistEntry & { id?: string; key?: string };
+export type EditedEntry = ChecklistEntry & { id?: string; key?: string; sourceKey?: string | null };
 
 export type ItemChanges = {
   /** Entries that stay (same id, so everyone's completions of them stay), with their new position and note. */
   keep: { id: string; orderIndex: number; note: string }[];
-  /** New rows: `key` is the identity a reworded entry keeps, null for a new entry (its key is its id). */
-  insert: (ChecklistEntry & { id: string; key: string | null; orderIndex: number })[];
+  /**
+   * New rows: `key` is the identity a reworded entry keeps, null for a new entry (its key is its
+   * id); `sourceKey` what a reworded entry of a clone came from, or a new one's `sourceKey`.
+   */
+  insert: (ChecklistEntry & { id: string; key: string | null; sourceKey: string | null; orderIndex: number })[];
   remove: string[];
   /** The entries before and after the edit, by key: what the version records. */
   before: KeyedEntry[];
@@ -69,7 +75,8 @@ export function planItemChanges(existing: ExistingItem[], next: EditedEntry[], n
     }
     const id = newId();
     const key = item?.key ?? entry.key ?? null;
-    changes.insert.push({ id, key, kind, content, note, orderIndex });
+    const sourceKey = (item ? item.sourceKey : entry.sourceKey) ?? null;
+    changes.insert.push({ id, key, sourceKey, kind, content, note, orderIndex });
     changes.after.push({ key: key ?? id, kind, content, note });
   });
   const kept = new Set(changes.keep.map((item) => item.id));

@@ -81,7 +81,7 @@ export const restoredFromText = (number: number) => `Restored version ${number}`
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 /** "2 added, 1 reworded, 1 removed": a version's changes in one line (empty when none). */
-export function changeSummaryText(changes: readonly VersionChange[]): string {
+export function changeSummaryText(changes: readonly Pick<VersionChange, 'op'>[]): string {
   const summary = summariseChanges(changes);
   return [
     summary.added && `${summary.added} added`,

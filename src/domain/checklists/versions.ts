@@ -116,7 +116,7 @@ export function applyChanges(entries: readonly KeyedEntry[], changes: readonly V
 /** How many entries a version added, removed, reworded, moved, and whose notes it changed. */
 export type ChangeSummary = { added: number; removed: number; reworded: number; moved: number; notes: number };
 
-export function summariseChanges(changes: readonly VersionChange[]): ChangeSummary {
+export function summariseChanges(changes: readonly Pick<VersionChange, 'op'>[]): ChangeSummary {
   const count = (op: VersionChange['op']) => changes.filter((change) => change.op === op).length;
   return {
     added: count('add'),

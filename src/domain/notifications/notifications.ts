@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ReportTargetType } from '../moderation/report-rules';
 import { paths } from '../paths';
 
-export const NOTIFICATION_TYPES = ['like', 'comment', 'clone', 'follow', 'badge', 'moderation'] as const;
+export const NOTIFICATION_TYPES = ['like', 'comment', 'clone', 'follow', 'badge', 'moderation', 'upstream'] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** The bell's popover shows the newest ten. */
@@ -14,6 +14,7 @@ export const NOTIFICATION_ICONS: Record<NotificationType, string> = {
   follow: '👤',
   badge: '🏅',
   moderation: '🛡️',
+  upstream: '📝',
 };
 export const DEFAULT_ACTOR_AVATAR = '👤';
 export const notificationMessages = { empty: 'No notifications yet.' } as const;
@@ -33,6 +34,8 @@ export function notificationMessage(
       return `${actorName} cloned “${checklistTitle}”`;
     case 'follow':
       return `${actorName} started following you`;
+    case 'upstream':
+      return `${actorName} changed the original of your list “${checklistTitle}”`;
   }
 }
 
@@ -89,7 +92,8 @@ export type NotificationSubject = {
  * activity feed, Home's Recent Activity, a mail):
  * - a like, comment or clone is about the recipient's list as others see it, so it opens the list's
  *   own page, where its likes, clones and comments are (the dashboard's variant of a list is for
- *   working through it, and shows none of them);
+ *   working through it, and shows none of them); a change of the original of the recipient's clone
+ *   opens the clone's page, where its owner reviews the change;
  * - a follow opens the follower's profile;
  * - a badge opens the badges page;
  * - the moderators' notice opens what it is about: the list (a comment's, for a comment), where its
@@ -101,6 +105,7 @@ export function notificationTarget(notification: NotificationSubject): string | 
     case 'like':
     case 'comment':
     case 'clone':
+    case 'upstream':
       return notification.checklistId ? paths.checklist(notification.checklistId) : null;
     case 'follow':
       return notification.actor?.username ? paths.user(notification.actor.username) : null;

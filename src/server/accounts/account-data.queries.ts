@@ -31,7 +31,7 @@ export async function exportAccountData(db: Executor, userId: string): Promise<S
       'profile', (
         select json_build_object(
           'username', p.username, 'profileName', p.profile_name, 'avatar', p.avatar_url, 'email', u.email,
-          'isPublic', p.is_public, 'emailNotifications', p.email_notifications, 'theme', p.theme,
+          'isPublic', p.is_public, 'emailNotifications', p.email_notifications, 'upstreamNotifications', p.upstream_notifications, 'theme', p.theme,
           'createdAt', u.created_at)
         from profiles p join users u on u.id = p.id where p.id = ${userId}),
       'checklists', coalesce((

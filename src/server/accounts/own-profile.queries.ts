@@ -61,6 +61,7 @@ export async function findMe(db: Executor, userId: string): Promise<Me | null> {
       isPublic: profiles.isPublic,
       theme: profiles.theme,
       emailNotifications: profiles.emailNotifications,
+      upstreamNotifications: profiles.upstreamNotifications,
       hideCompletedItems: profiles.hideCompletedItems,
       role: profiles.role,
     })

@@ -7,6 +7,7 @@ import {
 } from '@/domain/checklists/item-changes';
 import { diffEntries, SNAPSHOT_EVERY } from '@/domain/checklists/versions';
 import type { Executor } from '../db/client';
+import { notifyUpstreamChanged } from '../notifications/notifications.actions';
 import { itemCountColumn } from '../presenters';
 
 // Writing a list's entries after it exists: an edit or a restore. The entries are reconciled (see
@@ -16,7 +17,7 @@ import { itemCountColumn } from '../presenters';
 /** The list's entries in order, each with its key (its id while it never had another). */
 export async function readEntries(tx: Executor, checklistId: string): Promise<ExistingItem[]> {
   const result = await tx.execute<ExistingItem>(sql`
-    select id, coalesce(key, id) as key, kind, content, note from checklist_items
+    select id, coalesce(key, id) as key, source_key as "sourceKey", kind, content, note from checklist_items
     where checklist_id = ${checklistId} order by order_index`);
   return result.rows;
 }
@@ -36,6 +37,8 @@ export async function writeEntries(
   const plan = planItemChanges(await readEntries(tx, checklistId), next, () => crypto.randomUUID());
   await applyPlan(tx, checklistId, plan);
   const changed = await recordVersion(tx, checklistId, authorId, plan, version);
+  // The owners of its clones hear of it (a clone that took its original's changes is an original too).
+  if (changed) await notifyUpstreamChanged(tx, checklistId, authorId);
   if (plan.remove.length === 0) return { completedUserIds: [], changed };
   const completed = await tx.execute<{ user_id: string }>(sql`
     select p.user_id from checklist_progress p join checklists c on c.id = p.checklist_id
@@ -58,12 +61,13 @@ async function applyPlan(tx: Executor, checklistId: string, plan: ItemChanges) {
   if (plan.insert.length > 0) {
     const column = <K extends keyof ItemChanges['insert'][number]>(name: K) => plan.insert.map((item) => item[name]);
     await tx.execute(sql`
-      insert into checklist_items (id, key, checklist_id, kind, content, note, order_index)
-      select id, key, ${checklistId}, kind, content, note, order_index
+      insert into checklist_items (id, key, source_key, checklist_id, kind, content, note, order_index)
+      select id, key, source_key, ${checklistId}, kind, content, note, order_index
       from unnest(${sql.param(column('id'))}::uuid[], ${sql.param(column('key'))}::uuid[],
-                  ${sql.param(column('kind'))}::text[], ${sql.param(column('content'))}::text[],
-                  ${sql.param(column('note'))}::text[], ${sql.param(column('orderIndex'))}::int[])
-        as item(id, key, kind, content, note, order_index)`);
+                  ${sql.param(column('sourceKey'))}::uuid[], ${sql.param(column('kind'))}::text[],
+                  ${sql.param(column('content'))}::text[], ${sql.param(column('note'))}::text[],
+                  ${sql.param(column('orderIndex'))}::int[])
+        as item(id, key, source_key, kind, content, note, order_index)`);
   }
 }
 

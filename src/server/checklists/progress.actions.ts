@@ -77,7 +77,7 @@ export async function setItemCompleted(
 /**
  * "Start again": closes the user's open run and opens an empty one, in one transaction. A run with a
  * tick is kept in the history (its start, how many of how many items were ticked, and whether that
- * was all of them) and counted in `closed_runs` before its completions are deleted, so the progress
+ * was all of them; which entries, and its last tick, for what people really tick) and counted in `closed_runs` before its completions are deleted, so the progress
  * row, and with it the user's use of the list, stays. A run with no tick is nothing to close: no
  * empty run is recorded. A completed run stays completed in the history, so no badge is lost.
  */
@@ -95,10 +95,15 @@ export async function startAgain(
         where p.checklist_id = ${checklistId} and p.user_id = ${userId} and p.completed_count > 0
         for update
       )
-      insert into checklist_runs (checklist_id, user_id, started_at, ticked_count, items_count, completed)
+      insert into checklist_runs (checklist_id, user_id, started_at, ticked_count, items_count, completed, ticked_keys,
+        last_tick_at)
       select ${checklistId}, ${userId}, o.started_at, o.completed_count, ${itemCountColumn},
-        o.completed_count >= ${itemCountColumn}
+        o.completed_count >= ${itemCountColumn}, ticks.keys, ticks.last_at
       from open_run o join checklists c on c.id = ${checklistId}
+      cross join lateral (
+        select array_agg(coalesce(i.key, i.id)) as keys, max(t.created_at) as last_at
+        from checklist_item_completions t join checklist_items i on i.id = t.checklist_item_id
+        where t.checklist_id = ${checklistId} and t.user_id = ${userId}) ticks
       returning id`);
     if (closed.rows.length > 0) {
       // Counted before the completions go: the trigger keeps a row with closed runs at zero.

@@ -7,6 +7,7 @@ import { notifications } from '../db/schema';
 import { notifyAfterCommit, wakeMailDispatchersAfterCommit } from './notify-after-commit';
 import { displayName, personColumns, type PersonRow } from '../presenters';
 import { hasBlocked } from '../visibility/blocks';
+import { visibleTo } from '../visibility/lists';
 
 /**
  * The only module that writes notifications and queues their mails: each write here records whom
@@ -250,6 +251,40 @@ export async function notifyModeration(
     insert into notifications (user_id, actor_id, type, checklist_id, message)
     values (${notice.recipientId}, null, 'moderation', ${notice.checklistId}::uuid, ${notice.message})`);
   notifyAfterCommit([notice.recipientId]);
+}
+
+/**
+ * The owners of the clones of `originalId` are notified that its entries changed, in the caller's
+ * transaction: each about their clone, where they review the change, named as its original's
+ * author (`actorId`) did it. At most once a day per clone; not when the owner turned it off
+ * (`upstream_notifications`), can no longer see the original, or blocked its author. Never mailed.
+ */
+export async function notifyUpstreamChanged(db: Executor, originalId: string, actorId: string): Promise<void> {
+  const actor = await db.execute<PersonRow>(sql`select ${personColumns} from profiles p where p.id = ${actorId}`);
+  const person = actor.rows[0];
+  if (!person) return;
+  const clones = await db.execute<{ user_id: string; clone_id: string; clone_title: string }>(sql`
+    select cc.author_id as user_id, cc.id as clone_id, cc.title as clone_title
+    from cloned_checklists k
+    join checklists cc on cc.id = k.cloned_checklist_id
+    join checklists o on o.id = k.original_checklist_id
+    join profiles r on r.id = cc.author_id and r.upstream_notifications
+    where k.original_checklist_id = ${originalId} and cc.author_id <> ${actorId} and cc.author_id <> ${DELETED_USER.id}
+      and ${visibleTo(sql`cc.author_id`, 'o')} and not ${hasBlocked(sql`cc.author_id`, actorId)}
+      and not exists (select 1 from notifications n where n.user_id = cc.author_id and n.type = 'upstream'
+                        and n.checklist_id = cc.id and n.created_at > now() - interval '1 day')`);
+  if (clones.rows.length === 0) return;
+  const rows = clones.rows.map((clone) => ({
+    userId: clone.user_id,
+    cloneId: clone.clone_id,
+    message: notificationMessage('upstream', namedActor(person, clone.user_id).name, clone.clone_title),
+  }));
+  await db.execute(sql`
+    insert into notifications (user_id, actor_id, type, checklist_id, message)
+    select user_id, ${actorId}, 'upstream', clone_id, message
+    from unnest(${sql.param(rows.map((row) => row.userId))}::text[], ${sql.param(rows.map((row) => row.cloneId))}::uuid[],
+                ${sql.param(rows.map((row) => row.message))}::text[]) as notified(user_id, clone_id, message)`);
+  notifyAfterCommit(rows.map((row) => row.userId));
 }
 
 /**

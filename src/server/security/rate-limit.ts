@@ -35,7 +35,8 @@ export const rateRules = {
   previewRendersPerIp: { windowSeconds: 60, max: 120 },
   // A user's own history of a list, a page at a time: a person opens a few pages.
   runHistoryPerUser: { windowSeconds: 60, max: 60 },
-  // An author's versions of their list, a page at a time, and one version's entries before a restore.
+  // An author's versions of their list, a page at a time, one version's entries before a restore,
+  // and what the original of their clone changed.
   versionHistoryPerUser: { windowSeconds: 60, max: 60 },
   // A list's remixes: its detail page asks for the first page, a reader pages on with Show more.
   remixesPerIp: { windowSeconds: 60, max: 240 },
@@ -172,6 +173,8 @@ export const writeQuotas = {
   startAgain: { perDay: 200, perMinute: 20 },
   /** Restoring an older version of one's list: each one saves a new version. */
   restoreVersion: { perDay: 100, perMinute: 10 },
+  /** Applying (or skipping) the changes of a clone's original: a person reviews a few a day. */
+  reviewUpstream: { perDay: 100, perMinute: 10 },
   /** An author asking for a review of their hidden things: once per hiding, so a few a day. */
   reviewRequest: { perDay: 20, perMinute: 5 },
   /** A moderator's staff picks and unpicks. */

@@ -366,6 +366,10 @@ export const checklistRuns = pgTable(
     tickedCount: integer().notNull(),
     itemsCount: integer().notNull(),
     completed: boolean().notNull(),
+    /** The keys of the entries ticked at the close (null for runs closed before they were kept). */
+    tickedKeys: uuid().array(),
+    /** The run's last tick (null for runs closed before it was kept): how long the run took. */
+    lastTickAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     check('checklist_runs_counts', sql`${t.tickedCount} >= 0 and ${t.itemsCount} >= 0`),

@@ -68,3 +68,31 @@ export const checklistVersions = pgTable(
     ),
   ],
 );
+
+/** An idea from remixes (an entry several public clones added) that the author dismissed, by its normalised text. */
+export const remixIdeaDismissals = pgTable(
+  'remix_idea_dismissals',
+  {
+    checklistId: checklistRef(),
+    ideaKey: text().notNull(),
+    createdAt: timestampNow(),
+  },
+  (t) => [primaryKey({ columns: [t.checklistId, t.ideaKey] })],
+);
+
+/**
+ * What people really tick on a public list, refreshed on a schedule (not as they tick): how many
+ * people count (each once: those who finished it or ticked more than half of it), each entry's
+ * share of them in percent by entry key, and the median time a completed run took from its first
+ * tick to its last. Readers show nothing below the privacy floor.
+ */
+export const checklistTickStats = pgTable('checklist_tick_stats', {
+  checklistId: uuid()
+    .primaryKey()
+    .references(() => checklists.id, { onDelete: 'cascade' }),
+  people: integer().notNull(),
+  shares: jsonb().$type<Record<string, number>>().notNull(),
+  completedRuns: integer().notNull(),
+  usualSeconds: integer(),
+  refreshedAt: timestampNow(),
+});

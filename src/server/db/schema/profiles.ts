@@ -16,6 +16,8 @@ export const profiles = pgTable(
     avatarUrl: text(),
     isPublic: boolean().notNull().default(true),
     emailNotifications: boolean().notNull().default(true),
+    /** Whether the owner of a clone is notified (at most daily per clone) when its original changes. */
+    upstreamNotifications: boolean().notNull().default(true),
     theme: text().notNull().default('system'),
     /** The detail pages leave ticked items out while this is on. */
     hideCompletedItems: boolean().notNull().default(false),

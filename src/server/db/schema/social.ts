@@ -32,7 +32,10 @@ export const notifications = pgTable(
     createdAt: timestampNow(),
   },
   (t) => [
-    check('notifications_type_values', sql`${t.type} in ('like', 'comment', 'clone', 'follow', 'badge', 'moderation')`),
+    check(
+      'notifications_type_values',
+      sql`${t.type} in ('like', 'comment', 'clone', 'follow', 'badge', 'moderation', 'upstream')`,
+    ),
     index('notifications_user_created_idx').on(t.userId, t.createdAt.desc()),
     // A like or follow looks for the same person's earlier one to the same recipient
     // (notifications.actions.ts), and deleting a list or an account deletes its notifications
