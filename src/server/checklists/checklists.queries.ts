@@ -33,15 +33,14 @@ type DetailRow = AuthorRow & {
   difficulty: ChecklistDetail['difficulty'];
   is_public: boolean;
   is_unlisted: boolean;
-  rating: string | null;
+  rating: number | null;
   tags: string[];
-  /** The entries' JSON array, the response's `items` (detailStatement). */
-  items_json: string;
   uses_count: number;
   likes_count: number;
   clones_count: number;
-  created_at: Date;
-  updated_at: Date;
+  /** ISO 8601, as row_to_json writes a timestamp. */
+  created_at: string;
+  updated_at: string;
   cloned_from_id: string | null;
   cloned_from_title: string | null;
   original_is_clone: boolean;
@@ -54,6 +53,8 @@ type DetailRow = AuthorRow & {
   viewer_role: string | null;
   is_staff_pick: boolean;
 };
+/** The detail statement's row: its fields as one JSON object, and the entries' JSON text. */
+type DetailStatementRow = { fields: DetailRow; items_json: string };
 
 /**
  * For the detail query (`c` the list, `cl` its clone record, `o` its direct original): the author of
@@ -130,20 +131,23 @@ function viewerColumns(viewerId: Placeholder | null): { columns: SQL; join: SQL 
 }
 
 /**
- * The detail's statement, for a visitor or a signed-in viewer. Its entries arrive as the JSON text
- * of the response's `items` (`row_to_json` writes each with the response's own keys, compact), and
- * the response passes them on as they are: parsing every entry and writing it again cost the read
- * more than its SQL once entries carried a kind and a note (measured:
- * docs/performance/sections-runs-export-lineage.md).
+ * The detail's statement, for a visitor or a signed-in viewer. Its row's fields arrive as one JSON
+ * object (`fields`): node-postgres reads a row column by column, and thirty-odd columns cost a
+ * read more than one JSON.parse. Its entries arrive as the JSON text of the response's `items`
+ * (`row_to_json` writes each with the response's own keys, compact), which the response passes on
+ * as it is: parsing every entry and writing it again cost the read more than its SQL once entries
+ * carried a kind and a note (measured: docs/performance/sections-runs-export-lineage.md).
  */
 function detailStatement(viewerId: Placeholder | null): SQL {
   const viewerSide = viewerColumns(viewerId);
   return sql`
-    select c.id, c.title, c.description, c.author_id, ${authorColumns}, c.estimated_time, c.difficulty, c.is_public,
-      c.is_unlisted, c.rating, c.uses_count, c.likes_count, c.clones_count, c.created_at, c.updated_at, ${tagsColumn} as tags,
+    select row_to_json(d) as fields,
       coalesce((select '[' || string_agg(row_to_json(e)::text, ',' order by e."orderIndex") || ']'
                 from (select i.id, i.content, i.order_index as "orderIndex", i.kind, i.note
-                      from checklist_items i where i.checklist_id = c.id) e), '[]') as items_json,
+                      from checklist_items i where i.checklist_id = d.id) e), '[]') as items_json
+    from (
+    select c.id, c.title, c.description, c.author_id, ${authorColumns}, c.estimated_time, c.difficulty, c.is_public,
+      c.is_unlisted, c.rating, c.uses_count, c.likes_count, c.clones_count, c.created_at, c.updated_at, ${tagsColumn} as tags,
       -- The original is linked only while the viewer may see it; otherwise its title is plain text.
       -- An unlisted original is linked only for its author and the cloner, who had its address: a
       -- clone's readers must not learn it from the clone (decision 024).
@@ -157,7 +161,7 @@ function detailStatement(viewerId: Placeholder | null): SQL {
     left join profiles p on p.id = c.author_id
     left join cloned_checklists cl on cl.cloned_checklist_id = c.id
     left join checklists o on o.id = cl.original_checklist_id
-    where c.id = ${listId} and ${visibleTo(viewerId)}`;
+    where c.id = ${listId} and ${visibleTo(viewerId)}) d`;
 }
 
 // Built once, not on every read: making the text from its fragments cost each read 13-15 µs.
@@ -176,11 +180,12 @@ export async function findChecklistDetail(
   viewerId: string | null,
 ): Promise<DetailRead | null> {
   if (!isUuid(id)) return null;
-  const [row] = await executeNamed<DetailRow>(db, viewerId === null ? visitorDetail : signedInDetail, {
+  const [read] = await executeNamed<DetailStatementRow>(db, viewerId === null ? visitorDetail : signedInDetail, {
     id,
     viewerId,
   });
-  if (!row) return null;
+  if (!read) return null;
+  const row = read.fields;
   const originalAuthor = row.original_is_clone ? await findOriginalAuthor(db, id, viewerId) : null;
   const isOwner = isAuthor(viewerId === null ? null : { id: viewerId }, { authorId: row.author_id });
   const detail: DetailRead['detail'] = {
@@ -196,7 +201,7 @@ export async function findChecklistDetail(
     visibility: isOwner
       ? row.author_visibility
       : visibilityOf({ isPublic: row.is_public, isUnlisted: row.is_unlisted }),
-    rating: row.rating === null ? null : Number(row.rating),
+    rating: row.rating,
     tags: row.tags,
     uses: row.uses_count,
     likes: row.likes_count,
@@ -223,7 +228,7 @@ export async function findChecklistDetail(
     hold: isOwner ? row.hold : null,
     ...(canModerate(roleOf(row.viewer_role)) ? { isStaffPick: row.is_staff_pick } : {}),
   };
-  return { detail, itemsJson: row.items_json };
+  return { detail, itemsJson: read.items_json };
 }
 
 /** Whether a checklist exists at all, whoever may see it (to tell "private" from "missing" in the log). */
