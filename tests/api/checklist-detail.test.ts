@@ -81,6 +81,26 @@ describe('GET /api/checklists/:id', () => {
     expect(asOwner.viewer).toEqual({ isOwner: true, hasLiked: false, completedItemIds: [], runs: noRuns });
   });
 
+  it("sends every entry's text exactly as written, as JSON, and a list without entries as none", async () => {
+    const entries = [
+      { kind: 'heading' as const, content: 'Avant de partir: «prêt» 🏕️', note: '' },
+      { kind: 'item' as const, content: 'Say "hi" \\ wave', note: 'Line one\nLine two\twith a tab </script>' },
+      { kind: 'item' as const, content: '日本語 and \u2028 too', note: '' },
+    ];
+    const list = await makeChecklist(t.db, owner.id, { items: entries });
+    const response = await callers.visitor.request(`/api/checklists/${list.id}`);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = checklistDetailSchema.parse(await response.json());
+    expect(body.items.map(({ kind, content, note }) => ({ kind, content, note }))).toEqual(entries);
+    expect(body.items.map((item) => item.id)).toEqual(list.items.map((item) => item.id));
+
+    const empty = await makeChecklist(t.db, owner.id, { items: [] });
+    const none = checklistDetailSchema.parse(
+      await (await callers.visitor.request(`/api/checklists/${empty.id}`)).json(),
+    );
+    expect(none.items).toEqual([]);
+  });
+
   it('names the original of a clone, and keeps its title once the original is gone', async () => {
     const original = await makeChecklist(t.db, owner.id, { title: 'Moving house' });
     const copy = await makeChecklist(t.db, other.id, { title: 'Moving house' });

@@ -1,11 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { noRuns } from '@/domain/checklists/runs';
 import { visibilityOf, type ChecklistVisibility } from '@/domain/checklists/visibility';
 import type { Hold } from '@/domain/moderation/holds';
 import { canModerate, roleOf } from '@/domain/moderation/roles';
 import { isAuthor } from '@/domain/permissions';
-import { executeNamed, type Executor } from '../db/client';
+import { buildStatement, executeNamed, type Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { authorVisibilityColumn } from '../visibility/lists';
 import { holdJson } from '../visibility/held';
@@ -21,6 +21,7 @@ import {
   type PersonRow,
 } from '../presenters';
 import { visibleTo } from '../visibility/lists';
+import type { DetailRead } from './detail-response';
 import { completionsOf, presentRunSummary, runSummaryColumn } from './runs.queries';
 
 type DetailRow = AuthorRow & {
@@ -32,14 +33,14 @@ type DetailRow = AuthorRow & {
   difficulty: ChecklistDetail['difficulty'];
   is_public: boolean;
   is_unlisted: boolean;
-  rating: string | null;
+  rating: number | null;
   tags: string[];
-  items: ChecklistDetail['items'];
   uses_count: number;
   likes_count: number;
   clones_count: number;
-  created_at: Date;
-  updated_at: Date;
+  /** ISO 8601, as row_to_json writes a timestamp. */
+  created_at: string;
+  updated_at: string;
   cloned_from_id: string | null;
   cloned_from_title: string | null;
   original_is_clone: boolean;
@@ -52,6 +53,8 @@ type DetailRow = AuthorRow & {
   viewer_role: string | null;
   is_staff_pick: boolean;
 };
+/** The detail statement's row: its fields as one JSON object, and the entries' JSON text. */
+type DetailStatementRow = { fields: DetailRow; items_json: string };
 
 /**
  * For the detail query (`c` the list, `cl` its clone record, `o` its direct original): the author of
@@ -98,13 +101,17 @@ async function findOriginalAuthor(db: Executor, id: string, viewerId: string | n
   return row?.author ?? null;
 }
 
+/** The values a detail statement takes at each run (its text is built once, below). */
+const listId = sql.placeholder('id');
+const viewer = sql.placeholder('viewerId');
+
 /**
  * The detail's columns about the viewer (their like, their completions, their runs in brief) and
  * the join they need, for a query over `checklists c`. A visitor has none of them, so their
  * statement reads none: it is a statement of its own, with constants in their place, and the most
  * frequent detail read (visitors', rendered pages' too) reads three tables fewer.
  */
-function viewerColumns(viewerId: string | null): { columns: SQL; join: SQL } {
+function viewerColumns(viewerId: Placeholder | null): { columns: SQL; join: SQL } {
   if (viewerId === null) {
     return {
       columns: sql`false as has_liked, '[]'::json as completed_item_ids, null::json as runs,
@@ -124,24 +131,23 @@ function viewerColumns(viewerId: string | null): { columns: SQL; join: SQL } {
 }
 
 /**
- * One checklist with everything the detail page shows, in one statement (two for a clone of a clone). A private list is
- * found only by its owner: to anyone else it does not exist.
+ * The detail's statement, for a visitor or a signed-in viewer. Its row's fields arrive as one JSON
+ * object (`fields`): node-postgres reads a row column by column, and thirty-odd columns cost a
+ * read more than one JSON.parse. Its entries arrive as the JSON text of the response's `items`
+ * (`row_to_json` writes each with the response's own keys, compact), which the response passes on
+ * as it is: parsing every entry and writing it again cost the read more than its SQL once entries
+ * carried a kind and a note (measured: docs/performance/sections-runs-export-lineage.md).
  */
-export async function findChecklistDetail(
-  db: Executor,
-  id: string,
-  viewerId: string | null,
-): Promise<ChecklistDetail | null> {
-  if (!isUuid(id)) return null;
-  const viewer = viewerColumns(viewerId);
-  const [row] = await executeNamed<DetailRow>(
-    db,
-    sql`
+function detailStatement(viewerId: Placeholder | null): SQL {
+  const viewerSide = viewerColumns(viewerId);
+  return sql`
+    select row_to_json(d) as fields,
+      coalesce((select '[' || string_agg(row_to_json(e)::text, ',' order by e."orderIndex") || ']'
+                from (select i.id, i.content, i.order_index as "orderIndex", i.kind, i.note
+                      from checklist_items i where i.checklist_id = d.id) e), '[]') as items_json
+    from (
     select c.id, c.title, c.description, c.author_id, ${authorColumns}, c.estimated_time, c.difficulty, c.is_public,
       c.is_unlisted, c.rating, c.uses_count, c.likes_count, c.clones_count, c.created_at, c.updated_at, ${tagsColumn} as tags,
-      coalesce((select json_agg(json_build_object('id', i.id, 'content', i.content, 'orderIndex', i.order_index,
-                  'kind', i.kind, 'note', i.note) order by i.order_index)
-                from checklist_items i where i.checklist_id = c.id), '[]') as items,
       -- The original is linked only while the viewer may see it; otherwise its title is plain text.
       -- An unlisted original is linked only for its author and the cloner, who had its address: a
       -- clone's readers must not learn it from the clone (decision 024).
@@ -150,17 +156,39 @@ export async function findChecklistDetail(
       -- Only a clone of a clone has a chain longer than one hop to walk (findOriginalAuthor).
       exists (select 1 from cloned_checklists k where k.cloned_checklist_id = cl.original_checklist_id) as original_is_clone,
       ${authorVisibilityColumn('c')} as author_visibility, ${holdJson('c')} as hold,
-      ${viewer.columns}
-    from checklists c ${viewer.join}
+      ${viewerSide.columns}
+    from checklists c ${viewerSide.join}
     left join profiles p on p.id = c.author_id
     left join cloned_checklists cl on cl.cloned_checklist_id = c.id
     left join checklists o on o.id = cl.original_checklist_id
-    where c.id = ${id} and ${visibleTo(viewerId)}`,
-  );
-  if (!row) return null;
+    where c.id = ${listId} and ${visibleTo(viewerId)}) d`;
+}
+
+// Built once, not on every read: making the text from its fragments cost each read 13-15 µs.
+const visitorDetail = buildStatement(detailStatement(null));
+const signedInDetail = buildStatement(detailStatement(viewer));
+
+/**
+ * One checklist with everything the detail page shows, in one statement (two for a clone of a
+ * clone): every field but the entries, and the entries as the JSON text of `items`
+ * (detailResponseBody joins them). A private list is found only by its owner: to anyone else it
+ * does not exist.
+ */
+export async function findChecklistDetail(
+  db: Executor,
+  id: string,
+  viewerId: string | null,
+): Promise<DetailRead | null> {
+  if (!isUuid(id)) return null;
+  const [read] = await executeNamed<DetailStatementRow>(db, viewerId === null ? visitorDetail : signedInDetail, {
+    id,
+    viewerId,
+  });
+  if (!read) return null;
+  const row = read.fields;
   const originalAuthor = row.original_is_clone ? await findOriginalAuthor(db, id, viewerId) : null;
   const isOwner = isAuthor(viewerId === null ? null : { id: viewerId }, { authorId: row.author_id });
-  return {
+  const detail: DetailRead['detail'] = {
     id: row.id,
     title: row.title,
     description: row.description,
@@ -173,9 +201,8 @@ export async function findChecklistDetail(
     visibility: isOwner
       ? row.author_visibility
       : visibilityOf({ isPublic: row.is_public, isUnlisted: row.is_unlisted }),
-    rating: row.rating === null ? null : Number(row.rating),
+    rating: row.rating,
     tags: row.tags,
-    items: row.items,
     uses: row.uses_count,
     likes: row.likes_count,
     clones: row.clones_count,
@@ -201,6 +228,7 @@ export async function findChecklistDetail(
     hold: isOwner ? row.hold : null,
     ...(canModerate(roleOf(row.viewer_role)) ? { isStaffPick: row.is_staff_pick } : {}),
   };
+  return { detail, itemsJson: read.items_json };
 }
 
 /** Whether a checklist exists at all, whoever may see it (to tell "private" from "missing" in the log). */

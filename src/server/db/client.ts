@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { sql, type SQL } from 'drizzle-orm';
+import { is, SQL, sql, type Query } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -198,23 +198,46 @@ const dialect = new PgDialect({ casing: 'snake_case' });
 const statementNames = new Map<string, string>();
 const MAX_NAMED_STATEMENTS = 500;
 
+/** The name given to a statement's text, or none past MAX_NAMED_STATEMENTS. */
+function statementNameOf(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `t_${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** A statement's text and parameters, built once; its varying values are `sql.placeholder(name)`s. */
+export type BuiltStatement = { query: Query; name: string | undefined };
+
+/**
+ * Builds `query` once, for a statement sent on every request: building a long statement's text from
+ * its fragments costs a request more than a short one's (measured: the detail read,
+ * docs/performance/sections-runs-export-lineage.md). Each run gives its values to executeNamed.
+ */
+export function buildStatement(query: SQL): BuiltStatement {
+  const built = dialect.sqlToQuery(query);
+  return { query: built, name: statementNameOf(built.sql) };
+}
+
 /**
  * Runs `query` as a named prepared statement, its name taken from its text (decision 033): each
  * pooled connection parses it once, and PostgreSQL may then keep one generic plan for it instead of
  * planning every execution. Only for statements whose best plan does not depend on their
- * parameters' values; texts past MAX_NAMED_STATEMENTS run unnamed, as `db.execute` does.
+ * parameters' values; texts past MAX_NAMED_STATEMENTS run unnamed, as `db.execute` does. A
+ * statement built once (buildStatement) takes its placeholders' `values`.
  */
-export async function executeNamed<Row extends Record<string, unknown>>(db: Executor, query: SQL): Promise<Row[]> {
-  const built = dialect.sqlToQuery(query);
-  let name = statementNames.get(built.sql);
-  if (!name && statementNames.size < MAX_NAMED_STATEMENTS) {
-    name = `t_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 22)}`;
-    statementNames.set(built.sql, name);
-  }
+export async function executeNamed<Row extends Record<string, unknown>>(
+  db: Executor,
+  query: SQL | BuiltStatement,
+  values?: Record<string, unknown>,
+): Promise<Row[]> {
+  const { query: built, name } = is(query, SQL) ? buildStatement(query) : query;
   // A transaction's statements stay on its connection (and are planned as PostgreSQL chooses).
   const target = (name && namedStatementDatabases.get(db)?.()) || db;
-  const result = (await target._.session.prepareQuery(built, undefined, name, false).execute()) as pg.QueryResult<Row>;
-  return result.rows;
+  const prepared = target._.session.prepareQuery(built, undefined, name, false);
+  return ((await prepared.execute(values)) as pg.QueryResult<Row>).rows;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ChecklistVisibility } from '@/domain/checklists/visibility';
 
 /**
@@ -6,9 +6,9 @@ import type { ChecklistVisibility } from '@/domain/checklists/visibility';
  * seen by everyone who has its address, a private one only by its author. `alias` names the
  * checklists row in the caller's SQL. Never a listing's filter: a listing of other people's lists
  * (Browse, search, Discover, profiles, the sitemap, feeds) asks `is_public`, which an unlisted list
- * is not. `userId` may be a column of the caller's query.
+ * is not. `userId` may be a column of the caller's query, or a placeholder, for a statement built once.
  */
-export function visibleTo(userId: string | SQL | null, alias = 'c') {
+export function visibleTo(userId: string | SQL | Placeholder | null, alias = 'c') {
   const a = sql.raw(alias);
   return sql`(${a}.is_public or ${a}.is_unlisted or ${a}.author_id = ${userId})`;
 }
