@@ -1,9 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { historyPageName, restoredMessage, restoreTitle, versionMessages } from '@/domain/checklists/version-history';
-import { paths } from '@/domain/paths';
 import { Page } from '@/client/components/layout/page';
 import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
@@ -13,6 +11,7 @@ import { useDocumentTitle } from '@/client/lib/document-head';
 import { toast } from '@/client/lib/toast';
 import { checklistDetailQuery } from '@/client/api/checklists';
 import { useRestoreVersion, versionsQuery } from '@/client/api/versions';
+import { BackToChecklist } from './back-to-checklist';
 import { VersionCard } from './version-card';
 
 /**
@@ -37,13 +36,7 @@ export function VersionHistoryPage() {
 
   return (
     <Page width="medium">
-      <Link
-        to={paths.checklist(id)}
-        className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-200"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden />
-        {versionMessages.backToList}
-      </Link>
+      <BackToChecklist id={id}>{versionMessages.backToList}</BackToChecklist>
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
           {versionMessages.history}
