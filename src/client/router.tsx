@@ -33,6 +33,10 @@ const EditChecklistPage = lazyPage(
   () => import('@/client/features/checklists/edit-checklist-page'),
   'EditChecklistPage',
 );
+const VersionHistoryPage = lazyPage(
+  () => import('@/client/features/checklists/version-history-page'),
+  'VersionHistoryPage',
+);
 const RequireOwner = lazyPage(() => import('@/client/features/checklists/require-owner'), 'RequireOwner');
 const ProfilePage = lazyPage(() => import('@/client/pages/profile-page'), 'ProfilePage');
 const MePage = lazyPage(() => import('@/client/pages/me-page'), 'MePage');
@@ -105,6 +109,16 @@ const routes: RouteObject[] = [
               <RequireAuth>
                 <RequireOwner>
                   <EditChecklistPage />
+                </RequireOwner>
+              </RequireAuth>
+            ),
+          },
+          {
+            path: '/checklist/:id/versions',
+            element: (
+              <RequireAuth>
+                <RequireOwner>
+                  <VersionHistoryPage />
                 </RequireOwner>
               </RequireAuth>
             ),

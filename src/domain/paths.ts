@@ -25,6 +25,8 @@ export const paths = {
   checklist: (id: string) => `/checklist/${segment(id)}`,
   /** A list laid out for paper: empty boxes, its notes, its address and a QR code of it. */
   checklistPrint: (id: string) => `/checklist/${segment(id)}/print`,
+  /** The author's versions of their list (the author only). */
+  checklistVersions: (id: string) => `/checklist/${segment(id)}/versions`,
   create: () => '/create',
   editChecklist: (id: string) => `/edit-checklist/${segment(id)}`,
   user: (username: string) => `/user/${segment(username)}`,

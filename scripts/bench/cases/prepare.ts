@@ -13,6 +13,7 @@ import { moderationCases } from './moderation';
 import { pageCases } from './pages';
 import { readCases } from './reads';
 import { remixCases } from './remixes';
+import { versionCases } from './versions';
 import { drawText } from './text';
 import { writeCases, type SampledList } from './writes';
 
@@ -37,6 +38,7 @@ export async function prepareCases(db: Database, size: BenchSize, signIns: numbe
       me,
     ),
     ...(await remixCases(db)),
+    ...(await versionCases(db, [me, ...signed])),
     ...(await moderationAuditCases(db, signed)),
     ...(await moderationCases(db, lists, signed)),
     ...blockCases(

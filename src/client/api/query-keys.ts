@@ -35,6 +35,9 @@ export const checklistKeys = {
   /** The signed-in user's own closed runs of a list (the History). */
   runs: (id: string) => [...checklistKeys.all, 'runs', id] as const,
   remixes: (id: string) => [...checklistKeys.all, 'remixes', id] as const,
+  /** The author's versions of their list; under 'checklists', so saving the list refreshes them. */
+  versions: (id: string) => [...checklistKeys.all, 'versions', id] as const,
+  version: (id: string, number: number) => [...checklistKeys.versions(id), number] as const,
   /** The mutation key of a list's completions and resets, so the last one to settle can be recognised. */
   progress: (id: string) => [...checklistKeys.all, id, 'progress'] as const,
 };

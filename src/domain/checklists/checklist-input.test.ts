@@ -5,6 +5,7 @@ import {
   checklistInputSchema,
   isNoTagRows,
   emptyChecklistForm,
+  emptyItemRow,
   noTagRows,
   toChecklistInput,
 } from './checklist-input';
@@ -108,6 +109,47 @@ describe('the checklist form', () => {
       difficulty: 'medium',
       estimatedTime: 'Unknown',
     });
+  });
+
+  it('keeps each stored entry’s id on its row, through a move, a rewording and a new note', () => {
+    const tent = '3f1c7a52-4b0e-4c3a-9a55-0d2f6f7c1a01';
+    const stove = '3f1c7a52-4b0e-4c3a-9a55-0d2f6f7c1a02';
+    const form = checklistFormFrom({
+      ...filled,
+      tags: [],
+      items: [
+        { id: tent, content: 'Tent', kind: 'item', note: '' },
+        { id: stove, content: 'Stove', kind: 'item', note: 'Gas' },
+      ],
+    });
+    expect(form.items).toEqual([
+      { id: tent, content: 'Tent', kind: 'item', note: '' },
+      { id: stove, content: 'Stove', kind: 'item', note: 'Gas' },
+    ]);
+    const [tentRow, stoveRow] = form.items;
+    const edited = {
+      ...form,
+      items: [
+        { ...stoveRow!, content: 'Gas stove' },
+        { ...tentRow!, note: 'Two poles' },
+        { ...emptyItemRow(), content: 'Map' },
+      ],
+    };
+    expect(checklistFormSchema.safeParse(edited).success).toBe(true);
+    expect(toChecklistInput(edited).items).toEqual([
+      { id: stove, kind: 'item', content: 'Gas stove', note: 'Gas' },
+      { id: tent, kind: 'item', content: 'Tent', note: 'Two poles' },
+      { kind: 'item', content: 'Map', note: '' },
+    ]);
+  });
+
+  it('sends an id once: a second row with the same id is a new entry', () => {
+    const tent = '3f1c7a52-4b0e-4c3a-9a55-0d2f6f7c1a01';
+    const row = { id: tent, content: 'Tent', kind: 'item' as const, note: '' };
+    expect(toChecklistInput({ ...filled, items: [row, { ...row, content: 'Spare tent' }] }).items).toEqual([
+      { id: tent, kind: 'item', content: 'Tent', note: '' },
+      { kind: 'item', content: 'Spare tent', note: '' },
+    ]);
   });
 
   it('the API refuses what the form would refuse, in the same words', () => {

@@ -61,7 +61,17 @@ export const checklistFormSchema = z.object({
   title: typed(titleField),
   description: typed(descriptionField),
   items: z
-    .array(z.object({ content: z.string(), kind: z.enum(ENTRY_KINDS), note: z.string() }))
+    .array(
+      z.object({
+        content: z.string(),
+        kind: z.enum(ENTRY_KINDS),
+        note: z.string(),
+        // The stored entry this row continues (never shown): kept as the row is moved, reworded or
+        // its note edited, so the list's versions tell a rewording from a removal and an addition.
+        // A new, pasted or imported row has none.
+        id: z.string().optional(),
+      }),
+    )
     .superRefine((rows, ctx) => acceptedBy(itemsField, rows, ctx)),
   tags: z.array(z.object({ value: z.string() })).superRefine((rows, ctx) => {
     acceptedBy(tagsField, isNoTagRows(rows) ? [] : rows.map((row) => row.value), ctx);
@@ -89,11 +99,14 @@ export function emptyChecklistForm(): ChecklistForm {
   };
 }
 
-/** The edit form, prefilled: difficulty lower-cased (default medium); empty lists become one empty row. */
+/**
+ * The edit form, prefilled: difficulty lower-cased (default medium); empty lists become one empty
+ * row; each row carries the id of the stored entry it shows.
+ */
 export function checklistFormFrom(list: {
   title: string;
   description: string;
-  items: { content: string; kind: EntryKind; note: string }[];
+  items: { id: string; content: string; kind: EntryKind; note: string }[];
   tags: string[];
   estimatedTime: string;
   difficulty: string;
@@ -104,7 +117,7 @@ export function checklistFormFrom(list: {
     title: list.title,
     description: list.description,
     items: list.items.length
-      ? list.items.map(({ content, kind, note }) => ({ content, kind, note }))
+      ? list.items.map(({ id, content, kind, note }) => ({ content, kind, note, id }))
       : [emptyItemRow()],
     tags: list.tags.length ? list.tags.map((value) => ({ value })) : noTagRows(),
     estimatedTime: (ESTIMATED_TIMES as readonly string[]).includes(list.estimatedTime) ? list.estimatedTime : 'Unknown',
@@ -113,14 +126,29 @@ export function checklistFormFrom(list: {
   };
 }
 
-/** The created payload: trimmed, non-empty items and tags only. Validate with checklistFormSchema first. */
+/**
+ * The created or edited payload: trimmed, non-empty items and tags only; a row that continues a
+ * stored entry names it by id, and an id is sent once (a second row with it is a new entry).
+ * Validate with checklistFormSchema first.
+ */
 export function toChecklistInput(form: ChecklistForm): ChecklistInput {
+  const sent = new Set<string>();
+  const firstUse = (id: string | undefined) => {
+    if (id === undefined || sent.has(id)) return {};
+    sent.add(id);
+    return { id };
+  };
   return checklistInputSchema.parse({
     title: form.title,
     description: form.description,
     items: form.items
       .filter((row) => row.content.trim())
-      .map(({ content, kind, note }) => ({ kind, content, note: kind === 'heading' ? '' : note })),
+      .map(({ content, kind, note, id }) => ({
+        kind,
+        content,
+        note: kind === 'heading' ? '' : note,
+        ...firstUse(id),
+      })),
     tags: form.tags.map((row) => row.value.trim()).filter(Boolean),
     estimatedTime: form.estimatedTime,
     difficulty: form.difficulty,

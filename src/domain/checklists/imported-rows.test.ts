@@ -25,6 +25,18 @@ describe('pasting into an item row', () => {
     });
   });
 
+  it('gives the pasted rows no stored entry’s id, and leaves the other rows theirs', () => {
+    const stored = (content: string, id: string) => ({ ...row(content), id });
+    const outcome = pasteIntoRows([stored('A', 'id-a'), stored('B', 'id-b'), stored('C', 'id-c')], 1, [
+      entry('B1'),
+      entry('B2'),
+    ]);
+    expect(outcome).toEqual({
+      ok: true,
+      rows: [stored('A', 'id-a'), row('B1'), row('B2'), stored('C', 'id-c')],
+    });
+  });
+
   it('changes nothing when the list would pass its limits', () => {
     const rows = many(60).map((e) => row(e.content));
     expect(pasteIntoRows(rows, 0, many(50))).toEqual({ ok: false, message: m.formTooManyItems('pasted lines', 109) });
@@ -52,6 +64,16 @@ describe('importing into the form', () => {
         difficulty: 'hard',
       }),
     });
+  });
+
+  it('gives the imported rows no stored entry’s id, and leaves the filled rows theirs', () => {
+    const kept = { ...row('Tent'), id: 'id-tent' };
+    expect(formWithImport(form({ items: [kept, row('')] }), { items: [entry('Stove')] })).toMatchObject({
+      ok: true,
+      form: { items: [kept, row('Stove')] },
+    });
+    const outcome = formWithImport(form({ items: [kept] }), { items: [entry('Stove')] });
+    expect(outcome.ok && outcome.form.items[1]).not.toHaveProperty('id');
   });
 
   it('replaces empty rows, or follows filled ones, and says which', () => {

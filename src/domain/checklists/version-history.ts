@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ENTRY_KINDS } from './entries';
+import { versionMessages } from './version-messages';
 import { summariseChanges, type VersionChange } from './versions';
 
 // A list's versions as its author reads them: "Version history" on their own list, newest first,
@@ -54,29 +55,30 @@ export const versionEntriesSchema = z.object({
 });
 export type VersionEntries = z.infer<typeof versionEntriesSchema>;
 
-export const versionMessages = {
-  history: 'Version history',
-  historyDescription: 'Every save of the items, headings and notes of this list, newest first.',
-  loadFailed: 'Failed to load the version history.',
-  loading: 'Loading versions...',
-  current: 'Current version',
-  first: 'First version',
-  showEntries: 'Show this version',
-  hideEntries: 'Hide this version',
-  restore: 'Restore this version',
-  restoreBody:
-    'The items, headings and notes become as they were in this version. Restoring saves a new version, so nothing is lost.',
-  restoring: 'Restoring...',
-  restoreFailed: 'Failed to restore this version.',
-  notFound: 'Version not found.',
-  alreadyCurrent: 'This version is already the list as it is now.',
-  showMore: 'Show more',
-} as const;
+/** A restore's response: the number of the version it saved. */
+export const restoredVersionSchema = versionEntriesSchema.pick({ number: true });
+
+// The messages live in a module without zod, so the list's own page can link the history.
+export { versionMessages };
+
+/** The browser tab's name for a list's history. */
+export const historyPageName = (title: string) => `${versionMessages.history}: ${title}`;
 
 export const versionTitle = (number: number) => `Version ${number}`;
 export const restoreTitle = (number: number) => `Restore version ${number}?`;
 export const restoredMessage = (number: number) => `Version ${number} restored.`;
 export const restoredFromText = (number: number) => `Restored version ${number}`;
+/** What the history's lists are called to a screen reader. */
+export const changesLabel = (number: number) => `Changes in version ${number}`;
+export const entriesLabel = (number: number) => `Entries of version ${number}`;
+
+/** A version lists this many of its changes; more wait behind "Show all N changes". */
+export const CHANGES_SHOWN = 5;
+export const showAllChangesText = (count: number) => `Show all ${count} changes`;
+
+/** The changes a version shows: all of them once expanded, else the first CHANGES_SHOWN. */
+export const shownChanges = <T>(changes: readonly T[], isExpanded: boolean): readonly T[] =>
+  isExpanded ? changes : changes.slice(0, CHANGES_SHOWN);
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
@@ -112,5 +114,14 @@ export function changeText(change: VersionChange): string {
   }
 }
 
-/** "12 items, 2 headings": a version's size. */
+/** "12 entries": a version's size (items and headings). */
 export const entryCountText = (count: number) => plural(count, 'entry', 'entries');
+
+/**
+ * A version's line under its title: the first says so and how many entries the list began with;
+ * any other, what its changes did in brief ("2 added, 1 removed").
+ */
+export function versionSummaryText(version: Pick<Version, 'number' | 'changes' | 'entryCount'>): string {
+  if (version.number === 1) return `${versionMessages.first} · ${entryCountText(version.entryCount)}`;
+  return changeSummaryText(version.changes);
+}

@@ -5,6 +5,7 @@ import {
   versionPageQuerySchema,
   versionPageSchema,
   versionParamsSchema,
+  restoredVersionSchema,
 } from '@/domain/checklists/version-history';
 import type { Database } from '../db/client';
 import {
@@ -48,7 +49,7 @@ const route = {
     path: '/{id}/versions/{number}/restore',
     summary: 'Restore a version of one’s checklist: its entries become that version’s, saved as a new version',
     request: { params: versionParamsSchema },
-    responses: { 200: jsonContent(versionEntriesSchema.pick({ number: true }), 'The new version’s number') },
+    responses: { 200: jsonContent(restoredVersionSchema, 'The new version’s number') },
   }),
 };
 

@@ -35,6 +35,7 @@ export const readerSiteRoutes = (ids: { othersList: string; ownList: string; rea
   `/checklist/${ids.othersList}/print`,
   '/create',
   `/edit-checklist/${ids.ownList}`,
+  `/checklist/${ids.ownList}/versions`,
   `/user/${ids.reader}`,
   '/me',
   '/me?tab=my-lists',

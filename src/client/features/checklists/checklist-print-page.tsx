@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Printer } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Printer } from 'lucide-react';
+import { useParams } from 'react-router';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { printMessages } from '@/domain/checklists/export-messages';
 import { paths } from '@/domain/paths';
@@ -8,6 +8,7 @@ import { Page } from '@/client/components/layout/page';
 import { Button } from '@/client/components/ui/button';
 import { checklistDetailQuery } from '@/client/api/checklists';
 import { useDocumentTitle } from '@/client/lib/document-head';
+import { BackToChecklist } from './back-to-checklist';
 import { ChecklistDetailStatus } from './detail-states';
 import { difficultyLabels } from './difficulty-badge';
 import { QrCode } from './qr-code';
@@ -39,13 +40,7 @@ export function ChecklistPrintPage() {
   return (
     <Page width="medium" className="print:max-w-none print:p-0">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <Link
-          to={paths.checklist(id)}
-          className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-200"
-        >
-          <ArrowLeft className="h-4 w-4" aria-hidden />
-          {printMessages.backToChecklist}
-        </Link>
+        <BackToChecklist id={id}>{printMessages.backToChecklist}</BackToChecklist>
         {detail.data ? (
           <Button onClick={() => window.print()}>
             <Printer className="h-4 w-4" aria-hidden />

@@ -1,7 +1,8 @@
-import { Copy, CopyPlus, LoaderCircle, Pencil } from 'lucide-react';
+import { Copy, CopyPlus, History, LoaderCircle, Pencil } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
+import { versionMessages } from '@/domain/checklists/version-messages';
 import { canClone, canDuplicate, canEdit, type Authored, type Viewer } from '@/domain/permissions';
 import { Alert } from '@/client/components/ui/alert';
 import { Button } from '@/client/components/ui/button';
@@ -79,7 +80,7 @@ function CopyButton({ clone, label }: { clone: Clone; label: 'Clone' | 'Duplicat
 }
 
 /**
- * The owner's "Edit Checklist" and Duplicate, anyone else's Clone; a visitor's Clone is a link to
+ * The owner's "Edit Checklist", "Version history" and Duplicate, anyone else's Clone; a visitor's Clone is a link to
  * sign in first (`loginHref`), since cloning needs an account.
  */
 export function EditOrCloneButton({
@@ -100,6 +101,12 @@ export function EditOrCloneButton({
           <Link to={paths.editChecklist(checklist.id)}>
             <Pencil className="h-4 w-4" aria-hidden />
             Edit Checklist
+          </Link>
+        </Button>
+        <Button asChild variant="secondary">
+          <Link to={paths.checklistVersions(checklist.id)}>
+            <History className="h-4 w-4" aria-hidden />
+            {versionMessages.history}
           </Link>
         </Button>
         {canDuplicate(viewer, checklist) ? <CopyButton clone={clone} label="Duplicate" /> : null}

@@ -9,9 +9,9 @@ import { checklistDetailQuery } from '@/client/api/checklists';
 import { paths } from '@/domain/paths';
 
 /**
- * /edit-checklist/{id} is for the list's owner. Anyone else goes to the list itself,
- * which shows it, or "Checklist Not Found" for a private list or a wrong id. The server checks
- * ownership again on every write.
+ * /edit-checklist/{id} and /checklist/{id}/versions are for the list's owner. Anyone else goes
+ * to the list itself, which shows it, or "Checklist Not Found" for a private list or a wrong id.
+ * The server checks ownership again on every write and every read of the versions.
  */
 export function RequireOwner({ children }: { children: ReactNode }) {
   const { id = '' } = useParams();

@@ -1,0 +1,84 @@
+// "read: version history": an author's first page of their list's versions, as its page asks for
+// it; "read: a version's entries": one version rebuilt, as "Show this version" asks for it. Each
+// signed-in user reads their own list in turn (only its author may), so the per-user rate limit is
+// met only past its limit times their number a minute. Their lists are given VERSION_COUNT versions
+// here, written as an edit writes them: version 1 and every SNAPSHOT_EVERY-th hold the whole list,
+// the others one change (the first entry reworded).
+import { sql, type SQL } from 'drizzle-orm';
+import { SNAPSHOT_EVERY } from '../../../src/domain/checklists/versions';
+import type { Database } from '../../../src/server/db/client';
+import { listVersions, readVersionEntries } from '../../../src/server/checklists/versions.queries';
+import { asUser, type Signed } from '../users';
+import { selectRows, type Case } from './case';
+
+const VERSION_COUNT = 30;
+/** Half-way between two whole lists: the most change sets a read applies. */
+const READ_VERSION = SNAPSHOT_EVERY - 1;
+
+/** Gives each user's oldest list without versions VERSION_COUNT of them; their lists with the most versions. */
+async function listsWithVersions(db: Database, users: Signed[]) {
+  const ids = () => sql.param(users.map((user) => user.userId));
+  // The first entry's wording at version v: as made at 1, then "(v)" after it.
+  const wording = (v: SQL) => sql`case when ${v} = 1 then f.content else f.content || ' (' || ${v} || ')' end`;
+  await db.execute(sql`
+    with lists as (
+      select distinct on (c.author_id) c.id, c.author_id, c.created_at from checklists c
+      where c.author_id = any(${ids()}::text[])
+        and not exists (select 1 from checklist_versions v where v.checklist_id = c.id)
+        and exists (select 1 from checklist_items i where i.checklist_id = c.id)
+      order by c.author_id, c.created_at),
+    entries as (
+      select i.checklist_id, count(*)::int as n,
+        jsonb_agg(jsonb_build_object('key', coalesce(i.key, i.id), 'kind', i.kind, 'content', i.content, 'note', i.note)
+                  order by i.order_index) as list
+      from checklist_items i join lists l on l.id = i.checklist_id group by i.checklist_id),
+    f as (
+      select l.id, l.author_id, l.created_at, e.n, e.list, e.list->0->>'key' as key, e.list->0->>'kind' as kind,
+        e.list->0->>'content' as content
+      from lists l join entries e on e.checklist_id = l.id),
+    written as (
+      insert into checklist_versions (checklist_id, number, author_id, created_at, changes, snapshot, entry_count)
+      select f.id, v, f.author_id, f.created_at + make_interval(hours => v),
+        case when v = 1 then '[]'::jsonb else jsonb_build_array(jsonb_build_object(
+          'op', 'reword', 'key', f.key, 'kind', f.kind, 'from', ${wording(sql`v - 1`)}, 'to', ${wording(sql`v`)})) end,
+        case when v = 1 or v % ${SNAPSHOT_EVERY} = 0
+          then jsonb_set(f.list, '{0,content}', to_jsonb(${wording(sql`v`)})) end,
+        f.n
+      from f cross join generate_series(1, ${VERSION_COUNT}) v
+      returning checklist_id)
+    update checklist_items i set content = ${wording(sql`${VERSION_COUNT}`)}
+    from f where i.checklist_id = f.id and coalesce(i.key, i.id)::text = f.key
+      and exists (select 1 from written w where w.checklist_id = f.id)`);
+  return selectRows<{ id: string; author_id: string }>(
+    db,
+    sql`select distinct on (c.author_id) c.id, c.author_id from checklists c
+        join checklist_versions v on v.checklist_id = c.id
+        where c.author_id = any(${ids()}::text[])
+        group by c.id, c.author_id order by c.author_id, count(*) desc`,
+  );
+}
+
+export async function versionCases(db: Database, signed: Signed[]): Promise<Case[]> {
+  const lists = await listsWithVersions(db, signed);
+  const authors = new Map(signed.map((user) => [user.userId, user]));
+  const readers = lists.flatMap((list) => {
+    const user = authors.get(list.author_id);
+    return user ? [{ user, listId: list.id }] : [];
+  });
+  if (readers.length === 0) return [];
+  const at = (index: number) => readers[index % readers.length]!;
+  const asAuthor = (path: (listId: string) => string) =>
+    readers.map(({ user, listId }) => ({ method: 'GET' as const, path: path(listId), headers: asUser(user) }));
+  return [
+    {
+      name: 'read: version history',
+      requests: asAuthor((listId) => `/api/checklists/${listId}/versions`),
+      bare: (index) => listVersions(db, at(index).listId, at(index).user.userId, {}),
+    },
+    {
+      name: 'read: a version’s entries',
+      requests: asAuthor((listId) => `/api/checklists/${listId}/versions/${READ_VERSION}`),
+      bare: (index) => readVersionEntries(db, at(index).listId, READ_VERSION),
+    },
+  ];
+}
