@@ -16,6 +16,7 @@ import { expireUnconfirmedSignUps } from './accounts/own-profile.actions';
 import { pruneEmailChangeLinks } from './accounts/email-change.actions';
 import { pruneEndedSessions } from './accounts/sessions.actions';
 import { endElapsedSuspensions } from './moderation/holds';
+import { refreshTickStats } from './checklists/tick-stats.actions';
 
 // Three ways to run (decision 023): WEB_CONCURRENCY=1 is one process that does everything; more
 // is a cluster, whose primary owns the database, migrations, seeding and the background work,
@@ -95,10 +96,14 @@ async function startBackgroundWork(env: Env, db: Database, mailer: Mailer, logge
     60 * 60 * 1000,
   );
   pruneTimer.unref();
+  // What people really tick: a few lists' figures at a time, each at most an hour old.
+  const tickStatsTimer = setInterval(() => void refreshTickStats(db).catch(() => undefined), 5 * 60 * 1000);
+  tickStatsTimer.unref();
   return {
     /** Lets the outbox finish the mail it is sending. */
     close: async () => {
       clearInterval(pruneTimer);
+      clearInterval(tickStatsTimer);
       await notificationMails.close();
       await mailer.idle();
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tickStatsSchema } from './tick-stats';
 import { holdFieldSchema } from '../moderation/holds';
 import { runSummarySchema } from './runs';
 import { CHECKLIST_VISIBILITIES } from './visibility';
@@ -65,6 +66,8 @@ export const checklistDetailSchema = z.object({
     /** The viewer's runs of the list in brief ("You completed this list N times", the History). */
     runs: runSummarySchema,
   }),
+  /** What people really tick on the list: null unless it is public and enough people used it. */
+  tickStats: tickStatsSchema.nullable(),
   /** Set for the author when the moderators hid the list (`visibility` is then the author's own choice). */
   hold: holdFieldSchema,
   /** Whether the list is a staff pick: told to moderators and admins only. */

@@ -1,6 +1,7 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { noRuns } from '@/domain/checklists/runs';
+import { TICK_STATS_FLOOR, type TickStats } from '@/domain/checklists/tick-stats';
 import { visibilityOf, type ChecklistVisibility } from '@/domain/checklists/visibility';
 import type { Hold } from '@/domain/moderation/holds';
 import { canModerate, roleOf } from '@/domain/moderation/roles';
@@ -52,6 +53,7 @@ type DetailRow = AuthorRow & {
   hold: Hold | null;
   viewer_role: string | null;
   is_staff_pick: boolean;
+  tick_stats: TickStats | null;
 };
 /** The detail statement's row: its fields as one JSON object, and the entries' JSON text. */
 type DetailStatementRow = { fields: DetailRow; items_json: string };
@@ -156,6 +158,7 @@ function detailStatement(viewerId: Placeholder | null): SQL {
       -- Only a clone of a clone has a chain longer than one hop to walk (findOriginalAuthor).
       exists (select 1 from cloned_checklists k where k.cloned_checklist_id = cl.original_checklist_id) as original_is_clone,
       ${authorVisibilityColumn('c')} as author_visibility, ${holdJson('c')} as hold,
+      ${tickStatsColumn} as tick_stats,
       ${viewerSide.columns}
     from checklists c ${viewerSide.join}
     left join profiles p on p.id = c.author_id
@@ -163,6 +166,18 @@ function detailStatement(viewerId: Placeholder | null): SQL {
     left join checklists o on o.id = cl.original_checklist_id
     where c.id = ${listId} and ${visibleTo(viewerId)}) d`;
 }
+
+/**
+ * What people really tick on the list (refreshTickStats keeps it), for the detail query over
+ * `checklists c`: null unless the list is public and past the floor; each current item's share by
+ * its id (the figures are kept by entry key). One probe of the figures' key for a list without any.
+ */
+const tickStatsColumn = sql`(
+      select json_build_object('people', s.people, 'usualSeconds', s.usual_seconds,
+        'shares', (select coalesce(json_object_agg(i.id, (s.shares ->> coalesce(i.key, i.id)::text)::int), '{}')
+                   from checklist_items i where i.checklist_id = c.id and s.shares ? coalesce(i.key, i.id)::text))
+      from checklist_tick_stats s
+      where s.checklist_id = c.id and c.is_public and s.people >= ${sql.raw(String(TICK_STATS_FLOOR))})`;
 
 // Built once, not on every read: making the text from its fragments cost each read 13-15 µs.
 const visitorDetail = buildStatement(detailStatement(null));
@@ -226,6 +241,7 @@ export async function findChecklistDetail(
       runs: row.runs === null ? noRuns : presentRunSummary(row.runs),
     },
     hold: isOwner ? row.hold : null,
+    tickStats: row.tick_stats,
     ...(canModerate(roleOf(row.viewer_role)) ? { isStaffPick: row.is_staff_pick } : {}),
   };
   return { detail, itemsJson: read.items_json };

@@ -25,6 +25,7 @@ const detail: DetailRead['detail'] = {
   clonedFrom: null,
   viewer: { isOwner: false, hasLiked: false, completedItemIds: [], runs: noRuns },
   hold: null,
+  tickStats: null,
 };
 
 describe('the detail response joins the fields with the entries PostgreSQL wrote', () => {

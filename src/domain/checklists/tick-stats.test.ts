@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { aboutDuration, isOftenSkipped, runCounts, shareText } from './tick-stats';
+
+describe('what people really tick', () => {
+  it('counts a run that finished the list or ticked more than half of it', () => {
+    expect([runCounts(3, 4), runCounts(2, 4), runCounts(4, 4), runCounts(1, 1), runCounts(0, 0)]).toEqual([
+      true,
+      false,
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it('marks an item under 30% as often skipped', () => {
+    expect([isOftenSkipped(29), isOftenSkipped(30)]).toEqual([true, false]);
+    expect(shareText(92)).toBe('92% tick this');
+  });
+
+  it('says a duration as a person would', () => {
+    expect(aboutDuration(40)).toBe('about 1 minute');
+    expect(aboutDuration(7 * 60)).toBe('about 7 minutes');
+    expect(aboutDuration(23 * 60)).toBe('about 25 minutes');
+    expect(aboutDuration(95 * 60)).toBe('about 1.5 hours');
+    expect(aboutDuration(60 * 60)).toBe('about 1 hour');
+    expect(aboutDuration(50 * 3600)).toBe('about 2 days');
+  });
+});
