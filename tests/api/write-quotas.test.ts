@@ -116,6 +116,12 @@ const writes: Record<string, WriteCall> = {
     }),
     json: { toVersion: 2, accept: [] },
   },
+  'dismiss an idea from remixes': {
+    action: 'remixIdea',
+    method: 'POST',
+    path: viaNewList((list) => `/api/checklists/${list}/ideas/dismiss`, 'writer'),
+    json: { idea: 'mallet' },
+  },
   follow: { action: 'follow', method: 'PUT', path: async () => '/api/users/quota_owner/follow' },
   unfollow: { action: 'follow', method: 'DELETE', path: async () => '/api/users/quota_owner/follow' },
   'create a group': { action: 'group', method: 'POST', path: async () => '/api/library/groups', json: { name: 'G' } },

@@ -120,6 +120,16 @@ export const table: [string, Call, Record<Visibility, Expected>][] = [
     }),
     byVisibility({ visitor: 401, other: 404, owner: 404 }, { visitor: 401, other: 404, owner: 404 }),
   ],
+  [
+    'read ideas from remixes',
+    ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/ideas` }),
+    authorsVersions(200),
+  ],
+  [
+    'dismiss an idea from remixes',
+    ({ list }) => ({ method: 'POST', path: `/api/checklists/${list}/ideas/dismiss`, json: { idea: 'mallet' } }),
+    authorsVersions(200),
+  ],
   ['list comments', ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/comments` }), anyViewer],
   ['list remixes', ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/remixes` }), anyViewer],
   [

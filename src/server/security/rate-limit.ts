@@ -175,6 +175,8 @@ export const writeQuotas = {
   restoreVersion: { perDay: 100, perMinute: 10 },
   /** Applying (or skipping) the changes of a clone's original: a person reviews a few a day. */
   reviewUpstream: { perDay: 100, perMinute: 10 },
+  /** Adding an idea from remixes to one's list, or dismissing one. */
+  remixIdea: { perDay: 200, perMinute: 20 },
   /** An author asking for a review of their hidden things: once per hiding, so a few a day. */
   reviewRequest: { perDay: 20, perMinute: 5 },
   /** A moderator's staff picks and unpicks. */

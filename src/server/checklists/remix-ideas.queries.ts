@@ -1,0 +1,62 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { IDEA_MIN_PEOPLE, IDEA_NAMES_SHOWN, MAX_IDEAS, type RemixIdea } from '@/domain/checklists/remix-ideas';
+import type { Executor } from '../db/client';
+import { actorShown, displayName, personColumns, type PersonRow } from '../presenters';
+
+/**
+ * An item's idea: its words set apart from case, accents, punctuation and a bracketed aside, so
+ * "Tent footprint" and "tent footprint (ground sheet)" are one idea.
+ */
+export const ideaKey = (content: SQL) =>
+  sql`btrim(regexp_replace(regexp_replace(lower(ticklist_unaccent(${content})), '\\([^)]*\\)', ' ', 'g'), '[^[:alnum:]]+', ' ', 'g'))`;
+
+type IdeaRow = { idea: string; content: string; remixes: number; people: number; some_authors: string[] };
+
+/**
+ * The ideas from remixes of list `checklistId` (whose author the caller has checked): the items its
+ * public clones added (not copied from it: no source, and no wording the list has), grouped by
+ * idea, added by at least IDEA_MIN_PEOPLE different people, not dismissed; most people first,
+ * with up to IDEA_NAMES_SHOWN of them named as anyone may see them (a hidden or suspended
+ * profile is not named). `only` reads one idea.
+ */
+export async function findRemixIdeas(
+  db: Executor,
+  checklistId: string,
+  viewerId: string,
+  only?: string,
+): Promise<RemixIdea[]> {
+  const ideas = await db.execute<IdeaRow>(sql`
+    with added as (
+      select cc.id as clone_id, cc.author_id, i.content, ${ideaKey(sql`i.content`)} as idea
+      from cloned_checklists k
+      join checklists cc on cc.id = k.cloned_checklist_id and cc.is_public
+      join checklist_items i on i.checklist_id = cc.id and i.kind = 'item' and i.source_key is null
+      where k.original_checklist_id = ${checklistId})
+    select a.idea, mode() within group (order by a.content) as content, count(distinct a.clone_id)::int as remixes,
+      count(distinct a.author_id)::int as people, (array_agg(distinct a.author_id))[1:${IDEA_NAMES_SHOWN + 2}] as some_authors
+    from added a
+    where a.idea <> '' ${only === undefined ? sql`` : sql`and a.idea = ${only}`}
+      and not exists (select 1 from checklist_items o where o.checklist_id = ${checklistId}
+                        and ${ideaKey(sql`o.content`)} = a.idea)
+      and not exists (select 1 from remix_idea_dismissals d where d.checklist_id = ${checklistId} and d.idea_key = a.idea)
+    group by a.idea
+    having count(distinct a.author_id) >= ${IDEA_MIN_PEOPLE}
+    order by people desc, remixes desc, a.idea
+    limit ${MAX_IDEAS}`);
+  const authorIds = [...new Set(ideas.rows.flatMap((row) => row.some_authors))];
+  const shown = authorIds.length
+    ? await db.execute<PersonRow>(
+        sql`select ${personColumns} from profiles p where p.id = any(${sql.param(authorIds)}::text[]) and ${actorShown}`,
+      )
+    : { rows: [] };
+  const people = new Map(shown.rows.map((person) => [person.id, person]));
+  return ideas.rows.map((row) => ({
+    idea: row.idea,
+    content: row.content,
+    remixes: row.remixes,
+    people: row.people,
+    names: row.some_authors
+      .flatMap((id) => (people.has(id) ? [displayName(people.get(id)!, 'actor', viewerId)] : []))
+      .slice(0, IDEA_NAMES_SHOWN),
+  }));
+}
