@@ -32,6 +32,7 @@ import { remixesRoutes } from './checklists/remixes.routes';
 import { versionsRoutes } from './checklists/versions.routes';
 import { upstreamRoutes } from './checklists/upstream.routes';
 import { remixIdeasRoutes } from './checklists/remix-ideas.routes';
+import { itemSuggestionsRoutes } from './checklists/item-suggestions.routes';
 import { createBrowseCursors, createSearchCounts, createSearchPages } from './browse/browse.queries';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -203,6 +204,7 @@ export function createApp({
     .route('/api/checklists', versionsRoutes({ db }))
     .route('/api/checklists', upstreamRoutes({ db }))
     .route('/api/checklists', remixIdeasRoutes({ db }))
+    .route('/api/checklists', itemSuggestionsRoutes({ db }))
     .route('/api/comments', commentsRoutes({ db }))
     .route('/api/library', libraryRoutes({ db }))
     .route('/api', socialRoutes({ db }))

@@ -38,6 +38,8 @@ export const rateRules = {
   // An author's versions of their list, a page at a time, one version's entries before a restore,
   // and what the original of their clone changed.
   versionHistoryPerUser: { windowSeconds: 60, max: 60 },
+  // Suggestions while a list is written: the editor asks as the title, tags and items change (debounced).
+  itemSuggestionsPerUser: { windowSeconds: 60, max: 120 },
   // A list's remixes: its detail page asks for the first page, a reader pages on with Show more.
   remixesPerIp: { windowSeconds: 60, max: 240 },
   // Changing one's own profile, username or settings (Hide completed items among them): a person

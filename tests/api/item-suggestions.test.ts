@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { itemSuggestionsSchema } from '../../src/domain/checklists/item-suggestions';
+import { makeChecklist } from '../../src/server/seed/factories';
+import { rateKey, rateRules } from '../../src/server/security/rate-limit';
+import { createAppWithUsers } from '../setup/sign-in';
+import type { Agent, TestApp } from '../setup/test-app';
+
+let t: TestApp;
+let asWriter: Agent;
+let writer: { id: string };
+
+beforeAll(async () => {
+  let users;
+  ({
+    t,
+    users,
+    agents: { writer: asWriter },
+  } = await createAppWithUsers({ author: {}, writer: {} }));
+  const author = users.author.id;
+  writer = users.writer;
+  for (const title of ['Camping weekend', 'Wild camping', 'Camping with kids'])
+    await makeChecklist(t.db, author, { title, items: ['Tent', 'Sleeping bag', 'Head torch', 'Kite'].slice(0, 3) });
+  await makeChecklist(t.db, author, { title: 'Beach day', tags: ['camping'], items: ['Sleeping bag!', 'Kite'] });
+  for (const title of ['Camping secrets', 'Camping plans'])
+    await makeChecklist(t.db, author, { title, items: ['Secret item'], isPublic: false });
+});
+
+async function suggest(body: unknown) {
+  const response = await asWriter.post('/api/checklists/suggestions', body);
+  expect(response.status).toBe(200);
+  return itemSuggestionsSchema.parse(await response.json()).suggestions;
+}
+
+describe('lists like this usually include', () => {
+  it('suggests what similar public lists commonly have and this one lacks, most common first', async () => {
+    expect(await suggest({ title: 'Camping trip', tags: [], items: ['Tent'] })).toEqual([
+      { content: 'Sleeping bag', lists: 4 },
+      { content: 'Head torch', lists: 3 },
+    ]);
+  });
+
+  it('finds similar lists by a tag too, and suggests nothing without a title word or a tag', async () => {
+    const byTag = await suggest({ title: 'Holiday', tags: ['Camping'], items: [] });
+    expect(byTag.map((suggestion) => suggestion.content)).toEqual(['Sleeping bag', 'Head torch', 'Tent']);
+    expect(await suggest({ title: '', tags: [], items: [] })).toEqual([]);
+    expect(await suggest({ title: 'On', tags: [], items: [] })).toEqual([]);
+  });
+
+  it('is rate limited per user: past the limit, 429 with Retry-After', async () => {
+    const key = rateKey('itemSuggestionsPerUser', writer.id);
+    await t.db.execute(sql`
+      insert into rate_limits (key, window_start, count) values (${key}, now(), ${rateRules.itemSuggestionsPerUser.max})
+      on conflict (key) do update set window_start = now(), count = excluded.count`);
+    const refused = await asWriter.post('/api/checklists/suggestions', { title: 'Camping', tags: [], items: [] });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    await t.db.execute(sql`delete from rate_limits where key = ${key}`);
+  });
+
+  it('is for signed-in writers, and refuses bad input', async () => {
+    expect(
+      (await t.agent().post('/api/checklists/suggestions', { title: 'Camping', tags: [], items: [] })).status,
+    ).toBe(401);
+    for (const body of [{}, { title: 'x'.repeat(121), tags: [], items: [] }, { title: 'a', tags: 'x', items: [] }]) {
+      expect((await asWriter.post('/api/checklists/suggestions', body)).status, JSON.stringify(body)).toBe(400);
+    }
+  });
+});
