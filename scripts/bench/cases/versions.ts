@@ -11,9 +11,10 @@ import { listVersions, readVersionEntries } from '../../../src/server/checklists
 import { asUser, type Signed } from '../users';
 import { selectRows, type Case } from './case';
 
-const VERSION_COUNT = 30;
-/** Half-way between two whole lists: the most change sets a read applies. */
-const READ_VERSION = SNAPSHOT_EVERY - 1;
+/** A list edited a thousand times: its history must still open within the read bar. */
+const VERSION_COUNT = 1000;
+/** Just before a whole list (a multiple of SNAPSHOT_EVERY), late in the history: the most change sets a read applies. */
+const READ_VERSION = VERSION_COUNT - 1;
 
 /** Gives each user's oldest list without versions VERSION_COUNT of them; their lists with the most versions. */
 async function listsWithVersions(db: Database, users: Signed[]) {
