@@ -29,10 +29,7 @@ import { createSessionLookup } from './accounts/session-lookup';
 import { badgesRoutes } from './badges/badges.routes';
 import { checklistActionsRoutes, commentsRoutes } from './checklists/checklist-actions.routes';
 import { remixesRoutes } from './checklists/remixes.routes';
-import { versionsRoutes } from './checklists/versions.routes';
-import { upstreamRoutes } from './checklists/upstream.routes';
-import { remixIdeasRoutes } from './checklists/remix-ideas.routes';
-import { itemSuggestionsRoutes } from './checklists/item-suggestions.routes';
+import { livingListsRoutes } from './checklists/living-lists.routes';
 import { createBrowseCursors, createSearchCounts, createSearchPages } from './browse/browse.queries';
 import { checklistsRoutes } from './checklists/checklists.routes';
 import { dashboardRoutes } from './dashboard/dashboard.routes';
@@ -201,10 +198,7 @@ export function createApp({
     )
     .route('/api/checklists', checklistActionsRoutes({ db }))
     .route('/api/checklists', remixesRoutes({ db }))
-    .route('/api/checklists', versionsRoutes({ db }))
-    .route('/api/checklists', upstreamRoutes({ db }))
-    .route('/api/checklists', remixIdeasRoutes({ db }))
-    .route('/api/checklists', itemSuggestionsRoutes({ db }))
+    .route('/api/checklists', livingListsRoutes({ db }))
     .route('/api/comments', commentsRoutes({ db }))
     .route('/api/library', libraryRoutes({ db }))
     .route('/api', socialRoutes({ db }))

@@ -20,38 +20,35 @@ ALTER TABLE "cloned_checklists" ADD COLUMN "reviewed_version" integer DEFAULT 1 
 ALTER TABLE "checklist_versions" ADD CONSTRAINT "checklist_versions_checklist_id_checklists_id_fk" FOREIGN KEY ("checklist_id") REFERENCES "public"."checklists"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "checklist_versions" ADD CONSTRAINT "checklist_versions_author_id_users_id_fk" FOREIGN KEY ("author_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "checklist_versions_author_idx" ON "checklist_versions" USING btree ("author_id");--> statement-breakpoint
--- Remix lineage with entry identity: a deleted list's clones are credited to its own original, the
--- nearest ancestor still standing (as before), and follow it entry by entry. A clone's entry copied
--- from one of the deleted list's entries that came from the ancestor now names the ancestor's
--- entry; one copied from the deleted list's own additions is the clone's own (no source). The
--- clone hears of the ancestor's changes from the version the deleted list last reviewed.
-CREATE OR REPLACE FUNCTION ticklist_credit_surviving_ancestor()
+-- Remix lineage with entry identity: when a list is deleted, its clones follow its own original
+-- (the nearest ancestor still standing; ticklist_credit_surviving_ancestor, which fires after this,
+-- credits them to it) entry by entry. A clone's entry copied from one of the deleted list's entries
+-- that came from the ancestor now names the ancestor's entry; one copied from the deleted list's
+-- own additions is the clone's own (no source). The clones hear of the ancestor's changes from the
+-- version the deleted list last reviewed.
+CREATE FUNCTION ticklist_clones_follow_ancestor_entries()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
 DECLARE
-  ancestor uuid;
-  ancestor_title text;
-  ancestor_reviewed integer;
+  reviewed integer;
 BEGIN
-  SELECT o.id, o.title, k.reviewed_version INTO ancestor, ancestor_title, ancestor_reviewed
+  SELECT k.reviewed_version INTO reviewed
   FROM cloned_checklists k JOIN checklists o ON o.id = k.original_checklist_id
   WHERE k.cloned_checklist_id = OLD.id;
-  IF ancestor IS NOT NULL THEN
+  IF FOUND THEN
     UPDATE checklist_items ci
     SET source_key = (SELECT m.source_key FROM checklist_items m
                       WHERE m.checklist_id = OLD.id AND coalesce(m.key, m.id) = ci.source_key)
     FROM cloned_checklists k
     WHERE k.original_checklist_id = OLD.id AND ci.checklist_id = k.cloned_checklist_id
       AND ci.source_key IS NOT NULL;
-    -- The list being deleted must not be written to (its clone count) before it is deleted:
-    -- ticklist_count_clones leaves it alone while this names it.
-    PERFORM set_config('ticklist.list_being_deleted', OLD.id::text, true);
-    UPDATE cloned_checklists
-    SET original_checklist_id = ancestor, original_title = ancestor_title,
-        base_version = ancestor_reviewed, reviewed_version = ancestor_reviewed
+    UPDATE cloned_checklists SET base_version = reviewed, reviewed_version = reviewed
     WHERE original_checklist_id = OLD.id;
-    PERFORM set_config('ticklist.list_being_deleted', '', true);
   END IF;
   RETURN OLD;
 END $function$;
+--> statement-breakpoint
+-- Named to fire before checklists_credit_surviving_ancestor (triggers of one event fire by name).
+CREATE TRIGGER checklists_clones_follow_ancestor_entries BEFORE DELETE ON checklists
+FOR EACH ROW EXECUTE FUNCTION ticklist_clones_follow_ancestor_entries();
