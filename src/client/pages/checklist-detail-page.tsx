@@ -25,7 +25,7 @@ import { DeferredExportMenu } from '@/client/features/checklists/deferred-export
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { ClonedFromBadge } from '@/client/features/checklists/cloned-from-badge';
 import { RemixesSection } from '@/client/features/checklists/remixes-section';
-import { RemixIdeasSection } from '@/client/features/checklists/remix-ideas-section';
+import { DeferredRemixIdeas } from '@/client/features/checklists/deferred-remix-ideas';
 import { TickStatsSummary } from '@/client/features/checklists/tick-stats';
 import { VisibilityBadge } from '@/client/features/checklists/visibility-badge';
 import { HiddenNotice } from '@/client/features/moderation/hidden-notice';
@@ -189,7 +189,7 @@ function ChecklistView({
       </Card>
 
       <ChecklistProgress checklist={checklist} isSignedIn={isSignedIn} />
-      {checklist.viewer.isOwner ? <RemixIdeasSection checklistId={checklist.id} /> : null}
+      {checklist.viewer.isOwner ? <DeferredRemixIdeas checklistId={checklist.id} /> : null}
 
       {/* Paper shows the list itself: its remixes and comments are left off a printed page. */}
       <div className="print:hidden">

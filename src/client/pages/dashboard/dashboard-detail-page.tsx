@@ -12,7 +12,7 @@ import { ChecklistAuthor, ChecklistDetailStatus } from '@/client/features/checkl
 import { ShareButton } from '@/client/features/checklists/share-button';
 import { DeferredExportMenu } from '@/client/features/checklists/deferred-export-menu';
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
-import { RemixIdeasSection } from '@/client/features/checklists/remix-ideas-section';
+import { DeferredRemixIdeas } from '@/client/features/checklists/deferred-remix-ideas';
 import { TickStatsSummary } from '@/client/features/checklists/tick-stats';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { ReportButton } from '@/client/features/moderation/report-dialog';
@@ -99,7 +99,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
       </Card>
 
       <ChecklistProgress checklist={checklist} isSignedIn />
-      {checklist.viewer.isOwner ? <RemixIdeasSection checklistId={checklist.id} /> : null}
+      {checklist.viewer.isOwner ? <DeferredRemixIdeas checklistId={checklist.id} /> : null}
     </>
   );
 }
