@@ -83,6 +83,7 @@ test('an author is offered what three remixers added, adds it, and finds it at t
   signIn,
 }) => {
   const idea = `Tent footprint ${unique()}`;
+  const unwanted = `Camp chair ${unique()}`;
   const { user: author, list } = await makeUserWithList({
     list: { title: `Wild camp ${unique()}`, items: ['Pitch the tent', 'Boil water'] },
   });
@@ -92,7 +93,10 @@ test('an author is offered what three remixers added, adds it, and finds it at t
       id: string;
     };
     // The remixer's own item: no source in the original.
-    await db.insert(checklistItems).values({ checklistId: clone.id, content: idea, orderIndex: 10 });
+    await db.insert(checklistItems).values([
+      { checklistId: clone.id, content: idea, orderIndex: 10 },
+      { checklistId: clone.id, content: unwanted, orderIndex: 11 },
+    ]);
   }
 
   await signIn(author);
@@ -104,6 +108,10 @@ test('an author is offered what three remixers added, adds it, and finds it at t
   await expect(ideas).toContainText(/Added by (Ada|Ben|Cy) Remix, (Ada|Ben|Cy) Remix and (Ada|Ben|Cy) Remix/);
   await expect(ideas.getByRole('button', { name: `Dismiss: ${idea}` })).toBeVisible();
   await looksRight(page, 'ideas');
+
+  await ideas.getByRole('button', { name: `Dismiss: ${unwanted}` }).click();
+  await expect(page.getByText('Dismissed.')).toBeVisible();
+  await expect(ideas).not.toContainText(unwanted);
 
   await ideas.getByRole('button', { name: `Add to my list: ${idea}` }).click();
   await expect(page.getByText('Added to your list.')).toBeVisible();
