@@ -57,6 +57,17 @@ function IdeaRow({ checklistId, idea }: { checklistId: string; idea: RemixIdea }
       },
     });
 
+  const choices = [
+    { action: adopt, label: remixIdeaMessages.add, done: remixIdeaMessages.added, Icon: Plus, variant: 'primary' },
+    {
+      action: dismiss,
+      label: remixIdeaMessages.dismiss,
+      done: remixIdeaMessages.dismissed,
+      Icon: X,
+      variant: 'secondary',
+    },
+  ] as const;
+
   return (
     <div className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0">
@@ -66,27 +77,21 @@ function IdeaRow({ checklistId, idea }: { checklistId: string; idea: RemixIdea }
         </p>
       </div>
       <div className="flex shrink-0 gap-2">
-        <Button
-          type="button"
-          size="sm"
-          disabled={isBusy}
-          aria-label={`${remixIdeaMessages.add}: ${idea.content}`}
-          onClick={() => run(adopt, remixIdeaMessages.added)}
-        >
-          <Plus className="h-4 w-4" aria-hidden />
-          {remixIdeaMessages.add}
-        </Button>
-        <Button
-          type="button"
-          size="sm"
-          variant="secondary"
-          disabled={isBusy}
-          aria-label={`${remixIdeaMessages.dismiss}: ${idea.content}`}
-          onClick={() => run(dismiss, remixIdeaMessages.dismissed)}
-        >
-          <X className="h-4 w-4" aria-hidden />
-          {remixIdeaMessages.dismiss}
-        </Button>
+        {choices.map(({ action, label, done, Icon, variant }) => (
+          <Button
+            key={label}
+            type="button"
+            size="sm"
+            variant={variant}
+            disabled={isBusy}
+            // The idea in its name: a screen reader's list of buttons tells each row's apart.
+            aria-label={`${label}: ${idea.content}`}
+            onClick={() => run(action, done)}
+          >
+            <Icon className="h-4 w-4" aria-hidden />
+            {label}
+          </Button>
+        ))}
       </div>
     </div>
   );
