@@ -8,6 +8,7 @@ import { signInUsers } from '../users';
 import { blockCases } from './blocks';
 import { browseCases, DEEP_PAGE } from './browse';
 import { selectRows } from './case';
+import { livingListCases } from './living-lists';
 import { moderationAuditCases } from './moderation-audit';
 import { moderationCases } from './moderation';
 import { pageCases } from './pages';
@@ -39,6 +40,7 @@ export async function prepareCases(db: Database, size: BenchSize, signIns: numbe
     ),
     ...(await remixCases(db)),
     ...(await versionCases(db, [me, ...signed])),
+    ...(await livingListCases(db, signed, text)),
     ...(await moderationAuditCases(db, signed)),
     ...(await moderationCases(db, lists, signed)),
     ...blockCases(

@@ -38,8 +38,19 @@ export const checklistKeys = {
   /** The author's versions of their list; under 'checklists', so saving the list refreshes them. */
   versions: (id: string) => [...checklistKeys.all, 'versions', id] as const,
   version: (id: string, number: number) => [...checklistKeys.versions(id), number] as const,
+  /** The author's ideas from remixes of their list; under 'checklists', so saving the list refreshes them. */
+  ideas: (id: string) => [...checklistKeys.all, 'ideas', id] as const,
   /** The mutation key of a list's completions and resets, so the last one to settle can be recognised. */
   progress: (id: string) => [...checklistKeys.all, id, 'progress'] as const,
+};
+
+/**
+ * The editor's item suggestions for the list as written so far: apart from 'checklists', so a saved
+ * list does not ask for them again (nothing there changes them within a minute).
+ */
+export const itemSuggestionKeys = {
+  all: ['item-suggestions'] as const,
+  draft: (draft: { title: string; tags: string[]; items: string[] }) => [...itemSuggestionKeys.all, draft] as const,
 };
 
 export const libraryKeys = {

@@ -25,6 +25,8 @@ import { DeferredExportMenu } from '@/client/features/checklists/deferred-export
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { ClonedFromBadge } from '@/client/features/checklists/cloned-from-badge';
 import { RemixesSection } from '@/client/features/checklists/remixes-section';
+import { DeferredRemixIdeas } from '@/client/features/checklists/deferred-remix-ideas';
+import { TickStatsSummary } from '@/client/features/checklists/tick-stats';
 import { VisibilityBadge } from '@/client/features/checklists/visibility-badge';
 import { HiddenNotice } from '@/client/features/moderation/hidden-notice';
 import { StaffPickToggle } from '@/client/features/moderation/staff-pick-toggle';
@@ -167,6 +169,7 @@ function ChecklistView({
           <Stat icon={Copy} text={plural(checklist.clones, 'clone', 'clones')} />
           <Stat icon={ListChecks} text={plural(countItems(checklist.items), 'item', 'items')} />
         </ul>
+        <TickStatsSummary stats={checklist.tickStats} isOwner={checklist.viewer.isOwner} />
 
         <div className="mt-6 flex flex-wrap items-center gap-2 border-t border-slate-100 pt-5 dark:border-slate-800 print:hidden">
           <LikeButton checklist={checklist} viewer={viewer} loginHref={loginHref} />
@@ -186,6 +189,7 @@ function ChecklistView({
       </Card>
 
       <ChecklistProgress checklist={checklist} isSignedIn={isSignedIn} />
+      {checklist.viewer.isOwner ? <DeferredRemixIdeas checklistId={checklist.id} /> : null}
 
       {/* Paper shows the list itself: its remixes and comments are left off a printed page. */}
       <div className="print:hidden">

@@ -8,6 +8,7 @@ import { percentComplete } from '@/domain/checklists/progress';
 import { hideCompletedMessages, withoutCompleted } from '@/domain/checklists/runs';
 import { sectionsOf, type ListSection } from '@/domain/checklists/sections';
 import { ItemNote } from './item-note';
+import { ItemShare } from './tick-stats';
 
 export const COMPLETE_MESSAGE = 'Congratulations! All items completed!';
 
@@ -76,17 +77,20 @@ export function ProgressCard({
  * is a section title, never ticked or numbered); completed items are struck through. `completion`
  * and `onToggle` go by the items alone, in order. While `isHidingCompleted`, completed items are
  * left out (each item keeps its number), and so is a heading whose items are all completed.
+ * `shares` (by item id) are what people really tick, shown under each item that has one.
  */
 export function ChecklistItems({
   items,
   completion,
   onToggle,
   isHidingCompleted = false,
+  shares,
 }: {
   items: ChecklistDetail['items'];
   completion: boolean[];
   onToggle: (itemIndex: number) => void;
   isHidingCompleted?: boolean;
+  shares?: Record<string, number>;
 }) {
   if (items.length === 0) {
     return (
@@ -101,6 +105,7 @@ export function ChecklistItems({
         number={number}
         content={entry.content}
         note={entry.note}
+        share={shares?.[entry.id]}
         isCompleted={completion[number - 1] ?? false}
         onToggle={() => onToggle(number - 1)}
       />
@@ -157,17 +162,20 @@ function ItemRow({
   number,
   content,
   note,
+  share,
   isCompleted,
   onToggle,
 }: {
   number: number;
   content: string;
   note: string;
+  share?: number;
   isCompleted: boolean;
   onToggle: () => void;
 }) {
   const inputId = useId();
   const noteId = `${inputId}-note`;
+  const shareId = `${inputId}-share`;
   return (
     // Its own number as its ordinal: with completed items hidden, the list skips numbers.
     <li value={number}>
@@ -186,7 +194,7 @@ function ItemRow({
           type="checkbox"
           checked={isCompleted}
           onChange={onToggle}
-          aria-describedby={note ? noteId : undefined}
+          aria-describedby={cn(share !== undefined && shareId, note && noteId) || undefined}
           className="peer sr-only"
         />
         <span
@@ -210,6 +218,7 @@ function ItemRow({
           {content}
         </span>
       </label>
+      <ItemShare id={shareId} percent={share} className="-mt-2 pr-3 pb-3 pl-[5.25rem] print:hidden" />
       {/* Beside the label, not in it: a click on the note or its links does not complete the item. */}
       {note ? <ItemNote id={noteId} note={note} className="-mt-1 pr-3 pb-3 pl-[5.25rem]" /> : null}
     </li>

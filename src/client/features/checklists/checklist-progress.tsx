@@ -82,6 +82,7 @@ export function ChecklistProgress({ checklist, isSignedIn }: { checklist: Checkl
         completion={progress.completion}
         onToggle={progress.toggle}
         isHidingCompleted={hideCompleted.isHidden}
+        shares={checklist.tickStats?.shares}
       />
       {celebrationElement}
     </>

@@ -12,6 +12,8 @@ import { ChecklistAuthor, ChecklistDetailStatus } from '@/client/features/checkl
 import { ShareButton } from '@/client/features/checklists/share-button';
 import { DeferredExportMenu } from '@/client/features/checklists/deferred-export-menu';
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
+import { DeferredRemixIdeas } from '@/client/features/checklists/deferred-remix-ideas';
+import { TickStatsSummary } from '@/client/features/checklists/tick-stats';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { ReportButton } from '@/client/features/moderation/report-dialog';
 import { paths } from '@/domain/paths';
@@ -78,6 +80,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
             {plural(countItems(checklist.items), 'item', 'items')}
           </span>
         </div>
+        <TickStatsSummary stats={checklist.tickStats} isOwner={checklist.viewer.isOwner} />
         <div className="mt-5 flex flex-wrap gap-2 border-t border-slate-100 pt-5 dark:border-slate-800">
           <LibraryButton checklistId={checklist.id} variant="dashboard" />
           {/* The dashboard is signed in only: Clone here never needs its sign-in link. */}
@@ -96,6 +99,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
       </Card>
 
       <ChecklistProgress checklist={checklist} isSignedIn />
+      {checklist.viewer.isOwner ? <DeferredRemixIdeas checklistId={checklist.id} /> : null}
     </>
   );
 }

@@ -32,6 +32,7 @@ import { SelectContent, SelectItem, SelectRoot, SelectTrigger, SelectValue } fro
 import { cn } from '@/client/lib/cn';
 import { ChoiceField } from './choice-field';
 import { EntryRowDetails } from './entry-row-details';
+import { ItemSuggestions } from './item-suggestions';
 import { RowList } from './row-list';
 import { usePasteRows } from './use-paste-rows';
 
@@ -261,6 +262,11 @@ export function ItemsField({ dropsBlankRows = false }: ListFieldProps) {
         }
         isRowInvalid={(index) => isRowAtFault(values[index]?.content, MAX_ITEM_LENGTH, dropsBlankRows)}
         inputProps={(index) => register(`items.${index}.content`, { onChange: () => recheck('items') })}
+      />
+      <ItemSuggestions
+        items={values}
+        onAppend={(row) => items.append(row)}
+        onFill={(at, row) => items.update(at, row)}
       />
     </div>
   );
