@@ -67,7 +67,7 @@ export const checklistDetailSchema = z.object({
     runs: runSummarySchema,
   }),
   /** What people really tick on the list: null unless it is public and enough people used it. */
-  tickStats: tickStatsSchema.nullable(),
+  tickStats: z.nullable(tickStatsSchema),
   /** Set for the author when the moderators hid the list (`visibility` is then the author's own choice). */
   hold: holdFieldSchema,
   /** Whether the list is a staff pick: told to moderators and admins only. */
