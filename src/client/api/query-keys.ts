@@ -40,6 +40,8 @@ export const checklistKeys = {
   version: (id: string, number: number) => [...checklistKeys.versions(id), number] as const,
   /** The mutation key of a list's completions and resets, so the last one to settle can be recognised. */
   progress: (id: string) => [...checklistKeys.all, id, 'progress'] as const,
+  /** What the original of one's clone changed; under 'checklists', so saving the list reads it again. */
+  upstream: (id: string) => [...checklistKeys.all, 'upstream', id] as const,
 };
 
 export const libraryKeys = {

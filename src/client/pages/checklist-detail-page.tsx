@@ -25,6 +25,7 @@ import { DeferredExportMenu } from '@/client/features/checklists/deferred-export
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { ClonedFromBadge } from '@/client/features/checklists/cloned-from-badge';
 import { RemixesSection } from '@/client/features/checklists/remixes-section';
+import { UpstreamBanner } from '@/client/features/checklists/upstream-banner';
 import { VisibilityBadge } from '@/client/features/checklists/visibility-badge';
 import { HiddenNotice } from '@/client/features/moderation/hidden-notice';
 import { StaffPickToggle } from '@/client/features/moderation/staff-pick-toggle';
@@ -185,6 +186,7 @@ function ChecklistView({
         ) : null}
       </Card>
 
+      <UpstreamBanner checklist={checklist} />
       <ChecklistProgress checklist={checklist} isSignedIn={isSignedIn} />
 
       {/* Paper shows the list itself: its remixes and comments are left off a printed page. */}

@@ -12,6 +12,7 @@ import { ChecklistAuthor, ChecklistDetailStatus } from '@/client/features/checkl
 import { ShareButton } from '@/client/features/checklists/share-button';
 import { DeferredExportMenu } from '@/client/features/checklists/deferred-export-menu';
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
+import { UpstreamBanner } from '@/client/features/checklists/upstream-banner';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { ReportButton } from '@/client/features/moderation/report-dialog';
 import { paths } from '@/domain/paths';
@@ -95,6 +96,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
         <CopyStatus clone={clone} />
       </Card>
 
+      <UpstreamBanner checklist={checklist} />
       <ChecklistProgress checklist={checklist} isSignedIn />
     </>
   );
