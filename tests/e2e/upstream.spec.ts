@@ -192,8 +192,7 @@ test('only the clone’s owner reaches its review; the switch for these notifica
   requestAs,
   signIn,
 }) => {
-  const author = await makeUser();
-  const cloner = await makeUser();
+  const [author, cloner] = [await makeUser(), await makeUser()];
   const original = await save(await requestAs(author), null, `Guarded ${unique()}`, ['Tent']);
   const copy = await cloneOf(await requestAs(cloner), original);
 

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import {
   acceptedChanges,
   appliedMessage,
@@ -18,6 +17,7 @@ import { errorMessage, isRateLimited } from '@/client/lib/api';
 import { useDocumentTitle } from '@/client/lib/document-head';
 import { toast } from '@/client/lib/toast';
 import { upstreamQuery, useReviewUpstream } from '@/client/api/upstream';
+import { BackToChecklist } from './back-to-checklist';
 import { UpstreamChangeCard } from './upstream-change-card';
 
 /**
@@ -51,13 +51,7 @@ export function UpstreamReviewPage() {
 
   return (
     <Page width="medium" className="max-w-5xl">
-      <Link
-        to={paths.checklist(id)}
-        className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-slate-600 hover:text-brand-700 dark:text-slate-400 dark:hover:text-brand-200"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden />
-        {upstreamMessages.backToList}
-      </Link>
+      <BackToChecklist id={id}>{upstreamMessages.backToList}</BackToChecklist>
       <header>
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
           {upstreamMessages.reviewTitle}
