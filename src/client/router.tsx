@@ -25,6 +25,10 @@ const ChecklistPrintPage = lazyPage(
   () => import('@/client/features/checklists/checklist-print-page'),
   'ChecklistPrintPage',
 );
+const UpstreamReviewPage = lazyPage(
+  () => import('@/client/features/checklists/upstream-review-page'),
+  'UpstreamReviewPage',
+);
 const CreateChecklistPage = lazyPage(
   () => import('@/client/features/checklists/create-checklist-page'),
   'CreateChecklistPage',
@@ -95,6 +99,16 @@ const routes: RouteObject[] = [
           { path: '/browse', element: <BrowsePage /> },
           { path: '/checklist/:id', element: <ChecklistDetailPage /> },
           { path: '/checklist/:id/print', element: <ChecklistPrintPage /> },
+          {
+            path: '/checklist/:id/upstream',
+            element: (
+              <RequireAuth>
+                <RequireOwner>
+                  <UpstreamReviewPage />
+                </RequireOwner>
+              </RequireAuth>
+            ),
+          },
           {
             path: '/create',
             element: (

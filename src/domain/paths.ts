@@ -29,6 +29,8 @@ export const paths = {
   checklistVersions: (id: string) => `/checklist/${segment(id)}/versions`,
   create: () => '/create',
   editChecklist: (id: string) => `/edit-checklist/${segment(id)}`,
+  /** Where the owner of a clone reviews what its original changed since (the owner only). */
+  checklistUpstream: (id: string) => `/checklist/${segment(id)}/upstream`,
   user: (username: string) => `/user/${segment(username)}`,
   /** The moderators' queue (moderators and admins; anyone else finds no such page). */
   moderation: () => '/moderation',

@@ -73,5 +73,24 @@ for (const width of [390, 1280]) {
       await expect(page.getByText('often skipped')).toBeVisible();
       expect(await layoutShiftOf(page)).toBeLessThanOrEqual(0.1);
     });
+
+    // The banner of changes to review arrives after the list, with no place kept for it.
+    test('the owner’s clone, whose original changed', async ({ page, makeUser, requestAs, signIn }) => {
+      const [author, cloner] = [await makeUser(), await makeUser()];
+      const asAuthor = await requestAs(author);
+      const fields = { title: 'Shift-free original', description: 'A night out', tags: [], estimatedTime: '1 hour' };
+      const made = await asAuthor.post('/api/checklists', { data: { ...fields, difficulty: 'easy', items: ['Tent'] } });
+      const original = ((await made.json()) as { id: string }).id;
+      const clone = await (await requestAs(cloner)).post(`/api/checklists/${original}/clone`);
+      const { id } = (await clone.json()) as { id: string };
+      const edited = await asAuthor.put(`/api/checklists/${original}`, {
+        data: { ...fields, difficulty: 'easy', items: ['Tent', 'Pegs'] },
+      });
+      expect(edited.status()).toBe(200);
+      await signIn(cloner);
+      await page.goto(`/checklist/${id}`);
+      await expect(page.getByRole('link', { name: 'Review' })).toBeVisible();
+      expect(await layoutShiftOf(page)).toBeLessThanOrEqual(0.1);
+    });
   });
 }

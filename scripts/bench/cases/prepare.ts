@@ -14,6 +14,7 @@ import { moderationCases } from './moderation';
 import { pageCases } from './pages';
 import { readCases } from './reads';
 import { remixCases } from './remixes';
+import { upstreamCases } from './upstream';
 import { versionCases } from './versions';
 import { drawText } from './text';
 import { writeCases, type SampledList } from './writes';
@@ -41,6 +42,7 @@ export async function prepareCases(db: Database, size: BenchSize, signIns: numbe
     ...(await remixCases(db)),
     ...(await versionCases(db, [me, ...signed])),
     ...(await livingListCases(db, signed, text)),
+    ...(await upstreamCases(db, signed)),
     ...(await moderationAuditCases(db, signed)),
     ...(await moderationCases(db, lists, signed)),
     ...blockCases(

@@ -42,6 +42,8 @@ export const checklistKeys = {
   ideas: (id: string) => [...checklistKeys.all, 'ideas', id] as const,
   /** The mutation key of a list's completions and resets, so the last one to settle can be recognised. */
   progress: (id: string) => [...checklistKeys.all, id, 'progress'] as const,
+  /** What the original of one's clone changed; under 'checklists', so saving the list reads it again. */
+  upstream: (id: string) => [...checklistKeys.all, 'upstream', id] as const,
 };
 
 /**

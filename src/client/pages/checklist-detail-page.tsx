@@ -27,6 +27,7 @@ import { ClonedFromBadge } from '@/client/features/checklists/cloned-from-badge'
 import { RemixesSection } from '@/client/features/checklists/remixes-section';
 import { DeferredRemixIdeas } from '@/client/features/checklists/deferred-remix-ideas';
 import { TickStatsSummary } from '@/client/features/checklists/tick-stats';
+import { UpstreamBanner } from '@/client/features/checklists/upstream-banner';
 import { VisibilityBadge } from '@/client/features/checklists/visibility-badge';
 import { HiddenNotice } from '@/client/features/moderation/hidden-notice';
 import { StaffPickToggle } from '@/client/features/moderation/staff-pick-toggle';
@@ -188,6 +189,7 @@ function ChecklistView({
         ) : null}
       </Card>
 
+      <UpstreamBanner checklist={checklist} />
       <ChecklistProgress checklist={checklist} isSignedIn={isSignedIn} />
       {checklist.viewer.isOwner ? <DeferredRemixIdeas checklistId={checklist.id} /> : null}
 

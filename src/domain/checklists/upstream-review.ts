@@ -64,8 +64,12 @@ export const upstreamMessages = {
   alreadyReviewed: 'These changes were already reviewed.',
   notFound: 'Version not found.',
   tooManyEntries: 'Applying these changes would make the list longer than a list may be.',
+  notificationsSection: 'Notifications',
   notificationsLabel: 'Changes to lists I cloned',
   notificationsDescription: 'Tell me, at most once a day per list, when the original of a list I cloned changes.',
+  nothingToReview: 'The original has not changed since you last reviewed it.',
+  backToList: 'Back to the list',
+  changes: 'Changes',
 } as const;
 
 /** "The original has changed since you cloned it: 2 added, 1 reworded, 1 removed". */
@@ -77,6 +81,53 @@ export function upstreamBannerText(changes: readonly Pick<UpstreamChange, 'op'>[
 export function appliedMessage(applied: number): string {
   if (applied === 0) return 'Marked the changes as seen.';
   return `Applied ${applied} ${applied === 1 ? 'change' : 'changes'} from the original.`;
+}
+
+/** What each change asks the owner: apply or skip a clean one; take the original's side of a conflict or keep theirs. */
+export type UpstreamChoice = 'apply' | 'skip' | 'theirs' | 'mine';
+
+/**
+ * The choice a change starts with: a clean change is applied, a conflict keeps the owner's side,
+ * so that saving without looking never overwrites what the owner changed themselves.
+ */
+export const defaultChoice = (change: Pick<UpstreamChangeView, 'status'>): UpstreamChoice =>
+  change.status === 'conflict' ? 'mine' : 'apply';
+
+/** The ids the review sends as accepted: the changes applied and the conflicts taken from the original. */
+export function acceptedChanges(
+  changes: readonly Pick<UpstreamChangeView, 'id' | 'status'>[],
+  choices: Readonly<Record<string, UpstreamChoice>>,
+): string[] {
+  return changes
+    .filter((change) => {
+      const choice = choices[change.id] ?? defaultChoice(change);
+      return choice === 'apply' || choice === 'theirs';
+    })
+    .map((change) => change.id);
+}
+
+const what = (entry: { kind: string }) => (entry.kind === 'heading' ? 'heading ' : '');
+
+/** One change of the original as a sentence: what its author did to which entry. */
+export function upstreamChangeText(change: Pick<UpstreamChangeView, 'op' | 'base' | 'theirs' | 'mine'>): string {
+  const entry = change.theirs ?? change.base ?? change.mine;
+  if (!entry) return '';
+  const named = `${what(entry)}“${entry.content}”`;
+  switch (change.op) {
+    case 'add':
+      return `The original added ${named}`;
+    case 'remove':
+      return `The original removed ${named}`;
+    case 'reword':
+      return `The original reworded ${what(entry)}“${change.base?.content ?? ''}” to “${entry.content}”`;
+    case 'note':
+      if (!change.base?.note) return `The original added a note to “${entry.content}”`;
+      return entry.note
+        ? `The original changed the note of “${entry.content}”`
+        : `The original removed the note of “${entry.content}”`;
+    case 'move':
+      return `The original moved ${named}`;
+  }
 }
 
 /** What a version that took the original's changes says. */

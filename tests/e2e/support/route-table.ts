@@ -33,6 +33,7 @@ export const readerSiteRoutes = (ids: { othersList: string; ownList: string; rea
   `/checklist/${ids.othersList}`,
   `/checklist/${ids.ownList}`,
   `/checklist/${ids.othersList}/print`,
+  `/checklist/${ids.ownList}/upstream`,
   '/create',
   `/edit-checklist/${ids.ownList}`,
   `/checklist/${ids.ownList}/versions`,

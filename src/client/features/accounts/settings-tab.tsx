@@ -1,6 +1,7 @@
 import { Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
 import { useState } from 'react';
 import { THEMES, type Me, type Theme } from '@/domain/accounts/profile';
+import { upstreamMessages } from '@/domain/checklists/upstream-review';
 import { RadioGroup, RadioGroupItem } from '@/client/components/ui/radio-group';
 import { Alert } from '@/client/components/ui/alert';
 import { Switch } from '@/client/components/ui/switch';
@@ -19,7 +20,7 @@ const themeChoices: Record<Theme, { label: string; icon: LucideIcon }> = {
   system: { label: 'System', icon: Monitor },
 };
 
-/** Settings, all of them working: the theme, e-mail notifications, sessions, blocked users and the user's own data. */
+/** Settings, all of them working: the theme, e-mail notifications, notifications of a clone's original, sessions, blocked users and the user's own data. */
 export function SettingsTab({ me }: { me: Me }) {
   const theme = useTheme();
   const update = useUpdateSettings();
@@ -76,6 +77,16 @@ export function SettingsTab({ me }: { me: Me }) {
         <EmailNotificationsSwitch me={me} onFailure={setFailure} />
       </Section>
 
+      <Section title={upstreamMessages.notificationsSection}>
+        <SettingSwitch
+          setting="upstreamNotifications"
+          me={me}
+          onFailure={setFailure}
+          label={upstreamMessages.notificationsLabel}
+          description={upstreamMessages.notificationsDescription}
+        />
+      </Section>
+
       <SessionsSection />
 
       <BlockedUsersSection />
@@ -87,26 +98,51 @@ export function SettingsTab({ me }: { me: Me }) {
 
 /** The stored e-mail notifications setting (decision 009), shared by /me Settings and the dashboard profile. */
 export function EmailNotificationsSwitch({ me, onFailure }: { me: Me; onFailure: (message: string | null) => void }) {
+  return (
+    <SettingSwitch
+      setting="emailNotifications"
+      me={me}
+      onFailure={onFailure}
+      label="Email me about new followers and comments on my lists"
+      description={`At most one email an hour for each kind, sent to ${me.email}.`}
+    />
+  );
+}
+
+/** One stored yes-or-no setting as a switch with its label and what it does under it. */
+function SettingSwitch({
+  setting,
+  me,
+  onFailure,
+  label,
+  description,
+}: {
+  setting: 'emailNotifications' | 'upstreamNotifications';
+  me: Me;
+  onFailure: (message: string | null) => void;
+  label: string;
+  description: string;
+}) {
   const update = useUpdateSettings();
   return (
     <div className="flex items-start gap-3">
       <Switch
-        id="emailNotifications"
-        checked={me.emailNotifications}
+        id={setting}
+        checked={me[setting]}
         disabled={update.isPending}
         onCheckedChange={(checked) => {
           onFailure(null);
-          update.mutate({ emailNotifications: checked }, { onError: () => onFailure(SAVE_FAILED) });
+          update.mutate({ [setting]: checked }, { onError: () => onFailure(SAVE_FAILED) });
         }}
-        aria-describedby="emailNotifications-help"
+        aria-describedby={`${setting}-help`}
       />
       {/* Shrinks beside the switch, and breaks the address when it is longer than a phone is wide. */}
       <div className="min-w-0">
-        <label htmlFor="emailNotifications" className="text-sm font-medium text-slate-800 dark:text-slate-200">
-          Email me about new followers and comments on my lists
+        <label htmlFor={setting} className="text-sm font-medium text-slate-800 dark:text-slate-200">
+          {label}
         </label>
-        <p id="emailNotifications-help" className="mt-1 text-sm break-words text-slate-600 dark:text-slate-400">
-          At most one email an hour for each kind, sent to {me.email}.
+        <p id={`${setting}-help`} className="mt-1 text-sm break-words text-slate-600 dark:text-slate-400">
+          {description}
         </p>
       </div>
     </div>

@@ -14,6 +14,7 @@ import { DeferredExportMenu } from '@/client/features/checklists/deferred-export
 import { ChecklistProgress } from '@/client/features/checklists/checklist-progress';
 import { DeferredRemixIdeas } from '@/client/features/checklists/deferred-remix-ideas';
 import { TickStatsSummary } from '@/client/features/checklists/tick-stats';
+import { UpstreamBanner } from '@/client/features/checklists/upstream-banner';
 import { DashboardPage } from '@/client/components/layout/dashboard-page';
 import { ReportButton } from '@/client/features/moderation/report-dialog';
 import { paths } from '@/domain/paths';
@@ -98,6 +99,7 @@ function DetailView({ checklist }: { checklist: ChecklistDetail }) {
         <CopyStatus clone={clone} />
       </Card>
 
+      <UpstreamBanner checklist={checklist} />
       <ChecklistProgress checklist={checklist} isSignedIn />
       {checklist.viewer.isOwner ? <DeferredRemixIdeas checklistId={checklist.id} /> : null}
     </>
