@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { IDEA_MIN_PEOPLE, IDEA_NAMES_SHOWN, MAX_IDEAS, type RemixIdea } from '@/domain/checklists/remix-ideas';
 import type { Executor } from '../db/client';
-import { actorShown, displayName, personColumns, type PersonRow } from '../presenters';
+import { actorShown, displayName, personJson, type PersonRow } from '../presenters';
 
 /**
  * An item's idea: its words set apart from case, accents, punctuation and a bracketed aside, so
@@ -10,7 +10,14 @@ import { actorShown, displayName, personColumns, type PersonRow } from '../prese
 export const ideaKey = (content: SQL) =>
   sql`btrim(regexp_replace(regexp_replace(lower(ticklist_unaccent(${content})), '\\([^)]*\\)', ' ', 'g'), '[^[:alnum:]]+', ' ', 'g'))`;
 
-type IdeaRow = { idea: string; content: string; remixes: number; people: number; some_authors: string[] };
+type IdeaRow = {
+  idea: string;
+  content: string;
+  remixes: number;
+  people: number;
+  some_authors: string[];
+  shown: PersonRow[];
+};
 
 /**
  * The ideas from remixes of list `checklistId` (whose author the caller has checked): the items its
@@ -26,30 +33,29 @@ export async function findRemixIdeas(
   only?: string,
 ): Promise<RemixIdea[]> {
   const ideas = await db.execute<IdeaRow>(sql`
-    with added as (
+    with original as (
+      select distinct ${ideaKey(sql`o.content`)} as idea from checklist_items o where o.checklist_id = ${checklistId}),
+    added as (
       select cc.id as clone_id, cc.author_id, i.content, ${ideaKey(sql`i.content`)} as idea
       from cloned_checklists k
       join checklists cc on cc.id = k.cloned_checklist_id and cc.is_public
       join checklist_items i on i.checklist_id = cc.id and i.kind = 'item' and i.source_key is null
-      where k.original_checklist_id = ${checklistId})
-    select a.idea, mode() within group (order by a.content) as content, count(distinct a.clone_id)::int as remixes,
-      count(distinct a.author_id)::int as people, (array_agg(distinct a.author_id))[1:${IDEA_NAMES_SHOWN + 2}] as some_authors
-    from added a
-    where a.idea <> '' ${only === undefined ? sql`` : sql`and a.idea = ${only}`}
-      and not exists (select 1 from checklist_items o where o.checklist_id = ${checklistId}
-                        and ${ideaKey(sql`o.content`)} = a.idea)
-      and not exists (select 1 from remix_idea_dismissals d where d.checklist_id = ${checklistId} and d.idea_key = a.idea)
-    group by a.idea
-    having count(distinct a.author_id) >= ${IDEA_MIN_PEOPLE}
-    order by people desc, remixes desc, a.idea
-    limit ${MAX_IDEAS}`);
-  const authorIds = [...new Set(ideas.rows.flatMap((row) => row.some_authors))];
-  const shown = authorIds.length
-    ? await db.execute<PersonRow>(
-        sql`select ${personColumns} from profiles p where p.id = any(${sql.param(authorIds)}::text[]) and ${actorShown}`,
-      )
-    : { rows: [] };
-  const people = new Map(shown.rows.map((person) => [person.id, person]));
+      where k.original_checklist_id = ${checklistId}),
+    ideas as (
+      select a.idea, mode() within group (order by a.content) as content, count(distinct a.clone_id)::int as remixes,
+        count(distinct a.author_id)::int as people, (array_agg(distinct a.author_id))[1:${IDEA_NAMES_SHOWN + 2}] as some_authors
+      from added a
+      where a.idea <> '' ${only === undefined ? sql`` : sql`and a.idea = ${only}`}
+        and a.idea not in (select idea from original)
+        and a.idea not in (select d.idea_key from remix_idea_dismissals d where d.checklist_id = ${checklistId})
+      group by a.idea
+      having count(distinct a.author_id) >= ${IDEA_MIN_PEOPLE}
+      order by people desc, remixes desc, a.idea
+      limit ${MAX_IDEAS})
+    select ideas.*, (select coalesce(json_agg(${personJson}), '[]') from profiles p
+                     where p.id = any(ideas.some_authors) and ${actorShown}) as shown
+    from ideas order by people desc, remixes desc, idea`);
+  const people = new Map(ideas.rows.flatMap((row) => row.shown).map((person) => [person.id, person]));
   return ideas.rows.map((row) => ({
     idea: row.idea,
     content: row.content,
