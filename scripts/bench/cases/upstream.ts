@@ -12,7 +12,7 @@ import type { Database } from '../../../src/server/db/client';
 import { asUser, type Signed } from '../users';
 import { selectRows, type Case } from './case';
 
-const READERS = 50;
+const READERS = 200;
 const EDITS = 3;
 const TITLE = 'Bench upstream original';
 /** The original after `edit` edits: each notes the first step, adds a step and removes the last one. */
