@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { aboutDuration, isOftenSkipped, runCounts, shareText } from './tick-stats';
+import { aboutDuration, isOftenSkipped, shareText } from './tick-stats';
 
 describe('what people really tick', () => {
-  it('counts a run that finished the list or ticked more than half of it', () => {
-    expect([runCounts(3, 4), runCounts(2, 4), runCounts(4, 4), runCounts(1, 1), runCounts(0, 0)]).toEqual([
-      true,
-      false,
-      true,
-      true,
-      false,
-    ]);
-  });
-
   it('marks an item under 30% as often skipped', () => {
     expect([isOftenSkipped(29), isOftenSkipped(30)]).toEqual([true, false]);
     expect(shareText(92)).toBe('92% tick this');

@@ -12,9 +12,6 @@ export const DURATION_FLOOR = 5;
 /** Items ticked by fewer than this share (percent) of the people are marked "often skipped". */
 export const OFTEN_SKIPPED_BELOW = 30;
 
-/** A run counts when it finished the list or ticked more than half of its items. */
-export const runCounts = (ticked: number, items: number) => ticked > 0 && (ticked >= items || ticked * 2 > items);
-
 export const tickStatsSchema = z.object({
   people: z.number().int(),
   /** Each item's share of the people, in percent, by item id (items added since have none). */

@@ -179,7 +179,7 @@ const tickStatsColumn = sql`(
       from checklist_tick_stats s
       where s.checklist_id = c.id and c.is_public and s.people >= ${sql.raw(String(TICK_STATS_FLOOR))})`;
 
-// Built once, not on every read: making the text from its fragments cost each read 13-15 µs.
+// Built once, not on every read: making the text from its fragments is work every read would repeat.
 const visitorDetail = buildStatement(detailStatement(null));
 const signedInDetail = buildStatement(detailStatement(viewer));
 

@@ -260,9 +260,6 @@ export async function notifyModeration(
  * (`upstream_notifications`), can no longer see the original, or blocked its author. Never mailed.
  */
 export async function notifyUpstreamChanged(db: Executor, originalId: string, actorId: string): Promise<void> {
-  const actor = await db.execute<PersonRow>(sql`select ${personColumns} from profiles p where p.id = ${actorId}`);
-  const person = actor.rows[0];
-  if (!person) return;
   const clones = await db.execute<{ user_id: string; clone_id: string; clone_title: string }>(sql`
     select cc.author_id as user_id, cc.id as clone_id, cc.title as clone_title
     from cloned_checklists k
@@ -273,7 +270,11 @@ export async function notifyUpstreamChanged(db: Executor, originalId: string, ac
       and ${visibleTo(sql`cc.author_id`, 'o')} and not ${hasBlocked(sql`cc.author_id`, actorId)}
       and not exists (select 1 from notifications n where n.user_id = cc.author_id and n.type = 'upstream'
                         and n.checklist_id = cc.id and n.created_at > now() - interval '1 day')`);
+  // Most lists have no clone: their edit reads nothing more.
   if (clones.rows.length === 0) return;
+  const actor = await db.execute<PersonRow>(sql`select ${personColumns} from profiles p where p.id = ${actorId}`);
+  const person = actor.rows[0];
+  if (!person) return;
   const rows = clones.rows.map((clone) => ({
     userId: clone.user_id,
     cloneId: clone.clone_id,
