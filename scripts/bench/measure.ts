@@ -29,6 +29,7 @@ export function startLoadGenerator(): LoadGenerator {
 async function measureCase(entry: Case, target: Target, load: LoadGenerator, pace: Pace): Promise<CaseFigures> {
   let rssBytes = target.rss();
   const sampler = setInterval(() => (rssBytes = Math.max(rssBytes, target.rss())), 100);
+  await entry.before?.();
   await target.settle();
   const statementsBefore = await target.statements();
   const api = await load.run({

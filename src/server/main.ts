@@ -16,6 +16,8 @@ import { expireUnconfirmedSignUps } from './accounts/own-profile.actions';
 import { pruneEmailChangeLinks } from './accounts/email-change.actions';
 import { pruneEndedSessions } from './accounts/sessions.actions';
 import { endElapsedSuspensions } from './moderation/holds';
+import { hasNoSuggestions, refreshItemSuggestions } from './checklists/item-suggestions.actions';
+import { SUGGESTIONS_REFRESH_MINUTES } from '@/domain/checklists/item-suggestions';
 import { refreshTickStats } from './checklists/tick-stats.actions';
 
 // Three ways to run (decision 023): WEB_CONCURRENCY=1 is one process that does everything; more
@@ -99,11 +101,17 @@ async function startBackgroundWork(env: Env, db: Database, mailer: Mailer, logge
   // What people really tick: a few lists' figures at a time, each at most an hour old.
   const tickStatsTimer = setInterval(() => void refreshTickStats(db).catch(() => undefined), 5 * 60 * 1000);
   tickStatsTimer.unref();
+  // "Lists like this usually include…": worked out again every hour, and at once on a new database.
+  const refreshSuggestions = () => void refreshItemSuggestions(db).catch(() => undefined);
+  if (await hasNoSuggestions(db).catch(() => false)) refreshSuggestions();
+  const suggestionsTimer = setInterval(refreshSuggestions, SUGGESTIONS_REFRESH_MINUTES * 60 * 1000);
+  suggestionsTimer.unref();
   return {
     /** Lets the outbox finish the mail it is sending. */
     close: async () => {
       clearInterval(pruneTimer);
       clearInterval(tickStatsTimer);
+      clearInterval(suggestionsTimer);
       await notificationMails.close();
       await mailer.idle();
     },

@@ -10,12 +10,13 @@ import { sql } from 'drizzle-orm';
 import { IDEA_MIN_PEOPLE } from '../../../src/domain/checklists/remix-ideas';
 import { TICK_STATS_FLOOR } from '../../../src/domain/checklists/tick-stats';
 import { findChecklistDetail } from '../../../src/server/checklists/checklists.queries';
+import { refreshItemSuggestions } from '../../../src/server/checklists/item-suggestions.actions';
 import { suggestItems } from '../../../src/server/checklists/item-suggestions.queries';
 import { findRemixIdeas } from '../../../src/server/checklists/remix-ideas.queries';
 import type { Database } from '../../../src/server/db/client';
 import { clientAddress } from '../../shared/signed-in-client';
 import { asUser, type Signed } from '../users';
-import { selectRows, type Case } from './case';
+import { freshWindows, selectRows, type Case } from './case';
 import type { DrawnText } from './text';
 
 const STATS_LISTS = 500;
@@ -122,6 +123,7 @@ export async function livingListCases(db: Database, signed: Signed[], text: Draw
   if (readers.length > 0) {
     cases.push({
       name: 'read: ideas from remixes',
+      before: freshWindows(db, 'versionHistoryPerUser', readers.map(({ user }) => user)),
       requests: readers.map(({ user, listId }) => ({
         method: 'GET' as const,
         path: `/api/checklists/${listId}/ideas`,
@@ -142,6 +144,8 @@ export async function livingListCases(db: Database, signed: Signed[], text: Draw
     items: [`${words[(index * 3 + 1) % words.length]!}`],
   });
   if (signed.length > 0 && words.length > 0) {
+    // Worked out ahead, as the background work does every hour.
+    await refreshItemSuggestions(db);
     cases.push({
       name: 'read: item suggestions',
       requests: signed.map((user, index) => ({

@@ -10,9 +10,9 @@ import { cloneChecklist, createChecklist, updateChecklist } from '../../../src/s
 import { findUpstreamReview } from '../../../src/server/checklists/upstream.queries';
 import type { Database } from '../../../src/server/db/client';
 import { asUser, type Signed } from '../users';
-import { selectRows, type Case } from './case';
+import { freshWindows, selectRows, type Case } from './case';
 
-const READERS = 200;
+const READERS = 400;
 const EDITS = 3;
 const TITLE = 'Bench upstream original';
 /** The original after `edit` edits: each notes the first step, adds a step and removes the last one. */
@@ -67,6 +67,7 @@ export async function upstreamCases(db: Database, signed: Signed[]): Promise<Cas
   return [
     {
       name: 'read: upstream review',
+      before: freshWindows(db, 'versionHistoryPerUser', clones.map(({ user }) => user)),
       requests: clones.map(({ user, cloneId }) => ({
         method: 'GET' as const,
         path: `/api/checklists/${cloneId}/upstream`,

@@ -9,7 +9,7 @@ import { SNAPSHOT_EVERY } from '../../../src/domain/checklists/versions';
 import type { Database } from '../../../src/server/db/client';
 import { listVersions, readVersionEntries } from '../../../src/server/checklists/versions.queries';
 import { asUser, type Signed } from '../users';
-import { selectRows, type Case } from './case';
+import { freshWindows, selectRows, type Case } from './case';
 
 /** A list edited a thousand times: its history must still open within the read bar. */
 const VERSION_COUNT = 1000;
@@ -70,14 +70,17 @@ export async function versionCases(db: Database, signed: Signed[]): Promise<Case
   const at = (index: number) => readers[index % readers.length]!;
   const asAuthor = (path: (listId: string) => string) =>
     readers.map(({ user, listId }) => ({ method: 'GET' as const, path: path(listId), headers: asUser(user) }));
+  const fresh = freshWindows(db, 'versionHistoryPerUser', readers.map(({ user }) => user));
   return [
     {
       name: 'read: version history',
+      before: fresh,
       requests: asAuthor((listId) => `/api/checklists/${listId}/versions`),
       bare: (index) => listVersions(db, at(index).listId, at(index).user.userId, {}),
     },
     {
       name: 'read: a version’s entries',
+      before: fresh,
       requests: asAuthor((listId) => `/api/checklists/${listId}/versions/${READ_VERSION}`),
       bare: (index) => readVersionEntries(db, at(index).listId, READ_VERSION),
     },

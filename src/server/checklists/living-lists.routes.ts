@@ -165,9 +165,8 @@ export function livingListsRoutes({ db }: { db: Database }) {
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome, versionMessages.notFound);
     })
     .openapi(route.upstream, async (c) => {
-      const { id } = c.req.valid('param');
-      if (!(await isAuthor(id, c.var.user.id))) return notFound(c);
-      return c.json({ upstream: await findUpstreamReview(db, id, c.var.user.id) }, 200);
+      const review = await findUpstreamReview(db, c.req.valid('param').id, c.var.user.id);
+      return review ? c.json(review, 200) : notFound(c);
     })
     .openapi(route.review, async (c) => {
       const outcome = await reviewUpstream(db, c.req.valid('param').id, c.var.user.id, c.req.valid('json'));

@@ -1,14 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { IDEA_MIN_PEOPLE, IDEA_NAMES_SHOWN, MAX_IDEAS, type RemixIdea } from '@/domain/checklists/remix-ideas';
-import type { Executor } from '../db/client';
+import { executeNamed, sqlCount, type Executor } from '../db/client';
 import { actorShown, displayName, personJson, type PersonRow } from '../presenters';
 
 /**
- * An item's idea: its words set apart from case, accents, punctuation and a bracketed aside, so
- * "Tent footprint" and "tent footprint (ground sheet)" are one idea.
+ * The idea of a text as items store theirs (checklist_items.idea_key): its words apart from case,
+ * accents, punctuation and a bracketed aside, so "Tent footprint" and "tent footprint (ground
+ * sheet)" are one idea.
  */
-export const ideaKey = (content: SQL) =>
-  sql`btrim(regexp_replace(regexp_replace(lower(ticklist_unaccent(${content})), '\\([^)]*\\)', ' ', 'g'), '[^[:alnum:]]+', ' ', 'g'))`;
+export const ideaKey = (content: SQL) => sql`ticklist_idea_key(${content})`;
 
 type IdeaRow = {
   idea: string;
@@ -32,31 +32,34 @@ export async function findRemixIdeas(
   viewerId: string,
   only?: string,
 ): Promise<RemixIdea[]> {
-  const ideas = await db.execute<IdeaRow>(sql`
+  const ideas = await executeNamed<IdeaRow>(
+    db,
+    sql`
     with original as (
-      select distinct ${ideaKey(sql`o.content`)} as idea from checklist_items o where o.checklist_id = ${checklistId}),
+      select distinct o.idea_key as idea from checklist_items o where o.checklist_id = ${checklistId}),
     added as (
-      select cc.id as clone_id, cc.author_id, i.content, ${ideaKey(sql`i.content`)} as idea
+      select cc.id as clone_id, cc.author_id, i.content, i.idea_key as idea
       from cloned_checklists k
       join checklists cc on cc.id = k.cloned_checklist_id and cc.is_public
       join checklist_items i on i.checklist_id = cc.id and i.kind = 'item' and i.source_key is null
       where k.original_checklist_id = ${checklistId}),
     ideas as (
       select a.idea, mode() within group (order by a.content) as content, count(distinct a.clone_id)::int as remixes,
-        count(distinct a.author_id)::int as people, (array_agg(distinct a.author_id))[1:${IDEA_NAMES_SHOWN + 2}] as some_authors
+        count(distinct a.author_id)::int as people, (array_agg(distinct a.author_id))[1:${sqlCount(IDEA_NAMES_SHOWN + 2)}] as some_authors
       from added a
       where a.idea <> '' ${only === undefined ? sql`` : sql`and a.idea = ${only}`}
         and a.idea not in (select idea from original)
         and a.idea not in (select d.idea_key from remix_idea_dismissals d where d.checklist_id = ${checklistId})
       group by a.idea
-      having count(distinct a.author_id) >= ${IDEA_MIN_PEOPLE}
+      having count(distinct a.author_id) >= ${sqlCount(IDEA_MIN_PEOPLE)}
       order by people desc, remixes desc, a.idea
-      limit ${MAX_IDEAS})
+      limit ${sqlCount(MAX_IDEAS)})
     select ideas.*, (select coalesce(json_agg(${personJson}), '[]') from profiles p
                      where p.id = any(ideas.some_authors) and ${actorShown}) as shown
-    from ideas order by people desc, remixes desc, idea`);
-  const people = new Map(ideas.rows.flatMap((row) => row.shown).map((person) => [person.id, person]));
-  return ideas.rows.map((row) => ({
+    from ideas order by people desc, remixes desc, idea`,
+  );
+  const people = new Map(ideas.flatMap((row) => row.shown).map((person) => [person.id, person]));
+  return ideas.map((row) => ({
     idea: row.idea,
     content: row.content,
     remixes: row.remixes,

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { VERSIONS_PAGE_SIZE, type VersionPage } from '@/domain/checklists/version-history';
 import { applyChanges, type KeyedEntry, type VersionChange } from '@/domain/checklists/versions';
 import { canEdit } from '@/domain/permissions';
@@ -83,6 +83,27 @@ async function firstVersionOnly(db: Executor, checklistId: string): Promise<Vers
   };
 }
 
+/** A stored version as a rebuild reads it: its changes, and the whole list when it is the rebuild's base. */
+export type VersionRowJson = { number: number; changes: VersionChange[]; snapshot: KeyedEntry[] | null };
+
+/**
+ * The versions that rebuild version `number` of list `checklistId`, as one JSON array: the nearest
+ * one at or before it that holds the whole list, and every version after that up to it, in order.
+ */
+export const versionRowsJson = (checklistId: SQL, number: SQL) => sql`(
+  select coalesce(json_agg(json_build_object('number', v.number, 'changes', v.changes,
+    'snapshot', case when v.number = base.number then v.snapshot end) order by v.number), '[]')
+  from (select max(number) as number from checklist_versions
+        where checklist_id = ${checklistId} and number <= ${number} and snapshot is not null) base
+  join checklist_versions v on v.checklist_id = ${checklistId} and v.number between base.number and ${number})`;
+
+/** Version `number` rebuilt from the rows versionRowsJson read; null when they do not reach it. */
+export function rebuildVersion(rows: VersionRowJson[], number: number): KeyedEntry[] | null {
+  const [base, ...after] = rows;
+  if (!base?.snapshot || (after.at(-1) ?? base).number !== number) return null;
+  return after.reduce((list, version) => applyChanges(list, version.changes), base.snapshot);
+}
+
 /**
  * The list's entries as they were at version `number` (with their keys): rebuilt from the nearest
  * whole list stored at or before it and the changes after that; null for a version the list does
@@ -93,27 +114,16 @@ export async function readVersionEntries(
   checklistId: string,
   number: number,
 ): Promise<{ entries: KeyedEntry[]; current: number } | null> {
-  const result = await db.execute<{
-    number: number | null;
-    changes: VersionChange[] | null;
-    snapshot: KeyedEntry[] | null;
-    current: number | null;
-  }>(sql`
-    select v.number, v.changes, case when v.number = base.number then v.snapshot end as snapshot, cur.number as current
-    from (select max(number) as number from checklist_versions
-          where checklist_id = ${checklistId} and number <= ${number} and snapshot is not null) base
-    cross join (select max(number) as number from checklist_versions where checklist_id = ${checklistId}) cur
-    left join checklist_versions v on v.checklist_id = ${checklistId} and v.number between base.number and ${number}
-    order by v.number`);
-  const current = result.rows[0]?.current ?? null;
+  const result = await db.execute<{ rows: VersionRowJson[]; current: number | null }>(sql`
+    select ${versionRowsJson(sql`${checklistId}`, sql`${number}`)} as rows,
+      (select max(number) from checklist_versions where checklist_id = ${checklistId}) as current`);
+  const { rows = [], current = null } = result.rows[0] ?? {};
   if (current === null) {
     // Never changed: version 1 is the list as it is now, and there is no other.
     return number === 1 ? { entries: (await readEntries(db, checklistId)).map(keyed), current: 1 } : null;
   }
-  const [base, ...after] = result.rows;
-  if (!base?.snapshot || (after.at(-1) ?? base).number !== number) return null;
-  const entries = after.reduce((list, version) => applyChanges(list, version.changes ?? []), base.snapshot);
-  return { entries, current };
+  const entries = rebuildVersion(rows, number);
+  return entries ? { entries, current } : null;
 }
 
 const keyed = ({ key, kind, content, note }: KeyedEntry): KeyedEntry => ({ key, kind, content, note });

@@ -239,6 +239,15 @@ export const checklistItems = pgTable(
     key: uuid(),
     /** In a clone, the key of the entry this one was copied from in its original (null: the cloner's own). */
     sourceKey: uuid(),
+    /**
+     * The entry's meaning as ideas from remixes and suggestions compare it: its words apart from
+     * case, accents, punctuation and a bracketed aside (ticklist_idea_key), kept with the row so a
+     * read that groups thousands of items compares stored text instead of running three regular
+     * expressions on each.
+     */
+    ideaKey: text()
+      .notNull()
+      .generatedAlwaysAs(sql`ticklist_idea_key(content)`),
   },
   (t) => [
     check('checklist_items_order_from_one', sql`${t.orderIndex} >= 1`),

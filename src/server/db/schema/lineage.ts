@@ -96,3 +96,15 @@ export const checklistTickStats = pgTable('checklist_tick_stats', {
   usualSeconds: integer(),
   refreshedAt: timestampNow(),
 });
+
+/**
+ * "Lists like this usually include…", worked out ahead for each word of a public list's title or
+ * tags: the items the most used public lists with that word commonly have, by idea (most lists
+ * first, at most SUGGESTION_IDEAS_PER_WORD). Rebuilt on a schedule, so a suggestion is one index
+ * read a word while someone types.
+ */
+export const itemSuggestionWords = pgTable('item_suggestion_words', {
+  word: text().primaryKey(),
+  ideas: jsonb().$type<{ idea: string; content: string; lists: number }[]>().notNull(),
+  refreshedAt: timestampNow(),
+});
