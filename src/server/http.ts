@@ -104,6 +104,8 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
 export const idParams = z.object({ id: z.string() });
 /** The body of a change with nothing more to report than that it was made. */
 export const okSchema = z.object({ ok: z.literal(true) });
+/** The 200 of a change that answers `{ ok: true }`. */
+export const okContent = (description: string) => jsonContent(okSchema, description);
 
 /** The usual error responses of a route that changes something. */
 export const commonErrors = {
@@ -155,20 +157,6 @@ export function signedInRoute<P extends string, R extends Omit<RouteConfig, 'mid
   config: R,
 ) {
   return createRoute({ ...config, ...signedIn, responses: { 401: commonErrors[401], ...config.responses } });
-}
-
-/**
- * Deleting one of the user's own things by its id: signed in, 200 `{ ok: true }`, and the usual
- * error responses (a missing one, or someone else's, is refused as the action decides).
- */
-export function deleteRoute<const P extends string>(path: P, summary: string) {
-  return signedInRoute({
-    method: 'delete',
-    path,
-    summary,
-    request: { params: idParams },
-    responses: { 200: jsonContent(okSchema, 'Deleted'), ...commonErrors },
-  });
 }
 
 /**
@@ -243,6 +231,22 @@ export const rateLimited = {
 } satisfies RouteConfig['responses'];
 
 /**
+ * A signed-in route under the per-user limit `rule` (a read a person makes a few times a minute,
+ * or a costly lookup): sign-in, then the limit, and its 400, 401 and 429 declared beside its own
+ * responses (a read of one's own thing adds its 404).
+ */
+export function perUserLimitedRoute<P extends string, R extends Omit<RouteConfig, 'middleware' | 'path'> & { path: P }>(
+  rule: RateRuleName,
+  config: R,
+) {
+  return createRoute({
+    ...config,
+    ...signedInAndLimited(perUser(rule)),
+    responses: { 400: commonErrors[400], 401: commonErrors[401], ...rateLimited, ...config.responses },
+  });
+}
+
+/**
  * A content write's route: signed in, its quota counted before anything is validated, and the
  * usual error responses (400, 401, 403, 404, 429) declared beside its own.
  */
@@ -255,6 +259,23 @@ export function writeRoute<const R extends Omit<RouteConfig, 'middleware'>>(
     ...config,
     ...limitedWrite(quota, options),
     responses: { ...commonErrors, ...rateLimited, ...config.responses },
+  });
+}
+
+/**
+ * Deleting one of the user's own things by its id: signed in, 200 `{ ok: true }`, and the usual
+ * error responses (a missing one, or someone else's, is refused as the action decides). With a
+ * `quota`, the delete is a content write counted against it first, as `writeRoute`'s are (and
+ * declares their 429).
+ */
+export function deleteRoute<const P extends string>(path: P, summary: string, quota?: WriteAction) {
+  return createRoute({
+    method: 'delete',
+    path,
+    middleware: requireUser({ quota }),
+    summary,
+    request: { params: idParams },
+    responses: { 200: okContent('Deleted'), ...commonErrors, ...(quota ? rateLimited : {}) },
   });
 }
 

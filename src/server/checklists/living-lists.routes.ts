@@ -1,4 +1,4 @@
-import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
+import { z, type RouteConfig } from '@hono/zod-openapi';
 import { itemSuggestionsInputSchema, itemSuggestionsSchema } from '@/domain/checklists/item-suggestions';
 import { remixIdeaInputSchema, remixIdeasSchema } from '@/domain/checklists/remix-ideas';
 import {
@@ -24,10 +24,8 @@ import {
   jsonContent,
   notFound,
   okSchema,
-  perUser,
-  rateLimited,
+  perUserLimitedRoute,
   refusal,
-  signedInAndLimited,
   writeRoute,
 } from '../http';
 import { suggestItems } from './item-suggestions.queries';
@@ -52,19 +50,12 @@ const authorRead = <const P extends string, const R extends RouteConfig['request
   request: R,
   answer: S,
 ) =>
-  createRoute({
+  perUserLimitedRoute('versionHistoryPerUser', {
     method: 'get',
     path,
-    ...signedInAndLimited(perUser('versionHistoryPerUser')),
     summary,
     request,
-    responses: {
-      200: jsonContent(answer, 'Found'),
-      400: commonErrors[400],
-      401: commonErrors[401],
-      404: commonErrors[404],
-      ...rateLimited,
-    },
+    responses: { 200: jsonContent(answer, 'Found'), 404: commonErrors[404] },
   });
 
 /** A write of the author's own list: its quota, the list and a JSON body or none. */
@@ -129,18 +120,12 @@ const route = {
     { params: idParams, ...jsonBody(remixIdeaInputSchema) },
     okSchema,
   ),
-  suggestions: createRoute({
+  suggestions: perUserLimitedRoute('itemSuggestionsPerUser', {
     method: 'post',
     path: '/suggestions',
-    ...signedInAndLimited(perUser('itemSuggestionsPerUser')),
     summary: 'Items that public lists like the one being written commonly have and it lacks (nothing is saved)',
     request: jsonBody(itemSuggestionsInputSchema),
-    responses: {
-      200: jsonContent(itemSuggestionsSchema, 'Up to eight suggestions'),
-      400: commonErrors[400],
-      401: commonErrors[401],
-      ...rateLimited,
-    },
+    responses: { 200: jsonContent(itemSuggestionsSchema, 'Up to eight suggestions') },
   }),
 };
 

@@ -20,7 +20,7 @@ import {
   jsonBody,
   jsonContent,
   notFound,
-  okSchema,
+  okContent,
   perUser,
   rateLimited,
   requireUser,
@@ -59,7 +59,7 @@ const caseAction = <const P extends string, B extends z.ZodType>(path: P, summar
   path,
   summary,
   request: { params: idParams, ...jsonBody(body) },
-  responses: { 200: jsonContent(okSchema, 'Done'), ...errors },
+  responses: { 200: okContent('Done'), ...errors },
 });
 
 /** 200 `{ ok: true }` for a decision made, else its refusal with its message. */
@@ -148,7 +148,7 @@ export function moderationQueueRoutes({ db, mailer }: QueueRoutesDeps) {
         path: '/moderation/users/{username}/unsuspend',
         summary: "End a user's suspension now",
         request: { params: z.object({ username: z.string().max(200) }), ...jsonBody(emptyActionSchema) },
-        responses: { 200: jsonContent(okSchema, 'Unsuspended'), ...errors },
+        responses: { 200: okContent('Unsuspended'), ...errors },
       }),
       async (c) => respond(c, await unsuspendByUsername(db, c.req.valid('param').username, moderator(c))),
     );

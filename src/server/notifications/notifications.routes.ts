@@ -8,7 +8,7 @@ import {
   idParams,
   jsonContent,
   notFound,
-  okSchema,
+  okContent,
   signedInRoute,
 } from '../http';
 import { deleteAllNotifications, deleteNotification, markAllRead, markRead } from './notifications.actions';
@@ -48,7 +48,7 @@ const route = {
     method: 'delete',
     path: '/notifications',
     summary: 'Delete every notification',
-    responses: { 200: jsonContent(okSchema, 'Deleted') },
+    responses: { 200: okContent('Deleted') },
   }),
   deleteOne: deleteRoute('/notifications/{id}', 'Delete one notification'),
 };

@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   blockedUsersPageSchema,
   blockedUsersQuerySchema,
@@ -8,16 +8,7 @@ import {
 import { pagingMessages } from '@/domain/paging';
 import { publicProfileMessages } from '@/domain/social/profile';
 import type { Database } from '../db/client';
-import {
-  commonErrors,
-  createRouter,
-  jsonContent,
-  perUser,
-  rateLimited,
-  signedInAndLimited,
-  toggleHandler,
-  toggleRoute,
-} from '../http';
+import { createRouter, jsonContent, perUserLimitedRoute, toggleHandler, toggleRoute } from '../http';
 import { setBlock } from './blocks.actions';
 import { listBlockedUsers } from './blocks.queries';
 
@@ -30,18 +21,12 @@ const blockRoute = toggleRoute('block', {
 const route = {
   block: blockRoute('put', 'Block a user: they can no longer follow you, comment on or like your lists', 'Blocked'),
   unblock: blockRoute('delete', 'Unblock a user', 'Not blocked'),
-  blocked: createRoute({
+  blocked: perUserLimitedRoute('blockedUsersPerUser', {
     method: 'get',
     path: '/accounts/me/blocks',
-    ...signedInAndLimited(perUser('blockedUsersPerUser')),
     summary: 'The people the signed-in user blocked, newest block first (pass nextCursor as before)',
     request: { query: blockedUsersQuerySchema },
-    responses: {
-      200: jsonContent(blockedUsersPageSchema, 'Blocked users'),
-      400: commonErrors[400],
-      401: commonErrors[401],
-      ...rateLimited,
-    },
+    responses: { 200: jsonContent(blockedUsersPageSchema, 'Blocked users') },
   }),
 };
 
