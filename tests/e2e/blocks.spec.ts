@@ -6,7 +6,7 @@ const SHOTS = 'test-results/screenshots';
 test('a user blocks another from their profile, stops seeing their comments, and unblocks from Settings', async ({
   page,
   makeUser,
-  requestAs,
+  commentAs,
   signInWithList,
 }) => {
   const { list } = await signInWithList({
@@ -19,8 +19,7 @@ test('a user blocks another from their profile, stops seeing their comments, and
     [pest, 'A rude remark'],
     [kind, 'Lovely list'],
   ] as const) {
-    const posted = await (await requestAs(user)).post(`/api/checklists/${list.id}/comments`, { data: { content } });
-    expect(posted.status()).toBe(201);
+    await commentAs(user, list.id, content);
   }
 
   await test.step('both comments show before the block', async () => {

@@ -13,19 +13,14 @@ test.describe('reporting', () => {
     db,
     makeUser,
     makeUserWithList,
-    requestAs,
+    commentAs,
     signIn,
   }) => {
     const { user: author, list } = await makeUserWithList({
       user: { profileName: 'Spammy Author' },
       list: { title: 'Reported deals' },
     });
-    const commented = await (
-      await requestAs(author)
-    ).post(`/api/checklists/${list.id}/comments`, {
-      data: { content: 'Visit my shop' },
-    });
-    expect(commented.status()).toBe(201);
+    await commentAs(author, list.id, 'Visit my shop');
     const reader = await makeUser();
     await signIn(reader);
     const { found, check } = collectViolations(page);
@@ -78,9 +73,9 @@ test.describe('reporting', () => {
     await expect(toasts(page).getByText(reportMessages.thanks)).toBeVisible();
   });
 
-  test('the author, and a visitor, see no Report', async ({ page, makeUserWithList, requestAs, signIn }) => {
+  test('the author, and a visitor, see no Report', async ({ page, makeUserWithList, commentAs, signIn }) => {
     const { user: author, list } = await makeUserWithList({ list: { title: 'Own list' } });
-    await (await requestAs(author)).post(`/api/checklists/${list.id}/comments`, { data: { content: 'Mine' } });
+    await commentAs(author, list.id, 'Mine');
 
     await page.goto(`/checklist/${list.id}`);
     await expect(page.getByText('Mine')).toBeVisible();

@@ -32,6 +32,8 @@ type WorkerFixtures = {
   requestAs: (user: CreatedUser) => Promise<APIRequestContext>;
   /** A group `name` in `owner`'s List Library holding `lists` (none: an empty group), made in the database. */
   makeGroup: (owner: CreatedUser, name: string, lists?: { id: string }[]) => Promise<void>;
+  /** `user` posts the comment `content` on the list `listId` over HTTP, as a reader would (also in `beforeAll`). */
+  commentAs: (user: CreatedUser, listId: string, content: string) => Promise<void>;
 };
 
 type TestFixtures = {
@@ -121,6 +123,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
             .insert(userListMemberships)
             .values({ userId: owner.id, checklistId: list.id, listGroupId: group!.id });
         }
+      });
+    },
+    { scope: 'worker' },
+  ],
+  commentAs: [
+    async ({ requestAs }, use) => {
+      await use(async (user, listId, content) => {
+        const posted = await (await requestAs(user)).post(`/api/checklists/${listId}/comments`, { data: { content } });
+        expect(posted.status()).toBe(201);
       });
     },
     { scope: 'worker' },
