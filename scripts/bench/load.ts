@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import { percentile } from '../shared/figures';
 
 export type LoadRequest = {
-  method: 'GET' | 'PUT' | 'POST';
+  method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   path: string;
   headers?: Record<string, string>;
   body?: string;

@@ -18,6 +18,7 @@ import { pruneEndedSessions } from './accounts/sessions.actions';
 import { endElapsedSuspensions } from './moderation/holds';
 import { hasNoSuggestions, refreshItemSuggestions } from './checklists/item-suggestions.actions';
 import { SUGGESTIONS_REFRESH_MINUTES } from '@/domain/checklists/item-suggestions';
+import { pruneUntickMarks } from './checklists/progress.actions';
 import { refreshTickStats } from './checklists/tick-stats.actions';
 
 // Three ways to run (decision 023): WEB_CONCURRENCY=1 is one process that does everything; more
@@ -92,6 +93,7 @@ async function startBackgroundWork(env: Env, db: Database, mailer: Mailer, logge
       void expireUnconfirmedSignUps(db).catch(() => undefined);
       void pruneEmailChangeLinks(db).catch(() => undefined);
       void pruneEndedSessions(db).catch(() => undefined);
+      void pruneUntickMarks(db).catch(() => undefined);
       // A suspension ends within the hour after its time; its user's lists come back then.
       void endElapsedSuspensions(db).catch(() => undefined);
     },

@@ -1,8 +1,9 @@
 // The read cases besides Browse: a list's detail, Discover (visitor and signed in), suggestions,
 // the dashboard's tabs and activity, badges and the stats bar (as the one busy bench user), and a
-// user's run history of a list.
+// user's run history of a list, and the lists a device keeps for offline.
 import { DASHBOARD_LISTS_PAGE_SIZE } from '../../../src/domain/dashboard/dashboard';
 import { accountStats } from '../../../src/server/accounts/me.queries';
+import { listOfflineLists } from '../../../src/server/accounts/offline-lists.queries';
 import { listBadgeStatus } from '../../../src/server/badges/badges.queries';
 import { findChecklistDetail } from '../../../src/server/checklists/checklists.queries';
 import { listOwnRuns } from '../../../src/server/checklists/runs.queries';
@@ -11,7 +12,10 @@ import { listDashboardLists, listRecentActivity } from '../../../src/server/dash
 import type { Database } from '../../../src/server/db/client';
 import { createDiscoverCache, loadDiscover, suggestChecklists } from '../../../src/server/discover/discover.queries';
 import { asUser, eachUserGets, type Signed } from '../users';
-import type { Case } from './case';
+import { freshWindows, type Case } from './case';
+
+/** How many times each signed-in user asks for the lists kept for offline (within their hourly limit). */
+const OFFLINE_ASKS = 10;
 
 /** What the Lists tabs ask for first (the API's default page). */
 const firstDashboardPage = { limit: DASHBOARD_LISTS_PAGE_SIZE };
@@ -74,6 +78,15 @@ export function readCases(db: Database, ids: string[], signed: Signed[], me: Sig
         listOwnRuns(db, ids[index % Math.min(500, ids.length)]!, signed[index % signed.length]!.userId, {
           limit: RUNS_PAGE_SIZE,
         }),
+    },
+    {
+      // The lists a device keeps for offline, as each signed-in user's devices ask after sign-in and
+      // every few hours: ten asks of each user, each sent once (the limit is per hour).
+      name: 'read: lists kept for offline',
+      requests: Array.from({ length: OFFLINE_ASKS }, () => signedGet('/api/accounts/me/offline-lists')).flat(),
+      once: true,
+      before: freshWindows(db, 'offlineListsPerUser', signed),
+      bare: (index) => listOfflineLists(db, signed[index % signed.length]!.userId),
     },
   );
 

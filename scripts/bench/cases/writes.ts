@@ -65,6 +65,19 @@ export async function writeCases(
       }),
     },
     {
+      // The same items unticked, each as a change made a minute ago on a device without a
+      // connection (it leaves the untick's mark, and removes a tick made before it).
+      name: 'write: untick (sent late)',
+      requests: writes((index) => {
+        const item = items[index % items.length]!;
+        return {
+          method: 'DELETE',
+          path: `/api/checklists/${item.checklist_id}/items/${item.id}/done?ago=60000`,
+          headers: asUser(signed[index % signed.length]!, true),
+        };
+      }),
+    },
+    {
       name: 'write: like',
       requests: writes((index) => {
         const { user, list } = notOwn(index);

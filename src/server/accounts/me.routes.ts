@@ -8,6 +8,7 @@ import {
 } from '@/domain/accounts/profile';
 import { usernameMessages } from '@/domain/accounts/username';
 import { decodeOwnListsCursor, ownChecklistsSchema, ownListsQuerySchema } from '@/domain/checklists/own-lists';
+import { offlineListsSchema } from '@/domain/offline-lists';
 import { pagingMessages } from '@/domain/paging';
 import type { Database } from '../db/client';
 import {
@@ -16,11 +17,13 @@ import {
   jsonBody,
   jsonContent,
   perUser,
+  perUserLimitedRoute,
   rateLimited,
   signedIn,
   signedInAndLimited,
 } from '../http';
 import { accountStats, listOwnChecklists } from './me.queries';
+import { listOfflineLists } from './offline-lists.queries';
 import { changeUsername, updateOwnProfile } from './own-profile.actions';
 import { findMe } from './own-profile.queries';
 
@@ -30,6 +33,12 @@ const notSignedIn = errorContent('Not signed in');
 const ownProfileWrite = signedInAndLimited(perUser('ownProfileWritesPerUser'));
 
 const route = {
+  offlineLists: perUserLimitedRoute('offlineListsPerUser', {
+    method: 'get',
+    path: '/me/offline-lists',
+    summary: 'The lists a device keeps for use offline: one’s own, saved, cloned and started lists of the last 30 days',
+    responses: { 200: jsonContent(offlineListsSchema, 'Up to 50 lists, the most recently used first') },
+  }),
   stats: createRoute({
     method: 'get',
     path: '/me/stats',
@@ -98,6 +107,7 @@ export function meRoutes({ db }: { db: Database }) {
     return me;
   };
   return createRouter()
+    .openapi(route.offlineLists, async (c) => c.json(await listOfflineLists(db, c.var.user.id), 200))
     .openapi(route.stats, async (c) => {
       return c.json(await accountStats(db, c.var.user.id), 200);
     })

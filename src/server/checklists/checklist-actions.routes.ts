@@ -1,4 +1,5 @@
 import { createRoute, z, type RouteHandler } from '@hono/zod-openapi';
+import { changeTimeQuerySchema } from '@/domain/checklists/change-time';
 import { checklistInputSchema } from '@/domain/checklists/checklist-input';
 import {
   bulkIdsInputSchema,
@@ -62,7 +63,7 @@ const completionRoute = <const M extends 'put' | 'delete'>(method: M, summary: s
     method,
     path: '/{id}/items/{itemId}/done',
     summary,
-    request: { params: idParams.extend({ itemId: z.string() }) },
+    request: { params: idParams.extend({ itemId: z.string() }), query: changeTimeQuerySchema },
     responses: { 200: jsonContent(progressStateSchema, description), ...commonErrors },
   });
 
@@ -134,7 +135,7 @@ const route = {
     method: 'delete',
     path: '/{id}/progress',
     summary: 'Start again: close the user’s open run into their history (if it has a tick) and untick every item',
-    request: { params: idParams },
+    request: { params: idParams, query: changeTimeQuerySchema },
     responses: { 200: jsonContent(progressStateSchema, 'An empty open run') },
   }),
   runs: perUserLimitedRoute('runHistoryPerUser', {
@@ -178,7 +179,7 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
     };
   const complete = toggleHandler<typeof route.complete>((c, isCompleted) => {
     const { id, itemId } = c.req.valid('param');
-    return setItemCompleted(db, id, itemId, c.var.user.id, isCompleted);
+    return setItemCompleted(db, id, itemId, c.var.user.id, isCompleted, c.req.valid('query'));
   });
   return createRouter()
     .openapi(route.create, async (c) => {
@@ -216,7 +217,7 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
     .openapi(route.complete, complete(true))
     .openapi(route.uncomplete, complete(false))
     .openapi(route.startAgain, async (c) => {
-      const outcome = await startAgain(db, c.req.valid('param').id, c.var.user.id);
+      const outcome = await startAgain(db, c.req.valid('param').id, c.var.user.id, c.req.valid('query'));
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome);
     })
     .openapi(route.runs, async (c) => {

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { grantEarnedBadges } from '../badges/badges.actions';
 import { executeNamed, type Database, type Executor } from '../db/client';
 import { isUuid } from '../db/ids';
+import { MAX_CHANGE_AGE_MS, type ChangeTime } from '@/domain/checklists/change-time';
 import type { RunSummary } from '@/domain/checklists/runs';
 import { checklistItemCompletions } from '../db/schema';
 import { itemCountColumn } from '../presenters';
@@ -38,31 +39,57 @@ async function progressState(
   };
 }
 
-/** Completes or uncompletes one item for the user; completing it twice is harmless. */
+/** When a change was made: `ago` milliseconds before now (see ChangeTime). */
+const madeAt = (change: ChangeTime) => sql`(now() - make_interval(secs => ${change.ago ?? 0}::float8 / 1000))`;
+
+/**
+ * Completes or uncompletes one item for the user, as of when the change was made; completing it
+ * twice is harmless. Of a tick and an untick of one item, the later stands whichever arrives last:
+ * an untick removes only a tick made before it and leaves a mark of its time, which a tick made
+ * before it does not pass. A change made before the user's last Start again is left out (its run
+ * is closed). A change left out answers the state as it is.
+ */
 export async function setItemCompleted(
   db: Database,
   checklistId: string,
   itemId: string,
   userId: string,
   isCompleted: boolean,
+  change: ChangeTime = {},
 ): Promise<WriteOutcome<ProgressState>> {
   if (!isUuid(itemId)) return notFound;
+  const at = madeAt(change);
   // The checklist row first, as an edit takes it, so a completion and an edit cannot deadlock.
   return withChecklistAccess(db, checklistId, userId, { lock: 'no key update' }, async (tx) => {
     // Only an item of this list is ticked (a heading is no item to complete): the item is found and
     // the completion written or deleted in one statement, one round trip.
-    const write = isCompleted
-      ? sql`insert into checklist_item_completions (user_id, checklist_item_id, checklist_id)
-          select ${userId}, item.id, item.checklist_id from item on conflict do nothing`
-      : sql`delete from checklist_item_completions completion using item
-          where completion.user_id = ${userId} and completion.checklist_item_id = item.id`;
+    const writes = isCompleted
+      ? sql`written as (
+          insert into checklist_item_completions (user_id, checklist_item_id, checklist_id, created_at)
+          select ${userId}, item.id, item.checklist_id, ${at} from item, in_run
+          where not exists (select 1 from checklist_untick_marks m
+                            where m.user_id = ${userId} and m.checklist_item_id = item.id and m.unticked_at > ${at})
+          on conflict do nothing)`
+      : sql`removed as (
+          delete from checklist_item_completions completion using item, in_run
+          where completion.user_id = ${userId} and completion.checklist_item_id = item.id
+            and completion.created_at <= ${at}),
+        marked as (
+          insert into checklist_untick_marks (user_id, checklist_item_id, unticked_at)
+          select ${userId}, item.id, ${at} from item, in_run
+          on conflict (user_id, checklist_item_id)
+          do update set unticked_at = greatest(checklist_untick_marks.unticked_at, excluded.unticked_at))`;
     const [found] = await executeNamed<{ items: number }>(
       tx,
       sql`
       with item as (
         select i.id, i.checklist_id from checklist_items i
         where i.checklist_id = ${checklistId} and i.id = ${itemId} and i.kind = 'item'),
-      written as (${write})
+      in_run as (
+        select where not exists (
+          select 1 from checklist_progress p
+          where p.checklist_id = ${checklistId} and p.user_id = ${userId} and p.reset_at > ${at})),
+      ${writes}
       select count(*)::int as items from item`,
     );
     if (found?.items !== 1) return notFound;
@@ -77,43 +104,64 @@ export async function setItemCompleted(
 /**
  * "Start again": closes the user's open run and opens an empty one, in one transaction. A run with a
  * tick is kept in the history (its start, how many of how many items were ticked, and whether that
- * was all of them; which entries, and its last tick, for what people really tick) and counted in `closed_runs` before its completions are deleted, so the progress
- * row, and with it the user's use of the list, stays. A run with no tick is nothing to close: no
- * empty run is recorded. A completed run stays completed in the history, so no badge is lost.
+ * was all of them; which entries, and its last tick, for what people really tick) and counted in
+ * `closed_runs` before its completions are deleted, so the progress row, and with it the user's use
+ * of the list, stays. A run with no tick is nothing to close: no empty run is recorded. A completed
+ * run stays completed in the history, so no badge is lost. The Start again is remembered (when it
+ * was made, and the device's key for it): one made before the last (sent late) or sent twice does
+ * nothing, and a tick made before it that arrives later is left out.
  */
 export async function startAgain(
   db: Database,
   checklistId: string,
   userId: string,
+  change: ChangeTime = {},
 ): Promise<WriteOutcome<ProgressState>> {
+  const at = madeAt(change);
   // The checklist row first, as a completion takes it, then the progress row: a completion cannot
   // slip in between the run's count and the deletion of its completions.
   return withChecklistAccess(db, checklistId, userId, { lock: 'no key update' }, async (tx) => {
-    const closed = await tx.execute(sql`
-      with open_run as (
+    const [reset] = await executeNamed<{ closed: number }>(
+      tx,
+      sql`
+      with progress as (
         select p.started_at, p.completed_count from checklist_progress p
-        where p.checklist_id = ${checklistId} and p.user_id = ${userId} and p.completed_count > 0
-        for update
-      )
-      insert into checklist_runs (checklist_id, user_id, started_at, ticked_count, items_count, completed, ticked_keys,
-        last_tick_at)
-      select ${checklistId}, ${userId}, o.started_at, o.completed_count, ${itemCountColumn},
-        o.completed_count >= ${itemCountColumn}, ticks.keys, ticks.last_at
-      from open_run o join checklists c on c.id = ${checklistId}
-      cross join lateral (
-        select array_agg(coalesce(i.key, i.id)) as keys, max(t.created_at) as last_at
-        from checklist_item_completions t join checklist_items i on i.id = t.checklist_item_id
-        where t.checklist_id = ${checklistId} and t.user_id = ${userId}) ticks
-      returning id`);
-    if (closed.rows.length > 0) {
+        where p.checklist_id = ${checklistId} and p.user_id = ${userId}
+          and (p.reset_at is null or p.reset_at < ${at})
+          and (${change.key ?? null}::uuid is null or p.reset_key is distinct from ${change.key ?? null}::uuid)
+        for update),
+      run as (
+        insert into checklist_runs (checklist_id, user_id, started_at, ticked_count, items_count, completed,
+          ticked_keys, last_tick_at)
+        select ${checklistId}, ${userId}, o.started_at, o.completed_count, ${itemCountColumn},
+          o.completed_count >= ${itemCountColumn}, ticks.keys, ticks.last_at
+        from progress o join checklists c on c.id = ${checklistId}
+        cross join lateral (
+          select array_agg(coalesce(i.key, i.id)) as keys, max(t.created_at) as last_at
+          from checklist_item_completions t join checklist_items i on i.id = t.checklist_item_id
+          where t.checklist_id = ${checklistId} and t.user_id = ${userId}) ticks
+        where o.completed_count > 0
+        returning id),
+      remembered as (
+        update checklist_progress p
+        set reset_at = ${at}, reset_key = ${change.key ?? null}::uuid, updated_at = now(),
+          closed_runs = p.closed_runs + (select count(*) from run)::int
+        from progress where p.checklist_id = ${checklistId} and p.user_id = ${userId})
+      select (select count(*) from run)::int as closed`,
+    );
+    if ((reset?.closed ?? 0) > 0) {
       // Counted before the completions go: the trigger keeps a row with closed runs at zero.
-      await tx.execute(sql`
-        update checklist_progress set closed_runs = closed_runs + 1, updated_at = now()
-        where checklist_id = ${checklistId} and user_id = ${userId}`);
       await tx
         .delete(checklistItemCompletions)
         .where(and(eq(checklistItemCompletions.userId, userId), eq(checklistItemCompletions.checklistId, checklistId)));
     }
     return { ok: true, value: (await progressState(tx, checklistId, userId)).state };
   });
+}
+
+/** Forgets unticks older than any change a device may still send (MAX_CHANGE_AGE_MS): run hourly. */
+export async function pruneUntickMarks(db: Executor): Promise<void> {
+  await db.execute(sql`
+    delete from checklist_untick_marks
+    where unticked_at < now() - make_interval(secs => ${MAX_CHANGE_AGE_MS / 1000})`);
 }

@@ -49,6 +49,8 @@ export const rateRules = {
   adminReadsPerUser: { windowSeconds: 60, max: 120 },
   // The moderators' queue: reading pages of cases and deciding them, a few a minute each.
   moderationPerUser: { windowSeconds: 60, max: 120 },
+  // The lists a device keeps for use offline: asked after sign-in and every few hours.
+  offlineListsPerUser: { windowSeconds: minutes(60), max: 20 },
   // Settings' list of the people one blocked, a page at a time: a person opens a few pages.
   blockedUsersPerUser: { windowSeconds: 60, max: 60 },
 } as const satisfies Record<string, RateRule>;
