@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { checklistItems, checklistTickStats } from '../../src/server/db/schema';
+import { refreshItemSuggestions } from '../../src/server/checklists/item-suggestions.actions';
 import { makeChecklist } from '../../src/server/seed/factories';
 import { seriousViolations, settled } from './support/axe';
 import { expect, test } from './support/fixtures';
@@ -119,7 +120,7 @@ test('an author is offered what three remixers added, adds it, and finds it at t
   await expect(ideas).toHaveCount(0);
 });
 
-test('while a list is written, items similar public lists have are suggested, and one press adds one', async ({
+test('while a list is written (form or wizard), items similar public lists have are suggested, and one press adds one', async ({
   page,
   db,
   makeUser,
@@ -129,7 +130,17 @@ test('while a list is written, items similar public lists have are suggested, an
   const other = await makeUser();
   for (const title of ['Camping weekend away', 'Family camping weekend', 'Camping weekend checklist'])
     await makeChecklist(db, other.id, { title, items: ['Sleeping bag', suggested, 'Head torch'] });
+  // Worked out ahead, as the server does every hour.
+  await refreshItemSuggestions(db);
   await signInWithList();
+
+  // The wizard's items step suggests them too, from the title of its first step.
+  await page.goto('/dashboard/create');
+  await page.getByLabel('Title').fill('Camping weekend');
+  await page.getByLabel('Description').fill('Two nights under canvas.');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 2: Add Items' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Add “${suggested}”` })).toBeVisible();
 
   await page.goto('/create');
   await page.getByRole('textbox', { name: 'Item 1' }).fill('Sleeping bag');
