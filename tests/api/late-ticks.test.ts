@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { changeTimeMessages, MAX_CHANGE_AGE_MS } from '../../src/domain/checklists/change-time';
 import { progressStateSchema } from '../../src/domain/checklists/checklist-actions';
 import { pruneUntickMarks } from '../../src/server/checklists/progress.actions';
-import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
@@ -12,19 +12,17 @@ import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 // nothing twice, and of two changes the later one stands, whichever arrives last.
 
 let t: TestApp;
-let author: CreatedUser;
 
 beforeAll(async () => {
   t = await createTestApp();
-  author = await createUser(t.db);
 });
 
 type List = Awaited<ReturnType<typeof makeChecklist>>;
 const MINUTE = 60_000;
 
-/** One user on two devices (two sessions), and a list of three items. */
+/** One user on two devices (two sessions), and someone else's list of three items. */
 async function twoDevices() {
-  const user = await createUser(t.db);
+  const [user, author] = [await createUser(t.db), await createUser(t.db)];
   const list = await makeChecklist(t.db, author.id, { items: ['Tent', 'Stove', 'Torch'] });
   return { user, list, phone: await signedInAgent(t, user), laptop: await signedInAgent(t, user) };
 }
