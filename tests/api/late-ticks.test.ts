@@ -80,24 +80,6 @@ describe('changes sent late', () => {
     expect(ticked(list, await tick(phone, list, 2))).toEqual([2]);
   });
 
-  it('dates a run from its first tick as it was made, also when that tick arrives after others', async () => {
-    const { user, list, phone } = await twoDevices();
-    const startedMinutesAgo = async () =>
-      Number(
-        (
-          await t.db.execute<{ minutes: number }>(sql`
-            select round(extract(epoch from now() - started_at) / 60) as minutes from checklist_progress
-            where checklist_id = ${list.id} and user_id = ${user.id}`)
-        ).rows[0]!.minutes,
-      );
-    await tick(phone, list, 0, 10 * MINUTE);
-    expect(await startedMinutesAgo()).toBe(10);
-    await tick(phone, list, 1, 20 * MINUTE);
-    expect(await startedMinutesAgo()).toBe(20);
-    await tick(phone, list, 2);
-    expect(await startedMinutesAgo()).toBe(20);
-  });
-
   it('closes one run for a Start again sent twice, and none for one made before the last', async () => {
     const { user, list, phone, laptop } = await twoDevices();
     const runs = async () =>
