@@ -16,7 +16,8 @@ import { findRemixIdeas } from '../../../src/server/checklists/remix-ideas.queri
 import type { Database } from '../../../src/server/db/client';
 import { clientAddress } from '../../shared/signed-in-client';
 import { asUser, type Signed } from '../users';
-import { freshWindows, selectRows, type Case } from './case';
+import { authorReadCase, eachAuthorsMost } from './author-reads';
+import { selectRows, type Case } from './case';
 import type { DrawnText } from './text';
 
 const STATS_LISTS = 500;
@@ -91,13 +92,7 @@ async function listsWithRemixes(db: Database, readers: Signed[]) {
       1000, 'item'
     from lists l join remixes r on r.clone_id = l.id
     where r.j <= ${SHARED_REMIXES + OWN_ADDITIONS}`);
-  return selectRows<{ id: string; author_id: string }>(
-    db,
-    sql`select distinct on (c.author_id) c.id, c.author_id from checklists c
-        join cloned_checklists k on k.original_checklist_id = c.id
-        where c.author_id = any(${ids()}::text[])
-        group by c.id, c.author_id order by c.author_id, count(*) desc`,
-  );
+  return eachAuthorsMost(db, readers, sql`join cloned_checklists k on k.original_checklist_id = c.id`);
 }
 
 export async function livingListCases(db: Database, signed: Signed[], text: DrawnText): Promise<Case[]> {
@@ -115,25 +110,17 @@ export async function livingListCases(db: Database, signed: Signed[], text: Draw
     });
   }
 
-  const authors = new Map(signed.map((user) => [user.userId, user]));
-  const readers = (await listsWithRemixes(db, signed)).flatMap((list) => {
-    const user = authors.get(list.author_id);
-    return user ? [{ user, listId: list.id }] : [];
-  });
-  if (readers.length > 0) {
-    cases.push({
-      name: 'read: ideas from remixes',
-      before: freshWindows(db, 'versionHistoryPerUser', readers.map(({ user }) => user)),
-      requests: readers.map(({ user, listId }) => ({
-        method: 'GET' as const,
-        path: `/api/checklists/${listId}/ideas`,
-        headers: asUser(user),
-      })),
-      bare: (index) => {
-        const { user, listId } = readers[index % readers.length]!;
-        return findRemixIdeas(db, listId, user.userId);
-      },
-    });
+  const remixed = await listsWithRemixes(db, signed);
+  if (remixed.length > 0) {
+    cases.push(
+      authorReadCase(
+        db,
+        'read: ideas from remixes',
+        remixed,
+        (listId) => `/api/checklists/${listId}/ideas`,
+        ({ user, listId }) => findRemixIdeas(db, listId, user.userId),
+      ),
+    );
   }
 
   // A title of two of the seed's words, as someone starts a list, with the first item written.

@@ -9,8 +9,9 @@ import { checklistInputSchema } from '../../../src/domain/checklists/checklist-i
 import { cloneChecklist, createChecklist, updateChecklist } from '../../../src/server/checklists/checklists.actions';
 import { findUpstreamReview } from '../../../src/server/checklists/upstream.queries';
 import type { Database } from '../../../src/server/db/client';
-import { asUser, type Signed } from '../users';
-import { freshWindows, selectRows, type Case } from './case';
+import type { Signed } from '../users';
+import { authorReadCase, pairWithAuthors } from './author-reads';
+import { selectRows, type Case } from './case';
 
 const READERS = 400;
 const EDITS = 3;
@@ -57,23 +58,15 @@ export async function upstreamCases(db: Database, signed: Signed[]): Promise<Cas
   // Two users at least: an original's author and the owner of its clone.
   const readers = signed.slice(0, READERS);
   if (readers.length < 2) return [];
-  const owners = new Map(readers.map((user) => [user.userId, user]));
-  const clones = (await clonesOfChangedLists(db, readers)).flatMap((clone) => {
-    const user = owners.get(clone.author_id);
-    return user ? [{ user, cloneId: clone.id }] : [];
-  });
+  const clones = pairWithAuthors(readers, await clonesOfChangedLists(db, readers));
   if (clones.length === 0) return [];
-  const at = (index: number) => clones[index % clones.length]!;
   return [
-    {
-      name: 'read: upstream review',
-      before: freshWindows(db, 'versionHistoryPerUser', clones.map(({ user }) => user)),
-      requests: clones.map(({ user, cloneId }) => ({
-        method: 'GET' as const,
-        path: `/api/checklists/${cloneId}/upstream`,
-        headers: asUser(user),
-      })),
-      bare: (index) => findUpstreamReview(db, at(index).cloneId, at(index).user.userId),
-    },
+    authorReadCase(
+      db,
+      'read: upstream review',
+      clones,
+      (cloneId) => `/api/checklists/${cloneId}/upstream`,
+      ({ user, listId }) => findUpstreamReview(db, listId, user.userId),
+    ),
   ];
 }

@@ -8,8 +8,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SNAPSHOT_EVERY } from '../../../src/domain/checklists/versions';
 import type { Database } from '../../../src/server/db/client';
 import { listVersions, readVersionEntries } from '../../../src/server/checklists/versions.queries';
-import { asUser, type Signed } from '../users';
-import { freshWindows, selectRows, type Case } from './case';
+import type { Signed } from '../users';
+import { authorReadCase, eachAuthorsMost } from './author-reads';
+import type { Case } from './case';
 
 /** A list edited a thousand times: its history must still open within the read bar. */
 const VERSION_COUNT = 1000;
@@ -50,39 +51,26 @@ async function listsWithVersions(db: Database, users: Signed[]) {
     update checklist_items i set content = ${wording(sql`${VERSION_COUNT}`)}
     from f where i.checklist_id = f.id and coalesce(i.key, i.id)::text = f.key
       and exists (select 1 from written w where w.checklist_id = f.id)`);
-  return selectRows<{ id: string; author_id: string }>(
-    db,
-    sql`select distinct on (c.author_id) c.id, c.author_id from checklists c
-        join checklist_versions v on v.checklist_id = c.id
-        where c.author_id = any(${ids()}::text[])
-        group by c.id, c.author_id order by c.author_id, count(*) desc`,
-  );
+  return eachAuthorsMost(db, users, sql`join checklist_versions v on v.checklist_id = c.id`);
 }
 
 export async function versionCases(db: Database, signed: Signed[]): Promise<Case[]> {
   const lists = await listsWithVersions(db, signed);
-  const authors = new Map(signed.map((user) => [user.userId, user]));
-  const readers = lists.flatMap((list) => {
-    const user = authors.get(list.author_id);
-    return user ? [{ user, listId: list.id }] : [];
-  });
-  if (readers.length === 0) return [];
-  const at = (index: number) => readers[index % readers.length]!;
-  const asAuthor = (path: (listId: string) => string) =>
-    readers.map(({ user, listId }) => ({ method: 'GET' as const, path: path(listId), headers: asUser(user) }));
-  const fresh = freshWindows(db, 'versionHistoryPerUser', readers.map(({ user }) => user));
+  if (lists.length === 0) return [];
   return [
-    {
-      name: 'read: version history',
-      before: fresh,
-      requests: asAuthor((listId) => `/api/checklists/${listId}/versions`),
-      bare: (index) => listVersions(db, at(index).listId, at(index).user.userId, {}),
-    },
-    {
-      name: 'read: a version’s entries',
-      before: fresh,
-      requests: asAuthor((listId) => `/api/checklists/${listId}/versions/${READ_VERSION}`),
-      bare: (index) => readVersionEntries(db, at(index).listId, READ_VERSION),
-    },
+    authorReadCase(
+      db,
+      'read: version history',
+      lists,
+      (listId) => `/api/checklists/${listId}/versions`,
+      ({ user, listId }) => listVersions(db, listId, user.userId, {}),
+    ),
+    authorReadCase(
+      db,
+      'read: a version’s entries',
+      lists,
+      (listId) => `/api/checklists/${listId}/versions/${READ_VERSION}`,
+      ({ listId }) => readVersionEntries(db, listId, READ_VERSION),
+    ),
   ];
 }
