@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { canEdit } from '@/domain/permissions';
 import { executeNamed, type Database, type Executor, type Transaction } from '../db/client';
 import { isUuid } from '../db/ids';
 import type { WriteOutcome } from '../outcome';
@@ -41,6 +42,23 @@ export function withChecklistAccess<T>(
     const access = await findChecklistAccess(tx, id, userId, options);
     return access ? write(tx, access) : checklistNotFound(tx, id);
   });
+}
+
+/**
+ * withChecklistAccess for what only a list's author may change through its author tools (restore
+ * a version, adopt or dismiss an idea, review the original's changes): to anyone else the list is
+ * not found, as those tools are.
+ */
+export function withOwnChecklist<T>(
+  db: Database,
+  id: string,
+  userId: string,
+  options: AccessOptions,
+  write: (tx: Transaction, access: ChecklistAccess) => Promise<WriteOutcome<T>>,
+): Promise<WriteOutcome<T>> {
+  return withChecklistAccess(db, id, userId, options, async (tx, access) =>
+    canEdit({ id: userId }, access) ? write(tx, access) : { ok: false, reason: 'not_found' },
+  );
 }
 
 /**

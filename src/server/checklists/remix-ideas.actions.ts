@@ -2,10 +2,9 @@ import { sql } from 'drizzle-orm';
 import { countItems, MAX_ITEMS } from '@/domain/checklists/checklist-fields';
 import { adoptedVersionNote, remixIdeaMessages } from '@/domain/checklists/remix-ideas';
 import { checklistInputMessages } from '@/domain/checklists/checklist-fields';
-import { canEdit } from '@/domain/permissions';
 import type { Database } from '../db/client';
 import type { WriteOutcome } from '../outcome';
-import { withChecklistAccess } from './checklist-access';
+import { withOwnChecklist } from './checklist-access';
 import { readEntries, writeEntries } from './entry-writes';
 import { findRemixIdeas } from './remix-ideas.queries';
 
@@ -20,8 +19,7 @@ export async function adoptRemixIdea(
   userId: string,
   idea: string,
 ): Promise<WriteOutcome<{ content: string }>> {
-  return withChecklistAccess(db, checklistId, userId, { lock: 'update' }, async (tx, access) => {
-    if (!canEdit({ id: userId }, access)) return { ok: false, reason: 'not_found' };
+  return withOwnChecklist(db, checklistId, userId, { lock: 'update' }, async (tx) => {
     const [found] = await findRemixIdeas(tx, checklistId, userId, idea);
     if (!found) return { ok: false, reason: 'invalid', message: remixIdeaMessages.notFound };
     const current = await readEntries(tx, checklistId);
@@ -49,8 +47,7 @@ export async function dismissRemixIdea(
   userId: string,
   idea: string,
 ): Promise<WriteOutcome> {
-  return withChecklistAccess(db, checklistId, userId, {}, async (tx, access) => {
-    if (!canEdit({ id: userId }, access)) return { ok: false, reason: 'not_found' };
+  return withOwnChecklist(db, checklistId, userId, {}, async (tx) => {
     await tx.execute(sql`
       insert into remix_idea_dismissals (checklist_id, idea_key) values (${checklistId}, ${idea})
       on conflict do nothing`);

@@ -2,11 +2,10 @@ import { sql } from 'drizzle-orm';
 import { checklistInputMessages, countItems, MAX_HEADINGS, MAX_ITEMS } from '@/domain/checklists/checklist-fields';
 import { applyUpstream, changeId, upstreamChanges } from '@/domain/checklists/upstream';
 import { upstreamMessages, upstreamVersionNote } from '@/domain/checklists/upstream-review';
-import { canEdit } from '@/domain/permissions';
 import type { Database } from '../db/client';
 import { grantEarnedBadges } from '../badges/badges.actions';
 import type { WriteOutcome } from '../outcome';
-import { withChecklistAccess } from './checklist-access';
+import { withOwnChecklist } from './checklist-access';
 import { writeEntries } from './entry-writes';
 import { findUpstreamLink, readReviewSides } from './upstream.queries';
 
@@ -23,8 +22,7 @@ export async function reviewUpstream(
   userId: string,
   review: { toVersion: number; accept: string[] },
 ): Promise<WriteOutcome<{ applied: number; reviewedVersion: number }>> {
-  return withChecklistAccess(db, cloneId, userId, { lock: 'update' }, async (tx, access) => {
-    if (!canEdit({ id: userId }, access)) return { ok: false, reason: 'not_found' };
+  return withOwnChecklist(db, cloneId, userId, { lock: 'update' }, async (tx) => {
     const link = await findUpstreamLink(tx, cloneId, userId, { lock: true });
     if (!link) return { ok: false, reason: 'not_found' };
     if (review.toVersion <= link.reviewedVersion)

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { versionMessages } from '@/domain/checklists/version-history';
-import { canEdit } from '@/domain/permissions';
 import type { Database } from '../db/client';
 import { grantEarnedBadges } from '../badges/badges.actions';
 import type { WriteOutcome } from '../outcome';
-import { withChecklistAccess } from './checklist-access';
+import { withOwnChecklist } from './checklist-access';
 import { readEntries, writeEntries } from './entry-writes';
 import { readVersionEntries } from './versions.queries';
 
@@ -22,8 +21,7 @@ export async function restoreVersion(
   userId: string,
   number: number,
 ): Promise<WriteOutcome<{ number: number }>> {
-  return withChecklistAccess(db, checklistId, userId, { lock: 'update' }, async (tx, access) => {
-    if (!canEdit({ id: userId }, access)) return { ok: false, reason: 'not_found' };
+  return withOwnChecklist(db, checklistId, userId, { lock: 'update' }, async (tx) => {
     const version = await readVersionEntries(tx, checklistId, number);
     if (!version) return { ok: false, reason: 'not_found' };
     const rowOf = new Map((await readEntries(tx, checklistId)).map((entry) => [entry.key, entry.id]));
