@@ -1,6 +1,7 @@
 import { queryOptions, type Query } from '@tanstack/react-query';
 import type { sessionResponseSchema } from '@/domain/accounts/session';
-import { apiRequest } from '@/client/lib/api';
+import { ApiError, apiRequest } from '@/client/lib/api';
+import { readDeviceOwner } from '@/client/lib/offline/device-owner';
 import { sessionKeys } from './query-keys';
 
 /**
@@ -11,7 +12,17 @@ import { sessionKeys } from './query-keys';
 export const sessionQuery = () =>
   queryOptions({
     queryKey: sessionKeys.session,
-    queryFn: ({ signal }) => apiRequest<typeof sessionResponseSchema>('/api/auth/get-session', { signal }),
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiRequest<typeof sessionResponseSchema>('/api/auth/get-session', { signal });
+      } catch (error) {
+        // No response at all (no connection): the user last signed in on this device, whose lists
+        // and changes are kept here, until the server can say (a reconnect asks again).
+        const owner = error instanceof ApiError || signal.aborted ? null : readDeviceOwner();
+        if (owner) return { user: owner };
+        throw error;
+      }
+    },
     retry: false,
   });
 
