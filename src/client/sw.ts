@@ -8,7 +8,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst, NetworkOnly } from 'workbox-strategies';
-import { OFFLINE_LIST_MAX_AGE_DAYS } from '../domain/offline';
+import { OFFLINE_COPY_DAYS } from '../domain/offline';
 import { OFFLINE_LISTS_CACHE, isListDetailPath } from './lib/pwa/list-cache';
 import { stampedForCache } from './lib/pwa/cached-at';
 
@@ -56,7 +56,7 @@ registerRoute(
     networkTimeoutSeconds: 3,
     plugins: [
       { cacheWillUpdate: ({ response }) => stampedForCache(response, new Date()) },
-      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: OFFLINE_LIST_MAX_AGE_DAYS * 24 * 60 * 60 }),
+      new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: OFFLINE_COPY_DAYS * 24 * 60 * 60 }),
     ],
   }),
 );

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { savedAgo } from './offline';
+import { OFFLINE_COPY_DAYS, savedAgo } from './offline';
+import { OFFLINE_LIST_DAYS } from './offline-lists';
+
+it('keeps a copy on the device as long as the server names a list for it', () => {
+  expect(OFFLINE_COPY_DAYS).toBe(OFFLINE_LIST_DAYS);
+});
 
 describe('savedAgo', () => {
   const now = new Date('2026-11-29T12:00:00Z');

@@ -1,7 +1,11 @@
 // The installed app and the lists kept on the device for use without a connection.
 
-/** A list's detail is kept on the device this long after it was last fetched, then dropped. */
-export const OFFLINE_LIST_MAX_AGE_DAYS = 30;
+/**
+ * A list's copy is kept on the device this long after it was last fetched: the window of
+ * OFFLINE_LIST_DAYS (offline-lists.ts), held here too because the service worker imports this
+ * module, and that one would bring zod into the worker.
+ */
+export const OFFLINE_COPY_DAYS = 30;
 
 /** The response header on a list's detail served from the device: when that copy was stored (ISO time). */
 export const CACHED_AT_HEADER = 'x-ticklist-cached-at';
@@ -22,8 +26,9 @@ export function savedAgo(cachedAt: string, now: Date): string {
 export const pwaMessages = {
   updateReady: 'A new version is ready',
   reload: 'Reload',
-  /** A list shown from the device because there is no connection. */
-  copyWhileOffline: (ago: string) => `You’re offline. This is a copy saved on this device ${ago}.`,
-  /** A list shown from the device because Ticklist did not respond in time, though the device is online. */
-  copyWhileUnreachable: (ago: string) => `Ticklist isn’t responding. This is a copy saved on this device ${ago}.`,
+  /**
+   * A list shown from the device's copy: no connection, or no response within a few seconds (a
+   * connection in name only, which is offline for the person holding the phone).
+   */
+  copyFromDevice: (ago: string) => `You’re offline. This is a copy saved on this device ${ago}.`,
 } as const;

@@ -12,15 +12,18 @@ import { sessionKeys } from './query-keys';
 export const sessionQuery = () =>
   queryOptions({
     queryKey: sessionKeys.session,
+    // Asked even while the browser says it is offline: no answer then says who was signed in here.
+    networkMode: 'offlineFirst',
     queryFn: async ({ signal }) => {
       try {
         return await apiRequest<typeof sessionResponseSchema>('/api/auth/get-session', { signal });
       } catch (error) {
+        if (error instanceof ApiError || signal.aborted) throw error;
         // No response at all (no connection): the user last signed in on this device, whose lists
-        // and changes are kept here, until the server can say (a reconnect asks again).
-        const owner = error instanceof ApiError || signal.aborted ? null : readDeviceOwner();
-        if (owner) return { user: owner };
-        throw error;
+        // and changes are kept here, else a visitor, until the server can say (a reconnect asks
+        // again). A failure instead would be asked again by every screen that mounts.
+        const owner = readDeviceOwner();
+        return owner ? { user: owner } : null;
       }
     },
     retry: false,

@@ -9,7 +9,7 @@ function deviceAt(now: Date, { status = 200, isOnline = true, stored = new Map<s
   const device: PrefetchDevice = {
     fetch: async (path) => {
       asked.push(path);
-      if (path === '/api/me/offline-lists') {
+      if (path === '/api/accounts/me/offline-lists') {
         const lists = listIds.map((id) => ({ id, updatedAt: now.toISOString() }));
         return new Response(JSON.stringify(status === 200 ? { lists } : { message: 'No' }), { status });
       }
@@ -52,7 +52,7 @@ describe('prefetchOfflineLists', () => {
   it("fetches the offline lists, then each list's detail in order, and records when", async () => {
     const { device, asked, stored } = deviceAt(now);
     expect(await prefetchOfflineLists({ isAfterSignIn: false }, device)).toBe(2);
-    expect(asked).toEqual(['/api/me/offline-lists', ...listIds.map((id) => `/api/checklists/${id}`)]);
+    expect(asked).toEqual(['/api/accounts/me/offline-lists', ...listIds.map((id) => `/api/checklists/${id}`)]);
     expect([...stored.values()]).toEqual([now.toISOString()]);
   });
 
@@ -84,7 +84,7 @@ describe('prefetchOfflineLists', () => {
     for (const status of [401, 429, 503]) {
       const { device, asked, stored } = deviceAt(now, { status });
       expect(await prefetchOfflineLists({ isAfterSignIn: false }, device)).toBeNull();
-      expect(asked).toEqual(['/api/me/offline-lists']);
+      expect(asked).toEqual(['/api/accounts/me/offline-lists']);
       expect(stored.size).toBe(0);
     }
   });

@@ -1,3 +1,4 @@
+import type { OfflineLists } from '@/domain/offline-lists';
 import { listDetailPath } from '../pwa/list-cache';
 
 // The lists a signed-in user uses (their own, and those they saved, cloned or started in the last
@@ -7,6 +8,7 @@ import { listDetailPath } from '../pwa/list-cache';
 /** A device asks for them at most this often, and again after each sign-in. */
 export const PREFETCH_EVERY_MS = 6 * 60 * 60 * 1000;
 
+const OFFLINE_LISTS_PATH = '/api/accounts/me/offline-lists';
 const PREFETCHED_AT_KEY = 'ticklist-offline-prefetched-at';
 
 export type PrefetchDevice = {
@@ -15,9 +17,6 @@ export type PrefetchDevice = {
   isOnline: () => boolean;
   now: () => Date;
 };
-
-/** What `GET /api/me/offline-lists` responds: the lists to keep, newest first. */
-type OfflineLists = { lists: { id: string; updatedAt: string }[] };
 
 /** Whether the lists are due to be fetched again: never fetched, or last fetched 6 hours ago or more. */
 export function isPrefetchDue(lastPrefetchedAt: string | null, now: Date): boolean {
@@ -38,7 +37,7 @@ export async function prefetchOfflineLists(
 ): Promise<number | null> {
   if (!device.isOnline()) return null;
   if (!isAfterSignIn && !isPrefetchDue(device.storage.getItem(PREFETCHED_AT_KEY), device.now())) return null;
-  const response = await device.fetch('/api/me/offline-lists');
+  const response = await device.fetch(OFFLINE_LISTS_PATH);
   if (!response.ok) return null;
   const { lists } = (await response.json()) as OfflineLists;
   for (const list of lists) {

@@ -32,7 +32,7 @@ describe('the lists kept on the device', () => {
     expect(isListDetailPath('/api/checklists/tags')).toBe(false);
     expect(isListDetailPath('/api/checklists')).toBe(false);
     expect(isListDetailPath('/api/auth/get-session')).toBe(false);
-    expect(isListDetailPath('/api/me/offline-lists')).toBe(false);
+    expect(isListDetailPath('/api/accounts/me/offline-lists')).toBe(false);
   });
 
   it("are found from a list's page, its own or the dashboard's", () => {
