@@ -33,6 +33,10 @@ export default defineConfig({
     // A test about motion itself asks for it back: test.use({ reducedMotion: 'no-preference' }).
     reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
+    // The app's service worker would answer some requests itself, out of `page.route`'s reach, and
+    // keep copies of lists between a test's steps: only the specs about the installed app and
+    // offline use allow it (test.use({ serviceWorkers: 'allow' })).
+    serviceWorkers: 'block',
     launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
   },
   projects: [

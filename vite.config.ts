@@ -2,9 +2,47 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The installable app: its manifest, and the service worker built from src/client/sw.ts with the
+    // built files' list injected. The app registers it itself, after the page has loaded
+    // (src/client/lib/pwa), and a new version waits for the person's "Reload".
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/client',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Ticklist',
+        short_name: 'Ticklist',
+        description: 'Discover, clone, customise and work through real-life checklists.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        // The light theme's header and page; the dark theme's colour is a media-dependent
+        // <meta name="theme-color"> in index.html.
+        theme_color: '#ffffff',
+        background_color: '#f8fafc',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      injectManifest: {
+        // The shell, every screen's scripts and styles, the fonts and the icons: any app address
+        // renders without a connection (the manifest's icons are added by the plugin). Not the brotli and
+        // gzip copies beside them.
+        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', '*.{svg,js}'],
+        globIgnores: ['sw.js', 'workbox-*.js'],
+      },
+    }),
+  ],
   // The manifest lets `npm run size` (scripts/size.ts) follow each route's chunks.
   build: {
     manifest: true,

@@ -5,7 +5,7 @@ import { getSessionCookie } from 'better-auth/cookies';
 import { bodyLimit } from 'hono/body-limit';
 import { accepts } from 'hono/accepts';
 import { compress } from 'hono/compress';
-import type { Context } from 'hono';
+import type { Context, Next } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { accountMessages } from '@/domain/accounts/account-forms';
 import { accountDataRoutes } from './accounts/account-data.routes';
@@ -255,15 +255,19 @@ export function createApp({
     // (made by the build) to whoever accepts it. The header goes on the file's own response: set in
     // serveStatic's onFound, it came after the response was made and reached it only by chance.
     const builtFiles = serveStatic({ root, precompressed: true });
-    app.use('/assets/*', async (c, next) => {
+    const builtFilesCached = (cacheControl: string) => async (c: Context<AppEnv>, next: Next) => {
       const file = await builtFiles(c, next);
-      file?.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+      file?.headers.set('Cache-Control', cacheControl);
       // Plain or compressed, the response depends on Accept-Encoding: a cache must not hand the plain
       // copy it stored for one client to every other.
       if (file && !/accept-encoding/i.test(file.headers.get('Vary') ?? ''))
         file.headers.append('Vary', 'Accept-Encoding');
       return file;
-    });
+    };
+    app.use('/assets/*', builtFilesCached('public, max-age=31536000, immutable'));
+    // The service worker is checked afresh at every visit, so a new version reaches the app at once
+    // (which then offers it: "A new version is ready").
+    app.use('/sw.js', builtFilesCached('no-cache'));
     // The client is a single-page app: every GET that is not a file gets index.html and React
     // Router decides. A public page's HTML carries its own head (title, description, previews,
     // feed), the landing page's too, so index.html itself is never served as a file.

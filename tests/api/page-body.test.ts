@@ -267,6 +267,24 @@ describe('what a slow phone line gets first', () => {
     expect(identity.headers.get('vary')).toMatch(/Accept-Encoding/);
     expect(await identity.text()).toBe(script);
   });
+
+  it('the service worker is checked afresh at every visit, never kept as a built file is', async () => {
+    const worker = `self.addEventListener('fetch', () => {}); // ${'tick '.repeat(400)}`;
+    writeFileSync(path.join(clientDir, 'sw.js'), worker);
+    writeFileSync(path.join(clientDir, 'sw.js.br'), brotliCompressSync(worker));
+    const get = (acceptEncoding?: string) =>
+      t.app.request(`${TEST_BASE_URL}/sw.js`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+    const brotli = await get('gzip, br');
+    expect(brotli.status).toBe(200);
+    expect(brotli.headers.get('cache-control')).toBe('no-cache');
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect(brotli.headers.get('vary')).toMatch(/Accept-Encoding/);
+    const identity = await get();
+    expect(identity.headers.get('cache-control')).toBe('no-cache');
+    expect(identity.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await identity.text()).toBe(worker);
+  });
 });
 
 describe('a visitor’s page is rendered once for every visitor who asks within ten seconds', () => {

@@ -2,7 +2,8 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type { browsePageSchema, popularTagsSchema, BrowsePage } from '@/domain/checklists/browse';
 import type { bulkResultSchema, createdChecklistSchema } from '@/domain/checklists/checklist-actions';
 import type { ChecklistForm } from '@/domain/checklists/checklist-input';
-import type { checklistDetailSchema } from '@/domain/checklists/checklist-view';
+import type { checklistDetailSchema, ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { CACHED_AT_HEADER } from '@/domain/offline';
 import type { ownChecklistsSchema, OwnListFilter, OwnListSort } from '@/domain/checklists/own-lists';
 import type { ChecklistVisibility } from '@/domain/checklists/visibility';
 import type { dashboardListsSchema, DashboardListTab } from '@/domain/dashboard/dashboard';
@@ -22,10 +23,23 @@ export const checklistApiPath = (id: string) => `/api/checklists/${encodeURIComp
 // Per-user data that other pages change (completions, likes, badges): refetched whenever a screen opens.
 const fresh = { staleTime: 0 } as const;
 
+/**
+ * A list's detail with the viewer's progress. With no connection the service worker responds with
+ * the copy kept on the device, and `cachedAt` says when that copy was stored (absent for a response
+ * from the server). Asked even while the browser says it is offline, for that copy.
+ */
 export const checklistDetailQuery = (id: string) =>
   queryOptions({
     queryKey: checklistKeys.detail(id),
-    queryFn: ({ signal }) => apiRequest<typeof checklistDetailSchema>(checklistApiPath(id), { signal }),
+    networkMode: 'offlineFirst',
+    queryFn: async ({ signal }): Promise<ChecklistDetail & { cachedAt?: string }> => {
+      const copy = { cachedAt: null as string | null };
+      const detail = await apiRequest<typeof checklistDetailSchema>(checklistApiPath(id), {
+        signal,
+        onResponse: (response) => (copy.cachedAt = response.headers.get(CACHED_AT_HEADER)),
+      });
+      return copy.cachedAt ? { ...detail, cachedAt: copy.cachedAt } : detail;
+    },
   });
 
 function browsePath(filters: BrowseFilters, cursor: string | null): string {

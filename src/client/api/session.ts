@@ -1,6 +1,7 @@
 import { queryOptions, type Query } from '@tanstack/react-query';
 import type { sessionResponseSchema } from '@/domain/accounts/session';
-import { apiRequest } from '@/client/lib/api';
+import { ApiError, apiRequest } from '@/client/lib/api';
+import { readDeviceOwner } from '@/client/lib/offline/device-owner';
 import { sessionKeys } from './query-keys';
 
 /**
@@ -11,7 +12,20 @@ import { sessionKeys } from './query-keys';
 export const sessionQuery = () =>
   queryOptions({
     queryKey: sessionKeys.session,
-    queryFn: ({ signal }) => apiRequest<typeof sessionResponseSchema>('/api/auth/get-session', { signal }),
+    // Asked even while the browser says it is offline: no answer then says who was signed in here.
+    networkMode: 'offlineFirst',
+    queryFn: async ({ signal }) => {
+      try {
+        return await apiRequest<typeof sessionResponseSchema>('/api/auth/get-session', { signal });
+      } catch (error) {
+        if (error instanceof ApiError || signal.aborted) throw error;
+        // No response at all (no connection): the user last signed in on this device, whose lists
+        // and changes are kept here, else a visitor, until the server can say (a reconnect asks
+        // again). A failure instead would be asked again by every screen that mounts.
+        const owner = readDeviceOwner();
+        return owner ? { user: owner } : null;
+      }
+    },
     retry: false,
   });
 

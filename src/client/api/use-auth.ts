@@ -30,6 +30,9 @@ export function useAuth() {
       console.warn('Sign-out failed', error);
     }
     queryClient.clear();
+    // Nothing of theirs stays on the device: their lists' copies and their changes not yet sent.
+    const { clearOfflineData } = await import('@/client/lib/offline/clear');
+    await clearOfflineData();
     // A full load of the landing page: no screen can keep showing the signed-out user's data, and
     // no guard can act on a session store that has not caught up yet.
     window.location.assign('/');

@@ -25,7 +25,13 @@ export function sendApiRequestsWith(sender: Send): void {
   send = sender;
 }
 
-type RequestOptions = { method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'; body?: unknown; signal?: AbortSignal };
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Reads what the body does not carry (a header) off the response before its body is read. */
+  onResponse?: (response: Response) => void;
+};
 
 /**
  * Calls our API, whose response the domain schema `Schema` describes: `apiRequest<typeof likeStateSchema>(...)`.
@@ -44,6 +50,7 @@ export async function apiRequest<Schema extends z.ZodType>(
     credentials: 'same-origin',
     signal: options.signal,
   });
+  options.onResponse?.(response);
   const payload: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const body = readErrorBody(payload);

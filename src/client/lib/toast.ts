@@ -23,7 +23,17 @@ function show(kind: ToastKind, message: string, options?: ToastOptions) {
   );
 }
 
+type ToastAction = { label: string; onClick: () => void };
+
+/** An offer the person takes or closes: it stays until then, with its action's button. */
+function offer(message: string, action: ToastAction, options?: ToastOptions) {
+  void Promise.all([import('sonner'), isToasterListening]).then(([{ toast: sonner }]) =>
+    sonner(message, { ...options, action, duration: Infinity }),
+  );
+}
+
 export const toast = {
   success: (message: string, options?: ToastOptions) => show('success', message, options),
   error: (message: string, options?: ToastOptions) => show('error', message, options),
+  offer,
 };

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Clock, Copy, ListChecks, Users, type LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { countItems } from '@/domain/checklists/entries';
 import { checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { canModerate } from '@/domain/moderation/roles';
@@ -36,6 +36,11 @@ import { paths } from '@/domain/paths';
 import { useDocumentTitle } from '@/client/lib/document-head';
 import { backToBrowsePath, useBackToBrowsePath } from '@/client/lib/last-browse-search';
 
+// Only a list shown from the device's copy has the notice: its code loads then (from the worker's cache).
+const OfflineCopyNotice = lazy(async () => ({
+  default: (await import('@/client/features/checklists/offline-copy-notice')).OfflineCopyNotice,
+}));
+
 /** /checklist/{id}: a list with its progress and comments, for visitors and signed-in users. */
 export function ChecklistDetailPage() {
   const { id = '' } = useParams();
@@ -49,6 +54,13 @@ export function ChecklistDetailPage() {
         key={detail.data.id}
         checklist={detail.data}
         viewer={viewer}
+        copyNotice={
+          detail.data.cachedAt ? (
+            <Suspense fallback={null}>
+              <OfflineCopyNotice cachedAt={detail.data.cachedAt} />
+            </Suspense>
+          ) : null
+        }
         // The shorter detail-page message: a reload of a list already on screen failed; the
         // list stays, with the message and Try again above it. (A first load that fails is the
         // full-page "Error Loading Checklist" with "...Please try again later.")
@@ -101,10 +113,12 @@ function ChecklistView({
   checklist,
   viewer,
   reloadError,
+  copyNotice,
 }: {
   checklist: ChecklistDetail;
   viewer: Viewer;
   reloadError: ReactNode;
+  copyNotice: ReactNode;
 }) {
   const isSignedIn = viewer !== null;
   const loginHref = paths.login(paths.checklist(checklist.id));
@@ -117,6 +131,7 @@ function ChecklistView({
     <Page width="medium">
       <BackToBrowse />
       {reloadError}
+      {copyNotice}
       {checklist.hold ? <HiddenNotice targetType="checklist" targetId={checklist.id} hold={checklist.hold} /> : null}
 
       <Card className="p-5 sm:p-8">

@@ -5,6 +5,7 @@ import { LoadingState } from '@/client/components/ui/load-states';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/api/use-auth';
 import { useResetCachesOnUserChange } from '@/client/features/accounts/use-reset-caches-on-sign-in';
+import { useOfflineDataOwner } from '@/client/features/accounts/use-offline-data-owner';
 import { cn } from '@/client/lib/cn';
 import { useIsHydrated } from '@/client/lib/hydration';
 import { useEnterAnimation } from '@/client/lib/motion';
@@ -23,6 +24,7 @@ const AppToaster = lazy(async () => ({ default: (await import('@/client/componen
 export function AppFrame() {
   const location = useLocation();
   useResetCachesOnUserChange();
+  useOfflineDataOwner();
   const { profile } = useAuth();
   const theme = useApplyTheme(profile?.theme ?? null);
   useDropServerHeadOnNavigation();
