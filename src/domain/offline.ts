@@ -1,4 +1,5 @@
-// The installed app and the lists kept on the device for use without a connection.
+// The installed app, the lists kept on the device for use without a connection, the changes that
+// wait there to be sent, and what needs the network says while there is none.
 
 /**
  * A list's copy is kept on the device this long after it was last fetched: the window of
@@ -31,4 +32,16 @@ export const pwaMessages = {
    * connection in name only, which is offline for the person holding the phone).
    */
   copyFromDevice: (ago: string) => `You’re offline. This is a copy saved on this device ${ago}.`,
+} as const;
+
+/** The header's status: offline, and how many changes on this device wait to be sent. */
+export const queueMessages = {
+  offline: 'Offline',
+  changesWaiting: (count: number) => `${count} ${count === 1 ? 'change' : 'changes'} waiting`,
+} as const;
+
+/** What needs the network says while there is none. */
+export const offlineMessages = {
+  browseNeedsConnection: 'Browse and search need a connection.',
+  writeNeedsConnection: 'You’re offline. This needs a connection; what you typed is kept.',
 } as const;

@@ -26,19 +26,30 @@ const fresh = { staleTime: 0 } as const;
 /**
  * A list's detail with the viewer's progress. With no connection the service worker responds with
  * the copy kept on the device, and `cachedAt` says when that copy was stored (absent for a response
- * from the server). Asked even while the browser says it is offline, for that copy.
+ * from the server). Asked even while the browser says it is offline, for that copy. The viewer's
+ * progress changes that wait on this device are made on it, so a reload, online or not, shows what
+ * the user did and not only what the server has so far.
  */
 export const checklistDetailQuery = (id: string) =>
   queryOptions({
     queryKey: checklistKeys.detail(id),
     networkMode: 'offlineFirst',
     queryFn: async ({ signal }): Promise<ChecklistDetail & { cachedAt?: string }> => {
+      // The server renders without a queue: nothing waits there.
+      const [{ queuedChangesOf }, { withQueuedChanges }] =
+        typeof indexedDB === 'undefined'
+          ? [{ queuedChangesOf: async () => [] }, { withQueuedChanges: (detail: ChecklistDetail) => detail }]
+          : await Promise.all([
+              import('@/client/lib/offline/tick-queue'),
+              import('@/client/lib/offline/queued-change'),
+            ]);
       const copy = { cachedAt: null as string | null };
       const detail = await apiRequest<typeof checklistDetailSchema>(checklistApiPath(id), {
         signal,
         onResponse: (response) => (copy.cachedAt = response.headers.get(CACHED_AT_HEADER)),
       });
-      return copy.cachedAt ? { ...detail, cachedAt: copy.cachedAt } : detail;
+      const shown = withQueuedChanges(detail, await queuedChangesOf(id));
+      return copy.cachedAt ? { ...shown, cachedAt: copy.cachedAt } : shown;
     },
   });
 

@@ -93,7 +93,6 @@ export const runMessages = {
   /** A signed-in user's run goes to the history; a visitor's ticks are only cleared. */
   startAgainBody: 'Your ticks are cleared so you can use the list afresh. This run is kept in your history.',
   startAgainVisitorBody: 'Your ticks on this list are cleared so you can use it afresh.',
-  startingAgain: 'Starting again...',
   startAgainFailed: 'Failed to start again.',
   history: 'History',
   historyLoadFailed: 'Failed to load your history.',

@@ -55,12 +55,7 @@ export function ChecklistProgress({ checklist, isSignedIn }: { checklist: Checkl
         total={progress.total}
         isComplete={isComplete}
         action={
-          <StartAgainButton
-            isSignedIn={isSignedIn}
-            hasTicks={progress.completed > 0}
-            isBusy={progress.isStartingAgain}
-            onConfirm={progress.startAgain}
-          />
+          <StartAgainButton isSignedIn={isSignedIn} hasTicks={progress.completed > 0} onConfirm={progress.startAgain} />
         }
       >
         {isSignedIn ? (

@@ -18,16 +18,17 @@ const ConfirmDialog = lazy(async () => ({
   default: (await import('@/client/components/ui/confirm-dialog')).ConfirmDialog,
 }));
 
-/** "Start again", behind a confirmation: the open run goes to the history (a visitor's ticks are cleared). */
+/**
+ * "Start again", behind a confirmation: the open run goes to the history (a visitor's ticks are
+ * cleared). It takes effect on screen at once, as a tick does, so the dialog closes on confirming.
+ */
 export function StartAgainButton({
   isSignedIn,
   hasTicks,
-  isBusy,
   onConfirm,
 }: {
   isSignedIn: boolean;
   hasTicks: boolean;
-  isBusy: boolean;
   onConfirm: (onDone: () => void) => void;
 }) {
   const [isOpen, setOpen] = useState(false);
@@ -43,7 +44,7 @@ export function StartAgainButton({
           setWanted(true);
           setOpen(true);
         }}
-        disabled={!hasTicks || isBusy}
+        disabled={!hasTicks}
       >
         <RotateCcw className="h-4 w-4" aria-hidden />
         {runMessages.startAgain}
@@ -56,8 +57,6 @@ export function StartAgainButton({
             title={runMessages.startAgainTitle}
             description={isSignedIn ? runMessages.startAgainBody : runMessages.startAgainVisitorBody}
             confirmLabel={runMessages.startAgain}
-            busyLabel={runMessages.startingAgain}
-            isBusy={isBusy}
             tone="primary"
             onConfirm={() => onConfirm(() => setOpen(false))}
           />

@@ -1,9 +1,7 @@
 import { useMemo } from 'react';
-import { toast } from '@/client/lib/toast';
 import { isTickable } from '@/domain/checklists/entries';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
-import { runMessages } from '@/domain/checklists/runs';
-import { useItemCompletionMutation, useStartAgainMutation } from '@/client/api/checklist-detail';
+import { useProgressChange } from '@/client/api/checklist-detail';
 import { countCompleted, completionFromIds, isAllCompleted, withItemCompletion } from '@/client/lib/progress';
 import { useVisitorProgress } from './use-visitor-progress';
 
@@ -22,8 +20,7 @@ export function useChecklistProgress(
   // Headings are never completed: progress, "X of Y" and the celebration go by the items alone.
   const items = useMemo(() => detail.items.filter(isTickable), [detail.items]);
   const visitor = useVisitorProgress(detail.id, items);
-  const itemCompletion = useItemCompletionMutation(detail.id);
-  const startAgainMutation = useStartAgainMutation(detail.id);
+  const changeProgress = useProgressChange(detail.id);
   const completedItemIds = isSignedIn ? detail.viewer.completedItemIds : visitor.completedItemIds;
   const completion = completionFromIds(items, completedItemIds);
 
@@ -33,7 +30,7 @@ export function useChecklistProgress(
     const isCompleted = !completion[index];
     const next = completion.map((value, at) => (at === index ? isCompleted : value));
     if (isAllCompleted(next) !== isAllCompleted(completion)) onCompletionChange(isAllCompleted(next));
-    if (isSignedIn) itemCompletion.mutate({ itemId: item.id, isCompleted });
+    if (isSignedIn) changeProgress(isCompleted ? 'tick' : 'untick', item.id);
     else visitor.save(withItemCompletion(visitor.completedItemIds, item.id, isCompleted));
   };
 
@@ -41,7 +38,7 @@ export function useChecklistProgress(
   const startAgain = (onDone: () => void) => {
     if (isAllCompleted(completion)) onCompletionChange(false);
     if (isSignedIn) {
-      startAgainMutation.mutate(undefined, { onError: () => toast.error(runMessages.startAgainFailed) });
+      changeProgress('startAgain');
     } else {
       visitor.save([]);
     }
@@ -54,6 +51,5 @@ export function useChecklistProgress(
     total: items.length,
     toggle,
     startAgain,
-    isStartingAgain: startAgainMutation.isPending,
   };
 }

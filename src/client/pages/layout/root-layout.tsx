@@ -4,6 +4,7 @@ import { browseMessages } from '@/domain/checklists/browse';
 import { LoadingState } from '@/client/components/ui/load-states';
 import { FullPageSpinner } from '@/client/components/ui/spinner';
 import { useAuth } from '@/client/api/use-auth';
+import { useSendQueuedChanges } from '@/client/api/use-send-queued-changes';
 import { useResetCachesOnUserChange } from '@/client/features/accounts/use-reset-caches-on-sign-in';
 import { useOfflineDataOwner } from '@/client/features/accounts/use-offline-data-owner';
 import { cn } from '@/client/lib/cn';
@@ -25,6 +26,7 @@ export function AppFrame() {
   const location = useLocation();
   useResetCachesOnUserChange();
   useOfflineDataOwner();
+  useSendQueuedChanges();
   const { profile } = useAuth();
   const theme = useApplyTheme(profile?.theme ?? null);
   useDropServerHeadOnNavigation();

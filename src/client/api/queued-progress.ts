@@ -1,0 +1,74 @@
+import { runMessages } from '@/domain/checklists/runs';
+import type { progressStateSchema } from '@/domain/checklists/checklist-actions';
+import { apiRequest } from '@/client/lib/api';
+import type { QueuedChange } from '@/client/lib/offline/queued-change';
+import { createSender } from '@/client/lib/offline/sender';
+import { setWaitingCount } from '@/client/lib/offline/status';
+import { enqueueChange, readQueue, subscribeQueue } from '@/client/lib/offline/tick-queue';
+import { queryClient } from '@/client/lib/query-client';
+import { toast } from '@/client/lib/toast';
+import { updateDetail, withProgress, type ProgressState } from './checklist-detail-cache';
+import { checklistApiPath } from './checklists';
+import { checklistKeys } from './query-keys';
+
+// A signed-in user's completions and "Start again" go through the device's queue, online or not:
+// the page shows each at once, the queue keeps it through a reload or a closed tab, and the sender
+// delivers it when there is a connection (at once, when there is one already). Loaded after the
+// page, never in its first load.
+
+function changeRequest(change: QueuedChange): { path: string; method: 'PUT' | 'DELETE' } {
+  const at = `at=${encodeURIComponent(change.at)}`;
+  const list = checklistApiPath(change.listId);
+  if (change.kind === 'startAgain' || change.itemId === undefined)
+    return { path: `${list}/progress?${at}`, method: 'DELETE' };
+  const path = `${list}/items/${encodeURIComponent(change.itemId)}/done?${at}`;
+  return { path, method: change.kind === 'tick' ? 'PUT' : 'DELETE' };
+}
+
+const sender = createSender<ProgressState>({
+  send: (change) => {
+    const { path, method } = changeRequest(change);
+    return apiRequest<typeof progressStateSchema>(path, { method });
+  },
+  // The server's state replaces the optimistic one only when no later change of the list waits,
+  // which it would not show yet.
+  onSent: (change, state, isLastOfList) => {
+    if (isLastOfList) updateDetail(queryClient, change.listId, (detail) => withProgress(detail, state));
+    if (change.kind === 'startAgain')
+      void queryClient.invalidateQueries({ queryKey: checklistKeys.runs(change.listId) });
+  },
+  // A refused tick quietly gives way to the server's state (below); a refused Start again says so.
+  onRefused: (change) => {
+    if (change.kind === 'startAgain') toast.error(runMessages.startAgainFailed);
+  },
+  onDrained: (listIds) => {
+    for (const id of listIds) {
+      void queryClient.invalidateQueries({ queryKey: checklistKeys.detail(id), exact: true });
+      void queryClient.invalidateQueries({ queryKey: checklistKeys.runs(id) });
+    }
+    void queryClient.invalidateQueries({ queryKey: checklistKeys.browse });
+  },
+});
+
+let isStarted = false;
+
+/**
+ * Starts sending: now, whenever the browser comes back online, and after each change joins the
+ * queue; and keeps the header's count of waiting changes. Once per page; later calls do nothing.
+ */
+export function startSendingQueuedChanges(): void {
+  if (isStarted) return;
+  isStarted = true;
+  const count = () => void readQueue().then((queue) => setWaitingCount(queue.length));
+  subscribeQueue(count);
+  count();
+  window.addEventListener('online', () => void sender.flush());
+  void sender.flush();
+}
+
+/** Queues a change already shown on screen, and sends it if there is a connection. */
+export async function queueChange(change: QueuedChange): Promise<void> {
+  startSendingQueuedChanges();
+  await enqueueChange(change);
+  await sender.flush();
+}
