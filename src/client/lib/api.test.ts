@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorSchema, UNEXPECTED_MESSAGE } from '@/domain/api-error';
-import { ApiError, errorMessage, readErrorBody } from './api';
+import { offlineMessages } from '@/domain/offline';
+import { ApiError, apiRequest, errorMessage, isOfflineFailure, readErrorBody, sendApiRequestsWith } from './api';
 
 describe('readErrorBody', () => {
   // The same responses as apiErrorSchema gives, whose parse it replaces in the browser (zod stays out of
@@ -51,5 +52,33 @@ describe('errorMessage', () => {
 
   it('falls back to the generic message when the screen has none of its own', () => {
     expect(errorMessage(new TypeError('Failed to fetch'))).toBe(UNEXPECTED_MESSAGE);
+  });
+});
+
+describe('a request while the browser is offline', () => {
+  const sent: string[] = [];
+  sendApiRequestsWith(async (path) => {
+    sent.push(path);
+    return new Response(JSON.stringify({ ok: true }), { status: 200 });
+  });
+  afterEach(() => {
+    sent.length = 0;
+    vi.unstubAllGlobals();
+  });
+
+  it('fails a write before sending it, with the words that say it needs a connection', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    const failure = await apiRequest('/api/checklists/1/comments', { method: 'POST', body: {} }).catch((e) => e);
+    expect(isOfflineFailure(failure)).toBe(true);
+    expect(errorMessage(failure, 'Failed to post comment.')).toBe(offlineMessages.writeNeedsConnection);
+    expect(sent).toEqual([]);
+  });
+
+  it('still sends a read (the service worker may answer it), and a write once online', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    await apiRequest('/api/checklists/1');
+    vi.stubGlobal('navigator', { onLine: true });
+    await apiRequest('/api/checklists/1/like', { method: 'PUT' });
+    expect(sent).toEqual(['/api/checklists/1', '/api/checklists/1/like']);
   });
 });

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { toast } from '@/client/lib/toast';
 import { rateLimitedMessage, UNEXPECTED_MESSAGE, type ApiErrorBody } from '@/domain/api-error';
+import { offlineMessages } from '@/domain/offline';
 
 /** An error response of our API, with the message ready to show. */
 export class ApiError extends Error {
@@ -43,8 +44,15 @@ export async function apiRequest<Schema extends z.ZodType>(
   path: string,
   options: RequestOptions = {},
 ): Promise<z.output<Schema>> {
+  const method = options.method ?? 'GET';
+  // A write made offline is not attempted: every screen shows the same words for it, from
+  // errorMessage, and a form keeps what was typed as it does for any failure. (Progress changes
+  // never come here offline: they wait in the device's queue.)
+  if (method !== 'GET' && isOffline()) {
+    throw new ApiError(0, { message: offlineMessages.writeNeedsConnection, code: OFFLINE_CODE });
+  }
   const response = await send(path, {
-    method: options.method ?? 'GET',
+    method,
     headers: options.body === undefined ? undefined : { 'Content-Type': 'application/json' },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     credentials: 'same-origin',
@@ -61,6 +69,11 @@ export async function apiRequest<Schema extends z.ZodType>(
   }
   return payload as z.output<Schema>;
 }
+
+/** The code of the error a write made offline fails with, before any request. */
+export const OFFLINE_CODE = 'offline';
+
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 /**
  * The body of an error response when it has the shape of `apiErrorSchema` (src/domain/api-error.ts),
@@ -97,9 +110,14 @@ export function isNotFound(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 404;
 }
 
-/** A failed write as an error toast, unless it was a rate limit's refusal, which is shown already. */
+/** A write not attempted because the browser is offline: the mutation cache already said so in a toast. */
+export function isOfflineFailure(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.body.code === OFFLINE_CODE;
+}
+
+/** A failed write as an error toast, unless a rate limit refused it or it needed a connection: both are shown already. */
 export function toastFailure(error: unknown, fallback: string): void {
-  if (!isRateLimited(error)) toast.error(errorMessage(error, fallback));
+  if (!isRateLimited(error) && !isOfflineFailure(error)) toast.error(errorMessage(error, fallback));
 }
 
 /**

@@ -1,9 +1,11 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '@/client/lib/toast';
-import { ApiError, errorMessage, isRateLimited } from './api';
+import { ApiError, errorMessage, isOfflineFailure, isRateLimited } from './api';
 
 /** One toast for a rate limit's refusal, however many writes were refused while it shows. */
 const RATE_LIMITED_TOAST = 'rate-limited';
+/** One toast for writes made offline, however many. */
+const OFFLINE_TOAST = 'offline';
 
 /**
  * What every query shares, in the browser and when the server renders a page (entry-server.tsx):
@@ -12,11 +14,13 @@ const RATE_LIMITED_TOAST = 'rate-limited';
 export const queryDefaults = { staleTime: 30_000 } as const;
 
 export const queryClient = new QueryClient({
-  // Any write a rate limit refuses says so, and for how long, wherever it was made. A screen that
-  // shows the failure inline as well takes its words from errorMessage too, so the two agree.
+  // Any write a rate limit refuses says so, and for how long, wherever it was made; any write made
+  // offline says it needs a connection. A screen that shows the failure inline as well takes its
+  // words from errorMessage too, so the two agree.
   mutationCache: new MutationCache({
     onError: (error) => {
       if (isRateLimited(error)) toast.error(errorMessage(error), { id: RATE_LIMITED_TOAST });
+      if (isOfflineFailure(error)) toast.error(errorMessage(error), { id: OFFLINE_TOAST });
     },
   }),
   defaultOptions: {

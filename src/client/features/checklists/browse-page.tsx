@@ -8,6 +8,7 @@ import {
   defaultOrder,
   isFiltered,
 } from '@/domain/checklists/browse';
+import { offlineMessages } from '@/domain/offline';
 import { pageNames } from '@/domain/page-title';
 import { paths } from '@/domain/paths';
 import { Page } from '@/client/components/layout/page';
@@ -17,6 +18,7 @@ import { Spinner } from '@/client/components/ui/spinner';
 import { useDocumentTitle } from '@/client/lib/document-head';
 import { feedPaths, useFeedLink } from '@/client/lib/feed-link';
 import { rememberBrowseSearch } from '@/client/lib/last-browse-search';
+import { useIsOnline } from '@/client/lib/offline/status';
 import { useAuth } from '@/client/api/use-auth';
 import { BrowseSearchForm, TagChips, ViewToggle } from './browse-controls';
 import { BrowseResults } from './browse-results';
@@ -43,6 +45,7 @@ export function BrowsePage() {
   const shown = useBrowseResults(filters);
   const { results, isFirstLoad, shownFilters, searchedFor } = shown;
   const isSearching = defaultOrder(filters.q) === 'best';
+  const isOnline = useIsOnline();
 
   return (
     <Page>
@@ -89,9 +92,18 @@ export function BrowsePage() {
         {isFirstLoad ? null : <TagChips selected={filters.tag} onToggle={(tag) => updateParams({ tag })} />}
       </section>
 
+      {/* Searching and listing ask the server each time: offline, the page says so where results would be. */}
+      {isOnline ? null : (
+        <p
+          role="status"
+          className="mt-6 rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm font-medium text-amber-900 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {offlineMessages.browseNeedsConnection}
+        </p>
+      )}
       {/* Keyed: the first results replace the loading state as new elements, which do not count as
           moved (layout shift) when the tag chips appear above them at the same moment. */}
-      <div key={isFirstLoad ? 'first-load' : 'results'}>
+      <div key={isFirstLoad ? 'first-load' : 'results'} hidden={!isOnline}>
         <div className="mt-6 flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1">
           {results.data && !isFirstLoad ? (
             <p role="status" className="text-sm text-slate-600 dark:text-slate-400">

@@ -18,6 +18,7 @@ import { greetingName } from '@/domain/accounts/profile';
 import { canModerate } from '@/domain/moderation/roles';
 import { BrandMark } from '@/client/components/layout/brand-mark';
 import { AnimatedMain } from '@/client/pages/layout/root-layout';
+import { OfflineStatus } from '@/client/pages/layout/offline-status';
 import { Avatar } from '@/client/components/ui/avatar';
 import { Button } from '@/client/components/ui/button';
 import { DropdownMenuItem } from '@/client/components/ui/dropdown-menu';
@@ -70,6 +71,7 @@ export function DashboardLayout() {
             <AvatarMenu avatar={profile?.avatarUrl ?? null} name={greetingName(profile?.profileName)} />
           </div>
         </div>
+        <OfflineStatus />
       </header>
       <div className="flex flex-1">
         <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white md:block dark:border-slate-800 dark:bg-slate-950">

@@ -8,6 +8,7 @@ import { lazyPage } from '@/client/lib/lazy-page';
 import { paths } from '@/domain/paths';
 import { mainLinks, navLinkClass } from './header-links';
 import { MobileMenu } from './mobile-menu';
+import { OfflineStatus } from './offline-status';
 
 // A signed-in user's bell and menu (with the live unread count) load only for a signed-in user:
 // a visitor's first load does without their code.
@@ -66,6 +67,7 @@ export function SiteHeader() {
           </>
         )}
       </div>
+      <OfflineStatus />
     </header>
   );
 }

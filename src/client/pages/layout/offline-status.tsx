@@ -1,0 +1,37 @@
+import { CloudOff, RefreshCw } from 'lucide-react';
+import { queueMessages } from '@/domain/offline';
+import { useIsOnline, useWaitingCount } from '@/client/lib/offline/status';
+
+/**
+ * The header's strip while the browser is offline or changes wait on this device to be sent:
+ * "Offline · 3 changes waiting". A polite live region, always there so each change is announced,
+ * empty and without height otherwise; it never takes the focus.
+ */
+export function OfflineStatus() {
+  const isOnline = useIsOnline();
+  const waiting = useWaitingCount();
+  const isShown = !isOnline || waiting > 0;
+  return (
+    <div
+      role="status"
+      className={isShown ? 'border-t border-amber-200 bg-amber-50 dark:border-amber-900 dark:bg-amber-950' : ''}
+    >
+      {isShown ? (
+        <p className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-3 gap-y-0.5 px-4 py-1 text-xs font-medium text-amber-900 sm:px-6 dark:text-amber-100">
+          {isOnline ? null : (
+            <span className="flex items-center gap-1">
+              <CloudOff className="h-3.5 w-3.5" aria-hidden />
+              {queueMessages.offline}
+            </span>
+          )}
+          {waiting > 0 ? (
+            <span className="flex items-center gap-1">
+              <RefreshCw className="h-3.5 w-3.5" aria-hidden />
+              {queueMessages.changesWaiting(waiting)}
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
