@@ -35,20 +35,17 @@ export const checklistDetailQuery = (id: string) =>
     queryKey: checklistKeys.detail(id),
     networkMode: 'offlineFirst',
     queryFn: async ({ signal }): Promise<ChecklistDetail & { cachedAt?: string }> => {
-      // The server renders without a queue: nothing waits there.
-      const [{ queuedChangesOf }, { withQueuedChanges }] =
-        typeof indexedDB === 'undefined'
-          ? [{ queuedChangesOf: async () => [] }, { withQueuedChanges: (detail: ChecklistDetail) => detail }]
-          : await Promise.all([
-              import('@/client/lib/offline/tick-queue'),
-              import('@/client/lib/offline/queued-change'),
-            ]);
+      // The queue's code is fetched beside the detail, not after it. The server renders without a
+      // queue: nothing waits there.
+      const queue =
+        typeof indexedDB === 'undefined' ? null : import('@/client/lib/offline/tick-queue').catch(() => null);
       const copy = { cachedAt: null as string | null };
       const detail = await apiRequest<typeof checklistDetailSchema>(checklistApiPath(id), {
         signal,
         onResponse: (response) => (copy.cachedAt = response.headers.get(CACHED_AT_HEADER)),
       });
-      const shown = withQueuedChanges(detail, await queuedChangesOf(id));
+      const loaded = await queue;
+      const shown = loaded ? await loaded.withChangesQueuedFor(detail) : detail;
       return copy.cachedAt ? { ...shown, cachedAt: copy.cachedAt } : shown;
     },
   });

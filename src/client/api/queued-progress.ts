@@ -28,7 +28,9 @@ function changeRequest(change: QueuedChange): { path: string; method: 'PUT' | 'D
 const sender = createSender<ProgressState>({
   send: (change) => {
     const { path, method } = changeRequest(change);
-    return apiRequest<typeof progressStateSchema>(path, { method });
+    // A tick made just before the user leaves the page still arrives (if it does not, the queue,
+    // which keeps it until the answer, sends it again from the next page).
+    return apiRequest<typeof progressStateSchema>(path, { method, keepalive: true });
   },
   // The server's state replaces the optimistic one only when no later change of the list waits,
   // which it would not show yet.

@@ -32,6 +32,8 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** Reads what the body does not carry (a header) off the response before its body is read. */
   onResponse?: (response: Response) => void;
+  /** The request outlives its page: a navigation or a closed tab does not cancel it. */
+  keepalive?: boolean;
 };
 
 /**
@@ -57,6 +59,7 @@ export async function apiRequest<Schema extends z.ZodType>(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     credentials: 'same-origin',
     signal: options.signal,
+    keepalive: options.keepalive,
   });
   options.onResponse?.(response);
   const payload: unknown = await response.json().catch(() => null);

@@ -24,6 +24,9 @@ export const queryClient = new QueryClient({
     },
   }),
   defaultOptions: {
+    // A write made offline fails at once and says it needs a connection (api.ts), rather than wait,
+    // paused, to be sent later by surprise: a form keeps what was typed, and the user decides.
+    mutations: { networkMode: 'always' },
     queries: {
       ...queryDefaults,
       // A 4xx will not get better by asking again; a 502-504 is worth retrying.

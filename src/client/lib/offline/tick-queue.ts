@@ -1,4 +1,5 @@
-import { isExpired, type QueuedChange } from './queued-change';
+import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { isExpired, withQueuedChanges, type QueuedChange } from './queued-change';
 
 // The device's queue of progress changes not yet sent: one IndexedDB store, in the order the
 // changes were made, so that it survives a reload and a closed tab. Sign-out deletes the whole
@@ -137,6 +138,11 @@ export async function readQueue(): Promise<StoredChange[]> {
 export async function queuedChangesOf(listId: string): Promise<StoredChange[]> {
   if (typeof indexedDB === 'undefined' && memory === null) return [];
   return (await readQueue()).filter((change) => change.listId === listId);
+}
+
+/** A list's detail with its changes that wait in the queue made on it, as the user last saw it. */
+export async function withChangesQueuedFor(detail: ChecklistDetail): Promise<ChecklistDetail> {
+  return withQueuedChanges(detail, await queuedChangesOf(detail.id));
 }
 
 /** Takes a change out of the queue once the server has answered it. */

@@ -1,4 +1,3 @@
-import { CloudOff, RefreshCw } from 'lucide-react';
 import { queueMessages } from '@/domain/offline';
 import { useIsOnline, useWaitingCount } from '@/client/lib/offline/status';
 
@@ -19,17 +18,12 @@ export function OfflineStatus() {
       {isShown ? (
         <p className="mx-auto flex max-w-6xl flex-wrap items-center justify-center gap-x-3 gap-y-0.5 px-4 py-1 text-xs font-medium text-amber-900 sm:px-6 dark:text-amber-100">
           {isOnline ? null : (
-            <span className="flex items-center gap-1">
-              <CloudOff className="h-3.5 w-3.5" aria-hidden />
+            <span className="flex items-center gap-1.5">
+              <span className="h-2 w-2 rounded-full bg-amber-600 dark:bg-amber-400" aria-hidden />
               {queueMessages.offline}
             </span>
           )}
-          {waiting > 0 ? (
-            <span className="flex items-center gap-1">
-              <RefreshCw className="h-3.5 w-3.5" aria-hidden />
-              {queueMessages.changesWaiting(waiting)}
-            </span>
-          ) : null}
+          {waiting > 0 ? <span>{queueMessages.changesWaiting(waiting)}</span> : null}
         </p>
       ) : null}
     </div>

@@ -1,0 +1,182 @@
+import type { BrowserContext, Page } from '@playwright/test';
+import { offlineMessages, queueMessages } from '../../src/domain/offline';
+import { seriousViolations } from './support/axe';
+import { expect, test } from './support/fixtures';
+
+// Working without a connection: ticks made offline wait on the device, in its IndexedDB, and reach
+// the server once the connection returns; the header says so; writes that need the network, and
+// Browse, say plainly that they do.
+
+const SHOTS = '/tmp/shots-queue52';
+const ITEMS = ['Passport', 'Tickets', 'Charger', 'Headphones', 'Snacks', 'Water bottle'];
+
+const items = (page: Page) => page.getByRole('list', { name: 'Items' });
+const tick = (page: Page, content: string) => items(page).getByText(content, { exact: true }).click();
+const offlineStatus = (page: Page) => page.getByRole('banner').getByRole('status');
+
+/**
+ * The browser tries the live notifications' stream again while offline, and says it failed: the
+ * one console error going offline brings.
+ */
+const STREAM_OFFLINE = /^Failed to load resource: net::ERR_INTERNET_DISCONNECTED at .*\/api\/notifications\/stream$/;
+
+/** Offline, a signed-in page keeps what it has loaded: its account controls are in before it goes. */
+async function goOffline(page: Page, context: BrowserContext) {
+  await expect(page.getByRole('banner').getByRole('status', { name: 'Loading your account' })).toHaveCount(0);
+  await context.setOffline(true);
+}
+
+/** Waits until the app has taken the page over, as the `page` fixture does after goto. */
+const appReady = (page: Page) => page.waitForFunction(() => document.documentElement.hasAttribute('data-app-ready'));
+
+/**
+ * Opens a list as a signed-in user and waits until the queue's code is in: it loads once the page is
+ * idle, and offline the browser could not fetch it (the service worker's cache, which would serve it
+ * then, is not part of this test).
+ */
+async function openList(page: Page, id: string) {
+  const queueLoaded = page.waitForResponse(/\/assets\/queued-progress-[^/]*\.js$/);
+  await page.goto(`/checklist/${id}`);
+  await queueLoaded;
+}
+
+async function screenshotHeader(page: Page, name: string) {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth)).toBe(false);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+}
+
+test('ticks made offline are kept on the device through a closed tab and saved once online', async ({
+  page,
+  allowConsoleErrors,
+  context,
+  signInWithList,
+  requestAs,
+}) => {
+  allowConsoleErrors(STREAM_OFFLINE);
+  const { user, list } = await signInWithList({ list: { title: 'Flight bag', items: ITEMS } });
+  const api = await requestAs(user);
+  const serverCompleted = async () => {
+    const detail = (await (await api.get(`/api/checklists/${list.id}`)).json()) as {
+      viewer: { completedItemIds: string[] };
+    };
+    return detail.viewer.completedItemIds.length;
+  };
+  await openList(page, list.id);
+  await expect(page.getByText('0 of 6 completed')).toBeVisible();
+
+  await test.step('offline, the header says so, and each tick shows at once and waits', async () => {
+    await goOffline(page, context);
+    await expect(offlineStatus(page)).toHaveText(queueMessages.offline);
+    await screenshotHeader(page, 'offline');
+
+    for (const item of ITEMS.slice(0, 3)) await tick(page, item);
+    await expect(page.getByText('3 of 6 completed')).toBeVisible();
+    await expect(offlineStatus(page)).toContainText(queueMessages.changesWaiting(3));
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshotHeader(page, 'offline-3-waiting');
+
+    for (const item of ITEMS.slice(3, 5)) await tick(page, item);
+    await expect(page.getByText('5 of 6 completed')).toBeVisible();
+    await expect(offlineStatus(page)).toHaveText(`${queueMessages.offline}${queueMessages.changesWaiting(5)}`);
+    await expect(page.getByRole('checkbox', { checked: true })).toHaveCount(5);
+    await page.screenshot({ path: `${SHOTS}/list-offline-5-waiting-1280.png`, fullPage: true });
+    expect(await serverCompleted()).toBe(0);
+  });
+
+  await test.step('the tab closed offline, a new one online sends the five in order', async () => {
+    await page.close();
+    await context.setOffline(false);
+    const { page: next, errors } = await openWatched(context);
+    await next.goto(`/checklist/${list.id}`);
+    await appReady(next);
+    await expect.poll(serverCompleted).toBe(5);
+    await expect(next.getByText('5 of 6 completed')).toBeVisible();
+    await expect(offlineStatus(next)).toHaveText('');
+    expect(errors, 'console errors on the new tab').toEqual([]);
+  });
+});
+
+test('a tick and an untick online are saved at once, and the header shows nothing', async ({
+  page,
+  signInWithList,
+  requestAs,
+}) => {
+  const { user, list } = await signInWithList({ list: { title: 'Desk', items: ['Lamp', 'Plant', 'Mug'] } });
+  const api = await requestAs(user);
+  await openList(page, list.id);
+  await tick(page, 'Lamp');
+  await tick(page, 'Plant');
+  await tick(page, 'Lamp');
+  await expect(page.getByText('1 of 3 completed')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const detail = (await (await api.get(`/api/checklists/${list.id}`)).json()) as {
+        items: { id: string; content: string }[];
+        viewer: { completedItemIds: string[] };
+      };
+      return detail.items
+        .filter((item) => detail.viewer.completedItemIds.includes(item.id))
+        .map((item) => item.content);
+    })
+    .toEqual(['Plant']);
+  await expect(offlineStatus(page)).toHaveText('');
+});
+
+test('offline, a comment keeps its text and says it needs a connection, and Browse says it needs one', async ({
+  page,
+  allowConsoleErrors,
+  context,
+  makeUserWithList,
+  signIn,
+  makeUser,
+}) => {
+  allowConsoleErrors(STREAM_OFFLINE);
+  const { list } = await makeUserWithList({ list: { title: 'Camp kitchen' } });
+  await signIn(await makeUser());
+  await page.goto(`/checklist/${list.id}`);
+
+  await test.step('a comment posted offline stays in its box, with the message', async () => {
+    const box = page.getByRole('textbox', { name: 'Add a comment' });
+    await box.fill('Bring a second pot.');
+    await goOffline(page, context);
+    await page.getByRole('button', { name: 'Post' }).click();
+    const form = page.locator('form').filter({ has: box });
+    await expect(form.getByText(offlineMessages.writeNeedsConnection)).toBeVisible();
+    await expect(box).toHaveValue('Bring a second pot.');
+    await page.setViewportSize({ width: 390, height: 800 });
+    await form.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/comment-offline-390.png` });
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Post' }).click();
+    await expect(box).toHaveValue('');
+    await expect(page.getByRole('region', { name: /Comments/ }).getByText('Bring a second pot.')).toBeVisible();
+  });
+
+  await test.step('Browse offline says it needs a connection where its results would be', async () => {
+    await page.goto('/browse');
+    await expect(page.getByRole('status').filter({ hasText: /^Showing / })).toBeVisible();
+    await context.setOffline(true);
+    await expect(page.getByRole('status').filter({ hasText: offlineMessages.browseNeedsConnection })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /^Showing / })).toBeHidden();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${SHOTS}/browse-offline-390.png` });
+    await context.setOffline(false);
+    await expect(page.getByText(offlineMessages.browseNeedsConnection)).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: /^Showing / })).toBeVisible();
+  });
+});
+
+/** A new page of the context whose console errors fail the test, as the `page` fixture's do. */
+async function openWatched(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+  return { page, errors };
+}
