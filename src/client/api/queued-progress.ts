@@ -4,7 +4,7 @@ import { apiRequest } from '@/client/lib/api';
 import type { QueuedChange } from '@/client/lib/offline/queued-change';
 import { createSender } from '@/client/lib/offline/sender';
 import { setWaitingCount } from '@/client/lib/offline/status';
-import { enqueueChange, readQueue, subscribeQueue } from '@/client/lib/offline/tick-queue';
+import { changeAge, enqueueChange, readQueue, subscribeQueue } from '@/client/lib/offline/tick-queue';
 import { queryClient } from '@/client/lib/query-client';
 import { toast } from '@/client/lib/toast';
 import { updateDetail, withProgress, type ProgressState } from './checklist-detail-cache';
@@ -16,12 +16,19 @@ import { checklistKeys } from './query-keys';
 // delivers it when there is a connection (at once, when there is one already). Loaded after the
 // page, never in its first load.
 
-function changeRequest(change: QueuedChange): { path: string; method: 'PUT' | 'DELETE' } {
-  const at = `at=${encodeURIComponent(change.at)}`;
+/**
+ * The request that sends a change: with how long ago it was made (the server dates it by that, which
+ * needs no agreement between the two clocks), and for a Start again the change's own id, so that one
+ * sent twice closes one run.
+ */
+export function changeRequest(change: QueuedChange): { path: string; method: 'PUT' | 'DELETE' } {
+  const query = new URLSearchParams({ ago: String(changeAge(change)) });
   const list = checklistApiPath(change.listId);
-  if (change.kind === 'startAgain' || change.itemId === undefined)
-    return { path: `${list}/progress?${at}`, method: 'DELETE' };
-  const path = `${list}/items/${encodeURIComponent(change.itemId)}/done?${at}`;
+  if (change.kind === 'startAgain' || change.itemId === undefined) {
+    query.set('key', change.id);
+    return { path: `${list}/progress?${query}`, method: 'DELETE' };
+  }
+  const path = `${list}/items/${encodeURIComponent(change.itemId)}/done?${query}`;
   return { path, method: change.kind === 'tick' ? 'PUT' : 'DELETE' };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_CHANGE_AGE_MS } from './change-age';
 
 /**
  * A tick, an untick or a Start again may reach the server late: made on a device without a
@@ -8,8 +9,9 @@ import { z } from 'zod';
  * one stands whichever arrives last, and a change made before a Start again (its run since
  * closed) is left out. A change older than MAX_CHANGE_AGE_MS is refused: a device keeps its
  * waiting changes that long and no longer.
+ * (The limit lives in change-age.ts, without zod, for the device's queue.)
  */
-export const MAX_CHANGE_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+export { MAX_CHANGE_AGE_MS };
 
 export const changeTimeMessages = {
   tooOld: 'This change was made more than 30 days ago, so it was not saved.',
@@ -17,12 +19,7 @@ export const changeTimeMessages = {
 
 export const changeTimeQuerySchema = z.object({
   /** How many milliseconds ago the change was made (none: now). */
-  ago: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_CHANGE_AGE_MS, { error: changeTimeMessages.tooOld })
-    .optional(),
+  ago: z.coerce.number().int().min(0).max(MAX_CHANGE_AGE_MS, { error: changeTimeMessages.tooOld }).optional(),
   /**
    * Start again only: the device's own id for it, so that a Start again sent twice (its answer
    * lost on the way) closes one run, not two.

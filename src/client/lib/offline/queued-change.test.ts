@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
 import { noRuns } from '@/domain/checklists/runs';
-import {
-  isExpired,
-  MAX_CHANGE_AGE_MS,
-  newChange,
-  withChange,
-  withQueuedChanges,
-  type QueuedChange,
-} from './queued-change';
+import { newChange, withChange, withQueuedChanges, type QueuedChange } from './queued-change';
 
 const LIST = 'list-1';
 
@@ -85,13 +78,5 @@ describe('withQueuedChanges', () => {
   it('leaves out the changes of other lists', () => {
     const shown = withQueuedChanges(detailWith([]), [change('tick', 'a', 'other-list')]);
     expect(shown.viewer.completedItemIds).toEqual([]);
-  });
-});
-
-describe('isExpired', () => {
-  const now = Date.parse('2026-11-29T10:00:00.000Z');
-  it('holds for a change older than 30 days, not one of exactly 30 days', () => {
-    expect(isExpired({ at: new Date(now - MAX_CHANGE_AGE_MS - 1).toISOString() }, now)).toBe(true);
-    expect(isExpired({ at: new Date(now - MAX_CHANGE_AGE_MS).toISOString() }, now)).toBe(false);
   });
 });

@@ -12,13 +12,6 @@ export type ChangeKind = 'tick' | 'untick' | 'startAgain';
 /** A completion made or taken back (`itemId`), or "Start again" (no item), at the time it was made. */
 export type QueuedChange = { id: string; listId: string; itemId?: string; kind: ChangeKind; at: string };
 
-/** The server refuses a change older than this; the device drops it rather than send it. */
-export const MAX_CHANGE_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-
-export function isExpired(change: Pick<QueuedChange, 'at'>, now: number): boolean {
-  return now - Date.parse(change.at) > MAX_CHANGE_AGE_MS;
-}
-
 /** A new change of the list, made now; its id lets the server and the queue tell a replay apart. */
 export function newChange(listId: string, kind: ChangeKind, itemId?: string, now = new Date()): QueuedChange {
   return { id: crypto.randomUUID(), listId, kind, at: now.toISOString(), ...(itemId === undefined ? {} : { itemId }) };

@@ -1,7 +1,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/client/lib/api';
-import { MAX_CHANGE_AGE_MS, newChange, type QueuedChange } from './queued-change';
+import { MAX_CHANGE_AGE_MS } from '@/domain/checklists/change-age';
+import { newChange, type QueuedChange } from './queued-change';
 import { createSender, failureKind, type SenderHooks } from './sender';
 import { closeQueueForTests, enqueueChange, readQueue } from './tick-queue';
 

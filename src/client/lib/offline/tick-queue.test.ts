@@ -1,10 +1,13 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAX_CHANGE_AGE_MS, newChange } from './queued-change';
+import { MAX_CHANGE_AGE_MS } from '@/domain/checklists/change-age';
+import { newChange } from './queued-change';
 import {
+  changeAge,
   closeQueueForTests,
   dropExpiredChanges,
   enqueueChange,
+  isExpired,
   OFFLINE_DATABASE,
   queuedChangesOf,
   readQueue,
@@ -82,5 +85,20 @@ describe('the tick queue', () => {
     const [first] = await readQueue();
     await removeChange(first!.seq);
     expect((await queuedChangesOf('list-1')).map((change) => change.itemId)).toEqual(['b']);
+  });
+});
+
+describe('a change’s age', () => {
+  const now = Date.parse('2026-11-29T10:00:00.000Z');
+  const madeAgo = (ms: number) => ({ at: new Date(now - ms).toISOString() });
+
+  it('is how long ago it was made, and never less than 0 (a clock set back meanwhile)', () => {
+    expect(changeAge(madeAgo(90_000), now)).toBe(90_000);
+    expect(changeAge(madeAgo(-5_000), now)).toBe(0);
+  });
+
+  it('has expired past 30 days, as the server counts them, not at exactly 30', () => {
+    expect(isExpired(madeAgo(MAX_CHANGE_AGE_MS + 1), now)).toBe(true);
+    expect(isExpired(madeAgo(MAX_CHANGE_AGE_MS), now)).toBe(false);
   });
 });

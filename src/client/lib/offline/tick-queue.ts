@@ -1,5 +1,6 @@
+import { MAX_CHANGE_AGE_MS } from '@/domain/checklists/change-age';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
-import { isExpired, withQueuedChanges, type QueuedChange } from './queued-change';
+import { withQueuedChanges, type QueuedChange } from './queued-change';
 
 // The device's queue of progress changes not yet sent: one IndexedDB store, in the order the
 // changes were made, so that it survives a reload and a closed tab. Sign-out deletes the whole
@@ -155,6 +156,16 @@ export async function removeChange(seq: number): Promise<void> {
     },
   );
   notify();
+}
+
+/** How long ago a change was made, as the server asks to be told it (never less than 0). */
+export function changeAge(change: Pick<QueuedChange, 'at'>, now = Date.now()): number {
+  return Math.max(0, now - Date.parse(change.at));
+}
+
+/** The server refuses a change older than 30 days; the device drops it rather than send it. */
+export function isExpired(change: Pick<QueuedChange, 'at'>, now: number): boolean {
+  return changeAge(change, now) > MAX_CHANGE_AGE_MS;
 }
 
 /** Drops the changes the server would refuse for their age; returns the queue that remains. */
