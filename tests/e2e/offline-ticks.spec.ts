@@ -136,6 +136,28 @@ test('ticks made offline are kept on the device through a closed tab and saved o
   });
 });
 
+test('an edit saved offline keeps what was typed and says it needs a connection', async ({
+  page,
+  context,
+  signInWithList,
+  allowConsoleErrors,
+}) => {
+  allowConsoleErrors(NOTIFICATIONS_OFFLINE);
+  const { list } = await signInWithList({ list: { title: 'Garage clear-out' } });
+  await page.goto(`/edit-checklist/${list.id}`);
+  await page.getByLabel('Title').fill('Garage and loft clear-out');
+  await goOffline(page, context);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: offlineMessages.writeNeedsConnection })).toBeVisible();
+  await expect(page.getByLabel('Title')).toHaveValue('Garage and loft clear-out');
+  await expect(page).toHaveURL(new RegExp(`/edit-checklist/${list.id}$`));
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/checklist/${list.id}$`));
+  await expect(page.getByRole('heading', { name: 'Garage and loft clear-out' })).toBeVisible();
+});
+
 test('a tick and an untick online are saved at once, and the header shows nothing', async ({
   page,
   signInWithList,

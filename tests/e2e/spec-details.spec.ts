@@ -198,8 +198,10 @@ test('a list already shown whose reload fails says "Failed to load checklist." a
   await page.goto(`/checklist/${list.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Reload failure list' })).toBeVisible();
 
-  await page.route(listApi, (route) => route.fulfill({ status: 500, body: '{}' }));
-  // A failed completion reloads the list (to show the truth), and that reload fails too.
+  // Once a completion is saved the list is read again (to show the server's state), and that read fails.
+  await page.route(listApi, (route) =>
+    route.request().method() === 'GET' ? route.fulfill({ status: 500, body: '{}' }) : route.continue(),
+  );
   await page.getByText('Only step').click();
   await expect(page.getByText('Failed to load checklist.', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: 'Reload failure list' })).toBeVisible();
