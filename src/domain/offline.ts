@@ -36,6 +36,8 @@ export const pwaMessages = {
 
 /** The header's status: offline, and how many changes on this device wait to be sent. */
 export const queueMessages = {
+  /** The status's own name, for finding it among the page's live regions. */
+  label: 'Connection',
   offline: 'Offline',
   changesWaiting: (count: number) => `${count} ${count === 1 ? 'change' : 'changes'} waiting`,
 } as const;

@@ -12,7 +12,7 @@ const ITEMS = ['Passport', 'Tickets', 'Charger', 'Headphones', 'Snacks', 'Water 
 
 const items = (page: Page) => page.getByRole('list', { name: 'Items' });
 const tick = (page: Page, content: string) => items(page).getByText(content, { exact: true }).click();
-const offlineStatus = (page: Page) => page.getByRole('banner').getByRole('status');
+const offlineStatus = (page: Page) => page.getByRole('banner').getByRole('status', { name: queueMessages.label });
 
 /**
  * The live notifications go on trying their stream, and reading the unread count when it fails,
@@ -241,3 +241,70 @@ async function openWatched(context: BrowserContext): Promise<{ page: Page; error
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return { page, errors };
 }
+
+test.describe('with the app’s service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a saved list opened offline after a reload takes five ticks, which survive a closed tab and are saved online', async ({
+    page,
+    context,
+    signInWithList,
+    requestAs,
+    allowConsoleErrors,
+  }) => {
+    test.setTimeout(120_000);
+    // Offline, every request the worker cannot answer fails, and Chromium logs each.
+    allowConsoleErrors(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
+    const { user, list } = await signInWithList({ list: { title: 'Hospital corridor', items: ITEMS } });
+    const api = await requestAs(user);
+    const serverCompleted = async () => {
+      const detail = (await (await api.get(`/api/checklists/${list.id}`)).json()) as {
+        viewer: { completedItemIds: string[] };
+      };
+      return detail.viewer.completedItemIds.length;
+    };
+    await page.goto(`/checklist/${list.id}`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    // The user's own lists are fetched ahead after sign-in, through the worker, which keeps them.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () =>
+            (await (await caches.open('ticklist-lists')).keys()).map((request) => new URL(request.url).pathname),
+          ),
+        { timeout: 15_000 },
+      )
+      .toContain(`/api/checklists/${list.id}`);
+
+    await test.step('offline, the reloaded list takes five ticks, each waiting on the device', async () => {
+      // (A page that the worker serves while Chromium emulates no network reads navigator.onLine as
+      // true: the header's "Offline" is not asked for here, and the page's attempts to send fail.)
+      await context.setOffline(true);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Hospital corridor' })).toBeVisible();
+      for (const item of ITEMS.slice(0, 5)) await tick(page, item);
+      await expect(page.getByText('5 of 6 completed')).toBeVisible();
+      await expect(offlineStatus(page)).toContainText(queueMessages.changesWaiting(5));
+      expect(await serverCompleted()).toBe(0);
+    });
+
+    await test.step('the tab closed and opened again, still offline, shows the five from the device', async () => {
+      await page.close();
+      const { page: next, errors } = await openWatched(context);
+      await next.goto(`/checklist/${list.id}`);
+      await appReady(next);
+      await expect(next.getByText('5 of 6 completed')).toBeVisible();
+      await expect(offlineStatus(next)).toContainText(queueMessages.changesWaiting(5));
+
+      // Sent at the page's next attempt, which comes sooner than a minute after its failed ones.
+      await context.setOffline(false);
+      await expect.poll(serverCompleted, { timeout: 60_000 }).toBe(5);
+      await expect(offlineStatus(next)).toHaveText('');
+      await expect(next.getByText('5 of 6 completed')).toBeVisible();
+      const unexpected = errors.filter(
+        (error) => !error.startsWith('Failed to load resource: net::ERR_INTERNET_DISCONNECTED'),
+      );
+      expect(unexpected, 'console errors on the new tab').toEqual([]);
+    });
+  });
+});

@@ -63,7 +63,7 @@ function hooksFor(server: ReturnType<typeof fakeServer>, send?: SenderHooks<Stat
   return { hooks, sent };
 }
 
-const online = { isOnline: () => true, retryMs: 60_000 };
+const online = { isOnline: () => true, retryMs: 60_000, maxRetryMs: 600_000 };
 const senders: { stop: () => void }[] = [];
 function sender(hooks: SenderHooks<State>, options = online) {
   const made = createSender(hooks, options);
@@ -182,11 +182,12 @@ describe('sending the queue', () => {
     expect(hooks.onDrained).not.toHaveBeenCalled();
   });
 
-  it('keeps changes through a server error or a rate limit, and tries again later', async () => {
+  it('keeps changes through a server error or a rate limit, and tries again later, waiting longer each time', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const waits = vi.spyOn(globalThis, 'setTimeout');
     try {
       const server = fakeServer();
-      let failures = [
+      const failures = [
         new ApiError(503, { message: 'Briefly unavailable' }),
         new ApiError(429, { message: 'Slow down' }),
       ];
@@ -196,16 +197,41 @@ describe('sending the queue', () => {
         return server.apply(change);
       });
       await queue(tick('a'));
-      const made = sender(hooks);
-      await made.flush();
+      await sender(hooks).flush();
+      expect(hooks.send).toHaveBeenCalledTimes(1);
       expect(await readQueue()).toHaveLength(1);
+
       await vi.advanceTimersByTimeAsync(online.retryMs);
-      expect(await readQueue()).toHaveLength(1);
-      failures = [];
-      await vi.advanceTimersByTimeAsync(online.retryMs);
+      await vi.waitFor(() => expect(hooks.send).toHaveBeenCalledTimes(2));
+      await vi.advanceTimersByTimeAsync(2 * online.retryMs);
       await vi.waitFor(async () => expect(await readQueue()).toEqual([]));
+      expect(hooks.send).toHaveBeenCalledTimes(3);
       expect(server.state().completedItemIds).toEqual(['a']);
+      const retryWaits = waits.mock.calls
+        .map(([, ms]) => ms)
+        .filter((ms) => typeof ms === 'number' && ms >= online.retryMs);
+      expect(retryWaits).toEqual([online.retryMs, 2 * online.retryMs]);
     } finally {
+      waits.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+
+  it('waits at most the longest wait between tries', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const waits = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      const { hooks } = hooksFor(fakeServer(), () => Promise.reject(new TypeError('Failed to fetch')));
+      await queue(tick('a'));
+      await sender(hooks, { ...online, retryMs: 1_000, maxRetryMs: 3_000 }).flush();
+      for (const calls of [2, 3, 4]) {
+        await vi.advanceTimersByTimeAsync(3_000);
+        await vi.waitFor(() => expect(hooks.send).toHaveBeenCalledTimes(calls));
+      }
+      const retryWaits = waits.mock.calls.map(([, ms]) => ms).filter((ms) => typeof ms === 'number' && ms >= 1_000);
+      expect(retryWaits).toEqual([1_000, 2_000, 3_000, 3_000]);
+    } finally {
+      waits.mockRestore();
       vi.useRealTimers();
     }
   });

@@ -19,8 +19,12 @@ export type SenderHooks<State> = {
 };
 
 type SenderOptions = {
-  /** How long to wait before trying again after the server was unreachable or busy. */
+  /**
+   * How long to wait before trying again after the server was unreachable or busy: doubled at each
+   * failure in a row, up to `maxRetryMs`, and back to this after a success.
+   */
   retryMs?: number;
+  maxRetryMs?: number;
   isOnline?: () => boolean;
 };
 
@@ -47,7 +51,9 @@ function holdingSendLock(work: () => Promise<void>): Promise<void> {
 }
 
 export function createSender<State>(hooks: SenderHooks<State>, options: SenderOptions = {}) {
-  const retryMs = options.retryMs ?? 30_000;
+  const retryMs = options.retryMs ?? 2_000;
+  const maxRetryMs = options.maxRetryMs ?? 60_000;
+  let failuresInRow = 0;
   const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine);
   const touched = new Set<string>();
   let running: Promise<void> | null = null;
@@ -56,7 +62,8 @@ export function createSender<State>(hooks: SenderHooks<State>, options: SenderOp
 
   const scheduleRetry = () => {
     clearTimeout(retry);
-    retry = setTimeout(() => void flush(), retryMs);
+    retry = setTimeout(() => void flush(), Math.min(retryMs * 2 ** failuresInRow, maxRetryMs));
+    failuresInRow += 1;
   };
 
   async function sendAll(): Promise<void> {
@@ -78,6 +85,7 @@ export function createSender<State>(hooks: SenderHooks<State>, options: SenderOp
         queue = await readQueue();
         continue;
       }
+      failuresInRow = 0;
       await removeChange(change.seq);
       touched.add(change.listId);
       queue = await readQueue();

@@ -1,6 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_CHANGE_AGE_MS } from '@/domain/checklists/change-age';
+import { OFFLINE_DATABASE } from './clear';
 import { newChange } from './queued-change';
 import {
   changeAge,
@@ -8,7 +9,6 @@ import {
   dropExpiredChanges,
   enqueueChange,
   isExpired,
-  OFFLINE_DATABASE,
   queuedChangesOf,
   readQueue,
   removeChange,
@@ -66,7 +66,11 @@ describe('the tick queue', () => {
     await enqueueChange(tick('a'));
     expect(await deleteDatabase()).toBe('deleted');
     expect(await readQueue()).toEqual([]);
+    // Reading the empty queue does not make the database again; the next change does.
+    const names = async () => (await indexedDB.databases()).map((database) => database.name);
+    expect(await names()).not.toContain(OFFLINE_DATABASE);
     await enqueueChange(tick('b'));
+    expect(await names()).toContain(OFFLINE_DATABASE);
     expect((await readQueue()).map((change) => change.itemId)).toEqual(['b']);
   });
 
@@ -76,6 +80,13 @@ describe('the tick queue', () => {
     await enqueueChange(tick('recent', 'list-1', new Date(now - 60_000)));
     expect((await dropExpiredChanges(now)).map((change) => change.itemId)).toEqual(['recent']);
     expect((await readQueue()).map((change) => change.itemId)).toEqual(['recent']);
+  });
+
+  it('leaves out an entry that is not a change, and never counts it', async () => {
+    await enqueueChange(tick('a'));
+    await enqueueChange({ id: 'odd', listId: 'list-1', kind: 'tick', at: 'yesterday' } as never);
+    await enqueueChange({ listId: 'list-1', kind: 'startAgain', at: new Date().toISOString() } as never);
+    expect((await readQueue()).map((change) => change.itemId)).toEqual(['a']);
   });
 
   it('keeps the queue in memory where IndexedDB is missing', async () => {

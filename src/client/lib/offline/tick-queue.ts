@@ -1,14 +1,15 @@
 import { MAX_CHANGE_AGE_MS } from '@/domain/checklists/change-age';
 import type { ChecklistDetail } from '@/domain/checklists/checklist-view';
+import { OFFLINE_DATABASE } from './clear';
 import { withQueuedChanges, type QueuedChange } from './queued-change';
 
 // The device's queue of progress changes not yet sent: one IndexedDB store, in the order the
 // changes were made, so that it survives a reload and a closed tab. Sign-out deletes the whole
 // database (clear.ts); this module closes its connection when asked to (`versionchange`) so the
 // deletion is never blocked, and opens a new, empty one at its next use. Where IndexedDB is missing
-// (an old or locked-down browser) the queue lives in memory for the page's lifetime.
+// (an old or locked-down browser) the queue lives in memory for the page's lifetime. Only a new
+// change makes the database again once it is gone: reading or counting an empty queue does not.
 
-export const OFFLINE_DATABASE = 'ticklist-offline';
 const DATABASE_VERSION = 1;
 const STORE = 'ticks';
 
@@ -37,6 +38,7 @@ export function subscribeQueue(listener: Listener): () => void {
 }
 
 let opening: Promise<IDBDatabase> | null = null;
+let isDeleted = false;
 
 function openDatabase(): Promise<IDBDatabase> {
   opening ??= new Promise<IDBDatabase>((resolve, reject) => {
@@ -51,10 +53,12 @@ function openDatabase(): Promise<IDBDatabase> {
       const forget = () => {
         if (opening === current) opening = null;
       };
-      // Another tab upgrades the database, or sign-out deletes it: let go at once.
-      database.onversionchange = () => {
+      // Another tab upgrades the database, or sign-out deletes it: let go at once. Deleted, the
+      // queue is empty until a new change (reading it meanwhile would make it again).
+      database.onversionchange = (event) => {
         database.close();
         forget();
+        if (event.newVersion === null) isDeleted = true;
         notify();
       };
       database.onclose = forget;
@@ -116,6 +120,7 @@ async function withFallback<T>(indexed: () => Promise<T>, inMemory: (changes: St
 
 /** Adds a change at the end of the queue. */
 export async function enqueueChange(change: QueuedChange): Promise<void> {
+  isDeleted = false;
   await withFallback(
     () => inStore('readwrite', (store) => store.add(change)),
     (changes) => changes.push({ ...change, seq: (memorySeq += 1) }),
@@ -123,16 +128,49 @@ export async function enqueueChange(change: QueuedChange): Promise<void> {
   notify();
 }
 
-/** The queue in the order its changes were made. A queue deleted meanwhile reads as empty. */
+/**
+ * Whether the database is there to read, without making it: opening one that is not (after
+ * sign-out deleted it) would make it again, empty. Where the browser cannot list its databases,
+ * assumed there.
+ */
+async function isThere(): Promise<boolean> {
+  if (isDeleted) return false;
+  if (opening || typeof indexedDB.databases !== 'function') return true;
+  try {
+    return (await indexedDB.databases()).some((database) => database.name === OFFLINE_DATABASE);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * The queue in the order its changes were made. A queue deleted meanwhile reads as empty; an entry
+ * that is not a change (written by another version of the app) is left out, never sent.
+ */
 export async function readQueue(): Promise<StoredChange[]> {
   try {
-    return await withFallback(
-      () => inStore('readonly', (store) => store.getAll() as IDBRequest<StoredChange[]>),
-      (changes) => [...changes],
+    const stored = await withFallback(
+      async () => ((await isThere()) ? inStore('readonly', (store) => store.getAll() as IDBRequest<unknown[]>) : []),
+      (changes): unknown[] => [...changes],
     );
+    return stored.filter(isStoredChange);
   } catch {
     return [];
   }
+}
+
+function isStoredChange(value: unknown): value is StoredChange {
+  if (typeof value !== 'object' || value === null) return false;
+  const { seq, id, listId, itemId, kind, at } = value as Record<string, unknown>;
+  const isItemChange = (kind === 'tick' || kind === 'untick') && typeof itemId === 'string';
+  return (
+    typeof seq === 'number' &&
+    typeof id === 'string' &&
+    typeof listId === 'string' &&
+    typeof at === 'string' &&
+    !Number.isNaN(Date.parse(at)) &&
+    (isItemChange || kind === 'startAgain')
+  );
 }
 
 /** The changes of one list not yet sent (none where no queue can be read, as on the server). */
@@ -149,7 +187,7 @@ export async function withChangesQueuedFor(detail: ChecklistDetail): Promise<Che
 /** Takes a change out of the queue once the server has answered it. */
 export async function removeChange(seq: number): Promise<void> {
   await withFallback(
-    () => inStore('readwrite', (store) => store.delete(seq)),
+    async () => ((await isThere()) ? inStore('readwrite', (store) => store.delete(seq)) : undefined),
     (changes) => {
       const at = changes.findIndex((change) => change.seq === seq);
       if (at >= 0) changes.splice(at, 1);
@@ -181,5 +219,6 @@ export async function closeQueueForTests(): Promise<void> {
   const current = opening;
   opening = null;
   memory = null;
+  isDeleted = false;
   if (current) (await current.catch(() => null))?.close();
 }

@@ -13,6 +13,7 @@ export function OfflineStatus() {
   return (
     <div
       role="status"
+      aria-label={queueMessages.label}
       className={isShown ? 'border-t border-amber-200 bg-amber-50 dark:border-amber-900 dark:bg-amber-950' : ''}
     >
       {isShown ? (
