@@ -1,5 +1,4 @@
-// The installed app, the lists kept on the device for use without a connection, the changes that
-// wait there to be sent, and what needs the network says while there is none.
+// The installed app and the lists kept on the device for use without a connection.
 
 /**
  * A list's copy is kept on the device this long after it was last fetched: the window of
@@ -32,18 +31,4 @@ export const pwaMessages = {
    * connection in name only, which is offline for the person holding the phone).
    */
   copyFromDevice: (ago: string) => `You’re offline. This is a copy saved on this device ${ago}.`,
-} as const;
-
-/** The header's status: offline, and how many changes on this device wait to be sent. */
-export const queueMessages = {
-  /** The status's own name, for finding it among the page's live regions. */
-  label: 'Connection',
-  offline: 'Offline',
-  changesWaiting: (count: number) => `${count} ${count === 1 ? 'change' : 'changes'} waiting`,
-} as const;
-
-/** What needs the network says while there is none. */
-export const offlineMessages = {
-  browseNeedsConnection: 'Browse and search need a connection.',
-  writeNeedsConnection: 'You’re offline. This needs a connection; what you typed is kept.',
 } as const;

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { offlineMessages, queueMessages } from '../../src/domain/offline';
+import { offlineMessages, queueMessages } from '../../src/domain/offline-messages';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
@@ -36,8 +36,13 @@ const appReady = (page: Page) => page.waitForFunction(() => document.documentEle
  * then, is not part of this test).
  */
 async function openList(page: Page, id: string) {
+  await openSignedIn(page, `/checklist/${id}`);
+}
+
+/** Opens a page as a signed-in user, and waits until the queue's code is in (see openList). */
+async function openSignedIn(page: Page, path: string) {
   const queueLoaded = page.waitForResponse(/\/assets\/queued-progress-[^/]*\.js$/);
-  await page.goto(`/checklist/${id}`);
+  await page.goto(path);
   await queueLoaded;
 }
 
@@ -100,7 +105,7 @@ test('ticks made offline are kept on the device through a closed tab and saved o
     await expect(offlineStatus(next)).toHaveText('');
   });
 
-  await test.step('Start again and a tick made offline close the open run and open one of one', async () => {
+  await test.step('a Start again made offline closes the open run once it is sent', async () => {
     // The five reached the server from this tab: its queue's code is in. Online first, a Start again
     // and a tick bring in the code of the confirmation and of the History, which load when first
     // wanted (offline, the service worker serves them).
@@ -118,20 +123,21 @@ test('ticks made offline are kept on the device through a closed tab and saved o
 
     await goOffline(next, context);
     await startAgain();
-    await tick(next, 'Water bottle');
-    await expect(next.getByText('1 of 6 completed')).toBeVisible();
-    await expect(offlineStatus(next)).toContainText(queueMessages.changesWaiting(2));
+    await expect(next.getByText('0 of 6 completed')).toBeVisible();
+    await expect(offlineStatus(next)).toContainText(queueMessages.changesWaiting(1));
 
     await context.setOffline(false);
     await expect(offlineStatus(next)).toHaveText('');
     const detail = (await (await api.get(`/api/checklists/${list.id}`)).json()) as {
-      items: { id: string; content: string }[];
       viewer: { completedItemIds: string[]; runs: { closed: number } };
     };
-    const waterBottle = detail.items.find((item) => item.content === 'Water bottle')!;
-    expect(detail.viewer.completedItemIds).toEqual([waterBottle.id]);
+    expect(detail.viewer.completedItemIds).toEqual([]);
     expect(detail.viewer.runs.closed).toBe(2);
-    const unexpected = tabErrors.filter((error) => !NOTIFICATIONS_OFFLINE.test(error));
+    // The list's read after the online tick may still be on its way when the connection goes.
+    const listRead = new RegExp(
+      `^Failed to load resource: net::ERR_INTERNET_DISCONNECTED at .*/api/checklists/${list.id}$`,
+    );
+    const unexpected = tabErrors.filter((error) => !NOTIFICATIONS_OFFLINE.test(error) && !listRead.test(error));
     expect(unexpected, 'console errors on the new tab').toEqual([]);
   });
 });
@@ -144,7 +150,7 @@ test('an edit saved offline keeps what was typed and says it needs a connection'
 }) => {
   allowConsoleErrors(NOTIFICATIONS_OFFLINE);
   const { list } = await signInWithList({ list: { title: 'Garage clear-out' } });
-  await page.goto(`/edit-checklist/${list.id}`);
+  await openSignedIn(page, `/edit-checklist/${list.id}`);
   await page.getByLabel('Title').fill('Garage and loft clear-out');
   await goOffline(page, context);
   await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -195,7 +201,7 @@ test('offline, a comment keeps its text and says it needs a connection, and Brow
   allowConsoleErrors(NOTIFICATIONS_OFFLINE);
   const { list } = await makeUserWithList({ list: { title: 'Camp kitchen' } });
   await signIn(await makeUser());
-  await page.goto(`/checklist/${list.id}`);
+  await openList(page, list.id);
 
   await test.step('a comment posted offline stays in its box, with the message', async () => {
     const box = page.getByRole('textbox', { name: 'Add a comment' });

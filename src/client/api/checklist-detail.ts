@@ -7,6 +7,7 @@ import { newChange, withChange, type ChangeKind } from '@/client/lib/offline/que
 import { applyOptimistic, updateDetail } from './checklist-detail-cache';
 import { checklistApiPath } from './checklists';
 import { checklistKeys } from './query-keys';
+import { withQueuedProgress } from './use-send-queued-changes';
 
 // The writes on one checklist's page (like, item completion, reset, clone): each changes its cached detail,
 // whose key they match exactly.
@@ -57,7 +58,7 @@ export function useProgressChange(id: string) {
   return (kind: ChangeKind, itemId?: string) => {
     const change = newChange(id, kind, itemId);
     void applyOptimistic(queryClient, id, (detail) => withChange(detail, change));
-    void import('./queued-progress').then(({ queueChange }) => queueChange(change));
+    withQueuedProgress(({ queueChange }) => void queueChange(change));
   };
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiErrorSchema, UNEXPECTED_MESSAGE } from '@/domain/api-error';
-import { offlineMessages } from '@/domain/offline';
+import { offlineMessages } from '@/domain/offline-messages';
 import { ApiError, apiRequest, errorMessage, isOfflineFailure, readErrorBody, sendApiRequestsWith } from './api';
 
 describe('readErrorBody', () => {

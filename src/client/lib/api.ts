@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { toast } from '@/client/lib/toast';
 import { rateLimitedMessage, UNEXPECTED_MESSAGE, type ApiErrorBody } from '@/domain/api-error';
-import { offlineMessages } from '@/domain/offline';
+import { offlineMessages } from '@/domain/offline-messages';
 
 /** An error response of our API, with the message ready to show. */
 export class ApiError extends Error {

@@ -8,7 +8,7 @@ import {
   defaultOrder,
   isFiltered,
 } from '@/domain/checklists/browse';
-import { offlineMessages } from '@/domain/offline';
+import { offlineMessages } from '@/domain/offline-messages';
 import { pageNames } from '@/domain/page-title';
 import { paths } from '@/domain/paths';
 import { Page } from '@/client/components/layout/page';

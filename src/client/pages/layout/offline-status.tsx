@@ -1,4 +1,4 @@
-import { queueMessages } from '@/domain/offline';
+import { queueMessages } from '@/domain/offline-messages';
 import { useIsOnline, useWaitingCount } from '@/client/lib/offline/status';
 
 /**
