@@ -201,6 +201,8 @@ test('offline, a comment keeps its text and says it needs a connection, and Brow
   allowConsoleErrors(NOTIFICATIONS_OFFLINE);
   const { list } = await makeUserWithList({ list: { title: 'Camp kitchen' } });
   await signIn(await makeUser());
+  // At a phone's width from the start: a toast keeps the place it took when the window is resized.
+  await page.setViewportSize({ width: 390, height: 800 });
   await openList(page, list.id);
 
   await test.step('a comment posted offline stays in its box, with the message', async () => {
@@ -211,7 +213,6 @@ test('offline, a comment keeps its text and says it needs a connection, and Brow
     const form = page.locator('form').filter({ has: box });
     await expect(form.getByText(offlineMessages.writeNeedsConnection)).toBeVisible();
     await expect(box).toHaveValue('Bring a second pot.');
-    await page.setViewportSize({ width: 390, height: 800 });
     await form.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/comment-offline-390.png` });
 
