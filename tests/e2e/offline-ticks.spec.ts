@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { offlineMessages, queueMessages } from '../../src/domain/offline-messages';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
@@ -46,6 +46,14 @@ async function openSignedIn(page: Page, path: string) {
   await queueLoaded;
 }
 
+/** How many of the list's items the server has as completed by the user `api` is signed in as. */
+async function completedOnServer(api: APIRequestContext, listId: string): Promise<number> {
+  const detail = (await (await api.get(`/api/checklists/${listId}`)).json()) as {
+    viewer: { completedItemIds: string[] };
+  };
+  return detail.viewer.completedItemIds.length;
+}
+
 async function screenshotHeader(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 800 });
@@ -64,12 +72,7 @@ test('ticks made offline are kept on the device through a closed tab and saved o
   allowConsoleErrors(NOTIFICATIONS_OFFLINE);
   const { user, list } = await signInWithList({ list: { title: 'Flight bag', items: ITEMS } });
   const api = await requestAs(user);
-  const serverCompleted = async () => {
-    const detail = (await (await api.get(`/api/checklists/${list.id}`)).json()) as {
-      viewer: { completedItemIds: string[] };
-    };
-    return detail.viewer.completedItemIds.length;
-  };
+  const serverCompleted = () => completedOnServer(api, list.id);
   await openList(page, list.id);
   await expect(page.getByText('0 of 6 completed')).toBeVisible();
 
@@ -264,12 +267,7 @@ test.describe('with the app’s service worker', () => {
     allowConsoleErrors(/^Failed to load resource: net::ERR_INTERNET_DISCONNECTED/);
     const { user, list } = await signInWithList({ list: { title: 'Hospital corridor', items: ITEMS } });
     const api = await requestAs(user);
-    const serverCompleted = async () => {
-      const detail = (await (await api.get(`/api/checklists/${list.id}`)).json()) as {
-        viewer: { completedItemIds: string[] };
-      };
-      return detail.viewer.completedItemIds.length;
-    };
+    const serverCompleted = () => completedOnServer(api, list.id);
     await page.goto(`/checklist/${list.id}`);
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
     // The user's own lists are fetched ahead after sign-in, through the worker, which keeps them.
