@@ -48,7 +48,7 @@ export default defineConfig({
     manifest: true,
     // Building a zod schema has no side effect (zod marks its own factories so; the domain's schema
     // helpers carry @__NO_SIDE_EFFECTS__): a page that imports a domain module for its words or
-    // rules leaves that module's schemas, and zod with them, out of its chunks (issue 14, decision 019).
+    // rules leaves that module's schemas, and zod with them, out of its chunks (decision 019).
     // It would be wrong for `z.config()` or a schema's `.register()`/`.meta()`, which src/ never calls.
     rolldownOptions: {
       treeshake: { manualPureFunctions: ['z'] },

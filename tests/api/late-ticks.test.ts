@@ -103,6 +103,19 @@ describe('changes sent late', () => {
     expect(await runs()).toBe(2);
   });
 
+  it('keeps the order of arrival for changes made within a second of each other', async () => {
+    const { list, phone } = await twoDevices();
+    // A double tap: the untick is dated half a second before the tick (the way there varies).
+    await tick(phone, list, 0);
+    expect(ticked(list, await untick(phone, list, 0, 500))).toEqual([]);
+    expect(ticked(list, await tick(phone, list, 0, 800))).toEqual([0]);
+    // A tick just after a Start again, dated just before it, counts in the new run; one made
+    // clearly before it does not.
+    await startAgain(phone, list, { ago: 2_000, key: crypto.randomUUID() });
+    expect(ticked(list, await tick(phone, list, 1, 2_500))).toEqual([1]);
+    expect(ticked(list, await tick(phone, list, 2, 3_500))).toEqual([1]);
+  });
+
   it('refuses a change older than 30 days, or a time that is not one, with a message', async () => {
     const { list, phone } = await twoDevices();
     const path = `/api/checklists/${list.id}/items/${list.items[0]!.id}/done`;

@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { grantEarnedBadges } from '../badges/badges.actions';
 import { executeNamed, type Database, type Executor } from '../db/client';
 import { isUuid } from '../db/ids';
+import { SIMULTANEOUS_CHANGES_MS } from '@/domain/checklists/change-age';
 import { MAX_CHANGE_AGE_MS, type ChangeTime } from '@/domain/checklists/change-time';
 import type { RunSummary } from '@/domain/checklists/runs';
 import { checklistItemCompletions } from '../db/schema';
@@ -43,11 +44,18 @@ async function progressState(
 const madeAt = (change: ChangeTime) => sql`(now() - make_interval(secs => ${change.ago ?? 0}::float8 / 1000))`;
 
 /**
+ * The time another change must have been made after `at` to stand over it: changes made less
+ * than SIMULTANEOUS_CHANGES_MS apart stand in the order they arrive.
+ */
+const clearlyAfter = (at: SQL) => sql`(${at} + make_interval(secs => ${SIMULTANEOUS_CHANGES_MS / 1000}))`;
+
+/**
  * Completes or uncompletes one item for the user, as of when the change was made; completing it
  * twice is harmless. Of a tick and an untick of one item, the later stands whichever arrives last:
  * an untick removes only a tick made before it and leaves a mark of its time, which a tick made
  * before it does not pass. A change made before the user's last Start again is left out (its run
- * is closed). A change left out answers the state as it is.
+ * is closed). Changes made within SIMULTANEOUS_CHANGES_MS of each other stand in the order they
+ * arrive. A change left out answers the state as it is.
  */
 export async function setItemCompleted(
   db: Database,
@@ -59,6 +67,7 @@ export async function setItemCompleted(
 ): Promise<WriteOutcome<ProgressState>> {
   if (!isUuid(itemId)) return notFound;
   const at = madeAt(change);
+  const later = clearlyAfter(at);
   // The checklist row first, as an edit takes it, so a completion and an edit cannot deadlock.
   return withChecklistAccess(db, checklistId, userId, { lock: 'no key update' }, async (tx) => {
     // Only an item of this list is ticked (a heading is no item to complete): the item is found and
@@ -68,12 +77,12 @@ export async function setItemCompleted(
           insert into checklist_item_completions (user_id, checklist_item_id, checklist_id, created_at)
           select ${userId}, item.id, item.checklist_id, ${at} from item, in_run
           where not exists (select 1 from checklist_untick_marks m
-                            where m.user_id = ${userId} and m.checklist_item_id = item.id and m.unticked_at > ${at})
+                            where m.user_id = ${userId} and m.checklist_item_id = item.id and m.unticked_at > ${later})
           on conflict do nothing)`
       : sql`removed as (
           delete from checklist_item_completions completion using item, in_run
           where completion.user_id = ${userId} and completion.checklist_item_id = item.id
-            and completion.created_at <= ${at}),
+            and completion.created_at <= ${later}),
         marked as (
           insert into checklist_untick_marks (user_id, checklist_item_id, unticked_at)
           select ${userId}, item.id, ${at} from item, in_run
@@ -88,7 +97,7 @@ export async function setItemCompleted(
       in_run as (
         select where not exists (
           select 1 from checklist_progress p
-          where p.checklist_id = ${checklistId} and p.user_id = ${userId} and p.reset_at > ${at})),
+          where p.checklist_id = ${checklistId} and p.user_id = ${userId} and p.reset_at > ${later})),
       ${writes}
       select count(*)::int as items from item`,
     );

@@ -65,7 +65,7 @@ function hooksFor(server: ReturnType<typeof fakeServer>, send?: SenderHooks<Stat
 
 const online = { isOnline: () => true, retryMs: 60_000, maxRetryMs: 600_000 };
 const senders: { stop: () => void }[] = [];
-function sender(hooks: SenderHooks<State>, options = online) {
+function sender(hooks: SenderHooks<State>, options: Parameters<typeof createSender>[1] = online) {
   const made = createSender(hooks, options);
   senders.push(made);
   return made;
@@ -180,6 +180,24 @@ describe('sending the queue', () => {
     expect(await readQueue()).toHaveLength(2);
     expect(hooks.onRefused).not.toHaveBeenCalled();
     expect(hooks.onDrained).not.toHaveBeenCalled();
+  });
+
+  it('sends nothing while the queue may not be sent (another user signing in), and sends it once it may', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { hooks, sent } = hooksFor(fakeServer());
+    try {
+      let isOwner = false;
+      await queue(tick('a'));
+      await sender(hooks, { ...online, mayStart: () => isOwner }).flush();
+      expect(hooks.send).not.toHaveBeenCalled();
+      expect(await readQueue()).toHaveLength(1);
+      isOwner = true;
+      await vi.advanceTimersByTimeAsync(online.retryMs);
+      await vi.waitFor(async () => expect(await readQueue()).toEqual([]));
+      expect(sent.map((change) => change.itemId)).toEqual(['a']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps changes through a server error or a rate limit, and tries again later, waiting longer each time', async () => {

@@ -26,6 +26,11 @@ type SenderOptions = {
   retryMs?: number;
   maxRetryMs?: number;
   isOnline?: () => boolean;
+  /**
+   * Whether the queue may be sent now: only by the user it belongs to. While another user's sign-in
+   * is clearing what the last one left, nothing is sent, and it is asked again after a wait.
+   */
+  mayStart?: () => boolean;
 };
 
 export type FailureKind = 'refused' | 'signedOut' | 'retryLater';
@@ -55,6 +60,7 @@ export function createSender<State>(hooks: SenderHooks<State>, options: SenderOp
   const maxRetryMs = options.maxRetryMs ?? 60_000;
   let failuresInRow = 0;
   const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine);
+  const mayStart = options.mayStart ?? (() => true);
   const touched = new Set<string>();
   let running: Promise<void> | null = null;
   let isAskedAgain = false;
@@ -67,6 +73,10 @@ export function createSender<State>(hooks: SenderHooks<State>, options: SenderOp
   };
 
   async function sendAll(): Promise<void> {
+    if (!mayStart()) {
+      scheduleRetry();
+      return;
+    }
     let queue = await dropExpiredChanges();
     while (queue.length > 0 && isOnline()) {
       const change = queue[0]!;
