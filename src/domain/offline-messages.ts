@@ -14,5 +14,6 @@ export const queueMessages = {
 /** What needs the network says while there is none. */
 export const offlineMessages = {
   browseNeedsConnection: 'Browse and search need a connection.',
+  commentsNeedConnection: 'Comments need a connection.',
   writeNeedsConnection: 'You’re offline. This needs a connection; what you typed is kept.',
 } as const;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { chromium, type Page } from '@playwright/test';
 import { pwaMessages } from '../../src/domain/offline';
+import { offlineMessages } from '../../src/domain/offline-messages';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
@@ -101,6 +102,9 @@ test('a visitor reopens a list they read, offline, with a notice that it is the 
   await expect(page.getByRole('heading', { level: 1, name: 'Campsite packing' })).toBeVisible();
   await expect(page.getByText('Head torch')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: pwaMessages.copyFromDevice('just now') })).toBeVisible();
+  // The comments were never kept on this device: once asking for them fails, they say they need
+  // the connection (the page's worker-served copy reads navigator.onLine as true in this emulation).
+  await expect(page.getByText(offlineMessages.commentsNeedConnection)).toBeVisible({ timeout: 15_000 });
   expect(await seriousViolations(page)).toEqual([]);
 
   for (const width of [390, 1280]) {

@@ -7,7 +7,8 @@ import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { ShowMore } from '@/client/components/ui/show-more';
 import { Spinner } from '@/client/components/ui/spinner';
-import { errorMessage } from '@/client/lib/api';
+import { offlineMessages } from '@/domain/offline-messages';
+import { ApiError, errorMessage } from '@/client/lib/api';
 import { commentsQuery, useAddComment, useDeleteComment, useEditComment } from '@/client/api/comments';
 import { formatDateTime } from '@/client/lib/format';
 import { useIsHydrated } from '@/client/lib/hydration';
@@ -76,13 +77,21 @@ export function CommentsSection({
         </p>
       )}
 
-      {comments.isPending ? (
+      {comments.isPending && comments.fetchStatus === 'paused' ? (
+        // Offline before the first page came: it is asked for when the connection returns.
+        <p className="py-4 text-center text-sm text-slate-500 dark:text-slate-400">
+          {offlineMessages.commentsNeedConnection}
+        </p>
+      ) : comments.isPending ? (
         <div className="flex justify-center py-6">
           <Spinner label="Loading comments" />
         </div>
       ) : comments.isError ? (
         <div className="space-y-2">
-          <ErrorText>{LOAD_FAILED}</ErrorText>
+          {/* No answer at all (no connection) is told apart from an answer that refused. */}
+          <ErrorText>
+            {comments.error instanceof ApiError ? LOAD_FAILED : offlineMessages.commentsNeedConnection}
+          </ErrorText>
           <Button variant="secondary" size="sm" onClick={() => void comments.refetch()}>
             <RotateCcw className="h-4 w-4" aria-hidden />
             Try again
