@@ -9,6 +9,9 @@
 //   npm run lighthouse -- --save DIR    also each report's JSON in DIR
 //   npm run lighthouse -- --observed    also the mobile preset measured, not simulated: Chromium's own
 //                                       network and CPU throttling (Lighthouse's "devtools" method)
+//   npm run lighthouse -- --offline-only  only the list opened offline (below)
+//
+// Then a public list is opened with no connection on the mobile preset's CPU (measureOfflineOpen).
 //
 // Lighthouse simulates a slow network and CPU from a trace taken on this machine, so a busy machine
 // gives worse figures: each row carries the load average it was measured under.
@@ -17,6 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
 
@@ -24,6 +28,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = '/usr/bin/chromium';
 const isDetailed = process.argv.includes('--details');
 const isObserved = process.argv.includes('--observed');
+const isOfflineOnly = process.argv.includes('--offline-only');
 const saveIndex = process.argv.indexOf('--save');
 /** `--save DIR`: each report's JSON is written there too, to read what the table does not show. */
 const saveArgument = saveIndex > 0 ? process.argv[saveIndex + 1] : undefined;
@@ -179,6 +184,68 @@ function printDetails(result: Result) {
   }
 }
 
+/** How many times the list is opened offline; the median is printed. */
+const OFFLINE_OPENS = 5;
+
+/**
+ * A list opened with no connection on Lighthouse's mobile CPU (4× slower): a visitor reads it once,
+ * so the service worker keeps the app and the list; then, offline, the page is opened again and
+ * the time from the navigation to the list's title on screen, and to the largest paint, is read in
+ * the page. Lighthouse itself cannot load a page offline.
+ */
+async function measureOfflineOpen(checklist: string) {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: process.getuid?.() === 0 ? ['--no-sandbox'] : [],
+  });
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}${checklist}`);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+    const isKept = () =>
+      page.evaluate(
+        async () =>
+          (await caches.has('ticklist-lists')) && (await (await caches.open('ticklist-lists')).keys()).length > 0,
+      );
+    for (let wait = 0; !(await isKept()); wait++) {
+      if (wait > 100) throw new Error('The service worker kept no list.');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const cdp = await context.newCDPSession(page);
+    // Not the browser's own short-lived copy of the list: the worker's.
+    await cdp.send('Network.clearBrowserCache');
+    await context.setOffline(true);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const opens: { title: number; paint: number }[] = [];
+    for (let open = 0; open < OFFLINE_OPENS; open++) {
+      await page.reload();
+      await page.locator('h1').first().waitFor();
+      opens.push(
+        await page.evaluate(async () => {
+          const title = performance.now();
+          const paint = await new Promise<number>((resolve) => {
+            new PerformanceObserver((entries) => resolve(entries.getEntries().at(-1)?.startTime ?? 0)).observe({
+              type: 'largest-contentful-paint',
+              buffered: true,
+            });
+          });
+          return { title, paint };
+        }),
+      );
+    }
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const title = Math.round(median(opens.map((open) => open.title)));
+    const paint = Math.round(median(opens.map((open) => open.paint)));
+    console.log(
+      `${checklist} opened offline from the device, CPU 4× slower, median of ${OFFLINE_OPENS}: ` +
+        `title on screen ${title} ms, largest paint ${paint} ms (load ${os.loadavg()[0]!.toFixed(2)})`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
 try {
   await waitUntilReady(120_000);
   const { checklist, profile } = await findPublicPages();
@@ -199,7 +266,7 @@ try {
   console.log(
     ['page'.padEnd(50), 'preset'.padEnd(15), 'perf', 'a11y', '     LCP', '   CLS', '    TBT', 'load'].join('  '),
   );
-  for (const page of ['/', '/browse', checklist, profile, '/terms', '/privacy']) {
+  for (const page of isOfflineOnly ? [] : ['/', '/browse', checklist, profile, '/terms', '/privacy']) {
     for (const preset of presets) {
       const audit = async () => {
         const loadAverage = os.loadavg()[0]!;
@@ -236,6 +303,7 @@ try {
     }
   }
   console.log('perf, a11y: Lighthouse scores (0-100); load: the 1-minute load average when the page was audited.');
+  await measureOfflineOpen(checklist);
   await stop(0);
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
