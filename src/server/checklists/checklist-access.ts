@@ -46,17 +46,16 @@ export function withChecklistAccess<T>(
 
 /**
  * withChecklistAccess for what only a list's author may change through its author tools (restore
- * a version, adopt or dismiss an idea, review the original's changes): to anyone else the list is
- * not found, as those tools are.
+ * a version, adopt or dismiss an idea, review the original's changes), the list's row locked for
+ * update as an edit locks it: to anyone else the list is not found, as those tools are.
  */
 export function withOwnChecklist<T>(
   db: Database,
   id: string,
   userId: string,
-  options: AccessOptions,
   write: (tx: Transaction, access: ChecklistAccess) => Promise<WriteOutcome<T>>,
 ): Promise<WriteOutcome<T>> {
-  return withChecklistAccess(db, id, userId, options, async (tx, access) =>
+  return withChecklistAccess(db, id, userId, { lock: 'update' }, async (tx, access) =>
     canEdit({ id: userId }, access) ? write(tx, access) : { ok: false, reason: 'not_found' },
   );
 }

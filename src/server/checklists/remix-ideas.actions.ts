@@ -19,7 +19,7 @@ export async function adoptRemixIdea(
   userId: string,
   idea: string,
 ): Promise<WriteOutcome<{ content: string }>> {
-  return withOwnChecklist(db, checklistId, userId, { lock: 'update' }, async (tx) => {
+  return withOwnChecklist(db, checklistId, userId, async (tx) => {
     const [found] = await findRemixIdeas(tx, checklistId, userId, idea);
     if (!found) return { ok: false, reason: 'invalid', message: remixIdeaMessages.notFound };
     const current = await readEntries(tx, checklistId);
@@ -47,7 +47,7 @@ export async function dismissRemixIdea(
   userId: string,
   idea: string,
 ): Promise<WriteOutcome> {
-  return withOwnChecklist(db, checklistId, userId, {}, async (tx) => {
+  return withOwnChecklist(db, checklistId, userId, async (tx) => {
     await tx.execute(sql`
       insert into remix_idea_dismissals (checklist_id, idea_key) values (${checklistId}, ${idea})
       on conflict do nothing`);

@@ -22,7 +22,7 @@ export async function reviewUpstream(
   userId: string,
   review: { toVersion: number; accept: string[] },
 ): Promise<WriteOutcome<{ applied: number; reviewedVersion: number }>> {
-  return withOwnChecklist(db, cloneId, userId, { lock: 'update' }, async (tx) => {
+  return withOwnChecklist(db, cloneId, userId, async (tx) => {
     const link = await findUpstreamLink(tx, cloneId, userId, { lock: true });
     if (!link) return { ok: false, reason: 'not_found' };
     if (review.toVersion <= link.reviewedVersion)

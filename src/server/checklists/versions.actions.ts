@@ -21,7 +21,7 @@ export async function restoreVersion(
   userId: string,
   number: number,
 ): Promise<WriteOutcome<{ number: number }>> {
-  return withOwnChecklist(db, checklistId, userId, { lock: 'update' }, async (tx) => {
+  return withOwnChecklist(db, checklistId, userId, async (tx) => {
     const version = await readVersionEntries(tx, checklistId, number);
     if (!version) return { ok: false, reason: 'not_found' };
     const rowOf = new Map((await readEntries(tx, checklistId)).map((entry) => [entry.key, entry.id]));
