@@ -331,27 +331,6 @@ export const checklistItemCompletions = pgTable(
   ],
 );
 
-/**
- * The last untick of an item by a user (kept MAX_CHANGE_AGE_MS, then pruned): a tick that arrives
- * late (made offline) but was made before this untick must not bring the tick back, so the
- * later of the two stands whichever arrives last.
- */
-export const checklistUntickMarks = pgTable(
-  'checklist_untick_marks',
-  {
-    userId: userRef(),
-    checklistItemId: uuid()
-      .notNull()
-      .references(() => checklistItems.id, { onDelete: 'cascade' }),
-    untickedAt: timestamp({ withTimezone: true }).notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.checklistItemId] }),
-    index('checklist_untick_marks_item_idx').on(t.checklistItemId),
-    index('checklist_untick_marks_unticked_idx').on(t.untickedAt),
-  ],
-);
-
 // One row per (checklist, user) who has used the list: a list's "uses" (distinct users) and, while
 // `completed_count` > 0, the user's open run (the "started" lists of the account page). The open run
 // is the user's completions; `completed_count` and `started_at` are kept by a trigger on them. A row

@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './profiles';
 export * from './checklists';
+export * from './late-ticks';
 export * from './lineage';
 export * from './library';
 export * from './social';
