@@ -224,8 +224,14 @@ test('a new user walks the dashboard; finishing a list begun on Discover earns a
 
   await test.step('a list begun on Discover resumes from In Progress and congratulates on its last completion', async () => {
     await page.goto(`/dashboard/discover/${taxes.id}`);
+    // The tick shows at once and reaches the server just after (the device's queue sends it): the
+    // next page is opened by its address, as a new load, once the server has it.
+    const saved = page.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().includes('/done') && response.ok(),
+    );
     await page.getByText('First step').click();
     await expect(page.getByText('1 of 2 completed')).toBeVisible();
+    await saved;
     await page.goto('/dashboard/lists?tab=in-progress');
     await expect(page.getByText('1 of 2 items completed')).toBeVisible();
     await page.getByRole('link', { name: 'Resume Tax return prep' }).click();
