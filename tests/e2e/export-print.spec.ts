@@ -52,7 +52,12 @@ test.beforeAll(async ({ makeUser, requestAs }) => {
 });
 
 async function chooseExport(page: Page, item: string) {
-  await page.getByRole('button', { name: 'Export' }).click();
+  // A press that lands while the server-rendered page is still being taken over by the app opens
+  // nothing: pressed again, as a person would, until the menu opens.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Export' }).click();
+    await expect(page.getByRole('menuitem', { name: item })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await page.getByRole('menuitem', { name: item }).click();
 }
 
