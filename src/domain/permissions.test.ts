@@ -45,7 +45,7 @@ describe('who may do what with a checklist', () => {
   });
 
   it('any signed-in user comments; only a comment’s author edits it', () => {
-    expect(table((viewer) => canComment(viewer, list))).toEqual(allowed('other', 'author'));
+    expect(table((viewer) => canComment(viewer))).toEqual(allowed('other', 'author'));
     const comment = { authorId: 'other' };
     expect(table((viewer) => canEditComment(viewer, comment))).toEqual(allowed('other'));
   });

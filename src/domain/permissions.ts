@@ -30,8 +30,8 @@ export const canLike = (viewer: Viewer, checklist: Authored): boolean =>
 export const canClone = (viewer: Viewer, checklist: Authored): boolean =>
   viewer !== null && !isAuthor(viewer, checklist);
 
-/** Any signed-in user who can see a list may comment on it. */
-export const canComment = (viewer: Viewer, _checklist: Authored): boolean => viewer !== null;
+/** Any signed-in user may comment on a list they can see (whether they can is the list's visibility). */
+export const canComment = (viewer: Viewer): boolean => viewer !== null;
 
 /** Only its author edits or deletes a comment. */
 export const canEditComment = (viewer: Viewer, comment: Authored): boolean => isAuthor(viewer, comment);

@@ -25,7 +25,7 @@ import {
 import { publicFaceRoutes } from './public-face/public-face.routes';
 import { createPreviewRenderer, type PreviewLimits } from './public-face/share-preview/preview-renderer';
 import { meRoutes } from './accounts/me.routes';
-import { createSessionLookup } from './accounts/session-lookup';
+import { createSessionLookup, type LookedUp } from './accounts/session-lookup';
 import { badgesRoutes } from './badges/badges.routes';
 import { checklistActionsRoutes, commentsRoutes } from './checklists/checklist-actions.routes';
 import { remixesRoutes } from './checklists/remixes.routes';
@@ -39,7 +39,7 @@ import { createDiscoverCache } from './discover/discover.queries';
 import { discoverRoutes } from './discover/discover.routes';
 import { mailboxRoutes } from './dev/mailbox.routes';
 import type { Env } from './env';
-import { createRouter, readClientIp, type AppEnv, type SessionUser } from './http';
+import { createRouter, readClientIp, type AppEnv } from './http';
 import type { Logger } from './logger';
 import { libraryRoutes } from './library/library.routes';
 import { auditLogRoutes } from './moderation/audit-log.routes';
@@ -63,6 +63,7 @@ import {
   consumeRate,
   consumeWriteQuota,
   writeQuotas as defaultWriteQuotas,
+  type WriteAction,
   type WriteQuotas,
 } from './security/rate-limit';
 
@@ -143,7 +144,6 @@ export function createApp({
     const started = performance.now();
     c.set('clientIp', resolveClientAddress(readClientIp(c), c.req.header('x-forwarded-for'), env.trustedProxies));
     c.set('logger', logger);
-    c.set('consumeWriteQuota', (action, userId) => consumeWriteQuota(db, action, userId, c.var.clientIp, writeQuotas));
     c.set('consumeRate', (rule, ...parts) => consumeRate(db, rule, ...parts));
     await next();
     logger.debug(
@@ -168,8 +168,21 @@ export function createApp({
   app.use('/api/*', (c, next) => (isRead(c) ? next() : notifyingAfterCommit(db, next, cannotNotify)));
   const lookUpSession = createSessionLookup(db, auth);
   app.use('/api/*', async (c, next) => {
-    let lookup: Promise<SessionUser | null> | undefined;
-    c.set('currentUser', () => (lookup ??= lookUpSession(c.req.raw.headers, c.var.clientIp)));
+    // One look-up a request: a write's first one also counts it against its quotas.
+    let lookup: Promise<LookedUp | null> | undefined;
+    const lookUp = (action?: WriteAction) =>
+      (lookup ??= lookUpSession(
+        c.req.raw.headers,
+        c.var.clientIp,
+        action && { action, address: c.var.clientIp, quotas: writeQuotas },
+      ));
+    c.set('currentUser', async () => (await lookUp())?.user ?? null);
+    c.set('currentUserWriting', async (action) => {
+      const found = await lookUp(action);
+      if (!found) return null;
+      const quota = found.quota ?? (await consumeWriteQuota(db, action, found.user.id, c.var.clientIp, writeQuotas));
+      return { user: found.user, quota };
+    });
     await next();
   });
 

@@ -9,6 +9,7 @@ import { apiErrorSchema, type ApiErrorBody } from '@/domain/api-error';
 import { checklistMessages } from '@/domain/checklists/checklist-view';
 import type { Logger } from './logger';
 import type { WriteOutcome } from './outcome';
+import type { PersonRow } from './presenters';
 import { markNoStore } from './security/no-store';
 import { logRequestEvent, logSecurityEvent, type SecurityEventName } from './security/security-events';
 import type { RateDecision, RateRuleName, WriteAction } from './security/rate-limit';
@@ -22,6 +23,8 @@ export type SessionUser = {
   emailVerified: boolean;
   /** The session this request came with (the Sessions list marks it "This device"). */
   sessionId: string;
+  /** Their profile, as a notification names them, when the session's statement read it. */
+  person?: PersonRow | null;
 };
 
 export type AppEnv = {
@@ -34,8 +37,11 @@ export type AppEnv = {
     clientIp: string;
     /** The app's logger (security events: security/security-events.ts). */
     logger: Logger;
-    /** Counts a content write by `userId` from this request's address against its quotas. */
-    consumeWriteQuota: (action: WriteAction, userId: string) => Promise<RateDecision>;
+    /**
+     * The signed-in user, and their content write counted against its quotas from this request's
+     * address (in the statement that reads the session, when it is the request's first look-up).
+     */
+    currentUserWriting: (action: WriteAction) => Promise<{ user: SessionUser; quota: RateDecision } | null>;
     /** Counts one event of a rate-limit rule (security/rate-limit.ts) for the key `parts` make. */
     consumeRate: (rule: RateRuleName, ...parts: string[]) => Promise<RateDecision>;
   };
@@ -128,13 +134,11 @@ export function requireUser(options: { message?: string; quota?: WriteAction; li
   return createMiddleware<SignedInEnv>(async (c, next) => {
     // A response for one user (or the 401 that says there is none) is never cached.
     c.header('Cache-Control', 'no-store');
-    const user = await c.var.currentUser();
+    const writing = options.quota ? await c.var.currentUserWriting(options.quota) : null;
+    const user = writing ? writing.user : await c.var.currentUser();
     if (!user) return c.json(body, 401);
     c.set('user', user);
-    if (options.quota) {
-      const decision = await c.var.consumeWriteQuota(options.quota, user.id);
-      if (!decision.allowed) return tooManyRequests(c, decision.retryAfterSeconds);
-    }
+    if (writing && !writing.quota.allowed) return tooManyRequests(c, writing.quota.retryAfterSeconds);
     const refused = await refusedByRateLimit(c, user, ...(options.limits ?? []));
     if (refused) return refused;
     await next();

@@ -19,6 +19,7 @@ import { endElapsedSuspensions } from './moderation/holds';
 import { hasNoSuggestions, refreshItemSuggestions } from './checklists/item-suggestions.actions';
 import { SUGGESTIONS_REFRESH_MINUTES } from '@/domain/checklists/item-suggestions';
 import { pruneUntickMarks } from './checklists/progress.actions';
+import { sweepBadgeChecks } from './badges/badge-checks';
 import { refreshTickStats } from './checklists/tick-stats.actions';
 
 // Three ways to run (decision 023): WEB_CONCURRENCY=1 is one process that does everything; more
@@ -108,12 +109,20 @@ async function startBackgroundWork(env: Env, db: Database, mailer: Mailer, logge
   if (await hasNoSuggestions(db).catch(() => false)) refreshSuggestions();
   const suggestionsTimer = setInterval(refreshSuggestions, SUGGESTIONS_REFRESH_MINUTES * 60 * 1000);
   suggestionsTimer.unref();
+  // Badge checks a process left when it stopped between a write's commit and its check: all of
+  // them now, then every minute those a live process has not run within its half.
+  const sweepChecks = (olderThanMs: number) =>
+    void sweepBadgeChecks(db, olderThanMs).catch((error: unknown) => logger.warn({ err: error }, 'badge check sweep'));
+  sweepChecks(0);
+  const checksTimer = setInterval(() => sweepChecks(30_000), 60 * 1000);
+  checksTimer.unref();
   return {
     /** Lets the outbox finish the mail it is sending. */
     close: async () => {
       clearInterval(pruneTimer);
       clearInterval(tickStatsTimer);
       clearInterval(suggestionsTimer);
+      clearInterval(checksTimer);
       await notificationMails.close();
       await mailer.idle();
     },

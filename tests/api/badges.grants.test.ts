@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { notificationListSchema } from '../../src/domain/notifications/notifications';
-import { grantEarnedBadges } from '../../src/server/badges/badges.actions';
+import { checkBadges, laterBadgeCheck, sweepBadgeChecks } from '../../src/server/badges/badge-checks';
 import { checklistItemCompletions, checklistLikes, userBadges } from '../../src/server/db/schema';
 import { makeChecklist, createUser } from '../../src/server/seed/factories';
 import { badgeHelpers, createBadgeApp, earned, newList } from '../setup/badges';
@@ -15,14 +15,6 @@ beforeAll(async () => {
   ({ t, fans } = await createBadgeApp());
 });
 const { extra, badgesOf, badgeNotes, addLikes, addCompletedLists } = badgeHelpers(() => t);
-
-const advisoryLockWaiters = async () =>
-  (
-    await t.db.execute<{ n: number }>(sql`
-      select count(*)::int as n from pg_locks
-      where locktype = 'advisory' and not granted
-        and database = (select oid from pg_database where datname = current_database())`)
-  ).rows[0]!.n;
 
 describe('the grant notification', () => {
   it('appears once in the user’s notifications, unread, from nobody', async () => {
@@ -66,7 +58,7 @@ describe('a list completed without a completion', () => {
 });
 
 describe('concurrent actions at a threshold', () => {
-  it('a completion finishing a user’s 5th list while another action for them is in flight waits for it, and grants Closer once', async () => {
+  it('of two completions that together finish a user’s 5th list, the check of the one committed last grants Closer, once', async () => {
     const user = await createUser(t.db);
     const asUser = await signedInAgent(t, user);
     await addCompletedLists(user, 3);
@@ -75,34 +67,36 @@ describe('concurrent actions at a threshold', () => {
     const fourth = await makeChecklist(t.db, author.id, { items: ['only'] });
     const fifth = await makeChecklist(t.db, author.id, { items: ['only'] });
 
-    // The 4th list is completed by a transaction that has checked the user's badges and not committed yet.
+    // The 4th list is completed by a write that has left its badge check and not committed yet.
     let commit!: () => void;
     const held = new Promise<void>((resolve) => (commit = resolve));
-    let checked!: () => void;
-    const hasChecked = new Promise<void>((resolve) => (checked = resolve));
+    let written!: () => void;
+    const hasWritten = new Promise<void>((resolve) => (written = resolve));
+    let checkId = 0;
     const inFlight = t.db.transaction(async (tx) => {
       await tx
         .insert(checklistItemCompletions)
         .values({ userId: user.id, checklistItemId: fourth.items[0]!.id, checklistId: fourth.id });
-      expect(await grantEarnedBadges(tx, [user.id], ['completed_lists'])).toEqual([]);
-      checked();
+      const [left] = (
+        await tx.execute<{ id: string }>(laterBadgeCheck(sql`select ${user.id} as user_id`, ['completed_lists']))
+      ).rows;
+      checkId = Number(left!.id);
+      written();
       await held;
     });
-    await hasChecked;
+    await hasWritten;
 
-    let hasResponded = false;
-    const completion = completeItem(asUser, fifth, 0).finally(() => (hasResponded = true));
-    // The completion runs as far as it can: until it waits for the other transaction, or (were it not to) responds.
-    await vi.waitFor(
-      async () => {
-        if (!hasResponded && (await advisoryLockWaiters()) === 0) throw new Error('the completion is still running');
-      },
-      { timeout: 10_000 },
-    );
+    // The 5th, through the app: committed and checked at once, it does not see the 4th.
+    expect((await completeItem(asUser, fifth, 0)).status).toBe(200);
+    expect(await badgesOf(user)).toEqual(['finisher']);
+    // The 4th commits, and its check sees both.
     commit();
     await inFlight;
-    expect((await completion).status).toBe(200);
+    expect(await checkBadges(t.db, [checkId], ['completed_lists'])).toEqual([{ userId: user.id, slug: 'closer' }]);
     expect(await badgesOf(user)).toEqual(['closer', 'finisher']);
+    // A check run again (a sweep that found it too) has nothing left to do, and nothing is granted twice.
+    expect(await checkBadges(t.db, [checkId], ['completed_lists'])).toEqual([]);
+    expect(await sweepBadgeChecks(t.db, 0)).toBe(0);
     expect(await badgeNotes(user)).toEqual([earned('Closer')]);
   });
 

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { executeNamed } from '../../src/server/db/client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionMessages } from '../../src/domain/accounts/sessions';
 import { SESSION_ABSOLUTE_DAYS, SESSION_DAYS } from '../../src/domain/accounts/lifetimes';
@@ -185,7 +186,7 @@ describe('looking a session up (decision 032)', () => {
 
   it('reads the session and its user in one prepared statement on every signed-in request', async () => {
     const statements: string[] = [];
-    const database = await createTestDatabase({ onQuery: (query) => statements.push(query) });
+    const database = await createTestDatabase({ max: 1, onQuery: (query) => statements.push(query) });
     const app = await createTestApp({ db: database.db });
     const user = await createUser(app.db);
     const agent = await signedInAgent(app, user);
@@ -203,16 +204,19 @@ describe('looking a session up (decision 032)', () => {
     expect((await agent.request('/api/accounts/me')).status).toBe(200);
     expect((await agent.request('/api/accounts/me')).status).toBe(200);
     expect((await forgetfulAgent.request('/api/accounts/me')).status).toBe(200);
-    const lookups = statements.filter((query) => /from "sessions"/.test(query));
+    const lookups = statements.filter((query) => /from sessions s/.test(query));
     expect(lookups).toHaveLength(3);
-    for (const lookup of lookups) expect(lookup).toMatch(/inner join "users" on "users"."id" = "sessions"."user_id"/);
+    // The user, and the profile a notification names them by, read with the session.
+    for (const lookup of lookups)
+      expect(lookup).toMatch(/from profiles p where p.id = u.id.* join users u on u.id = s.user_id/s);
     // Not the user apart, as Better Auth does without joins.
     expect(statements.filter((query) => /from "users" where "users"."id" = \$1$/.test(query))).toEqual([]);
-    // Prepared: the one statement every connection has parsed once.
-    const prepared = await database.db.execute<{ name: string }>(
-      sql`select name from pg_prepared_statements where name = 'session_by_token'`,
+    // Prepared: the one statement every connection has parsed once (on the named statements' connection).
+    const prepared = await executeNamed<{ statement: string }>(
+      database.db,
+      sql`select statement from pg_prepared_statements where statement like '%from sessions s join users u%'`,
     );
-    expect(prepared.rows.length).toBeGreaterThan(0);
+    expect(prepared.length).toBeGreaterThan(0);
   });
 
   it('checks the cookie’s signature as Better Auth signs it', async () => {

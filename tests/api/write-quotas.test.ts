@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/domain/accounts/account-forms';
+import { SESSION_DAYS } from '../../src/domain/accounts/lifetimes';
+import { sessions } from '../../src/server/db/schema';
 import { notificationListSchema } from '../../src/domain/notifications/notifications';
 import { NOTIFICATION_CHANNEL } from '../../src/server/notifications/live';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
@@ -345,5 +347,32 @@ describe("the counters' commit", () => {
     const counted = statements.filter((text) => text.includes('ticklist_count_events'));
     expect(counted).toHaveLength(1);
     expect(counted[0]).toContain("set_config('synchronous_commit', 'off', true)");
+  });
+});
+
+describe('a write counted with its session', () => {
+  const minuteCount = async () => {
+    const [counter] = writeQuotaCounters('like', writer.id, '127.0.0.1');
+    const rows = await t.db.execute<{ count: number }>(sql`select count from rate_limits where key = ${counter!.key}`);
+    return rows.rows[0]?.count ?? 0;
+  };
+
+  it('counts once whether the session is read as it is or left to Better Auth to renew', async () => {
+    await clearCounters();
+    const list = await makeChecklist(t.db, owner.id);
+    const like = () => asWriter.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
+    expect((await like()).status).toBe(200);
+    expect(await minuteCount()).toBe(1);
+    // Signed in two days ago: due for renewal, so Better Auth reads the session and the quota is counted apart.
+    const twoDaysAgo = Date.now() - 2 * 24 * 60 * 60 * 1000;
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(twoDaysAgo + SESSION_DAYS * 24 * 60 * 60 * 1000) })
+      .where(eq(sessions.userId, writer.id));
+    expect((await like()).status).toBe(200);
+    expect(await minuteCount()).toBe(2);
+    // Renewed: read as it is again, and counted in its statement.
+    expect((await like()).status).toBe(200);
+    expect(await minuteCount()).toBe(3);
   });
 });

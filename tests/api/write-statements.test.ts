@@ -10,7 +10,9 @@ import { createTestDatabase } from '../setup/test-database';
 // Every statement is a round trip both the app and the database pay for, under load on the same
 // cores; and a new list updates shared counter rows (its session's public-list slot, one row per
 // tag in tag_counts), locked until the transaction ends. These tests hold the writes to their
-// statements and their order (checklists.actions.ts, newListId).
+// statements and their order (checklists.actions.ts, newListId): a write's session is read, and
+// its quotas counted, in one statement; a tick, a like and a comment are one statement each; the
+// badge checks a write leaves run after its commit, in one statement with its NOTIFYs.
 
 let t: TestApp;
 let databaseUrl: string;
@@ -30,22 +32,35 @@ beforeAll(async () => {
   } = await createAppWithUsers({ author: {}, reader: {} }, { db: database.db }));
 });
 
-/** The statements of one request, from `begin` to `commit`. */
+/** The statements of one request, from `begin` to `commit`, and those after the commit. */
 async function transactionOf(request: () => Promise<Response>, status: number) {
   statements = [];
   expect((await request()).status).toBe(status);
   const begin = statements.indexOf('begin');
   const commit = statements.indexOf('commit');
   expect(begin).toBeGreaterThanOrEqual(0);
-  return { all: statements, inside: statements.slice(begin + 1, commit) };
+  return { all: statements, inside: statements.slice(begin + 1, commit), after: statements.slice(commit + 1) };
 }
+
+/** The statements of one request that runs no transaction of its own. */
+async function statementsOf(request: () => Promise<Response>, status: number) {
+  statements = [];
+  expect((await request()).status).toBe(status);
+  expect(statements).not.toContain('begin');
+  return statements;
+}
+
+/** The session's statement, which counts a write's quotas too. */
+const isSession = (query: string) => /from sessions s join users u/.test(query);
+/** A badge check left by a write, run after its commit. */
+const isBadgeCheck = (query: string) => /^with taken as \( delete from outbox_tasks/.test(query);
 
 /** Where in `statements` the first statement matching `pattern` is (-1: none). */
 const at = (statements: string[], pattern: RegExp) => statements.findIndex((query) => pattern.test(query));
 
 describe('a new list', () => {
-  it('is written once, after its items and tags, and only its badge grant comes after it', async () => {
-    const { inside } = await transactionOf(
+  it('is written once, after its items, tags and badge check (one statement); the check runs after the commit', async () => {
+    const { all, inside, after } = await transactionOf(
       () =>
         asAuthor.post('/api/checklists', {
           title: 'Road trip',
@@ -57,14 +72,19 @@ describe('a new list', () => {
         }),
       201,
     );
-    const list = at(inside, /^insert into "checklists"/);
-    // Its items and tags are one statement, before it.
-    const itemsAndTags = inside.filter((query) => /insert into "?checklist_(items|tags)/.test(query));
-    expect(itemsAndTags).toHaveLength(1);
-    expect(itemsAndTags[0]).toMatch(/^with items as \( insert into checklist_items .* insert into checklist_tags/);
-    expect(at(inside, /insert into checklist_items/)).toBeLessThan(list);
-    expect(inside.slice(list + 1).every((query) => /pg_advisory_xact_lock|^with rules/.test(query))).toBe(true);
-    expect(inside.filter((query) => /^update/i.test(query))).toEqual([]);
+    // The session and the quotas, in one statement before the transaction.
+    expect(all.slice(0, all.indexOf('begin'))).toHaveLength(1);
+    expect(isSession(all[0]!)).toBe(true);
+    expect(all[0]).toMatch(/ticklist_count_events/);
+    // Its items, tags and the publishing badge's check are one statement, then the list: nothing after it.
+    expect(inside).toHaveLength(2);
+    expect(inside[0]).toMatch(
+      /^with checked as \( insert into outbox_tasks .* items as \( insert into checklist_items .* insert into checklist_tags/,
+    );
+    expect(inside[1]).toMatch(/^insert into "checklists"/);
+    // The check, once the list has committed.
+    expect(after).toHaveLength(1);
+    expect(isBadgeCheck(after[0]!)).toBe(true);
   });
 
   it('has its whole search document and tag counts when it commits', async () => {
@@ -86,16 +106,16 @@ describe('a new list', () => {
 });
 
 describe('a clone', () => {
-  it('reads the cloner with the original, and writes the copy last, after its items and tags (one statement), record and badge grant', async () => {
+  it('reads the cloner with the original, and writes the copy last, after its items, tags and badge check (one statement) and record', async () => {
     const original = await makeChecklist(t.db, author.id, { items: ['a', 'b'], tags: ['beach', 'summer'] });
-    const { inside } = await transactionOf(() => asReader.post(`/api/checklists/${original.id}/clone`, {}), 201);
+    const { inside, after } = await transactionOf(() => asReader.post(`/api/checklists/${original.id}/clone`, {}), 201);
     // The cloner's profile, which the notification names, is read with the original: no read of its own.
     expect(inside[0]).toMatch(
       /^select id, author_id, is_public, title , \(select json_build_object\('id', p\.id, 'name', p\.profile_name.* for key share of c$/,
     );
-    // The notification is written with the copy's items and tags, in the next statement.
+    // The notification and the original's author's badge check are written with the copy's items and tags, in the next statement.
     expect(inside[1]).toMatch(
-      /^with notified as \( insert into notifications .* items as \( insert into checklist_items .* insert into checklist_tags/,
+      /^with notified as \( insert into notifications .* items as \( insert into checklist_items .* insert into checklist_tags .* checked as \( insert into outbox_tasks/,
     );
     expect(inside.filter((query) => /^insert into notifications/.test(query))).toEqual([]);
     expect(inside.filter((query) => /profiles/.test(query))).toHaveLength(1);
@@ -106,10 +126,11 @@ describe('a clone', () => {
     // The record counts the clone on the original's row, which stays locked: it comes after them.
     const record = at(inside, /^insert into "cloned_checklists"/);
     expect(record).toBeGreaterThan(at(inside, /items as \( insert into checklist_items/));
-    expect(at(inside, /^with rules/)).toBeGreaterThan(record);
-    // Its one badge (a first clone by others) is earned by the clone's own record, which its
-    // transaction sees whatever other clones do: no lock is taken for it.
-    expect(inside.filter((query) => /pg_advisory_xact_lock/.test(query))).toEqual([]);
+    expect(inside).toHaveLength(4);
+    // The badge check runs after the commit, and NOTIFYs the notification with it.
+    expect(after).toHaveLength(1);
+    expect(isBadgeCheck(after[0]!)).toBe(true);
+    expect(after[0]).toMatch(/pg_notify/);
     // The original is not read whole (its search document is large) before it is copied.
     expect(inside.filter((query) => /^select .*"search_vector"/.test(query))).toEqual([]);
     // The notification names the cloner.
@@ -153,50 +174,63 @@ describe('a clone', () => {
 });
 
 describe('a completion', () => {
-  it('checks the completed-lists badge only when it leaves the list complete', async () => {
-    const list = await makeChecklist(t.db, author.id, { items: ['Passport', 'Tickets'] });
+  it('leaves a completed-lists badge check only when it may leave the list complete, and runs it after its commit', async () => {
+    const list = await makeChecklist(t.db, author.id, { items: ['Passport', 'Tickets', 'Charger'] });
     const done = (index: number, method: 'PUT' | 'DELETE') => () =>
       asReader.request(`/api/checklists/${list.id}/items/${list.items[index]!.id}/done`, { method });
-    const badgeChecks = (inside: string[]) => inside.filter((query) => /^with rules/.test(query));
+    const checks = async (request: () => Promise<Response>) => (await statementsOf(request, 200)).filter(isBadgeCheck);
 
-    const first = await transactionOf(done(0, 'PUT'), 200);
-    expect(badgeChecks(first.inside)).toEqual([]);
-    const last = await transactionOf(done(1, 'PUT'), 200);
-    expect(badgeChecks(last.inside)).toHaveLength(1);
+    // The user's first tick on the list: ticks made at the same time might not see each other's, so it checks.
+    expect(await checks(done(0, 'PUT'))).toHaveLength(1);
+    // From then on the user's progress row, locked, says how many are ticked: no check until the last.
+    expect(await checks(done(1, 'PUT'))).toEqual([]);
+    expect(await checks(done(2, 'PUT'))).toHaveLength(1);
     // Unticking never earns one.
-    const untick = await transactionOf(done(1, 'DELETE'), 200);
-    expect(badgeChecks(untick.inside)).toEqual([]);
+    expect(await checks(done(2, 'DELETE'))).toEqual([]);
+    const tasks = await t.db.execute<{ count: number }>(sql`select count(*)::int as count from outbox_tasks`);
+    expect(tasks.rows[0]!.count).toBe(0);
   });
-  it('finds the item and writes or deletes its completion in one statement, between the lock and the progress read', async () => {
+
+  it('is one statement that opens the list, finds the item and writes or deletes the completion, then the progress read', async () => {
     const list = await makeChecklist(t.db, author.id, { items: ['Passport', 'Tickets'] });
     const done =
       (itemId: string, method: 'PUT' | 'DELETE', listId = list.id) =>
       () =>
         asReader.request(`/api/checklists/${listId}/items/${itemId}/done`, { method });
-    const shapes = (inside: string[]) =>
-      inside.map((query) =>
-        /for no key update/.test(query)
-          ? 'lock'
-          : /^with item as \(.*\) select count\(\*\)/.test(query)
-            ? /insert into checklist_item_completions/.test(query)
-              ? 'item and insert'
-              : /delete from checklist_item_completions/.test(query)
-                ? 'item and delete'
-                : query
-            : /as completed, .* as runs from checklists c/.test(query)
-              ? 'progress'
-              : query,
+    const shapes = (all: string[]) =>
+      all.map((query) =>
+        isSession(query)
+          ? 'session'
+          : isBadgeCheck(query)
+            ? 'check'
+            : /^with access as \(.* for no key update of c\), progress as .* for no key update of p\), item as/.test(
+                  query,
+                )
+              ? /insert into checklist_item_completions/.test(query)
+                ? 'write: tick'
+                : /delete from checklist_item_completions/.test(query)
+                  ? 'write: untick'
+                  : query
+              : /as completed, .* as runs from checklists c/.test(query)
+                ? 'progress'
+                : query,
       );
 
-    const tick = await transactionOf(done(list.items[0]!.id, 'PUT'), 200);
-    expect(shapes(tick.inside)).toEqual(['lock', 'item and insert', 'progress']);
-    const untick = await transactionOf(done(list.items[0]!.id, 'DELETE'), 200);
-    expect(shapes(untick.inside)).toEqual(['lock', 'item and delete', 'progress']);
+    expect(shapes(await statementsOf(done(list.items[0]!.id, 'PUT'), 200))).toEqual([
+      'session',
+      'write: tick',
+      'check',
+      'progress',
+    ]);
+    expect(shapes(await statementsOf(done(list.items[0]!.id, 'DELETE'), 200))).toEqual([
+      'session',
+      'write: untick',
+      'progress',
+    ]);
 
     // An item of another list is no item of this one: not found, and nothing is written.
     const other = await makeChecklist(t.db, author.id, { items: ['Towel'] });
-    const elsewhere = await transactionOf(done(other.items[0]!.id, 'PUT'), 404);
-    expect(shapes(elsewhere.inside)).toEqual(['lock', 'item and insert']);
+    expect(shapes(await statementsOf(done(other.items[0]!.id, 'PUT'), 404))).toEqual(['session', 'write: tick']);
     const written = await t.db.execute<{ count: number }>(
       sql`select count(*)::int as count from checklist_item_completions where checklist_item_id = ${other.items[0]!.id}`,
     );
@@ -205,7 +239,7 @@ describe('a completion', () => {
 });
 
 describe('a like', () => {
-  it("checks the author's like badges only when the list's likes reach one of their targets", async () => {
+  it("leaves the author's like badges check only when the list's likes reach one of their targets", async () => {
     const list = await makeChecklist(t.db, author.id);
     const likers = await Promise.all(Array.from({ length: 10 }, () => createUser(t.db)));
     for (const liker of likers.slice(0, 8)) {
@@ -213,43 +247,43 @@ describe('a like', () => {
     }
     const [ninth, tenth] = [await signedInAgent(t, likers[8]!), await signedInAgent(t, likers[9]!)];
     const likeBy = (agent: Agent) => () => agent.request(`/api/checklists/${list.id}/like`, { method: 'PUT' });
-    const badgeChecks = (inside: string[]) => inside.filter((query) => /^with rules/.test(query));
     // The 9th like: no badge has 9 as its target.
-    expect(badgeChecks((await transactionOf(likeBy(ninth), 200)).inside)).toEqual([]);
+    expect((await statementsOf(likeBy(ninth), 200)).filter(isBadgeCheck)).toEqual([]);
     // The 10th: Crowd Pleaser's first target.
-    expect(badgeChecks((await transactionOf(likeBy(tenth), 200)).inside)).toHaveLength(1);
+    expect((await statementsOf(likeBy(tenth), 200)).filter(isBadgeCheck)).toHaveLength(1);
   });
 
-  it('notifies in two statements: whether it notified the author within the hour, with the actor, then the notice', async () => {
+  it('is one statement with its notice, then the NOTIFY: the session, the like, the notification', async () => {
     const list = await makeChecklist(t.db, author.id);
-    const { inside } = await transactionOf(
-      () => asReader.request(`/api/checklists/${list.id}/like`, { method: 'PUT' }),
-      200,
+    const all = await statementsOf(() => asReader.request(`/api/checklists/${list.id}/like`, { method: 'PUT' }), 200);
+    expect(all).toHaveLength(3);
+    expect(isSession(all[0]!)).toBe(true);
+    expect(all[1]).toMatch(
+      /^with access as .* changed as \( insert into checklist_likes .* recent as .* withdrawn as \( delete from notifications .* notified as \( insert into notifications/,
     );
-    // The badge grant writes its own notices; these are the like's.
-    const told = inside.filter((query) => /notifications/.test(query) && !/^with rules/.test(query));
-    expect(told).toHaveLength(2);
-    expect(told[0]).toMatch(/^select exists .* from \(select 1\) one left join profiles/);
-    expect(told[1]).toMatch(/^with withdrawn as \(delete from notifications .*\) insert into notifications/);
-    expect(inside.filter((query) => /from "profiles"/.test(query))).toEqual([]);
+    expect(all[2]).toMatch(/^select set_config\('synchronous_commit', 'off', true\), pg_notify\(/);
+    expect(all.filter((query) => /from "profiles"/.test(query))).toEqual([]);
     const notices = await (await asAuthor.request('/api/notifications')).json();
     expect(JSON.stringify(notices)).toMatch(/liked/);
   });
 });
 
 describe('a comment', () => {
-  it('takes its response from its insert, and its author is not read again for the notification', async () => {
+  it('is one statement with its notice and mail, its response from its insert; its badge check carries the NOTIFYs', async () => {
     const list = await makeChecklist(t.db, author.id);
     statements = [];
     const response = await asReader.post(`/api/checklists/${list.id}/comments`, { content: 'Nice one.' });
     expect(response.status).toBe(201);
     const answered = commentSchema.parse(await response.json());
     expect(answered).toMatchObject({ content: 'Nice one.', author: { id: reader.id } });
-    const commit = statements.indexOf('commit');
-    // After the commit, only the NOTIFYs of the author's notification and mail (decision 039).
-    const after = statements.slice(commit + 1);
-    expect(after).toHaveLength(1);
-    expect(after[0]).toMatch(/^select set_config\('synchronous_commit', 'off', true\)(, pg_notify\([^)]*\))+$/);
+    expect(statements).toHaveLength(3);
+    expect(isSession(statements[0]!)).toBe(true);
+    expect(statements[1]).toMatch(
+      /^with access as .* cm as \( insert into checklist_comments .* notified as \( insert into notifications .* mailed as .* checked as/,
+    );
+    // After the commit, the badge check, which NOTIFYs the author's notification and mail (decision 039).
+    expect(isBadgeCheck(statements[2]!)).toBe(true);
+    expect(statements[2]).toMatch(/set_config\('synchronous_commit', 'off', true\).*pg_notify\(/);
     expect(statements.filter((query) => /from "profiles"/.test(query))).toEqual([]);
     // The notification names the commenter as a read of their profile would.
     const notifications = await (await asAuthor.request('/api/notifications')).json();

@@ -19,7 +19,12 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Whether a session created at `createdAt` is past its absolute lifetime at `now`. */
 export function hasOutlivedAbsoluteLifetime(createdAt: Date, now: Date = new Date()): boolean {
-  return now.getTime() - createdAt.getTime() >= SESSION_ABSOLUTE_DAYS * DAY_MS;
+  return createdAt.getTime() <= absoluteLifetimeStart(now).getTime();
+}
+
+/** The moment a session must have been created after to be within its absolute lifetime at `now`. */
+export function absoluteLifetimeStart(now: Date = new Date()): Date {
+  return new Date(now.getTime() - SESSION_ABSOLUTE_DAYS * DAY_MS);
 }
 
 /** A mailed password-reset link works this long. */

@@ -133,7 +133,12 @@ export function badgesForMetrics(metrics: readonly BadgeMetric[]): BadgeDefiniti
  * time, a write that leaves it at any other value cannot have earned one of them.
  */
 export function isBadgeTarget(metric: BadgeMetric, value: number): boolean {
-  return BADGES.some((badge) => badge.rule.metric === metric && badge.rule.target === value);
+  return badgeTargets(metric).includes(value);
+}
+
+/** The targets of the badges on `metric`. */
+export function badgeTargets(metric: BadgeMetric): number[] {
+  return BADGES.filter((badge) => badge.rule.metric === metric).map((badge) => badge.rule.target);
 }
 
 /** Progress as the badges page shows it: capped at the target, so an earned badge reads "10 / 10". */

@@ -39,6 +39,19 @@ export function notificationMessage(
   }
 }
 
+/**
+ * A list's notification message as the text before and after the list's title, for a statement
+ * that reads the title itself.
+ */
+export function notificationMessageAround(
+  type: Exclude<NotificationType, 'badge' | 'moderation' | 'follow'>,
+  actorName: string,
+): [string, string] {
+  const mark = '\u0000';
+  const [before = '', after = ''] = notificationMessage(type, actorName, mark).split(mark);
+  return [before, after];
+}
+
 /** A badge notification has no actor: the system grants it (decision 011). */
 export function badgeNotificationMessage(badgeName: string): string {
   return `You earned the badge “${badgeName}”`;

@@ -1,10 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { parse as parseCookies } from 'hono/utils/cookie';
-import { hasOutlivedAbsoluteLifetime } from '@/domain/accounts/lifetimes';
-import type { Database } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { absoluteLifetimeStart, hasOutlivedAbsoluteLifetime } from '@/domain/accounts/lifetimes';
+import { commitWithoutWaiting, executeNamed, type Database } from '../db/client';
 import type { SessionUser } from '../http';
+import { personJson, type PersonRow } from '../presenters';
+import {
+  countWriteQuota,
+  quotaDecision,
+  type RateDecision,
+  type WriteAction,
+  type WriteQuotas,
+} from '../security/rate-limit';
 import type { Auth } from './auth';
 import { endSession, LAST_SEEN_REFRESH_SECONDS, recordSessionSeen } from './sessions.actions';
 
@@ -35,27 +42,69 @@ export function verifiedCookieValue(cookie: string, secret: string): string | nu
 type FoundSession = {
   session: { id: string; createdAt: Date; updatedAt: Date; expiresAt: Date; ipAddress?: string | null | undefined };
   user: { id: string; email: string; emailVerified: boolean };
+  /** The user's profile, as a notification names its actor (null when it has none). */
+  person?: PersonRow | null;
+  /** A write's count against its quotas, when the statement that read the session made it. */
+  quota?: RateDecision;
 };
 
-export function createSessionLookup(db: Database, auth: Auth) {
-  const byToken = db
-    .select({
-      session: {
-        id: sessions.id,
-        createdAt: sessions.createdAt,
-        updatedAt: sessions.updatedAt,
-        expiresAt: sessions.expiresAt,
-        ipAddress: sessions.ipAddress,
-      },
-      user: { id: users.id, email: users.email, emailVerified: users.emailVerified },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, sql.placeholder('token')))
-    .prepare('session_by_token');
+/** A content write counted against its quotas by the statement that reads its session. */
+export type CountedWrite = { action: WriteAction; address: string; quotas: WriteQuotas };
 
-  /** The session the cookie names, when it is live and not due for renewal; undefined otherwise. */
-  async function readUsual(headers: Headers): Promise<FoundSession | null | undefined> {
+/** The signed-in user of a request, and the decision on its write's quotas if the lookup counted it. */
+export type LookedUp = { user: SessionUser; quota?: RateDecision };
+
+export function createSessionLookup(db: Database, auth: Auth) {
+  const sessionColumns = sql`
+    json_build_object('id', s.id, 'createdAt', s.created_at, 'updatedAt', s.updated_at, 'expiresAt', s.expires_at,
+      'ipAddress', s.ip_address) as session,
+    json_build_object('id', u.id, 'email', u.email, 'emailVerified', u.email_verified) as "user",
+    (select ${personJson} from profiles p where p.id = u.id) as person`;
+  const fromToken = (token: string) => sql`
+    from sessions s join users u on u.id = s.user_id where s.token = ${token}`;
+
+  /**
+   * The session of `token` with its user and their profile, in one statement; with `write`, the
+   * write counted against its quotas in the same statement when the session is usable as it is
+   * (`usable`: live, not due for renewal, within its absolute lifetime), committed without waiting
+   * for the disk as consumeWriteQuota's count is.
+   */
+  async function readSession(token: string, usable: Usable, write?: CountedWrite) {
+    type Row = {
+      session: { id: string; createdAt: string; updatedAt: string; expiresAt: string; ipAddress: string | null };
+      user: FoundSession['user'];
+      person: PersonRow | null;
+      retry_after?: number | null;
+    };
+    const counted = write
+      ? sql`, ${commitWithoutWaiting},
+        case when s.expires_at > ${usable.expiresAfter.toISOString()}::timestamptz
+               and s.created_at > ${usable.createdAfter.toISOString()}::timestamptz
+          then ${countWriteQuota(write.action, sql`u.id`, write.address, write.quotas)} end as retry_after`
+      : sql``;
+    const [row] = await executeNamed<Row>(db, sql`select ${sessionColumns} ${counted} ${fromToken(token)}`);
+    if (!row) return null;
+    const { session } = row;
+    const found: FoundSession = {
+      session: {
+        id: session.id,
+        createdAt: new Date(session.createdAt),
+        updatedAt: new Date(session.updatedAt),
+        expiresAt: new Date(session.expiresAt),
+        ipAddress: session.ipAddress,
+      },
+      user: row.user,
+      person: row.person,
+    };
+    if (row.retry_after !== undefined && row.retry_after !== null) found.quota = quotaDecision(row.retry_after);
+    return found;
+  }
+
+  /**
+   * The session the cookie names, when it is live and not due for renewal (with `write` counted, if
+   * given); undefined when it is there but not usable as it is; null when there is none.
+   */
+  async function readUsual(headers: Headers, write?: CountedWrite): Promise<FoundSession | null | undefined> {
     const cookies = headers.get('cookie');
     if (!cookies) return null;
     const context = await auth.$context;
@@ -65,22 +114,36 @@ export function createSessionLookup(db: Database, auth: Auth) {
     if (!signed) return null;
     const token = verifiedCookieValue(signed, context.secret);
     if (!token) return null;
-    const [found] = await byToken.execute({ token });
-    if (!found) return null;
     const now = Date.now();
     const { expiresIn, updateAge } = context.sessionConfig;
-    const isExpired = found.session.expiresAt.getTime() < now;
     // A session signed in without "remember me" (the sign-in form's default) lasts a day and is
-    // never renewed; Better Auth knows it by a signed cookie of its own, and so do we.
+    // never renewed; Better Auth knows it by a signed cookie of its own, and so do we. A renewed
+    // one is due for renewal once less than `expiresIn - updateAge` seconds are left.
     const forgotten = cookieValue(context.authCookies.dontRememberToken.name);
     const isRenewed = !(forgotten && verifiedCookieValue(forgotten, context.secret));
-    const isDueForRenewal = isRenewed && found.session.expiresAt.getTime() - expiresIn * 1000 + updateAge * 1000 <= now;
-    return isExpired || isDueForRenewal ? undefined : found;
+    const usable: Usable = {
+      expiresAfter: new Date(isRenewed ? now + (expiresIn - updateAge) * 1000 : now),
+      createdAfter: absoluteLifetimeStart(new Date(now)),
+    };
+    const found = await readSession(token, usable, write);
+    if (!found) return null;
+    const isUsable =
+      found.session.expiresAt > usable.expiresAfter &&
+      !hasOutlivedAbsoluteLifetime(found.session.createdAt, new Date(now));
+    return isUsable || found.quota ? found : undefined;
   }
 
-  /** The signed-in user of a request from `clientIp`, or null; records where the session was last seen. */
-  return async function currentUser(headers: Headers, clientIp: string): Promise<SessionUser | null> {
-    const usual = await readUsual(headers);
+  /**
+   * The signed-in user of a request from `clientIp`, or null; records where the session was last
+   * seen. With `write`, the write is counted against its quotas, in the statement that reads the
+   * session when it can be.
+   */
+  return async function currentUser(
+    headers: Headers,
+    clientIp: string,
+    write?: CountedWrite,
+  ): Promise<LookedUp | null> {
+    const usual = await readUsual(headers, write);
     const found: FoundSession | null = usual === undefined ? await auth.api.getSession({ headers }) : usual;
     if (!found) return null;
     // Sliding renewal stops at the absolute lifetime: past it, the session ends (decision 016).
@@ -93,6 +156,18 @@ export function createSessionLookup(db: Database, auth: Auth) {
       await recordSessionSeen(db, found.session.id, clientIp);
     }
     const { user } = found;
-    return { id: user.id, email: user.email, emailVerified: user.emailVerified, sessionId: found.session.id };
+    return {
+      user: {
+        id: user.id,
+        email: user.email,
+        emailVerified: user.emailVerified,
+        sessionId: found.session.id,
+        ...(found.person !== undefined ? { person: found.person } : {}),
+      },
+      ...(found.quota ? { quota: found.quota } : {}),
+    };
   };
 }
+
+/** The bounds a session's times must be past to be used as it is, without Better Auth. */
+type Usable = { expiresAfter: Date; createdAfter: Date };

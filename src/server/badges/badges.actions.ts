@@ -1,33 +1,36 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  BADGE_METRICS,
-  BADGES,
-  badgeRuleText,
-  badgesForMetrics,
-  type BadgeDefinition,
-  type BadgeMetric,
-} from '@/domain/badges/badges';
+import { BADGE_METRICS, BADGES, badgeRuleText, type BadgeDefinition } from '@/domain/badges/badges';
 import { badgeNotificationMessage } from '@/domain/notifications/notifications';
-import { executeNamed, type Executor, type Transaction } from '../db/client';
+import { commitWithoutWaiting, type Executor } from '../db/client';
 import { badges } from '../db/schema';
+import { notifyOf } from '../notifications/notify-after-commit';
 import { badgeNotifications } from '../notifications/notifications.actions';
 import { metricValues } from './badges.queries';
 
 export type Grant = { userId: string; slug: string };
-
-// Any fixed number: the first key of the per-user advisory locks that serialise badge grants.
-const BADGE_LOCK_NAMESPACE = 7_420_011;
 
 /**
  * Earns, in one statement, every badge of `definitions` whose metric has reached its target for the
  * users of `candidates` (a query of `user_id`s), and notifies each of them once. ON CONFLICT makes it
  * idempotent; the join with `badges` skips a definition not yet upserted rather than break the action.
  */
-async function grantWhere(
+export async function grantWhere(
   db: Executor,
   definitions: readonly BadgeDefinition[],
   candidates: SQL,
-  { isNamed = false }: { isNamed?: boolean } = {},
+  {
+    before,
+    announce = false,
+  }: {
+    /** WITH queries `candidates` reads, written before the grant's own. */
+    before?: SQL;
+    /**
+     * Sends the NOTIFYs of the new notifications from the statement itself (and `announce`'s, when
+     * it is a list of pg_notify calls), and commits it without waiting for the disk: only for a
+     * statement sent alone, after the write that earned the badges.
+     */
+    announce?: boolean | SQL[];
+  } = {},
 ): Promise<Grant[]> {
   if (definitions.length === 0) return [];
   const metrics = BADGE_METRICS.filter((metric) => definitions.some((badge) => badge.rule.metric === metric));
@@ -39,7 +42,7 @@ async function grantWhere(
     sql`select g.user_id, r.message from granted g join rules r on r.slug = g.badge_slug`,
   );
   const statement = sql`
-    with rules (slug, metric, target, message) as (values ${sql.join(rules, sql`, `)}),
+    with ${before ? sql`${before},` : sql``} rules (slug, metric, target, message) as (values ${sql.join(rules, sql`, `)}),
     earned as (
       select candidates.user_id, r.slug
       from (${candidates}) candidates
@@ -51,49 +54,24 @@ async function grantWhere(
       on conflict do nothing
       returning user_id, badge_slug),
     noted as (${notices.insert})
-    select user_id, badge_slug from granted`;
+    ${
+      announce
+        ? sql`select ${commitWithoutWaiting} as quick,
+            (select count(${notifyOf(sql`user_id`)}) from granted) as announced,
+            (select coalesce(json_agg(json_build_object('user_id', user_id, 'badge_slug', badge_slug)), '[]')
+             from granted) as grants
+            ${announce === true ? sql`` : sql`, ${sql.join(announce, sql`, `)}`}`
+        : sql`select user_id, badge_slug from granted`
+    }`;
   type Row = { user_id: string; badge_slug: string };
-  const rows = isNamed ? await executeNamed<Row>(db, statement) : (await db.execute<Row>(statement)).rows;
-  notices.written(rows.map((row) => row.user_id));
-  return rows.map((row) => ({ userId: row.user_id, slug: row.badge_slug }));
-}
-
-/**
- * Grants what `userIds` have earned on the `metrics` an action can move, inside that action's
- * transaction (decision 011). A per-user advisory lock makes concurrent actions for one user take
- * turns, so the later one counts the earlier one's rows: two completions finishing a user's 5th list on
- * two lists at once cannot both see 4 and grant nothing. It is taken after the action's lock on the
- * list it changes, and in user-id order, so it adds no deadlock.
- *
- * Called after the action has written what moves the metrics, which its own transaction sees: an
- * action that brings a metric to 1 counts at least 1 whatever others do meanwhile, so when every
- * badge of `metrics` has a target of 1 (clones by others) no lock is needed, and none is taken.
- */
-export async function grantEarnedBadges(
-  tx: Transaction,
-  userIds: readonly string[],
-  metrics: readonly BadgeMetric[] = BADGE_METRICS,
-): Promise<Grant[]> {
-  const ids = [...new Set(userIds)].sort();
-  if (ids.length === 0) return [];
-  const definitions = badgesForMetrics(metrics);
-  if (definitions.some((badge) => badge.rule.target > 1)) {
-    await tx.execute(sql`
-      select pg_advisory_xact_lock(${BADGE_LOCK_NAMESPACE}::int, hashtext(locked.id))
-      from (select unnest(${sql.param(ids)}::text[]) as id order by 1) locked`);
+  let rows: Row[];
+  if (announce) {
+    rows = (await db.execute<{ grants: Row[] }>(statement)).rows[0]!.grants;
+  } else {
+    rows = (await db.execute<Row>(statement)).rows;
+    notices.written(rows.map((row) => row.user_id));
   }
-  return grantWhere(
-    tx,
-    definitions,
-    // One user by equality: a generic plan guesses an array at ten of them, so with `any` PostgreSQL
-    // would keep planning every run rather than take its generic plan.
-    ids.length === 1
-      ? sql`select id as user_id from users where id = ${ids[0]}`
-      : sql`select id as user_id from users where id = any(${sql.param(ids)}::text[])`,
-    // Its text is one of a few (one per set of metrics an action moves), and its plan the same for
-    // any user: prepared once per connection, it is not planned again each time.
-    { isNamed: true },
-  );
+  return rows.map((row) => ({ userId: row.user_id, slug: row.badge_slug }));
 }
 
 /**

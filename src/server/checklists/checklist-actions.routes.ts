@@ -168,7 +168,7 @@ const route = {
 
 export function checklistActionsRoutes({ db }: { db: Database }) {
   const like = toggleHandler<typeof route.like>((c, isLiked) =>
-    setLike(db, c.req.valid('param').id, c.var.user.id, isLiked),
+    setLike(db, c.req.valid('param').id, c.var.user, isLiked),
   );
   // Cloning and duplicating share one handler: the action says which copy is made.
   const copy =
@@ -229,7 +229,7 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
       return page ? c.json(page, 200) : notFound(c);
     })
     .openapi(route.addComment, async (c) => {
-      const outcome = await addComment(db, c.req.valid('param').id, c.var.user.id, c.req.valid('json').content);
+      const outcome = await addComment(db, c.req.valid('param').id, c.var.user, c.req.valid('json').content);
       return outcome.ok ? c.json(outcome.value, 201) : refusal(c, outcome);
     });
 }

@@ -6,7 +6,7 @@ import type { ChecklistEntry } from '@/domain/checklists/checklist-fields';
 import { DEFAULT_VISIBILITY, visibilityColumns, type ChecklistVisibility } from '@/domain/checklists/visibility';
 import { canClone, canDelete, canEdit } from '@/domain/permissions';
 import type { BadgeMetric } from '@/domain/badges/badges';
-import { grantEarnedBadges } from '../badges/badges.actions';
+import { laterBadgeCheck, withBadgeChecks, type LaterBadgeChecks } from '../badges/badge-checks';
 import { executeNamed, type Database, type Executor } from '../db/client';
 import { checklists, checklistTags, clonedChecklists } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
@@ -22,17 +22,31 @@ import { isUuid } from '../db/ids';
 import { authorVisibilityColumns, visibleTo } from '../visibility/lists';
 import { writeEntries } from './entry-writes';
 
-/** A new list's items (order_index from 1) and tags, in one statement (two inserts, one round trip). */
-async function insertItemsAndTags(tx: Executor, checklistId: string, items: ChecklistEntry[], tags: string[]) {
-  if (items.length === 0 && tags.length === 0) return;
-  await tx.execute(sql`
-    with items as (
+/**
+ * A new list's items (order_index from 1) and tags, in one statement (two inserts, one round trip),
+ * with the badge check the new list leaves, if any (see withBadgeChecks).
+ */
+async function insertItemsAndTags(
+  tx: Executor,
+  checklistId: string,
+  items: ChecklistEntry[],
+  tags: string[],
+  { later, check }: { later: LaterBadgeChecks; check: { userId: string; metric: BadgeMetric } | null },
+) {
+  const checked = check
+    ? sql`checked as (${laterBadgeCheck(sql`select ${check.userId} as user_id`, [check.metric])}),`
+    : sql``;
+  const result = await tx.execute<{ check_id: string | null }>(sql`
+    with ${checked} items as (
       insert into checklist_items (checklist_id, content, kind, note, order_index)
       select ${checklistId}, content, kind, note, position
       from unnest(${sql.param(items.map((item) => item.content))}::text[], ${sql.param(items.map((item) => item.kind))}::text[],
-                  ${sql.param(items.map((item) => item.note))}::text[]) with ordinality as item(content, kind, note, position))
-    insert into checklist_tags (checklist_id, tag, position)
-    select ${checklistId}, tag, position from unnest(${sql.param(tags)}::text[]) with ordinality as tag(tag, position)`);
+                  ${sql.param(items.map((item) => item.note))}::text[]) with ordinality as item(content, kind, note, position)),
+    tags as (
+      insert into checklist_tags (checklist_id, tag, position)
+      select ${checklistId}, tag, position from unnest(${sql.param(tags)}::text[]) with ordinality as tag(tag, position))
+    select ${check ? sql`(select id from checked)` : sql`null::bigint`} as check_id`);
+  if (check) later.left(result.rows[0]?.check_id, [check.metric]);
 }
 
 /** A list's tags in the author's order (position from 1). */
@@ -58,22 +72,24 @@ export const newListId = () => crypto.randomUUID();
  */
 export async function createChecklist(db: Database, authorId: string, input: ChecklistInput): Promise<string> {
   const visibility = input.visibility ?? DEFAULT_VISIBILITY;
-  return db.transaction(async (tx) => {
-    const id = newListId();
-    await insertItemsAndTags(tx, id, input.items, input.tags);
-    await tx.insert(checklists).values({
-      id,
-      title: input.title,
-      description: input.description,
-      authorId,
-      estimatedTime: input.estimatedTime,
-      difficulty: input.difficulty,
-      ...visibilityColumns(visibility),
-    });
-    // Only a public list is a publication (decision 011); an unlisted one is shared, not published.
-    if (visibility === 'public') await grantEarnedBadges(tx, [authorId], ['published_lists']);
-    return id;
-  });
+  return withBadgeChecks(db, (later) =>
+    db.transaction(async (tx) => {
+      const id = newListId();
+      // Only a public list is a publication (decision 011); an unlisted one is shared, not published.
+      const check = visibility === 'public' ? { userId: authorId, metric: 'published_lists' as const } : null;
+      await insertItemsAndTags(tx, id, input.items, input.tags, { later, check });
+      await tx.insert(checklists).values({
+        id,
+        title: input.title,
+        description: input.description,
+        authorId,
+        estimatedTime: input.estimatedTime,
+        difficulty: input.difficulty,
+        ...visibilityColumns(visibility),
+      });
+      return id;
+    }),
+  );
 }
 
 /**
@@ -87,43 +103,45 @@ export async function updateChecklist(
   userId: string,
   input: ChecklistInput,
 ): Promise<WriteOutcome> {
-  return withChecklistAccess(db, id, userId, { lock: 'update' }, async (tx, access) => {
-    if (!canEdit({ id: userId }, access))
-      return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
+  return withBadgeChecks(db, (later) =>
+    withChecklistAccess(db, id, userId, { lock: 'update' }, async (tx, access) => {
+      if (!canEdit({ id: userId }, access))
+        return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
 
-    // The statement names the owner too, so a mistake in the rule cannot edit someone else's list:
-    // then nothing is updated, and nothing after it (items, tags) is written either.
-    const updated = await tx
-      .update(checklists)
-      .set({
-        title: input.title,
-        description: input.description,
-        estimatedTime: input.estimatedTime,
-        difficulty: input.difficulty,
-        // Absent, the visibility stays as it was (decision 024); a held list keeps it for later (048).
-        ...(input.visibility ? authorVisibilityColumns(input.visibility) : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(checklists.id, id), eq(checklists.authorId, userId)))
-      .returning({ id: checklists.id });
-    if (updated.length === 0) return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
-    // Badges this edit can earn, checked in one grant (one set of locks, in order) after its items.
-    const grant = { userIds: [] as string[], metrics: [] as BadgeMetric[] };
-    if (input.visibility === 'public' && !access.isPublic) {
-      grant.userIds.push(userId);
-      grant.metrics.push('published_lists');
-    }
+      // The statement names the owner too, so a mistake in the rule cannot edit someone else's list:
+      // then nothing is updated, and nothing after it (items, tags) is written either.
+      const updated = await tx
+        .update(checklists)
+        .set({
+          title: input.title,
+          description: input.description,
+          estimatedTime: input.estimatedTime,
+          difficulty: input.difficulty,
+          // Absent, the visibility stays as it was (decision 024); a held list keeps it for later (048).
+          ...(input.visibility ? authorVisibilityColumns(input.visibility) : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(checklists.id, id), eq(checklists.authorId, userId)))
+        .returning({ id: checklists.id });
+      if (updated.length === 0) return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
+      // Badges this edit can earn, checked in one check after it has committed.
+      const grant = { userIds: [] as string[], metrics: [] as BadgeMetric[] };
+      if (input.visibility === 'public' && !access.isPublic) {
+        grant.userIds.push(userId);
+        grant.metrics.push('published_lists');
+      }
 
-    const { completedUserIds } = await writeEntries(tx, id, userId, input.items);
-    if (completedUserIds.length > 0) {
-      grant.userIds.push(...completedUserIds);
-      grant.metrics.push('completed_lists');
-    }
-    if (grant.userIds.length > 0) await grantEarnedBadges(tx, grant.userIds, grant.metrics);
-    await tx.delete(checklistTags).where(eq(checklistTags.checklistId, id));
-    await insertTags(tx, id, input.tags);
-    return { ok: true, value: undefined };
-  });
+      const { completedUserIds } = await writeEntries(tx, id, userId, input.items);
+      if (completedUserIds.length > 0) {
+        grant.userIds.push(...completedUserIds);
+        grant.metrics.push('completed_lists');
+      }
+      await later.leave(tx, grant.userIds, grant.metrics);
+      await tx.delete(checklistTags).where(eq(checklistTags.checklistId, id));
+      await insertTags(tx, id, input.tags);
+      return { ok: true, value: undefined };
+    }),
+  );
 }
 
 /** Deleting checks ownership; items, tags, completions, likes and comments go with the list. */
@@ -147,17 +165,19 @@ export async function setChecklistVisibility(
   userId: string,
   visibility: ChecklistVisibility,
 ): Promise<WriteOutcome> {
-  return withChecklistAccess(db, id, userId, {}, async (tx, access) => {
-    if (!canEdit({ id: userId }, access))
-      return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
-    await tx
-      .update(checklists)
-      .set({ ...authorVisibilityColumns(visibility), updatedAt: sql`now()` })
-      .where(and(eq(checklists.id, id), eq(checklists.authorId, userId)));
-    // Making a list public publishes it (decision 011).
-    if (visibility === 'public') await grantEarnedBadges(tx, [userId], ['published_lists']);
-    return { ok: true, value: undefined };
-  });
+  return withBadgeChecks(db, (later) =>
+    withChecklistAccess(db, id, userId, {}, async (tx, access) => {
+      if (!canEdit({ id: userId }, access))
+        return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
+      await tx
+        .update(checklists)
+        .set({ ...authorVisibilityColumns(visibility), updatedAt: sql`now()` })
+        .where(and(eq(checklists.id, id), eq(checklists.authorId, userId)));
+      // Making a list public publishes it (decision 011).
+      if (visibility === 'public') await later.leave(tx, [userId], ['published_lists']);
+      return { ok: true, value: undefined };
+    }),
+  );
 }
 
 /** The ids among `ids` that name lists of `userId`; the rest cannot be touched by them. */
@@ -228,18 +248,20 @@ export async function bulkSetVisibility(
   isPublic: boolean,
 ): Promise<BulkResult> {
   const updated = ids.some(isUuid)
-    ? await db.transaction(async (tx) => {
-        const permitted = await permittedIds(tx, ids, userId, canEdit);
-        if (permitted.length === 0) return [];
-        const rows = await tx
-          .update(checklists)
-          // The bulk actions have two choices, public or private; either ends an unlisted one.
-          .set({ ...authorVisibilityColumns(isPublic ? 'public' : 'private'), updatedAt: sql`now()` })
-          .where(and(inArray(checklists.id, permitted), eq(checklists.authorId, userId)))
-          .returning({ id: checklists.id });
-        if (isPublic && rows.length) await grantEarnedBadges(tx, [userId], ['published_lists']);
-        return rows;
-      })
+    ? await withBadgeChecks(db, (later) =>
+        db.transaction(async (tx) => {
+          const permitted = await permittedIds(tx, ids, userId, canEdit);
+          if (permitted.length === 0) return [];
+          const rows = await tx
+            .update(checklists)
+            // The bulk actions have two choices, public or private; either ends an unlisted one.
+            .set({ ...authorVisibilityColumns(isPublic ? 'public' : 'private'), updatedAt: sql`now()` })
+            .where(and(inArray(checklists.id, permitted), eq(checklists.authorId, userId)))
+            .returning({ id: checklists.id });
+          if (isPublic && rows.length) await later.leave(tx, [userId], ['published_lists']);
+          return rows;
+        }),
+      )
     : [];
   const result = splitOwned(
     ids,
@@ -265,63 +287,70 @@ export async function cloneChecklist(db: Database, id: string, userId: string): 
 }
 
 async function copyChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome<string>> {
-  return db.transaction(async (tx) => {
-    // Key-share lock: the original cannot be deleted while it is being copied. The cloner's profile
-    // comes with it, for the notification.
-    const found = await findChecklistAccessAndActor(tx, id, userId, { lock: 'key share' });
-    if (!found) return checklistNotFound(tx, id);
-    const { access, actor } = found;
-    // Refused as a self-like is: 403 (the same rule, "not on your own list").
-    if (!canClone({ id: userId }, access))
-      return { ok: false, reason: 'forbidden', message: checklistActionMessages.cloneOwn };
-    // The copy's items (each naming the entry it copies) and tags, and the original's author's
-    // notification (one statement); its
-    // record, the badge its original's author may earn by it, and then the copy itself (see
-    // newListId; the record's reference to it is checked at commit), written from
-    // the original in the database: its own visibility, public or unlisted (a private list is its
-    // author's alone to see). (The copies are prepared once per connection: their plans are the
-    // same for any list.)
-    const copyId = newListId();
-    const notified = cloneNotification({
-      recipientId: access.authorId,
-      actorId: userId,
-      actor,
-      checklist: { id, title: access.title },
-    });
-    await executeNamed(
-      tx,
-      sql`
+  return withBadgeChecks(db, (later) =>
+    db.transaction(async (tx): Promise<WriteOutcome<string>> => {
+      // Key-share lock: the original cannot be deleted while it is being copied. The cloner's profile
+      // comes with it, for the notification.
+      const found = await findChecklistAccessAndActor(tx, id, userId, { lock: 'key share' });
+      if (!found) return checklistNotFound(tx, id);
+      const { access, actor } = found;
+      // Refused as a self-like is: 403 (the same rule, "not on your own list").
+      if (!canClone({ id: userId }, access))
+        return { ok: false, reason: 'forbidden', message: checklistActionMessages.cloneOwn };
+      // The copy's items (each naming the entry it copies) and tags, and the original's author's
+      // notification (one statement); its
+      // record, the badge its original's author may earn by it, and then the copy itself (see
+      // newListId; the record's reference to it is checked at commit), written from
+      // the original in the database: its own visibility, public or unlisted (a private list is its
+      // author's alone to see). (The copies are prepared once per connection: their plans are the
+      // same for any list.)
+      const copyId = newListId();
+      const notified = cloneNotification({
+        recipientId: access.authorId,
+        actorId: userId,
+        actor,
+        checklist: { id, title: access.title },
+      });
+      // A clone is not a publication of the cloner's: only the original's author can earn by it,
+      // and their badge check is left with the copy's items.
+      const [written] = await executeNamed<{ check_id: string | null }>(
+        tx,
+        sql`
         with ${notified ? sql`notified as (${notified.insert}), ` : sql``}items as (
           insert into checklist_items (checklist_id, content, kind, note, order_index, source_key)
-          select ${copyId}, content, kind, note, order_index, coalesce(key, id) from checklist_items where checklist_id = ${id})
-        insert into checklist_tags (checklist_id, tag, position) select ${copyId}, tag, position from checklist_tags where checklist_id = ${id}`,
-    );
-    notified?.written();
-    // Apart, and after: recording the clone counts it on the original's row, locked from then on.
-    // (Written with the items and tags, it would hold that row while they wait, for instance on a
-    // tag's count another transaction is writing, and the original's author's edits with it.)
-    // The copy is of the original's current version: its changes after this one reach the clone.
-    await tx.insert(clonedChecklists).values({
-      originalChecklistId: id,
-      originalTitle: access.title,
-      clonedChecklistId: copyId,
-      clonedBy: userId,
-      baseVersion: sql`coalesce((select max(number) from checklist_versions where checklist_id = ${id}), 1)`,
-      reviewedVersion: sql`coalesce((select max(number) from checklist_versions where checklist_id = ${id}), 1)`,
-    });
-    // A clone is not a publication of the cloner's: only the original's author can earn by it.
-    await grantEarnedBadges(tx, [access.authorId], ['clones_by_others']);
-    // The key-share lock keeps the original from being deleted, not from being made private by its
-    // author meanwhile: a private original is not copied, and the whole clone is undone.
-    const copied = await executeNamed(
-      tx,
-      sql`
+          select ${copyId}, content, kind, note, order_index, coalesce(key, id) from checklist_items where checklist_id = ${id}),
+        tags as (
+          insert into checklist_tags (checklist_id, tag, position)
+          select ${copyId}, tag, position from checklist_tags where checklist_id = ${id}),
+        checked as (${laterBadgeCheck(sql`select ${access.authorId} as user_id`, ['clones_by_others'])})
+        select (select id from checked) as check_id`,
+      );
+      later.left(written?.check_id, ['clones_by_others']);
+      notified?.written();
+      // Apart, and after: recording the clone counts it on the original's row, locked from then on.
+      // (Written with the items and tags, it would hold that row while they wait, for instance on a
+      // tag's count another transaction is writing, and the original's author's edits with it.)
+      // The copy is of the original's current version: its changes after this one reach the clone.
+      await tx.insert(clonedChecklists).values({
+        originalChecklistId: id,
+        originalTitle: access.title,
+        clonedChecklistId: copyId,
+        clonedBy: userId,
+        baseVersion: sql`coalesce((select max(number) from checklist_versions where checklist_id = ${id}), 1)`,
+        reviewedVersion: sql`coalesce((select max(number) from checklist_versions where checklist_id = ${id}), 1)`,
+      });
+      // The key-share lock keeps the original from being deleted, not from being made private by its
+      // author meanwhile: a private original is not copied, and the whole clone is undone.
+      const copied = await executeNamed(
+        tx,
+        sql`
         insert into checklists (id, title, description, author_id, estimated_time, difficulty, is_public, is_unlisted)
         select ${copyId}, title, description, ${userId}, estimated_time, difficulty, is_public, is_unlisted
         from checklists where id = ${id} and (is_public or is_unlisted)
         returning id`,
-    );
-    if (copied.length === 0) tx.rollback();
-    return { ok: true, value: copyId };
-  });
+      );
+      if (copied.length === 0) tx.rollback();
+      return { ok: true, value: copyId };
+    }),
+  );
 }

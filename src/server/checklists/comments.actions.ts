@@ -1,48 +1,61 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { commentMessages, type Comment } from '@/domain/checklists/comments';
 import { canComment, canDeleteComment, canEditComment } from '@/domain/permissions';
-import { grantEarnedBadges } from '../badges/badges.actions';
+import { checkBadges, laterBadgeCheck } from '../badges/badge-checks';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { checklistComments } from '../db/schema';
-import { notify } from '../notifications/notifications.actions';
-import { isBlockedBy } from '../visibility/blocks';
+import { notifiedAfterCommit, readActor } from '../notifications/notifications.actions';
+import { commentNotificationQueries } from '../notifications/notifications-in-writes';
+import type { PersonRow } from '../presenters';
+import { hasBlocked, isBlockedBy } from '../visibility/blocks';
 import { checklistNotFound, findChecklistAccess } from './checklist-access';
 import { visibleTo } from '../visibility/lists';
 import { findComment, readWrittenComment } from './comments.queries';
 import type { WriteOutcome } from '../outcome';
 
+/**
+ * Writes a comment on a list the commenter may see, in one statement committed alone: the comment,
+ * the list author's notification and mail, and the commenter's badge check, which runs after the
+ * commit (badge-checks.ts). Someone the author blocked is answered as if the list were not there
+ * (decision 048).
+ */
 export async function addComment(
   db: Database,
   checklistId: string,
-  userId: string,
+  commenter: { id: string; person?: PersonRow | null },
   content: string,
 ): Promise<WriteOutcome<Comment>> {
-  const outcome = await db.transaction(async (tx): Promise<WriteOutcome<Comment> | null> => {
-    const access = await findChecklistAccess(tx, checklistId, userId, { lock: 'key share' });
-    if (!access) return null;
-    // The rule refuses only someone who is not signed in, so its words are the ones a visitor gets.
-    if (!canComment({ id: userId }, access))
-      return { ok: false, reason: 'forbidden', message: commentMessages.signInToComment };
-    // Someone the author blocked is answered as if the list were not there (decision 048).
-    if (await isBlockedBy(tx, userId, access.authorId)) return { ok: false, reason: 'not_found' };
-    // Read back from its insert, with its author (one statement).
-    const { comment, person } = await readWrittenComment(
-      tx,
-      sql`insert into checklist_comments (checklist_id, user_id, content)
-          values (${checklistId}, ${userId}, ${content}) returning *`,
-    );
-    await notify(tx, {
-      type: 'comment',
-      recipientId: access.authorId,
-      actorId: userId,
-      actor: person,
-      checklist: { id: checklistId, title: access.title },
-    });
-    await grantEarnedBadges(tx, [userId], ['comments_written']);
-    return { ok: true, value: comment };
-  });
-  return outcome ?? checklistNotFound(db, checklistId);
+  const userId = commenter.id;
+  // The rule refuses only someone who is not signed in, so its words are the ones a visitor gets.
+  if (!canComment({ id: userId })) return { ok: false, reason: 'forbidden', message: commentMessages.signInToComment };
+  if (!isUuid(checklistId)) return { ok: false, reason: 'not_found' };
+  const person = commenter.person === undefined ? await readActor(db, userId) : commenter.person;
+  const { written, more } = await readWrittenComment<{
+    author_id: string | null;
+    notified: string[];
+    mailed: boolean;
+    badge_check: string | null;
+  }>(
+    db,
+    sql`access as (
+      select c.id, c.author_id, c.title from checklists c
+      where c.id = ${checklistId} and ${visibleTo(userId)}
+      for key share of c),
+    allowed as (select a.* from access a where not ${hasBlocked(sql`a.author_id`, userId)}),
+    cm as (
+      insert into checklist_comments (checklist_id, user_id, content) select a.id, ${userId}, ${content} from allowed a
+      returning *),
+    ${commentNotificationQueries({ actorId: userId, person, checklistId })},
+    checked as (${laterBadgeCheck(sql`select user_id from cm`, ['comments_written'])})`,
+    sql`(select author_id from access) as author_id, array(select user_id from notified) as notified,
+      exists (select 1 from mailed) as mailed, (select id from checked) as badge_check`,
+  );
+  if (more.author_id === null) return checklistNotFound(db, checklistId);
+  if (!written) return { ok: false, reason: 'not_found' };
+  notifiedAfterCommit(more.notified, more.mailed);
+  if (more.badge_check !== null) await checkBadges(db, [Number(more.badge_check)], ['comments_written']);
+  return { ok: true, value: written.comment };
 }
 
 /**

@@ -110,15 +110,23 @@ export async function findComment(db: Executor, id: string): Promise<Comment> {
 }
 
 /**
- * The comment that `written` (an INSERT … RETURNING * of checklist_comments, run by the caller's
- * action) writes, read with its author as findComment does, in the same statement; the
- * author's profile comes with it (`person`), for the notification about it.
+ * The comment a statement writes, read with its author as findComment does, in that statement:
+ * `queries` are its WITH queries, among them `cm`, the INSERT … RETURNING * of checklist_comments
+ * (no row when it wrote none), and `more` the other columns it answers. The author's profile comes
+ * with it (`person`), for the notification about it.
  */
-export async function readWrittenComment(db: Executor, written: SQL): Promise<{ comment: Comment; person: PersonRow }> {
-  const result = await db.execute<CommentRow>(sql`
-    with cm as (${written})
-    select ${commentColumns} from cm left join profiles p on p.id = cm.user_id`);
+export async function readWrittenComment<More extends Record<string, unknown>>(
+  db: Executor,
+  queries: SQL,
+  more: SQL,
+): Promise<{ written: { comment: Comment; person: PersonRow } | null; more: More }> {
+  const result = await db.execute<CommentRow & More>(sql`
+    with ${queries}
+    select ${commentColumns}, ${more} from (select 1) one left join cm on true left join profiles p on p.id = cm.user_id`);
   const row = result.rows[0]!;
   // The response goes to its author, who has just written it.
-  return { comment: toComment(row, row.user_id), person: personOf(row) };
+  return {
+    written: row.id ? { comment: toComment(row, row.user_id), person: personOf(row) } : null,
+    more: row as More,
+  };
 }

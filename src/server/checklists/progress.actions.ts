@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { grantEarnedBadges } from '../badges/badges.actions';
+import { checkBadges, laterBadgeCheck } from '../badges/badge-checks';
 import { executeNamed, type Database, type Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { SIMULTANEOUS_CHANGES_MS } from '@/domain/checklists/change-age';
@@ -8,7 +8,8 @@ import type { RunSummary } from '@/domain/checklists/runs';
 import { checklistItemCompletions } from '../db/schema';
 import { itemCountColumn } from '../presenters';
 import type { WriteOutcome } from '../outcome';
-import { withChecklistAccess } from './checklist-access';
+import { visibleTo } from '../visibility/lists';
+import { checklistNotFound, withChecklistAccess } from './checklist-access';
 import { completionsOf, presentRunSummary, runSummaryColumn } from './runs.queries';
 
 type ProgressState = { uses: number; completedItemIds: string[]; runs: RunSummary };
@@ -56,6 +57,9 @@ const clearlyAfter = (at: SQL) => sql`(${at} + make_interval(secs => ${SIMULTANE
  * before it does not pass. A change made before the user's last Start again is left out (its run
  * is closed). Changes made within SIMULTANEOUS_CHANGES_MS of each other stand in the order they
  * arrive. A change left out answers the state as it is.
+ *
+ * One statement writes the change and commits it; the state is read after it, and a tick that may
+ * have completed the list has its badge check run after the commit (badge-checks.ts).
  */
 export async function setItemCompleted(
   db: Database,
@@ -65,49 +69,60 @@ export async function setItemCompleted(
   isCompleted: boolean,
   change: ChangeTime = {},
 ): Promise<WriteOutcome<ProgressState>> {
-  if (!isUuid(itemId)) return notFound;
+  if (!isUuid(checklistId) || !isUuid(itemId)) return notFound;
   const at = madeAt(change);
   const later = clearlyAfter(at);
-  // The checklist row first, as an edit takes it, so a completion and an edit cannot deadlock.
-  return withChecklistAccess(db, checklistId, userId, { lock: 'no key update' }, async (tx) => {
-    // Only an item of this list is ticked (a heading is no item to complete): the item is found and
-    // the completion written or deleted in one statement, one round trip.
-    const writes = isCompleted
-      ? sql`written as (
-          insert into checklist_item_completions (user_id, checklist_item_id, checklist_id, created_at)
-          select ${userId}, item.id, item.checklist_id, ${at} from item, in_run
-          where not exists (select 1 from checklist_untick_marks m
-                            where m.user_id = ${userId} and m.checklist_item_id = item.id and m.unticked_at > ${later})
-          on conflict do nothing)`
-      : sql`removed as (
-          delete from checklist_item_completions completion using item, in_run
-          where completion.user_id = ${userId} and completion.checklist_item_id = item.id
-            and completion.created_at <= ${later}),
-        marked as (
-          insert into checklist_untick_marks (user_id, checklist_item_id, unticked_at)
-          select ${userId}, item.id, ${at} from item, in_run
-          on conflict (user_id, checklist_item_id)
-          do update set unticked_at = greatest(checklist_untick_marks.unticked_at, excluded.unticked_at))`;
-    const [found] = await executeNamed<{ items: number }>(
-      tx,
-      sql`
-      with item as (
-        select i.id, i.checklist_id from checklist_items i
-        where i.checklist_id = ${checklistId} and i.id = ${itemId} and i.kind = 'item'),
-      in_run as (
-        select where not exists (
-          select 1 from checklist_progress p
-          where p.checklist_id = ${checklistId} and p.user_id = ${userId} and p.reset_at > ${later})),
-      ${writes}
-      select count(*)::int as items from item`,
-    );
-    if (found?.items !== 1) return notFound;
-    const { state, isListComplete } = await progressState(tx, checklistId, userId);
-    // Only a completion that leaves the list complete can raise the user's completed lists: the others
-    // skip the badge check (a statement that counts their completed lists).
-    if (isCompleted && isListComplete) await grantEarnedBadges(tx, [userId], ['completed_lists']);
-    return { ok: true, value: state };
-  });
+  // Only an item of this list is ticked (a heading is no item to complete).
+  const writes = isCompleted
+    ? sql`written as (
+        insert into checklist_item_completions (user_id, checklist_item_id, checklist_id, created_at)
+        select ${userId}, item.id, item.checklist_id, ${at} from item, in_run
+        where not exists (select 1 from checklist_untick_marks m
+                          where m.user_id = ${userId} and m.checklist_item_id = item.id and m.unticked_at > ${later})
+        on conflict do nothing
+        returning 1),
+      checked as (${laterBadgeCheck(
+        // A tick that leaves the list complete may earn a completed-lists badge. The progress row,
+        // locked, is read as its last commit left it; without one (the user's first tick on the
+        // list), ticks made at the same time may not see each other's, so each leaves a check.
+        sql`select ${userId} as user_id from access a left join progress p on true
+          where exists (select 1 from written) and (p.completed_count is null or p.completed_count + 1 >= a.items)`,
+        ['completed_lists'],
+      )})`
+    : sql`removed as (
+        delete from checklist_item_completions completion using item, in_run
+        where completion.user_id = ${userId} and completion.checklist_item_id = item.id
+          and completion.created_at <= ${later}),
+      marked as (
+        insert into checklist_untick_marks (user_id, checklist_item_id, unticked_at)
+        select ${userId}, item.id, ${at} from item, in_run
+        on conflict (user_id, checklist_item_id)
+        do update set unticked_at = greatest(checklist_untick_marks.unticked_at, excluded.unticked_at))`;
+  // The checklist row is locked first, as an edit takes it, so a completion and an edit cannot
+  // deadlock; then the user's progress row, which the completion's trigger updates.
+  const [found] = await executeNamed<{ lists: number; items: number; badge_check: number | null }>(
+    db,
+    sql`
+    with access as (
+      select c.id, ${itemCountColumn} as items from checklists c
+      where c.id = ${checklistId} and ${visibleTo(userId)}
+      for no key update of c),
+    progress as (
+      select p.completed_count, p.reset_at from checklist_progress p join access a on a.id = p.checklist_id
+      where p.user_id = ${userId}
+      for no key update of p),
+    item as (
+      select i.id, i.checklist_id from checklist_items i join access a on a.id = i.checklist_id
+      where i.id = ${itemId} and i.kind = 'item'),
+    in_run as (select where not exists (select 1 from progress p where p.reset_at > ${later})),
+    ${writes}
+    select (select count(*) from access)::int as lists, (select count(*) from item)::int as items,
+      ${isCompleted ? sql`(select id from checked)` : sql`null::bigint`} as badge_check`,
+  );
+  if (found?.lists !== 1) return checklistNotFound(db, checklistId);
+  if (found.items !== 1) return notFound;
+  if (found.badge_check !== null) await checkBadges(db, [Number(found.badge_check)], ['completed_lists']);
+  return { ok: true, value: (await progressState(db, checklistId, userId)).state };
 }
 
 /**

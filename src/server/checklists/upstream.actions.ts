@@ -3,7 +3,7 @@ import { checklistInputMessages, countItems, MAX_HEADINGS, MAX_ITEMS } from '@/d
 import { applyUpstream, changeId, upstreamChanges } from '@/domain/checklists/upstream';
 import { upstreamMessages, upstreamVersionNote } from '@/domain/checklists/upstream-review';
 import type { Database } from '../db/client';
-import { grantEarnedBadges } from '../badges/badges.actions';
+import { withBadgeChecks } from '../badges/badge-checks';
 import type { WriteOutcome } from '../outcome';
 import { withOwnChecklist } from './checklist-access';
 import { writeEntries } from './entry-writes';
@@ -22,31 +22,33 @@ export async function reviewUpstream(
   userId: string,
   review: { toVersion: number; accept: string[] },
 ): Promise<WriteOutcome<{ applied: number; reviewedVersion: number }>> {
-  return withOwnChecklist(db, cloneId, userId, async (tx) => {
-    const link = await findUpstreamLink(tx, cloneId, userId, { lock: true });
-    if (!link) return { ok: false, reason: 'not_found' };
-    if (review.toVersion <= link.reviewedVersion)
-      return { ok: false, reason: 'invalid', message: upstreamMessages.alreadyReviewed };
-    const sides =
-      review.toVersion <= link.currentVersion ? await readReviewSides(tx, cloneId, link, review.toVersion) : null;
-    if (!sides) return { ok: false, reason: 'not_found' };
+  return withBadgeChecks(db, (later) =>
+    withOwnChecklist(db, cloneId, userId, async (tx) => {
+      const link = await findUpstreamLink(tx, cloneId, userId, { lock: true });
+      if (!link) return { ok: false, reason: 'not_found' };
+      if (review.toVersion <= link.reviewedVersion)
+        return { ok: false, reason: 'invalid', message: upstreamMessages.alreadyReviewed };
+      const sides =
+        review.toVersion <= link.currentVersion ? await readReviewSides(tx, cloneId, link, review.toVersion) : null;
+      if (!sides) return { ok: false, reason: 'not_found' };
 
-    const offered = upstreamChanges(sides.base, sides.theirs, sides.mine).filter((c) => c.status !== 'done');
-    const accepted = new Set(review.accept.filter((id) => offered.some((change) => changeId(change) === id)));
-    if (accepted.size > 0) {
-      const next = applyUpstream(sides.base, sides.theirs, sides.mine, accepted);
-      const items = countItems(next);
-      if (items > MAX_ITEMS || next.length - items > MAX_HEADINGS)
-        return { ok: false, reason: 'invalid', message: upstreamMessages.tooManyEntries };
-      if (items < 1) return { ok: false, reason: 'invalid', message: checklistInputMessages.itemRequired };
-      const { completedUserIds } = await writeEntries(tx, cloneId, userId, next, {
-        note: upstreamVersionNote(link.title),
-      });
-      await tx.execute(sql`update checklists set updated_at = now() where id = ${cloneId} and author_id = ${userId}`);
-      if (completedUserIds.length > 0) await grantEarnedBadges(tx, completedUserIds, ['completed_lists']);
-    }
-    await tx.execute(sql`
+      const offered = upstreamChanges(sides.base, sides.theirs, sides.mine).filter((c) => c.status !== 'done');
+      const accepted = new Set(review.accept.filter((id) => offered.some((change) => changeId(change) === id)));
+      if (accepted.size > 0) {
+        const next = applyUpstream(sides.base, sides.theirs, sides.mine, accepted);
+        const items = countItems(next);
+        if (items > MAX_ITEMS || next.length - items > MAX_HEADINGS)
+          return { ok: false, reason: 'invalid', message: upstreamMessages.tooManyEntries };
+        if (items < 1) return { ok: false, reason: 'invalid', message: checklistInputMessages.itemRequired };
+        const { completedUserIds } = await writeEntries(tx, cloneId, userId, next, {
+          note: upstreamVersionNote(link.title),
+        });
+        await tx.execute(sql`update checklists set updated_at = now() where id = ${cloneId} and author_id = ${userId}`);
+        await later.leave(tx, completedUserIds, ['completed_lists']);
+      }
+      await tx.execute(sql`
       update cloned_checklists set reviewed_version = ${review.toVersion} where cloned_checklist_id = ${cloneId}`);
-    return { ok: true, value: { applied: accepted.size, reviewedVersion: review.toVersion } };
-  });
+      return { ok: true, value: { applied: accepted.size, reviewedVersion: review.toVersion } };
+    }),
+  );
 }

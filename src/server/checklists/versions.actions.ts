@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { versionMessages } from '@/domain/checklists/version-history';
 import type { Database } from '../db/client';
-import { grantEarnedBadges } from '../badges/badges.actions';
+import { withBadgeChecks } from '../badges/badge-checks';
 import type { WriteOutcome } from '../outcome';
 import { withOwnChecklist } from './checklist-access';
 import { readEntries, writeEntries } from './entry-writes';
@@ -21,23 +21,27 @@ export async function restoreVersion(
   userId: string,
   number: number,
 ): Promise<WriteOutcome<{ number: number }>> {
-  return withOwnChecklist(db, checklistId, userId, async (tx) => {
-    const version = await readVersionEntries(tx, checklistId, number);
-    if (!version) return { ok: false, reason: 'not_found' };
-    const rowOf = new Map((await readEntries(tx, checklistId)).map((entry) => [entry.key, entry.id]));
-    const { completedUserIds, changed } = await writeEntries(
-      tx,
-      checklistId,
-      userId,
-      version.entries.map(({ key, kind, content, note }) => {
-        const id = rowOf.get(key);
-        return id === undefined ? { key, kind, content, note } : { id, kind, content, note };
-      }),
-      { restoredFrom: number },
-    );
-    if (!changed) return { ok: false, reason: 'invalid', message: versionMessages.alreadyCurrent };
-    await tx.execute(sql`update checklists set updated_at = now() where id = ${checklistId} and author_id = ${userId}`);
-    if (completedUserIds.length > 0) await grantEarnedBadges(tx, completedUserIds, ['completed_lists']);
-    return { ok: true, value: { number: version.current + 1 } };
-  });
+  return withBadgeChecks(db, (later) =>
+    withOwnChecklist(db, checklistId, userId, async (tx) => {
+      const version = await readVersionEntries(tx, checklistId, number);
+      if (!version) return { ok: false, reason: 'not_found' };
+      const rowOf = new Map((await readEntries(tx, checklistId)).map((entry) => [entry.key, entry.id]));
+      const { completedUserIds, changed } = await writeEntries(
+        tx,
+        checklistId,
+        userId,
+        version.entries.map(({ key, kind, content, note }) => {
+          const id = rowOf.get(key);
+          return id === undefined ? { key, kind, content, note } : { id, kind, content, note };
+        }),
+        { restoredFrom: number },
+      );
+      if (!changed) return { ok: false, reason: 'invalid', message: versionMessages.alreadyCurrent };
+      await tx.execute(
+        sql`update checklists set updated_at = now() where id = ${checklistId} and author_id = ${userId}`,
+      );
+      await later.leave(tx, completedUserIds, ['completed_lists']);
+      return { ok: true, value: { number: version.current + 1 } };
+    }),
+  );
 }

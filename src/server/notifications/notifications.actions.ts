@@ -5,7 +5,8 @@ import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { notifications } from '../db/schema';
 import { notifyAfterCommit, wakeMailDispatchersAfterCommit } from './notify-after-commit';
-import { displayName, personColumns, type PersonRow } from '../presenters';
+import { namedActor, notificationMailQueries, REPEAT_WINDOW, type MailKind } from './notifications-in-writes';
+import { personColumns, type PersonRow } from '../presenters';
 import { hasBlocked } from '../visibility/blocks';
 import { visibleTo } from '../visibility/lists';
 
@@ -16,25 +17,7 @@ import { visibleTo } from '../visibility/lists';
  * its action (decision 007).
  */
 
-/**
- * The actor as a notification to `recipientId` names them (see `displayName`: by their username if
- * their profile is private) and links to them, when it is written. Its text is written with that
- * name; the notification is read, and its mail sent, with a text made again then
- * (`notificationText` in presenters.ts), so a profile turned private since is not named in either.
- */
-const namedActor = (person: PersonRow, recipientId: string) => ({
-  name: displayName(person, 'actor', recipientId),
-  username: person.username,
-});
-
-type MailKind = 'follow' | 'comment';
-
-/**
- * A new follower or comment mails the recipient when their email_notifications setting is on, at
- * most once an hour per kind. Claiming the hourly cap and queueing the mail is one statement
- * in the notification's transaction (decision 009): a rollback takes both back, and the upsert locks
- * the cap row, so two concurrent events for one user cannot both pass it.
- */
+/** Queues the mail of a notification just written (see notificationMailQueries). */
 async function queueNotificationMail(
   db: Executor,
   mail: {
@@ -47,18 +30,17 @@ async function queueNotificationMail(
   },
 ): Promise<void> {
   const result = await db.execute(sql`
-    with claimed as (
-      insert into notification_mail_caps (user_id, kind, last_sent_at)
-      select id, ${mail.kind}, now() from profiles where id = ${mail.userId} and email_notifications
-      on conflict (user_id, kind) do update set last_sent_at = excluded.last_sent_at
-        where notification_mail_caps.last_sent_at <= now() - interval '1 hour'
-      returning user_id)
-    insert into notification_mails (user_id, kind, message, link_path, actor_id, checklist_id)
-    select user_id, ${mail.kind}, ${mail.message}, ${mail.linkPath}, ${mail.actorId}, ${mail.checklistId}::uuid
-    from claimed
-    returning id`);
+    with written as (select ${mail.userId} as user_id, ${mail.message} as message),
+    ${notificationMailQueries('written', mail)}
+    select id from mailed`);
   // The dispatchers are woken after the write, if it queued one.
   if (result.rows.length > 0) wakeMailDispatchersAfterCommit();
+}
+
+/** After a statement of these queries has committed: its users' streams, and the mail dispatchers if it queued mail. */
+export function notifiedAfterCommit(userIds: readonly string[], hasMailed = false): void {
+  notifyAfterCommit(userIds);
+  if (hasMailed) wakeMailDispatchersAfterCommit();
 }
 
 type NotifiedEvent = {
@@ -162,13 +144,11 @@ export async function notify(
     });
 }
 
-/**
- * Liking and unliking (or following and unfollowing) over and over notifies the recipient once.
- * Within REPEAT_WINDOW of a like or follow notification, another like by the same
- * person on the same list makes none, and an unlike leaves it in place; later, an unlike takes it
- * back and a like notifies again. (decision 017)
- */
-const REPEAT_WINDOW = sql`interval '1 hour'`;
+/** The profile `userId`'s notifications name them by, for a writer that has not read it. */
+export async function readActor(db: Executor, userId: string): Promise<PersonRow | null> {
+  const result = await db.execute<PersonRow>(sql`select ${personColumns} from profiles p where p.id = ${userId}`);
+  return result.rows[0] ?? null;
+}
 
 type RepeatableEvent = {
   type: 'like' | 'follow';

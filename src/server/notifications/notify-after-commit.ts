@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { commitWithoutWaiting, type Database } from '../db/client';
 import { NOTIFICATION_CHANNEL } from './live';
 import { NOTIFICATION_MAIL_CHANNEL } from './notification-mails';
@@ -42,13 +42,38 @@ export async function notifyingAfterCommit<T>(
   return result;
 }
 
-async function notifyPending(db: Database, { users, mail }: Pending): Promise<void> {
-  const notifications = [
-    ...[...users].map((userId) => sql`pg_notify(${NOTIFICATION_CHANNEL}, ${userId})`),
-    ...(mail ? [sql`pg_notify(${NOTIFICATION_MAIL_CHANNEL}, '')`] : []),
-  ];
-  await db.execute(sql`select ${commitWithoutWaiting}, ${sql.join(notifications, sql`, `)}`);
+async function notifyPending(db: Database, recorded: Pending): Promise<void> {
+  await db.execute(sql`select ${commitWithoutWaiting}, ${sql.join(notifyCalls(recorded), sql`, `)}`);
 }
+
+const notifyCalls = ({ users, mail }: Pending) => [
+  ...[...users].map((userId) => sql`pg_notify(${NOTIFICATION_CHANNEL}, ${userId})`),
+  ...(mail ? [sql`pg_notify(${NOTIFICATION_MAIL_CHANNEL}, '')`] : []),
+];
+
+/**
+ * Runs `statement` (a statement sent alone after the work's writes have committed, which commits
+ * without waiting for the disk) with the NOTIFYs recorded so far as select-list entries
+ * (`notifications`, none when nothing is recorded), so that they go with it and not in a statement
+ * of their own. If it fails they stay recorded, for the end of the work.
+ */
+export async function withRecordedNotifications<T>(statement: (notifications: SQL[]) => Promise<T>): Promise<T> {
+  const recorded = pending.getStore();
+  if (!recorded || (recorded.users.size === 0 && !recorded.mail)) return statement([]);
+  const taken: Pending = { users: new Set(recorded.users), mail: recorded.mail };
+  recorded.users.clear();
+  recorded.mail = false;
+  try {
+    return await statement(notifyCalls(taken));
+  } catch (error) {
+    for (const userId of taken.users) recorded.users.add(userId);
+    recorded.mail ||= taken.mail;
+    throw error;
+  }
+}
+
+/** The NOTIFY of the user `userId` (SQL: a column of a statement that changed their notifications). */
+export const notifyOf = (userId: SQL) => sql`pg_notify(${NOTIFICATION_CHANNEL}, ${userId})`;
 
 /** Records users whose notifications a statement has changed, to be NOTIFYed after the work. */
 export function notifyAfterCommit(userIds: readonly string[]): void {

@@ -240,15 +240,34 @@ export async function consumeWriteQuota(
   address: string,
   quotas: WriteQuotas = writeQuotas,
 ): Promise<RateDecision> {
-  const counters = writeQuotaCounters(action, userId, address, quotas);
   const result = await db.execute<{ retry_after: number }>(sql`
-    select ${commitWithoutWaiting}, ticklist_count_events(
-      ${sql.param(counters.map((counter) => counter.key))}::text[],
-      ${sql.param(counters.map((counter) => counter.rule.windowSeconds))}::int[],
-      ${sql.param(counters.map((counter) => counter.rule.max))}::int[]) as retry_after`);
-  const retryAfter = result.rows[0]!.retry_after;
-  return retryAfter === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: retryAfter };
+    select ${commitWithoutWaiting}, ${countWriteQuota(action, sql`${userId}`, address, quotas)} as retry_after`);
+  return quotaDecision(result.rows[0]!.retry_after);
 }
+
+/**
+ * The expression that counts one write against its four counters (ticklist_count_events): the
+ * seconds to wait before the next, 0 when it is allowed. `userId` is SQL: a parameter, or the
+ * user's column in a statement that reads the session (session-lookup.ts), so that the write is
+ * counted in the statement that finds who makes it.
+ */
+export function countWriteQuota(action: WriteAction, userId: SQL, address: string, quotas: WriteQuotas): SQL {
+  // The counters' keys, with the user's id spliced in by the statement where they name it.
+  const mark = '\u0000';
+  const counters = writeQuotaCounters(action, mark, address, quotas);
+  const keys = counters.map((counter) => {
+    const [before, after] = counter.key.split(mark);
+    return after === undefined ? sql`${counter.key}` : sql`${before} || ${userId} || ${after}`;
+  });
+  return sql`ticklist_count_events(
+    array[${sql.join(keys, sql`, `)}]::text[],
+    ${sql.param(counters.map((counter) => counter.rule.windowSeconds))}::int[],
+    ${sql.param(counters.map((counter) => counter.rule.max))}::int[])`;
+}
+
+/** A write's decision from ticklist_count_events' answer. */
+export const quotaDecision = (retryAfter: number): RateDecision =>
+  retryAfter === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: retryAfter };
 
 /** Whether a rule is already used up, without counting anything. */
 export async function peekRate(db: Database, name: RateRuleName, ...parts: string[]): Promise<RateDecision> {

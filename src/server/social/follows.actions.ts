@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { canFollow } from '@/domain/permissions';
 import { blockMessages } from '@/domain/social/blocks';
-import { grantEarnedBadges } from '../badges/badges.actions';
+import { withBadgeChecks } from '../badges/badge-checks';
 import type { Database, Executor } from '../db/client';
 import { follows } from '../db/schema';
 import { notify, withdrawNotification } from '../notifications/notifications.actions';
@@ -34,32 +34,34 @@ export async function setFollow(
   username: string,
   isFollowing: boolean,
 ): Promise<WriteOutcome<FollowState>> {
-  return db.transaction(async (tx) => {
-    const profile = await findProfileAccess(tx, username, viewerId);
-    if (!profile) return { ok: false, reason: 'not_found' };
-    const { userId } = profile;
-    if (!canFollow({ id: viewerId }, profile)) return { ok: false, reason: 'invalid', message: followMessages.self };
-    if (isFollowing) {
-      // Someone blocked by the user is answered as if the user were not there (decision 048).
-      const block = await findBlocksBetween(tx, viewerId, userId);
-      if (block.isBlockedBy) return { ok: false, reason: 'not_found' };
-      if (block.blocks) return { ok: false, reason: 'invalid', message: blockMessages.unblockToFollow };
-      const added = await tx
-        .insert(follows)
-        .values({ followerId: viewerId, followedId: userId })
-        .onConflictDoNothing()
-        .returning();
-      if (added.length) {
-        await notify(tx, { type: 'follow', recipientId: userId, actorId: viewerId });
-        await grantEarnedBadges(tx, [userId], ['followers']);
+  return withBadgeChecks(db, (later) =>
+    db.transaction(async (tx): Promise<WriteOutcome<FollowState>> => {
+      const profile = await findProfileAccess(tx, username, viewerId);
+      if (!profile) return { ok: false, reason: 'not_found' };
+      const { userId } = profile;
+      if (!canFollow({ id: viewerId }, profile)) return { ok: false, reason: 'invalid', message: followMessages.self };
+      if (isFollowing) {
+        // Someone blocked by the user is answered as if the user were not there (decision 048).
+        const block = await findBlocksBetween(tx, viewerId, userId);
+        if (block.isBlockedBy) return { ok: false, reason: 'not_found' };
+        if (block.blocks) return { ok: false, reason: 'invalid', message: blockMessages.unblockToFollow };
+        const added = await tx
+          .insert(follows)
+          .values({ followerId: viewerId, followedId: userId })
+          .onConflictDoNothing()
+          .returning();
+        if (added.length) {
+          await notify(tx, { type: 'follow', recipientId: userId, actorId: viewerId });
+          await later.leave(tx, [userId], ['followers']);
+        }
+      } else {
+        const removed = await tx
+          .delete(follows)
+          .where(and(eq(follows.followerId, viewerId), eq(follows.followedId, userId)))
+          .returning();
+        if (removed.length) await withdrawNotification(tx, { type: 'follow', recipientId: userId, actorId: viewerId });
       }
-    } else {
-      const removed = await tx
-        .delete(follows)
-        .where(and(eq(follows.followerId, viewerId), eq(follows.followedId, userId)))
-        .returning();
-      if (removed.length) await withdrawNotification(tx, { type: 'follow', recipientId: userId, actorId: viewerId });
-    }
-    return { ok: true, value: await followState(tx, userId, viewerId) };
-  });
+      return { ok: true, value: await followState(tx, userId, viewerId) };
+    }),
+  );
 }

@@ -64,7 +64,7 @@ export function CommentsSection({
         ) : null}
       </h2>
 
-      {canComment(viewer, checklist) ? (
+      {canComment(viewer) ? (
         <AddCommentForm checklistId={checklistId} />
       ) : (
         <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-300">

@@ -9,3 +9,4 @@ export * from './badges';
 export * from './system';
 export * from './notification-mails';
 export * from './moderation';
+export * from './outbox';
