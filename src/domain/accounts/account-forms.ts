@@ -52,6 +52,14 @@ function withConfirmation<Shape extends z.ZodRawShape>(
   );
 }
 
+/** Sign-up and reset: a new `password` that `confirmPassword` must repeat. */
+/* @__NO_SIDE_EFFECTS__ */
+function withPasswordConfirmation<Shape extends z.ZodRawShape & { password: z.ZodType; confirmPassword: z.ZodType }>(
+  schema: z.ZodObject<Shape>,
+) {
+  return withConfirmation(schema, { password: 'password', confirm: 'confirmPassword' }, passwordMessages.mismatch);
+}
+
 const emailSchema = z
   .string()
   .trim()
@@ -66,7 +74,7 @@ function enteredPasswordSchema(message: string) {
 }
 
 /** The sign-up form, validated identically in the browser and on the server. */
-export const signUpSchema = withConfirmation(
+export const signUpSchema = withPasswordConfirmation(
   z.object({
     username: usernameSchema,
     email: emailSchema,
@@ -74,8 +82,6 @@ export const signUpSchema = withConfirmation(
     confirmPassword: z.string(),
     acceptTerms: z.literal(true, { error: accountMessages.termsRequired }),
   }),
-  { password: 'password', confirm: 'confirmPassword' },
-  passwordMessages.mismatch,
 );
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
@@ -90,10 +96,8 @@ export type SignInInput = z.infer<typeof signInSchema>;
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
-export const resetPasswordSchema = withConfirmation(
+export const resetPasswordSchema = withPasswordConfirmation(
   z.object({ token: z.string().min(1), password: newPasswordSchema, confirmPassword: z.string() }),
-  { password: 'password', confirm: 'confirmPassword' },
-  passwordMessages.mismatch,
 );
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 

@@ -15,13 +15,19 @@ import { findProfileAccess, findPublicProfile, listFollowUsers } from './public-
 
 const usernameParams = z.object({ username: z.string().max(64) });
 
-const followListRoute = (which: 'followers' | 'following', summary: string) =>
+/** A read about a user by their username, open to visitors: the answer, or 404 as for no such user. */
+const userRoute = <const P extends string, S extends z.ZodType>(
+  path: P,
+  summary: string,
+  schema: S,
+  description: string,
+) =>
   createRoute({
     method: 'get',
-    path: `/users/{username}/${which}`,
+    path,
     summary,
     request: { params: usernameParams },
-    responses: { 200: jsonContent(followListSchema, 'Users'), 404: commonErrors[404] },
+    responses: { 200: jsonContent(schema, description), 404: commonErrors[404] },
   });
 
 const followRoute = toggleRoute('follow', {
@@ -31,15 +37,14 @@ const followRoute = toggleRoute('follow', {
 });
 
 const route = {
-  profile: createRoute({
-    method: 'get',
-    path: '/users/{username}',
-    summary: 'A public profile with its counts and public checklists (a private one shows only avatar and username)',
-    request: { params: usernameParams },
-    responses: { 200: jsonContent(publicProfileSchema, 'The profile'), 404: commonErrors[404] },
-  }),
-  followers: followListRoute('followers', 'Who follows a user'),
-  following: followListRoute('following', 'Whom a user follows'),
+  profile: userRoute(
+    '/users/{username}',
+    'A public profile with its counts and public checklists (a private one shows only avatar and username)',
+    publicProfileSchema,
+    'The profile',
+  ),
+  followers: userRoute('/users/{username}/followers', 'Who follows a user', followListSchema, 'Users'),
+  following: userRoute('/users/{username}/following', 'Whom a user follows', followListSchema, 'Users'),
   follow: followRoute('put', 'Follow a user', 'Following'),
   unfollow: followRoute('delete', 'Stop following a user', 'Not following'),
 };
