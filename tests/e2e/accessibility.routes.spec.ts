@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { axeEveryRoute, settled } from './support/axe';
 import { expect, test } from './support/fixtures';
@@ -33,8 +32,7 @@ test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
       email: `${username}.with.a.long.address@example.test`,
     });
     privateUser = await makeUser({ profileName: 'Route Private', isPublic: false });
-    admin = await makeUser({ profileName: 'Route Admin' });
-    await db.execute(sql`update profiles set role = 'admin' where id = ${admin.id}`);
+    admin = await makeUser({ profileName: 'Route Admin', role: 'admin' });
     const list = await makeChecklist(db, author.id, { title: 'Route list', items: ['One', 'Two'] });
     authorsList = list.id;
     readersList = (await makeChecklist(db, reader.id, { title: 'Reader route list' })).id;

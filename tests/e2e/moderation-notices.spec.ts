@@ -36,20 +36,16 @@ test('the author sees the hidden notice on their list and asks for a review once
 test('a moderator toggles Staff pick on a public list, and a reader sees no such switch', async ({
   page,
   db,
-  makeUser,
   makeUserWithList,
-  signIn,
+  signInAsNewUser,
 }) => {
   const { list } = await makeUserWithList({ list: { title: 'Pickable packing list' } });
-  const reader = await makeUser();
-  await signIn(reader);
+  await signInAsNewUser();
   await page.goto(`/checklist/${list.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Pickable packing list' })).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Staff pick' })).toHaveCount(0);
 
-  const moderator = await makeUser();
-  await db.execute(sql`update profiles set role = 'moderator' where id = ${moderator.id}`);
-  await signIn(moderator);
+  await signInAsNewUser({ role: 'moderator' });
   await page.goto(`/checklist/${list.id}`);
   const toggle = page.getByRole('switch', { name: 'Staff pick' });
   await expect(toggle).not.toBeChecked();
@@ -68,8 +64,7 @@ test('an admin reads the audit log and grants a role; a moderator finds no such 
   makeUserWithList,
   signIn,
 }) => {
-  const admin = await makeUser({ profileName: 'Ada Admin' });
-  await db.execute(sql`update profiles set role = 'admin' where id = ${admin.id}`);
+  const admin = await makeUser({ profileName: 'Ada Admin', role: 'admin' });
   const { list } = await makeUserWithList({ list: { title: 'Audited list' } });
   await db.execute(sql`insert into moderation_actions (actor_id, actor_username, action, target_type, target_id, reason)
     values (null, null, 'auto_hide', 'checklist', ${list.id}, 'reported by several people')`);

@@ -11,18 +11,16 @@ test.describe('reporting', () => {
   test('a user reports a list and a comment, and sees the thanks', async ({
     page,
     db,
-    makeUser,
     makeUserWithList,
     commentAs,
-    signIn,
+    signInAsNewUser,
   }) => {
     const { user: author, list } = await makeUserWithList({
       user: { profileName: 'Spammy Author' },
       list: { title: 'Reported deals' },
     });
     await commentAs(author, list.id, 'Visit my shop');
-    const reader = await makeUser();
-    await signIn(reader);
+    const reader = await signInAsNewUser();
     const { found, check } = collectViolations(page);
 
     await page.goto(`/checklist/${list.id}`);
@@ -59,9 +57,9 @@ test.describe('reporting', () => {
     expect(found).toEqual([]);
   });
 
-  test('a user reports a profile; the dialog fits a 320 px screen', async ({ page, makeUser, signIn }) => {
+  test('a user reports a profile; the dialog fits a 320 px screen', async ({ page, makeUser, signInAsNewUser }) => {
     const troll = await makeUser({ profileName: 'Troll Account' });
-    await signIn(await makeUser());
+    await signInAsNewUser();
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(`/user/${troll.username}`);
     await page.getByRole('button', { name: 'Report this profile' }).click();

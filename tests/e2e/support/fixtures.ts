@@ -4,6 +4,8 @@ import { hashPassword } from '../../../src/server/accounts/password-hash';
 import { connectDatabase, type Database } from '../../../src/server/db/client';
 import { userListGroups, userListMemberships } from '../../../src/server/db/schema';
 import { createUser, makeChecklist, type ChecklistSeed, type CreatedUser } from '../../../src/server/seed/factories';
+import type { Role } from '../../../src/domain/moderation/roles';
+import { setRole } from '../../setup/moderation-cases';
 import { E2E_BASE_URL, E2E_DATABASE_URL_FILE } from './paths';
 
 /**
@@ -17,7 +19,8 @@ export function nextUserAddress(): { 'x-forwarded-for': string } {
   return { 'x-forwarded-for': `10.${100 + (process.pid % 100)}.${Math.floor(signIns / 250)}.${(signIns % 250) + 1}` };
 }
 
-type UserFields = Parameters<typeof createUser>[1];
+/** The factory's overrides, and a role other than 'user' (a moderator, an admin) where a test needs one. */
+type UserFields = Parameters<typeof createUser>[1] & { role?: Role };
 type MadeList = Awaited<ReturnType<typeof makeChecklist>>;
 /** What the signed-in user and their list are made with (the factories' overrides). */
 type OwnerSeed = { user?: UserFields; list?: ChecklistSeed };
@@ -39,6 +42,8 @@ type WorkerFixtures = {
 type TestFixtures = {
   /** Signs the page's browser context in over HTTP (cookies shared with the page). */
   signIn: (user: CreatedUser) => Promise<void>;
+  /** As makeUser, and signs the page in as that user. */
+  signInAsNewUser: (overrides?: UserFields) => Promise<CreatedUser>;
   /** As makeUserWithList, and signs the page in as that user. */
   signInWithList: (seed?: OwnerSeed) => Promise<{ user: CreatedUser; list: MadeList }>;
   /**
@@ -74,13 +79,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         if (!hashes.has(password)) hashes.set(password, hashPassword(password));
         return hashes.get(password)!;
       };
-      await use(async (overrides = {}) => {
+      await use(async ({ role, ...overrides } = {}) => {
         const password = overrides.password ?? 'correct-horse-battery';
-        return createUser(db, {
+        const user = await createUser(db, {
           ...overrides,
           password,
           passwordHash: overrides.passwordHash ?? (await hashOf(password)),
         });
+        if (role) await setRole(db, user.id, role);
+        return user;
       });
     },
     { scope: 'worker' },
@@ -143,6 +150,13 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         headers: { origin: E2E_BASE_URL, ...nextUserAddress() },
       });
       expect(response.status()).toBe(200);
+    });
+  },
+  signInAsNewUser: async ({ makeUser, signIn }, use) => {
+    await use(async (overrides) => {
+      const user = await makeUser(overrides);
+      await signIn(user);
+      return user;
     });
   },
   signInWithList: async ({ makeUserWithList, signIn }, use) => {

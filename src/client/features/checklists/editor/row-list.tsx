@@ -1,8 +1,9 @@
-import { ChevronDown, ChevronUp, Plus, Trash2 } from 'lucide-react';
+import { ChevronDown, ChevronUp, Plus, Trash2, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { canRemoveRow } from '@/domain/checklists/wizard';
 import { Button } from '@/client/components/ui/button';
+import { IconButton } from '@/client/components/ui/icon-button';
 import { FieldError, Input } from '@/client/components/ui/input';
 import { cn } from '@/client/lib/cn';
 
@@ -146,29 +147,26 @@ export function RowList({
                 <div className="flex shrink-0 items-center">
                   <RowButton
                     control="up"
+                    icon={ChevronUp}
                     label={`Move ${rowNoun} ${number} up`}
                     disabled={index === 0}
                     onClick={() => move(index, index - 1, 'up')}
-                  >
-                    <ChevronUp className="h-4 w-4" aria-hidden />
-                  </RowButton>
+                  />
                   <RowButton
                     control="down"
+                    icon={ChevronDown}
                     label={`Move ${rowNoun} ${number} down`}
                     disabled={index === rows.length - 1}
                     onClick={() => move(index, index + 1, 'down')}
-                  >
-                    <ChevronDown className="h-4 w-4" aria-hidden />
-                  </RowButton>
+                  />
                   <RowButton
                     control="remove"
+                    icon={Trash2}
                     label={`Remove ${rowNoun} ${number}`}
                     disabled={!canRemoveRow(rows)}
                     onClick={() => remove(index)}
                     className="hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950/40 dark:hover:text-red-400"
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                  </RowButton>
+                  />
                 </div>
               </div>
               {rowDetails?.(index)}
@@ -193,34 +191,32 @@ export function RowList({
   );
 }
 
+/** A row's move or remove control: the kit's icon button at 40 px, its name also shown on hover. */
 function RowButton({
   control,
+  icon,
   label,
   disabled,
   onClick,
   className,
-  children,
 }: {
   control: 'up' | 'down' | 'remove';
+  icon: LucideIcon;
   label: string;
   disabled: boolean;
   onClick: () => void;
   className?: string;
-  children: ReactNode;
 }) {
   return (
-    <Button
+    <IconButton
       type="button"
-      variant="ghost"
-      size="icon"
-      data-control={control}
-      aria-label={label}
+      icon={icon}
+      label={label}
       title={label}
+      data-control={control}
       disabled={disabled}
       onClick={onClick}
       className={cn('h-10 w-10 text-slate-500 dark:text-slate-400', className)}
-    >
-      {children}
-    </Button>
+    />
   );
 }
