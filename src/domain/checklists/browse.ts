@@ -218,8 +218,10 @@ export const browsePageSchema = z.object({
   /**
    * Y of "Showing X of Y checklists": every list that matches, exact from counters maintained by the
    * database; for a search, exact up to SEARCH_COUNT_CAP, and then `totalCapped` says there are more.
+   * Null on a search's first page whose count is not known yet: ask for it at
+   * `/api/checklists/count` (decision 054).
    */
-  total: z.number().int(),
+  total: z.number().int().nullable(),
   totalCapped: z.boolean(),
   /** When nothing matched what was typed: the words searched for instead ("campng" → "camping"). */
   searchedFor: z.string().nullable(),
@@ -230,6 +232,41 @@ export const browsePageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type BrowsePage = z.infer<typeof browsePageSchema>;
+
+export const searchCountMessages = {
+  noWords: 'Type a word to search for.',
+  tooLong: `A search is at most ${MAX_SEARCH_LENGTH} characters.`,
+  tagTooLong: 'A tag is at most 30 characters.',
+  order: `Order by one of: ${BROWSE_ORDERS.join(', ')}.`,
+} as const;
+
+/**
+ * What the count of a search is asked with (decision 054): Browse's own parameters, for a search a
+ * first page was sent without its count. Unlike Browse's, which fall back to a default, each is
+ * refused with its message when it is not one Browse would send: without words there is nothing
+ * to count apart.
+ */
+export const searchCountParamsSchema = z.object({
+  q: z
+    .string({ error: searchCountMessages.noWords })
+    .trim()
+    .max(MAX_SEARCH_LENGTH, searchCountMessages.tooLong)
+    .refine((q) => searchTerms(q).length > 0, searchCountMessages.noWords),
+  tag: z.string().trim().max(30, searchCountMessages.tagTooLong).optional(),
+  order: z.enum(BROWSE_ORDERS, { error: searchCountMessages.order }).optional(),
+});
+
+/** The Browse request whose first page a count belongs to. */
+export function searchCountQuery({ q, tag, order }: z.infer<typeof searchCountParamsSchema>): BrowseQuery {
+  const words = withoutNul(q);
+  return { q: words, tag: withoutNul(tag ?? ''), order: order ?? defaultOrder(words), page: 0 };
+}
+
+/** A search's count: Y of "Showing X of Y checklists", and the words searched for instead, if any. */
+export const searchCountSchema = browsePageSchema
+  .pick({ totalCapped: true, searchedFor: true })
+  .extend({ total: z.number().int() });
+export type SearchCount = z.infer<typeof searchCountSchema>;
 
 export const tagCountSchema = z.object({ tag: z.string(), count: z.number().int() });
 export const popularTagsSchema = z.object({ tags: z.array(tagCountSchema) });
@@ -255,6 +292,14 @@ export function formatTotal(total: number, capped: boolean): string {
 export function formatShownTotal(page: { total: number; totalCapped: boolean } | undefined, shown: number): string {
   return formatTotal(Math.max(page?.total ?? 0, shown), page?.totalCapped ?? false);
 }
+
+/** The counter above Browse's results: "Showing X of Y checklists", and "(filtered)" when filtered. */
+export function showingMessage(shown: number, total: string, isFiltered: boolean): string {
+  return `Showing ${shown} of ${total} checklists${isFiltered ? ' (filtered)' : ''}`;
+}
+
+/** The counter while a search's count is on its way: the same line, with room kept for Y. */
+export const showingPendingMessage = (shown: number) => `Showing ${shown} of …`;
 
 export function isFiltered(query: Pick<BrowseQuery, 'q' | 'tag'>): boolean {
   return query.q.trim() !== '' || query.tag.trim() !== '';
