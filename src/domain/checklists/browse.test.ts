@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BEST_MATCH_TIER_COUNT,
+  BROWSE_ORDERS,
   type BrowseCursor,
   browseQuerySchema,
   decodeBrowseCursor,
@@ -151,6 +152,7 @@ describe('the count of a search, asked for apart (decision 054)', () => {
     expect(refusal({ q: 'a'.repeat(MAX_SEARCH_LENGTH + 1) })).toEqual([searchCountMessages.tooLong]);
     expect(refusal({ q: 'tent', tag: 't'.repeat(31) })).toEqual([searchCountMessages.tagTooLong]);
     expect(refusal({ q: 'tent', order: 'random' })).toEqual([searchCountMessages.order]);
+    expect(searchCountMessages.order).toBe(`Order by one of: ${BROWSE_ORDERS.join(', ')}.`);
     expect(refusal({ q: 'a'.repeat(MAX_SEARCH_LENGTH), order: 'best' })).toBeUndefined();
   });
 
