@@ -12,12 +12,12 @@ export const NEW_SEARCHES = 'two words, new';
  * What a search the server has not seen asks of the database, sent straight to it over
  * `connections` connections, without the app, each one statement planned with its words as the
  * app's are (decision 042):
- * - its matches counted up to the cap, what every first page needs for "Showing X of Y" (Most Used
- *   and Most Liked count further, `countLimit`): no first page of the "two words, new" cases can
- *   have its response faster than this;
- * - its first page in Newest, 13 ids as the planner chooses to read them, and the count and that
- *   page in turn: what a page adds, for comparison (the app reads a page of at most a cap's
- *   matches with the count, and walks the index for more, `browseChecklists`).
+ * - its matches counted up to the cap, Y of "Showing X of Y" (Most Used and Most Liked count
+ *   further, `countLimit`): the floor of the count's own request, which the client makes after the
+ *   first page (decision 054);
+ * - its first page in Newest, 13 ids as the planner chooses to read them: the floor of every first
+ *   page of the "two words, new" cases, which are sent before their count;
+ * - the count and that page in turn: what a first page cost when it waited for its count.
  */
 export async function measureNewSearchFloor(db: Database, searches: string[], pace: Pace) {
   const words = (index: number) => sql.param(searchTerms(searches[index % searches.length]!));

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { browsePageSchema, SEARCH_COUNT_CAP } from '../../src/domain/checklists/browse';
+import { browsePageSchema, SEARCH_COUNT_CAP, searchCountSchema } from '../../src/domain/checklists/browse';
 import { SEARCH_COUNT_MS, SPARSE_COUNT_LIMIT } from '../../src/server/browse/browse.queries';
 import { executeNamed } from '../../src/server/db/client';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
@@ -18,7 +18,7 @@ import { createTestDatabase } from '../setup/test-database';
 // How many SQL statements a Browse page takes, and which are prepared once and planned once: the
 // bounds behind Browse's speed (decisions 027, 033, 036, 038), apart from what the pages show.
 
-const { t, author, statements, browse } = setUpBrowseTests();
+const { t, author, statements, browse, countOf } = setUpBrowseTests();
 
 describe('Best match tiers (decision 027)', () => {
   it('reads the first two tiers first and the rest only for a page they do not fill', async () => {
@@ -30,6 +30,8 @@ describe('Best match tiers (decision 027)', () => {
       await makeChecklist(t.db, birder.id, { title: `Marsh ${index}`, tags: ['ibis'], createdAt: daysAgo(index) });
     }
     const tiersRead = () => statements.filter((statement) => statement.includes('union all'));
+    // Counted first, so the first page comes with its count and its cursor carries it (decision 054).
+    await countOf('?q=ibis');
     let page = await browse('?q=ibis');
     expect(page).toMatchObject({ total: 1000, totalCapped: true });
     const shown = titles(page);
@@ -57,9 +59,15 @@ describe('matching words', () => {
     await addWordFormLists(t.db, author);
   });
 
-  it('responds to a corrected search in at most 3 SQL statements', async () => {
+  it('responds to a corrected search in at most 5 SQL statements', async () => {
+    // The typed words' first page is read before any count (decision 054): a statement for Best
+    // match's words and its tiers in two. Found empty, the count corrects the words, and their page
+    // is read: one statement, as few matches are read in one.
     statements.length = 0;
-    await browse('?q=campng');
+    expect(await browse('?q=campng')).toMatchObject({ searchedFor: 'camping' });
+    expect(statements.length).toBeLessThanOrEqual(5);
+    statements.length = 0;
+    expect(await browse('?q=campng&order=newest')).toMatchObject({ searchedFor: 'camping' });
     expect(statements.length).toBeLessThanOrEqual(3);
   });
 });
@@ -92,9 +100,9 @@ describe('how far a search is counted', () => {
     /** How far the search's count went, if the request counted (the limit is written in its text). */
     const countedTo = async (query: string) => {
       seen.length = 0;
-      const response = await app.agent().request(`/api/checklists${query}`);
-      const page = browsePageSchema.parse(await response.json());
-      expect(page).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
+      const response = await app.agent().request(`/api/checklists/count${query}`);
+      const count = searchCountSchema.parse(await response.json());
+      expect(count).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
       const counts = seen.filter((statement) => /^\s*with found as/.test(statement));
       expect(counts.length).toBeLessThanOrEqual(1);
       return counts[0]?.match(/limit (\d+)\),\s*typed as/)?.[1] ?? null;
@@ -110,8 +118,9 @@ describe('how far a search is counted', () => {
       update checklists set tag_keys = array['wetland'] where title like 'Heron pond %'`);
     expect(await countedTo('?q=heron&order=most-liked&tag=wetland')).toBe(String(SEARCH_COUNT_CAP + 1));
     // Best match of more matches than the cap, none in a title, so that its first two tiers do not
-    // fill a page: cached, then out of date when its count, cached before it, is too old. The
-    // cached page's statement and the count take two, so the tiers are read in one statement, not two.
+    // fill a page: cached with its count, then out of date when its count, cached before it, is too
+    // old. The page is read again before its count (decision 054): the cached page's statement and
+    // the words' take two, so the tiers are read in one statement, not two.
     await db.execute(sql`
       insert into checklists (title, description, author_id, created_at)
       select 'Marsh ' || g, 'A walk through the reedbed', ${owner.id}, now() - make_interval(mins => g)
@@ -119,19 +128,23 @@ describe('how far a search is counted', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const start = Date.now();
-      await app.agent().request('/api/checklists?q=reedbed&order=newest');
+      await app.agent().request('/api/checklists/count?q=reedbed&order=newest');
       vi.setSystemTime(start + SEARCH_COUNT_MS / 2);
-      await app.agent().request('/api/checklists?q=reedbed&order=best');
+      const cached = browsePageSchema.parse(
+        await (await app.agent().request('/api/checklists?q=reedbed&order=best')).json(),
+      );
+      expect(cached).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
       await db.execute(sql`update checklists set title = title where false`);
       vi.setSystemTime(start + SEARCH_COUNT_MS + 1);
       seen.length = 0;
       const page = browsePageSchema.parse(
         await (await app.agent().request('/api/checklists?q=reedbed&order=best')).json(),
       );
-      expect(page).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true, hasMore: true });
+      expect(page).toMatchObject({ total: null, hasMore: true });
       expect(page.checklists).toHaveLength(12);
+      expect(page.checklists.map((card) => card.id)).toEqual(cached.checklists.map((card) => card.id));
       expect(seen.filter((statement) => /\) now\s+left join/.test(statement))).toHaveLength(1);
-      expect(seen.filter((statement) => /^\s*with found as/.test(statement))).toHaveLength(1);
+      expect(seen.filter((statement) => /^\s*with found as/.test(statement))).toHaveLength(0);
       expect(seen.filter((statement) => /union all/.test(statement))).toHaveLength(1);
       expect(seen).toHaveLength(3);
     } finally {
@@ -164,10 +177,14 @@ describe('pages prepared once per connection (decision 033)', () => {
       '?order=most-used&tag=lamp',
       '?order=newest&tag=night',
       '?order=newest&q=lantern',
+      // Counted first, so that its page is read knowing its count (decision 054).
+      '/count?order=most-used&q=walk&tag=night',
       '?order=most-used&q=walk&tag=night',
       '?order=newest&q=firefly',
       '?order=newest&q=glowworm',
       '?order=best&q=firefly',
+      // Counted first too: a page read before its count plans its tiers with their values.
+      '/count?order=best&q=glowworm',
       '?order=best&q=glowworm',
       '?order=best&q=lantern',
     ];

@@ -142,7 +142,8 @@ describe('GET /api/checklists (browse)', () => {
     statements = [];
     await browse('?order=most-liked&q=more&tag=a');
     expect(statements.length).toBeLessThanOrEqual(3);
-    expect(statements.length).toBe(before);
+    // A new search's first page reads its page alone, before its count (decision 054).
+    expect(statements.length).toBeLessThanOrEqual(before);
     // Signed in, browse still asks nothing about the session: it does not need to know who asks.
     const signedIn = await signedInAgent(t, fan);
     statements = [];

@@ -205,7 +205,7 @@ test('Load more refused its cursor: Try again starts the search over from its fi
 });
 
 for (const width of [1280, 390]) {
-  test(`browse screenshots in grid and list view at ${width} px`, async ({ page }) => {
+  test(`browse screenshots in grid and list view at ${width} px`, async ({ page, db, makeUser }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.emulateMedia({ reducedMotion: 'reduce' });
     for (const view of ['grid', 'list']) {
@@ -213,5 +213,31 @@ for (const width of [1280, 390]) {
       await expect(page.getByText(/^Showing \d+ of [\d,]+ checklists$/)).toBeVisible();
       await page.screenshot({ path: `test-results/screenshots/browse-${view}-${width}.png`, fullPage: true });
     }
+
+    // A new search: its cards come first and its count after (decision 054), in the room kept for
+    // it, so nothing on the page moves when it arrives. The count is held back until looked at.
+    const author = await makeUser();
+    const word = `pend${unique()}`;
+    for (let index = 0; index < 14; index++) await makeChecklist(db, author.id, { title: `${word} list ${index}` });
+    let releaseCount = () => {};
+    const isReleased = new Promise<void>((resolve) => (releaseCount = resolve));
+    await page.route('**/api/checklists/count?*', async (route) => {
+      await isReleased;
+      await route.continue();
+    });
+    await page.getByRole('searchbox', { name: 'Search checklists' }).fill(word);
+    const counter = page.getByRole('status').filter({ hasText: /^Showing / });
+    await expect(counter).toHaveText('Showing 12 of …');
+    await expect(cards(page)).toHaveCount(12);
+    const places = async () => ({
+      clearFilters: await page.getByRole('button', { name: 'Clear all filters' }).boundingBox(),
+      firstCard: await cards(page).first().boundingBox(),
+    });
+    const pending = await places();
+    await page.screenshot({ path: `test-results/screenshots/browse-count-pending-${width}.png` });
+    releaseCount();
+    await expect(counter).toHaveText('Showing 12 of 14 checklists (filtered)');
+    expect(await places()).toEqual(pending);
+    await page.screenshot({ path: `test-results/screenshots/browse-count-shown-${width}.png` });
   });
 }

@@ -3,8 +3,10 @@ import { beforeAll, expect } from 'vitest';
 import {
   browsePageSchema,
   browseQuerySchema,
+  searchCountSchema,
   type BrowseCursor,
   type BrowsePage,
+  type SearchCount,
 } from '../../src/domain/checklists/browse';
 import { createBrowseCursors } from '../../src/server/browse/browse.queries';
 import type { Executor } from '../../src/server/db/client';
@@ -50,6 +52,16 @@ export function setUpBrowseTests() {
     return browsePageSchema.parse(await response.json());
   }
 
+  /**
+   * A search's count, asked for apart as the client asks for it after a first page sent without it
+   * (decision 054); anything but 200 fails the test.
+   */
+  async function countOf(query: string, agent: Agent = t.agent()): Promise<SearchCount> {
+    const response = await agent.request(`/api/checklists/count${query}`);
+    expect(response.status, await response.clone().text()).toBe(200);
+    return searchCountSchema.parse(await response.json());
+  }
+
   const rows = async <T>(query: ReturnType<typeof sql>) => (await t.db.execute(query)).rows as T[];
 
   /** Every page of a browse, following the cursor; `between` runs after each page. */
@@ -68,7 +80,7 @@ export function setUpBrowseTests() {
     return ids;
   }
 
-  return { t, author, statements, database, browse, rows, allPages };
+  return { t, author, statements, database, browse, countOf, rows, allPages };
 }
 
 /**

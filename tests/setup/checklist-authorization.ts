@@ -132,6 +132,13 @@ export const table: [string, Call, Record<Visibility, Expected>][] = [
   ],
   ['list comments', ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/comments` }), anyViewer],
   ['list remixes', ({ list }) => ({ method: 'GET', path: `/api/checklists/${list}/remixes` }), anyViewer],
+  // A search's count (decision 054) is the same for everyone, the list's own owner too: it counts
+  // public lists only, whatever the caller.
+  [
+    'count a search',
+    () => ({ method: 'GET', path: '/api/checklists/count?q=checklist' }),
+    byVisibility({ visitor: 200, other: 200, owner: 200 }, { visitor: 200, other: 200, owner: 200 }),
+  ],
   [
     'add comment',
     ({ list }) => ({ method: 'POST', path: `/api/checklists/${list}/comments`, json: { content: 'Nice' } }),

@@ -1,22 +1,26 @@
 // The Browse cases: every order × {no filter, a tag, a common word, a rare word, two words, a word
 // and a tag, two words the server has not searched for before}, on page 1 and on a deep page
-// (cursors followed beforehand). "best" only with words (without them it is Newest).
+// (cursors followed beforehand). "best" only with words (without them it is Newest). And the count
+// of two words not searched for before, which their first page is sent without (decision 054).
 import {
   BROWSE_ORDERS,
   LISTING_ORDERS,
   browseQuerySchema,
+  searchCountQuery,
   type BrowseCursor,
   type BrowseOrder,
   type BrowseQuery,
 } from '../../../src/domain/checklists/browse';
 import {
   browseChecklists,
+  countBrowseSearch,
   createBrowseCursors,
   createSearchCounts,
   createSearchPages,
   type Count,
 } from '../../../src/server/browse/browse.queries';
 import type { Database } from '../../../src/server/db/client';
+import { clientAddress } from '../../shared/signed-in-client';
 import { eachLimited } from '../each-limited';
 import type { LoadRequest } from '../load';
 import { NEW_SEARCHES } from '../search-floor';
@@ -33,6 +37,9 @@ const browseCounts = createSearchCounts<Count>();
 const browsePages = createSearchPages();
 /** What browseChecklists is given besides the query, as the server gives it. */
 const searchState = { cursors: browseCursors, counts: browseCounts, pages: browsePages };
+/** The count's visitors, each from an address of its own, so its per-address rate limit holds and is spread. */
+const COUNT_ADDRESSES = 1000;
+const FIRST_COUNT_VISITOR = 400_000;
 
 /**
  * The Browse cases, and what measuring needs to know of them: the searches of the "two words, new"
@@ -116,5 +123,17 @@ export async function browseCases(db: Database, { common, middle, rare, tags }: 
       });
     }
   }
+  // The count of each new search, asked for as the client asks for it after the first page, in Best
+  // match (the order a search gets), which counts to the cap as the database-alone floor does.
+  const countQueries = shuffled(newSearches).map((q) => searchCountQuery({ q, order: 'best' }));
+  cases.push({
+    name: `browse count + ${NEW_SEARCHES}`,
+    requests: countQueries.map((query, index) => ({
+      method: 'GET' as const,
+      path: `/api/checklists/count?${new URLSearchParams({ q: query.q, order: query.order })}`,
+      headers: { 'x-forwarded-for': clientAddress(FIRST_COUNT_VISITOR + (index % COUNT_ADDRESSES)) },
+    })),
+    bare: (index) => countBrowseSearch(db, countQueries[index % countQueries.length]!, browseCounts),
+  });
   return { cases, newSearches, deepSkipped, cursorsMadeAt };
 }

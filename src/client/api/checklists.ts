@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { browsePageSchema, popularTagsSchema, BrowsePage } from '@/domain/checklists/browse';
+import type { browsePageSchema, popularTagsSchema, searchCountSchema, BrowsePage } from '@/domain/checklists/browse';
 import type { bulkResultSchema, createdChecklistSchema } from '@/domain/checklists/checklist-actions';
 import type { ChecklistForm } from '@/domain/checklists/checklist-input';
 import type { checklistDetailSchema, ChecklistDetail } from '@/domain/checklists/checklist-view';
@@ -50,11 +50,16 @@ export const checklistDetailQuery = (id: string) =>
     },
   });
 
-function browsePath(filters: BrowseFilters, cursor: string | null): string {
+function browseParams(filters: BrowseFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (filters.q) params.set('q', filters.q);
   if (filters.tag) params.set('tag', filters.tag);
   params.set('order', filters.order);
+  return params;
+}
+
+function browsePath(filters: BrowseFilters, cursor: string | null): string {
+  const params = browseParams(filters);
   if (cursor) params.set('cursor', cursor);
   return `/api/checklists?${params.toString()}`;
 }
@@ -76,6 +81,17 @@ export const browseInfiniteQuery = (filters: BrowseFilters) =>
       })),
     initialPageParam: null as string | null,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+  });
+
+/**
+ * Y of "Showing X of Y" for a search whose first page came without it (`total: null`): the server
+ * sends a new search's first page before counting its matches (decision 054).
+ */
+export const browseCountQuery = (filters: BrowseFilters) =>
+  queryOptions({
+    queryKey: checklistKeys.browseCount(filters),
+    queryFn: ({ signal }) =>
+      apiRequest<typeof searchCountSchema>(`/api/checklists/count?${browseParams(filters).toString()}`, { signal }),
   });
 
 /** The top public tags, for the filter chips. */

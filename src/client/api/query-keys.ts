@@ -21,6 +21,8 @@ export const checklistKeys = {
   detail: (id: string) => [...checklistKeys.all, 'detail', id] as const,
   browse: ['checklists', 'browse'] as const,
   browseInfinite: (filters: BrowseFilters) => [...checklistKeys.browse, 'infinite', filters] as const,
+  // A search's count, asked for apart when its first page came without it (decision 054).
+  browseCount: (filters: BrowseFilters) => [...checklistKeys.browse, 'count', filters] as const,
   popularTags: ['checklists', 'browse', 'popular-tags'] as const,
   // Under 'checklists', so creating or editing a list elsewhere refreshes "My Lists" too.
   mine: ['checklists', 'mine'] as const,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BEST_MATCH_TIER_COUNT,
+  BROWSE_ORDERS,
   type BrowseCursor,
   browseQuerySchema,
   decodeBrowseCursor,
@@ -10,7 +11,12 @@ import {
   isFiltered,
   MAX_SEARCH_LENGTH,
   readBrowseFilters,
+  searchCountMessages,
+  searchCountParamsSchema,
+  searchCountQuery,
   searchTerms,
+  showingMessage,
+  showingPendingMessage,
   visibleTags,
 } from './browse';
 
@@ -124,6 +130,36 @@ describe('browse', () => {
   it('shows at most 3 tags on a grid card, then how many more', () => {
     expect(visibleTags(['a', 'b'])).toEqual({ shown: ['a', 'b'], more: 0 });
     expect(visibleTags(['a', 'b', 'c', 'd', 'e'])).toEqual({ shown: ['a', 'b', 'c'], more: 2 });
+  });
+});
+
+describe('the count of a search, asked for apart (decision 054)', () => {
+  const refusal = (params: Record<string, string>) =>
+    searchCountParamsSchema.safeParse(params).error?.issues.map((issue) => issue.message);
+
+  it('is asked with Browse’s parameters, and belongs to the same first page Browse reads', () => {
+    const params = searchCountParamsSchema.parse({ q: '  tent pegs ', tag: 'Camping' });
+    expect(searchCountQuery(params)).toEqual(browseQuerySchema.parse({ q: 'tent pegs', tag: 'Camping' }));
+    expect(searchCountQuery(searchCountParamsSchema.parse({ q: 'tent', order: 'most-used' }))).toEqual(
+      browseQuerySchema.parse({ q: 'tent', order: 'most-used' }),
+    );
+    expect(searchCountQuery(searchCountParamsSchema.parse({ q: 'te\0nt' }))).toMatchObject({ q: 'tent' });
+  });
+
+  it('refuses what Browse would not send, with its reason: no words, too long, an unknown order', () => {
+    expect(refusal({})).toEqual([searchCountMessages.noWords]);
+    expect(refusal({ q: ' ?! ' })).toEqual([searchCountMessages.noWords]);
+    expect(refusal({ q: 'a'.repeat(MAX_SEARCH_LENGTH + 1) })).toEqual([searchCountMessages.tooLong]);
+    expect(refusal({ q: 'tent', tag: 't'.repeat(31) })).toEqual([searchCountMessages.tagTooLong]);
+    expect(refusal({ q: 'tent', order: 'random' })).toEqual([searchCountMessages.order]);
+    expect(searchCountMessages.order).toBe(`Order by one of: ${BROWSE_ORDERS.join(', ')}.`);
+    expect(refusal({ q: 'a'.repeat(MAX_SEARCH_LENGTH), order: 'best' })).toBeUndefined();
+  });
+
+  it('words the counter as the spec does, and as "Showing X of …" while the count is on its way', () => {
+    expect(showingMessage(12, '1,000+', true)).toBe('Showing 12 of 1,000+ checklists (filtered)');
+    expect(showingMessage(3, '3', false)).toBe('Showing 3 of 3 checklists');
+    expect(showingPendingMessage(12)).toBe('Showing 12 of …');
   });
 });
 

@@ -218,8 +218,10 @@ export const browsePageSchema = z.object({
   /**
    * Y of "Showing X of Y checklists": every list that matches, exact from counters maintained by the
    * database; for a search, exact up to SEARCH_COUNT_CAP, and then `totalCapped` says there are more.
+   * Null on a search's first page whose count is not known yet: ask for it at
+   * `/api/checklists/count` (decision 054).
    */
-  total: z.number().int(),
+  total: z.number().int().nullable(),
   totalCapped: z.boolean(),
   /** When nothing matched what was typed: the words searched for instead ("campng" → "camping"). */
   searchedFor: z.string().nullable(),
@@ -230,6 +232,49 @@ export const browsePageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type BrowsePage = z.infer<typeof browsePageSchema>;
+
+// Named one by one, so the schema below reads no property while the module loads: a schema the page
+// does not use then stays out of its bundle (the build treats `z` calls as pure, not property reads).
+const noWordsMessage = 'Type a word to search for.';
+const tooLongMessage = `A search is at most ${MAX_SEARCH_LENGTH} characters.`;
+const tagTooLongMessage = 'A tag is at most 30 characters.';
+const orderMessage = 'Order by one of: best, newest, most-used, most-liked.';
+export const searchCountMessages = {
+  noWords: noWordsMessage,
+  tooLong: tooLongMessage,
+  tagTooLong: tagTooLongMessage,
+  order: orderMessage,
+} as const;
+
+/**
+ * What the count of a search is asked with (decision 054): Browse's own parameters, for a search a
+ * first page was sent without its count. Unlike Browse's, which fall back to a default, each is
+ * refused with its message when it is not one Browse would send: without words there is nothing
+ * to count apart.
+ */
+export const searchCountParamsSchema = z.object({
+  q: z
+    .string({ error: noWordsMessage })
+    .trim()
+    .max(MAX_SEARCH_LENGTH, tooLongMessage)
+    .refine((q) => searchTerms(q).length > 0, noWordsMessage),
+  tag: z.string().trim().max(30, tagTooLongMessage).optional(),
+  order: z.enum(BROWSE_ORDERS, { error: orderMessage }).optional(),
+});
+
+/** The Browse request whose first page a count belongs to. */
+export function searchCountQuery({ q, tag, order }: z.infer<typeof searchCountParamsSchema>): BrowseQuery {
+  const words = withoutNul(q);
+  return { q: words, tag: withoutNul(tag ?? ''), order: order ?? defaultOrder(words), page: 0 };
+}
+
+/** A search's count: Y of "Showing X of Y checklists", and the words searched for instead, if any. */
+export const searchCountSchema = z.object({
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+  searchedFor: z.string().nullable(),
+});
+export type SearchCount = z.infer<typeof searchCountSchema>;
 
 export const tagCountSchema = z.object({ tag: z.string(), count: z.number().int() });
 export const popularTagsSchema = z.object({ tags: z.array(tagCountSchema) });
@@ -255,6 +300,14 @@ export function formatTotal(total: number, capped: boolean): string {
 export function formatShownTotal(page: { total: number; totalCapped: boolean } | undefined, shown: number): string {
   return formatTotal(Math.max(page?.total ?? 0, shown), page?.totalCapped ?? false);
 }
+
+/** The counter above Browse's results: "Showing X of Y checklists", and "(filtered)" when filtered. */
+export function showingMessage(shown: number, total: string, isFiltered: boolean): string {
+  return `Showing ${shown} of ${total} checklists${isFiltered ? ' (filtered)' : ''}`;
+}
+
+/** The counter while a search's count is on its way: the same line, with room kept for Y. */
+export const showingPendingMessage = (shown: number) => `Showing ${shown} of …`;
 
 export function isFiltered(query: Pick<BrowseQuery, 'q' | 'tag'>): boolean {
   return query.q.trim() !== '' || query.tag.trim() !== '';

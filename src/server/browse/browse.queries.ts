@@ -6,12 +6,13 @@ import {
   type BrowseCursor,
   type BrowsePage,
   type BrowseQuery,
+  type SearchCount,
   type SearchState,
 } from '@/domain/checklists/browse';
 import type { Executor } from '../db/client';
 import { presentCard, type CardRow } from '../presenters';
 import { readBestMatches } from './best-match';
-import { carriedCount, countMatches, readFirstPage, tagCount, type Count, type FirstPage } from './capped-count';
+import { carriedCount, countMatches, exactCount, knownCount, readMatch, type Count } from './capped-count';
 import { pageOf, readCardsById, type PageRead } from './cards';
 import { readListingPage, type ListingOrder } from './listing-orders';
 import type { SearchCounts } from './search-count-cache';
@@ -39,16 +40,23 @@ export { createBrowseCursors, SEARCH_STATE_MS, type BrowseCursors } from './sign
 
 /**
  * Browse: public lists only, full-text search over title, tags, description and items (word forms,
- * accents and near spellings, decision 018), tag filter, order and paging. At most two statements
- * whatever the page size, depth or data: the count, and the page of cards. Without a search they
- * run side by side; with one the count goes first, since it may correct the words.
+ * accents and near spellings, decision 018), tag filter, order and paging. A few statements
+ * whatever the page size, depth or data: the count, and the page of cards.
+ *
+ * Without a search the two run side by side. A search's first page is sent without waiting for its
+ * count when the count is not known yet (`total: null`), and the client asks for the count apart
+ * (`countBrowseSearch`, decision 054): it is read as the database plans it for the words, and its count
+ * comes with it only when the page holds every match. When the typed words find nothing, the count
+ * goes first after all, since it may correct the words. A count already known (cached, carried by
+ * a cursor, a tag's or all lists') comes with the page.
  *
  * Paging is by keyset (`cursor`): the page starts after the previous page's last sort key, read off
  * the order's index, so a deep page costs what the first does and lists added meanwhile neither
  * repeat nor push others out. `page` (offset) still works for callers without a cursor. A search's
- * later pages do not count again: the cursor carries the first page's count (`carriedCount`), so
- * Y stays what the search's first page said, and `cursors` signs what it carries. A first page
- * counts only if `counts` has not cached the same search's count, or it no longer holds.
+ * later pages do not count again: the cursor carries the count (`carriedCount`), so Y stays what
+ * the search's first count said, and `cursors` signs what it carries. A later page whose cursor
+ * carries none (after a first page sent without its count) takes the count `counts` has cached, or
+ * counts as a first page did.
  */
 export async function browseChecklists(
   db: Executor,
@@ -80,12 +88,19 @@ export async function browseChecklists(
       withGeneration: isCacheable(words, query),
     });
   };
+  /** A search's first page, which need not wait for its count (decision 054). */
+  const isFirstSearchPage = typed.length > 0 && !cursor && query.page === 0;
 
-  /** A search's count: carried by the cursor, or cached or counted for a first page. */
-  const countTyped = (knownGeneration?: string, found?: { order: ListingOrder; firstPage?: FirstPage }) =>
+  /** A search's count: carried by the cursor, or cached or counted. */
+  const countTyped = (knownGeneration?: string) =>
     cursor?.s
       ? carriedCount(db, query, cursor.s, typed, cursor.o === 'best' ? cursor.q : undefined, spent)
-      : countMatches(db, query, typed, counts, { spent, knownGeneration, found });
+      : countMatches(db, query, typed, counts, { spent, knownGeneration });
+  /** The count a search's page comes with: a first page's only if it is known, a later page's always. */
+  const countToSend = async (knownGeneration?: string) =>
+    isFirstSearchPage
+      ? ((await knownCount(db, query, typed, counts, { spent, knownGeneration })) ?? null)
+      : countTyped(knownGeneration);
 
   // A page of the same search read before, while nothing it can find has changed (decision 041):
   // its cards by id and the number of changes, in one statement. When the number has moved, that
@@ -98,9 +113,9 @@ export async function browseChecklists(
   if (cached) {
     // A tag's page without words reads the tag's count with its cards (the count the database keeps).
     const tag = typed.length === 0 ? query.tag : undefined;
-    const { generation, cards, tagCount: tagTotal } = await readCardsById(db, cached.ids, tag);
+    const { generation, cards, tagCount } = await readCardsById(db, cached.ids, tag);
     if (generation === cached.generation) {
-      return respond(tag ? tagCount(tagTotal) : await countTyped(generation), cards, cached.nextKey);
+      return respond(tag ? exactCount(tagCount) : await countToSend(generation), cards, cached.nextKey);
     }
     spent.statements++;
     knownGeneration = generation;
@@ -120,24 +135,55 @@ export async function browseChecklists(
     count = await countMatches(db, query, typed, counts);
     page = pageOf(await readPage(typed, { match: null, isSparse: count.isSparse(listingOrder), capped: false }));
   } else {
-    // A listing order's first page may come with the count (`countSearch`): then only its cards are read.
-    const isFirstPage = !cursor && query.page === 0 && query.order !== 'best';
-    const found: { order: ListingOrder; firstPage?: FirstPage } = { order: listingOrder };
-    count = await countTyped(knownGeneration, isFirstPage ? found : undefined);
-    page = found.firstPage
-      ? await readFirstPage(db, found.firstPage)
-      : pageOf(await readPage(count.searchedFor ?? typed, { ...count, isSparse: count.isSparse(listingOrder) }));
+    const known = isFirstSearchPage ? await countToSend(knownGeneration) : null;
+    if (isFirstSearchPage && !known) {
+      const uncounted = await readUncountedPage();
+      if (uncounted.shown.length > 0) {
+        cache(uncounted);
+        // A page that holds every match has counted them.
+        const shownCount = uncounted.nextKey === null ? exactCount(uncounted.shown.length) : null;
+        return respond(shownCount, uncounted.shown, uncounted.nextKey);
+      }
+    }
+    count = known ?? (await countTyped(knownGeneration));
+    page =
+      isFirstSearchPage && !known && !count.searchedFor
+        ? // The typed words found nothing, and no near spelling does either.
+          { shown: [], nextKey: null, generation: undefined }
+        : pageOf(await readPage(count.searchedFor ?? typed, { ...count, isSparse: count.isSparse(listingOrder) }));
   }
-  if (pageKey && page.generation !== undefined) {
-    const { shown, nextKey, generation } = page;
-    pages.set(pageKey, { ids: shown.map((card) => card.id), nextKey, generation, ttlMs: pageCacheMs(query) }, at);
-  }
+  cache(page);
   return respond(count, page.shown, page.nextKey);
 
-  /** The page's response: its cards, the count, and a cursor after `nextKey` when there is more. */
-  function respond(count: Count, shown: CardRow[], nextKey: unknown[] | null): BrowsePage {
+  /**
+   * A search's first page before its count: read as the database plans it for the words, neither
+   * gathered first (which only a few matches make worth it) nor walked by a plan made for every
+   * search (which only many do), since how many match is what is not known yet. Best match reads
+   * its tiers as for many matches, after a statement that reads no list (`readMatch`).
+   */
+  async function readUncountedPage(): Promise<PageRead> {
+    if (query.order === 'best') {
+      const match = await readMatch(db, typed, true);
+      spent.statements++;
+      // At most three statements a page, as for a page read with its count.
+      return pageOf(await readBestMatches(db, query, match, null, { canSplit: spent.statements <= 1 }));
+    }
+    return pageOf(await readPage(typed, { match: null, isSparse: false, capped: false }));
+  }
+
+  /** Caches a search's or tag's page read now, with the number of changes it was read at. */
+  function cache({ shown, nextKey, generation }: PageRead) {
+    if (!pageKey || generation === undefined) return;
+    pages.set(pageKey, { ids: shown.map((card) => card.id), nextKey, generation, ttlMs: pageCacheMs(query) }, at);
+  }
+
+  /**
+   * The page's response: its cards, the count (null: to come, decision 054), and a cursor after
+   * `nextKey` when there is more.
+   */
+  function respond(count: Count | null, shown: CardRow[], nextKey: unknown[] | null): BrowsePage {
     const searched: SearchState | null =
-      typed.length === 0
+      typed.length === 0 || !count
         ? null
         : (cursor?.s ?? {
             t: count.total,
@@ -147,7 +193,7 @@ export async function browseChecklists(
             g: count.isSparse(listingOrder),
           });
     const words: BestMatchWords | null =
-      query.order === 'best' && count.match ? { w: count.match.whole, x: count.match.isTypedWhole } : null;
+      query.order === 'best' && count?.match ? { w: count.match.whole, x: count.match.isTypedWhole } : null;
     const nextCursor = (sortKey: unknown[]): string | null => {
       const next = { o: query.order, k: sortKey } as BrowseCursor;
       // What would make the cursor too long to send back, or that its schema would refuse (a
@@ -168,13 +214,28 @@ export async function browseChecklists(
 
     return {
       checklists: shown.map(presentCard),
-      total: count.total,
-      totalCapped: count.capped,
-      searchedFor: count.searchedFor?.join(' ') ?? null,
+      total: count?.total ?? null,
+      totalCapped: count?.capped ?? false,
+      searchedFor: count?.searchedFor?.join(' ') ?? null,
       page: query.page,
       pageSize: BROWSE_PAGE_SIZE,
       hasMore: nextKey !== null,
       nextCursor: nextKey ? nextCursor(nextKey) : null,
     };
   }
+}
+
+/**
+ * Y of "Showing X of Y" for a search whose first page was sent without it (decision 054): the
+ * count `counts` has cached, or the matches counted now, as far as the order's later pages need
+ * (`countMatches`, which also corrects words that find nothing), and cached for the page read
+ * again and for Load more.
+ */
+export async function countBrowseSearch(
+  db: Executor,
+  query: BrowseQuery,
+  counts: SearchCounts<Count>,
+): Promise<SearchCount> {
+  const { total, capped, searchedFor } = await countMatches(db, query, searchTerms(query.q), counts);
+  return { total, totalCapped: capped, searchedFor: searchedFor?.join(' ') ?? null };
 }

@@ -1,16 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  BROWSE_PAGE_SIZE,
-  SEARCH_COUNT_CAP,
-  type BestMatchWords,
-  type BrowseQuery,
-  type SearchState,
-} from '@/domain/checklists/browse';
+import { SEARCH_COUNT_CAP, type BestMatchWords, type BrowseQuery, type SearchState } from '@/domain/checklists/browse';
 import { executeNamed, sqlCount, type Executor } from '../db/client';
 import type { SearchMatch } from './best-match';
-import { readCardsById, searchGeneration, type PageRead } from './cards';
+import { searchGeneration } from './cards';
 import { filters } from './filters';
-import { isSparse, isTagSparse, orderBy, sortKeyJson, SPARSE_COUNT_LIMIT, type ListingOrder } from './listing-orders';
+import { isSparse, isTagSparse, SPARSE_COUNT_LIMIT, type ListingOrder } from './listing-orders';
 import { searchCacheKey, type SearchCounts } from './search-count-cache';
 
 // Y of "Showing X of Y": without a search, exact, from the counters the database keeps (all public
@@ -32,12 +26,6 @@ export type Count = {
   /** Up to how many matches the count is exact: all of them when it stopped short of its limit. */
   exactUpTo: number;
 };
-
-/**
- * A search's first page in a listing order as its count read it: up to a page and one more of its
- * lists' ids and sort keys, in order, and the number of changes they were read at.
- */
-export type FirstPage = { ids: string[]; sortKeys: unknown[][]; generation: string };
 
 /**
  * How far a search's count goes. Each match past the cap is a table page more to read (decision
@@ -83,11 +71,19 @@ export async function carriedCount(
   const searched = state.f ?? typed;
   if (words) return { ...count, match: { words: searched, whole: words.w, isTypedWhole: words.x, isMany: state.m } };
   spent.statements++;
+  return { ...count, match: await readMatch(db, searched, state.m) };
+}
+
+/**
+ * What Best match's tiers are read with for `words`, in a statement that reads no list; `isMany`
+ * as the caller knows it (a page read before its count takes it as true: see `browseChecklists`).
+ */
+export async function readMatch(db: Executor, words: string[], isMany: boolean): Promise<SearchMatch> {
   const result = await db.execute<{ whole: string; typed_whole: boolean }>(
-    sql`select ${matchColumns(sql`${sql.param(searched)}::text[]`)}`,
+    sql`select ${matchColumns(sql`${sql.param(words)}::text[]`)}`,
   );
   const row = result.rows[0]!;
-  return { ...count, match: { words: searched, whole: row.whole, isTypedWhole: row.typed_whole, isMany: state.m } };
+  return { words, whole: row.whole, isTypedWhole: row.typed_whole, isMany };
 }
 
 /** How many lists are public: the slots of the counter the database keeps, added up (decision 018). */
@@ -103,16 +99,7 @@ export async function countMatches(
   query: BrowseQuery,
   terms: string[],
   counts: SearchCounts<Count>,
-  {
-    spent = { statements: 0 },
-    knownGeneration,
-    found,
-  }: {
-    spent?: { statements: number };
-    knownGeneration?: string;
-    /** Where a search's first page in a listing order goes, when the count reads it (`countSearch`). */
-    found?: { order: ListingOrder; firstPage?: FirstPage };
-  } = {},
+  { spent = { statements: 0 }, knownGeneration }: { spent?: { statements: number }; knownGeneration?: string } = {},
 ): Promise<Count> {
   if (terms.length === 0) {
     const [row] = await executeNamed<{ total: number; public_lists: number }>(
@@ -127,7 +114,40 @@ export async function countMatches(
     const isSparse = Boolean(query.tag) && isTagSparse(total, publicCount);
     return { total, capped: false, searchedFor: null, match: null, isSparse: () => isSparse, exactUpTo };
   }
-  const key = searchCacheKey(terms, query);
+  const { key, limit, generation, isEnough } = cachedSearch(db, query, terms, { spent, knownGeneration });
+  return counts.count(
+    key,
+    generation,
+    async () => {
+      spent.statements++;
+      return countSearch(db, query, terms, limit);
+    },
+    isEnough,
+  );
+}
+
+/**
+ * A search's count if `counts` has it cached and it still holds, without counting: what a search's
+ * first page comes with when it is known (decision 054).
+ */
+export function knownCount(
+  db: Executor,
+  query: BrowseQuery,
+  terms: string[],
+  counts: SearchCounts<Count>,
+  options: { spent: { statements: number }; knownGeneration?: string },
+): Promise<Count | undefined> {
+  const { key, generation, isEnough } = cachedSearch(db, query, terms, options);
+  return counts.cached(key, generation, isEnough);
+}
+
+/** How a search's count is cached: its key, how far it is counted, and the number of changes read when needed. */
+function cachedSearch(
+  db: Executor,
+  query: BrowseQuery,
+  terms: string[],
+  { spent, knownGeneration }: { spent: { statements: number }; knownGeneration?: string },
+) {
   // Counted as far as the order needs: a count that stopped at the cap is counted again, further,
   // for an order that needs to know more.
   const limit = countLimit(query);
@@ -139,17 +159,12 @@ export async function countMatches(
     return (await executeNamed<{ generation: string }>(db, sql`select ${searchGeneration} as generation`))[0]!
       .generation;
   };
-  return counts.count(
-    key,
+  return {
+    key: searchCacheKey(terms, query),
+    limit,
     generation,
-    async () => {
-      spent.statements++;
-      const { firstPage, ...counted } = await countSearch(db, query, terms, limit, found?.order ?? null);
-      if (found && firstPage) found.firstPage = firstPage;
-      return counted;
-    },
-    (cached) => cached.exactUpTo >= limit,
-  );
+    isEnough: (cached: Count) => cached.exactUpTo >= limit,
+  };
 }
 
 /**
@@ -164,20 +179,11 @@ async function countSearch(
   query: BrowseQuery,
   terms: string[],
   limit: number,
-  firstPageOrder: ListingOrder | null,
-): Promise<{ count: Count; generation: string; firstPage: FirstPage | null }> {
+): Promise<{ count: Count; generation: string }> {
   const typed = sql.param(terms);
   // The limit is written in the statement, so that what it counted to can be read in its text.
   const capped = (words: SQL) =>
     sql`(select count(*)::int from (select 1 from checklists c where ${filters(query, words)} limit ${sqlCount(limit + 1)}) m)`;
-  // The first page in a listing order, when the typed words' matches are all counted: they are
-  // read for the count anyway, so sorting them costs little, and the page's own read, a walk along
-  // the order's index or a gather of the same matches, is saved.
-  const firstPage = firstPageOrder
-    ? sql`(select json_agg(json_build_array(c.id, ${sortKeyJson[firstPageOrder]}) order by ${orderBy[firstPageOrder]})
-          from (select * from found c where (select n from typed) <= ${sqlCount(limit)}
-                order by ${orderBy[firstPageOrder]} limit ${sqlCount(BROWSE_PAGE_SIZE + 1)}) c)`
-    : sql`null::json`;
   const result = await db.execute<{
     typed: number;
     corrected: string[] | null;
@@ -186,7 +192,6 @@ async function countSearch(
     typed_whole: boolean;
     public_lists: number;
     generation: string;
-    first_page: [string, unknown[]][] | null;
   }>(sql`
     with found as materialized (
       select c.id, c.created_at, c.uses_count, c.likes_count from checklists c
@@ -198,7 +203,7 @@ async function countSearch(
              case when corrected.words is not null then ${capped(sql`corrected.words`)} end as refound
       from typed left join corrected on true)
     select counted.*, ${matchColumns(sql`searched.words`)}, ${searchGeneration} as generation,
-      ${publicLists} as public_lists, ${firstPage} as first_page
+      ${publicLists} as public_lists
     from counted, lateral (
       select case when counted.refound > 0 then counted.corrected else ${typed}::text[] end as words) searched`);
   const row = result.rows[0]!;
@@ -219,30 +224,14 @@ async function countSearch(
       found <= limit && isSparse(found, row.public_lists, { hasTag: Boolean(query.tag), order }),
     exactUpTo: found <= limit ? Number.POSITIVE_INFINITY : limit,
   };
-  const firstPageRows = isCorrected ? null : row.first_page;
-  return {
-    count,
-    generation: row.generation,
-    firstPage: firstPageRows && {
-      ids: firstPageRows.map(([id]) => id),
-      sortKeys: firstPageRows.map(([, sortKey]) => sortKey),
-      generation: row.generation,
-    },
-  };
+  return { count, generation: row.generation };
 }
 
 /**
- * A first page its count read (`countSearch`): the cards of its lists, and where the next page
- * starts as the count saw it, so that a list made private or deleted since the count neither ends
- * the paging nor brings the next page's first list onto this one.
+ * A count known without counting: a tag's, read with a cached page from the counter the database
+ * keeps, or a search's whose first page held every match.
  */
-export async function readFirstPage(db: Executor, { ids, sortKeys, generation }: FirstPage): Promise<PageRead> {
-  const { cards } = await readCardsById(db, ids.slice(0, BROWSE_PAGE_SIZE), undefined);
-  return { shown: cards, nextKey: ids.length > BROWSE_PAGE_SIZE ? sortKeys[BROWSE_PAGE_SIZE - 1]! : null, generation };
-}
-
-/** A tag's count, read with a cached page: exact, from the counter the database keeps. */
-export const tagCount = (total: number): Count => ({
+export const exactCount = (total: number): Count => ({
   total,
   capped: false,
   searchedFor: null,

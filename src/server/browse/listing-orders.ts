@@ -21,13 +21,13 @@ const sortKey: Record<ListingOrder, SQL> = {
   'most-used': sql`c.uses_count, c.created_at, c.id`,
   'most-liked': sql`c.likes_count, c.created_at, c.id`,
 };
-export const orderBy: Record<ListingOrder, SQL> = {
+const orderBy: Record<ListingOrder, SQL> = {
   newest: sql`c.created_at desc, c.id desc`,
   'most-used': sql`c.uses_count desc, c.created_at desc, c.id desc`,
   'most-liked': sql`c.likes_count desc, c.created_at desc, c.id desc`,
 };
 /** The same key as JSON (created_at keeps its microseconds) for the next cursor, read for the page only. */
-export const sortKeyJson: Record<ListingOrder, SQL> = {
+const sortKeyJson: Record<ListingOrder, SQL> = {
   newest: sql`json_build_array(c.created_at, c.id)`,
   'most-used': sql`json_build_array(c.uses_count, c.created_at, c.id)`,
   'most-liked': sql`json_build_array(c.likes_count, c.created_at, c.id)`,

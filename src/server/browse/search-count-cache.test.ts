@@ -131,4 +131,17 @@ describe('the search count cache', () => {
     expect(await further).toEqual({ total: 3000, capped: true });
     expect(slow.db.state.counted).toBe(2);
   });
+
+  it('says what it has cached, if it still holds, without ever counting (a first page sent before its count)', async () => {
+    const { counts, db, count } = searchCounts();
+    expect(await counts.cached('camping', db.generation)).toBeUndefined();
+    expect(db.state.counted).toBe(0);
+    await count('camping');
+    expect(await counts.cached('camping', db.generation)).toEqual({ total: 3, capped: false });
+    // Not a count that stopped sooner than the asker needs, nor one a change has made stale.
+    expect(await counts.cached('camping', db.generation, (counted) => counted.total > 3)).toBeUndefined();
+    db.state.generation = 2;
+    expect(await counts.cached('camping', db.generation)).toBeUndefined();
+    expect(db.state.counted).toBe(1);
+  });
 });

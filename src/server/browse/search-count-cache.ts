@@ -34,6 +34,15 @@ export type SearchCounts<Count extends { capped: boolean }> = {
     count: () => Promise<{ count: Count; generation: string }>,
     isEnough?: (count: Count) => boolean,
   ) => Promise<Count>;
+  /**
+   * The cached count of the search `key` if it still holds and `isEnough` takes it, without ever
+   * counting: a search's first page is sent without waiting for a count (decision 054).
+   */
+  cached: (
+    key: string,
+    generation: () => Promise<string>,
+    isEnough?: (count: Count) => boolean,
+  ) => Promise<Count | undefined>;
 };
 
 type Cached<Count> = { count: Count; generation: string };
@@ -45,14 +54,20 @@ export function createSearchCounts<Count extends { capped: boolean }>(
   const cache = createLruCache<Cached<Count>>({ maxEntries, ttlMs: SEARCH_COUNT_MS });
   /** Counts running now: a search asked for again meanwhile waits for its count. */
   const running = new Map<string, Promise<Count>>();
+  /** The entry cached for `key`, if `isEnough` takes its count (whether it still holds is the caller's to check). */
+  const enough = (key: string, at: number, isEnough: (count: Count) => boolean) => {
+    const entry = cache.get(key, at)?.value;
+    return entry && isEnough(entry.count) ? entry : undefined;
+  };
+  /** Whether a cached count holds: past the cap always, else while nothing a search can find has changed. */
+  const holds = async (entry: Cached<Count>, generation: () => Promise<string>) =>
+    entry.count.capped || (await generation()) === entry.generation;
   return {
     async count(key, generation, count, isEnough = () => true) {
       // The time is taken before anything is read, so a count is never cached past its limit.
       const at = now();
-      const entry = cache.get(key, at)?.value;
-      if (entry && isEnough(entry.count)) {
-        if (entry.count.capped || (await generation()) === entry.generation) return entry.count;
-      }
+      const entry = enough(key, at, isEnough);
+      if (entry && (await holds(entry, generation))) return entry.count;
       const pending = running.get(key);
       if (pending) {
         const counted = await pending;
@@ -67,6 +82,10 @@ export function createSearchCounts<Count extends { capped: boolean }>(
       } finally {
         running.delete(key);
       }
+    },
+    async cached(key, generation, isEnough = () => true) {
+      const entry = enough(key, now(), isEnough);
+      return entry && (await holds(entry, generation)) ? entry.count : undefined;
     },
   };
 }

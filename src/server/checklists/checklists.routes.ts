@@ -7,13 +7,17 @@ import {
   browseParamsSchema,
   browseQuerySchema,
   popularTagsSchema,
+  searchCountParamsSchema,
+  searchCountQuery,
+  searchCountSchema,
 } from '@/domain/checklists/browse';
 import { checklistDetailSchema, checklistMessages, type ChecklistDetail } from '@/domain/checklists/checklist-view';
 import type { Database } from '../db/client';
-import { createRouter, userIdOf } from '../http';
+import { commonErrors, createRouter, jsonContent, limited, perAddress, rateLimited, userIdOf } from '../http';
 import { cacheForVisitors } from '../security/no-store';
 import {
   browseChecklists,
+  countBrowseSearch,
   popularTags,
   type BrowseCursors,
   type Count,
@@ -34,6 +38,19 @@ const browseRoute = createRoute({
   responses: {
     200: { content: { 'application/json': { schema: browsePageSchema } }, description: 'A page of cards' },
     400: { content: { 'application/json': { schema: apiErrorSchema } }, description: 'A cursor that is not ours' },
+  },
+});
+
+const searchCountRoute = createRoute({
+  method: 'get',
+  path: '/count',
+  ...limited(perAddress('searchCountsPerIp')),
+  summary: 'Y of "Showing X of Y" for a search whose first page came without it (total null)',
+  request: { query: searchCountParamsSchema },
+  responses: {
+    200: jsonContent(searchCountSchema, 'The count, up to 1,000 and then capped'),
+    400: commonErrors[400],
+    ...rateLimited,
   },
 });
 
@@ -79,6 +96,11 @@ export function checklistsRoutes({
       const page = await browseChecklists(db, query, { cursor, cursors, counts, pages });
       cacheForVisitors(c);
       return c.json(page, 200);
+    })
+    .openapi(searchCountRoute, async (c) => {
+      const count = await countBrowseSearch(db, searchCountQuery(c.req.valid('query')), counts);
+      cacheForVisitors(c);
+      return c.json(count, 200);
     })
     .openapi(tagsRoute, async (c) => {
       const tags = await popularTags(db);

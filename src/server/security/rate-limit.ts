@@ -42,6 +42,8 @@ export const rateRules = {
   itemSuggestionsPerUser: { windowSeconds: 60, max: 120 },
   // A list's remixes: its detail page asks for the first page, a reader pages on with Show more.
   remixesPerIp: { windowSeconds: 60, max: 240 },
+  // A search's count, asked after its first page (decision 054): one per search a person makes.
+  searchCountsPerIp: { windowSeconds: 60, max: 240 },
   // Changing one's own profile, username or settings (Hide completed items among them): a person
   // flips a switch a few times a minute.
   ownProfileWritesPerUser: { windowSeconds: 60, max: 60 },

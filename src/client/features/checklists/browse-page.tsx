@@ -21,7 +21,7 @@ import { rememberBrowseSearch } from '@/client/lib/last-browse-search';
 import { useIsOnline } from '@/client/lib/offline/status';
 import { useAuth } from '@/client/api/use-auth';
 import { BrowseSearchForm, TagChips, ViewToggle } from './browse-controls';
-import { BrowseResults } from './browse-results';
+import { BrowseCounter, BrowseResults } from './browse-results';
 import { useBrowseParams } from './use-browse-params';
 import { useBrowseResults } from './use-browse-results';
 import { useSearchDraft } from './use-search-draft';
@@ -105,11 +105,7 @@ export function BrowsePage() {
           moved (layout shift) when the tag chips appear above them at the same moment. */}
       <div key={isFirstLoad ? 'first-load' : 'results'} hidden={!isOnline}>
         <div className="mt-6 flex min-h-8 flex-wrap items-center gap-x-3 gap-y-1">
-          {results.data && !isFirstLoad ? (
-            <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
-              {`Showing ${shown.cards.length} of ${shown.total} checklists${shown.isShownFiltered ? ' (filtered)' : ''}`}
-            </p>
-          ) : null}
+          {results.data && !isFirstLoad ? <BrowseCounter results={shown} /> : null}
           {searchedFor && shownFilters ? (
             <p className="w-full text-sm text-slate-600 dark:text-slate-400">
               {browseMessages.searchedFor(shownFilters.q, searchedFor)}

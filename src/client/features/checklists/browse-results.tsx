@@ -1,5 +1,13 @@
 import { LoaderCircle, Search } from 'lucide-react';
-import { browseCursorMessages, browseMessages, type BrowseView } from '@/domain/checklists/browse';
+import {
+  browseCursorMessages,
+  browseMessages,
+  formatTotal,
+  SEARCH_COUNT_CAP,
+  showingMessage,
+  showingPendingMessage,
+  type BrowseView,
+} from '@/domain/checklists/browse';
 import { Button } from '@/client/components/ui/button';
 import { Card } from '@/client/components/ui/card';
 import { LoadError, LoadingState } from '@/client/components/ui/load-states';
@@ -11,6 +19,31 @@ import type { BrowseResults as Results } from './use-browse-results';
 /** The API refused the page's cursor (400): asking with it again would be refused again. */
 function isStaleCursor(error: unknown): boolean {
   return error instanceof ApiError && error.status === 400;
+}
+
+/**
+ * "Showing X of Y checklists" above the cards. A search whose count comes after its cards (decision
+ * 054) shows "Showing X of …" meanwhile, in a box as wide as the longest line its count can make
+ * (a search counts to "1,000+"), so that the count arriving moves nothing on the page.
+ */
+export function BrowseCounter({ results: { cards, total, isCountApart, isShownFiltered } }: { results: Results }) {
+  const text =
+    total === null ? showingPendingMessage(cards.length) : showingMessage(cards.length, total, isShownFiltered);
+  const counter = (
+    <p role="status" className="col-start-1 row-start-1 text-sm text-slate-600 dark:text-slate-400">
+      {text}
+    </p>
+  );
+  if (!isCountApart) return counter;
+  const longest = showingMessage(cards.length, formatTotal(SEARCH_COUNT_CAP, true), isShownFiltered);
+  return (
+    <div className="grid">
+      <span aria-hidden className="invisible col-start-1 row-start-1 text-sm">
+        {longest}
+      </span>
+      {counter}
+    </div>
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-qu
 import { useMemo } from 'react';
 import { formatShownTotal, isFiltered, type ChecklistCard } from '@/domain/checklists/browse';
 import type { BrowseFilters } from '@/client/api/query-keys';
-import { browseInfiniteQuery, popularTagsQuery } from '@/client/api/checklists';
+import { browseCountQuery, browseInfiniteQuery, popularTagsQuery } from '@/client/api/checklists';
 
 /**
  * Pages follow each other by cursor, so a list published between two pages does not come back; a
@@ -28,15 +28,30 @@ export function useBrowseResults(filters: BrowseFilters) {
   const cards = useMemo(() => uniqueById(results.data?.pages.flatMap((page) => page.checklists) ?? []), [results.data]);
   // The counter's numbers and its "(filtered)" come from the same response: while a new search is
   // in flight the previous response stays on screen, and so does the label that describes it.
-  const shownFilters = results.data?.pages[0]?.filters;
+  const firstPage = results.data?.pages[0];
+  const shownFilters = firstPage?.filters;
+  // A new search's first page comes before its count (decision 054): the count is asked for apart,
+  // for the search on screen, and gives Y for every page loaded since, so Y stays what it said.
+  const isCountApart = firstPage?.total === null;
+  const count = useQuery({
+    ...browseCountQuery(shownFilters ?? filters),
+    enabled: isCountApart && shownFilters !== undefined,
+  });
+  const counted = isCountApart
+    ? (count.data ?? results.data?.pages.findLast((page) => page.total !== null))
+    : results.data?.pages.at(-1);
   return {
     results,
     isFirstLoad,
     cards,
-    total: formatShownTotal(results.data?.pages.at(-1), cards.length),
+    /** Y, or null while the count is on its way. */
+    total:
+      counted && counted.total !== null ? formatShownTotal({ ...counted, total: counted.total }, cards.length) : null,
+    /** Whether the counter keeps room for a count that comes after the cards. */
+    isCountApart,
     shownFilters,
     isShownFiltered: shownFilters ? isFiltered(shownFilters) : false,
-    searchedFor: results.data?.pages[0]?.searchedFor,
+    searchedFor: firstPage?.searchedFor ?? (isCountApart ? count.data?.searchedFor : null),
   };
 }
 
