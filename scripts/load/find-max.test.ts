@@ -31,6 +31,18 @@ describe('findMaxRate', () => {
     expect(result.broke).toBeNull();
   });
 
+  it('takes no step once its time is up', async () => {
+    const { asked, measure } = fakeMeasure(530);
+    const result = await findMaxRate(measure, {
+      startRate: 25,
+      maxSteps: 30,
+      precision: 0.05,
+      isOutOfTime: () => asked.length >= 3,
+    });
+    expect(asked).toEqual([25, 50, 100]);
+    expect(result).toMatchObject({ held: { rate: 100 }, broke: null });
+  });
+
   it('says nothing held when even the start rate breaks', async () => {
     const { asked, measure } = fakeMeasure(10);
     const result = await findMaxRate(measure, { startRate: 25, maxSteps: 10, precision: 0.05 });

@@ -1,7 +1,7 @@
 // The highest arrival rate that holds: rates raised step by step (doubling from a start) until one
 // breaks, then bisected between the last that held and the first that broke, until they are
-// within `precision` of each other or the steps run out. Each step is one bounded measurement, so
-// the search is bounded in time by its number of steps. Pure over `measure` (find-max.test.ts).
+// within `precision` of each other or the steps or the time run out. Each step is one bounded
+// measurement, so the search is bounded in time. Pure over `measure` (find-max.test.ts).
 
 export type Step<T> = { rate: number; held: boolean; result: T };
 
@@ -12,6 +12,8 @@ export type SearchLimits = {
   maxSteps: number;
   /** Stop once the broken rate is within this fraction above the held one (0.05: 5 %). */
   precision: number;
+  /** Asked before each step: true stops the search there (its time is up). */
+  isOutOfTime?: () => boolean;
 };
 
 export type SearchResult<T> = {
@@ -24,9 +26,10 @@ export type SearchResult<T> = {
 
 export async function findMaxRate<T>(
   measure: (rate: number) => Promise<{ held: boolean; result: T }>,
-  { startRate, maxSteps, precision }: SearchLimits,
+  { startRate, maxSteps, precision, isOutOfTime = () => false }: SearchLimits,
 ): Promise<SearchResult<T>> {
   const steps: Step<T>[] = [];
+  const canStep = () => steps.length < maxSteps && !isOutOfTime();
   let held: Step<T> | null = null;
   let broke: Step<T> | null = null;
   const tryRate = async (rate: number) => {
@@ -37,11 +40,11 @@ export async function findMaxRate<T>(
     return step;
   };
   // The coarse rise: double until a rate breaks.
-  for (let rate = Math.max(1, Math.round(startRate)); steps.length < maxSteps; rate *= 2) {
+  for (let rate = Math.max(1, Math.round(startRate)); canStep(); rate *= 2) {
     if (!(await tryRate(rate)).held) break;
   }
   // The bisection, between whole rates a second.
-  while (steps.length < maxSteps && held !== null && broke !== null) {
+  while (held !== null && broke !== null && canStep()) {
     const low: number = (held as Step<T>).rate;
     const high: number = (broke as Step<T>).rate;
     const middle = Math.round((low + high) / 2);

@@ -2,10 +2,14 @@
 // rate, each printed as a table as it ends; find-max's search (find-max.ts) over such runs.
 import { fork } from 'node:child_process';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { findMaxRate } from './find-max';
 import type { GeneratorRun, GeneratorSetup } from './generator';
 import type { LoadOptions } from './options';
 import { formatSummary, summarize, verdictOf, type RunSummary, type RunTally } from './report';
+
+/** Between find-max's steps. */
+const PAUSE_MS = 2000;
 
 export type Generator = {
   run: (rate: number, seconds: number) => Promise<RunSummary>;
@@ -13,10 +17,7 @@ export type Generator = {
 };
 
 /** Forks the generator and hands it its pools; it then takes one run at a time. */
-export async function startGenerator(
-  setup: Omit<GeneratorSetup, 'type'>,
-  warmupSeconds: number,
-): Promise<Generator> {
+export async function startGenerator(setup: Omit<GeneratorSetup, 'type'>, warmupSeconds: number): Promise<Generator> {
   const child = fork(path.join(import.meta.dirname, 'generator.ts'), { execArgv: ['--import', 'tsx'] });
   const reply = <T>() => new Promise<T>((resolve) => child.once('message', (message) => resolve(message as T)));
   const ready = reply<{ type: 'ready' }>();
@@ -58,11 +59,15 @@ export async function findMax(generator: Generator, options: LoadOptions, maxSte
   console.log(
     `\nFinding the highest rate that holds (every kind's p95 within ${options.p95LimitMs} ms, no errors): ` +
       `from ${options.startRate}/s, doubling, then bisecting; each step ${options.warmupSeconds} s of warm-up ` +
-      `and ${options.stepSeconds} s measured, at most ${maxSteps} steps.`,
+      `and ${options.stepSeconds} s measured, at most ${maxSteps} steps and ${options.budgetMinutes} min.`,
   );
   const summaries: RunSummary[] = [];
+  const stepMs = (options.warmupSeconds + options.stepSeconds) * 1000;
+  const deadline = performance.now() + options.budgetMinutes * 60_000;
   const result = await findMaxRate(
     async (rate) => {
+      // A pause between steps: work the last one left the server (requests given up) finishes.
+      if (summaries.length > 0) await setTimeout(PAUSE_MS);
       const summary = await generator.run(rate, options.stepSeconds);
       summaries.push(summary);
       const verdict = verdictOf(summary, options.p95LimitMs);
@@ -74,7 +79,12 @@ export async function findMax(generator: Generator, options: LoadOptions, maxSte
       );
       return { held: verdict.held, result: summary };
     },
-    { startRate: options.startRate, maxSteps, precision: 0.05 },
+    {
+      startRate: options.startRate,
+      maxSteps,
+      precision: 0.05,
+      isOutOfTime: () => performance.now() + PAUSE_MS + stepMs > deadline,
+    },
   );
   if (result.held) {
     console.log(`\nThe highest rate that held: ${result.held.rate}/s. Its table:`);
@@ -87,7 +97,7 @@ export async function findMax(generator: Generator, options: LoadOptions, maxSte
     console.log(`\nWhat broke at ${result.broke.rate}/s: ${verdict.broke.join('; ')}. Its table:`);
     for (const line of formatSummary(result.broke.result)) console.log(line);
   } else {
-    console.log(`\nNo rate broke within ${maxSteps} steps: the highest is above ${result.held?.rate}/s.`);
+    console.log(`\nNo rate broke within the steps and the time: the highest is above ${result.held?.rate}/s.`);
   }
   return { result, summaries };
 }

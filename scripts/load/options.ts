@@ -66,7 +66,9 @@ export function parseLoadArgs(argv: readonly string[]): LoadOptions {
     given.set(name, value);
   }
   if (isFindMax && (given.has('rate') || given.has('minutes'))) {
-    throw new Error('--find-max chooses its own rates and times: give --start-rate, --step-seconds or --budget-minutes');
+    throw new Error(
+      '--find-max chooses its own rates and times: give --start-rate, --step-seconds or --budget-minutes',
+    );
   }
   return {
     rate: given.get('rate') ?? 50,

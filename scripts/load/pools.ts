@@ -81,7 +81,9 @@ export async function makePools(db: Database, size: BenchSize, signIns: number) 
   ];
   const searchOrder = (index: number): BrowseOrder => (index % 4 === 3 ? 'newest' : BROWSE_ORDERS[0]);
   // Searches nobody has made since the server started: pairs of middle words, each sent once.
-  const fresh = shuffled(middle.flatMap((first, index) => middle.slice(index + 1).map((second) => `${first} ${second}`)));
+  const fresh = shuffled(
+    middle.flatMap((first, index) => middle.slice(index + 1).map((second) => `${first} ${second}`)),
+  );
   const writes = new Map((await writeCases(db, lists, signed, text)).map((entry) => [entry.name, entry.requests]));
   const written = (name: string) => inTurn(writes.get(name)!);
 

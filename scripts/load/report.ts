@@ -29,7 +29,8 @@ export type RunTally = {
 
 export const emptyKindTally = (): KindTally => ({ latencies: [], statuses: {}, dropped: 0, timeouts: 0, failed: 0 });
 
-export const emptyKinds = () => Object.fromEntries(KINDS.map((kind) => [kind, emptyKindTally()])) as Record<Kind, KindTally>;
+export const emptyKinds = () =>
+  Object.fromEntries(KINDS.map((kind) => [kind, emptyKindTally()])) as Record<Kind, KindTally>;
 
 export type Row = {
   kind: string;
