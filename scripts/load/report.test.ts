@@ -37,14 +37,20 @@ describe('verdictOf', () => {
     clean.kinds.comment.statuses = {};
     expect(verdictOf(summarize(clean), 100)).toEqual({ held: true, broke: [] });
     expect(verdictOf(summarize(clean), 90)).toEqual({ held: false, broke: ['detail: p95 96 ms'] });
-    expect(verdictOf(summarize(sampleRun()), 100)).toEqual({ held: false, broke: ['comment: 1 error'] });
+    expect(verdictOf(summarize(sampleRun()), 100)).toEqual({ held: false, broke: ['comment: 1× 429'] });
   });
 
-  it('breaks on a dropped request alone', () => {
+  it('breaks on a dropped request alone, and names each sort of error', () => {
     const run = sampleRun();
     run.kinds.comment.statuses = {};
     run.kinds.tick.dropped = 2;
-    expect(verdictOf(summarize(run), 100).broke).toEqual(['tick: 2 errors']);
+    run.kinds.like.latencies = [150];
+    run.kinds.like.timeouts = 1;
+    run.kinds.like.failed = 3;
+    expect(verdictOf(summarize(run), 100).broke).toEqual([
+      'tick: 2 dropped',
+      'like: p95 150 ms, 1 timed out, 3 failed',
+    ]);
   });
 });
 

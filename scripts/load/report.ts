@@ -55,7 +55,16 @@ export type RunSummary = {
   total: Row;
 };
 
-const errorsOf = (row: Row) => row.non2xx + row.dropped + row.timeouts + row.failed;
+/** A row's errors in words ("2× 503, 1 timed out"), or null when it has none. */
+function errorsOf(row: Row): string | null {
+  const phrases = [
+    ...Object.entries(row.statuses).map(([status, count]) => `${count}× ${status}`),
+    row.dropped ? `${row.dropped} dropped` : null,
+    row.timeouts ? `${row.timeouts} timed out` : null,
+    row.failed ? `${row.failed} failed` : null,
+  ].filter((phrase) => phrase !== null);
+  return phrases.length > 0 ? phrases.join(', ') : null;
+}
 
 function rowOf(kind: string, tallies: KindTally[]): Row {
   const latencies = tallies.flatMap((tally) => tally.latencies).sort((a, b) => a - b);
@@ -102,10 +111,9 @@ export function summarize(run: RunTally): RunSummary {
 export function verdictOf(summary: RunSummary, p95LimitMs: number): { held: boolean; broke: string[] } {
   const broke: string[] = [];
   for (const row of summary.rows) {
-    const reasons = [
-      row.p95 > p95LimitMs ? `p95 ${row.p95.toFixed(0)} ms` : null,
-      errorsOf(row) > 0 ? `${errorsOf(row)} error${errorsOf(row) === 1 ? '' : 's'}` : null,
-    ].filter((reason) => reason !== null);
+    const reasons = [row.p95 > p95LimitMs ? `p95 ${row.p95.toFixed(0)} ms` : null, errorsOf(row)].filter(
+      (reason) => reason !== null,
+    );
     if (reasons.length > 0) broke.push(`${row.kind}: ${reasons.join(', ')}`);
   }
   return { held: broke.length === 0, broke };
