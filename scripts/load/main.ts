@@ -32,11 +32,9 @@
 // A measurement, not a test: nothing here passes or fails.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { connectDatabase } from '../../src/server/db/client';
-import { startBenchDatabase } from '../bench/database';
-import { serveBuilt, serveInProcess, PORT } from '../bench/serve';
-import { warmSharedBuffers } from '../bench/warm';
-import { findMax, runOnce, startGenerator, type Generator } from './measure';
+import { PORT } from '../bench/serve';
+import { withServedApp } from '../bench/served-app';
+import { findMax, runOnce, startGenerator } from './measure';
 import { maxFindSteps, parseLoadArgs } from './options';
 import { makePools } from './pools';
 
@@ -48,51 +46,31 @@ if (!existsSync(path.resolve(import.meta.dirname, '../../dist/client/index.html'
   throw new Error('The load test serves the built pages: run `npm run build` first.');
 }
 
-const database = await startBenchDatabase(bench, size);
-let generator: Generator | null = null;
-try {
-  await database.seedOrReuse();
-  if (!bench.isSeedOnly) {
-    await database.restartToMeasure();
-    const statements = { count: 0 };
-    const db = connectDatabase(database.url, { max: bench.connections, onQuery: () => statements.count++ });
-    try {
-      await warmSharedBuffers(db);
-      const target =
-        bench.workers === null
-          ? serveInProcess(db, statements)
-          : await serveBuilt(database.url, bench.workers, database.dir, db, null);
-      try {
-        const { pools, signedCount, signInSeconds, freshSearches } = await makePools(db, size, bench.signIns);
-        console.log(
-          `Signed in ${signedCount} users in ${signInSeconds.toFixed(1)} s; serving ${target.describe}; ` +
-            `${freshSearches.toLocaleString('en')} searches never made before to draw from`,
-        );
-        generator = await startGenerator(
-          { port: PORT, pools, maxInFlight: options.maxInFlight, timeoutMs: options.timeoutMs, seed: 53 },
-          options.warmupSeconds,
-        );
-        const summaries = options.isFindMax
-          ? (await findMax(generator, options, maxFindSteps(options))).summaries
-          : [await runOnce(generator, options)];
-        const newSent = summaries.reduce(
-          (sum, summary) => sum + (summary.rows.find((row) => row.kind === 'search (new)')?.requests ?? 0),
-          0,
-        );
-        if (newSent > freshSearches) {
-          console.log(
-            `Note: the measured seconds alone asked for ${newSent} new searches, more than the ${freshSearches} made: ` +
-              'some were repeats, and served from the cache.',
-          );
-        }
-      } finally {
-        await target.close();
-      }
-    } finally {
-      await db.$client.end();
+await withServedApp(bench, size, async (db, target) => {
+  const { pools, signedCount, signInSeconds, freshSearches } = await makePools(db, size, bench.signIns);
+  console.log(
+    `Signed in ${signedCount} users in ${signInSeconds.toFixed(1)} s; serving ${target.describe}; ` +
+      `${freshSearches.toLocaleString('en')} searches never made before to draw from`,
+  );
+  const generator = await startGenerator(
+    { port: PORT, pools, maxInFlight: options.maxInFlight, timeoutMs: options.timeoutMs, seed: 53 },
+    options.warmupSeconds,
+  );
+  try {
+    const summaries = options.isFindMax
+      ? (await findMax(generator, options, maxFindSteps(options))).summaries
+      : [await runOnce(generator, options)];
+    const newSent = summaries.reduce(
+      (sum, summary) => sum + (summary.rows.find((row) => row.kind === 'search (new)')?.requests ?? 0),
+      0,
+    );
+    if (newSent > freshSearches) {
+      console.log(
+        `Note: the measured seconds alone asked for ${newSent} new searches, more than the ${freshSearches} made: ` +
+          'some were repeats, and served from the cache.',
+      );
     }
+  } finally {
+    generator.stop();
   }
-} finally {
-  generator?.stop();
-  await database.stop();
-}
+});
