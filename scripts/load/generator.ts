@@ -55,6 +55,11 @@ function send(entry: LoadRequest, scheduledAt: number, tally: KindTally, done: (
     count();
     done();
   };
+  const failed = (error: NodeJS.ErrnoException) =>
+    settle(() => {
+      const code = error.code ?? error.name;
+      tally.failures[code] = (tally.failures[code] ?? 0) + 1;
+    });
   const body = entry.body;
   const request = http.request(
     {
@@ -77,7 +82,7 @@ function send(entry: LoadRequest, scheduledAt: number, tally: KindTally, done: (
           if (status < 200 || status >= 300) tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
         }),
       );
-      response.on('error', () => settle(() => tally.failed++));
+      response.on('error', failed);
       response.resume();
     },
   );
@@ -85,7 +90,7 @@ function send(entry: LoadRequest, scheduledAt: number, tally: KindTally, done: (
     settle(() => tally.timeouts++);
     request.destroy();
   }, setup!.timeoutMs);
-  request.on('error', () => settle(() => tally.failed++));
+  request.on('error', failed);
   request.end(body);
 }
 

@@ -1,4 +1,4 @@
-// `npm run load -- [--rate 50] [--minutes 1] | --find-max [--start-rate 25] [--step-seconds 20]
+// `npm run load -- [--rate 50] [--minutes 1] | --find-max [--start-rate 25] [--step-seconds 30]
 //                  [--budget-minutes 10]  [--warmup-seconds 5] [--p95-ms 100] [--max-in-flight 256]
 //                  [--timeout-ms 10000]  and the bench's [--scale S] [--data DIR] [--workers N]
 //                  [--sign-ins N] [--connections N] [--users N --lists N --items N --likes N]`
@@ -24,11 +24,13 @@
 // - 5 % writes, each user in turn from their own address so every per-user and per-address quota
 //   holds as in real use: complete an item (2 %), like (1.2 %), comment (0.8 %), create a list
 //   (0.5 %), clone (0.5 %).
-// For each kind: requests, p50/p95/p99 and errors (non-2xx, dropped, timeouts, failed), and the
-// rate sent against the rate asked (report.ts). --find-max (find-max.ts) raises the rate from
-// --start-rate, doubling, then bisects, each step a warm-up and --step-seconds measured, until a
-// kind's p95 passes --p95-ms or any error appears, within --budget-minutes; it prints the highest
-// rate that held and what broke at the next. Loopback only; it stops by itself.
+// For each kind and each audience: requests, p50/p95/p99 and errors (non-2xx, dropped, timeouts,
+// failed), and the rate sent against the rate asked (report.ts). --find-max (find-max.ts) raises
+// the rate from --start-rate, doubling, then bisects, each step a warm-up and --step-seconds
+// measured, until a kind's or an audience's p95 passes --p95-ms (once it has 40 answered requests
+// in the step: a rare kind is judged with its audience until then) or any error appears, within
+// --budget-minutes; it prints the highest rate that held and what broke at the next. Loopback
+// only; it stops by itself.
 // A measurement, not a test: nothing here passes or fails.
 import { existsSync } from 'node:fs';
 import path from 'node:path';

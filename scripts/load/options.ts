@@ -75,7 +75,7 @@ export function parseLoadArgs(argv: readonly string[]): LoadOptions {
     minutes: given.get('minutes') ?? 1,
     isFindMax,
     startRate: given.get('start-rate') ?? 25,
-    stepSeconds: given.get('step-seconds') ?? 20,
+    stepSeconds: given.get('step-seconds') ?? 30,
     warmupSeconds: given.get('warmup-seconds') ?? 5,
     budgetMinutes: given.get('budget-minutes') ?? 10,
     p95LimitMs: given.get('p95-ms') ?? 100,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyKinds, formatSummary, summarize, verdictOf, type RunTally } from './report';
+import { emptyKinds, formatSummary, MIN_ANSWERED_FOR_P95, summarize, verdictOf, type RunTally } from './report';
 
 /** A run of 10 s at 10/s: 100 details answered in 1..100 ms, and a comment refused once. */
 function sampleRun(): RunTally {
@@ -17,6 +17,10 @@ describe('summarize', () => {
     expect(summary.rows[0]).toMatchObject({ requests: 100, p50: 51, p95: 96, p99: 100, non2xx: 0 });
     expect(summary.rows[1]).toMatchObject({ requests: 2, non2xx: 1, statuses: { 429: 1 } });
     expect(summary.total).toMatchObject({ kind: 'all', requests: 102, non2xx: 1 });
+    expect(summary.audiences.map((row) => [row.kind, row.requests])).toEqual([
+      ['visitors', 100],
+      ['writes', 2],
+    ]);
   });
 
   it('counts dropped and timed-out requests as requests and errors, and the rate sent apart from the rate asked', () => {
@@ -36,7 +40,10 @@ describe('verdictOf', () => {
     const clean = sampleRun();
     clean.kinds.comment.statuses = {};
     expect(verdictOf(summarize(clean), 100)).toEqual({ held: true, broke: [] });
-    expect(verdictOf(summarize(clean), 90)).toEqual({ held: false, broke: ['detail: p95 96 ms'] });
+    expect(verdictOf(summarize(clean), 90)).toEqual({
+      held: false,
+      broke: ['detail: p95 96 ms', 'visitors: p95 96 ms'],
+    });
     expect(verdictOf(summarize(sampleRun()), 100)).toEqual({ held: false, broke: ['comment: 1× 429'] });
   });
 
@@ -44,13 +51,32 @@ describe('verdictOf', () => {
     const run = sampleRun();
     run.kinds.comment.statuses = {};
     run.kinds.tick.dropped = 2;
-    run.kinds.like.latencies = [150];
     run.kinds.like.timeouts = 1;
-    run.kinds.like.failed = 3;
+    run.kinds.like.failures = { ECONNRESET: 3 };
     expect(verdictOf(summarize(run), 100).broke).toEqual([
       'tick: 2 dropped',
-      'like: p95 150 ms, 1 timed out, 3 failed',
+      'like: 1 timed out, 3 failed (ECONNRESET)',
     ]);
+  });
+
+  it('judges a rare kind’s p95 with its audience until it has enough answered requests', () => {
+    const run = sampleRun();
+    run.kinds.comment.statuses = {};
+    // One slow create among quick ticks: the writes' p95 holds, the create's own is not judged.
+    run.kinds.create.latencies = [900];
+    run.kinds.tick.latencies = Array.from({ length: MIN_ANSWERED_FOR_P95 }, () => 10);
+    expect(verdictOf(summarize(run), 100)).toEqual({ held: true, broke: [] });
+    // As many slow creates as make a p95: the create breaks, and the writes with it.
+    run.kinds.create.latencies = Array.from({ length: MIN_ANSWERED_FOR_P95 }, () => 900);
+    expect(verdictOf(summarize(run), 100).broke).toEqual(['create: p95 900 ms', 'writes: p95 900 ms']);
+  });
+
+  it('breaks on an audience whose rare kinds are slow together', () => {
+    const run = sampleRun();
+    run.kinds.comment.statuses = {};
+    run.kinds.comment.latencies = Array.from({ length: 30 }, () => 300);
+    run.kinds.create.latencies = Array.from({ length: 30 }, () => 300);
+    expect(verdictOf(summarize(run), 100).broke).toEqual(['writes: p95 300 ms']);
   });
 });
 
@@ -60,6 +86,10 @@ describe('formatSummary', () => {
     expect(lines[0]).toBe('asked 10/s, scheduled 10.4/s, sent 10.4/s');
     expect(lines[2]).toMatch(/^detail\s+100\s+51\s+96\s+100\s+0\s+0\s+0\s+0$/);
     expect(lines[3]).toMatch(/^comment .*\(1× 429\)$/);
-    expect(lines.at(-1)).toMatch(/^all\s+102 /);
+    expect(lines.slice(-3)).toEqual([
+      expect.stringMatching(/^visitors\s+100 /),
+      expect.stringMatching(/^writes\s+2 .*\(1× 429\)$/),
+      expect.stringMatching(/^all\s+102 /),
+    ]);
   });
 });
