@@ -27,6 +27,9 @@ export type GeneratorSetup = {
 /** One run: `warmupSeconds` at the rate, not counted, then `seconds` counted. */
 export type GeneratorRun = { type: 'run'; rate: number; warmupSeconds: number; seconds: number };
 
+/** How long a connection may stay idle in the generator's pool: shorter than the server's keep-alive timeout. */
+const IDLE_CONNECTION_MS = 4000;
+
 /** What a browser sends with every request besides the request's own headers. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'ticklist-load' };
 
@@ -140,7 +143,11 @@ function run(job: GeneratorRun): Promise<RunTally> {
 process.on('message', (message: GeneratorSetup | GeneratorRun) => {
   if (message.type === 'setup') {
     setup = message;
-    agent = new http.Agent({ keepAlive: true, maxSockets: message.maxInFlight });
+    // A connection left idle is closed by the server after its keep-alive timeout (Node's 5 s); one
+    // reused just as the server closes it fails with ECONNRESET, which is the generator's doing, not
+    // the server's. An agent with no timeout of its own ignores the server's `Keep-Alive: timeout`
+    // hint and keeps idle connections for ever, so this one closes them first.
+    agent = new http.Agent({ keepAlive: true, maxSockets: message.maxInFlight, timeout: IDLE_CONNECTION_MS });
     random = seededRandom(message.seed);
     pickKind = kindPicker(random);
     process.send!({ type: 'ready' });
