@@ -32,66 +32,43 @@
 // `--cpu-prof DIR` (with --workers) has the built server's processes write V8 CPU profiles there.
 // A measurement, not a test: nothing here passes or fails.
 import { sql } from 'drizzle-orm';
-import { connectDatabase } from '../../src/server/db/client';
 import { prepareCases } from './cases/prepare';
-import { startBenchDatabase } from './database';
 import { measureCases, startLoadGenerator } from './measure';
 import type { Pace } from './measure-timed';
 import { parseBenchArgs, type BenchSize } from './options';
 import { printSlowestStatements, printTableHead, printTableNotes } from './report';
 import { measureNewSearchFloor, NEW_SEARCHES } from './search-floor';
-import { serveBuilt, serveInProcess } from './serve';
-import { warmSharedBuffers } from './warm';
+import { withServedApp } from './served-app';
 
 const options = parseBenchArgs(process.argv.slice(2));
 const size: BenchSize = { users: options.users, lists: options.lists, items: options.items, likes: options.likes };
 const pace: Pace = { connections: options.connections, seconds: options.seconds };
 
-const database = await startBenchDatabase(options, size);
 const load = startLoadGenerator();
 try {
-  await database.seedOrReuse();
-  if (!options.isSeedOnly) {
-    await database.restartToMeasure();
-    const statements = { count: 0 };
-    const db = connectDatabase(database.url, { max: pace.connections, onQuery: () => statements.count++ });
-    try {
-      await db.execute(sql`create extension if not exists pg_stat_statements`);
-      await warmSharedBuffers(db);
-      const target =
-        options.workers === null
-          ? serveInProcess(db, statements)
-          : await serveBuilt(database.url, options.workers, database.dir, db, options.cpuProfileDir);
-      try {
-        const prepared = await prepareCases(db, size, options.signIns);
-        const only = options.only;
-        const measured =
-          only === null
-            ? prepared.cases
-            : prepared.cases.filter((entry) => only.split('|').some((text) => entry.name.includes(text)));
-        await db.execute(sql`select pg_stat_statements_reset()`);
-        printTableHead(pace, target.describe);
-        const { peakRss, staleDeep } = await measureCases(measured, target, load, pace, prepared.cursorsMadeAt);
-        printTableNotes({
-          staleDeep,
-          signedCount: prepared.signedCount,
-          benchUserId: prepared.me.userId,
-          peakRss,
-          describe: target.describe,
-        });
-        await printSlowestStatements(db);
-        // Last, so that its statements are not among the slowest above.
-        if (measured.some((entry) => entry.name.includes(NEW_SEARCHES))) {
-          await measureNewSearchFloor(db, prepared.newSearches, pace);
-        }
-      } finally {
-        await target.close();
-      }
-    } finally {
-      await db.$client.end();
+  await withServedApp(options, size, async (db, target) => {
+    const prepared = await prepareCases(db, size, options.signIns);
+    const only = options.only;
+    const measured =
+      only === null
+        ? prepared.cases
+        : prepared.cases.filter((entry) => only.split('|').some((text) => entry.name.includes(text)));
+    await db.execute(sql`select pg_stat_statements_reset()`);
+    printTableHead(pace, target.describe);
+    const { peakRss, staleDeep } = await measureCases(measured, target, load, pace, prepared.cursorsMadeAt);
+    printTableNotes({
+      staleDeep,
+      signedCount: prepared.signedCount,
+      benchUserId: prepared.me.userId,
+      peakRss,
+      describe: target.describe,
+    });
+    await printSlowestStatements(db);
+    // Last, so that its statements are not among the slowest above.
+    if (measured.some((entry) => entry.name.includes(NEW_SEARCHES))) {
+      await measureNewSearchFloor(db, prepared.newSearches, pace);
     }
-  }
+  });
 } finally {
   load.stop();
-  await database.stop();
 }

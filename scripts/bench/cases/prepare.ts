@@ -19,18 +19,23 @@ import { versionCases } from './versions';
 import { drawText } from './text';
 import { writeCases, type SampledList } from './writes';
 
-export async function prepareCases(db: Database, size: BenchSize, signIns: number) {
-  const prepared = performance.now();
-  const { signed, me, seconds: signInSeconds } = await signInUsers(size.users, signIns);
-  const text = await drawText(db);
-  const browse = await browseCases(db, text);
+/** About 3,000 public lists spread evenly over the data, in a shuffled order. */
+export async function sampleLists(db: Database, size: BenchSize): Promise<SampledList[]> {
   const sample = await selectRows<SampledList>(
     db,
     sql`
     select c.id, c.author_id, c.title from bench.lists l join checklists c on c.id = l.id
     where c.is_public and (l.n - 1) % ${Math.max(1, Math.floor(size.lists / 3000))} = 0 order by l.n`,
   );
-  const lists = shuffled(sample);
+  return shuffled(sample);
+}
+
+export async function prepareCases(db: Database, size: BenchSize, signIns: number) {
+  const prepared = performance.now();
+  const { signed, me, seconds: signInSeconds } = await signInUsers(size.users, signIns);
+  const text = await drawText(db);
+  const browse = await browseCases(db, text);
+  const lists = await sampleLists(db, size);
   const cases = [
     ...browse.cases,
     ...readCases(

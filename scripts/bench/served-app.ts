@@ -1,0 +1,45 @@
+// What the bench and the load test measure against: the bench's database, seeded or reused, then
+// restarted with the embedded server's settings, read into shared buffers, and the app served on
+// it (in this process, or the built server with --workers N); all of it stopped after.
+import { sql } from 'drizzle-orm';
+import { connectDatabase, type Database } from '../../src/server/db/client';
+import { startBenchDatabase } from './database';
+import type { BenchOptions, BenchSize } from './options';
+import { serveBuilt, serveInProcess, type Target } from './serve';
+import { warmSharedBuffers } from './warm';
+
+/**
+ * Seeds or reuses the database; unless --seed-only, serves the app on it and runs `work` with a
+ * pool of `options.connections` (its statements counted, pg_stat_statements on) and the target.
+ */
+export async function withServedApp(
+  options: BenchOptions,
+  size: BenchSize,
+  work: (db: Database, target: Target) => Promise<void>,
+): Promise<void> {
+  const database = await startBenchDatabase(options, size);
+  try {
+    await database.seedOrReuse();
+    if (options.isSeedOnly) return;
+    await database.restartToMeasure();
+    const statements = { count: 0 };
+    const db = connectDatabase(database.url, { max: options.connections, onQuery: () => statements.count++ });
+    try {
+      await db.execute(sql`create extension if not exists pg_stat_statements`);
+      await warmSharedBuffers(db);
+      const target =
+        options.workers === null
+          ? serveInProcess(db, statements)
+          : await serveBuilt(database.url, options.workers, database.dir, db, options.cpuProfileDir);
+      try {
+        await work(db, target);
+      } finally {
+        await target.close();
+      }
+    } finally {
+      await db.$client.end();
+    }
+  } finally {
+    await database.stop();
+  }
+}
