@@ -13,9 +13,9 @@ import { createTestDatabase } from './test-database';
 
 export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
-/** Better Auth's own reads of the session and its user, which every signed-in request makes. */
+/** The read of the session and its user which every signed-in request makes (ours, or Better Auth's). */
 export function isSessionLookup(query: string): boolean {
-  return /from "(sessions|users)"/.test(query);
+  return /from "(sessions|users)"|from sessions s join users u/.test(query);
 }
 
 /** The dashboard tests' app, with every SQL statement passed to `onQuery` if given, and a signed-in author of lists. */
