@@ -146,8 +146,9 @@ export function createSessionLookup(db: Database, auth: Auth) {
     const usual = await readUsual(headers, write);
     const found: FoundSession | null = usual === undefined ? await auth.api.getSession({ headers }) : usual;
     if (!found) return null;
-    // Sliding renewal stops at the absolute lifetime: past it, the session ends (decision 016).
-    if (hasOutlivedAbsoluteLifetime(found.session.createdAt)) {
+    // Sliding renewal stops at the absolute lifetime: past it, the session ends (decision 016). (A
+    // session whose statement counted the write was within it then: its statement checked.)
+    if (!found.quota && hasOutlivedAbsoluteLifetime(found.session.createdAt)) {
       await endSession(db, found.session.id);
       return null;
     }

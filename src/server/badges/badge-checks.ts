@@ -80,18 +80,27 @@ async function runChecks(db: Database, metrics: readonly BadgeMetric[], taken: S
 
 /**
  * Runs the badge checks `ids` on `metrics` that a write of this process has just committed; a check
- * another process has taken meanwhile (a sweep) is left to it.
+ * another process has taken meanwhile (a sweep) is left to it. The write has committed and answers
+ * as it did: a check that fails (a lost connection) is left in the outbox, for the sweep.
  */
-export function checkBadges(db: Database, ids: readonly number[], metrics: readonly BadgeMetric[]): Promise<Grant[]> {
-  return runChecks(
-    db,
-    metrics,
-    sql`
+export async function checkBadges(
+  db: Database,
+  ids: readonly number[],
+  metrics: readonly BadgeMetric[],
+): Promise<Grant[]> {
+  try {
+    return await runChecks(
+      db,
+      metrics,
+      sql`
       delete from outbox_tasks where id in (
         select id from outbox_tasks where id = any(${sql.param(ids)}::bigint[]) and kind = ${KIND}
         for update skip locked)
       returning payload`,
-  );
+    );
+  } catch {
+    return [];
+  }
 }
 
 /** How many checks a sweep's statement takes at a time, and how many statements a sweep sends at most. */

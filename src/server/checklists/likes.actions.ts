@@ -60,15 +60,14 @@ export async function setLike(
         where l.checklist_id = a.id and l.user_id = ${userId} and a.author_id <> ${userId}
         returning l.checklist_id),
       ${likeNotificationQueries({ actorId: userId, person, liked: false })}`;
-  const [row] = await executeNamed<{
+  type Row = {
     author_id: string;
     likes: number;
     is_blocked: boolean;
     notified: string[];
     badge_check: string | null;
-  }>(
-    db,
-    sql`
+  };
+  const statement = sql`
     with access as (
       select c.id, c.author_id, c.title, c.likes_count from checklists c
       where c.id = ${checklistId} and ${visibleTo(userId)}
@@ -78,8 +77,17 @@ export async function setLike(
       a.likes_count + ${isLiked ? sql`` : sql`-`}(select count(*) from changed)::int as likes,
       array(select user_id from notified) as notified,
       ${isLiked ? sql`(select id from checked)` : sql`null::bigint`} as badge_check
-    from access a`,
-  );
+    from access a`;
+  // A like's insert sees every like committed before it (ON CONFLICT), whatever this statement
+  // waited for. An unlike's delete sees only what had committed when its statement began, so the
+  // list's row is locked first, in a statement of its own: a like that held it meanwhile is then
+  // seen, and taken back.
+  const [row] = isLiked
+    ? await executeNamed<Row>(db, statement)
+    : await db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from checklists c where c.id = ${checklistId} for no key update of c`);
+        return executeNamed<Row>(tx, statement);
+      });
   if (!row) return checklistNotFound(db, checklistId);
   if (!canLike({ id: userId }, { authorId: row.author_id }))
     return { ok: false, reason: 'forbidden', message: checklistActionMessages.likeOwn };

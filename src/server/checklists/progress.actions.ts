@@ -72,32 +72,19 @@ export async function setItemCompleted(
   if (!isUuid(checklistId) || !isUuid(itemId)) return notFound;
   const at = madeAt(change);
   const later = clearlyAfter(at);
-  // Only an item of this list is ticked (a heading is no item to complete).
-  const writes = isCompleted
-    ? sql`written as (
-        insert into checklist_item_completions (user_id, checklist_item_id, checklist_id, created_at)
-        select ${userId}, item.id, item.checklist_id, ${at} from item, in_run
-        where not exists (select 1 from checklist_untick_marks m
-                          where m.user_id = ${userId} and m.checklist_item_id = item.id and m.unticked_at > ${later})
-        on conflict do nothing
-        returning 1),
-      checked as (${laterBadgeCheck(
+  // Only an item of this list is ticked (a heading is no item to complete). The change itself is
+  // made by ticklist_change_completion, whose statements read what has committed once the list's
+  // row is locked (this statement's own reads are as they were when it began, before any wait).
+  const checked = isCompleted
+    ? sql`, checked as (${laterBadgeCheck(
         // A tick that leaves the list complete may earn a completed-lists badge. The progress row,
         // locked, is read as its last commit left it; without one (the user's first tick on the
         // list), ticks made at the same time may not see each other's, so each leaves a check.
         sql`select ${userId} as user_id from access a left join progress p on true
-          where exists (select 1 from written) and (p.completed_count is null or p.completed_count + 1 >= a.items)`,
+          where (select ticked from changed) and (p.completed_count is null or p.completed_count + 1 >= a.items)`,
         ['completed_lists'],
       )})`
-    : sql`removed as (
-        delete from checklist_item_completions completion using item, in_run
-        where completion.user_id = ${userId} and completion.checklist_item_id = item.id
-          and completion.created_at <= ${later}),
-      marked as (
-        insert into checklist_untick_marks (user_id, checklist_item_id, unticked_at)
-        select ${userId}, item.id, ${at} from item, in_run
-        on conflict (user_id, checklist_item_id)
-        do update set unticked_at = greatest(checklist_untick_marks.unticked_at, excluded.unticked_at))`;
+    : sql``;
   // The checklist row is locked first, as an edit takes it, so a completion and an edit cannot
   // deadlock; then the user's progress row, which the completion's trigger updates.
   const [found] = await executeNamed<{ lists: number; items: number; badge_check: number | null }>(
@@ -108,15 +95,18 @@ export async function setItemCompleted(
       where c.id = ${checklistId} and ${visibleTo(userId)}
       for no key update of c),
     progress as (
-      select p.completed_count, p.reset_at from checklist_progress p join access a on a.id = p.checklist_id
+      select p.completed_count from checklist_progress p join access a on a.id = p.checklist_id
       where p.user_id = ${userId}
       for no key update of p),
     item as (
       select i.id, i.checklist_id from checklist_items i join access a on a.id = i.checklist_id
       where i.id = ${itemId} and i.kind = 'item'),
-    in_run as (select where not exists (select 1 from progress p where p.reset_at > ${later})),
-    ${writes}
-    select (select count(*) from access)::int as lists, (select count(*) from item)::int as items,
+    changed as (
+      -- After the progress row's lock (its count, read first, is what the badge check compares).
+      select ticklist_change_completion(${userId}, item.checklist_id, item.id, ${at}, ${later}, ${isCompleted}) as ticked
+      from item where (select count(*) from progress) >= 0)
+    ${checked}
+    select (select count(*) from access)::int as lists, (select count(*) from changed)::int as items,
       ${isCompleted ? sql`(select id from checked)` : sql`null::bigint`} as badge_check`,
   );
   if (found?.lists !== 1) return checklistNotFound(db, checklistId);
