@@ -77,16 +77,13 @@ export async function setItemCompleted(
   // row is locked (this statement's own reads are as they were when it began, before any wait).
   const checked = isCompleted
     ? sql`, checked as (${laterBadgeCheck(
-        // A tick that leaves the list complete may earn a completed-lists badge. The progress row,
-        // locked, is read as its last commit left it; without one (the user's first tick on the
-        // list), ticks made at the same time may not see each other's, so each leaves a check.
-        sql`select ${userId} as user_id from access a left join progress p on true
-          where (select ticked from changed) and (p.completed_count is null or p.completed_count + 1 >= a.items)`,
+        // Only a tick that leaves the list complete can raise the user's completed lists.
+        sql`select ${userId} as user_id from access a where (select ticked from changed) >= a.items`,
         ['completed_lists'],
       )})`
     : sql``;
   // The checklist row is locked first, as an edit takes it, so a completion and an edit cannot
-  // deadlock; then the user's progress row, which the completion's trigger updates.
+  // deadlock (the completion's trigger then updates the user's progress row).
   const [found] = await executeNamed<{ lists: number; items: number; badge_check: number | null }>(
     db,
     sql`
@@ -94,17 +91,12 @@ export async function setItemCompleted(
       select c.id, ${itemCountColumn} as items from checklists c
       where c.id = ${checklistId} and ${visibleTo(userId)}
       for no key update of c),
-    progress as (
-      select p.completed_count from checklist_progress p join access a on a.id = p.checklist_id
-      where p.user_id = ${userId}
-      for no key update of p),
     item as (
       select i.id, i.checklist_id from checklist_items i join access a on a.id = i.checklist_id
       where i.id = ${itemId} and i.kind = 'item'),
     changed as (
-      -- After the progress row's lock (its count, read first, is what the badge check compares).
       select ticklist_change_completion(${userId}, item.checklist_id, item.id, ${at}, ${later}, ${isCompleted}) as ticked
-      from item where (select count(*) from progress) >= 0)
+      from item)
     ${checked}
     select (select count(*) from access)::int as lists, (select count(*) from changed)::int as items,
       ${isCompleted ? sql`(select id from checked)` : sql`null::bigint`} as badge_check`,
