@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { browseMessages } from '@/domain/checklists/browse';
 import { LoadingState } from '@/client/components/ui/load-states';
@@ -11,14 +11,16 @@ import { cn } from '@/client/lib/cn';
 import { useIsHydrated } from '@/client/lib/hydration';
 import { useEnterAnimation } from '@/client/lib/motion';
 import { takeFlash } from '@/client/lib/flash';
-import { toast } from '@/client/lib/toast';
+import { toast, whenToastAsked } from '@/client/lib/toast';
+import { whenIdleAfterLoad } from '@/client/lib/pwa/idle';
 import { useApplyTheme } from '@/client/lib/theme';
 import { useDropServerHeadOnNavigation } from '@/client/lib/document-head';
 import { ScrollToTop } from '@/client/components/layout/scroll-to-top';
 import { SiteFooter } from '@/client/components/layout/site-footer';
 import { SiteHeader } from './site-header';
 
-// The toaster's library loads beside the page, not before it (see lib/toast.ts).
+// The toaster's library loads after the page's first load, or with the first toast if that comes
+// sooner (see lib/toast.ts): a visitor who only reads fetches none of it with the page.
 const AppToaster = lazy(async () => ({ default: (await import('@/client/components/ui/toaster')).AppToaster }));
 
 /** What every screen shares, the site's and the dashboard's: theme, caches per user, toasts, scrolling. */
@@ -31,6 +33,7 @@ export function AppFrame() {
   const theme = useApplyTheme(profile?.theme ?? null);
   useDropServerHeadOnNavigation();
   const isHydrated = useIsHydrated();
+  const isToasterWanted = useIsToasterWanted();
   // The page is the app's now, rendered by it or taken over from the server's HTML (decision 025): a
   // click or a keystroke before this moment is the browser's alone. Said on <html> for whoever
   // needs to wait for it (the end-to-end tests do, before they use a page they have just loaded).
@@ -67,13 +70,28 @@ export function AppFrame() {
       </Suspense>
       <ScrollToTop />
       {/* Not in a server-rendered page's HTML: the toaster's code arrives after hydration. */}
-      {isHydrated ? (
+      {isHydrated && isToasterWanted ? (
         <Suspense fallback={null}>
           <AppToaster theme={theme} />
         </Suspense>
       ) : null}
     </>
   );
+}
+
+/** Whether the toaster should be on the page: the first load is over, or a toast was asked for. */
+function useIsToasterWanted() {
+  const [isWanted, setWanted] = useState(false);
+  useEffect(() => {
+    let isMounted = true;
+    void Promise.race([whenIdleAfterLoad(), whenToastAsked()]).then(() => {
+      if (isMounted) setWanted(true);
+    });
+    return () => {
+      isMounted = false;
+    };
+  }, []);
+  return isWanted;
 }
 
 /**

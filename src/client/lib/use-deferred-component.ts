@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { whenIdleAfterLoad } from './pwa/idle';
+
+type Loaded<Component> = { Component: Component; hadFocus: boolean };
+
+/**
+ * A control whose code (a Radix menu or select and its positioning) is not in a page's first load:
+ * `load` runs once the first load is over (`whenIdleAfterLoad`), or at once when the person presses
+ * the stand-in the page shows meanwhile. Nothing done to the stand-in is lost: `isWanted` says it
+ * was pressed (the control opens as it mounts), `loaded.hadFocus` that it had the focus (the
+ * control's own button takes it). Offline, the load fails and the stand-in stays; a press tries again.
+ */
+export function useDeferredComponent<Component>(load: () => Promise<Component>) {
+  const [loaded, setLoaded] = useState<Loaded<Component> | null>(null);
+  const [isWanted, setWanted] = useState(false);
+  const standIn = useRef<HTMLButtonElement>(null);
+  const isLoading = useRef(false);
+  const isMounted = useRef(true);
+  const loadRef = useRef(load);
+
+  const start = useCallback(() => {
+    if (isLoading.current) return;
+    isLoading.current = true;
+    loadRef.current().then(
+      (Component) => {
+        if (!isMounted.current) return;
+        const hadFocus = standIn.current !== null && standIn.current === document.activeElement;
+        setLoaded({ Component, hadFocus });
+      },
+      () => {
+        isLoading.current = false;
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    isMounted.current = true;
+    void whenIdleAfterLoad().then(start);
+    return () => {
+      isMounted.current = false;
+    };
+  }, [start]);
+
+  const press = useCallback(() => {
+    setWanted(true);
+    start();
+  }, [start]);
+
+  return { loaded, isWanted, standIn, press };
+}
