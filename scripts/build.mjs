@@ -120,10 +120,14 @@ export function precompress(dir) {
  */
 function checkSizeBudget() {
   try {
-    execFileSync(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'scripts/size.ts'), '--static', '--summary'], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    execFileSync(
+      path.join(root, 'node_modules/.bin/tsx'),
+      [path.join(root, 'scripts/size.ts'), '--static', '--summary'],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
   } catch {
     throw new Error('The first load of a public page is over its budget (npm run size -- --static shows each chunk).');
   }

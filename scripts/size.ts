@@ -68,7 +68,9 @@ function checkStatically() {
 
 function printFirstLoad(name: string, load: FirstLoad) {
   const count = `${load.scripts.length} script${load.scripts.length === 1 ? '' : 's'}`;
-  console.log(`${name}: ${formatKb(load.totalBytes)} of JavaScript (gzip), ${count}, network idle after ${load.idleAfterMs} ms`);
+  console.log(
+    `${name}: ${formatKb(load.totalBytes)} of JavaScript (gzip), ${count}, network idle after ${load.idleAfterMs} ms`,
+  );
   for (const script of load.scripts) {
     const notes = [script.encoding === 'gzip' ? '' : script.encoding, script.byServiceWorker ? 'service worker' : '']
       .filter(Boolean)

@@ -5,10 +5,11 @@ type Loaded<Component> = { Component: Component; hadFocus: boolean };
 
 /**
  * A control whose code (a Radix menu or select and its positioning) is not in a page's first load:
- * `load` runs once the first load is over (`whenIdleAfterLoad`), or at once when the person presses
- * the stand-in the page shows meanwhile. Nothing done to the stand-in is lost: `isWanted` says it
- * was pressed (the control opens as it mounts), `loaded.hadFocus` that it had the focus (the
- * control's own button takes it). Offline, the load fails and the stand-in stays; a press tries again.
+ * `load` runs once the first load is over (`whenIdleAfterLoad`), or at once when the person reaches
+ * for the stand-in the page shows meanwhile (`standInProps`: a press, or the focus). Nothing done to
+ * the stand-in is lost: `isWanted` says it was pressed (the control opens as it mounts),
+ * `loaded.hadFocus` that it had the focus (the control's own button takes it). Offline, the load
+ * fails and the stand-in stays; the next press tries again.
  */
 export function useDeferredComponent<Component>(load: () => Promise<Component>) {
   const [loaded, setLoaded] = useState<Loaded<Component> | null>(null);
@@ -46,5 +47,5 @@ export function useDeferredComponent<Component>(load: () => Promise<Component>) 
     start();
   }, [start]);
 
-  return { loaded, isWanted, standIn, press };
+  return { loaded, isWanted, standInProps: { ref: standIn, onClick: press, onPointerDown: start, onFocus: start } };
 }

@@ -12,27 +12,27 @@ const loadOptionSelect = async () => (await import('./select')).OptionSelect;
 
 /**
  * `OptionSelect` for a page's first load: Radix Select and its positioning load once the page's
- * first load is over, or when the stand-in is pressed, while a stand-in with the same look and the
- * current value holds its place. A server-rendered page (decision 025) has the stand-in, and keeps
- * it until hydrated; pressed, the select opens once loaded; focused, its trigger takes the focus.
+ * first load is over, or as the stand-in is pressed or focused, while a stand-in with the same look
+ * and the current value holds its place. A server-rendered page (decision 025) has the stand-in,
+ * and keeps it until hydrated; pressed, the select opens once loaded; focused, its trigger takes
+ * the focus.
  */
 export function DeferredOptionSelect<T extends string>(
   props: Omit<OptionSelectProps<T>, 'openAtOnce' | 'focusAtOnce'>,
 ) {
   const { id, value, labels, className, 'aria-label': ariaLabel } = props;
   const isHydrated = useIsHydrated();
-  const { loaded, isWanted, standIn, press } = useDeferredComponent(loadOptionSelect);
+  const { loaded, isWanted, standInProps } = useDeferredComponent(loadOptionSelect);
   if (!isHydrated || !loaded) {
     return (
       <button
-        ref={standIn}
+        {...standInProps}
         type="button"
         id={id}
         role="combobox"
         aria-expanded={false}
         aria-label={ariaLabel}
         className={cn(optionSelectTriggerClass, selectTriggerClass, className)}
-        onClick={press}
       >
         <span>{labels[value]}</span>
         <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
