@@ -24,14 +24,21 @@ export function markToasterReady() {
   markReady();
 }
 
+/**
+ * Sonner's `toast`, once the toaster listens: it loaded sonner itself, so this import is answered
+ * from the modules already loaded, with a connection or without.
+ */
+async function whenToaster() {
+  await isToasterListening;
+  return (await import('sonner')).toast;
+}
+
 /** `id` makes a repeat replace the toast already shown instead of stacking a second one. */
 type ToastOptions = { id?: string };
 
 function show(kind: ToastKind, message: string, options?: ToastOptions) {
   markAsked();
-  void Promise.all([import('sonner'), isToasterListening]).then(([{ toast: sonner }]) =>
-    sonner[kind](message, options),
-  );
+  void whenToaster().then((sonner) => sonner[kind](message, options));
 }
 
 type ToastAction = { label: string; onClick: () => void };
@@ -39,9 +46,7 @@ type ToastAction = { label: string; onClick: () => void };
 /** An offer the person takes or closes: it stays until then, with its action's button. */
 function offer(message: string, action: ToastAction, options?: ToastOptions) {
   markAsked();
-  void Promise.all([import('sonner'), isToasterListening]).then(([{ toast: sonner }]) =>
-    sonner(message, { ...options, action, duration: Infinity }),
-  );
+  void whenToaster().then((sonner) => sonner(message, { ...options, action, duration: Infinity }));
 }
 
 export const toast = {

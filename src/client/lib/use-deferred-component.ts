@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { whenIdleAfterLoad } from './pwa/idle';
+import { loadAfterFirstLoad } from './pwa/idle';
 
 type Loaded<Component> = { Component: Component; hadFocus: boolean };
 
@@ -15,28 +15,27 @@ export function useDeferredComponent<Component>(load: () => Promise<Component>) 
   const [loaded, setLoaded] = useState<Loaded<Component> | null>(null);
   const [isWanted, setWanted] = useState(false);
   const standIn = useRef<HTMLButtonElement>(null);
-  const isLoading = useRef(false);
+  const loading = useRef<Promise<void> | null>(null);
   const isMounted = useRef(true);
   const loadRef = useRef(load);
 
-  const start = useCallback(() => {
-    if (isLoading.current) return;
-    isLoading.current = true;
-    loadRef.current().then(
+  const start = useCallback((): Promise<void> => {
+    loading.current ??= loadRef.current().then(
       (Component) => {
         if (!isMounted.current) return;
         const hadFocus = standIn.current !== null && standIn.current === document.activeElement;
         setLoaded({ Component, hadFocus });
       },
       () => {
-        isLoading.current = false;
+        loading.current = null;
       },
     );
+    return loading.current;
   }, []);
 
   useEffect(() => {
     isMounted.current = true;
-    void whenIdleAfterLoad().then(start);
+    void loadAfterFirstLoad(start);
     return () => {
       isMounted.current = false;
     };
@@ -44,8 +43,9 @@ export function useDeferredComponent<Component>(load: () => Promise<Component>) 
 
   const press = useCallback(() => {
     setWanted(true);
-    start();
+    void start();
   }, [start]);
 
-  return { loaded, isWanted, standInProps: { ref: standIn, onClick: press, onPointerDown: start, onFocus: start } };
+  const prepare = useCallback(() => void start(), [start]);
+  return { loaded, isWanted, standInProps: { ref: standIn, onClick: press, onPointerDown: prepare, onFocus: prepare } };
 }

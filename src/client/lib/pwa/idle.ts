@@ -59,25 +59,50 @@ const pageActivity: NetworkActivity = {
 let settled: Promise<void> | undefined;
 
 /**
- * Resolves once the page has loaded, its network has been quiet a while (`whenNetworkQuiet`) and
- * the browser is idle: work that no first paint or first use needs (the service worker and its
- * precache, the toaster, menus behind a stand-in, lists fetched ahead) waits for it, so none of
- * its requests competes with a page's first load.
+ * Resolves once the page has loaded, its network has been quiet a while (`whenNetworkQuiet`), the
+ * browser is idle and online: work that no first paint or first use needs (the service worker and
+ * its precache, the toaster, menus behind a stand-in, lists fetched ahead) waits for it, so none of
+ * its requests competes with a page's first load, and none is tried without a connection.
  */
 export function whenIdleAfterLoad(): Promise<void> {
   settled ??= afterLoad()
     .then(() => whenNetworkQuiet(pageActivity))
-    .then(
-      () =>
-        new Promise<void>((resolve) => {
-          if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 5_000 });
-          else setTimeout(resolve, 1_000);
-        }),
-    );
+    .then(whenBrowserIdle)
+    .then(whenOnline);
   return settled;
+}
+
+let pendingLoads = 0;
+
+/**
+ * Runs `load` once the first load is over (`whenIdleAfterLoad`), or once `sooner` resolves if that
+ * comes first. When every load asked for so far has settled, `<html>` says so in
+ * `data-first-load-over`, for whoever must wait for the page's later code (the end-to-end tests do,
+ * before they take the connection away).
+ */
+export function loadAfterFirstLoad<T>(load: () => Promise<T>, sooner?: Promise<unknown>): Promise<T> {
+  pendingLoads += 1;
+  return Promise.race([whenIdleAfterLoad(), ...(sooner ? [sooner] : [])])
+    .then(load)
+    .finally(() => {
+      pendingLoads -= 1;
+      if (pendingLoads === 0) document.documentElement.dataset.firstLoadOver = '';
+    });
 }
 
 function afterLoad(): Promise<void> {
   if (document.readyState === 'complete') return Promise.resolve();
   return new Promise((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+}
+
+function whenBrowserIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: 5_000 });
+    else setTimeout(resolve, 1_000);
+  });
+}
+
+function whenOnline(): Promise<void> {
+  if (navigator.onLine) return Promise.resolve();
+  return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
 }

@@ -12,16 +12,23 @@ import { useIsHydrated } from '@/client/lib/hydration';
 import { useEnterAnimation } from '@/client/lib/motion';
 import { takeFlash } from '@/client/lib/flash';
 import { toast, whenToastAsked } from '@/client/lib/toast';
-import { whenIdleAfterLoad } from '@/client/lib/pwa/idle';
+import { loadAfterFirstLoad } from '@/client/lib/pwa/idle';
 import { useApplyTheme } from '@/client/lib/theme';
 import { useDropServerHeadOnNavigation } from '@/client/lib/document-head';
 import { ScrollToTop } from '@/client/components/layout/scroll-to-top';
 import { SiteFooter } from '@/client/components/layout/site-footer';
 import { SiteHeader } from './site-header';
 
-// The toaster's library loads after the page's first load, or with the first toast if that comes
-// sooner (see lib/toast.ts): a visitor who only reads fetches none of it with the page.
-const AppToaster = lazy(async () => ({ default: (await import('@/client/components/ui/toaster')).AppToaster }));
+const importToasterOnce = () => import('@/client/components/ui/toaster');
+
+/** The toaster's code; a load that fails (the connection went) waits for the browser to be online and tries again. */
+function importToaster(): ReturnType<typeof importToasterOnce> {
+  return importToasterOnce().catch(
+    () => new Promise((resolve) => window.addEventListener('online', () => resolve(importToaster()), { once: true })),
+  );
+}
+
+const AppToaster = lazy(async () => ({ default: (await importToaster()).AppToaster }));
 
 /** What every screen shares, the site's and the dashboard's: theme, caches per user, toasts, scrolling. */
 export function AppFrame() {
@@ -79,12 +86,16 @@ export function AppFrame() {
   );
 }
 
-/** Whether the toaster should be on the page: the first load is over, or a toast was asked for. */
+/**
+ * Whether the toaster is on the page: its code is in. It loads after the page's first load, or with
+ * the first toast if that comes sooner (lib/toast.ts): a visitor who only reads fetches none of it
+ * with the page.
+ */
 function useIsToasterWanted() {
   const [isWanted, setWanted] = useState(false);
   useEffect(() => {
     let isMounted = true;
-    void Promise.race([whenIdleAfterLoad(), whenToastAsked()]).then(() => {
+    void loadAfterFirstLoad(importToaster, whenToastAsked()).then(() => {
       if (isMounted) setWanted(true);
     });
     return () => {
