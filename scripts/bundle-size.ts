@@ -1,5 +1,6 @@
-// The pure part of `npm run size` (scripts/size.ts): which JavaScript files a route loads before it
-// is usable, read from Vite's build manifest (dist/client/.vite/manifest.json), and the budget check.
+// The pure part of `npm run size -- --static` (scripts/size.ts, the build's quick check): which
+// JavaScript files a route's static imports name, read from Vite's build manifest
+// (dist/client/.vite/manifest.json), and the budget check. The browser's measure is scripts/first-load.ts.
 
 /** One entry of Vite's manifest; `imports` and `dynamicImports` name other entries by their key. */
 export type ManifestChunk = {
@@ -14,7 +15,10 @@ export type ManifestChunk = {
 };
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The route budget: each public route (scripts/size.ts) loads at most this much gzipped JS. */
+/**
+ * The route budget: each public route fetches at most this much JavaScript, gzip bytes as sent,
+ * until its network is idle (scripts/first-load.ts); its static imports alone are held to it too.
+ */
 export const ROUTE_BUDGET_BYTES = 150 * 1024;
 
 /**

@@ -15,16 +15,14 @@
 //
 // Lighthouse simulates a slow network and CPU from a trace taken on this machine, so a busy machine
 // gives worse figures: each row carries the load average it was measured under.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config, type Flags, type Result } from 'lighthouse';
+import { findPublicPages, requireBuild, startBuiltApp } from './built-app';
 
-const root = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = '/usr/bin/chromium';
 const isDetailed = process.argv.includes('--details');
 const isObserved = process.argv.includes('--observed');
@@ -38,46 +36,14 @@ if (saveIndex > 0 && (!saveArgument || saveArgument.startsWith('--'))) {
 }
 const saveDir = saveArgument ? path.resolve(saveArgument) : null;
 
-if (!existsSync(path.join(root, 'dist/server/main.js'))) {
-  console.error('No build found: run `npm run build` first.');
-  process.exit(1);
-}
+requireBuild();
 if (!existsSync(CHROMIUM)) {
   console.error(`No Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\`.`);
   process.exit(1);
 }
 
-/** A port nobody listens on now, as the operating system hands one out. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const port = await freePort();
-const baseUrl = `http://localhost:${port}`;
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ticklist-lighthouse-'));
-// The built app in one process; with no DATABASE_URL it starts an embedded PostgreSQL in DATA_DIR
-// and, on a localhost BASE_URL, seeds the demo content.
-const app = spawn(process.execPath, ['dist/server/main.js'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    BASE_URL: baseUrl,
-    DATA_DIR: dataDir,
-    SEED_DEMO: '1',
-    WEB_CONCURRENCY: '1',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const appExited = new Promise<void>((resolve) => app.once('exit', () => resolve()));
+const app = await startBuiltApp('lighthouse');
+const { baseUrl } = app;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 
 let isStopping = false;
@@ -85,56 +51,18 @@ async function stop(code: number): Promise<never> {
   if (!isStopping) {
     isStopping = true;
     await chrome?.kill();
-    // SIGTERM: the app finishes its requests, then stops its PostgreSQL cleanly.
-    if (app.exitCode === null) app.kill('SIGTERM');
-    await appExited;
-    rmSync(dataDir, { recursive: true, force: true });
+    await app.stop();
   }
   process.exit(code);
 }
 process.on('SIGINT', () => void stop(130));
 process.on('SIGTERM', () => void stop(143));
-void appExited.then(() => {
+void app.exited.then(() => {
   if (!isStopping) {
     console.error('The app stopped before the audits were done.');
     void stop(1);
   }
 });
-
-async function waitUntilReady(timeoutMs: number): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    const ready = await fetch(`${baseUrl}/api/ready`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return;
-    if (Date.now() - started > timeoutMs) throw new Error(`The app was not ready within ${timeoutMs / 1000} s.`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-async function getJson<T>(pathname: string): Promise<T> {
-  const response = await fetch(`${baseUrl}${pathname}`);
-  if (!response.ok) throw new Error(`GET ${pathname} responded ${response.status}`);
-  return (await response.json()) as T;
-}
-
-/** The most liked public list, and the first author of a public list whose profile is public. */
-async function findPublicPages(): Promise<{ checklist: string; profile: string }> {
-  type Card = { id: string; authorUsername: string | null };
-  const { checklists } = await getJson<{ checklists: Card[] }>('/api/checklists?order=most-liked');
-  const checklist = checklists[0];
-  if (!checklist) throw new Error('The demo content has no public checklist.');
-  for (const username of new Set(checklists.map((card) => card.authorUsername))) {
-    if (!username) continue;
-    const profile = await fetch(`${baseUrl}/api/users/${encodeURIComponent(username)}`);
-    // A private profile responds too, with isPrivateView: its page is the shell, not the profile.
-    const body = profile.ok ? ((await profile.json()) as { isPrivateView?: boolean }) : null;
-    if (body?.isPrivateView === false) return { checklist: `/checklist/${checklist.id}`, profile: `/user/${username}` };
-  }
-  throw new Error('The demo content has no public profile.');
-}
 
 type Row = { page: string; preset: string; result: Result; loadAverage: number };
 
@@ -247,8 +175,8 @@ async function measureOfflineOpen(checklist: string) {
 }
 
 try {
-  await waitUntilReady(120_000);
-  const { checklist, profile } = await findPublicPages();
+  await app.waitUntilReady(120_000);
+  const { checklist, profile } = await findPublicPages(baseUrl);
   const browser = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     // No sandbox for root (Chromium refuses to start as root with one); no GPU in a container.

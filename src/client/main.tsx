@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { startOnServerRenderedPage } from './lib/motion';
 import { PAGE_STATE_ID, type PageState } from './lib/page-state';
-import { whenIdleAfterLoad } from './lib/pwa/idle';
+import { loadAfterFirstLoad } from './lib/pwa/idle';
 import { queryClient } from './lib/query-client';
 import { AppRoutes, preloadRoute } from './router';
 import './styles/index.css';
@@ -46,11 +46,13 @@ if (pageState) {
   void screens.finally(() => createRoot(container).render(app));
 }
 
-// The service worker (the installed app, lists kept for use offline) is registered once the page has
-// loaded and the browser is idle: none of its code or requests join the first load. Not in
-// development, where Vite serves the modules and no worker is built.
+// The service worker (the installed app, lists kept for use offline) is registered once the page's
+// first load is over (lib/pwa/idle.ts): none of its code or requests, its precache of the app's files
+// among them, join the first load. Not in development, where Vite serves the modules and no worker
+// is built.
 if (import.meta.env.PROD) {
-  void whenIdleAfterLoad()
-    .then(() => import('./lib/pwa/start'))
-    .then(({ startServiceWorker }) => startServiceWorker());
+  void loadAfterFirstLoad(() => import('./lib/pwa/start')).then(
+    ({ startServiceWorker }) => startServiceWorker(),
+    (error: unknown) => console.warn('The service worker was not started', error),
+  );
 }

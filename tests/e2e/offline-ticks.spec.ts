@@ -21,9 +21,13 @@ const offlineStatus = (page: Page) => page.getByRole('banner').getByRole('status
 const NOTIFICATIONS_OFFLINE =
   /^Failed to load resource: net::ERR_INTERNET_DISCONNECTED at .*\/api\/notifications\/(stream|unread-count)$/;
 
-/** Offline, a signed-in page keeps what it has loaded: its account controls are in before it goes. */
+/**
+ * Offline, a page keeps what it has loaded: a signed-in page's account controls, and the code it
+ * loads once its first load is over (the toaster, its menus), are in before it goes.
+ */
 async function goOffline(page: Page, context: BrowserContext) {
   await expect(page.getByRole('banner').getByRole('status', { name: 'Loading your account' })).toHaveCount(0);
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-first-load-over'));
   await context.setOffline(true);
 }
 
@@ -228,7 +232,7 @@ test('offline, a comment keeps its text and says it needs a connection, and Brow
   await test.step('Browse offline says it needs a connection where its results would be', async () => {
     await page.goto('/browse');
     await expect(page.getByRole('status').filter({ hasText: /^Showing / })).toBeVisible();
-    await context.setOffline(true);
+    await goOffline(page, context);
     await expect(page.getByRole('status').filter({ hasText: offlineMessages.browseNeedsConnection })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: /^Showing / })).toBeHidden();
     expect(await seriousViolations(page)).toEqual([]);

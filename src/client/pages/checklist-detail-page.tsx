@@ -30,11 +30,15 @@ import { TickStatsSummary } from '@/client/features/checklists/tick-stats';
 import { UpstreamBanner } from '@/client/features/checklists/upstream-banner';
 import { VisibilityBadge } from '@/client/features/checklists/visibility-badge';
 import { HiddenNotice } from '@/client/features/moderation/hidden-notice';
-import { StaffPickToggle } from '@/client/features/moderation/staff-pick-toggle';
 import { ReportButton } from '@/client/features/moderation/report-dialog';
 import { paths } from '@/domain/paths';
 import { useDocumentTitle } from '@/client/lib/document-head';
 import { backToBrowsePath, useBackToBrowsePath } from '@/client/lib/last-browse-search';
+
+// Moderators alone see the staff pick switch: its code loads for them, not with every reader's page.
+const StaffPickToggle = lazy(async () => ({
+  default: (await import('@/client/features/moderation/staff-pick-toggle')).StaffPickToggle,
+}));
 
 // Only a list shown from the device's copy has the notice: its code loads then (from the worker's cache).
 const OfflineCopyNotice = lazy(async () => ({
@@ -199,7 +203,9 @@ function ChecklistView({
         <CopyStatus clone={clone} />
         {canPick ? (
           <div className="mt-4 print:hidden">
-            <StaffPickToggle checklistId={checklist.id} isStaffPick={checklist.isStaffPick ?? false} />
+            <Suspense fallback={null}>
+              <StaffPickToggle checklistId={checklist.id} isStaffPick={checklist.isStaffPick ?? false} />
+            </Suspense>
           </div>
         ) : null}
       </Card>

@@ -1,6 +1,6 @@
 import { Check, ChevronDown } from 'lucide-react';
 import { Select } from 'radix-ui';
-import type { ComponentProps, ReactNode } from 'react';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { cn } from '@/client/lib/cn';
 import { optionSelectTriggerClass, selectTriggerClass } from './select-styles';
 
@@ -86,6 +86,8 @@ export function OptionSelect<T extends string>({
   className,
   align = 'end',
   'aria-label': ariaLabel,
+  openAtOnce = false,
+  focusAtOnce = false,
 }: {
   id?: string;
   value: T;
@@ -95,9 +97,18 @@ export function OptionSelect<T extends string>({
   className?: string;
   align?: 'start' | 'end';
   'aria-label'?: string;
+  /** Open as it mounts: its stand-in was pressed while it loaded (DeferredOptionSelect). */
+  openAtOnce?: boolean;
+  /** Focus its trigger as it mounts: its stand-in had the focus while it loaded. */
+  focusAtOnce?: boolean;
 }) {
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focusAtOnce && !openAtOnce) trigger.current?.focus();
+  }, [focusAtOnce, openAtOnce]);
   return (
     <Select.Root
+      defaultOpen={openAtOnce}
       value={value}
       onValueChange={(next) => {
         const option = options.find((candidate) => candidate === next);
@@ -105,6 +116,7 @@ export function OptionSelect<T extends string>({
       }}
     >
       <Select.Trigger
+        ref={trigger}
         id={id}
         aria-label={ariaLabel}
         className={cn(optionSelectTriggerClass, selectTriggerClass, className)}

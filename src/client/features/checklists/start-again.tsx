@@ -1,5 +1,5 @@
 import { RotateCcw } from 'lucide-react';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   hiddenItemsText,
   hideCompletedMessages,
@@ -9,14 +9,9 @@ import {
   type RunSummary,
 } from '@/domain/checklists/runs';
 import { Button } from '@/client/components/ui/button';
+import { DeferredConfirmDialog } from '@/client/components/ui/deferred-confirm-dialog';
 import { Switch } from '@/client/components/ui/switch';
 import { formatDate } from '@/client/lib/format';
-
-// The confirmation (Radix AlertDialog) loads when first wanted, so a page never asked to start again
-// does without its code.
-const ConfirmDialog = lazy(async () => ({
-  default: (await import('@/client/components/ui/confirm-dialog')).ConfirmDialog,
-}));
 
 /**
  * "Start again", behind a confirmation: the open run goes to the history (a visitor's ticks are
@@ -49,19 +44,16 @@ export function StartAgainButton({
         <RotateCcw className="h-4 w-4" aria-hidden />
         {runMessages.startAgain}
       </Button>
-      {isWanted || isOpen ? (
-        <Suspense fallback={null}>
-          <ConfirmDialog
-            isOpen={isOpen}
-            onOpenChange={setOpen}
-            title={runMessages.startAgainTitle}
-            description={isSignedIn ? runMessages.startAgainBody : runMessages.startAgainVisitorBody}
-            confirmLabel={runMessages.startAgain}
-            tone="primary"
-            onConfirm={() => onConfirm(() => setOpen(false))}
-          />
-        </Suspense>
-      ) : null}
+      <DeferredConfirmDialog
+        isWanted={isWanted}
+        isOpen={isOpen}
+        onOpenChange={setOpen}
+        title={runMessages.startAgainTitle}
+        description={isSignedIn ? runMessages.startAgainBody : runMessages.startAgainVisitorBody}
+        confirmLabel={runMessages.startAgain}
+        tone="primary"
+        onConfirm={() => onConfirm(() => setOpen(false))}
+      />
     </>
   );
 }

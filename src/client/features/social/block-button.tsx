@@ -2,7 +2,7 @@ import { Ban, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { blockMessages } from '@/domain/social/blocks';
 import { Button } from '@/client/components/ui/button';
-import { ConfirmDialog } from '@/client/components/ui/confirm-dialog';
+import { DeferredConfirmDialog } from '@/client/components/ui/deferred-confirm-dialog';
 import { useBlockMutation } from '@/client/api/blocks';
 import { errorMessage } from '@/client/lib/api';
 import { cn } from '@/client/lib/cn';
@@ -69,7 +69,7 @@ export function BlockButton({
         )}
         {isUnblocking ? blockMessages.unblocking : isBlocked ? blockMessages.unblock : blockMessages.block}
       </Button>
-      <ConfirmDialog
+      <DeferredConfirmDialog
         isOpen={isConfirming}
         onOpenChange={setIsConfirming}
         title={blockMessages.confirmTitle(name)}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { browseMessages } from '@/domain/checklists/browse';
 import { LoadingState } from '@/client/components/ui/load-states';
@@ -11,15 +11,24 @@ import { cn } from '@/client/lib/cn';
 import { useIsHydrated } from '@/client/lib/hydration';
 import { useEnterAnimation } from '@/client/lib/motion';
 import { takeFlash } from '@/client/lib/flash';
-import { toast } from '@/client/lib/toast';
+import { toast, whenToastAsked } from '@/client/lib/toast';
+import { loadAfterFirstLoad } from '@/client/lib/pwa/idle';
 import { useApplyTheme } from '@/client/lib/theme';
 import { useDropServerHeadOnNavigation } from '@/client/lib/document-head';
 import { ScrollToTop } from '@/client/components/layout/scroll-to-top';
 import { SiteFooter } from '@/client/components/layout/site-footer';
 import { SiteHeader } from './site-header';
 
-// The toaster's library loads beside the page, not before it (see lib/toast.ts).
-const AppToaster = lazy(async () => ({ default: (await import('@/client/components/ui/toaster')).AppToaster }));
+const importToasterOnce = () => import('@/client/components/ui/toaster');
+
+/** The toaster's code; a load that fails (the connection went) waits for the browser to be online and tries again. */
+function importToaster(): ReturnType<typeof importToasterOnce> {
+  return importToasterOnce().catch(
+    () => new Promise((resolve) => window.addEventListener('online', () => resolve(importToaster()), { once: true })),
+  );
+}
+
+const AppToaster = lazy(async () => ({ default: (await importToaster()).AppToaster }));
 
 /** What every screen shares, the site's and the dashboard's: theme, caches per user, toasts, scrolling. */
 export function AppFrame() {
@@ -31,6 +40,7 @@ export function AppFrame() {
   const theme = useApplyTheme(profile?.theme ?? null);
   useDropServerHeadOnNavigation();
   const isHydrated = useIsHydrated();
+  const isToasterWanted = useIsToasterWanted();
   // The page is the app's now, rendered by it or taken over from the server's HTML (decision 025): a
   // click or a keystroke before this moment is the browser's alone. Said on <html> for whoever
   // needs to wait for it (the end-to-end tests do, before they use a page they have just loaded).
@@ -67,13 +77,32 @@ export function AppFrame() {
       </Suspense>
       <ScrollToTop />
       {/* Not in a server-rendered page's HTML: the toaster's code arrives after hydration. */}
-      {isHydrated ? (
+      {isHydrated && isToasterWanted ? (
         <Suspense fallback={null}>
           <AppToaster theme={theme} />
         </Suspense>
       ) : null}
     </>
   );
+}
+
+/**
+ * Whether the toaster is on the page: its code is in. It loads after the page's first load, or with
+ * the first toast if that comes sooner (lib/toast.ts): a visitor who only reads fetches none of it
+ * with the page.
+ */
+function useIsToasterWanted() {
+  const [isWanted, setWanted] = useState(false);
+  useEffect(() => {
+    let isMounted = true;
+    void loadAfterFirstLoad(importToaster, whenToastAsked()).then(() => {
+      if (isMounted) setWanted(true);
+    });
+    return () => {
+      isMounted = false;
+    };
+  }, []);
+  return isWanted;
 }
 
 /**
