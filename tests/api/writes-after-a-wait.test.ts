@@ -47,12 +47,16 @@ async function whileHolding(
   }
 }
 
-describe('stale reads after waiting on the checklist lock', () => {
+/** Someone else's list of two items, and a user signed in on their phone; `item`: the first. */
+async function aListAndAPhone() {
+  const [user, author] = [await createUser(t.db), await createUser(t.db)];
+  const list = await makeChecklist(t.db, author.id, { items: ['Tent', 'Stove'] });
+  return { user, list, phone: await signedInAgent(t, user), item: list.items[0]!.id };
+}
+
+describe('a write that waits for the list', () => {
   it('a late tick made before an untick that commits while it waits is not written', async () => {
-    const [user, author] = [await createUser(t.db), await createUser(t.db)];
-    const list = await makeChecklist(t.db, author.id, { items: ['Tent', 'Stove'] });
-    const phone = await signedInAgent(t, user);
-    const item = list.items[0]!.id;
+    const { user, list, phone, item } = await aListAndAPhone();
     await phone.request(`/api/checklists/${list.id}/items/${list.items[1]!.id}/done`, { method: 'PUT' });
     // The tick was made two minutes ago; the untick (now) commits while the tick waits for the list.
     const response = await whileHolding(
@@ -72,10 +76,7 @@ describe('stale reads after waiting on the checklist lock', () => {
   });
 
   it('an untick that waits while a tick made before it commits takes the tick back', async () => {
-    const [user, author] = [await createUser(t.db), await createUser(t.db)];
-    const list = await makeChecklist(t.db, author.id, { items: ['Tent', 'Stove'] });
-    const phone = await signedInAgent(t, user);
-    const item = list.items[0]!.id;
+    const { user, list, phone, item } = await aListAndAPhone();
     const response = await whileHolding(
       list.id,
       () => phone.request(`/api/checklists/${list.id}/items/${item}/done`, { method: 'DELETE' }),
@@ -96,10 +97,7 @@ describe('stale reads after waiting on the checklist lock', () => {
   });
 
   it('a tick on an item an edit deletes while the tick waits answers 404, not 500', async () => {
-    const [user, author] = [await createUser(t.db), await createUser(t.db)];
-    const list = await makeChecklist(t.db, author.id, { items: ['Tent', 'Stove'] });
-    const phone = await signedInAgent(t, user);
-    const item = list.items[0]!.id;
+    const { list, phone, item } = await aListAndAPhone();
     const response = await whileHolding(
       list.id,
       () => phone.request(`/api/checklists/${list.id}/items/${item}/done`, { method: 'PUT' }),
@@ -111,9 +109,7 @@ describe('stale reads after waiting on the checklist lock', () => {
   });
 
   it('an unlike that waits while the same user’s like commits takes it back', async () => {
-    const [user, author] = [await createUser(t.db), await createUser(t.db)];
-    const list = await makeChecklist(t.db, author.id, { items: ['Tent'] });
-    const phone = await signedInAgent(t, user);
+    const { user, list, phone } = await aListAndAPhone();
     const response = await whileHolding(
       list.id,
       () => phone.request(`/api/checklists/${list.id}/like`, { method: 'DELETE' }),
