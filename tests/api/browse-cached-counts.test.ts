@@ -104,16 +104,19 @@ describe('a search asked for again', () => {
   });
 });
 
+/** The reads a visitor and a signed-in user both make: Browse, its count, tags, the list `listId`, Discover. */
+const readsForAnyone = (listId: string) => [
+  '/api/checklists?q=cached',
+  '/api/checklists/count?q=cached',
+  '/api/checklists/tags',
+  `/api/checklists/${listId}`,
+  '/api/discover',
+];
+
 describe('what caches may keep', () => {
   it('a visitor’s Browse, tags, public list and Discover are public for 30 s, varying by cookie', async () => {
     const list = await makeChecklist(t.db, author.id, { title: 'Cached list' });
-    for (const path of [
-      '/api/checklists?q=cached',
-      '/api/checklists/count?q=cached',
-      '/api/checklists/tags',
-      `/api/checklists/${list.id}`,
-      '/api/discover',
-    ]) {
+    for (const path of readsForAnyone(list.id)) {
       const response = await t.agent().request(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('cache-control'), path).toBe(VISITOR_CACHE_CONTROL);
@@ -126,13 +129,7 @@ describe('what caches may keep', () => {
     const hidden = await makeChecklist(t.db, owner.id, { title: 'Hidden', isPublic: false });
     const shown = await makeChecklist(t.db, owner.id, { title: 'Shown' });
     const asOwner = await signedInAgent(t, owner);
-    for (const path of [
-      '/api/checklists?q=cached',
-      '/api/checklists/count?q=cached',
-      '/api/checklists/tags',
-      `/api/checklists/${shown.id}`,
-      '/api/discover',
-    ]) {
+    for (const path of readsForAnyone(shown.id)) {
       const response = await asOwner.request(path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('cache-control'), path).toBe('no-store');
