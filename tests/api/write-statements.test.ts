@@ -59,8 +59,8 @@ const isBadgeCheck = (query: string) => /^with taken as \( delete from outbox_ta
 const at = (statements: string[], pattern: RegExp) => statements.findIndex((query) => pattern.test(query));
 
 describe('a new list', () => {
-  it('is written once, after its items, tags and badge check (one statement); the check runs after the commit', async () => {
-    const { all, inside, after } = await transactionOf(
+  it('is one statement with its session’s: its items and tags, then the list (ticklist_insert_list), and its badge check, run after the commit', async () => {
+    const all = await statementsOf(
       () =>
         asAuthor.post('/api/checklists', {
           title: 'Road trip',
@@ -72,19 +72,17 @@ describe('a new list', () => {
         }),
       201,
     );
-    // The session and the quotas, in one statement before the transaction.
-    expect(all.slice(0, all.indexOf('begin'))).toHaveLength(1);
+    expect(all).toHaveLength(3);
+    // The session and the quotas, in one statement.
     expect(isSession(all[0]!)).toBe(true);
     expect(all[0]).toMatch(/ticklist_count_events/);
-    // Its items, tags and the publishing badge's check are one statement, then the list: nothing after it.
-    expect(inside).toHaveLength(2);
-    expect(inside[0]).toMatch(
-      /^with checked as \( insert into outbox_tasks .* items as \( insert into checklist_items .* insert into checklist_tags/,
+    // The publishing badge's check, and the list written after its entries and tags by the function.
+    expect(all[1]).toMatch(
+      /^with checked as \( insert into outbox_tasks .* written as \( select ticklist_insert_list\(/,
     );
-    expect(inside[1]).toMatch(/^insert into "checklists"/);
+    expect(all.filter((query) => /^insert into "?checklists/.test(query))).toEqual([]);
     // The check, once the list has committed.
-    expect(after).toHaveLength(1);
-    expect(isBadgeCheck(after[0]!)).toBe(true);
+    expect(isBadgeCheck(all[2]!)).toBe(true);
   });
 
   it('has its whole search document and tag counts when it commits', async () => {

@@ -2,11 +2,10 @@ import { and, eq, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { ChecklistInput } from '@/domain/checklists/checklist-input';
 import type { BulkResult } from '@/domain/checklists/checklist-actions';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
-import type { ChecklistEntry } from '@/domain/checklists/checklist-fields';
 import { DEFAULT_VISIBILITY, visibilityColumns, type ChecklistVisibility } from '@/domain/checklists/visibility';
 import { canClone, canDelete, canEdit } from '@/domain/permissions';
 import type { BadgeMetric } from '@/domain/badges/badges';
-import { laterBadgeCheck, withBadgeChecks, type LaterBadgeChecks } from '../badges/badge-checks';
+import { laterBadgeCheck, withBadgeChecks } from '../badges/badge-checks';
 import { executeNamed, type Database, type Executor } from '../db/client';
 import { checklists, checklistTags, clonedChecklists } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
@@ -21,33 +20,6 @@ import {
 import { isUuid } from '../db/ids';
 import { authorVisibilityColumns, visibleTo } from '../visibility/lists';
 import { writeEntries } from './entry-writes';
-
-/**
- * A new list's items (order_index from 1) and tags, in one statement (two inserts, one round trip),
- * with the badge check the new list leaves, if any (see withBadgeChecks).
- */
-async function insertItemsAndTags(
-  tx: Executor,
-  checklistId: string,
-  items: ChecklistEntry[],
-  tags: string[],
-  { later, check }: { later: LaterBadgeChecks; check: { userId: string; metric: BadgeMetric } | null },
-) {
-  const checked = check
-    ? sql`checked as (${laterBadgeCheck(sql`select ${check.userId} as user_id`, [check.metric])}),`
-    : sql``;
-  const result = await tx.execute<{ check_id: string | null }>(sql`
-    with ${checked} items as (
-      insert into checklist_items (checklist_id, content, kind, note, order_index)
-      select ${checklistId}, content, kind, note, position
-      from unnest(${sql.param(items.map((item) => item.content))}::text[], ${sql.param(items.map((item) => item.kind))}::text[],
-                  ${sql.param(items.map((item) => item.note))}::text[]) with ordinality as item(content, kind, note, position)),
-    tags as (
-      insert into checklist_tags (checklist_id, tag, position)
-      select ${checklistId}, tag, position from unnest(${sql.param(tags)}::text[]) with ordinality as tag(tag, position))
-    select ${check ? sql`(select id from checked)` : sql`null::bigint`} as check_id`);
-  if (check) later.left(result.rows[0]?.check_id, [check.metric]);
-}
 
 /** A list's tags in the author's order (position from 1). */
 async function insertTags(tx: Executor, checklistId: string, tags: string[]) {
@@ -67,29 +39,34 @@ async function insertTags(tx: Executor, checklistId: string, tags: string[]) {
 export const newListId = () => crypto.randomUUID();
 
 /**
- * Creates a checklist with its items and tags (order_index from 1), in one transaction: public
- * unless the input asks for unlisted or private (decision 024).
+ * Creates a checklist with its items and tags (order_index from 1), in one statement committed
+ * alone (ticklist_insert_list writes them, and the list after them): public unless the input asks
+ * for unlisted or private (decision 024). A public list leaves its author's publishing badge check.
  */
 export async function createChecklist(db: Database, authorId: string, input: ChecklistInput): Promise<string> {
   const visibility = input.visibility ?? DEFAULT_VISIBILITY;
-  return withBadgeChecks(db, (later) =>
-    db.transaction(async (tx) => {
-      const id = newListId();
-      // Only a public list is a publication (decision 011); an unlisted one is shared, not published.
-      const check = visibility === 'public' ? { userId: authorId, metric: 'published_lists' as const } : null;
-      await insertItemsAndTags(tx, id, input.items, input.tags, { later, check });
-      await tx.insert(checklists).values({
-        id,
-        title: input.title,
-        description: input.description,
-        authorId,
-        estimatedTime: input.estimatedTime,
-        difficulty: input.difficulty,
-        ...visibilityColumns(visibility),
-      });
-      return id;
-    }),
-  );
+  const { isPublic, isUnlisted } = visibilityColumns(visibility);
+  const id = newListId();
+  // Only a public list is a publication (decision 011); an unlisted one is shared, not published.
+  const checked = isPublic
+    ? sql`checked as (${laterBadgeCheck(sql`select ${authorId} as user_id`, ['published_lists'])}),`
+    : sql``;
+  const items = input.items;
+  return withBadgeChecks(db, async (later) => {
+    const [row] = await executeNamed<{ check_id: string | null }>(
+      db,
+      sql`
+      with ${checked} written as (
+        select ticklist_insert_list(${id}, ${authorId}, ${input.title}, ${input.description}, ${input.estimatedTime},
+          ${input.difficulty}, ${isPublic}, ${isUnlisted},
+          ${sql.param(items.map((item) => item.content))}::text[], ${sql.param(items.map((item) => item.kind))}::text[],
+          ${sql.param(items.map((item) => item.note))}::text[], ${sql.param(input.tags)}::text[]))
+      select (select count(*) from written)::int as written,
+        ${isPublic ? sql`(select id from checked)` : sql`null::bigint`} as check_id`,
+    );
+    later.left(row?.check_id, ['published_lists']);
+    return id;
+  });
 }
 
 /**
