@@ -6,7 +6,9 @@ import {
   badgeListSchema,
   badgeProgress,
   badgeRuleText,
+  badgeTargets,
   badgesForMetrics,
+  isBadgeTarget,
   type BadgeMetric,
 } from './badges';
 
@@ -107,5 +109,16 @@ describe('badge progress', () => {
     };
     expect(badgeListSchema.parse(response)).toEqual(response);
     expect(() => badgeListSchema.parse({ badges: [{ ...response.badges[0], tier: 'platinum' }] })).toThrow();
+  });
+});
+
+describe('a metric’s targets', () => {
+  it('are the targets of its badges, and a value is a target only if one of them', () => {
+    for (const metric of BADGE_METRICS) {
+      const targets = badgeTargets(metric);
+      expect(targets).toEqual(BADGES.filter((badge) => badge.rule.metric === metric).map((badge) => badge.rule.target));
+      for (const target of targets) expect(isBadgeTarget(metric, target)).toBe(true);
+      expect(isBadgeTarget(metric, Math.max(0, ...targets) + 1)).toBe(false);
+    }
   });
 });

@@ -4,6 +4,7 @@ import {
   autoHiddenNotificationMessage,
   badgeNotificationMessage,
   notificationMessage,
+  notificationMessageAround,
   notificationTarget,
   systemIconOf,
 } from './notifications';
@@ -39,6 +40,16 @@ describe('notification messages', () => {
       NOTIFICATION_ICONS.clone,
       NOTIFICATION_ICONS.follow,
     ]).toEqual(['👍', '💬', '🔁', '👤']);
+  });
+});
+
+describe('a message around the list’s title, for a statement that reads the title', () => {
+  it('is the message split where the title goes, so the two halves and a title make the whole', () => {
+    const [before, after] = notificationMessageAround('like', 'Sam');
+    expect([before, after]).toEqual(['Sam liked “', '”']);
+    expect(before + 'Moving house' + after).toBe(notificationMessage('like', 'Sam', 'Moving house'));
+    const [commentBefore, commentAfter] = notificationMessageAround('comment', 'Sam');
+    expect(commentBefore + 'Camping' + commentAfter).toBe(notificationMessage('comment', 'Sam', 'Camping'));
   });
 });
 

@@ -110,7 +110,7 @@ const SWEEP_ROUNDS = 10;
 /**
  * Runs the badge checks left by writes whose process did not run them: those older than
  * `olderThanMs` (a live process runs its own within milliseconds; 0 at start-up). Returns how many
- * it took.
+ * it found waiting, up to a batch a round (0: none; some may have been another process's to run).
  */
 export async function sweepBadgeChecks(db: Database, olderThanMs: number): Promise<number> {
   const stale = sql`kind = ${KIND} and created_at <= now() - make_interval(secs => ${olderThanMs / 1000})`;
