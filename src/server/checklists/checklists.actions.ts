@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ChecklistInput } from '@/domain/checklists/checklist-input';
 import type { BulkResult } from '@/domain/checklists/checklist-actions';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
@@ -7,7 +7,7 @@ import { canClone, canDelete, canEdit } from '@/domain/permissions';
 import type { BadgeMetric } from '@/domain/badges/badges';
 import { laterBadgeCheck, withBadgeChecks } from '../badges/badge-checks';
 import { executeNamed, type Database, type Executor } from '../db/client';
-import { checklists, checklistTags, clonedChecklists } from '../db/schema';
+import { checklists, checklistTags } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
 import { cloneNotification, deleteNotificationsAbout } from '../notifications/notifications.actions';
 import {
@@ -254,80 +254,35 @@ export async function bulkSetVisibility(
  * The clone is the cloner's: they may make it public or private afterwards.
  */
 export async function cloneChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome<string>> {
-  try {
-    return await copyChecklist(db, id, userId);
-  } catch (error) {
-    // Its author made the original private while it was being copied: nothing of the copy is kept.
-    if (error instanceof TransactionRollbackError) return checklistNotFound(db, id);
-    throw error;
-  }
-}
-
-async function copyChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome<string>> {
-  return withBadgeChecks(db, (later) =>
-    db.transaction(async (tx): Promise<WriteOutcome<string>> => {
-      // Key-share lock: the original cannot be deleted while it is being copied. The cloner's profile
-      // comes with it, for the notification.
-      const found = await findChecklistAccessAndActor(tx, id, userId, { lock: 'key share' });
-      if (!found) return checklistNotFound(tx, id);
-      const { access, actor } = found;
-      // Refused as a self-like is: 403 (the same rule, "not on your own list").
-      if (!canClone({ id: userId }, access))
-        return { ok: false, reason: 'forbidden', message: checklistActionMessages.cloneOwn };
-      // The copy's items (each naming the entry it copies) and tags, and the original's author's
-      // notification (one statement); its
-      // record, the badge its original's author may earn by it, and then the copy itself (see
-      // newListId; the record's reference to it is checked at commit), written from
-      // the original in the database: its own visibility, public or unlisted (a private list is its
-      // author's alone to see). (The copies are prepared once per connection: their plans are the
-      // same for any list.)
-      const copyId = newListId();
-      const notified = cloneNotification({
-        recipientId: access.authorId,
-        actorId: userId,
-        actor,
-        checklist: { id, title: access.title },
-      });
-      // A clone is not a publication of the cloner's: only the original's author can earn by it,
-      // and their badge check is left with the copy's items.
-      const [written] = await executeNamed<{ check_id: string | null }>(
-        tx,
-        sql`
-        with ${notified ? sql`notified as (${notified.insert}), ` : sql``}items as (
-          insert into checklist_items (checklist_id, content, kind, note, order_index, source_key)
-          select ${copyId}, content, kind, note, order_index, coalesce(key, id) from checklist_items where checklist_id = ${id}),
-        tags as (
-          insert into checklist_tags (checklist_id, tag, position)
-          select ${copyId}, tag, position from checklist_tags where checklist_id = ${id}),
-        checked as (${laterBadgeCheck(sql`select ${access.authorId} as user_id`, ['clones_by_others'])})
-        select (select id from checked) as check_id`,
-      );
-      later.left(written?.check_id, ['clones_by_others']);
-      notified?.written();
-      // Apart, and after: recording the clone counts it on the original's row, locked from then on.
-      // (Written with the items and tags, it would hold that row while they wait, for instance on a
-      // tag's count another transaction is writing, and the original's author's edits with it.)
-      // The copy is of the original's current version: its changes after this one reach the clone.
-      await tx.insert(clonedChecklists).values({
-        originalChecklistId: id,
-        originalTitle: access.title,
-        clonedChecklistId: copyId,
-        clonedBy: userId,
-        baseVersion: sql`coalesce((select max(number) from checklist_versions where checklist_id = ${id}), 1)`,
-        reviewedVersion: sql`coalesce((select max(number) from checklist_versions where checklist_id = ${id}), 1)`,
-      });
-      // The key-share lock keeps the original from being deleted, not from being made private by its
-      // author meanwhile: a private original is not copied, and the whole clone is undone.
-      const copied = await executeNamed(
-        tx,
-        sql`
-        insert into checklists (id, title, description, author_id, estimated_time, difficulty, is_public, is_unlisted)
-        select ${copyId}, title, description, ${userId}, estimated_time, difficulty, is_public, is_unlisted
-        from checklists where id = ${id} and (is_public or is_unlisted)
-        returning id`,
-      );
-      if (copied.length === 0) tx.rollback();
-      return { ok: true, value: copyId };
-    }),
+  // The cloner's profile comes with the list, for the notification.
+  const found = await findChecklistAccessAndActor(db, id, userId);
+  if (!found) return checklistNotFound(db, id);
+  const { access, actor } = found;
+  // Refused as a self-like is: 403 (the same rule, "not on your own list").
+  if (!canClone({ id: userId }, access))
+    return { ok: false, reason: 'forbidden', message: checklistActionMessages.cloneOwn };
+  // One statement committed alone: the copy (ticklist_clone_list: the original locked, its entries,
+  // tags and the clone's record, then the copy's row), and, only when a copy was made, the
+  // original's author's notification and their badge check. A clone is not a publication of the
+  // cloner's: only the original's author can earn by it. Null when the original was deleted or
+  // made private since it was read: nothing is copied, nobody notified.
+  const made = sql`select id from copied where id is not null`;
+  const notified = cloneNotification(
+    { recipientId: access.authorId, actorId: userId, actor, checklist: { id, title: access.title } },
+    sql`exists (${made})`,
   );
+  return withBadgeChecks(db, async (later) => {
+    const [written] = await executeNamed<{ copy_id: string | null; check_id: string | null }>(
+      db,
+      sql`
+      with copied as (select ticklist_clone_list(${id}, ${newListId()}, ${userId}) as id),
+      ${notified ? sql`notified as (${notified.insert}), ` : sql``}
+      checked as (${laterBadgeCheck(sql`select ${access.authorId} as user_id from (${made}) made`, ['clones_by_others'])})
+      select (select id from copied) as copy_id, (select id from checked) as check_id`,
+    );
+    if (!written?.copy_id) return checklistNotFound(db, id);
+    later.left(written.check_id, ['clones_by_others']);
+    notified?.written();
+    return { ok: true, value: written.copy_id };
+  });
 }

@@ -4,7 +4,7 @@ import { duplicateTitle } from '@/domain/checklists/checklist-fields';
 import { canDuplicate } from '@/domain/permissions';
 import { executeNamed, type Database } from '../db/client';
 import type { WriteOutcome } from '../outcome';
-import { withChecklistAccess } from './checklist-access';
+import { checklistNotFound, findChecklistAccess } from './checklist-access';
 import { newListId } from './checklists.actions';
 
 /**
@@ -15,33 +15,16 @@ import { newListId } from './checklists.actions';
  * not found.
  */
 export async function duplicateChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome<string>> {
-  // Key-share lock: the original is not deleted or edited while it is copied.
-  return withChecklistAccess(db, id, userId, { lock: 'key share' }, async (tx, access) => {
-    if (!canDuplicate({ id: userId }, access))
-      return { ok: false, reason: 'forbidden', message: checklistActionMessages.duplicateOwn };
-    // Items and tags first, then the list (its row written once: see newListId); every statement
-    // names the owner, so a mistake in the rule above cannot copy someone else's list.
-    const copyId = newListId();
-    await executeNamed(
-      tx,
-      sql`
-        with items as (
-          insert into checklist_items (checklist_id, content, kind, note, order_index)
-          select ${copyId}, i.content, i.kind, i.note, i.order_index
-          from checklist_items i join checklists c on c.id = i.checklist_id
-          where c.id = ${id} and c.author_id = ${userId})
-        insert into checklist_tags (checklist_id, tag, position)
-        select ${copyId}, t.tag, t.position
-        from checklist_tags t join checklists c on c.id = t.checklist_id
-        where c.id = ${id} and c.author_id = ${userId}`,
-    );
-    await executeNamed(
-      tx,
-      sql`
-        insert into checklists (id, title, description, author_id, estimated_time, difficulty, is_public, is_unlisted)
-        select ${copyId}, ${duplicateTitle(access.title)}, description, author_id, estimated_time, difficulty, false, false
-        from checklists where id = ${id} and author_id = ${userId}`,
-    );
-    return { ok: true, value: copyId };
-  });
+  const access = await findChecklistAccess(db, id, userId);
+  if (!access) return checklistNotFound(db, id);
+  if (!canDuplicate({ id: userId }, access))
+    return { ok: false, reason: 'forbidden', message: checklistActionMessages.duplicateOwn };
+  // One statement committed alone (ticklist_duplicate_list): the original locked, its entries and
+  // tags copied, then the copy's row. It copies only a list the user still owns, so a mistake in
+  // the rule above cannot copy someone else's list, and a list deleted since is not found.
+  const [copied] = await executeNamed<{ id: string | null }>(
+    db,
+    sql`select ticklist_duplicate_list(${id}, ${newListId()}, ${userId}, ${duplicateTitle(access.title)}) as id`,
+  );
+  return copied?.id ? { ok: true, value: copied.id } : { ok: false, reason: 'not_found' };
 }

@@ -60,7 +60,11 @@ const isNotified = (event: NotifiedEvent) =>
  * that the recipient is notified after the write. `withdrawn`, a WITH query of the same statement
  * (see notify).
  */
-function notificationInsert(event: NotifiedEvent, person: PersonRow, withdrawn: SQL | null = null) {
+function notificationInsert(
+  event: NotifiedEvent,
+  person: PersonRow,
+  { withdrawn = null, when = null }: { withdrawn?: SQL | null; when?: SQL | null } = {},
+) {
   const actor = namedActor(person, event.recipientId);
   const message = notificationMessage(event.type, actor.name, event.checklist?.title);
   return {
@@ -72,19 +76,19 @@ function notificationInsert(event: NotifiedEvent, person: PersonRow, withdrawn: 
       ${withdrawn ? sql`with withdrawn as (${withdrawn})` : sql``}
       insert into notifications (user_id, actor_id, type, checklist_id, message)
       select ${event.recipientId}, ${event.actorId}, ${event.type}, ${event.checklist?.id ?? null}::uuid, ${message}
-      where not ${hasBlocked(event.recipientId, event.actorId)}`,
+      where not ${hasBlocked(event.recipientId, event.actorId)} ${when ? sql`and ${when}` : sql``}`,
     written: () => notifyAfterCommit([event.recipientId]),
   };
 }
 
 /**
  * A clone's notification, which mails nobody and is never repeated, for the cloning statement to
- * write as one of its WITH queries: its insert, and `written()` to call once that statement has run.
- * Null when nobody is notified.
+ * write as one of its WITH queries, when `when` holds (the copy was made): its insert, and
+ * `written()` to call once that statement has run. Null when nobody is notified.
  */
-export function cloneNotification(event: Omit<NotifiedEvent, 'type'> & { actor: PersonRow }) {
+export function cloneNotification(event: Omit<NotifiedEvent, 'type'> & { actor: PersonRow }, when: SQL) {
   const clone = { ...event, type: 'clone' as const };
-  return isNotified(clone) ? notificationInsert(clone, event.actor) : null;
+  return isNotified(clone) ? notificationInsert(clone, event.actor, { when }) : null;
 }
 
 /**
@@ -124,11 +128,9 @@ export async function notify(
   }
   // An older like or follow notification from the same person about the same thing is replaced, not
   // repeated, in the same statement (the recipient is notified once).
-  const { insert, written, actor, message } = notificationInsert(
-    event,
-    person,
-    repeatable ? sql`delete from notifications where ${sameEvent(repeatable)}` : null,
-  );
+  const { insert, written, actor, message } = notificationInsert(event, person, {
+    withdrawn: repeatable ? sql`delete from notifications where ${sameEvent(repeatable)}` : null,
+  });
   const inserted = await db.execute(insert);
   if (!inserted.rowCount) return;
   written();
