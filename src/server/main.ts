@@ -20,6 +20,7 @@ import { hasNoSuggestions, refreshItemSuggestions } from './checklists/item-sugg
 import { SUGGESTIONS_REFRESH_MINUTES } from '@/domain/checklists/item-suggestions';
 import { pruneUntickMarks } from './checklists/progress.actions';
 import { sweepBadgeChecks } from './badges/badge-checks';
+import { sweepAutoHides } from './moderation/auto-hide';
 import { refreshTickStats } from './checklists/tick-stats.actions';
 
 // Three ways to run (decision 023): WEB_CONCURRENCY=1 is one process that does everything; more
@@ -109,10 +110,13 @@ async function startBackgroundWork(env: Env, db: Database, mailer: Mailer, logge
   if (await hasNoSuggestions(db).catch(() => false)) refreshSuggestions();
   const suggestionsTimer = setInterval(refreshSuggestions, SUGGESTIONS_REFRESH_MINUTES * 60 * 1000);
   suggestionsTimer.unref();
-  // Badge checks a process left when it stopped between a write's commit and its check: all of
-  // them now, then every minute those a live process has not run within its half.
-  const sweepChecks = (olderThanMs: number) =>
+  // What a process left in the outbox when it stopped between a write's commit and the work after
+  // it (badge checks, automatic hiding): all of it now, then every minute what a live process has
+  // not done within its half.
+  const sweepChecks = (olderThanMs: number) => {
     void sweepBadgeChecks(db, olderThanMs).catch((error: unknown) => logger.warn({ err: error }, 'badge check sweep'));
+    void sweepAutoHides(db, olderThanMs).catch((error: unknown) => logger.warn({ err: error }, 'auto-hide sweep'));
+  };
   sweepChecks(0);
   const checksTimer = setInterval(() => sweepChecks(30_000), 60 * 1000);
   checksTimer.unref();

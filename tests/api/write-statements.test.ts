@@ -199,6 +199,20 @@ describe('a duplicate', () => {
   });
 });
 
+describe('a report', () => {
+  it('reads what it names, then is one statement (ticklist_file_report) that leaves no hiding below the mark', async () => {
+    const list = await makeChecklist(t.db, author.id, { title: 'Odd offers' });
+    const all = await statementsOf(
+      () => asReader.post('/api/reports', { targetType: 'checklist', targetId: list.id, reason: 'spam', note: '' }),
+      200,
+    );
+    expect(all).toHaveLength(3);
+    expect(isSession(all[0]!)).toBe(true);
+    expect(all[1]).toMatch(/from checklists c/);
+    expect(all[2]).toMatch(/^select ticklist_file_report\(/);
+  });
+});
+
 describe('a completion', () => {
   it('leaves a completed-lists badge check only when it leaves the list complete, and runs it after its commit', async () => {
     const list = await makeChecklist(t.db, author.id, { items: ['Passport', 'Tickets', 'Charger'] });
