@@ -1,27 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { meSchema, ownProfileMessages } from '../../src/domain/accounts/profile';
 import { usernameMessages } from '../../src/domain/accounts/username';
 import { ownChecklistsSchema, type OwnChecklistsPage } from '../../src/domain/checklists/own-lists';
-import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser } from '../../src/server/seed/factories';
 import { rateKey, rateRules } from '../../src/server/security/rate-limit';
 import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { Agent } from '../setup/test-app';
 
-let t: TestApp;
-let other: CreatedUser;
-let asOwner: Agent;
-let asOther: Agent;
-
-beforeAll(async () => {
-  ({
-    t,
-    users: { other },
-    agents: { owner: asOwner, other: asOther },
-  } = await createAppWithUsers({
-    owner: { username: 'page_owner', profileName: 'Olive' },
-    other: { username: 'page_other', profileName: 'Otto' },
-  }));
+const {
+  t,
+  users: { other },
+  agents: { owner: asOwner, other: asOther },
+} = await createAppWithUsers({
+  owner: { username: 'page_owner', profileName: 'Olive' },
+  other: { username: 'page_other', profileName: 'Otto' },
 });
 
 const me = async (agent: Agent) => meSchema.parse(await (await agent.request('/api/accounts/me')).json());

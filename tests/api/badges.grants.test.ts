@@ -1,20 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notificationListSchema } from '../../src/domain/notifications/notifications';
 import { checkBadges, laterBadgeCheck, sweepBadgeChecks } from '../../src/server/badges/badge-checks';
 import { checklistItemCompletions, checklistLikes, userBadges } from '../../src/server/db/schema';
 import { makeChecklist, createUser } from '../../src/server/seed/factories';
-import { badgeHelpers, createBadgeApp, earned, newList } from '../setup/badges';
+import { createBadgeApp, earned, newList } from '../setup/badges';
 import { completeItem } from '../setup/completions';
 import { signedInAgent } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { Agent } from '../setup/test-app';
 
-let t: TestApp;
-let fans: Agent[];
-beforeAll(async () => {
-  ({ t, fans } = await createBadgeApp());
-});
-const { extra, badgesOf, badgeNotes, addLikes, addCompletedLists } = badgeHelpers(() => t);
+const { t, fans, extra, badgesOf, badgeNotes, addLikes, addCompletedLists } = await createBadgeApp();
 
 describe('the grant notification', () => {
   it('appears once in the user’s notifications, unread, from nobody', async () => {

@@ -1,17 +1,12 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checklistComments, follows } from '../../src/server/db/schema';
 import { makeChecklist, createUser } from '../../src/server/seed/factories';
-import { badgeHelpers, createBadgeApp, earned, newList } from '../setup/badges';
+import { createBadgeApp, earned, newList } from '../setup/badges';
 import { completeItem } from '../setup/completions';
 import { signedInAgent } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { Agent } from '../setup/test-app';
 
-let t: TestApp;
-let fans: Agent[];
-beforeAll(async () => {
-  ({ t, fans } = await createBadgeApp());
-});
-const { extra, badgesOf, badgeNotes, addLikes, addCompletedLists } = badgeHelpers(() => t);
+const { t, fans, extra, badgesOf, badgeNotes, addLikes, addCompletedLists } = await createBadgeApp();
 
 describe('each badge is earned by the real action at its threshold, and not before', () => {
   it('First Checklist and Curator: the 1st and 10th public list of one’s own; private lists and clones do not count', async () => {

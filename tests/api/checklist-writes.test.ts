@@ -1,18 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checklistActionMessages } from '../../src/domain/checklists/checklist-actions';
 import { duplicateTitle, MAX_TITLE_LENGTH } from '../../src/domain/checklists/checklist-fields';
 import { checklistDetailSchema, type ChecklistDetail } from '../../src/domain/checklists/checklist-view';
 import { checklistItemCompletions, checklists } from '../../src/server/db/schema';
-import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist } from '../../src/server/seed/factories';
 import { createAppWithUsers } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { Agent } from '../setup/test-app';
 
-let t: TestApp;
-let owner: CreatedUser;
-let reader: CreatedUser;
-let asOwner: Agent;
-let asReader: Agent;
+const {
+  t,
+  users: { owner, reader },
+  agents: { owner: asOwner, reader: asReader },
+} = await createAppWithUsers({ owner: {}, reader: {} });
 
 const input = {
   title: '  Road trip  ',
@@ -31,14 +31,6 @@ async function detailOfNew(agent: Agent, created: Response): Promise<ChecklistDe
   expect(created.status).toBe(201);
   return detail(agent, (await created.json()).id);
 }
-
-beforeAll(async () => {
-  ({
-    t,
-    users: { owner, reader },
-    agents: { owner: asOwner, reader: asReader },
-  } = await createAppWithUsers({ owner: {}, reader: {} }));
-});
 
 describe('create', () => {
   it('saves a public list with trimmed items and tags in order, numbered from 1', async () => {

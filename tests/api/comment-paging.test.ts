@@ -1,23 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commentListSchema, type CommentPage } from '../../src/domain/checklists/comments';
-import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { createAppWithUsers } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
 
 // Comments come newest first, 20 a page, keyset-paged on (created_at, id).
 
-let t: TestApp;
-let author: CreatedUser;
-let asReader: Agent;
-
-beforeAll(async () => {
-  ({
-    t,
-    agents: { reader: asReader },
-  } = await createAppWithUsers({ reader: {} }));
-  author = await createUser(t.db);
-});
+const {
+  t,
+  agents: { reader: asReader },
+} = await createAppWithUsers({ reader: {} });
+const author = await createUser(t.db);
 
 /** A list with `count` comments: numbered 1 (oldest) to count, some sharing a creation time. */
 async function listWithComments(count: number): Promise<string> {

@@ -1,21 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commentListSchema, commentMessages, isEdited } from '../../src/domain/checklists/comments';
-import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist } from '../../src/server/seed/factories';
 import { createAppWithUsers } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { Agent } from '../setup/test-app';
 
-let t: TestApp;
-let author: CreatedUser;
-let asAuthor: Agent;
-let asOther: Agent;
-
-beforeAll(async () => {
-  ({
-    t,
-    users: { author },
-    agents: { author: asAuthor, other: asOther },
-  } = await createAppWithUsers({ author: { profileName: 'Cara', avatarUrl: '🐼' }, other: {} }));
-});
+const {
+  t,
+  users: { author },
+  agents: { author: asAuthor, other: asOther },
+} = await createAppWithUsers({ author: { profileName: 'Cara', avatarUrl: '🐼' }, other: {} });
 
 const comments = async (listId: string, agent: Agent = t.agent()) =>
   commentListSchema.parse(await (await agent.request(`/api/checklists/${listId}/comments`)).json()).comments;

@@ -5,26 +5,19 @@ import { refreshItemSuggestions } from '../../src/server/checklists/item-suggest
 import { makeChecklist } from '../../src/server/seed/factories';
 import { rateKey, rateRules } from '../../src/server/security/rate-limit';
 import { createAppWithUsers } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
 
-let t: TestApp;
-let asWriter: Agent;
-let writer: { id: string };
+const {
+  t,
+  users: { author, writer },
+  agents: { writer: asWriter },
+} = await createAppWithUsers({ author: {}, writer: {} });
 
 beforeAll(async () => {
-  let users;
-  ({
-    t,
-    users,
-    agents: { writer: asWriter },
-  } = await createAppWithUsers({ author: {}, writer: {} }));
-  const author = users.author.id;
-  writer = users.writer;
   for (const title of ['Camping weekend', 'Wild camping', 'Camping with kids'])
-    await makeChecklist(t.db, author, { title, items: ['Tent', 'Sleeping bag', 'Head torch', 'Kite'].slice(0, 3) });
-  await makeChecklist(t.db, author, { title: 'Beach day', tags: ['camping'], items: ['Sleeping bag!', 'Kite'] });
+    await makeChecklist(t.db, author.id, { title, items: ['Tent', 'Sleeping bag', 'Head torch', 'Kite'].slice(0, 3) });
+  await makeChecklist(t.db, author.id, { title: 'Beach day', tags: ['camping'], items: ['Sleeping bag!', 'Kite'] });
   for (const title of ['Camping secrets', 'Camping plans'])
-    await makeChecklist(t.db, author, { title, items: ['Secret item'], isPublic: false });
+    await makeChecklist(t.db, author.id, { title, items: ['Secret item'], isPublic: false });
   expect(await refreshItemSuggestions(t.db)).toBe(true);
 });
 
@@ -50,7 +43,8 @@ describe('lists like this usually include', () => {
   });
 
   it('is worked out ahead: a new list counts from the next refresh, and a word no public list has any more suggests nothing', async () => {
-    const author = (await t.db.execute<{ id: string }>(sql`select author_id as id from checklists limit 1`)).rows[0]!.id;
+    const author = (await t.db.execute<{ id: string }>(sql`select author_id as id from checklists limit 1`)).rows[0]!
+      .id;
     const [first] = await Promise.all(
       ['Kayak river run', 'Kayak sea tour'].map((title) =>
         makeChecklist(t.db, author, { title, items: ['Spray deck', 'Paddle float'] }),
@@ -72,7 +66,8 @@ describe('lists like this usually include', () => {
 
   it('ranks an item common under several of the draft’s words above one common under one', async () => {
     // "camping" lists have Sleeping bag (4) above Head torch (3); "torch" lists add Head torch twice more.
-    const author = (await t.db.execute<{ id: string }>(sql`select author_id as id from checklists limit 1`)).rows[0]!.id;
+    const author = (await t.db.execute<{ id: string }>(sql`select author_id as id from checklists limit 1`)).rows[0]!
+      .id;
     for (const title of ['Torch night walk', 'Torch caving'])
       await makeChecklist(t.db, author, { title, items: ['Head torch (spare)', 'Map'] });
     await refreshItemSuggestions(t.db);

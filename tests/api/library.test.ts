@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   GROUP_LISTS_SHOWN,
   groupListsPageSchema,
@@ -8,22 +8,15 @@ import {
   MAX_GROUPS,
 } from '../../src/domain/library/library';
 import { userListGroups, userListMemberships } from '../../src/server/db/schema';
-import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser } from '../../src/server/seed/factories';
 import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { Agent } from '../setup/test-app';
 
-let t: TestApp;
-let asUser: Agent;
-let asOther: Agent;
-let author: CreatedUser;
-
-beforeAll(async () => {
-  ({
-    t,
-    agents: { user: asUser, other: asOther },
-  } = await createAppWithUsers({ user: {}, other: {} }));
-  author = await createUser(t.db, { profileName: 'Ada', avatarUrl: '🦊' });
-});
+const {
+  t,
+  agents: { user: asUser, other: asOther },
+} = await createAppWithUsers({ user: {}, other: {} });
+const author = await createUser(t.db, { profileName: 'Ada', avatarUrl: '🦊' });
 
 const groups = async (agent: Agent) =>
   groupsSchema.parse(await (await agent.request('/api/library/groups')).json()).groups;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commentListSchema } from '../../src/domain/checklists/comments';
 import { checklistDetailSchema } from '../../src/domain/checklists/checklist-view';
 import { ownChecklistsSchema } from '../../src/domain/checklists/own-lists';
@@ -8,27 +8,19 @@ import { notificationListSchema } from '../../src/domain/notifications/notificat
 import { followListSchema, publicProfileSchema } from '../../src/domain/social/profile';
 import { follows } from '../../src/server/db/schema';
 import { hideThing, suspendUser } from '../../src/server/moderation/holds';
-import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { Agent } from '../setup/test-app';
 
 // Whatever the moderators hide, and everything of a suspended user, stays out of every listing
 // and reader for everyone but its author (decision 048). Lists are held by their visibility, so
 // the list listings need no condition of their own: these tests hold them to it too.
 
-let t: TestApp;
-let author: CreatedUser;
-let asAuthor: Agent;
-let asReader: Agent;
-let reader: CreatedUser;
-
-beforeAll(async () => {
-  ({
-    t,
-    users: { author, reader },
-    agents: { author: asAuthor, reader: asReader },
-  } = await createAppWithUsers({ author: { profileName: 'Hidra', isPublic: true }, reader: {} }));
-});
+const {
+  t,
+  users: { author, reader },
+  agents: { author: asAuthor, reader: asReader },
+} = await createAppWithUsers({ author: { profileName: 'Hidra', isPublic: true }, reader: {} });
 
 const json = async (agent: Agent, path: string) => {
   const response = await agent.request(path);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { describe, expect, it } from 'vitest';
+import { makeChecklist, createUser } from '../../src/server/seed/factories';
 import { recordModeration } from '../../src/server/moderation/audit';
 import {
   endElapsedSuspensions,
@@ -10,23 +10,16 @@ import {
   unsuspendUser,
 } from '../../src/server/moderation/holds';
 import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
 
 // A list the moderators hide, or whose author is suspended, is held: seen by its author alone and
 // left out of every listing as a private list is, until nothing holds it; the author's own choice
 // of visibility comes back then (decision 048).
 
-let t: TestApp;
-let author: CreatedUser;
-let asAuthor: Agent;
-
-beforeAll(async () => {
-  ({
-    t,
-    users: { author },
-    agents: { author: asAuthor },
-  } = await createAppWithUsers({ author: { username: 'held_author' } }));
-});
+const {
+  t,
+  users: { author },
+  agents: { author: asAuthor },
+} = await createAppWithUsers({ author: { username: 'held_author' } });
 
 const browseIds = async () =>
   (

@@ -7,24 +7,21 @@ import { holdMessages } from '../../src/domain/moderation/holds';
 import { reportSnapshotSchema } from '../../src/domain/moderation/reports';
 import { roleChangeResultSchema, rolesListSchema, roleMessages } from '../../src/domain/moderation/role-admin';
 import { hideThing } from '../../src/server/moderation/holds';
-import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { Agent } from '../setup/test-app';
 
 // The author's review request on a hidden thing, staff picks from the detail page, and the admins'
 // audit log and roles (decision 048): every check on the server, anyone not allowed gets 404.
 
-let t: TestApp;
-let users: Record<'author' | 'user' | 'moderator' | 'admin', CreatedUser>;
-let agents: Record<'author' | 'user' | 'moderator' | 'admin', Agent>;
+const { t, users, agents } = await createAppWithUsers({
+  author: { username: 'zq_author' },
+  user: { username: 'zq_user' },
+  moderator: { username: 'zq_moderator' },
+  admin: { username: 'zq_admin' },
+});
 
 beforeAll(async () => {
-  ({ t, users, agents } = await createAppWithUsers({
-    author: { username: 'zq_author' },
-    user: { username: 'zq_user' },
-    moderator: { username: 'zq_moderator' },
-    admin: { username: 'zq_admin' },
-  }));
   await t.db.execute(sql`update profiles set role = 'moderator' where id = ${users.moderator.id}`);
   await t.db.execute(sql`update profiles set role = 'admin' where id = ${users.admin.id}`);
 });

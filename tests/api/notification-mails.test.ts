@@ -1,28 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { notificationMails, notifications, profiles } from '../../src/server/db/schema';
 import type { Mailer } from '../../src/server/mail/mailer';
 import { startNotificationMailer } from '../../src/server/notifications/notification-mails';
 import { notify } from '../../src/server/notifications/notifications.actions';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
-import { TEST_BASE_URL, type Agent, type TestApp } from '../setup/test-app';
+import { TEST_BASE_URL, type Agent } from '../setup/test-app';
 
 // Decision 009: follows and comments mail their recipient, at most once an hour per kind, once.
 
 const logger = pino({ level: 'silent' });
-let t: TestApp;
-let fan: CreatedUser;
-let asFan: Agent;
-
-beforeAll(async () => {
-  ({
-    t,
-    users: { fan },
-    agents: { fan: asFan },
-  } = await createAppWithUsers({ fan: { username: 'mail_fan', profileName: 'Sam' } }));
-});
+const {
+  t,
+  users: { fan },
+  agents: { fan: asFan },
+} = await createAppWithUsers({ fan: { username: 'mail_fan', profileName: 'Sam' } });
 
 /** A fresh author, so each test starts with no cap used and no mail sent to them. */
 async function authorWithList() {

@@ -1,25 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notificationListSchema } from '../../src/domain/notifications/notifications';
-import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser } from '../../src/server/seed/factories';
 import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { Agent } from '../setup/test-app';
 import { privateProfileView } from '../setup/social';
 
-let t: TestApp;
-let author: CreatedUser;
-let asAuthor: Agent;
-let asFan: Agent;
-
-beforeAll(async () => {
-  ({
-    t,
-    users: { author },
-    agents: { author: asAuthor, fan: asFan },
-  } = await createAppWithUsers({
-    author: { username: 'note_author', profileName: 'Alex' },
-    fan: { username: 'note_fan', profileName: 'Sam', avatarUrl: '🦊' },
-  }));
+const {
+  t,
+  users: { author },
+  agents: { author: asAuthor, fan: asFan },
+} = await createAppWithUsers({
+  author: { username: 'note_author', profileName: 'Alex' },
+  fan: { username: 'note_fan', profileName: 'Sam', avatarUrl: '🦊' },
 });
 
 const inbox = async (agent: Agent) =>

@@ -1,30 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_OFFLINE_LISTS, offlineListsSchema } from '../../src/domain/offline-lists';
 import { makeChecklist } from '../../src/server/seed/factories';
 import { rateKey, rateRules } from '../../src/server/security/rate-limit';
 import { completeItem } from '../setup/completions';
 import { createAppWithUsers } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
 
 // The lists a device keeps for use offline: one's own, saved, cloned and started lists of the last
 // 30 days (an open run whatever its age), as the user may still see them, most recent first.
 
-let t: TestApp;
-let asReader: Agent;
-let reader: { id: string };
-let other: { id: string };
-
-beforeAll(async () => {
-  let users;
-  ({
-    t,
-    users,
-    agents: { reader: asReader },
-  } = await createAppWithUsers({ reader: {}, other: {} }));
-  reader = users.reader;
-  other = users.other;
-});
+const {
+  t,
+  users: { reader, other },
+  agents: { reader: asReader },
+} = await createAppWithUsers({ reader: {}, other: {} });
 
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
@@ -67,7 +56,8 @@ describe('the lists kept for offline', () => {
     expect(await offlineLists()).toContain(gone.id);
     await t.db.execute(sql`update checklists set is_public = false where id = ${gone.id}`);
     expect(await offlineLists()).not.toContain(gone.id);
-    for (let index = 0; index < MAX_OFFLINE_LISTS; index++) await makeChecklist(t.db, reader.id, { title: `Mine ${index}` });
+    for (let index = 0; index < MAX_OFFLINE_LISTS; index++)
+      await makeChecklist(t.db, reader.id, { title: `Mine ${index}` });
     expect(await offlineLists()).toHaveLength(MAX_OFFLINE_LISTS);
   });
 

@@ -1,16 +1,17 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { textMessages } from '../../src/domain/text';
 import { VISITOR_CACHE_CONTROL } from '../../src/server/security/no-store';
-import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist } from '../../src/server/seed/factories';
 import { createAppWithUsers } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
 
 // Ready for the public internet: responses for one person are not cached, and stored text
 // carries no control characters or direction overrides.
 
-let t: TestApp;
-let owner: CreatedUser;
-let asOwner: Agent;
+const {
+  t,
+  users: { owner },
+  agents: { owner: asOwner },
+} = await createAppWithUsers({ owner: {} });
 
 const input = {
   title: 'Road trip',
@@ -20,14 +21,6 @@ const input = {
   estimatedTime: '30 minutes',
   difficulty: 'easy',
 };
-
-beforeAll(async () => {
-  ({
-    t,
-    users: { owner },
-    agents: { owner: asOwner },
-  } = await createAppWithUsers({ owner: {} }));
-});
 
 describe('Cache-Control', () => {
   it('is no-store on every response to a signed-in request, public reads included', async () => {

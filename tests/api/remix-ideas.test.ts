@@ -1,24 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { remixIdeaMessages, remixIdeasSchema, type RemixIdea } from '../../src/domain/checklists/remix-ideas';
 import { versionPageSchema } from '../../src/domain/checklists/version-history';
 import { createAppWithUsers } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { Agent } from '../setup/test-app';
 
-let t: TestApp;
-let asAuthor: Agent;
-let remixers: Agent[];
-let asOther: Agent;
+const {
+  t,
+  agents: { author: asAuthor, r1, r2, r3, r4, other: asOther },
+} = await createAppWithUsers({ author: {}, r1: {}, r2: {}, r3: {}, r4: {}, other: {} });
+const remixers = [r1, r2, r3, r4];
 
 const base = { description: 'Two nights away', tags: [], estimatedTime: '1 hour', difficulty: 'easy' };
-
-beforeAll(async () => {
-  let agents: Record<string, Agent>;
-  ({ t, agents } = await createAppWithUsers({ author: {}, r1: {}, r2: {}, r3: {}, r4: {}, other: {} }));
-  asAuthor = agents.author!;
-  remixers = [agents.r1!, agents.r2!, agents.r3!, agents.r4!];
-  asOther = agents.other!;
-});
 
 async function newList(items: string[]): Promise<string> {
   const response = await asAuthor.post('/api/checklists', { ...base, title: 'Camping', items });

@@ -1,39 +1,28 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checklistDetailSchema, type ChecklistDetail } from '../../src/domain/checklists/checklist-view';
 import { remixPageSchema, type RemixPage } from '../../src/domain/checklists/remixes';
 import { pagingMessages } from '../../src/domain/paging';
 import { checklists, clonedChecklists } from '../../src/server/db/schema';
-import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { rateKey, rateRules } from '../../src/server/security/rate-limit';
 import { VISITOR_CACHE_CONTROL } from '../../src/server/security/no-store';
 import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { Agent } from '../setup/test-app';
 
 // Remix lineage on the detail page ("Cloned from …, originally by …") and a list's remixes: its
 // public clones, newest first, a page at a time.
 
-let t: TestApp;
-let first: CreatedUser;
-let second: CreatedUser;
-let third: CreatedUser;
-let asFirst: Agent;
-let asSecond: Agent;
-let asThird: Agent;
-let visitor: Agent;
-
-beforeAll(async () => {
-  ({
-    t,
-    users: { first, second, third },
-    agents: { first: asFirst, second: asSecond, third: asThird },
-  } = await createAppWithUsers({
-    first: { profileName: 'Ada Root' },
-    second: { profileName: 'Ben Middle' },
-    third: { profileName: 'Cy Last' },
-  }));
-  visitor = t.agent();
+const {
+  t,
+  users: { first, second, third },
+  agents: { first: asFirst, second: asSecond, third: asThird },
+} = await createAppWithUsers({
+  first: { profileName: 'Ada Root' },
+  second: { profileName: 'Ben Middle' },
+  third: { profileName: 'Cy Last' },
 });
+const visitor = t.agent();
 
 async function detail(agent: Agent, id: string): Promise<ChecklistDetail> {
   const response = await agent.request(`/api/checklists/${id}`);

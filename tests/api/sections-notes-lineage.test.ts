@@ -1,17 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { badgeListSchema } from '../../src/domain/badges/badges';
 import { checklistInputMessages } from '../../src/domain/checklists/checklist-fields';
 import { checklistDetailSchema, type ChecklistDetail } from '../../src/domain/checklists/checklist-view';
 import { checklists } from '../../src/server/db/schema';
 import { completeItem } from '../setup/completions';
 import { createAppWithUsers } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { Agent } from '../setup/test-app';
 
-let t: TestApp;
-let asOwner: Agent;
-let asReader: Agent;
-let asThird: Agent;
+const {
+  t,
+  agents: { owner: asOwner, reader: asReader, third: asThird },
+} = await createAppWithUsers({ owner: {}, reader: {}, third: {} });
 
 const list = {
   title: 'Camping weekend',
@@ -36,13 +36,6 @@ async function created(agent: Agent, body: unknown, path = '/api/checklists'): P
   expect(response.status).toBe(201);
   return detail(agent, (await response.json()).id);
 }
-
-beforeAll(async () => {
-  ({
-    t,
-    agents: { owner: asOwner, reader: asReader, third: asThird },
-  } = await createAppWithUsers({ owner: {}, reader: {}, third: {} }));
-});
 
 describe('sections and notes', () => {
   it('keeps headings and notes in order, and counts only items', async () => {

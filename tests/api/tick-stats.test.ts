@@ -1,25 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checklistDetailSchema, type ChecklistDetail } from '../../src/domain/checklists/checklist-view';
 import { refreshListTickStats, refreshTickStats } from '../../src/server/checklists/tick-stats.actions';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { Agent } from '../setup/test-app';
 
-let t: TestApp;
-let asAuthor: Agent;
-let author: CreatedUser;
-let people: CreatedUser[];
-
-beforeAll(async () => {
-  ({
-    t,
-    users: { author },
-    agents: { author: asAuthor },
-  } = await createAppWithUsers({ author: {} }));
-  people = [];
-  for (let index = 0; index < 14; index++) people.push(await createUser(t.db));
-});
+const {
+  t,
+  users: { author },
+  agents: { author: asAuthor },
+} = await createAppWithUsers({ author: {} });
+const people: CreatedUser[] = [];
+for (let index = 0; index < 14; index++) people.push(await createUser(t.db));
 
 const detail = async (agent: Agent | null, id: string): Promise<ChecklistDetail> =>
   checklistDetailSchema.parse(await (await (agent ?? t.agent()).request(`/api/checklists/${id}`)).json());

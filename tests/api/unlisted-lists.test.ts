@@ -5,18 +5,19 @@ import type { ChecklistCard } from '../../src/domain/checklists/browse';
 import { checklists } from '../../src/server/db/schema';
 import { staffPickedChecklists } from '../../src/server/discover/discover.queries';
 import { setStaffPick } from '../../src/server/discover/staff-picks.actions';
-import { makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist } from '../../src/server/seed/factories';
 import { createAppWithUsers } from '../setup/sign-in';
-import { TEST_BASE_URL, type Agent, type TestApp } from '../setup/test-app';
+import { TEST_BASE_URL, type Agent } from '../setup/test-app';
 
 // Decision 024: an unlisted list ("Anyone with the link") is read and used by
 // anyone who has its address, and is listed nowhere: one test per listing. Each listing is shown a
 // public list beside it with the same word and tag, so an empty response cannot pass for a right one.
 
-let t: TestApp;
-let author: CreatedUser;
-let asAuthor: Agent;
-let asOther: Agent;
+const {
+  t,
+  users: { author },
+  agents: { author: asAuthor, other: asOther },
+} = await createAppWithUsers({ author: { username: 'unl_author' }, other: { username: 'unl_other' } });
 let unlisted: string;
 let listed: string;
 
@@ -60,11 +61,6 @@ const xmlOf = async (path: string) => {
 };
 
 beforeAll(async () => {
-  ({
-    t,
-    users: { author },
-    agents: { author: asAuthor, other: asOther },
-  } = await createAppWithUsers({ author: { username: 'unl_author' }, other: { username: 'unl_other' } }));
   listed = await create(asAuthor, input(`${WORD} harbour walk`));
   unlisted = await create(asAuthor, input(`${WORD} lantern walk`, 'unlisted'));
   // The unlisted list would top every ordering if it were listed: most used, best rated, newest.

@@ -1,27 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checklistDetailSchema, type ChecklistDetail } from '../../src/domain/checklists/checklist-view';
 import { upstreamMessages, upstreamSchema, type UpstreamReview } from '../../src/domain/checklists/upstream-review';
 import { completeItem } from '../setup/completions';
 import { createAppWithUsers } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { Agent } from '../setup/test-app';
 
-let t: TestApp;
-let asAuthor: Agent;
-let asCloner: Agent;
-let asThird: Agent;
-let cloner: { id: string };
+const {
+  t,
+  users: { cloner },
+  agents: { author: asAuthor, cloner: asCloner, third: asThird },
+} = await createAppWithUsers({ author: {}, cloner: {}, third: {} });
 
 const base = { description: 'Two nights away', tags: [], estimatedTime: '1 hour', difficulty: 'easy' };
 type Entry = string | { content: string; note?: string; id?: string };
-
-beforeAll(async () => {
-  ({
-    t,
-    users: { cloner },
-    agents: { author: asAuthor, cloner: asCloner, third: asThird },
-  } = await createAppWithUsers({ author: {}, cloner: {}, third: {} }));
-});
 
 const detail = async (agent: Agent, id: string): Promise<ChecklistDetail> =>
   checklistDetailSchema.parse(await (await agent.request(`/api/checklists/${id}`)).json());

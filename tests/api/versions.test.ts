@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checklistDetailSchema, type ChecklistDetail } from '../../src/domain/checklists/checklist-view';
 import {
   versionEntriesSchema,
@@ -10,22 +10,15 @@ import {
 import { rateKey, rateRules } from '../../src/server/security/rate-limit';
 import { completeItem } from '../setup/completions';
 import { createAppWithUsers } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { Agent } from '../setup/test-app';
 
-let t: TestApp;
-let asOwner: Agent;
-let asReader: Agent;
-let asThird: Agent;
+const {
+  t,
+  agents: { owner: asOwner, reader: asReader, third: asThird },
+} = await createAppWithUsers({ owner: {}, reader: {}, third: {} });
 
 const base = { description: 'Two nights away', tags: [], estimatedTime: '1 hour', difficulty: 'easy' };
 type Entry = string | { kind?: 'item' | 'heading'; content: string; note?: string; id?: string };
-
-beforeAll(async () => {
-  ({
-    t,
-    agents: { owner: asOwner, reader: asReader, third: asThird },
-  } = await createAppWithUsers({ owner: {}, reader: {}, third: {} }));
-});
 
 const detail = async (agent: Agent, id: string): Promise<ChecklistDetail> =>
   checklistDetailSchema.parse(await (await agent.request(`/api/checklists/${id}`)).json());

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commentSchema } from '../../src/domain/checklists/comments';
-import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
+import { makeChecklist, createUser } from '../../src/server/seed/factories';
 import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
-import type { Agent, TestApp } from '../setup/test-app';
+import type { Agent } from '../setup/test-app';
 import { createTestDatabase } from '../setup/test-database';
 
 // Every statement is a round trip both the app and the database pay for, under load on the same
@@ -14,23 +14,14 @@ import { createTestDatabase } from '../setup/test-database';
 // its quotas counted, in one statement; a tick, a like and a comment are one statement each; the
 // badge checks a write leaves run after its commit, in one statement with its NOTIFYs.
 
-let t: TestApp;
-let databaseUrl: string;
 let statements: string[] = [];
-let author: CreatedUser;
-let reader: CreatedUser;
-let asAuthor: Agent;
-let asReader: Agent;
-
-beforeAll(async () => {
-  const database = await createTestDatabase({ onQuery: (query) => statements.push(query.replace(/\s+/g, ' ').trim()) });
-  databaseUrl = database.url;
-  ({
-    t,
-    users: { author, reader },
-    agents: { author: asAuthor, reader: asReader },
-  } = await createAppWithUsers({ author: {}, reader: {} }, { db: database.db }));
-});
+const database = await createTestDatabase({ onQuery: (query) => statements.push(query.replace(/\s+/g, ' ').trim()) });
+const databaseUrl = database.url;
+const {
+  t,
+  users: { author, reader },
+  agents: { author: asAuthor, reader: asReader },
+} = await createAppWithUsers({ author: {}, reader: {} }, { db: database.db });
 
 /** The statements of one request that runs no transaction of its own. */
 async function statementsOf(request: () => Promise<Response>, status: number) {

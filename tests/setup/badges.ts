@@ -4,12 +4,15 @@ import { makeChecklist, createUser } from '../../src/server/seed/factories';
 import { signedInAgent } from './sign-in';
 import { createTestApp, type Agent, type TestApp } from './test-app';
 
-/** The badge tests' app, and signed-in users whose likes, follows and clones are the "real action" at a threshold. */
-export async function createBadgeApp(): Promise<{ t: TestApp; fans: Agent[] }> {
+/**
+ * The badge tests' app with its helpers (badgeHelpers), and signed-in users whose likes, follows
+ * and clones are the "real action" at a threshold.
+ */
+export async function createBadgeApp() {
   const t = await createTestApp();
   const fans: Agent[] = [];
   for (let index = 0; index < 4; index++) fans.push(await signedInAgent(t, await createUser(t.db)));
-  return { t, fans };
+  return { t, fans, ...badgeHelpers(() => t) };
 }
 
 /** A new list's body, as the API takes it. */

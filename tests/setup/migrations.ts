@@ -53,11 +53,26 @@ export async function migrateOnly(db: Database, entries: JournalEntry[]) {
 }
 
 /** Applies the migrations that come before `tag`, as a database made before that migration. */
-export async function migrateBefore(db: Database, tag: string) {
+async function migrateBefore(db: Database, tag: string) {
   const { entries } = readJournal();
   const index = entries.findIndex((entry) => entry.tag === tag);
   if (index < 1) throw new Error(`no migration ${tag} after the first`);
   await migrateOnly(db, entries.slice(0, index));
+}
+
+/**
+ * A scratch database (two connections) made before migration `tag`, for `run` to write what an
+ * older version left, apply the migrations and read what they made of it.
+ */
+export async function withDatabaseBefore(tag: string, run: (db: Database) => Promise<void>) {
+  await withScratchDatabase(
+    `ticklist_${tag.replace(/\W/g, '_')}`,
+    async (db) => {
+      await migrateBefore(db, tag);
+      await run(db);
+    },
+    2,
+  );
 }
 
 /**

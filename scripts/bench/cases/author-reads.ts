@@ -33,12 +33,15 @@ export function pairWithAuthors(users: Signed[], rows: { id: string; author_id: 
   });
 }
 
-/** A case in which each author GETs `path(listId)` of their list in turn; `bare` reads the same without HTTP. */
+/**
+ * A case in which each author GETs `/api/checklists/{listId}/{below}` of their list in turn; `bare`
+ * reads the same without HTTP.
+ */
 export function authorReadCase(
   db: Database,
   name: string,
   lists: AuthorList[],
-  path: (listId: string) => string,
+  below: string,
   bare: (list: AuthorList) => Promise<unknown>,
 ): Case {
   return {
@@ -48,7 +51,11 @@ export function authorReadCase(
       'versionHistoryPerUser',
       lists.map(({ user }) => user),
     ),
-    requests: lists.map(({ user, listId }) => ({ method: 'GET' as const, path: path(listId), headers: asUser(user) })),
+    requests: lists.map(({ user, listId }) => ({
+      method: 'GET' as const,
+      path: `/api/checklists/${listId}/${below}`,
+      headers: asUser(user),
+    })),
     bare: (index) => bare(lists[index % lists.length]!),
   };
 }

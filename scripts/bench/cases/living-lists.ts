@@ -113,12 +113,8 @@ export async function livingListCases(db: Database, signed: Signed[], text: Draw
   const remixed = await listsWithRemixes(db, signed);
   if (remixed.length > 0) {
     cases.push(
-      authorReadCase(
-        db,
-        'read: ideas from remixes',
-        remixed,
-        (listId) => `/api/checklists/${listId}/ideas`,
-        ({ user, listId }) => findRemixIdeas(db, listId, user.userId),
+      authorReadCase(db, 'read: ideas from remixes', remixed, 'ideas', ({ user, listId }) =>
+        findRemixIdeas(db, listId, user.userId),
       ),
     );
   }

@@ -61,12 +61,8 @@ export async function upstreamCases(db: Database, signed: Signed[]): Promise<Cas
   const clones = pairWithAuthors(readers, await clonesOfChangedLists(db, readers));
   if (clones.length === 0) return [];
   return [
-    authorReadCase(
-      db,
-      'read: upstream review',
-      clones,
-      (cloneId) => `/api/checklists/${cloneId}/upstream`,
-      ({ user, listId }) => findUpstreamReview(db, listId, user.userId),
+    authorReadCase(db, 'read: upstream review', clones, 'upstream', ({ user, listId }) =>
+      findUpstreamReview(db, listId, user.userId),
     ),
   ];
 }

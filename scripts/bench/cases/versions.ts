@@ -58,19 +58,11 @@ export async function versionCases(db: Database, signed: Signed[]): Promise<Case
   const lists = await listsWithVersions(db, signed);
   if (lists.length === 0) return [];
   return [
-    authorReadCase(
-      db,
-      'read: version history',
-      lists,
-      (listId) => `/api/checklists/${listId}/versions`,
-      ({ user, listId }) => listVersions(db, listId, user.userId, {}),
+    authorReadCase(db, 'read: version history', lists, 'versions', ({ user, listId }) =>
+      listVersions(db, listId, user.userId, {}),
     ),
-    authorReadCase(
-      db,
-      'read: a version’s entries',
-      lists,
-      (listId) => `/api/checklists/${listId}/versions/${READ_VERSION}`,
-      ({ listId }) => readVersionEntries(db, listId, READ_VERSION),
+    authorReadCase(db, 'read: a version’s entries', lists, `versions/${READ_VERSION}`, ({ listId }) =>
+      readVersionEntries(db, listId, READ_VERSION),
     ),
   ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrustedProxies, rateLimitAddress, resolveClientAddress } from './client-address';
+import { parseTrustedProxies, rateLimitAddress, resolveClientAddress, type TrustedProxies } from './client-address';
 
 const trusted = parseTrustedProxies('10.0.0.0/8, 127.0.0.1, 2001:db8:ffff::/48');
 const none = parseTrustedProxies(undefined);
@@ -20,33 +20,50 @@ describe('parseTrustedProxies', () => {
 });
 
 describe('resolveClientAddress', () => {
-  it('is the socket address when no proxy is trusted, whatever X-Forwarded-For says', () => {
-    expect(resolveClientAddress('127.0.0.1', '203.0.113.9', none)).toBe('127.0.0.1');
-  });
-
-  it('is the socket address when the socket is not a trusted proxy', () => {
-    expect(resolveClientAddress('198.51.100.4', '203.0.113.9', trusted)).toBe('198.51.100.4');
-  });
-
-  it('walks X-Forwarded-For from the right past trusted hops to the first untrusted address', () => {
-    expect(resolveClientAddress('127.0.0.1', '203.0.113.9', trusted)).toBe('203.0.113.9');
-    expect(resolveClientAddress('10.0.0.2', '203.0.113.9, 10.1.2.3', trusted)).toBe('203.0.113.9');
-    // A client that writes its own header cannot choose its address: the left part is never reached.
-    expect(resolveClientAddress('10.0.0.2', '1.1.1.1, 203.0.113.9, 10.1.2.3', trusted)).toBe('203.0.113.9');
-  });
-
-  it('stops at something that is not an address, and keeps the last hop it could vouch for', () => {
-    expect(resolveClientAddress('10.0.0.2', '203.0.113.9, unknown', trusted)).toBe('10.0.0.2');
-    expect(resolveClientAddress('10.0.0.2', '', trusted)).toBe('10.0.0.2');
-  });
-
-  it('is the last trusted hop when every hop is trusted', () => {
-    expect(resolveClientAddress('127.0.0.1', '10.9.9.9, 10.0.0.1', trusted)).toBe('10.9.9.9');
-  });
-
-  it('reads IPv4-mapped IPv6 as IPv4, and IPv6 hops', () => {
-    expect(resolveClientAddress('::ffff:127.0.0.1', '2001:db8:1::5', trusted)).toBe('2001:db8:1::5');
-    expect(resolveClientAddress('2001:db8:ffff::1', '::ffff:203.0.113.9', trusted)).toBe('203.0.113.9');
+  // Each rule with its cases: the socket's address, the X-Forwarded-For header, and the client's address.
+  type Hop = [socket: string, forwardedFor: string, client: string];
+  it.each<[rule: string, proxies: TrustedProxies, hops: Hop[]]>([
+    [
+      'is the socket address when no proxy is trusted, whatever X-Forwarded-For says',
+      none,
+      [['127.0.0.1', '203.0.113.9', '127.0.0.1']],
+    ],
+    [
+      'is the socket address when the socket is not a trusted proxy',
+      trusted,
+      [['198.51.100.4', '203.0.113.9', '198.51.100.4']],
+    ],
+    [
+      'walks X-Forwarded-For from the right past trusted hops to the first untrusted address',
+      trusted,
+      [
+        ['127.0.0.1', '203.0.113.9', '203.0.113.9'],
+        ['10.0.0.2', '203.0.113.9, 10.1.2.3', '203.0.113.9'],
+        // A client that writes its own header cannot choose its address: the left part is never reached.
+        ['10.0.0.2', '1.1.1.1, 203.0.113.9, 10.1.2.3', '203.0.113.9'],
+      ],
+    ],
+    [
+      'stops at something that is not an address, and keeps the last hop it could vouch for',
+      trusted,
+      [
+        ['10.0.0.2', '203.0.113.9, unknown', '10.0.0.2'],
+        ['10.0.0.2', '', '10.0.0.2'],
+      ],
+    ],
+    ['is the last trusted hop when every hop is trusted', trusted, [['127.0.0.1', '10.9.9.9, 10.0.0.1', '10.9.9.9']]],
+    [
+      'reads IPv4-mapped IPv6 as IPv4, and IPv6 hops',
+      trusted,
+      [
+        ['::ffff:127.0.0.1', '2001:db8:1::5', '2001:db8:1::5'],
+        ['2001:db8:ffff::1', '::ffff:203.0.113.9', '203.0.113.9'],
+      ],
+    ],
+  ])('%s', (_rule, proxies, hops) => {
+    for (const [socket, forwardedFor, client] of hops) {
+      expect(resolveClientAddress(socket, forwardedFor, proxies), `${socket} via "${forwardedFor}"`).toBe(client);
+    }
   });
 });
 

@@ -22,13 +22,16 @@ function fakeNetwork() {
   };
 }
 
-/** Whether `promise` has resolved by now (its callbacks flushed). */
-async function hasResolved(promise: Promise<void>) {
+/** Whether `promise` has resolved once the clock has moved on `ms` (its callbacks flushed). */
+async function hasResolvedAfter(ms: number, promise: Promise<void>) {
   let isDone = false;
   void promise.then(() => (isDone = true));
-  await vi.advanceTimersByTimeAsync(0);
+  await vi.advanceTimersByTimeAsync(ms);
   return isDone;
 }
+
+/** Waits for `network` to be quiet for 1 second, 10 seconds at the longest. */
+const whenQuiet = (network: ReturnType<typeof fakeNetwork>) => whenNetworkQuiet(network.activity, 1_000, 10_000);
 
 describe('whenNetworkQuiet', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -36,48 +39,39 @@ describe('whenNetworkQuiet', () => {
 
   it('resolves once nothing has arrived for the quiet time, and stops watching', async () => {
     const network = fakeNetwork();
-    const quiet = whenNetworkQuiet(network.activity, 1_000, 10_000);
-    await vi.advanceTimersByTimeAsync(999);
-    expect(await hasResolved(quiet)).toBe(false);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(await hasResolved(quiet)).toBe(true);
+    const quiet = whenQuiet(network);
+    expect(await hasResolvedAfter(999, quiet)).toBe(false);
+    expect(await hasResolvedAfter(1, quiet)).toBe(true);
     expect(network.watchers()).toBe(0);
   });
 
   it('waits the quiet time again after each arrival', async () => {
     const network = fakeNetwork();
-    const quiet = whenNetworkQuiet(network.activity, 1_000, 10_000);
+    const quiet = whenQuiet(network);
     await vi.advanceTimersByTimeAsync(800);
     network.arrive();
-    await vi.advanceTimersByTimeAsync(900);
-    expect(await hasResolved(quiet)).toBe(false);
+    expect(await hasResolvedAfter(900, quiet)).toBe(false);
     network.arrive();
-    await vi.advanceTimersByTimeAsync(999);
-    expect(await hasResolved(quiet)).toBe(false);
-    await vi.advanceTimersByTimeAsync(100);
-    expect(await hasResolved(quiet)).toBe(true);
+    expect(await hasResolvedAfter(999, quiet)).toBe(false);
+    expect(await hasResolvedAfter(100, quiet)).toBe(true);
   });
 
   it('waits while the app awaits a response, however quiet the network', async () => {
     const network = fakeNetwork();
     network.busy = true;
-    const quiet = whenNetworkQuiet(network.activity, 1_000, 10_000);
-    await vi.advanceTimersByTimeAsync(3_000);
-    expect(await hasResolved(quiet)).toBe(false);
+    const quiet = whenQuiet(network);
+    expect(await hasResolvedAfter(3_000, quiet)).toBe(false);
     network.busy = false;
-    await vi.advanceTimersByTimeAsync(100);
-    expect(await hasResolved(quiet)).toBe(true);
+    expect(await hasResolvedAfter(100, quiet)).toBe(true);
   });
 
   it('resolves at the longest wait on a page that never goes quiet', async () => {
     const network = fakeNetwork();
     network.busy = true;
-    const quiet = whenNetworkQuiet(network.activity, 1_000, 10_000);
+    const quiet = whenQuiet(network);
     const arrivals = setInterval(network.arrive, 300);
-    await vi.advanceTimersByTimeAsync(9_900);
-    expect(await hasResolved(quiet)).toBe(false);
-    await vi.advanceTimersByTimeAsync(100);
-    expect(await hasResolved(quiet)).toBe(true);
+    expect(await hasResolvedAfter(9_900, quiet)).toBe(false);
+    expect(await hasResolvedAfter(100, quiet)).toBe(true);
     clearInterval(arrivals);
   });
 });
