@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { holdMessages } from '../../src/domain/moderation/holds';
 import { AUTO_HIDE_ACCOUNT_AGE_HOURS, AUTO_HIDE_REPORTERS } from '../../src/domain/moderation/reports';
 import { sweepAutoHides } from '../../src/server/moderation/auto-hide';
+import { NOTIFICATION_CHANNEL } from '../../src/server/notifications/live';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
+import { notifiedDuring } from '../setup/notified-during';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // Automatic hiding goes through the outbox: the report that brings a case to enough reporters
@@ -51,7 +53,11 @@ describe('automatic hiding after the report commits', () => {
     // Committed, and not done: as a process that stopped after the report would leave it.
     expect(await state(list.id)).toEqual({ hidden_reason: null, audit: 0, notices: 0, tasks: 1 });
 
-    expect(await sweepAutoHides(t.db, 0)).toBe(1);
+    // The owner's live streams hear of the notice.
+    const heard = await notifiedDuring(t.db, NOTIFICATION_CHANNEL, async () => {
+      expect(await sweepAutoHides(t.db, 0)).toBe(1);
+    });
+    expect(heard).toEqual([author.id]);
     expect(await state(list.id)).toEqual({
       hidden_reason: holdMessages.autoHiddenReason,
       audit: 1,

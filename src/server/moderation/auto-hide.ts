@@ -4,6 +4,7 @@ import type { ReportSnapshot, ReportTargetType } from '@/domain/moderation/repor
 import { autoHiddenNotificationMessage } from '@/domain/notifications/notifications';
 import type { Database, Transaction } from '../db/client';
 import { notifyModeration } from '../notifications/notifications.actions';
+import { notifyingAfterCommit } from '../notifications/notify-after-commit';
 import { recordModeration } from './audit';
 import { hideThing } from './holds';
 
@@ -92,7 +93,12 @@ export async function sweepAutoHides(db: Database, olderThanMs: number): Promise
   const stale = sql`created_at <= now() - make_interval(secs => ${olderThanMs / 1000})`;
   let taken = 0;
   for (let round = 0; round < SWEEP_ROUNDS; round++) {
-    const count = await takeAndHide(db, stale);
+    // Outside a request: the owners' live streams are notified once each round has committed.
+    const count = await notifyingAfterCommit(
+      db,
+      () => takeAndHide(db, stale),
+      () => undefined,
+    );
     taken += count;
     if (count < BATCH) break;
   }
