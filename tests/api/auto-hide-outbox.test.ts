@@ -43,6 +43,9 @@ async function state(listId: string) {
   return found.rows[0]!;
 }
 
+/** A thing hidden once: its reason, one line in the audit log, one notice to its owner, no task left. */
+const hiddenOnce = { hidden_reason: holdMessages.autoHiddenReason, audit: 1, notices: 1, tasks: 0 };
+
 describe('automatic hiding after the report commits', () => {
   it('is left by the report that reaches the mark, not before, and a sweep does it once', async () => {
     const list = await makeChecklist(t.db, author.id);
@@ -58,12 +61,7 @@ describe('automatic hiding after the report commits', () => {
       expect(await sweepAutoHides(t.db, 0)).toBe(1);
     });
     expect(heard).toEqual([author.id]);
-    expect(await state(list.id)).toEqual({
-      hidden_reason: holdMessages.autoHiddenReason,
-      audit: 1,
-      notices: 1,
-      tasks: 0,
-    });
+    expect(await state(list.id)).toEqual(hiddenOnce);
     expect(await sweepAutoHides(t.db, 0)).toBe(0);
   });
 
@@ -72,12 +70,7 @@ describe('automatic hiding after the report commits', () => {
     for (const reporter of reporters) await fileReport(list.id, reporter);
     expect((await state(list.id)).tasks).toBe(2);
     expect(await sweepAutoHides(t.db, 0)).toBe(2);
-    expect(await state(list.id)).toEqual({
-      hidden_reason: holdMessages.autoHiddenReason,
-      audit: 1,
-      notices: 1,
-      tasks: 0,
-    });
+    expect(await state(list.id)).toEqual(hiddenOnce);
     // Hidden now: a further report leaves nothing to do.
     await t.db.execute(sql`delete from reports where reporter_id = ${reporters[0]!.id}`);
     expect(await fileReport(list.id, reporters[0]!)).toBeNull();
