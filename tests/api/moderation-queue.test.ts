@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { holdMessages } from '../../src/domain/moderation/holds';
 import {
   casePageSchema,
@@ -13,25 +13,18 @@ import { hideThing } from '../../src/server/moderation/holds';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { addComment, openCase, setRole } from '../setup/moderation-cases';
 import { signedInAgent } from '../setup/sign-in';
-import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { createTestApp } from '../setup/test-app';
 
 // The moderators' queue: what a case shows, what each decision does to the thing and the audit
 // log, that a decided case is closed, and what a suspension does to the suspended user.
 
-let t: TestApp;
-let moderator: CreatedUser;
-let asModerator: Agent;
-let reporters: CreatedUser[];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  moderator = await createUser(t.db, { username: 'queue_mod' });
-  await setRole(t.db, moderator.id, 'moderator');
-  asModerator = await signedInAgent(t, moderator);
-  reporters = [];
-  for (const name of ['queue_rep_a', 'queue_rep_b', 'queue_rep_c'])
-    reporters.push(await createUser(t.db, { username: name }));
-});
+const t = await createTestApp();
+const moderator = await createUser(t.db, { username: 'queue_mod' });
+await setRole(t.db, moderator.id, 'moderator');
+const asModerator = await signedInAgent(t, moderator);
+const reporters: CreatedUser[] = [];
+for (const name of ['queue_rep_a', 'queue_rep_b', 'queue_rep_c'])
+  reporters.push(await createUser(t.db, { username: name }));
 
 /** A new author with a public list under an open case reported by two people. */
 async function reportedList(title = 'Zqqueue spam list') {
