@@ -30,7 +30,11 @@ export async function checkConsistency(db: Database): Promise<string> {
         ((select sum(public_count) from checklist_totals) <> (select count(*) from checklists where is_public))::int as total,
         (select count(*) from (
            select key, count(*) as n from checklists c, unnest(c.tag_keys) key where c.is_public group by key
-         ) t full join tag_counts k on k.tag_key = t.key where t.n is distinct from k.count)::int as tag_counts,
+         ) t full join (
+           select tag_key, sum(count) as n from (
+             select tag_key, count from tag_counts union all select tag_key, change from tag_count_changes) all_counts
+           group by tag_key having sum(count) <> 0
+         ) k on k.tag_key = t.key where t.n is distinct from k.n)::int as tag_counts,
         (select count(*) from (
            select word, count(*) as n from checklists c, ticklist_list_words(c.title, c.tag_keys) word
            where c.is_public group by word

@@ -21,6 +21,7 @@ import { SUGGESTIONS_REFRESH_MINUTES } from '@/domain/checklists/item-suggestion
 import { pruneUntickMarks } from './checklists/progress.actions';
 import { sweepBadgeChecks } from './badges/badge-checks';
 import { sweepAutoHides } from './moderation/auto-hide';
+import { foldTagCounts } from './browse/browse.queries';
 import { refreshTickStats } from './checklists/tick-stats.actions';
 
 // Three ways to run (decision 023): WEB_CONCURRENCY=1 is one process that does everything; more
@@ -29,6 +30,8 @@ import { refreshTickStats } from './checklists/tick-stats.actions';
 
 /** Each app process's two pools: most statements (its LISTEN connection among them) and named ones. */
 const CONNECTIONS_PER_PROCESS = 2 * 10;
+/** How often the tag counts' waiting changes are folded: a few seconds of writes is a few hundred rows. */
+const TAG_COUNT_FOLD_MS = 5_000;
 
 async function main() {
   let env;
@@ -120,6 +123,12 @@ async function startBackgroundWork(env: Env, db: Database, mailer: Mailer, logge
   sweepChecks(0);
   const checksTimer = setInterval(() => sweepChecks(30_000), 60 * 1000);
   checksTimer.unref();
+  // The tag counts' waiting changes, folded so that they stay few (the chips read past each one).
+  const foldTags = () =>
+    void foldTagCounts(db).catch((error: unknown) => logger.warn({ err: error }, 'tag count fold'));
+  foldTags();
+  const tagsTimer = setInterval(foldTags, TAG_COUNT_FOLD_MS);
+  tagsTimer.unref();
   return {
     /** Lets the outbox finish the mail it is sending. */
     close: async () => {
@@ -127,6 +136,7 @@ async function startBackgroundWork(env: Env, db: Database, mailer: Mailer, logge
       clearInterval(tickStatsTimer);
       clearInterval(suggestionsTimer);
       clearInterval(checksTimer);
+      clearInterval(tagsTimer);
       await notificationMails.close();
       await mailer.idle();
     },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_COUNT_SLOTS } from '../../src/server/db/schema';
+import { foldTagCounts, popularTags } from '../../src/server/browse/browse.queries';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { addZebraHerd, setUpBrowseTests } from '../setup/browse-fixtures';
 import { withSessionsInTwoSlots } from '../setup/count-slots';
@@ -43,10 +44,18 @@ async function expectCountersRight() {
     select lower(t.tag) as tag_key, count(distinct c.id)::int as count
     from checklists c join checklist_tags t on t.checklist_id = c.id
     where c.is_public group by lower(t.tag) order by 1`);
-  const kept = await rows<{ tag_key: string; count: number }>(
-    sql`select tag_key, count from tag_counts order by tag_key`,
-  );
+  // A tag's count is its folded row and its changes waiting, in whichever slots they were made.
+  const kept = await rows<{ tag_key: string; count: number }>(sql`
+    select k.tag_key, (coalesce(c.count, 0) + coalesce(w.change, 0))::int as count
+    from (select tag_key from tag_counts union select tag_key from tag_count_changes) k
+    left join tag_counts c on c.tag_key = k.tag_key
+    left join (select tag_key, sum(change) as change from tag_count_changes group by tag_key) w on w.tag_key = k.tag_key
+    where coalesce(c.count, 0) + coalesce(w.change, 0) <> 0 order by 1`);
   expect(kept).toEqual(counted);
+  // Folded, tag_counts alone says it, with no tag at zero and nothing left waiting.
+  await foldTagCounts(t.db);
+  expect(await rows(sql`select tag_key, count from tag_counts order by tag_key`)).toEqual(counted);
+  expect(await rows(sql`select tag_key from tag_count_changes`)).toEqual([]);
   const [totals] = await rows<{ kept: number; counted: number }>(sql`
     select (select sum(public_count)::int from checklist_totals) as kept,
            (select count(*)::int from checklists where is_public) as counted`);
@@ -64,17 +73,19 @@ async function expectCardFieldsRight() {
   expect(wrong).toEqual([]);
 }
 
-describe('the count of public lists', () => {
-  it('does not make lists created at the same moment wait on one another', async () => {
+describe('the count of public lists and of a tag', () => {
+  it('does not make lists created at the same moment, with a tag in common, wait on one another', async () => {
     const owner = await createUser(t.db, { username: 'slot_owner' });
-    // The default description's and items' words already in the search lexicon, as on any site with
-    // lists: two transactions adding the same new word to it would wait on one another there.
-    await makeChecklist(t.db, owner.id, { title: 'Counted before' });
+    // The default description's and items' words, and the tag's, already in the search lexicon, as
+    // on any site with lists: two transactions adding the same new word to it would wait on one
+    // another there.
+    await makeChecklist(t.db, owner.id, { title: 'Counted before', tags: ['Slotted'] });
     await withSessionsInTwoSlots(database.url, async (first, second) => {
       await first.transaction(async (tx) => {
-        await makeChecklist(tx, owner.id, { title: 'Held open' });
-        // With one counter row this insert waits for the first transaction, and times out.
-        await makeChecklist(second, owner.id, { title: 'Not kept waiting' });
+        await makeChecklist(tx, owner.id, { title: 'Held open', tags: ['Slotted'] });
+        // With one counter row (for all lists, or for the tag) this insert waits for the first
+        // transaction, and times out.
+        await makeChecklist(second, owner.id, { title: 'Not kept waiting', tags: ['Slotted'] });
       });
     });
     await expectCountersRight();
@@ -82,6 +93,36 @@ describe('the count of public lists', () => {
       { total: number },
     ];
     expect(total).toBe(PUBLIC_COUNT_SLOTS);
+  });
+});
+
+describe("the chips' top tags", () => {
+  const truth = (limit: number) =>
+    rows<{ key: string; count: number }>(sql`
+      select lower(t.tag) as key, count(distinct c.id)::int as count
+      from checklists c join checklist_tags t on t.checklist_id = c.id
+      where c.is_public group by 1 order by 2 desc, 1 limit ${limit}`);
+  const shown = async (limit: number) =>
+    (await popularTags(t.db, limit)).map(({ tag, count }) => ({ key: tag.toLowerCase(), count }));
+
+  it('are the tags on the most public lists, with their changes waiting or folded', async () => {
+    const owner = await createUser(t.db, { username: 'chip_owner' });
+    await foldTagCounts(t.db);
+    const pLists = [];
+    for (let i = 0; i < 3; i++) pLists.push(await makeChecklist(t.db, owner.id, { tags: ['Chip P'] }));
+    for (let i = 0; i < 2; i++) await makeChecklist(t.db, owner.id, { tags: ['Chip Q'] });
+    // Waiting, then folded.
+    for (const limit of [1, 5, 50]) expect(await shown(limit), `waiting, top ${limit}`).toEqual(await truth(limit));
+    await foldTagCounts(t.db);
+    for (const limit of [1, 5, 50]) expect(await shown(limit), `folded, top ${limit}`).toEqual(await truth(limit));
+
+    // The last of a top falls behind the next tag, folded with no change waiting: that tag comes up.
+    const top = await truth(1000);
+    const last = top.findIndex((row) => row.key === 'chip p') + 1;
+    const next = top[last]!;
+    await t.db.execute(sql`update checklists set is_public = false where id in (${pLists[0]!.id}, ${pLists[1]!.id})`);
+    expect((await shown(last)).at(-1)).toEqual(next);
+    expect(await shown(last)).toEqual(await truth(last));
   });
 });
 

@@ -34,9 +34,19 @@ async function send(agent: Agent, path: string, method: string, query: Record<st
   return progressStateSchema.parse(await response.json());
 }
 const tick = (agent: Agent, list: List, index: number, ago?: number) =>
-  send(agent, `/api/checklists/${list.id}/items/${list.items[index]!.id}/done`, 'PUT', ago === undefined ? {} : { ago });
+  send(
+    agent,
+    `/api/checklists/${list.id}/items/${list.items[index]!.id}/done`,
+    'PUT',
+    ago === undefined ? {} : { ago },
+  );
 const untick = (agent: Agent, list: List, index: number, ago?: number) =>
-  send(agent, `/api/checklists/${list.id}/items/${list.items[index]!.id}/done`, 'DELETE', ago === undefined ? {} : { ago });
+  send(
+    agent,
+    `/api/checklists/${list.id}/items/${list.items[index]!.id}/done`,
+    'DELETE',
+    ago === undefined ? {} : { ago },
+  );
 const startAgain = (agent: Agent, list: List, query: { ago?: number; key?: string } = {}) =>
   send(agent, `/api/checklists/${list.id}/progress`, 'DELETE', query);
 const ticked = (list: List, state: { completedItemIds: string[] }) =>

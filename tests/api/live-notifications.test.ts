@@ -20,8 +20,10 @@ beforeAll(async () => {
   fan = await createUser(db, { username: 'live_fan' });
   listId = (await makeChecklist(db, author.id, { title: 'Live list' })).id;
   const env = { DATABASE_URL: url, AUTH_SECRET: 'live-test-secret-live-test-secret-0123', DATA_DIR: dataDir };
-  const first = await freePort();
-  processes = await Promise.all([startServerProcess(env, first), startServerProcess(env, first + 1)]);
+  // Each its own port from the system: the port after a free one may be another test's.
+  const ports = [await freePort(), await freePort()];
+  while (ports[1] === ports[0]) ports[1] = await freePort();
+  processes = await Promise.all(ports.map((port) => startServerProcess(env, port)));
 }, 60_000);
 
 afterAll(async () => {

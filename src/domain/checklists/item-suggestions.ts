@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { MAX_HEADINGS, MAX_ITEM_LENGTH, MAX_ITEMS, MAX_TAG_LENGTH, MAX_TAGS, MAX_TITLE_LENGTH } from './checklist-fields';
+import {
+  MAX_HEADINGS,
+  MAX_ITEM_LENGTH,
+  MAX_ITEMS,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+  MAX_TITLE_LENGTH,
+} from './checklist-fields';
 
 /**
  * "Lists like this usually include…": while a list is written, once it has a title or tags, the

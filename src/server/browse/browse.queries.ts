@@ -30,9 +30,11 @@ import type { BrowseCursors } from './signed-cursors';
 //   search-count-cache.ts  a search's count, cached while nothing it can find has changed
 //   search-page-cache.ts   a search's or tag's page, cached the same way
 //   signed-cursors.ts      Load more's cursors, signed, carrying what the first page counted
+//   tag-counts.ts          how many public lists carry a tag, and the chips' top tags
 
 export { readCards } from './cards';
-export { countPublicChecklists, popularTags, type Count } from './capped-count';
+export { countPublicChecklists, type Count } from './capped-count';
+export { foldTagCounts, popularTags, tagCount } from './tag-counts';
 export { SPARSE_COUNT_LIMIT } from './listing-orders';
 export { createSearchCounts, SEARCH_COUNT_MS, type SearchCounts } from './search-count-cache';
 export { COUNTED_ORDER_PAGE_MS, createSearchPages, SEARCH_PAGE_MS, type SearchPages } from './search-page-cache';

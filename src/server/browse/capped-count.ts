@@ -5,6 +5,7 @@ import type { SearchMatch } from './best-match';
 import { searchGeneration } from './cards';
 import { filters } from './filters';
 import { isSparse, isTagSparse, SPARSE_COUNT_LIMIT, type ListingOrder } from './listing-orders';
+import { tagCount } from './tag-counts';
 import { searchCacheKey, type SearchCounts } from './search-count-cache';
 
 // Y of "Showing X of Y": without a search, exact, from the counters the database keeps (all public
@@ -105,7 +106,7 @@ export async function countMatches(
     const [row] = await executeNamed<{ total: number; public_lists: number }>(
       db,
       query.tag
-        ? sql`select coalesce((select count from tag_counts where tag_key = lower(${query.tag})), 0)::int as total,
+        ? sql`select ${tagCount(sql`lower(${query.tag})`)} as total,
                      ${publicLists} as public_lists`
         : sql`select ${publicLists} as total, 0 as public_lists`,
     );
@@ -244,11 +245,4 @@ export const exactCount = (total: number): Count => ({
 export async function countPublicChecklists(db: Executor): Promise<number> {
   const result = await db.execute<{ total: number }>(sql`select ${publicLists} as total`);
   return result.rows[0]?.total ?? 0;
-}
-
-/** The tags on the most public lists, for the filter chips: read from the counts the database keeps. */
-export async function popularTags(db: Executor, limit = 20): Promise<{ tag: string; count: number }[]> {
-  const result = await db.execute<{ tag: string; count: number }>(sql`
-    select tag, count from tag_counts order by count desc, tag_key limit ${limit}`);
-  return result.rows;
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BROWSE_PAGE_SIZE, type ChecklistCard } from '@/domain/checklists/browse';
 import { executeNamed, type Executor } from '../db/client';
+import { tagCount } from './tag-counts';
 import { cardColumns, presentCard, type CardRow } from '../presenters';
 
 // How a page's cards are read once its lists are chosen: by a query that picks them (`readCards`,
@@ -53,14 +54,14 @@ export async function readCardsById(
   ids: string[],
   tag: string | undefined,
 ): Promise<{ generation: string; cards: CardRow[]; tagCount: number }> {
-  const tagCount = tag ? sql`coalesce((select count from tag_counts where tag_key = lower(${tag})), 0)::int` : sql`0`;
+  const tagCountOfPage = tag ? tagCount(sql`lower(${tag})`) : sql`0`;
   const rows = await executeNamed<
     Partial<CardRow> & { is_public: boolean | null; generation: string; tag_count: number }
   >(
     db,
     sql`
       select ${cardColumns}, c.is_public, now.generation, now.tag_count
-      from (select ${searchGeneration} as generation, ${tagCount} as tag_count) now
+      from (select ${searchGeneration} as generation, ${tagCountOfPage} as tag_count) now
       left join (
         unnest(${sql.param(ids)}::uuid[]) with ordinality as cached(id, position)
         join checklists c on c.id = cached.id

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/client';
+import { tagCount } from '../browse/browse.queries';
 import { visibleTo } from '../visibility/lists';
 import { isUuid } from '../db/ids';
 import { notSuspended } from '../visibility/held';
@@ -121,8 +122,8 @@ export async function findPublicProfile(
 
 /** Whether some public list carries `tag` (compared without case), from the tag counts the triggers maintain. */
 export async function isTagInUse(db: Executor, tag: string): Promise<boolean> {
-  const result = await db.execute(sql`select 1 from tag_counts where tag_key = lower(${tag}) and count > 0`);
-  return result.rows.length > 0;
+  const result = await db.execute<{ count: number }>(sql`select ${tagCount(sql`lower(${tag})`)} as count`);
+  return (result.rows[0]?.count ?? 0) > 0;
 }
 
 export type ListHeadRow = PreviewRow & {

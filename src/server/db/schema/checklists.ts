@@ -185,6 +185,25 @@ export const tagCounts = pgTable(
 );
 
 /**
+ * Changes to tag_counts not yet folded into it: a tag's count is its tag_counts row plus its rows
+ * here. Each database session adds to its own slot (as in checklist_totals), so lists written at
+ * the same moment with a popular tag do not wait on one row until each commits; the process folds
+ * them into tag_counts every few seconds (ticklist_fold_tag_counts), which keeps this table small
+ * and the chips' read an index walk. A slot's change may be negative or zero.
+ */
+export const tagCountChanges = pgTable(
+  'tag_count_changes',
+  {
+    tagKey: text().notNull(),
+    slot: smallint().notNull(),
+    /** One spelling of the tag as a list has it, for a tag tag_counts does not have yet. */
+    tag: text().notNull(),
+    change: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tagKey, t.slot] })],
+);
+
+/**
  * The words of public lists' titles and tags (unaccented, lower-case), for "did you mean" when a
  * search finds nothing ("campng" finds "camping" through the trigram index) and for Best match's
  * "typed whole" (decision 027). Only words a visitor could find: a private or unlisted list's words
