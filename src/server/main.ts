@@ -21,7 +21,7 @@ import { SUGGESTIONS_REFRESH_MINUTES } from '@/domain/checklists/item-suggestion
 import { pruneUntickMarks } from './checklists/progress.actions';
 import { sweepBadgeChecks } from './badges/badge-checks';
 import { sweepAutoHides } from './moderation/auto-hide';
-import { foldTagCounts } from './browse/browse.queries';
+import { foldTagCounts, TAG_COUNT_FOLD_MS } from './browse/browse.queries';
 import { refreshTickStats } from './checklists/tick-stats.actions';
 
 // Three ways to run (decision 023): WEB_CONCURRENCY=1 is one process that does everything; more
@@ -30,8 +30,6 @@ import { refreshTickStats } from './checklists/tick-stats.actions';
 
 /** Each app process's two pools: most statements (its LISTEN connection among them) and named ones. */
 const CONNECTIONS_PER_PROCESS = 2 * 10;
-/** How often the tag counts' waiting changes are folded: a few seconds of writes is a few hundred rows. */
-const TAG_COUNT_FOLD_MS = 5_000;
 
 async function main() {
   let env;

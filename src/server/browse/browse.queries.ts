@@ -34,7 +34,7 @@ import type { BrowseCursors } from './signed-cursors';
 
 export { readCards } from './cards';
 export { countPublicChecklists, type Count } from './capped-count';
-export { foldTagCounts, popularTags, tagCount } from './tag-counts';
+export { foldTagCounts, popularTags, TAG_COUNT_FOLD_MS, tagCount } from './tag-counts';
 export { SPARSE_COUNT_LIMIT } from './listing-orders';
 export { createSearchCounts, SEARCH_COUNT_MS, type SearchCounts } from './search-count-cache';
 export { COUNTED_ORDER_PAGE_MS, createSearchPages, SEARCH_PAGE_MS, type SearchPages } from './search-page-cache';

@@ -34,6 +34,9 @@ export async function popularTags(db: Executor, limit = 20): Promise<{ tag: stri
   return result.rows;
 }
 
+/** How often the server folds the waiting changes: a few seconds of writes is a few hundred rows. */
+export const TAG_COUNT_FOLD_MS = 5_000;
+
 /** Folds the waiting changes no writer holds into tag_counts; returns how many change rows it folded. */
 export async function foldTagCounts(db: Executor): Promise<number> {
   const result = await db.execute<{ folded: number }>(sql`select ticklist_fold_tag_counts() as folded`);
