@@ -11,32 +11,25 @@ CREATE TABLE "tag_count_changes" (
 -- and to the per-tag counts (to this session's slot of tag_count_changes, in tag order so that
 -- writers never deadlock): lists written at the same moment with a tag in common do not wait for
 -- each other's commit on that tag's row.
-CREATE OR REPLACE FUNCTION ticklist_apply_browse_counts(p_total integer, p_deltas jsonb)
- RETURNS void
- LANGUAGE plpgsql
-AS $function$
+CREATE OR REPLACE FUNCTION ticklist_apply_browse_counts(p_total integer, p_deltas jsonb) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF p_total <> 0 THEN
     UPDATE checklist_totals SET public_count = public_count + p_total WHERE slot = pg_backend_pid() % 64;
   END IF;
-  IF p_deltas IS NULL OR p_deltas = '{}'::jsonb THEN
-    RETURN;
+  IF p_deltas IS NOT NULL AND p_deltas <> '{}'::jsonb THEN
+    INSERT INTO tag_count_changes (tag_key, slot, tag, change)
+    SELECT d.key, pg_backend_pid() % 64,
+      coalesce((SELECT t.tag FROM checklist_tags t WHERE lower(t.tag) = d.key LIMIT 1), d.key), d.value::int
+    FROM jsonb_each_text(p_deltas) d
+    ORDER BY d.key
+    ON CONFLICT (tag_key, slot) DO UPDATE SET change = tag_count_changes.change + excluded.change;
   END IF;
-  INSERT INTO tag_count_changes (tag_key, slot, tag, change)
-  SELECT d.key, pg_backend_pid() % 64,
-    coalesce((SELECT t.tag FROM checklist_tags t WHERE lower(t.tag) = d.key LIMIT 1), d.key), d.value::int
-  FROM jsonb_each_text(p_deltas) d
-  ORDER BY d.key
-  ON CONFLICT (tag_key, slot) DO UPDATE SET change = tag_count_changes.change + excluded.change;
-END $function$;
+END $$;
 --> statement-breakpoint
 
 -- Folds the changes no writer holds into tag_counts, in tag order; a tag at zero or less leaves
 -- it. Returns how many change rows it folded.
-CREATE FUNCTION ticklist_fold_tag_counts()
- RETURNS integer
- LANGUAGE plpgsql
-AS $function$
+CREATE FUNCTION ticklist_fold_tag_counts() RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
   folded integer;
   emptied text[];
@@ -59,4 +52,4 @@ BEGIN
     DELETE FROM tag_counts WHERE tag_key = ANY (emptied) AND count <= 0;
   END IF;
   RETURN folded;
-END $function$;
+END $$;
