@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { makeChecklist } from '../../src/server/seed/factories';
-import { chooseOption, expect, test } from './support/fixtures';
+import { chooseOption, expect, saveFullPageScreenshot, test } from './support/fixtures';
 
 // Decision 025: the landing page, a public list, a profile and Browse are readable without
 // JavaScript; with it, the app takes the server's HTML over without a console error (the `page`
@@ -62,17 +62,17 @@ test.describe('without JavaScript', () => {
       await expect(page.getByRole('list', { name: 'Tags' }).getByRole('link', { name: tag })).toBeVisible();
       const items = page.getByRole('list', { name: 'Items' }).getByRole('listitem');
       await expect(items).toHaveText([/1\.\s*Open the page/, /2\.\s*Read the items/, /3\.\s*Tick them later/]);
-      await page.screenshot({ path: `test-results/screenshots/ssr-list-no-js-${width}.png`, fullPage: true });
+      await saveFullPageScreenshot(page, `test-results/screenshots/ssr-list-no-js-${width}.png`);
 
       await page.goto(`/user/${author.username}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Nora No-Script' })).toBeVisible();
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/ssr-profile-no-js-${width}.png`, fullPage: true });
+      await saveFullPageScreenshot(page, `test-results/screenshots/ssr-profile-no-js-${width}.png`);
 
       await page.goto(`/browse?tag=${tag}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Browse Checklists' })).toBeVisible();
       await expect(page.getByRole('heading', { name: title })).toBeVisible();
-      await page.screenshot({ path: `test-results/screenshots/ssr-browse-no-js-${width}.png`, fullPage: true });
+      await saveFullPageScreenshot(page, `test-results/screenshots/ssr-browse-no-js-${width}.png`);
     });
   }
 });
@@ -113,7 +113,7 @@ test.describe('with JavaScript', () => {
       await expect(page.getByText('First thing')).toHaveClass(/line-through/, { timeout: 1_000 });
     }).toPass({ timeout: 15_000 });
     expect(await layoutShift()).toBeLessThanOrEqual(0.01);
-    await page.screenshot({ path: 'test-results/screenshots/ssr-list-hydrated-1280.png', fullPage: true });
+    await saveFullPageScreenshot(page, 'test-results/screenshots/ssr-list-hydrated-1280.png');
   });
 
   test('the landing page is taken over without an error or a shift; its links are then the app’s', async ({ page }) => {
@@ -164,13 +164,13 @@ test.describe('with JavaScript', () => {
     await page.goto(`/user/${author.username}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Pia Profile' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Second profiled list' })).toBeVisible();
-    await page.screenshot({ path: 'test-results/screenshots/ssr-profile-hydrated-390.png', fullPage: true });
+    await saveFullPageScreenshot(page, 'test-results/screenshots/ssr-profile-hydrated-390.png');
     expect(await layoutShift()).toBeLessThanOrEqual(0.01);
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/browse?tag=hydrated-browse');
     await expect(page.getByRole('heading', { name: 'Profiled list', exact: true })).toBeVisible();
-    await page.screenshot({ path: 'test-results/screenshots/ssr-browse-hydrated-1280.png', fullPage: true });
+    await saveFullPageScreenshot(page, 'test-results/screenshots/ssr-browse-hydrated-1280.png');
     expect(await layoutShift()).toBeLessThanOrEqual(0.01);
     // The order select is the app's (Radix, loaded after hydration); choosing moves the address
     // within the same page, which a full load would not keep the mark through.

@@ -263,3 +263,17 @@ export async function submitSignInForm(page: Page, email: string, password: stri
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
+
+/**
+ * A full-page screenshot for looking at afterwards, taken again once when Chromium cannot capture
+ * it ("Unable to capture screenshot", seen once on a tall page under load): the picture is for
+ * people to look at, not what the test checks.
+ */
+export async function saveFullPageScreenshot(page: Page, path: string): Promise<void> {
+  try {
+    await page.screenshot({ path, fullPage: true });
+  } catch (error) {
+    if (!String(error).includes('Unable to capture screenshot')) throw error;
+    await page.screenshot({ path, fullPage: true });
+  }
+}
