@@ -148,12 +148,22 @@ describe('a clone', () => {
     } finally {
       await holder.end();
     }
-    const left = await t.db.execute<{ items: number; tags: number; clones: number; copies: number }>(sql`
+    const left = await t.db.execute<{
+      items: number;
+      tags: number;
+      clones: number;
+      copies: number;
+      notices: number;
+      checks: number;
+    }>(sql`
       select (select count(*)::int from checklist_items i where not exists (select 1 from checklists c where c.id = i.checklist_id)) as items,
              (select count(*)::int from checklist_tags g where not exists (select 1 from checklists c where c.id = g.checklist_id)) as tags,
              (select count(*)::int from cloned_checklists where original_checklist_id = ${original.id}) as clones,
-             (select count(*)::int from checklists where title = 'Soon private') as copies`);
-    expect(left.rows[0]).toEqual({ items: 0, tags: 0, clones: 0, copies: 1 });
+             (select count(*)::int from checklists where title = 'Soon private') as copies,
+             (select count(*)::int from notifications where checklist_id = ${original.id} and type = 'clone') as notices,
+             (select count(*)::int from outbox_tasks) as checks`);
+    // Nobody is told of a clone that was not made, and no badge check is left for it.
+    expect(left.rows[0]).toEqual({ items: 0, tags: 0, clones: 0, copies: 1, notices: 0, checks: 0 });
   });
 });
 

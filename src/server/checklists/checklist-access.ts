@@ -9,7 +9,7 @@ import { visibleTo } from '../visibility/lists';
 export type ChecklistAccess = { id: string; authorId: string; isPublic: boolean; title: string };
 
 /** How a writer locks the checklist row it opens (see findChecklistAccess). */
-type AccessOptions = { lock?: 'update' | 'no key update' | 'key share' };
+type AccessOptions = { lock?: 'update' | 'no key update' };
 
 /**
  * The checklist as the asking user may see it, with its author for the `can…` rules of
