@@ -18,7 +18,7 @@
 //   address of its own through X-Forwarded-For (the app trusts loopback as its proxy here, as
 //   TRUSTED_PROXIES would in production), so the product's write quotas hold and are spread.
 // For each (report.ts): req/s, p50/p95/p99, errors (non-2xx), SQL statements per request, the same
-// query function run bare through the same pool where there is one (bare/API), and the app
+// query function run bare through the bench's own pool where there is one (bare/API), and the app
 // process's peak RSS (the load generator runs in a process of its own, load.ts). At the end, the
 // statements that took the most time, from pg_stat_statements, and, when the "two words, new"
 // cases were measured, what their searches ask of the database alone (search-floor.ts).

@@ -63,7 +63,7 @@ export function printTableNotes(notes: {
     );
   }
   console.log(
-    '\nLatencies in ms; errors = non-2xx responses. "bare" runs the same query function through the same pool',
+    '\nLatencies in ms; errors = non-2xx responses. "bare" runs the same query function through the bench pool',
     `without HTTP. Signed-in requests (discover (signed in), suggestions and the writes as ${notes.signedCount} users;`,
     `dashboard, badges and stats as ${notes.benchUserId}) include the session lookup in SQL/req; writes include their quota`,
     `counters. Peak RSS of the app over all cases: ${mebibytes(notes.peakRss)} MiB (${notes.describe}).`,

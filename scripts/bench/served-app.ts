@@ -3,6 +3,7 @@
 // it (in this process, or the built server with --workers N); all of it stopped after.
 import { sql } from 'drizzle-orm';
 import { connectDatabase, type Database } from '../../src/server/db/client';
+import { REQUEST_DATABASE_TIMEOUTS } from '../../src/server/open-database';
 import { startBenchDatabase } from './database';
 import type { BenchOptions, BenchSize } from './options';
 import { serveBuilt, serveInProcess, type Target } from './serve';
@@ -10,7 +11,7 @@ import { warmSharedBuffers } from './warm';
 
 /**
  * Seeds or reuses the database; unless --seed-only, serves the app on it and runs `work` with a
- * pool of `options.connections` (its statements counted, pg_stat_statements on) and the target.
+ * pool of `options.connections` (pg_stat_statements on; the app's own statements counted) and the target.
  */
 export async function withServedApp(
   options: BenchOptions,
@@ -27,14 +28,21 @@ export async function withServedApp(
     try {
       await db.execute(sql`create extension if not exists pg_stat_statements`);
       await warmSharedBuffers(db);
-      const target =
+      // In this process the app gets a pool of its own, of a server process's size and timeouts
+      // (open-database.ts), not the load's 32: with 32 connections PostgreSQL ran 32 statements at
+      // once on 2 cores, and each took the longer.
+      const appDb =
         options.workers === null
-          ? serveInProcess(db, statements)
-          : await serveBuilt(database.url, options.workers, database.dir, db, options.cpuProfileDir);
+          ? connectDatabase(database.url, { timeouts: REQUEST_DATABASE_TIMEOUTS, onQuery: () => statements.count++ })
+          : null;
+      const target = appDb
+        ? serveInProcess(appDb, statements)
+        : await serveBuilt(database.url, options.workers!, database.dir, db, options.cpuProfileDir);
       try {
         await work(db, target);
       } finally {
         await target.close();
+        await appDb?.$client.end();
       }
     } finally {
       await db.$client.end();

@@ -106,36 +106,60 @@ describe('statements planned once (decision 038)', () => {
     expect(trendingLimits).toHaveLength(7);
   });
 
-  it("names a clone's statements, and each keeps its generic plan on the named statements' connections", async () => {
-    // One connection in each pool, so what the named one has prepared is what every clone used.
+  // Each write runs eight times on one connection in each pool, so what the named one has prepared
+  // is what every write used; then each statement, found by words only it has, has run with its
+  // generic plan and was never planned again for its values.
+  it.each([
+    {
+      write: 'a clone',
+      path: (listId: string) => `/api/checklists/${listId}/clone`,
+      body: undefined,
+      // Opening the original, then copying it (ticklist_clone_list, whose own statements PL/pgSQL
+      // prepares) with the notification and the badge check it leaves.
+      shapes: {
+        open: /select id, author_id, is_public, title[\s\S]*from checklists c\s+where/,
+        copy: /ticklist_clone_list[\s\S]*insert into notifications[\s\S]*insert into outbox_tasks/,
+      },
+    },
+    {
+      write: 'a comment',
+      path: (listId: string) => `/api/checklists/${listId}/comments`,
+      body: { content: 'Packed and ready' },
+      // The comment with its notification and the badge check it leaves, then that check, run
+      // after the commit.
+      shapes: {
+        comment: /insert into checklist_comments[\s\S]*insert into notifications[\s\S]*insert into outbox_tasks/,
+        check: /with taken as \(\s*delete from outbox_tasks[\s\S]*insert into user_badges/,
+      },
+    },
+  ])("names $write's statements, each keeping its generic plan", async ({ path, body, shapes }) => {
     const { db } = await createTestDatabase({ max: 1 });
     const app = await createTestApp({ db });
     const author = await createUser(db);
-    const cloner = await createUser(db);
-    const agent = await signedInAgent(app, cloner);
+    const writer = await createUser(db);
+    const agent = await signedInAgent(app, writer);
     for (let index = 0; index < 8; index++) {
       const list = await makeChecklist(db, author.id, {
         title: `Packing list ${index}`,
         items: ['Socks'],
         tags: ['travel'],
       });
-      expect((await agent.request(`/api/checklists/${list.id}/clone`, { method: 'POST' })).status).toBe(201);
+      const response = await agent.request(path(list.id), { method: 'POST', ...(body ? { json: body } : {}) });
+      expect(response.status).toBe(201);
     }
     const prepared = await executeNamed<Prepared>(
       db,
       sql`select statement, generic_plans::int, custom_plans::int from pg_prepared_statements where from_sql = false`,
     );
-    // Opening the original, then copying it (ticklist_clone_list, whose own statements PL/pgSQL
-    // prepares) with the notification and the badge check it leaves: each planned once, for any list.
-    const shapes = {
-      open: /select id, author_id, is_public, title[\s\S]*from checklists c\s+where/,
-      copy: /ticklist_clone_list[\s\S]*insert into notifications[\s\S]*insert into outbox_tasks/,
-    };
     for (const [step, shape] of Object.entries(shapes)) {
       const found = prepared.filter((row) => shape.test(row.statement));
-      expect(found, step).toHaveLength(1);
-      expect(found[0]!.generic_plans, step).toBeGreaterThan(0);
-      expect(found[0]!.custom_plans, step).toBe(0);
+      // One text, or a few: the check's text also wakes the mailer when the write queued a mail.
+      expect(found.length, step).toBeGreaterThan(0);
+      expect(found.length, step).toBeLessThanOrEqual(2);
+      for (const row of found) {
+        expect(row.generic_plans, step).toBeGreaterThan(0);
+        expect(row.custom_plans, step).toBe(0);
+      }
     }
   });
 

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BADGE_METRICS, BADGES, badgeRuleText, type BadgeDefinition } from '@/domain/badges/badges';
 import { badgeNotificationMessage } from '@/domain/notifications/notifications';
-import { commitWithoutWaiting, type Executor } from '../db/client';
+import { commitWithoutWaiting, executeNamed, type Executor } from '../db/client';
 import { badges } from '../db/schema';
 import { notifyOf } from '../notifications/notify-after-commit';
 import { badgeNotifications } from '../notifications/notifications.actions';
@@ -66,7 +66,9 @@ export async function grantWhere(
   type Row = { user_id: string; badge_slug: string };
   let rows: Row[];
   if (announce) {
-    rows = (await db.execute<{ grants: Row[] }>(statement)).rows[0]!.grants;
+    // Named: a write's check runs after every comment, like and new list, and planning this
+    // statement cost PostgreSQL more than running it; its plan reads each user's rows by key.
+    rows = (await executeNamed<{ grants: Row[] }>(db, statement))[0]!.grants;
   } else {
     rows = (await db.execute<Row>(statement)).rows;
     notices.written(rows.map((row) => row.user_id));
