@@ -112,8 +112,8 @@ describe('statements planned once (decision 038)', () => {
   it.each([
     {
       write: 'a clone',
-      path: (listId: string) => `/api/checklists/${listId}/clone`,
-      body: undefined,
+      send: (listId: string) => ({ path: `/api/checklists/${listId}/clone`, json: undefined }),
+      status: 201,
       // Opening the original, then copying it (ticklist_clone_list, whose own statements PL/pgSQL
       // prepares) with the notification and the badge check it leaves.
       shapes: {
@@ -123,8 +123,8 @@ describe('statements planned once (decision 038)', () => {
     },
     {
       write: 'a comment',
-      path: (listId: string) => `/api/checklists/${listId}/comments`,
-      body: { content: 'Packed and ready' },
+      send: (listId: string) => ({ path: `/api/checklists/${listId}/comments`, json: { content: 'Packed and ready' } }),
+      status: 201,
       // The comment with its notification and the badge check it leaves, then that check, run
       // after the commit.
       shapes: {
@@ -132,7 +132,17 @@ describe('statements planned once (decision 038)', () => {
         check: /with taken as \(\s*delete from outbox_tasks[\s\S]*insert into user_badges/,
       },
     },
-  ])("names $write's statements, each keeping its generic plan", async ({ path, body, shapes }) => {
+    {
+      write: 'a report',
+      send: (listId: string) => ({
+        path: '/api/reports',
+        json: { targetType: 'checklist', targetId: listId, reason: 'spam', note: '' },
+      }),
+      status: 200,
+      // The list as the reporter may see it, then the report (ticklist_file_report).
+      shapes: { target: /select c\.id::text as id, c\.author_id as owner_id/ },
+    },
+  ])("names $write's statements, each keeping its generic plan", async ({ send, status, shapes }) => {
     const { db } = await createTestDatabase({ max: 1 });
     const app = await createTestApp({ db });
     const author = await createUser(db);
@@ -144,8 +154,9 @@ describe('statements planned once (decision 038)', () => {
         items: ['Socks'],
         tags: ['travel'],
       });
-      const response = await agent.request(path(list.id), { method: 'POST', ...(body ? { json: body } : {}) });
-      expect(response.status).toBe(201);
+      const { path, json } = send(list.id);
+      const response = await agent.request(path, { method: 'POST', ...(json ? { json } : {}) });
+      expect(response.status).toBe(status);
     }
     const prepared = await executeNamed<Prepared>(
       db,

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DELETED_USER } from '@/domain/accounts/account-data';
 import type { ReportSnapshot, ReportTargetType } from '@/domain/moderation/reports';
 import { visibleTo } from '../visibility/lists';
-import type { Executor } from '../db/client';
+import { executeNamed, type Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { authorVisibilityColumn } from '../visibility/lists';
 import { notSuspended } from '../visibility/held';
@@ -86,9 +86,10 @@ export async function findReportTarget(
 ): Promise<ReportTarget | null> {
   const query = targetQueries[type](key, reporterId);
   if (!query) return null;
-  const result = await db.execute<{ id: string; owner_id: string; is_hidden: boolean; snapshot: ReportSnapshot }>(
+  // Named: each type's statement reads by key, so its generic plan is its best one.
+  const [row] = await executeNamed<{ id: string; owner_id: string; is_hidden: boolean; snapshot: ReportSnapshot }>(
+    db,
     query,
   );
-  const row = result.rows[0];
   return row ? { id: row.id, ownerId: row.owner_id, isHidden: row.is_hidden, snapshot: row.snapshot } : null;
 }
