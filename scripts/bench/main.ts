@@ -46,7 +46,7 @@ const pace: Pace = { connections: options.connections, seconds: options.seconds 
 
 const load = startLoadGenerator();
 try {
-  await withServedApp(options, size, async (db, target) => {
+  await withServedApp(options, size, async (db, target, appPool) => {
     const prepared = await prepareCases(db, size, options.signIns);
     const only = options.only;
     const measured =
@@ -66,7 +66,7 @@ try {
     await printSlowestStatements(db);
     // Last, so that its statements are not among the slowest above.
     if (measured.some((entry) => entry.name.includes(NEW_SEARCHES))) {
-      await measureNewSearchFloor(db, prepared.newSearches, pace);
+      await measureNewSearchFloor(appPool, prepared.newSearches, pace);
     }
   });
 } finally {

@@ -3,15 +3,16 @@
 import { sql } from 'drizzle-orm';
 import { BROWSE_PAGE_SIZE, SEARCH_COUNT_CAP, searchTerms } from '../../src/domain/checklists/browse';
 import type { Database } from '../../src/server/db/client';
+import type { AppPool } from './served-app';
 import { measureTimed, type Pace } from './measure-timed';
 
 /** The filter of searches the server has not seen before. */
 export const NEW_SEARCHES = 'two words, new';
 
 /**
- * What a search the server has not seen asks of the database, sent straight to it over
- * `connections` connections, without the app, each one statement planned with its words as the
- * app's are (decision 042):
+ * What a search the server has not seen asks of the database, sent straight to it without the app
+ * by `connections` callers through a pool of the app's size (as the app's requests reach it), each
+ * one statement planned with its words as the app's are (decision 042):
  * - its matches counted up to the cap, Y of "Showing X of Y" (Most Used and Most Liked count
  *   further, `countLimit`): the floor of the count's own request, which the client makes after the
  *   first page (decision 054);
@@ -19,7 +20,16 @@ export const NEW_SEARCHES = 'two words, new';
  *   page of the "two words, new" cases, which are sent before their count;
  * - the count and that page in turn: what a first page cost when it waited for its count.
  */
-export async function measureNewSearchFloor(db: Database, searches: string[], pace: Pace) {
+export async function measureNewSearchFloor(appPool: AppPool, searches: string[], pace: Pace) {
+  const db = appPool.open();
+  try {
+    await measureFloorParts(db, searches, pace, appPool.connections);
+  } finally {
+    await db.$client.end();
+  }
+}
+
+async function measureFloorParts(db: Database, searches: string[], pace: Pace, connections: number) {
   const words = (index: number) => sql.param(searchTerms(searches[index % searches.length]!));
   const count = (index: number) =>
     db.execute(sql`
@@ -33,8 +43,8 @@ export async function measureNewSearchFloor(db: Database, searches: string[], pa
       where c.is_public and c.search_vector @@ ticklist_search_query(${words(index)}::text[], true)
       order by c.created_at desc, c.id desc limit ${BROWSE_PAGE_SIZE + 1}`);
   console.log(
-    `\nThe database alone, for the searches of "${NEW_SEARCHES}", ${pace.connections} connections, no app ` +
-      '(req/s, p50, p95, p99 in ms):',
+    `\nThe database alone, for the searches of "${NEW_SEARCHES}", ${pace.connections} callers on ${connections} ` +
+      'connections, no app (req/s, p50, p95, p99 in ms):',
   );
   // Each part starts at another point of the searches. (The database caches no results, so a search
   // sent again costs what it did the first time.)

@@ -2,12 +2,15 @@
 // restarted with the embedded server's settings, read into shared buffers, and the app served on
 // it (in this process, or the built server with --workers N); all of it stopped after.
 import { sql } from 'drizzle-orm';
-import { connectDatabase, type Database } from '../../src/server/db/client';
+import { connectDatabase, POOL_SIZE, type Database } from '../../src/server/db/client';
 import { REQUEST_DATABASE_TIMEOUTS } from '../../src/server/open-database';
 import { startBenchDatabase } from './database';
 import type { BenchOptions, BenchSize } from './options';
 import { serveBuilt, serveInProcess, type Target } from './serve';
 import { warmSharedBuffers } from './warm';
+
+/** How many connections the served app's request pools hold together, and a pool of that size of the bench's own. */
+export type AppPool = { connections: number; open: () => Database };
 
 /**
  * Seeds or reuses the database; unless --seed-only, serves the app on it and runs `work` with a
@@ -16,7 +19,7 @@ import { warmSharedBuffers } from './warm';
 export async function withServedApp(
   options: BenchOptions,
   size: BenchSize,
-  work: (db: Database, target: Target) => Promise<void>,
+  work: (db: Database, target: Target, appPool: AppPool) => Promise<void>,
 ): Promise<void> {
   const database = await startBenchDatabase(options, size);
   try {
@@ -31,6 +34,10 @@ export async function withServedApp(
       // In this process the app gets a pool of its own, of a server process's size and timeouts
       // (open-database.ts), not the load's 32: with 32 connections PostgreSQL ran 32 statements at
       // once on 2 cores, and each took the longer.
+      const appPool: AppPool = {
+        connections: POOL_SIZE * (options.workers ?? 1),
+        open: () => connectDatabase(database.url, { max: appPool.connections }),
+      };
       const appDb =
         options.workers === null
           ? connectDatabase(database.url, { timeouts: REQUEST_DATABASE_TIMEOUTS, onQuery: () => statements.count++ })
@@ -39,7 +46,7 @@ export async function withServedApp(
         ? serveInProcess(appDb, statements)
         : await serveBuilt(database.url, options.workers!, database.dir, db, options.cpuProfileDir);
       try {
-        await work(db, target);
+        await work(db, target, appPool);
       } finally {
         await target.close();
         await appDb?.$client.end();

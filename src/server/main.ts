@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import { upsertBadgeDefinitions } from './badges/badges.actions';
 import { joinPrimary, startWorkers } from './cluster';
-import { withStartupLock, type Database } from './db/client';
+import { POOL_SIZE, withStartupLock, type Database } from './db/client';
 import type { DatabaseState } from './db/embedded-postgres';
 import { connectForRequests, openDatabase, type OpenDatabase } from './open-database';
 import { ConfigError, loadEnv, resolveAuthSecret, type Env } from './env';
@@ -29,7 +29,7 @@ import { refreshTickStats } from './checklists/tick-stats.actions';
 // and whose workers (this same file, forked) only serve HTTP on the shared port.
 
 /** Each app process's two pools: most statements (its LISTEN connection among them) and named ones. */
-const CONNECTIONS_PER_PROCESS = 2 * 10;
+const CONNECTIONS_PER_PROCESS = 2 * POOL_SIZE;
 
 async function main() {
   let env;

@@ -11,6 +11,9 @@ import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
+/** A pool's size unless told otherwise: each app process's request pool, and its named statements' twin. */
+export const POOL_SIZE = 10;
+
 export type ConnectOptions = {
   max?: number;
   /**
@@ -29,7 +32,7 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Data
   const timeouts = options.timeouts;
   const config: pg.PoolConfig = {
     connectionString: url,
-    max: options.max ?? 10,
+    max: options.max ?? POOL_SIZE,
     ...(timeouts
       ? {
           connectionTimeoutMillis: timeouts.connectMs,
