@@ -56,7 +56,9 @@ async function listsWithTickStats(db: Database) {
 /**
  * Gives each reader's oldest public list that has no remixes REMIXES public remixes by other
  * readers, written as a clone writes them (the clone record, the copied entries with their source
- * key), then each remix's additions (no source key). Returns each reader's most remixed list.
+ * key), then each remix's additions (no source key). Returns each reader's most remixed list. A
+ * reader who already has a list with REMIXES remixes (a reused seed) gets none, so that a seed reused
+ * run after run keeps its size.
  */
 async function listsWithRemixes(db: Database, readers: Signed[]) {
   const ids = () => sql.param(readers.map((user) => user.userId));
@@ -67,6 +69,9 @@ async function listsWithRemixes(db: Database, readers: Signed[]) {
       from checklists c
       where c.author_id = any(${ids()}::text[]) and c.is_public and c.items_count > 0
         and not exists (select 1 from cloned_checklists k where k.original_checklist_id = c.id)
+        and not exists (
+          select 1 from checklists mine join cloned_checklists k on k.original_checklist_id = mine.id
+          where mine.author_id = c.author_id group by mine.id having count(*) >= ${REMIXES})
       order by c.author_id, c.created_at),
     remixes as (
       select o.*, j, gen_random_uuid() as clone_id,
