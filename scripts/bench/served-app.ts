@@ -2,8 +2,9 @@
 // restarted with the embedded server's settings, read into shared buffers, and the app served on
 // it (in this process, or the built server with --workers N); all of it stopped after.
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { connectDatabase, POOL_SIZE, type Database } from '../../src/server/db/client';
-import { REQUEST_DATABASE_TIMEOUTS } from '../../src/server/open-database';
+import { connectForRequests } from '../../src/server/open-database';
 import { startBenchDatabase } from './database';
 import type { BenchOptions, BenchSize } from './options';
 import { serveBuilt, serveInProcess, type Target } from './serve';
@@ -31,20 +32,20 @@ export async function withServedApp(
     try {
       await db.execute(sql`create extension if not exists pg_stat_statements`);
       await warmSharedBuffers(db);
-      // In this process the app gets a pool of its own, of a server process's size and timeouts
-      // (open-database.ts), not the load's 32: with 32 connections PostgreSQL ran 32 statements at
-      // once on 2 cores, and each took the longer.
       const appPool: AppPool = {
         connections: POOL_SIZE * (options.workers ?? 1),
         open: () => connectDatabase(database.url, { max: appPool.connections }),
       };
+      // In this process the app gets the pool a server process serves requests with (decision 057),
+      // not the load's 32 connections, which had PostgreSQL run 32 statements at once on 2 cores.
       const appDb =
         options.workers === null
-          ? connectDatabase(database.url, { timeouts: REQUEST_DATABASE_TIMEOUTS, onQuery: () => statements.count++ })
+          ? connectForRequests(database.url, pino({ level: 'silent' }), { onQuery: () => statements.count++ })
           : null;
-      const target = appDb
-        ? serveInProcess(appDb, statements)
-        : await serveBuilt(database.url, options.workers!, database.dir, db, options.cpuProfileDir);
+      const target =
+        options.workers === null
+          ? serveInProcess(appDb!, statements)
+          : await serveBuilt(database.url, options.workers, database.dir, db, options.cpuProfileDir);
       try {
         await work(db, target, appPool);
       } finally {

@@ -1,6 +1,6 @@
 import type { Env } from './env';
 import type { Logger } from './logger';
-import { applyMigrations, connectDatabase, withStartupLock, type Database } from './db/client';
+import { applyMigrations, connectDatabase, withStartupLock, type ConnectOptions, type Database } from './db/client';
 import { appRolePassword, appRoleUrl, grantAppRole } from './db/app-role';
 import { startEmbeddedPostgres, type DatabaseState } from './db/embedded-postgres';
 
@@ -17,8 +17,15 @@ export type OpenDatabase = {
 /** A request waits at most this long for a connection, and a statement runs at most this long. */
 export const REQUEST_DATABASE_TIMEOUTS = { connectMs: 5_000, statementMs: 15_000 };
 
-/** A pool for serving requests: bounded waits, and a lost connection logged rather than thrown. */
-export function connectForRequests(url: string, logger: Logger, options: { max?: number } = {}): Database {
+/**
+ * A pool for serving requests: bounded waits, and a lost connection logged rather than thrown.
+ * `onQuery`: for a measurement that counts the app's statements (the bench).
+ */
+export function connectForRequests(
+  url: string,
+  logger: Logger,
+  options: Pick<ConnectOptions, 'max' | 'onQuery'> = {},
+): Database {
   return connectDatabase(url, {
     ...options,
     timeouts: REQUEST_DATABASE_TIMEOUTS,
