@@ -58,7 +58,7 @@ import { socialRoutes } from './social/social.routes';
 import { reportsRoutes } from './moderation/reports.routes';
 import { resolveClientAddress } from './security/client-address';
 import { sameOriginOnly } from './security/same-origin';
-import { notifyingAfterCommit } from './notifications/notify-after-commit';
+import { notifyingAfterCommit, type AfterCommitTask } from './notifications/notify-after-commit';
 import {
   consumeRate,
   consumeWriteQuota,
@@ -163,9 +163,15 @@ export function createApp({
   const isRead = (c: Context) => c.req.method === 'GET' || c.req.method === 'HEAD';
   app.use('/api/*', (c, next) => (isRead(c) ? next() : limitBody(c, next)));
   app.use('/api/*', noStoreForSessions());
-  // A write's changes to notifications are NOTIFYed once it has committed (decision 045).
-  const cannotNotify = (error: unknown) => logger.warn({ err: error }, 'could not notify notification changes');
-  app.use('/api/*', (c, next) => (isRead(c) ? next() : notifyingAfterCommit(db, next, cannotNotify)));
+  // A write's changes to notifications are NOTIFYed once it has committed (decision 045), and the
+  // tasks it left in the outbox (a badge check, an automatic hiding) run then too. The write answers
+  // as it did whatever they do: a failed one is logged here, and its task stays in the outbox for
+  // the periodic sweep.
+  const afterCommitFailed = (error: unknown, task: AfterCommitTask) =>
+    task === 'notify'
+      ? logger.warn({ err: error, task }, 'could not notify notification changes')
+      : logger.warn({ err: error, task }, 'after-commit task failed; left in the outbox for the sweep');
+  app.use('/api/*', (c, next) => (isRead(c) ? next() : notifyingAfterCommit(db, next, afterCommitFailed)));
   const lookUpSession = createSessionLookup(db, auth);
   app.use('/api/*', async (c, next) => {
     // One look-up a request: a write's first one also counts it against its quotas.

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BADGE_METRICS, badgesForMetrics, type BadgeMetric } from '@/domain/badges/badges';
 import type { Database, Executor } from '../db/client';
-import { withRecordedNotifications } from '../notifications/notify-after-commit';
+import { reportAfterCommitFailure, withRecordedNotifications } from '../notifications/notify-after-commit';
 import { grantWhere, type Grant } from './badges.actions';
 
 // Badge checks after the write that may have earned a badge, through the outbox (`outbox_tasks`).
@@ -11,8 +11,10 @@ import { grantWhere, type Grant } from './badges.actions';
 // runs the check (`checkBadges`), in one statement that deletes the row, grants what the users
 // have earned, writes their notifications and NOTIFYs their live streams. A process that dies
 // between the two leaves the row, and the next sweep (`sweepBadgeChecks`: at start-up, then every
-// minute, by any process) runs it. Running a check twice cannot happen (the row is deleted by the
-// statement that runs it) and would grant nothing twice (`on conflict do nothing`).
+// minute, by any process) runs it; so does a check that fails (a lost connection), whose failure is
+// logged by the request that ran it (`reportAfterCommitFailure`), not thrown. Running a check twice
+// cannot happen (the row is deleted by the statement that runs it) and would grant nothing twice
+// (`on conflict do nothing`).
 //
 // A check reads the metrics after its own write has committed, so no lock is needed: of two writes
 // that together reach a target (two lists completed at once), the check of the one that commits
@@ -81,7 +83,8 @@ async function runChecks(db: Database, metrics: readonly BadgeMetric[], taken: S
 /**
  * Runs the badge checks `ids` on `metrics` that a write of this process has just committed; a check
  * another process has taken meanwhile (a sweep) is left to it. The write has committed and answers
- * as it did: a check that fails (a lost connection) is left in the outbox, for the sweep.
+ * as it did: a check that fails (a lost connection) is left in the outbox for the sweep, and its
+ * failure reported to the request's work (`reportAfterCommitFailure`), which logs it.
  */
 export async function checkBadges(
   db: Database,
@@ -98,7 +101,8 @@ export async function checkBadges(
         for update skip locked)
       returning payload`,
     );
-  } catch {
+  } catch (error) {
+    reportAfterCommitFailure(KIND, error);
     return [];
   }
 }

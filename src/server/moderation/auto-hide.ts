@@ -4,7 +4,7 @@ import type { ReportSnapshot, ReportTargetType } from '@/domain/moderation/repor
 import { autoHiddenNotificationMessage } from '@/domain/notifications/notifications';
 import type { Database, Transaction } from '../db/client';
 import { notifyModeration } from '../notifications/notifications.actions';
-import { notifyingAfterCommit } from '../notifications/notify-after-commit';
+import { notifyingAfterCommit, reportAfterCommitFailure } from '../notifications/notify-after-commit';
 import { recordModeration } from './audit';
 import { hideThing } from './holds';
 
@@ -13,7 +13,8 @@ import { hideThing } from './holds';
 // (ticklist_file_report), so the hiding commits or rolls back with the report; once the report has
 // committed, its process hides the thing (`runAutoHides`), notifies its owner and writes the
 // audit log, in one transaction that deletes the row. A process that dies between the two leaves
-// the row, and the next sweep (`sweepAutoHides`: at start-up, then every minute) does it.
+// the row, and the next sweep (`sweepAutoHides`: at start-up, then every minute) does it; so does
+// a hiding that fails, which is logged by the request that ran it (`reportAfterCommitFailure`).
 
 const KIND = 'auto_hide';
 
@@ -78,11 +79,17 @@ function takeAndHide(db: Database, which: SQL): Promise<number> {
 }
 
 /**
- * Does the automatic hidings `ids` a report left, after its commit. One that fails is left for
- * the sweep: the report itself has been taken.
+ * Does the automatic hidings `ids` a report left, after its commit. The report itself has been
+ * taken and answers as it did: a hiding that fails rolls back, so its task stays in the outbox for
+ * the sweep, and its failure is reported to the request's work (`reportAfterCommitFailure`), which
+ * logs it.
  */
 export async function runAutoHides(db: Database, ids: readonly number[]): Promise<void> {
-  await takeAndHide(db, sql`id = any(${sql.param([...ids])}::bigint[])`).catch(() => 0);
+  try {
+    await takeAndHide(db, sql`id = any(${sql.param([...ids])}::bigint[])`);
+  } catch (error) {
+    reportAfterCommitFailure(KIND, error);
+  }
 }
 
 /**

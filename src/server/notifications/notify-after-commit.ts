@@ -22,31 +22,49 @@ import { NOTIFICATION_MAIL_CHANNEL } from './notification-mails';
  * nothing more. Outside such work nothing is recorded and nothing NOTIFYed. Work that outlives its
  * request (a timer or a connection first made inside one keeps the request's store) must not write
  * notifications: it would record them in a store that has already been sent.
+ *
+ * The same store gathers the failures of the work's other after-commit tasks, those the outbox
+ * holds (a badge check, an automatic hiding: `reportAfterCommitFailure`). The write has committed
+ * and answers as it did, so such a failure is not thrown: its task stays in `outbox_tasks` for the
+ * periodic sweep, and the work hands the failure to its error callback once it is done, so that an
+ * operator sees it in the log.
  */
-type Pending = { users: Set<string>; mail: boolean };
+type Pending = { users: Set<string>; mail: boolean; failures: Failure[] };
+type Failure = { task: AfterCommitTask; error: unknown };
+
+/** What failed after the work's commit: its NOTIFY, or one of the outbox's tasks (by its kind). */
+export type AfterCommitTask = 'notify' | 'badges' | 'auto_hide';
 
 const pending = new AsyncLocalStorage<Pending>();
 
-/** Runs `work` (a request's handling, a script's writes) and then NOTIFYs whom it recorded, if anyone. */
+/**
+ * Runs `work` (a request's handling, a script's writes) and then NOTIFYs whom it recorded, if anyone.
+ * Each after-commit failure (the NOTIFY's, and those the work reported) goes to `onError`, with what
+ * failed, and is not thrown: the write has committed and answers as it did.
+ */
 export async function notifyingAfterCommit<T>(
   db: Database,
   work: () => Promise<T>,
-  onError: (error: unknown) => void,
+  onError: (error: unknown, task: AfterCommitTask) => void,
 ): Promise<T> {
-  const recorded: Pending = { users: new Set(), mail: false };
-  const result = await pending.run(recorded, work);
-  if (recorded.users.size > 0 || recorded.mail) {
-    // The write has committed and responds as it did: a NOTIFY that fails is logged only.
-    await notifyPending(db, recorded).catch(onError);
+  const recorded: Pending = { users: new Set(), mail: false, failures: [] };
+  try {
+    const result = await pending.run(recorded, work);
+    if (recorded.users.size > 0 || recorded.mail) {
+      await notifyPending(db, recorded).catch((error: unknown) => onError(error, 'notify'));
+    }
+    return result;
+  } finally {
+    // Also when the work threw after a task had failed: that task is still in the outbox.
+    for (const { task, error } of recorded.failures.splice(0)) onError(error, task);
   }
-  return result;
 }
 
 async function notifyPending(db: Database, recorded: Pending): Promise<void> {
   await db.execute(sql`select ${commitWithoutWaiting}, ${sql.join(notifyCalls(recorded), sql`, `)}`);
 }
 
-const notifyCalls = ({ users, mail }: Pending) => [
+const notifyCalls = ({ users, mail }: Omit<Pending, 'failures'>) => [
   ...[...users].map((userId) => sql`pg_notify(${NOTIFICATION_CHANNEL}, ${userId})`),
   ...(mail ? [sql`pg_notify(${NOTIFICATION_MAIL_CHANNEL}, '')`] : []),
 ];
@@ -60,7 +78,7 @@ const notifyCalls = ({ users, mail }: Pending) => [
 export async function withRecordedNotifications<T>(statement: (notifications: SQL[]) => Promise<T>): Promise<T> {
   const recorded = pending.getStore();
   if (!recorded || (recorded.users.size === 0 && !recorded.mail)) return statement([]);
-  const taken: Pending = { users: new Set(recorded.users), mail: recorded.mail };
+  const taken = { users: new Set(recorded.users), mail: recorded.mail };
   recorded.users.clear();
   recorded.mail = false;
   try {
@@ -86,4 +104,13 @@ export function notifyAfterCommit(userIds: readonly string[]): void {
 export function wakeMailDispatchersAfterCommit(): void {
   const recorded = pending.getStore();
   if (recorded) recorded.mail = true;
+}
+
+/**
+ * Records that the after-commit task `task` (an outbox kind) failed with `error` and was left in
+ * `outbox_tasks` for the sweep, to be handed to the work's error callback once the work is done.
+ * Outside such work (a script, a test calling an action directly) nothing is recorded.
+ */
+export function reportAfterCommitFailure(task: Exclude<AfterCommitTask, 'notify'>, error: unknown): void {
+  pending.getStore()?.failures.push({ task, error });
 }
