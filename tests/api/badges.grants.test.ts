@@ -126,3 +126,41 @@ describe('concurrent actions at a threshold', () => {
     expect(await badgeNotes(author)).toEqual([earned('Crowd Pleaser')]);
   });
 });
+
+describe('a write by someone who holds every badge it could earn', () => {
+  /** The outbox's last id: a check left (and then run and deleted) moves it on. */
+  const lastOutboxId = async () =>
+    (
+      await t.db.execute<{ last: string | null }>(
+        sql`select pg_sequence_last_value(pg_get_serial_sequence('outbox_tasks', 'id')) as last`,
+      )
+    ).rows[0]!.last;
+
+  it('leaves no badge check; someone still short of one badge on the metric leaves one', async () => {
+    const [holder, short] = [await createUser(t.db), await createUser(t.db)];
+    await t.db.insert(userBadges).values([
+      { userId: holder.id, badgeSlug: 'first-checklist' },
+      { userId: holder.id, badgeSlug: 'curator' },
+      { userId: short.id, badgeSlug: 'first-checklist' },
+    ]);
+    const [asHolder, asShort] = [await signedInAgent(t, holder), await signedInAgent(t, short)];
+
+    const before = await lastOutboxId();
+    expect((await asHolder.post('/api/checklists', newList('Held'))).status).toBe(201);
+    expect(await lastOutboxId()).toBe(before);
+    expect((await asShort.post('/api/checklists', newList('Short'))).status).toBe(201);
+    expect(Number(await lastOutboxId())).toBeGreaterThan(Number(before ?? 0));
+    expect(await badgesOf(short)).toEqual(['first-checklist']);
+
+    // One check for several users names only those with something left to earn.
+    const both = sql`select unnest(array[${holder.id}, ${short.id}]) as user_id`;
+    const [left] = (await t.db.execute<{ id: string }>(laterBadgeCheck(both, ['published_lists']))).rows;
+    const payload = await t.db.execute<{ users: string[] }>(
+      sql`select payload -> 'users' as users from outbox_tasks where id = ${left!.id}`,
+    );
+    expect(payload.rows).toEqual([{ users: [short.id] }]);
+    await t.db.execute(sql`delete from outbox_tasks where id = ${left!.id}`);
+    const none = await t.db.execute(laterBadgeCheck(sql`select ${holder.id}::text as user_id`, ['published_lists']));
+    expect(none.rows).toEqual([]);
+  });
+});

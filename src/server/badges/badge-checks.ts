@@ -25,12 +25,22 @@ const KIND = 'badges';
 /**
  * A WITH query's body that leaves a badge check on `metrics` for the users of `users` (a query of
  * `user_id`s; none: no row) to after the statement's commit; it returns the check's `id`.
+ *
+ * A user who already holds every badge on `metrics` has nothing left to earn there (a badge, once
+ * granted, is kept), so is left out, and a write by such users alone leaves no check: most writes
+ * of people who use the site are theirs, and the check would cost them a row written and deleted
+ * and a statement after the commit. The badges held are those committed when the statement began:
+ * one granted meanwhile (by a check still running) is not seen, and the check is left, as before.
  */
 export function laterBadgeCheck(users: SQL, metrics: readonly BadgeMetric[]): SQL {
+  const slugs = badgesForMetrics(metrics).map((badge) => badge.slug);
   return sql`
     insert into outbox_tasks (kind, payload)
     select ${KIND}, jsonb_build_object('users', jsonb_agg(distinct later.user_id), 'metrics', ${JSON.stringify(metrics)}::jsonb)
-    from (${users}) later having count(*) > 0
+    from (${users}) later
+    where (select count(*) from user_badges held
+           where held.user_id = later.user_id and held.badge_slug = any(${sql.param(slugs)}::text[])) < ${slugs.length}
+    having count(*) > 0
     returning id`;
 }
 
