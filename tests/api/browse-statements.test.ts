@@ -54,6 +54,20 @@ describe('Best match tiers (decision 027)', () => {
   });
 });
 
+describe('Best match planned with its words', () => {
+  it('makes the prefixes’ tsquery before the tiers, not as the tiers’ statements are planned', async () => {
+    const walker = await createUser(t.db, { username: 'heron_author' });
+    await insertNumberedLists(t.db, walker.id, 'Heron walk', 20, 30);
+    // A search not made before: its first page is read before its count, the tiers planned with
+    // the words (decision 054). The planner would make a tsquery written in them once a place.
+    statements.length = 0;
+    expect(titles(await browse('?q=heron'))).toHaveLength(12);
+    const tiers = statements.filter((statement) => statement.includes('union all'));
+    expect(tiers.length).toBeGreaterThan(0);
+    for (const statement of tiers) expect(statement).not.toContain('ticklist_search_query');
+  });
+});
+
 describe('matching words', () => {
   beforeAll(async () => {
     await addWordFormLists(t.db, author);

@@ -26,11 +26,12 @@ import { listFilters } from './filters';
 
 /**
  * What Best match's tiers are read with: the words searched for; their tsquery as whole words, as
- * text; whether each word is one a public list's title or tag has (in search_words), i.e. typed
+ * text; the same as prefixes, as text, when it was read with it (not when a cursor carried the
+ * rest); whether each word is one a public list's title or tag has (in search_words), i.e. typed
  * whole (only a visible list's words count, or the cursor would reveal a private one's); and
  * whether the search matches more lists than the count's cap.
  */
-export type SearchMatch = { words: string[]; whole: string; isTypedWhole: boolean; isMany: boolean };
+export type SearchMatch = { words: string[]; whole: string; prefix?: string; isTypedWhole: boolean; isMany: boolean };
 
 /** A best-match page's sort key as JSON, for the next cursor: the tier, then the list's place in it. */
 const sortKeyJson = sql`json_build_array(picked.tier, c.created_at, c.id)`;
@@ -80,9 +81,12 @@ type BestMatchRead = {
  * few) or from the tier's GIN index (few). UNION ALL runs them in turn under one LIMIT, so the
  * tiers after the one that fills the page never run.
  *
- * Planned with its values (`isNamed` false): `whole` is a tsquery's text, and the prefixes' tsquery
- * is made by ticklist_search_query while planning (IMMUTABLE, of the words as parameters), so the
- * plan sees constants. Named (decision 036), for a search of at most SEARCH_COUNT_CAP matches, whose
+ * Planned with its values (`isNamed` false): both tsqueries are the text the statement that read
+ * the match made (`readMatch`, or the count's), so the plan sees constants. Were the prefixes'
+ * tsquery made here by ticklist_search_query (IMMUTABLE, so the planner makes it from the words as
+ * it plans), the planner would make it once for each place it appears, ten in the eight tiers, each
+ * a lookup of the lexicon: only a match a cursor carried, which has no `prefix`, is read that way.
+ * Named (decision 036), for a search of at most SEARCH_COUNT_CAP matches, whose
  * every tier is read from its GIN index whatever the words: both tsqueries are made once, in the
  * statement, where no plan sees them, and the page's size is written in it, so the plan is the same
  * for every search and PostgreSQL caches one.
@@ -97,7 +101,10 @@ function pickBestMatches(
   const words = sql.param(match.words);
   const [whole, prefix] = isNamed
     ? [sql`(select whole from words)`, sql`(select prefix from words)`]
-    : [sql`${match.whole}::tsquery`, sql`ticklist_search_query(${words}::text[], true)`];
+    : [
+        sql`${match.whole}::tsquery`,
+        match.prefix === undefined ? sql`ticklist_search_query(${words}::text[], true)` : sql`${match.prefix}::tsquery`,
+      ];
   const tiers = bestMatchTiers(whole, prefix)
     .slice(firstTier, endTier)
     .map((inTier, index) => {

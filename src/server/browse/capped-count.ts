@@ -37,12 +37,15 @@ export const countLimit = ({ order, tag }: Pick<BrowseQuery, 'order' | 'tag'>) =
   !tag && (order === 'most-used' || order === 'most-liked') ? SPARSE_COUNT_LIMIT : SEARCH_COUNT_CAP;
 
 /**
- * The tsquery of `words` (a text[]) as whole words, as text, and whether every word is one a public
- * list's title or tag has (its count in search_words, summed over its slots, is above zero), i.e. typed whole: what Best match's tiers are read with. The result goes into
- * the cursor, which a visitor can read, so a private or unlisted list's words must not change it.
+ * What Best match's tiers are read with: the tsquery of `words` (a text[]) as whole words and as
+ * prefixes, as text, and whether every word is one a public list's title or tag has (its count in
+ * search_words, summed over its slots, is above zero), i.e. typed whole. `whole` and `typed_whole`
+ * go into the cursor, which a visitor can read, so a private or unlisted list's words must not
+ * change them.
  */
 const matchColumns = (words: SQL) => sql`
   ticklist_search_query(${words}, false)::text as whole,
+  ticklist_search_query(${words}, true)::text as prefix,
   (select bool_and(coalesce((select sum(s.public_count) from search_words s
                               where s.word = ticklist_unaccent(lower(w))), 0) > 0)
    from unnest(${words}) w) as typed_whole`;
@@ -80,11 +83,11 @@ export async function carriedCount(
  * as the caller knows it (a page read before its count takes it as true: see `browseChecklists`).
  */
 export async function readMatch(db: Executor, words: string[], isMany: boolean): Promise<SearchMatch> {
-  const result = await db.execute<{ whole: string; typed_whole: boolean }>(
+  const result = await db.execute<{ whole: string; prefix: string; typed_whole: boolean }>(
     sql`select ${matchColumns(sql`${sql.param(words)}::text[]`)}`,
   );
   const row = result.rows[0]!;
-  return { words, whole: row.whole, isTypedWhole: row.typed_whole, isMany };
+  return { words, whole: row.whole, prefix: row.prefix, isTypedWhole: row.typed_whole, isMany };
 }
 
 /** How many lists are public: the slots of the counter the database keeps, added up (decision 018). */
@@ -190,6 +193,7 @@ async function countSearch(
     corrected: string[] | null;
     refound: number | null;
     whole: string;
+    prefix: string;
     typed_whole: boolean;
     public_lists: number;
     generation: string;
@@ -217,6 +221,7 @@ async function countSearch(
     match: {
       words: isCorrected ? row.corrected! : terms,
       whole: row.whole,
+      prefix: row.prefix,
       isTypedWhole: row.typed_whole,
       isMany: found > SEARCH_COUNT_CAP,
     },
