@@ -73,6 +73,8 @@ describe('an after-commit task that fails', () => {
     expect(response.status).toBe(201);
     expect(warnings).toEqual([failureOf('badges')]);
     expect(JSON.stringify(warnings[0]!.err)).toContain(FAILURE);
+    // The failed query's parameters are cut from what is logged.
+    expect(JSON.stringify(warnings[0]!.err)).toContain('params: [redacted]');
     expect(await outboxTasks('badges', writer.id)).toBe(1);
 
     // The sweep runs it.

@@ -26,8 +26,8 @@ import { listFilters } from './filters';
 
 /**
  * What Best match's tiers are read with: the words searched for; their tsquery as whole words, as
- * text; the same as prefixes, as text, when it was read with it (not when a cursor carried the
- * rest); whether each word is one a public list's title or tag has (in search_words), i.e. typed
+ * text; the same as prefixes, as text, when this request read it (`readMatch`; never from a cache
+ * or a cursor, since the lexicon grows); whether each word is one a public list's title or tag has (in search_words), i.e. typed
  * whole (only a visible list's words count, or the cursor would reveal a private one's); and
  * whether the search matches more lists than the count's cap.
  */
@@ -81,11 +81,11 @@ type BestMatchRead = {
  * few) or from the tier's GIN index (few). UNION ALL runs them in turn under one LIMIT, so the
  * tiers after the one that fills the page never run.
  *
- * Planned with its values (`isNamed` false): both tsqueries are the text the statement that read
- * the match made (`readMatch`, or the count's), so the plan sees constants. Were the prefixes'
- * tsquery made here by ticklist_search_query (IMMUTABLE, so the planner makes it from the words as
- * it plans), the planner would make it once for each place it appears, ten in the eight tiers, each
- * a lookup of the lexicon: only a match a cursor carried, which has no `prefix`, is read that way.
+ * Planned with its values (`isNamed` false), so the plan sees constants: `whole` is a tsquery's
+ * text, and so is `prefix` when this request read it (`readMatch`: a first page before its count).
+ * Otherwise the prefixes' tsquery is made here by ticklist_search_query (IMMUTABLE, so the planner
+ * makes it from the words as it plans), once for each place it appears (ten in the eight tiers),
+ * each a lookup of the lexicon.
  * Named (decision 036), for a search of at most SEARCH_COUNT_CAP matches, whose
  * every tier is read from its GIN index whatever the words: both tsqueries are made once, in the
  * statement, where no plan sees them, and the page's size is written in it, so the plan is the same

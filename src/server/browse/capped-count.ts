@@ -37,15 +37,13 @@ export const countLimit = ({ order, tag }: Pick<BrowseQuery, 'order' | 'tag'>) =
   !tag && (order === 'most-used' || order === 'most-liked') ? SPARSE_COUNT_LIMIT : SEARCH_COUNT_CAP;
 
 /**
- * What Best match's tiers are read with: the tsquery of `words` (a text[]) as whole words and as
- * prefixes, as text, and whether every word is one a public list's title or tag has (its count in
- * search_words, summed over its slots, is above zero), i.e. typed whole. `whole` and `typed_whole`
- * go into the cursor, which a visitor can read, so a private or unlisted list's words must not
- * change them.
+ * The tsquery of `words` (a text[]) as whole words, as text, and whether every word is one a public
+ * list's title or tag has (its count in search_words, summed over its slots, is above zero), i.e.
+ * typed whole: what Best match's tiers are read with. The result goes into the cursor, which a
+ * visitor can read, so a private or unlisted list's words must not change it.
  */
 const matchColumns = (words: SQL) => sql`
   ticklist_search_query(${words}, false)::text as whole,
-  ticklist_search_query(${words}, true)::text as prefix,
   (select bool_and(coalesce((select sum(s.public_count) from search_words s
                               where s.word = ticklist_unaccent(lower(w))), 0) > 0)
    from unnest(${words}) w) as typed_whole`;
@@ -81,10 +79,14 @@ export async function carriedCount(
 /**
  * What Best match's tiers are read with for `words`, in a statement that reads no list; `isMany`
  * as the caller knows it (a page read before its count takes it as true: see `browseChecklists`).
+ * With the prefixes' tsquery too, for this request's tiers only: it names the lexicon's words that
+ * begin with each typed one, which a list published since adds to, so it is neither cached nor
+ * carried (a count, which is cached, has none).
  */
 export async function readMatch(db: Executor, words: string[], isMany: boolean): Promise<SearchMatch> {
+  const typed = sql`${sql.param(words)}::text[]`;
   const result = await db.execute<{ whole: string; prefix: string; typed_whole: boolean }>(
-    sql`select ${matchColumns(sql`${sql.param(words)}::text[]`)}`,
+    sql`select ${matchColumns(typed)}, ticklist_search_query(${typed}, true)::text as prefix`,
   );
   const row = result.rows[0]!;
   return { words, whole: row.whole, prefix: row.prefix, isTypedWhole: row.typed_whole, isMany };
@@ -193,7 +195,6 @@ async function countSearch(
     corrected: string[] | null;
     refound: number | null;
     whole: string;
-    prefix: string;
     typed_whole: boolean;
     public_lists: number;
     generation: string;
@@ -221,7 +222,6 @@ async function countSearch(
     match: {
       words: isCorrected ? row.corrected! : terms,
       whole: row.whole,
-      prefix: row.prefix,
       isTypedWhole: row.typed_whole,
       isMany: found > SEARCH_COUNT_CAP,
     },
