@@ -43,8 +43,8 @@ async function measureFloorParts(db: Database, searches: string[], pace: Pace, c
       where c.is_public and c.search_vector @@ ticklist_search_query(${words(index)}::text[], true)
       order by c.created_at desc, c.id desc limit ${BROWSE_PAGE_SIZE + 1}`);
   console.log(
-    `\nThe database alone, for the searches of "${NEW_SEARCHES}", ${pace.connections} callers on ${connections} ` +
-      'connections, no app (req/s, p50, p95, p99 in ms):',
+    `\nThe database alone, for the searches of "${NEW_SEARCHES}", ${pace.connections} callers on ` +
+      `${connections} connections, no app (req/s, p50, p95, p99 in ms):`,
   );
   // Each part starts at another point of the searches. (The database caches no results, so a search
   // sent again costs what it did the first time.)

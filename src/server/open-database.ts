@@ -15,7 +15,7 @@ export type OpenDatabase = {
 };
 
 /** A request waits at most this long for a connection, and a statement runs at most this long. */
-export const REQUEST_DATABASE_TIMEOUTS = { connectMs: 5_000, statementMs: 15_000 };
+const REQUEST_DATABASE_TIMEOUTS = { connectMs: 5_000, statementMs: 15_000 };
 
 /**
  * A pool for serving requests: bounded waits, and a lost connection logged rather than thrown.

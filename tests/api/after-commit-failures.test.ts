@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTO_HIDE_REPORTERS } from '../../src/domain/moderation/reports';
@@ -6,6 +5,7 @@ import { sweepBadgeChecks } from '../../src/server/badges/badge-checks';
 import { sweepAutoHides } from '../../src/server/moderation/auto-hide';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { newList } from '../setup/badges';
+import { capturedLog, LOG_LEVEL, type LogLine } from '../setup/captured-log';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
@@ -13,14 +13,7 @@ import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 // still answers as it did and the task stays in `outbox_tasks` for the periodic sweep, and the
 // failure is logged as a warning, naming the task, so that an operator sees it.
 
-type Line = Record<string, unknown>;
-const lines: Line[] = [];
-const destination = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(JSON.parse(String(chunk)) as Line);
-    done();
-  },
-});
+const { lines, destination } = capturedLog();
 
 const FAILURE = 'after-commit task made to fail';
 
@@ -37,14 +30,14 @@ async function failingInsertsInto(
   table: 'user_badges' | 'moderation_actions',
   when: string,
   action: () => Promise<Response>,
-): Promise<{ response: Response; warnings: Line[] }> {
+): Promise<{ response: Response; warnings: LogLine[] }> {
   await t.db.execute(sql`
     create trigger fail_after_commit_task before insert on ${sql.raw(table)}
     for each row when (${sql.raw(when)}) execute function fail_after_commit_task()`);
   try {
     const start = lines.length;
     const response = await action();
-    return { response, warnings: lines.slice(start).filter((line) => line.level === 40) };
+    return { response, warnings: lines.slice(start).filter((line) => line.level === LOG_LEVEL.warn) };
   } finally {
     await t.db.execute(sql`drop trigger fail_after_commit_task on ${sql.raw(table)}`);
   }

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { browseQuerySchema, type BrowseCursor } from '../../src/domain/checklists/browse';
@@ -16,6 +15,7 @@ import {
   VALID_TIME,
   type KeyPart,
 } from '../setup/input-mutations';
+import { capturedLog, LOG_LEVEL } from '../setup/captured-log';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, TEST_SECRET, type Agent, type TestApp } from '../setup/test-app';
 
@@ -28,16 +28,7 @@ const SEED = 0x7ac1;
 /** Random cases per kind on top of the fixed ones: enough to spread, few enough to stay quick. */
 const RANDOM_CASES = 12;
 
-type Line = { level: number; msg?: string; code?: string };
-const lines: Line[] = [];
-const destination = new Writable({
-  write(chunk, _encoding, done) {
-    lines.push(JSON.parse(String(chunk)) as Line);
-    done();
-  },
-});
-const ERROR_LEVEL = 50;
-const WARN_LEVEL = 40;
+const { lines, destination } = capturedLog();
 
 let t: TestApp;
 let owner: CreatedUser;
@@ -76,7 +67,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   // A refused input is the client's mistake, never the server's: nothing is logged as an error.
-  const errors = lines.slice(firstLine).filter((line) => line.level >= ERROR_LEVEL);
+  const errors = lines.slice(firstLine).filter((line) => line.level >= LOG_LEVEL.error);
   expect(errors).toEqual([]);
 });
 
@@ -260,6 +251,6 @@ describe('the error handler, behind the schemas', () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ message: 'Invalid input.', code: 'invalid_input' });
     const logged = lines.slice(firstLine);
-    expect(logged).toContainEqual(expect.objectContaining({ level: WARN_LEVEL, code }));
+    expect(logged).toContainEqual(expect.objectContaining({ level: LOG_LEVEL.warn, code }));
   });
 });

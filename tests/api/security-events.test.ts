@@ -1,21 +1,12 @@
-import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rateKey, rateRules } from '../../src/server/security/rate-limit';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
+import { capturedLog, type LogLine } from '../setup/captured-log';
 import { createTestApp, type TestApp } from '../setup/test-app';
 
 // One structured log line per security event, secrets redacted.
 
-type Line = Record<string, unknown>;
-const lines: Line[] = [];
-const raw: string[] = [];
-const destination = new Writable({
-  write(chunk, _encoding, done) {
-    raw.push(String(chunk));
-    lines.push(JSON.parse(String(chunk)) as Line);
-    done();
-  },
-});
+const { lines, raw, destination } = capturedLog();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,7 +14,7 @@ beforeAll(async () => {
 });
 
 /** The events logged while `action` ran. */
-async function eventsDuring(action: () => Promise<unknown>): Promise<Line[]> {
+async function eventsDuring(action: () => Promise<unknown>): Promise<LogLine[]> {
   const start = lines.length;
   await action();
   await t.mailer.idle();

@@ -34,12 +34,14 @@ const KIND = 'badges';
  */
 export function laterBadgeCheck(users: SQL, metrics: readonly BadgeMetric[]): SQL {
   const slugs = badgesForMetrics(metrics).map((badge) => badge.slug);
+  const held = sql`
+    select count(*) from user_badges held
+    where held.user_id = later.user_id and held.badge_slug = any(${sql.param(slugs)}::text[])`;
   return sql`
     insert into outbox_tasks (kind, payload)
     select ${KIND}, jsonb_build_object('users', jsonb_agg(distinct later.user_id), 'metrics', ${JSON.stringify(metrics)}::jsonb)
     from (${users}) later
-    where (select count(*) from user_badges held
-           where held.user_id = later.user_id and held.badge_slug = any(${sql.param(slugs)}::text[])) < ${slugs.length}
+    where (${held}) < ${slugs.length}
     having count(*) > 0
     returning id`;
 }

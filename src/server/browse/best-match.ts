@@ -27,9 +27,9 @@ import { listFilters } from './filters';
 /**
  * What Best match's tiers are read with: the words searched for; their tsquery as whole words, as
  * text; the same as prefixes, as text, when this request read it (`readMatch`; never from a cache
- * or a cursor, since the lexicon grows); whether each word is one a public list's title or tag has (in search_words), i.e. typed
- * whole (only a visible list's words count, or the cursor would reveal a private one's); and
- * whether the search matches more lists than the count's cap.
+ * or a cursor, since the lexicon grows); whether each word is one a public list's title or tag has
+ * (in search_words), i.e. typed whole (only a visible list's words count, or the cursor would
+ * reveal a private one's); and whether the search matches more lists than the count's cap.
  */
 export type SearchMatch = { words: string[]; whole: string; prefix?: string; isTypedWhole: boolean; isMany: boolean };
 
@@ -86,10 +86,11 @@ type BestMatchRead = {
  * Otherwise the prefixes' tsquery is made here by ticklist_search_query (IMMUTABLE, so the planner
  * makes it from the words as it plans), once for each place it appears (ten in the eight tiers),
  * each a lookup of the lexicon.
- * Named (decision 036), for a search of at most SEARCH_COUNT_CAP matches, whose
- * every tier is read from its GIN index whatever the words: both tsqueries are made once, in the
- * statement, where no plan sees them, and the page's size is written in it, so the plan is the same
- * for every search and PostgreSQL caches one.
+ *
+ * Named (decision 036), for a search of at most SEARCH_COUNT_CAP matches, whose every tier is read
+ * from its GIN index whatever the words: both tsqueries are made once, in the statement, where no
+ * plan sees them, and the page's size is written in it, so the plan is the same for every search
+ * and PostgreSQL caches one.
  */
 function pickBestMatches(
   query: BrowseQuery,

@@ -11,7 +11,7 @@ import * as schema from './schema';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
-/** A pool's size unless told otherwise: each app process's request pool, and its named statements' twin. */
+/** A pool's size unless told otherwise: each app process's pool for requests, and its pool for named statements. */
 export const POOL_SIZE = 10;
 
 export type ConnectOptions = {
