@@ -20,6 +20,8 @@ describe('GET /api/badges', () => {
     const user = await createUser(t.db);
     const asUser = await signedInAgent(t, user);
     const someone = await extra();
+    // Through the API first: only a list that brings the published ones to a target leaves a check.
+    await asUser.post('/api/checklists', newList('First of my own'));
     for (let index = 0; index < 3; index++) await makeChecklist(t.db, user.id);
     await makeChecklist(t.db, user.id, { isPublic: false });
     const original = await makeChecklist(t.db, someone.id);
@@ -30,7 +32,6 @@ describe('GET /api/badges', () => {
       clonedChecklistId: copy.id,
       clonedBy: user.id,
     });
-    await asUser.post('/api/checklists', newList('Fourth of my own'));
     const single = await makeChecklist(t.db, someone.id, { items: ['only'] });
     await completeItem(asUser, single, 0);
     await addCompletedLists(user, 1);

@@ -37,30 +37,34 @@ const isSession = (query: string) => /from sessions s join users u/.test(query);
 const isBadgeCheck = (query: string) => /^with taken as \( delete from outbox_tasks/.test(query);
 
 describe('a new list', () => {
-  it('is one statement with its session’s: its items and tags, then the list (ticklist_insert_list), and its badge check, run after the commit', async () => {
-    const all = await statementsOf(
-      () =>
-        asAuthor.post('/api/checklists', {
-          title: 'Road trip',
-          description: 'Before a long drive',
-          items: ['Check tyres', 'Pack snacks'],
-          tags: ['car', 'travel'],
-          estimatedTime: '30 minutes',
-          difficulty: 'easy',
-        }),
-      201,
-    );
+  it('is one statement with its session’s: its items and tags, then the list (ticklist_insert_list), and its badge check at a target, run after the commit', async () => {
+    const write = (title: string) => () =>
+      asAuthor.post('/api/checklists', {
+        title,
+        description: 'Before a long drive',
+        items: ['Check tyres', 'Pack snacks'],
+        tags: ['car', 'travel'],
+        estimatedTime: '30 minutes',
+        difficulty: 'easy',
+      });
+    // The author's first published list: a badge's target.
+    const all = await statementsOf(write('Road trip'), 201);
     expect(all).toHaveLength(3);
     // The session and the quotas, in one statement.
     expect(isSession(all[0]!)).toBe(true);
     expect(all[0]).toMatch(/ticklist_count_events/);
-    // The publishing badge's check, and the list written after its entries and tags by the function.
+    // The list written after its entries and tags by the function, and the publishing badge's check.
     expect(all[1]).toMatch(
-      /^with checked as \( insert into outbox_tasks .* written as \( select ticklist_insert_list\(/,
+      /^with written as \( select ticklist_insert_list\(.* checked as \( insert into outbox_tasks /,
     );
     expect(all.filter((query) => /^insert into "?checklists/.test(query))).toEqual([]);
     // The check, once the list has committed.
     expect(isBadgeCheck(all[2]!)).toBe(true);
+
+    // The second is no target: the same statement leaves no check, and none runs.
+    const second = await statementsOf(write('Road trip back'), 201);
+    expect(second).toHaveLength(2);
+    expect(second[1]).toMatch(/^with written as \( select ticklist_insert_list\(/);
   });
 
   it('has its whole search document and tag counts when it commits', async () => {

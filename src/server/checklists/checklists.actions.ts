@@ -4,9 +4,9 @@ import type { BulkResult } from '@/domain/checklists/checklist-actions';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { DEFAULT_VISIBILITY, visibilityColumns, type ChecklistVisibility } from '@/domain/checklists/visibility';
 import { canClone, canDelete, canEdit } from '@/domain/permissions';
-import type { BadgeMetric } from '@/domain/badges/badges';
+import { badgeTargets, type BadgeMetric } from '@/domain/badges/badges';
 import { laterBadgeCheck, withBadgeChecks } from '../badges/badge-checks';
-import { executeNamed, type Database, type Executor } from '../db/client';
+import { executeNamed, sqlCount, type Database, type Executor } from '../db/client';
 import { checklists, checklistTags } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
 import { cloneNotification, deleteNotificationsAbout } from '../notifications/notifications.actions';
@@ -39,30 +39,48 @@ async function insertTags(tx: Executor, checklistId: string, tags: string[]) {
 export const newListId = () => crypto.randomUUID();
 
 /**
+ * A condition on an UPDATE that makes `authorId`'s lists public: it takes the author's publishing
+ * lock (ticklist_lock_publishing) before any row is written, so that a new list of theirs written
+ * meanwhile counts this one, or this write's own badge check counts that list.
+ */
+const lockingPublishing = (authorId: string) => sql`(select ticklist_lock_publishing(${authorId}))`;
+
+/** The "published lists" badges' targets, and how far a new list counts its author's to find one. */
+const PUBLISHED_TARGETS = badgeTargets('published_lists');
+const PUBLISHED_COUNT_LIMIT = Math.max(...PUBLISHED_TARGETS) + 1;
+
+/**
  * Creates a checklist with its items and tags (order_index from 1), in one statement committed
  * alone (ticklist_insert_list writes them, and the list after them): public unless the input asks
- * for unlisted or private (decision 024). A public list leaves its author's publishing badge check.
+ * for unlisted or private (decision 024).
+ *
+ * A public list is a publication (decision 011; an unlisted one is shared, not published), and
+ * leaves its author a badge check when it brings their published lists to a badge's target: they
+ * move one at a time, counted under a lock that every write making an author's list public takes
+ * (ticklist_lock_publishing), so a list written at any other count cannot have earned one, and most
+ * new lists leave no check.
  */
 export async function createChecklist(db: Database, authorId: string, input: ChecklistInput): Promise<string> {
   const visibility = input.visibility ?? DEFAULT_VISIBILITY;
   const { isPublic, isUnlisted } = visibilityColumns(visibility);
   const id = newListId();
-  // Only a public list is a publication (decision 011); an unlisted one is shared, not published.
-  const checked = isPublic
-    ? sql`checked as (${laterBadgeCheck(sql`select ${authorId} as user_id`, ['published_lists'])}),`
-    : sql``;
   const items = input.items;
   return withBadgeChecks(db, async (later) => {
     const [row] = await executeNamed<{ check_id: string | null }>(
       db,
       sql`
-      with ${checked} written as (
+      with written as (
         select ticklist_insert_list(${id}, ${authorId}, ${input.title}, ${input.description}, ${input.estimatedTime},
           ${input.difficulty}, ${isPublic}, ${isUnlisted},
           ${sql.param(items.map((item) => item.content))}::text[], ${sql.param(items.map((item) => item.kind))}::text[],
-          ${sql.param(items.map((item) => item.note))}::text[], ${sql.param(input.tags)}::text[]))
-      select (select count(*) from written)::int as written,
-        ${isPublic ? sql`(select id from checked)` : sql`null::bigint`} as check_id`,
+          ${sql.param(items.map((item) => item.note))}::text[], ${sql.param(input.tags)}::text[],
+          ${sqlCount(PUBLISHED_COUNT_LIMIT)}) as published),
+      checked as (${laterBadgeCheck(
+        sql`select ${authorId} as user_id from written
+          where written.published = any(${sql.param(PUBLISHED_TARGETS)}::int[])`,
+        ['published_lists'],
+      )})
+      select (select published from written) as published, (select id from checked) as check_id`,
     );
     later.left(row?.check_id, ['published_lists']);
     return id;
@@ -98,7 +116,13 @@ export async function updateChecklist(
           ...(input.visibility ? authorVisibilityColumns(input.visibility) : {}),
           updatedAt: sql`now()`,
         })
-        .where(and(eq(checklists.id, id), eq(checklists.authorId, userId)))
+        .where(
+          and(
+            eq(checklists.id, id),
+            eq(checklists.authorId, userId),
+            input.visibility === 'public' && !access.isPublic ? lockingPublishing(userId) : undefined,
+          ),
+        )
         .returning({ id: checklists.id });
       if (updated.length === 0) return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
       // Badges this edit can earn, checked in one check after it has committed.
@@ -149,7 +173,13 @@ export async function setChecklistVisibility(
       await tx
         .update(checklists)
         .set({ ...authorVisibilityColumns(visibility), updatedAt: sql`now()` })
-        .where(and(eq(checklists.id, id), eq(checklists.authorId, userId)));
+        .where(
+          and(
+            eq(checklists.id, id),
+            eq(checklists.authorId, userId),
+            visibility === 'public' ? lockingPublishing(userId) : undefined,
+          ),
+        );
       // Making a list public publishes it (decision 011).
       if (visibility === 'public') await later.leave(tx, [userId], ['published_lists']);
       return { ok: true, value: undefined };
@@ -233,7 +263,13 @@ export async function bulkSetVisibility(
             .update(checklists)
             // The bulk actions have two choices, public or private; either ends an unlisted one.
             .set({ ...authorVisibilityColumns(isPublic ? 'public' : 'private'), updatedAt: sql`now()` })
-            .where(and(inArray(checklists.id, permitted), eq(checklists.authorId, userId)))
+            .where(
+              and(
+                inArray(checklists.id, permitted),
+                eq(checklists.authorId, userId),
+                isPublic ? lockingPublishing(userId) : undefined,
+              ),
+            )
             .returning({ id: checklists.id });
           if (isPublic && rows.length) await later.leave(tx, [userId], ['published_lists']);
           return rows;

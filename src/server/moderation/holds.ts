@@ -3,6 +3,7 @@ import type { ReportTargetType } from '@/domain/moderation/reports';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { storedVisibility } from '../visibility/lists';
+import { laterBadgeCheck } from '../badges/badge-checks';
 
 // Holding a list (decision 048). A list is held while the moderators hide it or its author is
 // suspended: is_public and is_unlisted are then false, so every listing, count, search, feed and
@@ -19,15 +20,23 @@ export async function holdLists(db: Executor, where: SQL): Promise<void> {
 
 /**
  * Gives back their author's choice to the lists `where` names that nothing holds any more: not
- * hidden, and their author not suspended.
+ * hidden, and their author not suspended. A list that becomes public again counts among its
+ * author's published lists again: as every write that makes a list public, it takes its author's
+ * publishing lock first (see ticklist_insert_list), and leaves them a badge check, which the
+ * outbox's sweep runs.
  */
 export async function releaseLists(db: Executor, where: SQL): Promise<void> {
   await db.execute(sql`
-    update checklists c
-    set is_public = c.held_visibility = 'public', is_unlisted = c.held_visibility = 'unlisted', held_visibility = null
-    where c.held_visibility is not null and c.hidden_at is null
-      and not exists (select 1 from profiles p where p.id = c.author_id and p.suspended_until > now())
-      and ${where}`);
+    with released as (
+      update checklists c
+      set is_public = c.held_visibility = 'public', is_unlisted = c.held_visibility = 'unlisted', held_visibility = null
+      where c.held_visibility is not null and c.hidden_at is null
+        and not exists (select 1 from profiles p where p.id = c.author_id and p.suspended_until > now())
+        and ${where}
+        and (c.held_visibility <> 'public' or ticklist_lock_publishing(c.author_id))
+      returning c.author_id, c.is_public),
+    checked as (${laterBadgeCheck(sql`select distinct author_id as user_id from released where is_public`, ['published_lists'])})
+    select (select count(*) from checked) as checks`);
 }
 
 /**

@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { sweepBadgeChecks } from '../../src/server/badges/badge-checks';
+import { userBadges } from '../../src/server/db/schema';
+import { hideThing, restoreThing } from '../../src/server/moderation/holds';
+import { makeChecklist, createUser } from '../../src/server/seed/factories';
+import { createBadgeApp, earned, newList } from '../setup/badges';
+import { signedInAgent } from '../setup/sign-in';
+import type { Agent } from '../setup/test-app';
+
+// A new public list leaves its author a badge check only when it brings their published lists to a
+// badge's target (1 or 10); every other write that makes a list public leaves one whatever the count.
+
+const { t, badgesOf, badgeNotes } = await createBadgeApp();
+
+/** The outbox's last id: a check left (and then run and deleted) moves it on. */
+const lastOutboxId = async () =>
+  Number(
+    (
+      await t.db.execute<{ last: string | null }>(
+        sql`select pg_sequence_last_value(pg_get_serial_sequence('outbox_tasks', 'id')) as last`,
+      )
+    ).rows[0]!.last ?? 0,
+  );
+
+/** A user holding First Checklist with `count` public lists of their own, written directly. */
+async function publisherWith(count: number) {
+  const user = await createUser(t.db);
+  await t.db.insert(userBadges).values({ userId: user.id, badgeSlug: 'first-checklist' });
+  for (let index = 0; index < count; index++) await makeChecklist(t.db, user.id);
+  return { user, asUser: await signedInAgent(t, user) };
+}
+
+describe('a new public list', () => {
+  it('leaves a badge check only when it is its author’s 10th published list', async () => {
+    const { user, asUser } = await publisherWith(7);
+    const theirs = await makeChecklist(t.db, (await createUser(t.db)).id);
+    // A clone and an unlisted list are not publications, and move nothing.
+    expect((await asUser.post(`/api/checklists/${theirs.id}/clone`, {})).status).toBe(201);
+    const before = await lastOutboxId();
+    expect((await asUser.post('/api/checklists', { ...newList('Unlisted'), visibility: 'unlisted' })).status).toBe(201);
+    expect((await asUser.post('/api/checklists', newList('Eighth'))).status).toBe(201);
+    expect((await asUser.post('/api/checklists', newList('Ninth'))).status).toBe(201);
+    expect(await lastOutboxId()).toBe(before);
+
+    expect((await asUser.post('/api/checklists', newList('Tenth'))).status).toBe(201);
+    expect(await lastOutboxId()).toBeGreaterThan(before);
+    expect(await badgesOf(user)).toEqual(['curator', 'first-checklist']);
+    expect(await badgeNotes(user)).toEqual([earned('Curator')]);
+  });
+
+  /** The writes that make a list of one's own public, each as the app is asked for it. */
+  const makePublic: [string, (asUser: Agent, id: string) => Promise<Response>][] = [
+    [
+      'the visibility action',
+      (asUser, id) => asUser.request(`/api/checklists/${id}/visibility`, { method: 'PATCH', json: { isPublic: true } }),
+    ],
+    ['the bulk action', (asUser, id) => asUser.post('/api/checklists/bulk-visibility', { ids: [id], isPublic: true })],
+    [
+      'an edit',
+      (asUser, id) =>
+        asUser.request(`/api/checklists/${id}`, {
+          method: 'PUT',
+          json: { ...newList('Edited'), visibility: 'public' },
+        }),
+    ],
+  ];
+
+  it.each(makePublic)('made while %s makes a list of the author’s public counts that list', async (_, write) => {
+    const { user, asUser } = await publisherWith(8);
+    const draft = await makeChecklist(t.db, user.id, { isPublic: false });
+    // The test's own locks, each held until released: the first pauses the visibility change after
+    // its UPDATE, before it commits; the second pauses the new list after its INSERT.
+    const holder = await t.db.$client.connect();
+    try {
+      await holder.query('select pg_advisory_lock(998), pg_advisory_lock(999)');
+      await holder.query(`
+        create function pause_on() returns trigger language plpgsql as $$
+        begin perform pg_advisory_xact_lock_shared(tg_argv[0]::bigint); return null; end $$;
+        create trigger pause_visibility after update on checklists for each row
+          when (new.author_id = '${user.id}' and new.is_public and not old.is_public) execute function pause_on(998);
+        create trigger pause_insert after insert on checklists for each row
+          when (new.author_id = '${user.id}') execute function pause_on(999);`);
+
+      // The 9th: made public, and paused before its commit, holding its author's publishing lock.
+      const madePublic = write(asUser, draft.id);
+      await waitersOnAdvisoryLocks(1);
+      // The 10th: waits for the 9th's commit (without the lock it would count 8 and pause later).
+      const created = asUser.post('/api/checklists', newList('Tenth'));
+      await waitersOnAdvisoryLocks(2);
+      // The 9th commits, and its check, run before the 10th commits, finds 9.
+      await holder.query('select pg_advisory_unlock(998)');
+      expect((await madePublic).status).toBe(200);
+      expect(await badgesOf(user)).toEqual(['first-checklist']);
+      await holder.query('select pg_advisory_unlock(999)');
+      expect((await created).status).toBe(201);
+      expect(await badgesOf(user)).toEqual(['curator', 'first-checklist']);
+    } finally {
+      await holder.query('select pg_advisory_unlock_all()');
+      await holder.query(`
+        drop trigger if exists pause_visibility on checklists; drop trigger if exists pause_insert on checklists;
+        drop function if exists pause_on();`);
+      holder.release();
+    }
+  });
+});
+
+describe('a list given back by the moderators', () => {
+  it('that makes its author’s 10th published list leaves a badge check, which the sweep runs', async () => {
+    const { user } = await publisherWith(10);
+    const [hidden] = (
+      await t.db.execute<{ id: string }>(sql`
+      select id from checklists where author_id = ${user.id} order by created_at limit 1`)
+    ).rows;
+    await hideThing(t.db, 'checklist', hidden!.id, 'Spam');
+    const before = await lastOutboxId();
+    expect(await restoreThing(t.db, 'checklist', hidden!.id)).toBe(true);
+    expect(await lastOutboxId()).toBeGreaterThan(before);
+    expect(await sweepBadgeChecks(t.db, 0)).toBe(1);
+    expect(await badgesOf(user)).toEqual(['curator', 'first-checklist']);
+  });
+});
+
+/** Waits until `count` sessions wait for an advisory lock (a paused write, or one queued behind it). */
+async function waitersOnAdvisoryLocks(count: number) {
+  for (let attempt = 0; attempt < 500; attempt++) {
+    const { rows } = await t.db.execute<{ waiting: number }>(sql`
+      select count(*)::int as waiting from pg_locks where locktype = 'advisory' and not granted`);
+    if (rows[0]!.waiting >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`fewer than ${count} sessions waited for an advisory lock`);
+}
