@@ -68,6 +68,24 @@ describe('Best match planned with its words', () => {
   });
 });
 
+describe('a search’s count', () => {
+  it('is one statement without the correction when the words find lists, and corrects them in a second when not', async () => {
+    const spotter = await createUser(t.db, { username: 'grebe_author' });
+    await insertNumberedLists(t.db, spotter.id, 'Grebe dive', 3, 40);
+    // The count asked for apart, as the client asks after a first page sent without it.
+    statements.length = 0;
+    expect(await countOf('?q=grebe')).toMatchObject({ total: 3, searchedFor: null });
+    expect(statements.filter((statement) => /ticklist_correct_terms/.test(statement))).toEqual([]);
+    expect(statements.filter((statement) => /^\s*with found as/.test(statement))).toHaveLength(1);
+
+    statements.length = 0;
+    expect(await countOf('?q=grebbe')).toMatchObject({ total: 3, searchedFor: 'grebe' });
+    const [counted, corrected] = statements.filter((statement) => /^\s*with (found|corrected) as/.test(statement));
+    expect(counted).toMatch(/^\s*with found as/);
+    expect(corrected).toMatch(/ticklist_correct_terms/);
+  });
+});
+
 describe('matching words', () => {
   beforeAll(async () => {
     await addWordFormLists(t.db, author);
@@ -119,7 +137,7 @@ describe('how far a search is counted', () => {
       expect(count).toMatchObject({ total: SEARCH_COUNT_CAP, totalCapped: true });
       const counts = seen.filter((statement) => /^\s*with found as/.test(statement));
       expect(counts.length).toBeLessThanOrEqual(1);
-      return counts[0]?.match(/limit (\d+)\),\s*typed as/)?.[1] ?? null;
+      return counts[0]?.match(/limit (\d+)\) m\) as n\)/)?.[1] ?? null;
     };
     expect(await countedTo('?q=heron&order=newest')).toBe(String(SEARCH_COUNT_CAP + 1));
     expect(await countedTo('?q=heron&order=best')).toBeNull();

@@ -93,11 +93,14 @@ export async function browseChecklists(
   /** A search's first page, which need not wait for its count (decision 054). */
   const isFirstSearchPage = typed.length > 0 && !cursor && query.page === 0;
 
-  /** A search's count: carried by the cursor, or cached or counted. */
-  const countTyped = (knownGeneration?: string) =>
+  /**
+   * A search's count: carried by the cursor, or cached or counted (`typedFoundNothing`: the typed
+   * words' first page was read just now, and was empty).
+   */
+  const countTyped = (knownGeneration?: string, typedFoundNothing = false) =>
     cursor?.s
       ? carriedCount(db, query, cursor.s, typed, cursor.o === 'best' ? cursor.q : undefined, spent)
-      : countMatches(db, query, typed, counts, { spent, knownGeneration });
+      : countMatches(db, query, typed, counts, { spent, knownGeneration, typedFoundNothing });
   /** The count a search's page comes with: a first page's only if it is known, a later page's always. */
   const countToSend = async (knownGeneration?: string) =>
     isFirstSearchPage
@@ -138,7 +141,8 @@ export async function browseChecklists(
     page = pageOf(await readPage(typed, { match: null, isSparse: count.isSparse(listingOrder), capped: false }));
   } else {
     const known = isFirstSearchPage ? await countToSend(knownGeneration) : null;
-    if (isFirstSearchPage && !known) {
+    const isUncounted = isFirstSearchPage && !known;
+    if (isUncounted) {
       const uncounted = await readUncountedPage();
       if (uncounted.shown.length > 0) {
         cache(uncounted);
@@ -147,7 +151,7 @@ export async function browseChecklists(
         return respond(shownCount, uncounted.shown, uncounted.nextKey);
       }
     }
-    count = known ?? (await countTyped(knownGeneration));
+    count = known ?? (await countTyped(knownGeneration, isUncounted));
     page =
       isFirstSearchPage && !known && !count.searchedFor
         ? // The typed words found nothing, and no near spelling does either.

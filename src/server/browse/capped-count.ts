@@ -105,7 +105,16 @@ export async function countMatches(
   query: BrowseQuery,
   terms: string[],
   counts: SearchCounts<Count>,
-  { spent = { statements: 0 }, knownGeneration }: { spent?: { statements: number }; knownGeneration?: string } = {},
+  {
+    spent = { statements: 0 },
+    knownGeneration,
+    typedFoundNothing = false,
+  }: {
+    spent?: { statements: number };
+    knownGeneration?: string;
+    /** The typed words' first page, read just now, found nothing: only a correction can count more. */
+    typedFoundNothing?: boolean;
+  } = {},
 ): Promise<Count> {
   if (terms.length === 0) {
     const [row] = await executeNamed<{ total: number; public_lists: number }>(
@@ -124,10 +133,7 @@ export async function countMatches(
   return counts.count(
     key,
     generation,
-    async () => {
-      spent.statements++;
-      return countSearch(db, query, terms, limit);
-    },
+    () => countSearch(db, query, terms, limit, { spent, typedFoundNothing }),
     isEnough,
   );
 }
@@ -173,64 +179,104 @@ function cachedSearch(
   };
 }
 
+/** What counting a search read: its matches (to the limit and one more) and what goes with them. */
+type Counted = {
+  found: number;
+  /** The words counted: the typed ones, or the nearest words some list has when those found nothing. */
+  words: string[];
+  corrected: boolean;
+  whole: string;
+  typed_whole: boolean;
+  generation: string;
+  public_lists: number;
+};
+
 /**
- * A search's matches counted up to the cap; when nothing matches, the typed words no list has are
- * replaced by the nearest title or tag words and counted again, in the same statement, which also
- * returns the tsquery of the words searched for as whole words, for the page to use as a constant.
- * `counted` is materialized so that the count of the corrected words is planned once: inlined, it
- * was planned for each of the three places that read it, and planning took more than running.
+ * A search's matches counted up to the cap, with the tsquery of the words searched for as whole
+ * words (for the page to use as a constant), in a statement as plain as the count, since most
+ * searches find lists: its plan is made for the words every time, and a larger statement took longer
+ * to plan than the count took to run. When nothing matches (or the caller's page of the typed words
+ * has just found nothing: `typedFoundNothing`), the typed words no list has are replaced by the
+ * nearest title or tag words, which are counted instead (`countCorrected`). The number of changes
+ * is the first statement's, so a list written in between makes the count stale, not missed.
  */
 async function countSearch(
   db: Executor,
   query: BrowseQuery,
   terms: string[],
   limit: number,
+  { spent, typedFoundNothing }: { spent: { statements: number }; typedFoundNothing: boolean },
 ): Promise<{ count: Count; generation: string }> {
-  const typed = sql.param(terms);
-  // The limit is written in the statement, so that what it counted to can be read in its text.
-  const capped = (words: SQL) =>
-    sql`(select count(*)::int from (select 1 from checklists c where ${filters(query, words)} limit ${sqlCount(limit + 1)}) m)`;
-  const result = await db.execute<{
-    typed: number;
-    corrected: string[] | null;
-    refound: number | null;
-    whole: string;
-    typed_whole: boolean;
-    public_lists: number;
-    generation: string;
-  }>(sql`
-    with found as materialized (
-      select c.id, c.created_at, c.uses_count, c.likes_count from checklists c
-      where ${filters(query, sql`${typed}::text[]`)} limit ${sqlCount(limit + 1)}),
-    typed as (select count(*)::int as n from found),
-    corrected as (select ticklist_correct_terms(${typed}::text[]) as words from typed where n = 0),
-    counted as materialized (
-      select typed.n as typed, corrected.words as corrected,
-             case when corrected.words is not null then ${capped(sql`corrected.words`)} end as refound
-      from typed left join corrected on true)
-    select counted.*, ${matchColumns(sql`searched.words`)}, ${searchGeneration} as generation,
-      ${publicLists} as public_lists
-    from counted, lateral (
-      select case when counted.refound > 0 then counted.corrected else ${typed}::text[] end as words) searched`);
-  const row = result.rows[0]!;
-  const isCorrected = Boolean(row.corrected && row.refound);
-  const found = isCorrected ? row.refound! : row.typed;
+  const typed = sql`${sql.param(terms)}::text[]`;
+  const read = async (statement: SQL) => {
+    spent.statements++;
+    return (await db.execute<Omit<Counted, 'words' | 'corrected'>>(statement)).rows[0]!;
+  };
+  const first = typedFoundNothing
+    ? null
+    : await read(sql`
+        with found as (select ${cappedCount(query, typed, limit)} as n)
+        select found.n as found, ${matchColumns(typed)}, ${searchGeneration} as generation,
+          ${publicLists} as public_lists
+        from found`);
+  const searched: Counted =
+    first && first.found > 0
+      ? { ...first, words: terms, corrected: false }
+      : {
+          ...(await countCorrected(db, query, terms, limit, read)),
+          ...(first ? { generation: first.generation } : {}),
+        };
+  const { found } = searched;
   const count = {
     total: Math.min(found, SEARCH_COUNT_CAP),
     capped: found > SEARCH_COUNT_CAP,
-    searchedFor: isCorrected ? row.corrected : null,
+    searchedFor: searched.corrected ? searched.words : null,
     match: {
-      words: isCorrected ? row.corrected! : terms,
-      whole: row.whole,
-      isTypedWhole: row.typed_whole,
+      words: searched.words,
+      whole: searched.whole,
+      isTypedWhole: searched.typed_whole,
       isMany: found > SEARCH_COUNT_CAP,
     },
     // Past the limit the matches are more than was counted: never sparse.
     isSparse: (order: ListingOrder) =>
-      found <= limit && isSparse(found, row.public_lists, { hasTag: Boolean(query.tag), order }),
+      found <= limit && isSparse(found, searched.public_lists, { hasTag: Boolean(query.tag), order }),
     exactUpTo: found <= limit ? Number.POSITIVE_INFINITY : limit,
   };
-  return { count, generation: row.generation };
+  return { count, generation: searched.generation };
+}
+
+/** The matches of `words` (an SQL text[]) counted up to `limit` and one more, to tell more from as many. */
+const cappedCount = (query: BrowseQuery, words: SQL, limit: number) =>
+  sql`(select count(*)::int from (select 1 from checklists c where ${filters(query, words)} limit ${sqlCount(limit + 1)}) m)`;
+
+/**
+ * For typed words that match nothing: the nearest title or tag words some public list has, and
+ * their matches counted; the typed words, found nothing, when no near spelling finds anything
+ * either. `corrected` is materialized so that the count of the corrected words is planned once:
+ * inlined, it was planned for each place that reads it.
+ */
+async function countCorrected(
+  db: Executor,
+  query: BrowseQuery,
+  terms: string[],
+  limit: number,
+  read: (
+    statement: SQL,
+  ) => Promise<Omit<Counted, 'words' | 'corrected'> & { words?: string[]; is_corrected?: boolean }>,
+): Promise<Counted> {
+  const typed = sql`${sql.param(terms)}::text[]`;
+  const row = await read(sql`
+    with corrected as materialized (
+      select words, case when words is not null then ${cappedCount(query, sql`words`, limit)} end as found
+      from (select ticklist_correct_terms(${typed}) as words) terms)
+    select coalesce(corrected.found, 0) as found, searched.words, searched.is_corrected,
+      ${matchColumns(sql`searched.words`)}, ${searchGeneration} as generation, ${publicLists} as public_lists
+    from corrected, lateral (
+      select coalesce(corrected.found > 0, false) as is_corrected,
+        case when corrected.found > 0 then corrected.words else ${typed} end as words) searched`);
+  return row.is_corrected
+    ? { ...row, words: row.words!, corrected: true }
+    : { ...row, found: 0, words: terms, corrected: false };
 }
 
 /**
