@@ -145,12 +145,16 @@ describe('a write by someone who holds every badge it could earn', () => {
       // A badge on another metric counts for nothing here: two badges, but only one of these.
       { userId: short.id, badgeSlug: 'finisher' },
     ]);
-    const [asHolder, asShort] = [await signedInAgent(t, holder), await signedInAgent(t, short)];
+    const asHolder = await signedInAgent(t, holder);
+    // Another who lacks Curator, whose next list is their 10th published: Curator's target.
+    const tenth = await createUser(t.db);
+    await t.db.insert(userBadges).values({ userId: tenth.id, badgeSlug: 'first-checklist' });
+    for (let index = 0; index < 9; index++) await makeChecklist(t.db, tenth.id);
 
     const before = await lastOutboxId();
     expect((await asHolder.post('/api/checklists', newList('Held'))).status).toBe(201);
     expect(await lastOutboxId()).toBe(before);
-    expect((await asShort.post('/api/checklists', newList('Short'))).status).toBe(201);
+    expect((await (await signedInAgent(t, tenth)).post('/api/checklists', newList('Tenth'))).status).toBe(201);
     expect(Number(await lastOutboxId())).toBeGreaterThan(Number(before ?? 0));
 
     // One check for several users names only those with something left to earn.

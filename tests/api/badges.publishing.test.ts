@@ -32,12 +32,12 @@ async function publisherWith(count: number) {
 }
 
 describe('a new public list', () => {
-  it('leaves a badge check only when it is its author’s 10th published list', async () => {
+  it('leaves a badge check only once its author’s published lists reach a target of a badge they lack', async () => {
     const { user, asUser } = await publisherWith(7);
     const theirs = await makeChecklist(t.db, (await createUser(t.db)).id);
     // A clone and an unlisted list are not publications, and move nothing.
     expect((await asUser.post(`/api/checklists/${theirs.id}/clone`, {})).status).toBe(201);
-    const before = await lastOutboxId();
+    let before = await lastOutboxId();
     expect((await asUser.post('/api/checklists', { ...newList('Unlisted'), visibility: 'unlisted' })).status).toBe(201);
     expect((await asUser.post('/api/checklists', newList('Eighth'))).status).toBe(201);
     expect((await asUser.post('/api/checklists', newList('Ninth'))).status).toBe(201);
@@ -47,10 +47,20 @@ describe('a new public list', () => {
     expect(await lastOutboxId()).toBeGreaterThan(before);
     expect(await badgesOf(user)).toEqual(['curator', 'first-checklist']);
     expect(await badgeNotes(user)).toEqual([earned('Curator')]);
+    // Every badge of the metric held: nothing left to check.
+    before = await lastOutboxId();
+    expect((await asUser.post('/api/checklists', newList('Eleventh'))).status).toBe(201);
+    expect(await lastOutboxId()).toBe(before);
+  });
+
+  it('past a target whose badge its author lacks (lists written around the app) leaves a check', async () => {
+    const { user, asUser } = await publisherWith(12);
+    expect((await asUser.post('/api/checklists', newList('Thirteenth'))).status).toBe(201);
+    expect(await badgesOf(user)).toEqual(['curator', 'first-checklist']);
   });
 
   /** The writes that make a list of one's own public, each as the app is asked for it. */
-  const makePublic: [string, (asUser: Agent, id: string) => Promise<Response>][] = [
+  const makePublic: [string, (asUser: Agent, id: string) => Promise<unknown>][] = [
     [
       'the visibility action',
       (asUser, id) => asUser.request(`/api/checklists/${id}/visibility`, { method: 'PATCH', json: { isPublic: true } }),
@@ -69,48 +79,69 @@ describe('a new public list', () => {
   it.each(makePublic)('made while %s makes a list of the author’s public counts that list', async (_, write) => {
     const { user, asUser } = await publisherWith(8);
     const draft = await makeChecklist(t.db, user.id, { isPublic: false });
-    // The test's own locks, each held until released: the first pauses the visibility change after
-    // its UPDATE, before it commits; the second pauses the new list after its INSERT.
-    const holder = await t.db.$client.connect();
-    try {
-      await holder.query('select pg_advisory_lock(998), pg_advisory_lock(999)');
-      await holder.query(`
-        create function pause_on() returns trigger language plpgsql as $$
-        begin perform pg_advisory_xact_lock_shared(tg_argv[0]::bigint); return null; end $$;
-        create trigger pause_visibility after update on checklists for each row
-          when (new.author_id = '${user.id}' and new.is_public and not old.is_public) execute function pause_on(998);
-        create trigger pause_insert after insert on checklists for each row
-          when (new.author_id = '${user.id}') execute function pause_on(999);`);
+    await raceWithNewList(user, asUser, () => write(asUser, draft.id));
+  });
 
-      // The 9th: made public, and paused before its commit, holding its author's publishing lock.
-      const madePublic = write(asUser, draft.id);
-      await waitersOnAdvisoryLocks(1);
-      // The 10th: waits for the 9th's commit (without the lock it would count 8 and pause later).
-      const created = asUser.post('/api/checklists', newList('Tenth'));
-      await waitersOnAdvisoryLocks(2);
-      // The 9th commits, and its check, run before the 10th commits, finds 9.
-      await holder.query('select pg_advisory_unlock(998)');
-      expect((await madePublic).status).toBe(200);
-      expect(await badgesOf(user)).toEqual(['first-checklist']);
-      await holder.query('select pg_advisory_unlock(999)');
-      expect((await created).status).toBe(201);
-      expect(await badgesOf(user)).toEqual(['curator', 'first-checklist']);
-    } finally {
-      await holder.query('select pg_advisory_unlock_all()');
-      await holder.query(`
-        drop trigger if exists pause_visibility on checklists; drop trigger if exists pause_insert on checklists;
-        drop function if exists pause_on();`);
-      holder.release();
-    }
+  it('made while the moderators give back a hidden list of the author’s counts that list', async () => {
+    const { user, asUser } = await publisherWith(9);
+    const [hidden] = (
+      await t.db.execute<{ id: string }>(sql`
+        select id from checklists where author_id = ${user.id} order by created_at limit 1`)
+    ).rows;
+    await hideThing(t.db, 'checklist', hidden!.id, 'Spam');
+    // The restore's own check waits for the sweep: the new list's check is the one that grants.
+    await raceWithNewList(user, asUser, () => restoreThing(t.db, 'checklist', hidden!.id));
+    expect(await sweepBadgeChecks(t.db, 0)).toBe(1);
+    expect(await badgesOf(user)).toEqual(['curator', 'first-checklist']);
   });
 });
+
+/**
+ * Makes a list of `user`'s public by `write` (the author's 9th published list), paused before its
+ * commit, while the author creates their 10th through the app; the 9th commits (and runs its own
+ * check, which finds 9) before the 10th does. The 10th must count the 9th and grant Curator: it
+ * waits for the 9th's publishing lock and counts after its commit (without the lock, it would count
+ * 8 and leave no check).
+ */
+async function raceWithNewList(user: { id: string }, asUser: Agent, write: () => Promise<unknown>) {
+  // The test's own locks, each held until released: the first pauses the write after it makes the
+  // list public, before it commits; the second pauses the new list after its INSERT.
+  const holder = await t.db.$client.connect();
+  try {
+    await holder.query('select pg_advisory_lock(998), pg_advisory_lock(999)');
+    await holder.query(`
+      create function pause_on() returns trigger language plpgsql as $$
+      begin perform pg_advisory_xact_lock_shared(tg_argv[0]::bigint); return null; end $$;
+      create trigger pause_publishing after update on checklists for each row
+        when (new.author_id = '${user.id}' and new.is_public and not old.is_public) execute function pause_on(998);
+      create trigger pause_insert after insert on checklists for each row
+        when (new.author_id = '${user.id}') execute function pause_on(999);`);
+
+    const madePublic = write();
+    await waitersOnAdvisoryLocks(1);
+    const created = asUser.post('/api/checklists', newList('Tenth'));
+    await waitersOnAdvisoryLocks(2);
+    await holder.query('select pg_advisory_unlock(998)');
+    await madePublic;
+    expect(await badgesOf(user)).toEqual(['first-checklist']);
+    await holder.query('select pg_advisory_unlock(999)');
+    expect((await created).status).toBe(201);
+    expect(await badgesOf(user)).toEqual(['curator', 'first-checklist']);
+  } finally {
+    await holder.query('select pg_advisory_unlock_all()');
+    await holder.query(`
+      drop trigger if exists pause_publishing on checklists; drop trigger if exists pause_insert on checklists;
+      drop function if exists pause_on();`);
+    holder.release();
+  }
+}
 
 describe('a list given back by the moderators', () => {
   it('that makes its author’s 10th published list leaves a badge check, which the sweep runs', async () => {
     const { user } = await publisherWith(10);
     const [hidden] = (
       await t.db.execute<{ id: string }>(sql`
-      select id from checklists where author_id = ${user.id} order by created_at limit 1`)
+        select id from checklists where author_id = ${user.id} order by created_at limit 1`)
     ).rows;
     await hideThing(t.db, 'checklist', hidden!.id, 'Spam');
     const before = await lastOutboxId();

@@ -18,7 +18,8 @@ import { grantWhere, type Grant } from './badges.actions';
 //
 // A check reads the metrics after its own write has committed, so no lock is needed: of two writes
 // that together reach a target (two lists completed at once), the check of the one that commits
-// last sees both.
+// last sees both. A write that leaves its check only when its own count reaches a target (a new
+// list, a like) reads that count after a lock the other writers moving it take too.
 
 const KIND = 'badges';
 

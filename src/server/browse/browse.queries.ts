@@ -97,7 +97,7 @@ export async function browseChecklists(
    * A search's count: carried by the cursor, or cached or counted (`typedFoundNothing`: the typed
    * words' first page was read just now, and was empty).
    */
-  const countTyped = (knownGeneration?: string, typedFoundNothing = false) =>
+  const countTyped = (knownGeneration?: string, typedFoundNothing?: { generation: string | undefined }) =>
     cursor?.s
       ? carriedCount(db, query, cursor.s, typed, cursor.o === 'best' ? cursor.q : undefined, spent)
       : countMatches(db, query, typed, counts, { spent, knownGeneration, typedFoundNothing });
@@ -141,8 +141,8 @@ export async function browseChecklists(
     page = pageOf(await readPage(typed, { match: null, isSparse: count.isSparse(listingOrder), capped: false }));
   } else {
     const known = isFirstSearchPage ? await countToSend(knownGeneration) : null;
-    const isUncounted = isFirstSearchPage && !known;
-    if (isUncounted) {
+    let foundNothing: { generation: string | undefined } | undefined;
+    if (isFirstSearchPage && !known) {
       const uncounted = await readUncountedPage();
       if (uncounted.shown.length > 0) {
         cache(uncounted);
@@ -150,8 +150,9 @@ export async function browseChecklists(
         const shownCount = uncounted.nextKey === null ? exactCount(uncounted.shown.length) : null;
         return respond(shownCount, uncounted.shown, uncounted.nextKey);
       }
+      foundNothing = { generation: uncounted.generation };
     }
-    count = known ?? (await countTyped(knownGeneration, isUncounted));
+    count = known ?? (await countTyped(knownGeneration, foundNothing));
     page =
       isFirstSearchPage && !known && !count.searchedFor
         ? // The typed words found nothing, and no near spelling does either.

@@ -108,12 +108,15 @@ export async function countMatches(
   {
     spent = { statements: 0 },
     knownGeneration,
-    typedFoundNothing = false,
+    typedFoundNothing,
   }: {
     spent?: { statements: number };
     knownGeneration?: string;
-    /** The typed words' first page, read just now, found nothing: only a correction can count more. */
-    typedFoundNothing?: boolean;
+    /**
+     * The typed words' first page, read just now, found nothing (at the number of changes it read,
+     * if any): only a correction can count more.
+     */
+    typedFoundNothing?: { generation: string | undefined };
   } = {},
 ): Promise<Count> {
   if (terms.length === 0) {
@@ -198,14 +201,18 @@ type Counted = {
  * to plan than the count took to run. When nothing matches (or the caller's page of the typed words
  * has just found nothing: `typedFoundNothing`), the typed words no list has are replaced by the
  * nearest title or tag words, which are counted instead (`countCorrected`). The number of changes
- * is the first statement's, so a list written in between makes the count stale, not missed.
+ * is the one read first (by the count's first statement, or the page's), so that a list written in
+ * between makes the count stale, not missed.
  */
 async function countSearch(
   db: Executor,
   query: BrowseQuery,
   terms: string[],
   limit: number,
-  { spent, typedFoundNothing }: { spent: { statements: number }; typedFoundNothing: boolean },
+  {
+    spent,
+    typedFoundNothing,
+  }: { spent: { statements: number }; typedFoundNothing: { generation: string | undefined } | undefined },
 ): Promise<{ count: Count; generation: string }> {
   const typed = sql`${sql.param(terms)}::text[]`;
   const read = async (statement: SQL) => {
@@ -219,13 +226,11 @@ async function countSearch(
         select found.n as found, ${matchColumns(typed)}, ${searchGeneration} as generation,
           ${publicLists} as public_lists
         from found`);
-  const searched: Counted =
-    first && first.found > 0
-      ? { ...first, words: terms, corrected: false }
-      : {
-          ...(await countCorrected(db, query, terms, limit, read)),
-          ...(first ? { generation: first.generation } : {}),
-        };
+  const readFirst = first?.generation ?? typedFoundNothing?.generation;
+  const corrected = first && first.found > 0 ? null : await countCorrected(db, query, terms, limit, read);
+  const searched: Counted = corrected
+    ? { ...corrected, generation: readFirst ?? corrected.generation }
+    : { ...first!, words: terms, corrected: false };
   const { found } = searched;
   const count = {
     total: Math.min(found, SEARCH_COUNT_CAP),

@@ -8,8 +8,11 @@ import { visibleTo } from '../visibility/lists';
 
 export type ChecklistAccess = { id: string; authorId: string; isPublic: boolean; title: string };
 
-/** How a writer locks the checklist row it opens (see findChecklistAccess). */
-type AccessOptions = { lock?: 'update' | 'no key update' };
+/**
+ * How a writer locks the checklist row it opens (see findChecklistAccess), and whose publishing
+ * lock it takes before that row, if it may make the list public (ticklist_lock_publishing).
+ */
+type AccessOptions = { lock?: 'update' | 'no key update'; lockPublishingOf?: string };
 
 /**
  * The checklist as the asking user may see it, with its author for the `can…` rules of
@@ -105,6 +108,7 @@ async function readChecklistAccess(
     sql`
       select id, author_id, is_public, title ${more} from checklists c
       where id = ${id} and ${visibleTo(userId)}
+        ${options.lockPublishingOf ? sql`and (select ticklist_lock_publishing(${options.lockPublishingOf}))` : sql``}
       ${options.lock ? sql.raw(`for ${options.lock} of c`) : sql``}`,
   );
   if (!row) return null;

@@ -4,7 +4,7 @@ import type { BulkResult } from '@/domain/checklists/checklist-actions';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { DEFAULT_VISIBILITY, visibilityColumns, type ChecklistVisibility } from '@/domain/checklists/visibility';
 import { canClone, canDelete, canEdit } from '@/domain/permissions';
-import { badgeTargets, type BadgeMetric } from '@/domain/badges/badges';
+import { badgesForMetrics, type BadgeMetric } from '@/domain/badges/badges';
 import { laterBadgeCheck, withBadgeChecks } from '../badges/badge-checks';
 import { executeNamed, sqlCount, type Database, type Executor } from '../db/client';
 import { checklists, checklistTags } from '../db/schema';
@@ -40,25 +40,27 @@ export const newListId = () => crypto.randomUUID();
 
 /**
  * A condition on an UPDATE that makes `authorId`'s lists public: it takes the author's publishing
- * lock (ticklist_lock_publishing) before any row is written, so that a new list of theirs written
- * meanwhile counts this one, or this write's own badge check counts that list.
+ * lock (ticklist_lock_publishing) before any row is written or locked, so that a new list of theirs
+ * written meanwhile counts this one, or this write's own badge check counts that list. Every writer
+ * takes that lock before a list's row, so two of them never wait for each other the other way round.
  */
 const lockingPublishing = (authorId: string) => sql`(select ticklist_lock_publishing(${authorId}))`;
 
-/** The "published lists" badges' targets, and how far a new list counts its author's to find one. */
-const PUBLISHED_TARGETS = badgeTargets('published_lists');
-const PUBLISHED_COUNT_LIMIT = Math.max(...PUBLISHED_TARGETS) + 1;
+/** The "published lists" badges, and how far a new list counts its author's to tell whether one is due. */
+const PUBLISHED_BADGES = badgesForMetrics(['published_lists']);
+const PUBLISHED_COUNT_LIMIT = Math.max(...PUBLISHED_BADGES.map((badge) => badge.rule.target));
 
 /**
  * Creates a checklist with its items and tags (order_index from 1), in one statement committed
  * alone (ticklist_insert_list writes them, and the list after them): public unless the input asks
  * for unlisted or private (decision 024).
  *
- * A public list is a publication (decision 011; an unlisted one is shared, not published), and
- * leaves its author a badge check when it brings their published lists to a badge's target: they
- * move one at a time, counted under a lock that every write making an author's list public takes
- * (ticklist_lock_publishing), so a list written at any other count cannot have earned one, and most
- * new lists leave no check.
+ * A public list is a publication (decision 011; an unlisted one is shared, not published). It
+ * leaves its author a badge check only when their published lists, counted with it, have reached
+ * the target of a "published lists" badge they do not hold: so most new lists leave none. The
+ * count is taken under a lock that every write making an author's list public takes first
+ * (ticklist_lock_publishing), so it sees each such write that came before it; one that comes after
+ * leaves a check of its own, which runs after its commit and sees this list.
  */
 export async function createChecklist(db: Database, authorId: string, input: ChecklistInput): Promise<string> {
   const visibility = input.visibility ?? DEFAULT_VISIBILITY;
@@ -77,7 +79,11 @@ export async function createChecklist(db: Database, authorId: string, input: Che
           ${sqlCount(PUBLISHED_COUNT_LIMIT)}) as published),
       checked as (${laterBadgeCheck(
         sql`select ${authorId} as user_id from written
-          where written.published = any(${sql.param(PUBLISHED_TARGETS)}::int[])`,
+          where exists (
+            select 1 from unnest(${sql.param(PUBLISHED_BADGES.map((badge) => badge.rule.target))}::int[],
+                                 ${sql.param(PUBLISHED_BADGES.map((badge) => badge.slug))}::text[]) badge(target, slug)
+            where written.published >= badge.target
+              and not exists (select 1 from user_badges held where held.user_id = ${authorId} and held.badge_slug = badge.slug))`,
         ['published_lists'],
       )})
       select (select published from written) as published, (select id from checked) as check_id`,
@@ -98,8 +104,10 @@ export async function updateChecklist(
   userId: string,
   input: ChecklistInput,
 ): Promise<WriteOutcome> {
+  // An edit that may make the list public takes its author's publishing lock before the list's row.
+  const lock = { lock: 'update', ...(input.visibility === 'public' ? { lockPublishingOf: userId } : {}) } as const;
   return withBadgeChecks(db, (later) =>
-    withChecklistAccess(db, id, userId, { lock: 'update' }, async (tx, access) => {
+    withChecklistAccess(db, id, userId, lock, async (tx, access) => {
       if (!canEdit({ id: userId }, access))
         return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
 
@@ -116,13 +124,7 @@ export async function updateChecklist(
           ...(input.visibility ? authorVisibilityColumns(input.visibility) : {}),
           updatedAt: sql`now()`,
         })
-        .where(
-          and(
-            eq(checklists.id, id),
-            eq(checklists.authorId, userId),
-            input.visibility === 'public' && !access.isPublic ? lockingPublishing(userId) : undefined,
-          ),
-        )
+        .where(and(eq(checklists.id, id), eq(checklists.authorId, userId)))
         .returning({ id: checklists.id });
       if (updated.length === 0) return { ok: false, reason: 'forbidden', message: checklistActionMessages.modifyOwn };
       // Badges this edit can earn, checked in one check after it has committed.

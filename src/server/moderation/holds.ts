@@ -22,8 +22,8 @@ export async function holdLists(db: Executor, where: SQL): Promise<void> {
  * Gives back their author's choice to the lists `where` names that nothing holds any more: not
  * hidden, and their author not suspended. A list that becomes public again counts among its
  * author's published lists again: as every write that makes a list public, it takes its author's
- * publishing lock first (see ticklist_insert_list), and leaves them a badge check, which the
- * outbox's sweep runs.
+ * publishing lock before its row (see ticklist_insert_list), and leaves them a badge check, which
+ * the outbox's sweep runs.
  */
 export async function releaseLists(db: Executor, where: SQL): Promise<void> {
   await db.execute(sql`
@@ -72,9 +72,11 @@ export async function restoreThing(db: Executor, type: ReportTargetType, id: str
   const { table, byId } = holdTables[type];
   const match = byId(id);
   if (!match) return false;
+  // A list given back may be public again: its author's publishing lock comes before its row, as
+  // for every writer that makes a list public (see releaseLists).
   const restored = await db.execute(sql`
     update ${table} set hidden_at = null, hidden_reason = null, review_requested_at = null
-    where ${match} returning 1`);
+    where ${match} ${type === 'checklist' ? sql`and ticklist_lock_publishing(author_id)` : sql``} returning 1`);
   if (restored.rows.length === 0) return false;
   if (type === 'checklist') await releaseLists(db, sql`c.id = ${id}::uuid`);
   return true;

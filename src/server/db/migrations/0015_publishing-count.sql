@@ -1,9 +1,9 @@
--- The statements that make a list of an author's public hold this lock of the author's until they
--- commit, taken before they write anything: creating a public list, and making one public (an
--- edit, the visibility action, the bulk action). A new list counts the author's public lists once
--- it holds the lock, so it sees every other such write of theirs that came first, committed; one
--- that comes after waits for its commit, and leaves a badge check of its own. Two authors whose ids
--- hash alike only wait for each other.
+-- The writes that make a list of an author's public hold this lock of the author's until they
+-- commit, taken before they write or lock any row: creating a public list, and making one public (an
+-- edit, the visibility action, the bulk action, the moderators giving back a held list). A new list
+-- counts the author's published lists once it holds the lock, so it sees every other such write of
+-- theirs that came first, committed; one that comes after waits for its commit, and leaves a badge
+-- check of its own. Two authors whose ids hash alike only wait for each other.
 CREATE FUNCTION ticklist_lock_publishing(p_author text) RETURNS boolean LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock(7420002, hashtext(p_author));
@@ -16,13 +16,14 @@ DROP FUNCTION ticklist_insert_list(uuid, text, text, text, text, text, boolean, 
 
 -- A new list written in one call: its entries (order_index from 1) and tags first, then the list
 -- itself, each by a statement of its own, so the list's search trigger reads the entries and tags
--- it is written after, and the counter rows its insert takes (tag counts, its author's public
--- lists) stay locked only from then until the caller's statement commits. The entries' references
+-- it is written after, and the counter rows its insert takes (its session's slots of the tag and
+-- public-list counts) stay locked only from then until the caller's statement commits. The entries' references
 -- to the list are checked at that commit (deferred foreign keys).
 --
 -- A public list returns its author's published lists with it (public, and not clones, as the
 -- "published lists" badges count them), counted up to p_count_limit after the publishing lock: the
--- caller leaves a badge check only when that number is a badge's target. Null for any other list.
+-- caller leaves a badge check only when that number has reached the target of a badge the author
+-- lacks. Null for any other list.
 CREATE FUNCTION ticklist_insert_list(
   p_id uuid, p_author text, p_title text, p_description text, p_estimated_time text, p_difficulty text,
   p_is_public boolean, p_is_unlisted boolean, p_contents text[], p_kinds text[], p_notes text[], p_tags text[],
