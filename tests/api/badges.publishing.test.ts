@@ -136,6 +136,61 @@ async function raceWithNewList(user: { id: string }, asUser: Agent, write: () =>
   }
 }
 
+describe('the publishing lock', () => {
+  /** The writes that make a list public and lock its row, each given the list. */
+  const lockingRows: [string, (asUser: Agent, id: string) => Promise<unknown>][] = [
+    [
+      'the visibility action',
+      (asUser, id) => asUser.request(`/api/checklists/${id}/visibility`, { method: 'PATCH', json: { isPublic: true } }),
+    ],
+    [
+      'an edit',
+      (asUser, id) =>
+        asUser.request(`/api/checklists/${id}`, {
+          method: 'PUT',
+          json: { ...newList('Edited'), visibility: 'public' },
+        }),
+    ],
+    // In a transaction, as a moderator's decision runs it.
+    ['the moderators’ restore', (_, id) => t.db.transaction((tx) => restoreThing(tx, 'checklist', id))],
+  ];
+
+  // Taken after the list's row by one writer and before it by another, the two locks would let an
+  // edit and the visibility action on the same list wait for each other.
+  it.each(lockingRows)('is taken by %s before the list’s row', async (name, write) => {
+    const { user, asUser } = await publisherWith(1);
+    // A private list, or for the restore a public one the moderators have hidden.
+    const isRestored = name === 'the moderators’ restore';
+    const list = await makeChecklist(t.db, user.id, { isPublic: isRestored });
+    if (isRestored) await hideThing(t.db, 'checklist', list.id, 'Spam');
+    const [holder, prober] = [await t.db.$client.connect(), await t.db.$client.connect()];
+    try {
+      await holder.query('begin');
+      await holder.query('select ticklist_lock_publishing($1)', [user.id]);
+      const written = write(asUser, list.id);
+      await waitersOnAdvisoryLocks(1);
+      // The write waits for the author's lock without holding the list's row.
+      await prober.query('begin');
+      await expect(
+        prober.query('select 1 from checklists where id = $1 for update nowait', [list.id]),
+      ).resolves.toBeTruthy();
+      await prober.query('rollback');
+      await holder.query('commit');
+      await written;
+      expect(
+        (await t.db.execute<{ is_public: boolean }>(sql`select is_public from checklists where id = ${list.id}`)).rows,
+      ).toEqual([{ is_public: true }]);
+      // The restore's badge check, left for the sweep.
+      await sweepBadgeChecks(t.db, 0);
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      await prober.query('rollback').catch(() => undefined);
+      holder.release();
+      prober.release();
+    }
+  });
+});
+
 describe('a list given back by the moderators', () => {
   it('that makes its author’s 10th published list leaves a badge check, which the sweep runs', async () => {
     const { user } = await publisherWith(10);
