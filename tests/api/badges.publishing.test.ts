@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sweepBadgeChecks } from '../../src/server/badges/badge-checks';
 import { userBadges } from '../../src/server/db/schema';
-import { hideThing, restoreThing } from '../../src/server/moderation/holds';
+import {
+  endElapsedSuspensions,
+  hideThing,
+  restoreThing,
+  suspendUser,
+  unsuspendUser,
+} from '../../src/server/moderation/holds';
 import { makeChecklist, createUser } from '../../src/server/seed/factories';
 import { createBadgeApp, earned, newList } from '../setup/badges';
 import { signedInAgent } from '../setup/sign-in';
@@ -137,37 +143,73 @@ async function raceWithNewList(user: { id: string }, asUser: Agent, write: () =>
 }
 
 describe('the publishing lock', () => {
-  /** The writes that make a list public and lock its row, each given the list. */
-  const lockingRows: [string, (asUser: Agent, id: string) => Promise<unknown>][] = [
+  /**
+   * The writes that make a list public and lock its row: how the list is held first, if it is (it is
+   * private otherwise), and the write, given the list and its author.
+   */
+  const lockingRows: [
+    string,
+    {
+      hold?: (list: { id: string }, author: { id: string }) => Promise<unknown>;
+      write: (asUser: Agent, list: { id: string }, author: { id: string }) => Promise<unknown>;
+    },
+  ][] = [
     [
       'the visibility action',
-      (asUser, id) => asUser.request(`/api/checklists/${id}/visibility`, { method: 'PATCH', json: { isPublic: true } }),
+      {
+        write: (asUser, list) =>
+          asUser.request(`/api/checklists/${list.id}/visibility`, { method: 'PATCH', json: { isPublic: true } }),
+      },
     ],
     [
       'an edit',
-      (asUser, id) =>
-        asUser.request(`/api/checklists/${id}`, {
-          method: 'PUT',
-          json: { ...newList('Edited'), visibility: 'public' },
-        }),
+      {
+        write: (asUser, list) =>
+          asUser.request(`/api/checklists/${list.id}`, {
+            method: 'PUT',
+            json: { ...newList('Edited'), visibility: 'public' },
+          }),
+      },
     ],
-    // In a transaction, as a moderator's decision runs it.
-    ['the moderators’ restore', (_, id) => t.db.transaction((tx) => restoreThing(tx, 'checklist', id))],
+    // The moderators' decisions run in a transaction, and so do these.
+    [
+      'the moderators’ restore',
+      {
+        hold: (list) => hideThing(t.db, 'checklist', list.id, 'Spam'),
+        write: (_, list) => t.db.transaction((tx) => restoreThing(tx, 'checklist', list.id)),
+      },
+    ],
+    [
+      'the end of a suspension by a moderator',
+      {
+        hold: (_, author) => suspendUser(t.db, author.id, null, 'Spam'),
+        write: (_, __, author) => t.db.transaction((tx) => unsuspendUser(tx, author.id)),
+      },
+    ],
+    [
+      'the end of a suspension whose time is up',
+      {
+        hold: (_, author) => suspendUser(t.db, author.id, new Date(Date.now() + 60_000), 'Spam'),
+        write: async (_, __, author) => {
+          await t.db.execute(sql`update profiles set suspended_until = now() where id = ${author.id}`);
+          return t.db.transaction((tx) => endElapsedSuspensions(tx));
+        },
+      },
+    ],
   ];
 
   // Taken after the list's row by one writer and before it by another, the two locks would let an
   // edit and the visibility action on the same list wait for each other.
-  it.each(lockingRows)('is taken by %s before the list’s row', async (name, write) => {
+  it.each(lockingRows)('is taken by %s before the list’s row', async (_, { hold, write }) => {
     const { user, asUser } = await publisherWith(1);
-    // A private list, or for the restore a public one the moderators have hidden.
-    const isRestored = name === 'the moderators’ restore';
-    const list = await makeChecklist(t.db, user.id, { isPublic: isRestored });
-    if (isRestored) await hideThing(t.db, 'checklist', list.id, 'Spam');
+    // A private list, or a public one held by the moderators.
+    const list = await makeChecklist(t.db, user.id, { isPublic: hold !== undefined });
+    await hold?.(list, user);
     const [holder, prober] = [await t.db.$client.connect(), await t.db.$client.connect()];
     try {
       await holder.query('begin');
       await holder.query('select ticklist_lock_publishing($1)', [user.id]);
-      const written = write(asUser, list.id);
+      const written = write(asUser, list, user);
       await waitersOnAdvisoryLocks(1);
       // The write waits for the author's lock without holding the list's row.
       await prober.query('begin');
@@ -180,7 +222,7 @@ describe('the publishing lock', () => {
       expect(
         (await t.db.execute<{ is_public: boolean }>(sql`select is_public from checklists where id = ${list.id}`)).rows,
       ).toEqual([{ is_public: true }]);
-      // The restore's badge check, left for the sweep.
+      // A moderator's release leaves its badge check for the sweep.
       await sweepBadgeChecks(t.db, 0);
     } finally {
       await holder.query('rollback').catch(() => undefined);

@@ -32,17 +32,31 @@ const KIND = 'badges';
  * of people who use the site are theirs, and the check would cost them a row written and deleted
  * and a statement after the commit. The badges held are those committed when the statement began:
  * one granted meanwhile (by a check still running) is not seen, and the check is left, as before.
+ *
+ * With `reached`, `users` also gives each user's `reached`: the value of the one metric in
+ * `metrics` as the write counted it, exactly (under a lock every writer moving it takes first). A
+ * user is then left a check only for a badge whose target that value has reached and which they do
+ * not hold: a count past a target still leaves one, so a target passed without a check (a write
+ * that lowers the count takes no lock) is caught by the next write.
  */
-export function laterBadgeCheck(users: SQL, metrics: readonly BadgeMetric[]): SQL {
-  const slugs = badgesForMetrics(metrics).map((badge) => badge.slug);
-  const held = sql`
-    select count(*) from user_badges held
-    where held.user_id = later.user_id and held.badge_slug = any(${sql.param(slugs)}::text[])`;
+export function laterBadgeCheck(users: SQL, metrics: readonly BadgeMetric[], { reached = false } = {}): SQL {
+  const badges = badgesForMetrics(metrics);
+  if (reached && new Set(badges.map((badge) => badge.rule.metric)).size !== 1)
+    throw new Error('a value reached is the value of one metric');
+  const slugs = badges.map((badge) => badge.slug);
+  const due = reached
+    ? sql`exists (
+        select 1 from unnest(${sql.param(badges.map((badge) => badge.rule.target))}::int[], ${sql.param(slugs)}::text[])
+          badge(target, slug)
+        where later.reached >= badge.target
+          and not exists (select 1 from user_badges held where held.user_id = later.user_id and held.badge_slug = badge.slug))`
+    : sql`(select count(*) from user_badges held
+           where held.user_id = later.user_id and held.badge_slug = any(${sql.param(slugs)}::text[])) < ${slugs.length}`;
   return sql`
     insert into outbox_tasks (kind, payload)
     select ${KIND}, jsonb_build_object('users', jsonb_agg(distinct later.user_id), 'metrics', ${JSON.stringify(metrics)}::jsonb)
     from (${users}) later
-    where (${held}) < ${slugs.length}
+    where ${due}
     having count(*) > 0
     returning id`;
 }

@@ -4,13 +4,13 @@ import { executeNamed, type Database, type Executor, type Transaction } from '..
 import { isUuid } from '../db/ids';
 import type { WriteOutcome } from '../outcome';
 import { personJson, type PersonRow } from '../presenters';
-import { visibleTo } from '../visibility/lists';
+import { lockingPublishing, visibleTo } from '../visibility/lists';
 
 export type ChecklistAccess = { id: string; authorId: string; isPublic: boolean; title: string };
 
 /**
  * How a writer locks the checklist row it opens (see findChecklistAccess), and whose publishing
- * lock it takes before that row, if it may make the list public (ticklist_lock_publishing).
+ * lock it takes before that row, if it may make the list public (lockingPublishing).
  */
 type AccessOptions = { lock?: 'update' | 'no key update'; lockPublishingOf?: string };
 
@@ -108,7 +108,7 @@ async function readChecklistAccess(
     sql`
       select id, author_id, is_public, title ${more} from checklists c
       where id = ${id} and ${visibleTo(userId)}
-        ${options.lockPublishingOf ? sql`and (select ticklist_lock_publishing(${options.lockPublishingOf}))` : sql``}
+        ${options.lockPublishingOf ? sql`and ${lockingPublishing(options.lockPublishingOf)}` : sql``}
       ${options.lock ? sql.raw(`for ${options.lock} of c`) : sql``}`,
   );
   if (!row) return null;

@@ -4,7 +4,7 @@ import type { BulkResult } from '@/domain/checklists/checklist-actions';
 import { checklistActionMessages } from '@/domain/checklists/checklist-actions';
 import { DEFAULT_VISIBILITY, visibilityColumns, type ChecklistVisibility } from '@/domain/checklists/visibility';
 import { canClone, canDelete, canEdit } from '@/domain/permissions';
-import { badgesForMetrics, type BadgeMetric } from '@/domain/badges/badges';
+import { badgeTargets, type BadgeMetric } from '@/domain/badges/badges';
 import { laterBadgeCheck, withBadgeChecks } from '../badges/badge-checks';
 import { executeNamed, sqlCount, type Database, type Executor } from '../db/client';
 import { checklists, checklistTags } from '../db/schema';
@@ -18,7 +18,7 @@ import {
   type ChecklistAccess,
 } from './checklist-access';
 import { isUuid } from '../db/ids';
-import { authorVisibilityColumns, visibleTo } from '../visibility/lists';
+import { authorVisibilityColumns, lockingPublishing, visibleTo } from '../visibility/lists';
 import { writeEntries } from './entry-writes';
 
 /** A list's tags in the author's order (position from 1). */
@@ -38,17 +38,8 @@ async function insertTags(tx: Executor, checklistId: string, tags: string[]) {
  */
 export const newListId = () => crypto.randomUUID();
 
-/**
- * A condition on an UPDATE that makes `authorId`'s lists public: it takes the author's publishing
- * lock (ticklist_lock_publishing) before any row is written or locked, so that a new list of theirs
- * written meanwhile counts this one, or this write's own badge check counts that list. Every writer
- * takes that lock before a list's row, so two of them never wait for each other the other way round.
- */
-const lockingPublishing = (authorId: string) => sql`(select ticklist_lock_publishing(${authorId}))`;
-
-/** The "published lists" badges, and how far a new list counts its author's to tell whether one is due. */
-const PUBLISHED_BADGES = badgesForMetrics(['published_lists']);
-const PUBLISHED_COUNT_LIMIT = Math.max(...PUBLISHED_BADGES.map((badge) => badge.rule.target));
+/** How far a new list counts its author's published lists: to the last "published lists" badge's target. */
+const PUBLISHED_COUNT_LIMIT = Math.max(...badgeTargets('published_lists'));
 
 /**
  * Creates a checklist with its items and tags (order_index from 1), in one statement committed
@@ -78,13 +69,11 @@ export async function createChecklist(db: Database, authorId: string, input: Che
           ${sql.param(items.map((item) => item.note))}::text[], ${sql.param(input.tags)}::text[],
           ${sqlCount(PUBLISHED_COUNT_LIMIT)}) as published),
       checked as (${laterBadgeCheck(
-        sql`select ${authorId} as user_id from written
-          where exists (
-            select 1 from unnest(${sql.param(PUBLISHED_BADGES.map((badge) => badge.rule.target))}::int[],
-                                 ${sql.param(PUBLISHED_BADGES.map((badge) => badge.slug))}::text[]) badge(target, slug)
-            where written.published >= badge.target
-              and not exists (select 1 from user_badges held where held.user_id = ${authorId} and held.badge_slug = badge.slug))`,
+        sql`select ${authorId} as user_id, published as reached from written`,
         ['published_lists'],
+        {
+          reached: true,
+        },
       )})
       select (select published from written) as published, (select id from checked) as check_id`,
     );

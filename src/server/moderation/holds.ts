@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReportTargetType } from '@/domain/moderation/reports';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
-import { storedVisibility } from '../visibility/lists';
+import { lockingPublishing, storedVisibility } from '../visibility/lists';
 import { laterBadgeCheck } from '../badges/badge-checks';
 
 // Holding a list (decision 048). A list is held while the moderators hide it or its author is
@@ -22,7 +22,7 @@ export async function holdLists(db: Executor, where: SQL): Promise<void> {
  * Gives back their author's choice to the lists `where` names that nothing holds any more: not
  * hidden, and their author not suspended. A list that becomes public again counts among its
  * author's published lists again: as every write that makes a list public, it takes its author's
- * publishing lock before its row (see ticklist_insert_list), and leaves them a badge check, which
+ * publishing lock before its row (lockingPublishing), and leaves them a badge check, which
  * the outbox's sweep runs.
  */
 export async function releaseLists(db: Executor, where: SQL): Promise<void> {
@@ -33,7 +33,7 @@ export async function releaseLists(db: Executor, where: SQL): Promise<void> {
       where c.held_visibility is not null and c.hidden_at is null
         and not exists (select 1 from profiles p where p.id = c.author_id and p.suspended_until > now())
         and ${where}
-        and (c.held_visibility <> 'public' or ticklist_lock_publishing(c.author_id))
+        and (c.held_visibility <> 'public' or ${lockingPublishing(sql`c.author_id`)})
       returning c.author_id, c.is_public),
     checked as (${laterBadgeCheck(sql`select distinct author_id as user_id from released where is_public`, ['published_lists'])})
     select (select count(*) from checked) as checks`);
@@ -76,7 +76,7 @@ export async function restoreThing(db: Executor, type: ReportTargetType, id: str
   // for every writer that makes a list public (see releaseLists).
   const restored = await db.execute(sql`
     update ${table} set hidden_at = null, hidden_reason = null, review_requested_at = null
-    where ${match} ${type === 'checklist' ? sql`and ticklist_lock_publishing(author_id)` : sql``} returning 1`);
+    where ${match} ${type === 'checklist' ? sql`and ${lockingPublishing(sql`author_id`)}` : sql``} returning 1`);
   if (restored.rows.length === 0) return false;
   if (type === 'checklist') await releaseLists(db, sql`c.id = ${id}::uuid`);
   return true;

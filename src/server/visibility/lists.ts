@@ -17,6 +17,16 @@ export function visibleTo(userId: string | SQL | Placeholder | null, alias = 'c'
 // false, so every reader above leaves it out with no condition of its own; the author's choice
 // waits in held_visibility until nothing holds the list (moderation/holds.ts holds and releases).
 
+/**
+ * A condition that takes the publishing lock of `author` (an id, or a column of the caller's
+ * statement) and holds it until the transaction ends: every write that makes a list public puts it
+ * before it writes or locks the list's row (a new list takes it in ticklist_insert_list). A new
+ * list counts its author's published lists under that lock, so it sees every such write that came
+ * before it, and one that comes after leaves its own badge check; and as each of them takes the
+ * lock before a list's row, two of them never wait for each other the other way round.
+ */
+export const lockingPublishing = (author: string | SQL) => sql`(select ticklist_lock_publishing(${author}))`;
+
 /** A list's visibility as its two stored flags say, as SQL over the checklists row `alias`. */
 export const storedVisibility = (alias: string) =>
   sql.raw(`case when ${alias}.is_public then 'public' when ${alias}.is_unlisted then 'unlisted' else 'private' end`);
