@@ -25,7 +25,7 @@ import {
 import { publicFaceRoutes } from './public-face/public-face.routes';
 import { createPreviewRenderer, type PreviewLimits } from './public-face/share-preview/preview-renderer';
 import { meRoutes } from './accounts/me.routes';
-import { createSessionLookup, type LookedUp } from './accounts/session-lookup';
+import { createSessionLookup, type Counted, type LookedUp } from './accounts/session-lookup';
 import { badgesRoutes } from './badges/badges.routes';
 import { checklistActionsRoutes, commentsRoutes } from './checklists/checklist-actions.routes';
 import { remixesRoutes } from './checklists/remixes.routes';
@@ -63,7 +63,6 @@ import {
   consumeRate,
   consumeWriteQuota,
   writeQuotas as defaultWriteQuotas,
-  type WriteAction,
   type WriteQuotas,
 } from './security/rate-limit';
 
@@ -174,21 +173,22 @@ export function createApp({
   app.use('/api/*', (c, next) => (isRead(c) ? next() : notifyingAfterCommit(db, next, afterCommitFailed)));
   const lookUpSession = createSessionLookup(db, auth);
   app.use('/api/*', async (c, next) => {
-    // One look-up a request: a write's first one also counts it against its quotas.
-    let lookup: Promise<LookedUp | null> | undefined;
-    const lookUp = (action?: WriteAction) =>
-      (lookup ??= lookUpSession(
-        c.req.raw.headers,
-        c.var.clientIp,
-        action && { action, address: c.var.clientIp, quotas: writeQuotas },
-      ));
+    // One look-up a request: the first may also count the request (a write against its quotas, a
+    // read against its per-user limits), and only that first one's decision is the count's.
+    let lookup: { found: Promise<LookedUp | null>; counted: Counted | undefined } | undefined;
+    const lookUp = async (counted?: Counted) => {
+      lookup ??= { found: lookUpSession(c.req.raw.headers, c.var.clientIp, counted), counted };
+      const found = await lookup.found;
+      return found && { user: found.user, decision: counted && lookup.counted === counted ? found.quota : undefined };
+    };
     c.set('currentUser', async () => (await lookUp())?.user ?? null);
     c.set('currentUserWriting', async (action) => {
-      const found = await lookUp(action);
+      const found = await lookUp({ action, address: c.var.clientIp, quotas: writeQuotas });
       if (!found) return null;
-      const quota = found.quota ?? (await consumeWriteQuota(db, action, found.user.id, c.var.clientIp, writeQuotas));
+      const quota = found.decision ?? (await consumeWriteQuota(db, action, found.user.id, c.var.clientIp, writeQuotas));
       return { user: found.user, quota };
     });
+    c.set('currentUserLimited', async (rules) => lookUp({ rules }));
     await next();
   });
 

@@ -42,6 +42,14 @@ export type AppEnv = {
      * address (in the statement that reads the session, when it is the request's first look-up).
      */
     currentUserWriting: (action: WriteAction) => Promise<{ user: SessionUser; quota: RateDecision } | null>;
+    /**
+     * The signed-in user, and the decision on their read counted against the per-user limits
+     * `rules`, in order, when the statement that read the session counted it (the request's first
+     * look-up, of a session usable as it is); without `decision`, nothing was counted.
+     */
+    currentUserLimited: (
+      rules: readonly RateRuleName[],
+    ) => Promise<{ user: SessionUser; decision: RateDecision | undefined } | null>;
     /** Counts one event of a rate-limit rule (security/rate-limit.ts) for the key `parts` make. */
     consumeRate: (rule: RateRuleName, ...parts: string[]) => Promise<RateDecision>;
   };
@@ -134,12 +142,21 @@ export function requireUser(options: { message?: string; quota?: WriteAction; li
   return createMiddleware<SignedInEnv>(async (c, next) => {
     // A response for one user (or the 401 that says there is none) is never cached.
     c.header('Cache-Control', 'no-store');
+    const limits = options.limits ?? [];
+    // A read's per-user limits are counted first, in the statement that reads the session when it can be.
+    const byUser = options.quota ? [] : limits.filter((limit) => limit.isPerUser);
     const writing = options.quota ? await c.var.currentUserWriting(options.quota) : null;
-    const user = writing ? writing.user : await c.var.currentUser();
+    const limited = byUser.length > 0 ? await c.var.currentUserLimited(byUser.map((limit) => limit.rule)) : null;
+    const user = writing?.user ?? limited?.user ?? (await c.var.currentUser());
     if (!user) return c.json(body, 401);
     c.set('user', user);
-    if (writing && !writing.quota.allowed) return tooManyRequests(c, writing.quota.retryAfterSeconds);
-    const refused = await refusedByRateLimit(c, user, ...(options.limits ?? []));
+    const counted = writing?.quota ?? limited?.decision;
+    if (counted && !counted.allowed) return tooManyRequests(c, counted.retryAfterSeconds);
+    const refused = await refusedByRateLimit(
+      c,
+      user,
+      ...(limited?.decision ? limits.filter((limit) => !limit.isPerUser) : limits),
+    );
     if (refused) return refused;
     await next();
     markNoStore(c);
@@ -180,6 +197,8 @@ export function limitedWrite(action: WriteAction, options: { message?: string } 
 export type RouteRateLimit = {
   rule: RateRuleName;
   keyOf: (c: Context<AppEnv>, user: SessionUser | null) => string | null | Promise<string | null>;
+  /** Keyed by the signed-in user's id alone (`perUser`), so countable with their session. */
+  isPerUser?: boolean;
 };
 
 /** A limit per client address (an IPv6 address counts by its /64). */
@@ -188,6 +207,7 @@ export const perAddress = (rule: RateRuleName): RouteRateLimit => ({ rule, keyOf
 /** A limit per signed-in user; declare it after sign-in (`signedInAndLimited`). */
 export const perUser = (rule: RateRuleName): RouteRateLimit => ({
   rule,
+  isPerUser: true,
   keyOf: (_c, user) => {
     if (!user) throw new Error(`The rate limit ${rule} counts per user: declare it after sign-in.`);
     return user.id;

@@ -6,9 +6,11 @@ import { commitWithoutWaiting, executeNamed, type Database } from '../db/client'
 import type { SessionUser } from '../http';
 import { personJson, type PersonRow } from '../presenters';
 import {
+  countUserRates,
   countWriteQuota,
   quotaDecision,
   type RateDecision,
+  type RateRuleName,
   type WriteAction,
   type WriteQuotas,
 } from '../security/rate-limit';
@@ -44,14 +46,18 @@ type FoundSession = {
   user: { id: string; email: string; emailVerified: boolean };
   /** The user's profile, as a notification names its actor (null when it has none). */
   person?: PersonRow | null;
-  /** A write's count against its quotas, when the statement that read the session made it. */
+  /** The decision on what the request counted (Counted), when the statement that read the session counted it. */
   quota?: RateDecision;
 };
 
-/** A content write counted against its quotas by the statement that reads its session. */
-export type CountedWrite = { action: WriteAction; address: string; quotas: WriteQuotas };
+/**
+ * What the statement that reads a request's session may count for it: a content write against its
+ * quotas, or a signed-in read against its per-user limits (`rules`, in order).
+ */
+export type Counted =
+  { action: WriteAction; address: string; quotas: WriteQuotas } | { rules: readonly RateRuleName[] };
 
-/** The signed-in user of a request, and the decision on its write's quotas if the lookup counted it. */
+/** The signed-in user of a request, and the decision on what it counted if the lookup counted it. */
 export type LookedUp = { user: SessionUser; quota?: RateDecision };
 
 export function createSessionLookup(db: Database, auth: Auth) {
@@ -64,25 +70,30 @@ export function createSessionLookup(db: Database, auth: Auth) {
     from sessions s join users u on u.id = s.user_id where s.token = ${token}`;
 
   /**
-   * The session of `token` with its user and their profile, in one statement; with `write`, the
-   * write counted against its quotas in the same statement when the session is usable as it is
-   * (`usable`: live, not due for renewal, within its absolute lifetime), committed without waiting
-   * for the disk as consumeWriteQuota's count is.
+   * The session of `token` with its user and their profile, in one statement; with `counted`, the
+   * write or the read counted in the same statement when the session is usable as it is (`usable`:
+   * live, not due for renewal, within its absolute lifetime), committed without waiting for the
+   * disk as consumeWriteQuota's count is.
    */
-  async function readSession(token: string, usable: Usable, write?: CountedWrite) {
+  async function readSession(token: string, usable: Usable, counted?: Counted) {
     type Row = {
       session: { id: string; createdAt: string; updatedAt: string; expiresAt: string; ipAddress: string | null };
       user: FoundSession['user'];
       person: PersonRow | null;
       retry_after?: number | null;
     };
-    const counted = write
+    const count =
+      counted &&
+      ('rules' in counted
+        ? countUserRates(counted.rules, sql`u.id`)
+        : countWriteQuota(counted.action, sql`u.id`, counted.address, counted.quotas));
+    const counting = count
       ? sql`, ${commitWithoutWaiting},
         case when s.expires_at > ${usable.expiresAfter.toISOString()}::timestamptz
                and s.created_at > ${usable.createdAfter.toISOString()}::timestamptz
-          then ${countWriteQuota(write.action, sql`u.id`, write.address, write.quotas)} end as retry_after`
+          then ${count} end as retry_after`
       : sql``;
-    const [row] = await executeNamed<Row>(db, sql`select ${sessionColumns} ${counted} ${fromToken(token)}`);
+    const [row] = await executeNamed<Row>(db, sql`select ${sessionColumns} ${counting} ${fromToken(token)}`);
     if (!row) return null;
     const { session } = row;
     const found: FoundSession = {
@@ -101,10 +112,10 @@ export function createSessionLookup(db: Database, auth: Auth) {
   }
 
   /**
-   * The session the cookie names, when it is live and not due for renewal (with `write` counted, if
-   * given); undefined when it is there but not usable as it is; null when there is none.
+   * The session the cookie names, when it is live and not due for renewal (with `counted` counted,
+   * if given); undefined when it is there but not usable as it is; null when there is none.
    */
-  async function readUsual(headers: Headers, write?: CountedWrite): Promise<FoundSession | null | undefined> {
+  async function readUsual(headers: Headers, counted?: Counted): Promise<FoundSession | null | undefined> {
     const cookies = headers.get('cookie');
     if (!cookies) return null;
     const context = await auth.$context;
@@ -125,7 +136,7 @@ export function createSessionLookup(db: Database, auth: Auth) {
       expiresAfter: new Date(isRenewed ? now + (expiresIn - updateAge) * 1000 : now),
       createdAfter: absoluteLifetimeStart(new Date(now)),
     };
-    const found = await readSession(token, usable, write);
+    const found = await readSession(token, usable, counted);
     if (!found) return null;
     const isUsable =
       found.session.expiresAt > usable.expiresAfter &&
@@ -135,15 +146,11 @@ export function createSessionLookup(db: Database, auth: Auth) {
 
   /**
    * The signed-in user of a request from `clientIp`, or null; records where the session was last
-   * seen. With `write`, the write is counted against its quotas, in the statement that reads the
-   * session when it can be.
+   * seen. With `counted`, the write or the read is counted in the statement that reads the session
+   * when it can be (then `quota` is its decision; otherwise the caller counts it).
    */
-  return async function currentUser(
-    headers: Headers,
-    clientIp: string,
-    write?: CountedWrite,
-  ): Promise<LookedUp | null> {
-    const usual = await readUsual(headers, write);
+  return async function currentUser(headers: Headers, clientIp: string, counted?: Counted): Promise<LookedUp | null> {
+    const usual = await readUsual(headers, counted);
     const found: FoundSession | null = usual === undefined ? await auth.api.getSession({ headers }) : usual;
     if (!found) return null;
     // Sliding renewal stops at the absolute lifetime: past it, the session ends (decision 016). (A

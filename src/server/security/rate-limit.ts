@@ -247,6 +247,21 @@ export async function consumeWriteQuota(
   return quotaDecision(result.rows[0]!.retry_after);
 }
 
+/** Stands for the user's id in a key made before the statement that names the user. */
+const USER_MARK = '\u0000';
+
+/** `key` with the user's id (SQL) where USER_MARK stands. */
+function keyOfUser(key: string, userId: SQL): SQL {
+  const [before, after] = key.split(USER_MARK);
+  return after === undefined ? sql`${key}` : sql`${before} || ${userId} || ${after}`;
+}
+
+/** ticklist_count_events over the keys and their rules, in order. */
+const countEvents = (keys: SQL[], rules: RateRule[]) => sql`ticklist_count_events(
+    array[${sql.join(keys, sql`, `)}]::text[],
+    ${sql.param(rules.map((rule) => rule.windowSeconds))}::int[],
+    ${sql.param(rules.map((rule) => rule.max))}::int[])`;
+
 /**
  * The expression that counts one write against its four counters (ticklist_count_events): the
  * seconds to wait before the next, 0 when it is allowed. `userId` is SQL: a parameter, or the
@@ -254,17 +269,23 @@ export async function consumeWriteQuota(
  * counted in the statement that finds who makes it.
  */
 export function countWriteQuota(action: WriteAction, userId: SQL, address: string, quotas: WriteQuotas): SQL {
-  // The counters' keys, with the user's id spliced in by the statement where they name it.
-  const mark = '\u0000';
-  const counters = writeQuotaCounters(action, mark, address, quotas);
-  const keys = counters.map((counter) => {
-    const [before, after] = counter.key.split(mark);
-    return after === undefined ? sql`${counter.key}` : sql`${before} || ${userId} || ${after}`;
-  });
-  return sql`ticklist_count_events(
-    array[${sql.join(keys, sql`, `)}]::text[],
-    ${sql.param(counters.map((counter) => counter.rule.windowSeconds))}::int[],
-    ${sql.param(counters.map((counter) => counter.rule.max))}::int[])`;
+  const counters = writeQuotaCounters(action, USER_MARK, address, quotas);
+  return countEvents(
+    counters.map((counter) => keyOfUser(counter.key, userId)),
+    counters.map((counter) => counter.rule),
+  );
+}
+
+/**
+ * The expression that counts one event of each per-user rule of `rules` (keyed as rateKey keys
+ * them) for the user `userId`, the user's column in the statement that reads the session, in order
+ * and stopping at the first refusal (ticklist_count_events): the seconds to wait, 0 when allowed.
+ */
+export function countUserRates(rules: readonly RateRuleName[], userId: SQL): SQL {
+  return countEvents(
+    rules.map((rule) => keyOfUser(rateKey(rule, USER_MARK), sql`lower(${userId})`)),
+    rules.map((rule) => rateRules[rule]),
+  );
 }
 
 /** A write's decision from ticklist_count_events' answer. */
