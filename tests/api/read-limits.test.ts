@@ -85,3 +85,14 @@ describe('a read under a per-user limit', () => {
     expect(rows.rows).toEqual([]);
   });
 });
+
+describe('a read under a limit per address', () => {
+  it('is counted by a statement of its own whose commit does not wait for the disk', async () => {
+    const list = await makeChecklist(t.db, owner.id);
+    statements = [];
+    expect((await t.agent().request(`/api/checklists/${list.id}/remixes`)).status).toBe(200);
+    const counts = statements.filter((text) => /insert into rate_limits/.test(text));
+    expect(counts).toHaveLength(1);
+    expect(counts[0]).toContain("set_config('synchronous_commit', 'off', true)");
+  });
+});

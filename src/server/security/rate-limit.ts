@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { commitWithoutWaiting, type Database } from '../db/client';
+import { commitWithoutWaiting, executeNamed, type Database } from '../db/client';
 import { rateLimitAddress } from './client-address';
 
 export type RateRule = { windowSeconds: number; max: number };
@@ -97,13 +97,22 @@ function countOne(key: string, rule: RateRule): SQL {
       window_start = case when ${windowEnded} then now() else rate_limits.window_start end`;
 }
 
-/** consumeRate's statement for any key and rule (the write quotas below name their own keys). */
+/**
+ * consumeRate's statement for any key and rule (the write quotas below name their own keys): one
+ * named statement, prepared once per connection, whose commit does not wait for the disk, as the
+ * write quotas' does not (consumeWriteQuota). Most of these counts guard reads, which write nothing
+ * else; a crash within moments (the WAL writer's 200 ms) may forget the last counts.
+ */
 async function countEvent(db: Database, key: string, rule: RateRule): Promise<RateDecision> {
-  const result = await db.execute<{ count: number; retry_after: number }>(sql`
+  const [row] = await executeNamed<{ count: number; retry_after: number }>(
+    db,
+    sql`
     ${countOne(key, rule)}
     returning count,
-      greatest(1, ceil(extract(epoch from window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int as retry_after`);
-  const row = result.rows[0]!;
+      greatest(1, ceil(extract(epoch from window_start + make_interval(secs => ${rule.windowSeconds}) - now())))::int as retry_after,
+      ${commitWithoutWaiting}`,
+  );
+  if (!row) throw new Error('the rate count returned no row');
   return row.count <= rule.max ? { allowed: true } : { allowed: false, retryAfterSeconds: row.retry_after };
 }
 
