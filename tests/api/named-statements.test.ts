@@ -114,11 +114,10 @@ describe('statements planned once (decision 038)', () => {
       write: 'a clone',
       send: (listId: string) => ({ path: `/api/checklists/${listId}/clone`, json: undefined }),
       status: 201,
-      // Opening the original, then copying it (ticklist_clone_list, whose own statements PL/pgSQL
-      // prepares) with the notification and the badge check it leaves.
+      // Opening the original and copying it (ticklist_clone_list, whose own statements PL/pgSQL
+      // prepares) with the notification and the badge check it leaves, in one statement.
       shapes: {
-        open: /select id, author_id, is_public, title[\s\S]*from checklists c\s+where/,
-        copy: /ticklist_clone_list[\s\S]*insert into notifications[\s\S]*insert into outbox_tasks/,
+        copy: /with original as[\s\S]*ticklist_clone_list[\s\S]*insert into notifications[\s\S]*insert into outbox_tasks/,
       },
     },
     {

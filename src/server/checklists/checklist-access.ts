@@ -1,9 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { canEdit } from '@/domain/permissions';
 import { executeNamed, type Database, type Executor, type Transaction } from '../db/client';
 import { isUuid } from '../db/ids';
 import type { WriteOutcome } from '../outcome';
-import { personJson, type PersonRow } from '../presenters';
 import { lockingPublishing, visibleTo } from '../visibility/lists';
 
 export type ChecklistAccess = { id: string; authorId: string; isPublic: boolean; title: string };
@@ -27,7 +26,18 @@ export async function findChecklistAccess(
   userId: string | null,
   options: AccessOptions = {},
 ): Promise<ChecklistAccess | null> {
-  return (await readChecklistAccess(db, id, userId, options, sql``))?.access ?? null;
+  if (!isUuid(id)) return null;
+  // Prepared once per connection, as every writer opens a list with it: its plan, the row by its
+  // primary key, is the same for any list.
+  const [row] = await executeNamed<{ id: string; author_id: string; is_public: boolean; title: string }>(
+    db,
+    sql`
+      select id, author_id, is_public, title from checklists c
+      where id = ${id} and ${visibleTo(userId)}
+        ${options.lockPublishingOf ? sql`and ${lockingPublishing(options.lockPublishingOf)}` : sql``}
+      ${options.lock ? sql.raw(`for ${options.lock} of c`) : sql``}`,
+  );
+  return row ? { id: row.id, authorId: row.author_id, isPublic: row.is_public, title: row.title } : null;
 }
 
 /**
@@ -61,61 +71,6 @@ export function withOwnChecklist<T>(
   return withChecklistAccess(db, id, userId, { lock: 'update' }, async (tx, access) =>
     canEdit({ id: userId }, access) ? write(tx, access) : { ok: false, reason: 'not_found' },
   );
-}
-
-/**
- * findChecklistAccess, and the asking user's profile read in the same statement, for a writer that
- * names them in a notification (`notify`'s actor).
- */
-export async function findChecklistAccessAndActor(
-  db: Executor,
-  id: string,
-  userId: string,
-  options: AccessOptions = {},
-): Promise<{ access: ChecklistAccess; actor: PersonRow } | null> {
-  const found = await readChecklistAccess(
-    db,
-    id,
-    userId,
-    options,
-    sql`, (select ${personJson} from profiles p where p.id = ${userId}) as actor`,
-  );
-  if (!found) return null;
-  return {
-    access: found.access,
-    actor: found.actor ?? { id: null, name: null, avatar: null, username: null, isPublic: null },
-  };
-}
-
-async function readChecklistAccess(
-  db: Executor,
-  id: string,
-  userId: string | null,
-  options: AccessOptions,
-  more: SQL,
-): Promise<{ access: ChecklistAccess; actor: PersonRow | null } | null> {
-  if (!isUuid(id)) return null;
-  // Prepared once per connection, as every writer opens a list with it: its plan, the row by its
-  // primary key, is the same for any list.
-  const [row] = await executeNamed<{
-    id: string;
-    author_id: string;
-    is_public: boolean;
-    title: string;
-    actor?: PersonRow | null;
-  }>(
-    db,
-    sql`
-      select id, author_id, is_public, title ${more} from checklists c
-      where id = ${id} and ${visibleTo(userId)}
-        ${options.lockPublishingOf ? sql`and ${lockingPublishing(options.lockPublishingOf)}` : sql``}
-      ${options.lock ? sql.raw(`for ${options.lock} of c`) : sql``}`,
-  );
-  if (!row) return null;
-  return {
-    access: { id: row.id, authorId: row.author_id, isPublic: row.is_public, title: row.title },
-    actor: row.actor ?? null,
-  };
 }
 
 /**

@@ -174,7 +174,7 @@ export function checklistActionsRoutes({ db }: { db: Database }) {
   const copy =
     (makeCopy: typeof cloneChecklist): RouteHandler<typeof route.clone> =>
     async (c) => {
-      const outcome = await makeCopy(db, c.req.valid('param').id, c.var.user.id);
+      const outcome = await makeCopy(db, c.req.valid('param').id, c.var.user.id, c.var.user.person);
       return outcome.ok ? c.json({ id: outcome.value }, 201) : refusal(c, outcome);
     };
   const complete = toggleHandler<typeof route.complete>((c, isCompleted) => {

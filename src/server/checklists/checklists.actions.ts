@@ -9,14 +9,10 @@ import { laterBadgeCheck, withBadgeChecks } from '../badges/badge-checks';
 import { executeNamed, sqlCount, type Database, type Executor } from '../db/client';
 import { checklists, checklistTags } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
-import { cloneNotification, deleteNotificationsAbout } from '../notifications/notifications.actions';
-import {
-  checklistNotFound,
-  findChecklistAccess,
-  findChecklistAccessAndActor,
-  withChecklistAccess,
-  type ChecklistAccess,
-} from './checklist-access';
+import { cloneNotification, deleteNotificationsAbout, readActor } from '../notifications/notifications.actions';
+import { unnamedPerson } from '../notifications/notifications-in-writes';
+import type { PersonRow } from '../presenters';
+import { checklistNotFound, findChecklistAccess, withChecklistAccess, type ChecklistAccess } from './checklist-access';
 import { isUuid } from '../db/ids';
 import { authorVisibilityColumns, lockingPublishing, visibleTo } from '../visibility/lists';
 import { writeEntries } from './entry-writes';
@@ -280,36 +276,48 @@ export async function bulkSetVisibility(
  * unlisted list is unlisted, so cloning cannot list what its author chose not to (decision 024).
  * The clone is the cloner's: they may make it public or private afterwards.
  */
-export async function cloneChecklist(db: Database, id: string, userId: string): Promise<WriteOutcome<string>> {
-  // The cloner's profile comes with the list, for the notification.
-  const found = await findChecklistAccessAndActor(db, id, userId);
-  if (!found) return checklistNotFound(db, id);
-  const { access, actor } = found;
-  // Refused as a self-like is: 403 (the same rule, "not on your own list").
-  if (!canClone({ id: userId }, access))
-    return { ok: false, reason: 'forbidden', message: checklistActionMessages.cloneOwn };
-  // One statement committed alone: the copy (ticklist_clone_list: the original locked, its entries,
-  // tags and the clone's record, then the copy's row), and, only when a copy was made, the
-  // original's author's notification and their badge check. A clone is not a publication of the
-  // cloner's: only the original's author can earn by it. Null when the original was deleted or
-  // made private since it was read: nothing is copied, nobody notified.
-  const made = sql`select id from copied where id is not null`;
-  const notified = cloneNotification(
-    { recipientId: access.authorId, actorId: userId, actor, checklist: { id, title: access.title } },
-    sql`exists (${made})`,
-  );
+export async function cloneChecklist(
+  db: Database,
+  id: string,
+  userId: string,
+  /** The cloner's profile, when the session's statement read it (else it is read here). */
+  person?: PersonRow | null,
+): Promise<WriteOutcome<string>> {
+  if (!isUuid(id)) return { ok: false, reason: 'not_found' };
+  const actor = (person === undefined ? await readActor(db, userId) : person) ?? unnamedPerson(userId);
+  // One statement committed alone: the original as the cloner may see it; unless it is theirs, the
+  // copy (ticklist_clone_list: the original locked, its entries, tags and the clone's record, then
+  // the copy's row); and, only when a copy was made, the original's author's notification and their
+  // badge check. A clone is not a publication of the cloner's: only the original's author can earn
+  // by it. No copy is made when the original was deleted or made private since it was read.
+  const notified = cloneNotification(userId, actor, 'original', sql`exists (select 1 from made)`);
   return withBadgeChecks(db, async (later) => {
-    const [written] = await executeNamed<{ copy_id: string | null; check_id: string | null }>(
+    const [written] = await executeNamed<{
+      author_id: string | null;
+      copy_id: string | null;
+      check_id: string | null;
+      notified: string[] | null;
+    }>(
       db,
       sql`
-      with copied as (select ticklist_clone_list(${id}, ${newListId()}, ${userId}) as id),
-      ${notified ? sql`notified as (${notified.insert}), ` : sql``}
-      checked as (${laterBadgeCheck(sql`select ${access.authorId} as user_id from (${made}) made`, ['clones_by_others'])})
-      select (select id from copied) as copy_id, (select id from checked) as check_id`,
+      with original as (select c.id, c.author_id, c.title from checklists c where c.id = ${id} and ${visibleTo(userId)}),
+      copied as (select ticklist_clone_list(o.id, ${newListId()}, ${userId}) as id from original o where o.author_id <> ${userId}),
+      made as (select id from copied where id is not null),
+      notified as (${notified.insert}),
+      checked as (${laterBadgeCheck(
+        sql`select o.author_id as user_id from original o where exists (select 1 from made)`,
+        ['clones_by_others'],
+      )})
+      select (select author_id from original) as author_id, (select id from made) as copy_id,
+        (select id from checked) as check_id, (select array_agg(user_id) from notified) as notified`,
     );
-    if (!written?.copy_id) return checklistNotFound(db, id);
+    if (!written?.author_id) return checklistNotFound(db, id);
+    // Refused as a self-like is: 403 (the same rule, "not on your own list").
+    if (!canClone({ id: userId }, { authorId: written.author_id }))
+      return { ok: false, reason: 'forbidden', message: checklistActionMessages.cloneOwn };
+    if (!written.copy_id) return checklistNotFound(db, id);
     later.left(written.check_id, ['clones_by_others']);
-    notified?.written();
+    notified.written(written.notified ?? []);
     return { ok: true, value: written.copy_id };
   });
 }

@@ -82,13 +82,29 @@ function notificationInsert(
 }
 
 /**
- * A clone's notification, which mails nobody and is never repeated, for the cloning statement to
- * write as one of its WITH queries, when `when` holds (the copy was made): its insert, and
- * `written()` to call once that statement has run. Null when nobody is notified.
+ * A clone's notification, for the cloning statement to write as one of its WITH queries: to the
+ * author of the original, which `original` names (a WITH query of that statement, with the list's
+ * `id`, `author_id` and `title`), from `actorId`, named as `person`, when `when` holds (the copy was
+ * made). It mails nobody and is never repeated; it is not written to the actor, to the reserved
+ * "Deleted user", nor to an author who blocked the actor. The insert returns its recipient's
+ * `user_id`; `written(recipients)`, called once the statement has run, has them notified after it.
  */
-export function cloneNotification(event: Omit<NotifiedEvent, 'type'> & { actor: PersonRow }, when: SQL) {
-  const clone = { ...event, type: 'clone' as const };
-  return isNotified(clone) ? notificationInsert(clone, event.actor, { when }) : null;
+export function cloneNotification(actorId: string, person: PersonRow, original: string, when: SQL) {
+  // The message names the list by its title, which only the statement reads: the text around it is
+  // made here (the actor as anyone but themselves sees them named, as every recipient is someone else).
+  const mark = '\u0000';
+  const [before, after] = notificationMessage('clone', namedActor(person, null).name, mark).split(mark);
+  const o = sql.raw(original);
+  return {
+    insert: sql`
+      insert into notifications (user_id, actor_id, type, checklist_id, message)
+      select ${o}.author_id, ${actorId}, 'clone', ${o}.id, ${before} || ${o}.title || ${after ?? ''}
+      from ${o}
+      where ${o}.author_id <> ${actorId} and ${o}.author_id <> ${DELETED_USER.id}
+        and not ${hasBlocked(sql`${o}.author_id`, actorId)} and ${when}
+      returning user_id`,
+    written: (recipients: readonly string[]) => notifyAfterCommit(recipients),
+  };
 }
 
 /**
