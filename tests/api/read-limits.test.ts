@@ -1,10 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_DAYS } from '../../src/domain/accounts/lifetimes';
-import { sessions } from '../../src/server/db/schema';
 import { rateKey, rateRules } from '../../src/server/security/rate-limit';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
-import { signedInAgent } from '../setup/sign-in';
+import { makeSessionsDueForRenewal, signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 import { createTestDatabase } from '../setup/test-database';
 
@@ -52,11 +50,7 @@ describe('a read under a per-user limit', () => {
     expect(await readVersions(list.id)).toBe(200);
     expect(await counted()).toBe(1);
     // Signed in two days ago: due for renewal, so Better Auth reads the session and the read is counted apart.
-    const twoDaysAgo = Date.now() - 2 * 24 * 60 * 60 * 1000;
-    await t.db
-      .update(sessions)
-      .set({ expiresAt: new Date(twoDaysAgo + SESSION_DAYS * 24 * 60 * 60 * 1000) })
-      .where(eq(sessions.userId, owner.id));
+    await makeSessionsDueForRenewal(t, owner.id);
     expect(await readVersions(list.id)).toBe(200);
     expect(await counted()).toBe(2);
     // Renewed: read as it is again, and counted in its statement.

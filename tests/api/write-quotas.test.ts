@@ -1,8 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '../../src/domain/accounts/account-forms';
-import { SESSION_DAYS } from '../../src/domain/accounts/lifetimes';
-import { sessions } from '../../src/server/db/schema';
 import { notificationListSchema } from '../../src/domain/notifications/notifications';
 import { NOTIFICATION_CHANNEL } from '../../src/server/notifications/live';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
@@ -14,7 +12,7 @@ import {
   type WriteAction,
 } from '../../src/server/security/rate-limit';
 import { notifiedDuring } from '../setup/notified-during';
-import { signedInAgent } from '../setup/sign-in';
+import { makeSessionsDueForRenewal, signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
 
 // Every content write counts against a per-user and a per-address quota stored in
@@ -364,11 +362,7 @@ describe('a write counted with its session', () => {
     expect((await like()).status).toBe(200);
     expect(await minuteCount()).toBe(1);
     // Signed in two days ago: due for renewal, so Better Auth reads the session and the quota is counted apart.
-    const twoDaysAgo = Date.now() - 2 * 24 * 60 * 60 * 1000;
-    await t.db
-      .update(sessions)
-      .set({ expiresAt: new Date(twoDaysAgo + SESSION_DAYS * 24 * 60 * 60 * 1000) })
-      .where(eq(sessions.userId, writer.id));
+    await makeSessionsDueForRenewal(t, writer.id);
     expect((await like()).status).toBe(200);
     expect(await minuteCount()).toBe(2);
     // Renewed: read as it is again, and counted in its statement.

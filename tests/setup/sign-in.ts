@@ -1,3 +1,6 @@
+import { eq } from 'drizzle-orm';
+import { SESSION_DAYS } from '../../src/domain/accounts/lifetimes';
+import { sessions } from '../../src/server/db/schema';
 import { createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { createTestApp, type Agent, type TestApp } from './test-app';
 
@@ -25,4 +28,16 @@ export async function createAppWithUsers<Name extends string>(
   const agents = {} as Record<Name, Agent>;
   for (const name of Object.keys(users) as Name[]) agents[name] = await signedInAgent(t, users[name]);
   return { t, users, agents };
+}
+
+/**
+ * Makes `userId`'s sessions look signed in two days ago: due for their sliding renewal, so the next
+ * request's session is read by Better Auth, which renews it, rather than by our own lookup.
+ */
+export async function makeSessionsDueForRenewal(t: TestApp, userId: string): Promise<void> {
+  const twoDaysAgo = Date.now() - 2 * 24 * 60 * 60 * 1000;
+  await t.db
+    .update(sessions)
+    .set({ expiresAt: new Date(twoDaysAgo + SESSION_DAYS * 24 * 60 * 60 * 1000) })
+    .where(eq(sessions.userId, userId));
 }
