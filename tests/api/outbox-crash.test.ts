@@ -63,9 +63,11 @@ describe('a process killed between a write’s commit and its badge check', () =
       );
       // The process dies, and with it the statement it had sent: a backend waiting on a lock does
       // not notice its client has gone, so it is ended as the crash would have ended it.
+      // Its exit is awaited from before the kill: it may come before the tick's request fails.
+      const exited = new Promise((resolve) => server!.child.once('exit', resolve));
       server.child.kill('SIGKILL');
       await tick;
-      await new Promise((resolve) => server!.child.once('exit', resolve));
+      await exited;
       server = undefined;
       const ended = await holder.query(
         `select pg_terminate_backend(pid) as ended from pg_locks where relation = 'user_badges'::regclass and not granted`,
