@@ -179,7 +179,9 @@ export function createApp({
     const lookUp = async (counted?: Counted) => {
       lookup ??= { found: lookUpSession(c.req.raw.headers, c.var.clientIp, counted), counted };
       const found = await lookup.found;
-      return found && { user: found.user, decision: counted && lookup.counted === counted ? found.quota : undefined };
+      return (
+        found && { user: found.user, decision: counted && lookup.counted === counted ? found.decision : undefined }
+      );
     };
     c.set('currentUser', async () => (await lookUp())?.user ?? null);
     c.set('currentUserWriting', async (action) => {

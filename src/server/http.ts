@@ -143,7 +143,9 @@ export function requireUser(options: { message?: string; quota?: WriteAction; li
     // A response for one user (or the 401 that says there is none) is never cached.
     c.header('Cache-Control', 'no-store');
     const limits = options.limits ?? [];
-    // A read's per-user limits are counted first, in the statement that reads the session when it can be.
+    // Without a write quota, the route's per-user limits are counted by the statement that reads the
+    // session when it can be (a session usable as it is, on the request's first look-up), before the
+    // others; otherwise all of them are counted after it, in the order they were declared.
     const byUser = options.quota ? [] : limits.filter((limit) => limit.isPerUser);
     const writing = options.quota ? await c.var.currentUserWriting(options.quota) : null;
     const limited = byUser.length > 0 ? await c.var.currentUserLimited(byUser.map((limit) => limit.rule)) : null;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { DELETED_USER } from '../../src/domain/accounts/deleted-user';
 import { commentSchema } from '../../src/domain/checklists/comments';
 import { makeChecklist, createUser } from '../../src/server/seed/factories';
 import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
@@ -121,6 +122,16 @@ describe('a clone', () => {
     expect(records.rows).toHaveLength(1);
     const found = await (await t.agent().request('/api/checklists?q=wick')).json();
     expect(found.checklists.map((card: { id: string }) => card.id)).toContain(copyId);
+  });
+
+  it('of a list kept by the reserved "Deleted user" notifies nobody, and earns that user nothing', async () => {
+    const kept = await makeChecklist(t.db, DELETED_USER.id, { title: 'Left behind' });
+    const response = await asReader.post(`/api/checklists/${kept.id}/clone`, {});
+    expect(response.status).toBe(201);
+    const left = await t.db.execute<{ notices: number; badges: number }>(sql`
+      select (select count(*)::int from notifications where checklist_id = ${kept.id}) as notices,
+             (select count(*)::int from user_badges where user_id = ${DELETED_USER.id}) as badges`);
+    expect(left.rows[0]).toEqual({ notices: 0, badges: 0 });
   });
 
   it('is undone whole, as not found, when the original is made private while it is copied', async () => {

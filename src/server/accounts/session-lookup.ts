@@ -47,7 +47,7 @@ type FoundSession = {
   /** The user's profile, as a notification names its actor (null when it has none). */
   person?: PersonRow | null;
   /** The decision on what the request counted (Counted), when the statement that read the session counted it. */
-  quota?: RateDecision;
+  decision?: RateDecision;
 };
 
 /**
@@ -58,7 +58,7 @@ export type Counted =
   { action: WriteAction; address: string; quotas: WriteQuotas } | { rules: readonly RateRuleName[] };
 
 /** The signed-in user of a request, and the decision on what it counted if the lookup counted it. */
-export type LookedUp = { user: SessionUser; quota?: RateDecision };
+export type LookedUp = { user: SessionUser; decision?: RateDecision };
 
 export function createSessionLookup(db: Database, auth: Auth) {
   const sessionColumns = sql`
@@ -107,7 +107,7 @@ export function createSessionLookup(db: Database, auth: Auth) {
       user: row.user,
       person: row.person,
     };
-    if (row.retry_after !== undefined && row.retry_after !== null) found.quota = quotaDecision(row.retry_after);
+    if (row.retry_after !== undefined && row.retry_after !== null) found.decision = quotaDecision(row.retry_after);
     return found;
   }
 
@@ -141,21 +141,21 @@ export function createSessionLookup(db: Database, auth: Auth) {
     const isUsable =
       found.session.expiresAt > usable.expiresAfter &&
       !hasOutlivedAbsoluteLifetime(found.session.createdAt, new Date(now));
-    return isUsable || found.quota ? found : undefined;
+    return isUsable || found.decision ? found : undefined;
   }
 
   /**
    * The signed-in user of a request from `clientIp`, or null; records where the session was last
    * seen. With `counted`, the write or the read is counted in the statement that reads the session
-   * when it can be (then `quota` is its decision; otherwise the caller counts it).
+   * when it can be (then `decision` is the count's; otherwise the caller counts it).
    */
   return async function currentUser(headers: Headers, clientIp: string, counted?: Counted): Promise<LookedUp | null> {
     const usual = await readUsual(headers, counted);
     const found: FoundSession | null = usual === undefined ? await auth.api.getSession({ headers }) : usual;
     if (!found) return null;
     // Sliding renewal stops at the absolute lifetime: past it, the session ends (decision 016). (A
-    // session whose statement counted the write was within it then: its statement checked.)
-    if (!found.quota && hasOutlivedAbsoluteLifetime(found.session.createdAt)) {
+    // session whose statement counted the request was within it then: its statement checked.)
+    if (!found.decision && hasOutlivedAbsoluteLifetime(found.session.createdAt)) {
       await endSession(db, found.session.id);
       return null;
     }
@@ -172,7 +172,7 @@ export function createSessionLookup(db: Database, auth: Auth) {
         sessionId: found.session.id,
         ...(found.person !== undefined ? { person: found.person } : {}),
       },
-      ...(found.quota ? { quota: found.quota } : {}),
+      ...(found.decision ? { decision: found.decision } : {}),
     };
   };
 }

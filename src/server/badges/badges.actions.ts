@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { DELETED_USER } from '@/domain/accounts/account-data';
 import { BADGE_METRICS, BADGES, badgeRuleText, type BadgeDefinition } from '@/domain/badges/badges';
 import { badgeNotificationMessage } from '@/domain/notifications/notifications';
 import { commitWithoutWaiting, executeNamed, type Executor } from '../db/client';
@@ -13,6 +14,7 @@ export type Grant = { userId: string; slug: string };
  * Earns, in one statement, every badge of `definitions` whose metric has reached its target for the
  * users of `candidates` (a query of `user_id`s), and notifies each of them once. ON CONFLICT makes it
  * idempotent; the join with `badges` skips a definition not yet upserted rather than break the action.
+ * The reserved "Deleted user" earns nothing: the lists and comments it keeps are other people's.
  */
 export async function grantWhere(
   db: Executor,
@@ -48,7 +50,8 @@ export async function grantWhere(
       from (${candidates}) candidates
       cross join lateral ${metricValues(metrics, sql`candidates.user_id`)}
       join rules r on r.metric = m.metric and m.value >= r.target
-      join badges b on b.slug = r.slug),
+      join badges b on b.slug = r.slug
+      where candidates.user_id <> ${DELETED_USER.id}),
     granted as (
       insert into user_badges (user_id, badge_slug) select user_id, slug from earned
       on conflict do nothing

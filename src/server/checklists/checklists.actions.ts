@@ -290,7 +290,7 @@ export async function cloneChecklist(
   // the copy's row); and, only when a copy was made, the original's author's notification and their
   // badge check. A clone is not a publication of the cloner's: only the original's author can earn
   // by it. No copy is made when the original was deleted or made private since it was read.
-  const notified = cloneNotification(userId, actor, 'original', sql`exists (select 1 from made)`);
+  const notified = cloneNotification(userId, actor, sql`original`, sql`exists (select 1 from made)`);
   return withBadgeChecks(db, async (later) => {
     const [written] = await executeNamed<{
       author_id: string | null;

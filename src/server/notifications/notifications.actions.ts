@@ -1,6 +1,11 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { DELETED_USER } from '@/domain/accounts/account-data';
-import { notificationMessage, notificationTarget, type NotificationType } from '@/domain/notifications/notifications';
+import {
+  notificationMessage,
+  notificationMessageAround,
+  notificationTarget,
+  type NotificationType,
+} from '@/domain/notifications/notifications';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { notifications } from '../db/schema';
@@ -89,19 +94,17 @@ function notificationInsert(
  * "Deleted user", nor to an author who blocked the actor. The insert returns its recipient's
  * `user_id`; `written(recipients)`, called once the statement has run, has them notified after it.
  */
-export function cloneNotification(actorId: string, person: PersonRow, original: string, when: SQL) {
+export function cloneNotification(actorId: string, person: PersonRow, original: SQL, when: SQL) {
   // The message names the list by its title, which only the statement reads: the text around it is
   // made here (the actor as anyone but themselves sees them named, as every recipient is someone else).
-  const mark = '\u0000';
-  const [before, after] = notificationMessage('clone', namedActor(person, null).name, mark).split(mark);
-  const o = sql.raw(original);
+  const [before, after] = notificationMessageAround('clone', namedActor(person, null).name);
   return {
     insert: sql`
       insert into notifications (user_id, actor_id, type, checklist_id, message)
-      select ${o}.author_id, ${actorId}, 'clone', ${o}.id, ${before} || ${o}.title || ${after ?? ''}
-      from ${o}
-      where ${o}.author_id <> ${actorId} and ${o}.author_id <> ${DELETED_USER.id}
-        and not ${hasBlocked(sql`${o}.author_id`, actorId)} and ${when}
+      select ${original}.author_id, ${actorId}, 'clone', ${original}.id, ${before} || ${original}.title || ${after}
+      from ${original}
+      where ${original}.author_id <> ${actorId} and ${original}.author_id <> ${DELETED_USER.id}
+        and not ${hasBlocked(sql`${original}.author_id`, actorId)} and ${when}
       returning user_id`,
     written: (recipients: readonly string[]) => notifyAfterCommit(recipients),
   };

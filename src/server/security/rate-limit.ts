@@ -100,8 +100,11 @@ function countOne(key: string, rule: RateRule): SQL {
 /**
  * consumeRate's statement for any key and rule (the write quotas below name their own keys): one
  * named statement, prepared once per connection, whose commit does not wait for the disk, as the
- * write quotas' does not (consumeWriteQuota). Most of these counts guard reads, which write nothing
- * else; a crash within moments (the WAL writer's 200 ms) may forget the last counts.
+ * write quotas' does not (consumeWriteQuota). It counts a visitor's reads (remixes, a search's
+ * count), the sign-in, sign-up and mail limits per address, and a signed-in request's per-user
+ * limits when its session's statement could not count them; a crash within moments (the WAL
+ * writer's 200 ms) may forget the last of these counts, letting a few more attempts through once.
+ * `db` is the pool, never a transaction: the setting would hold for the whole transaction's commit.
  */
 async function countEvent(db: Database, key: string, rule: RateRule): Promise<RateDecision> {
   const [row] = await executeNamed<{ count: number; retry_after: number }>(
@@ -286,9 +289,10 @@ export function countWriteQuota(action: WriteAction, userId: SQL, address: strin
 }
 
 /**
- * The expression that counts one event of each per-user rule of `rules` (keyed as rateKey keys
- * them) for the user `userId`, the user's column in the statement that reads the session, in order
- * and stopping at the first refusal (ticklist_count_events): the seconds to wait, 0 when allowed.
+ * The expression that counts one event of each per-user rule of `rules` for the user `userId`, the
+ * user's column in the statement that reads the session, in order and stopping at the first refusal
+ * (ticklist_count_events): the seconds to wait, 0 when allowed. Its keys are rateKey's for a user
+ * id: lower-cased, which is all rateKey does to a UUID (an id is never an address, nor that long).
  */
 export function countUserRates(rules: readonly RateRuleName[], userId: SQL): SQL {
   return countEvents(
