@@ -96,6 +96,23 @@ describe('the count of public lists and of a tag', () => {
   });
 });
 
+describe('a counter written by its rows’ trigger', () => {
+  it('leaves the counts alone, and a visibility change after it in the same transaction is still counted', async () => {
+    const owner = await createUser(t.db, { username: 'counter_owner' });
+    const liker = await createUser(t.db, { username: 'counter_liker' });
+    const list = await makeChecklist(t.db, owner.id, { title: 'Counted lanterns', tags: ['Counter tag'] });
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into checklist_likes (checklist_id, user_id) values (${list.id}, ${liker.id})`);
+      await tx.execute(sql`update checklists set is_public = false where id = ${list.id}`);
+    });
+    await expectCountersRight();
+    const [{ likes }] = (await rows<{ likes: number }>(
+      sql`select likes_count as likes from checklists where id = ${list.id}`,
+    )) as [{ likes: number }];
+    expect(likes).toBe(1);
+  });
+});
+
 describe("the chips' top tags", () => {
   const truth = (limit: number) =>
     rows<{ key: string; count: number }>(sql`

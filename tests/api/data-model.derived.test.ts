@@ -11,7 +11,8 @@ import {
   notifications,
   profiles,
 } from '../../src/server/db/schema';
-import { cloneChecklist } from '../../src/server/checklists/checklists.actions';
+import { checklistInputSchema } from '../../src/domain/checklists/checklist-input';
+import { cloneChecklist, createChecklist } from '../../src/server/checklists/checklists.actions';
 import { makeChecklist, createUser } from '../../src/server/seed/factories';
 import { counters } from '../setup/data-model';
 import { createTestDatabase } from '../setup/test-database';
@@ -145,6 +146,83 @@ describe("a clone's search fields", () => {
       expect(stored, JSON.stringify(copy)).toEqual(computed);
       expect(stored.lexemes.some((lexeme) => lexeme.startsWith('zzmarked'))).toBe(false);
     }
+  });
+});
+
+describe("a new list's search fields", () => {
+  /** The stored search columns, and the same four read back from the list's rows (as an edit does). */
+  async function storedAndReadBack(id: string) {
+    const [row] = (
+      await db.execute<{ same: boolean; items_count: number; tag_keys: string[]; tag_names: string[] }>(sql`
+        select search_vector = ticklist_search_document(id, title, description)
+               and tag_keys = ticklist_tag_keys(id) and tag_names = ticklist_tag_names(id)
+               and items_count = ticklist_items_count(id) as same,
+               items_count, tag_keys, tag_names
+        from checklists where id = ${id}`)
+    ).rows;
+    return row!;
+  }
+
+  it('are written from its input, and are exactly what reading them back from its entries and tags gives', async () => {
+    const author = await createUser(db);
+    const input = checklistInputSchema.parse({
+      title: 'Café move, day one',
+      description: 'Everything for the new flat.',
+      items: [
+        { kind: 'heading', content: 'Kitchen' },
+        { content: 'Wrap the plates', note: 'Use the towels' },
+        'Empty the fridge',
+        { kind: 'heading', content: 'Bedroom' },
+        'Strip the bed',
+      ],
+      tags: ['Moving', 'home', 'Weekend'],
+      difficulty: 'easy',
+      estimatedTime: '30 minutes',
+    });
+    for (const visibility of ['public', 'unlisted', 'private'] as const) {
+      const id = await createChecklist(db, author.id, { ...input, visibility });
+      const row = await storedAndReadBack(id);
+      expect(row.same, visibility).toBe(true);
+      expect(row.items_count).toBe(3);
+      expect(row.tag_keys).toEqual(['home', 'moving', 'weekend']);
+      expect(row.tag_names).toEqual(['Moving', 'home', 'Weekend']);
+    }
+    // Its words are remembered for the suggestions of searches, as any list's are.
+    const remembered = (
+      await db.execute<{ lexeme: string }>(sql`
+        select lexeme from search_lexemes where lexeme in ('cafe', 'fridg', 'bedroom', 'weekend') order by 1`)
+    ).rows.map((row) => row.lexeme);
+    expect(remembered).toEqual(['bedroom', 'cafe', 'fridg', 'weekend']);
+  });
+
+  it("with no words of its own, gets its columns from its rows, and an existing list's new entries still change its document", async () => {
+    const author = await createUser(db);
+    const id = await createChecklist(
+      db,
+      author.id,
+      checklistInputSchema.parse({
+        title: '!!!',
+        description: '...',
+        items: ['???'],
+        tags: [],
+        difficulty: 'easy',
+        estimatedTime: '30 minutes',
+      }),
+    );
+    expect(await storedAndReadBack(id)).toMatchObject({ same: true, items_count: 1, tag_keys: [] });
+    await db.execute(sql`
+      insert into checklist_items (checklist_id, content, order_index) values (${id}, 'Lanterns', 2)`);
+    await db.execute(sql`insert into checklist_tags (checklist_id, tag, position) values (${id}, 'Camping', 1)`);
+    expect(await storedAndReadBack(id)).toMatchObject({ same: true, items_count: 2, tag_keys: ['camping'] });
+    // So do they after a new list was written earlier in the same transaction.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`
+        select ticklist_insert_list(gen_random_uuid(), ${author.id}, 'Other', 'Other list', null, 'easy', false, false,
+          array['One'], array['item'], array[''], array[]::text[], 1)`);
+      await tx.execute(sql`
+        insert into checklist_items (checklist_id, content, order_index) values (${id}, 'Matches', 3)`);
+    });
+    expect(await storedAndReadBack(id)).toMatchObject({ same: true, items_count: 3 });
   });
 });
 
