@@ -17,8 +17,9 @@ RETURNS tsvector LANGUAGE sql STABLE AS $$
 $$;
 --> statement-breakpoint
 
--- A list's row inserted with its search document already written (a new list writes it from its
--- input) is not read back; one inserted without (a copy) gets it here, from its entries and tags.
+-- A list's row inserted with its search document already written (a new list's, from its input; a
+-- clone's, from its original) is not read back; one inserted without (a duplicate, a row written by
+-- hand) gets it here, from its entries and tags.
 DROP TRIGGER checklists_search ON checklists;
 --> statement-breakpoint
 CREATE TRIGGER checklists_search BEFORE UPDATE OF title, description ON checklists
