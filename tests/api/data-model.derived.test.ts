@@ -13,6 +13,7 @@ import {
 } from '../../src/server/db/schema';
 import { checklistInputSchema } from '../../src/domain/checklists/checklist-input';
 import { cloneChecklist, createChecklist } from '../../src/server/checklists/checklists.actions';
+import { duplicateChecklist } from '../../src/server/checklists/duplicate.actions';
 import { makeChecklist, createUser } from '../../src/server/seed/factories';
 import { counters } from '../setup/data-model';
 import { createTestDatabase } from '../setup/test-database';
@@ -179,15 +180,20 @@ describe("a new list's search fields", () => {
       difficulty: 'easy',
       estimatedTime: '30 minutes',
     });
+    let id = '';
     for (const visibility of ['public', 'unlisted', 'private'] as const) {
-      const id = await createChecklist(db, author.id, { ...input, visibility });
+      id = await createChecklist(db, author.id, { ...input, visibility });
       const row = await storedAndReadBack(id);
       expect(row.same, visibility).toBe(true);
       expect(row.items_count).toBe(3);
       expect(row.tag_keys).toEqual(['home', 'moving', 'weekend']);
       expect(row.tag_names).toEqual(['Moving', 'home', 'Weekend']);
     }
-    // Its words are remembered for the suggestions of searches, as any list's are.
+    // A duplicate's row comes without them, and gets them from its copied rows.
+    const duplicated = await duplicateChecklist(db, id, author.id);
+    if (!duplicated.ok) throw new Error('not duplicated');
+    expect(await storedAndReadBack(duplicated.value)).toMatchObject({ same: true, items_count: 3 });
+    // A new list's words are remembered for the suggestions of searches, as any list's are.
     const remembered = (
       await db.execute<{ lexeme: string }>(sql`
         select lexeme from search_lexemes where lexeme in ('cafe', 'fridg', 'bedroom', 'weekend') order by 1`)

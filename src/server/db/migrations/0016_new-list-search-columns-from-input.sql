@@ -45,6 +45,7 @@ FOR EACH STATEMENT WHEN (current_setting('ticklist.writing_new_list', true) IS D
 EXECUTE FUNCTION ticklist_search_on_children();
 --> statement-breakpoint
 
+-- Only ever into a copy whose row is written after (a duplicate): its own insert reads them.
 CREATE OR REPLACE FUNCTION ticklist_copy_entries(p_original uuid, p_copy uuid, p_keep_source boolean)
 RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -121,9 +122,8 @@ BEGIN
   FROM checklists WHERE id = p_original;
   PERFORM set_config('ticklist.writing_new_list', 'off', true);
   INSERT INTO cloned_checklists (original_checklist_id, original_title, cloned_checklist_id, cloned_by, base_version, reviewed_version)
-  SELECT p_original, title, p_copy, p_cloner, version.number, version.number
-  FROM checklists, (SELECT coalesce(max(number), 1) AS number FROM checklist_versions WHERE checklist_id = p_original) version
-  WHERE id = p_original;
+  SELECT p_original, copied.title, p_copy, p_cloner, version.number, version.number
+  FROM (SELECT coalesce(max(number), 1) AS number FROM checklist_versions WHERE checklist_id = p_original) version;
   -- The record holds the original's row now: made private meanwhile, it is not copied.
   SELECT is_public, is_unlisted INTO visible FROM checklists WHERE id = p_original AND (is_public OR is_unlisted);
   IF NOT FOUND THEN RAISE no_data_found; END IF;
