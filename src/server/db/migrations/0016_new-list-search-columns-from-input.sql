@@ -1,6 +1,7 @@
 -- A list's search document from its texts: title (A), tags (B), description (C) and entries (D),
 -- each text in its order. The one definition both the document read from a list's rows and a new
--- list's document written from its input use.
+-- list's document written from its input use. (Documents written before joined the texts in the order
+-- they were read, so their words' positions may differ; nothing reads positions.)
 CREATE FUNCTION ticklist_search_document_of(p_title text, p_tags text, p_description text, p_contents text)
 RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT ticklist_search_words(p_title, 'A') || ticklist_search_words(p_tags, 'B')
@@ -31,7 +32,9 @@ FOR EACH ROW WHEN (NEW.search_vector = ''::tsvector) EXECUTE FUNCTION ticklist_s
 
 -- The entries and tags of a list whose row is not written yet (a new list, a copy) are written
 -- while `ticklist.writing_new_list` is on: the list's own insert reads them, so the triggers that
--- bring an existing list's search columns up to date are not fired.
+-- bring an existing list's search columns up to date are not fired. This setting and
+-- `ticklist.counting` below are only ever set for the transaction, by these functions: set for a
+-- whole session (SET, PGOPTIONS), they would leave the triggers they guard off.
 DROP TRIGGER checklist_items_search_insert ON checklist_items;
 --> statement-breakpoint
 CREATE TRIGGER checklist_items_search_insert AFTER INSERT ON checklist_items REFERENCING NEW TABLE AS new_rows
