@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { executeNamed } from '../../src/server/db/client';
 import { rateKey, rateRules } from '../../src/server/security/rate-limit';
 import { makeChecklist, createUser, type CreatedUser } from '../../src/server/seed/factories';
 import { makeSessionsDueForRenewal, signedInAgent } from '../setup/sign-in';
@@ -89,5 +90,21 @@ describe('a read under a limit per address', () => {
     const counts = statements.filter((text) => /insert into rate_limits/.test(text));
     expect(counts).toHaveLength(1);
     expect(counts[0]).toContain("set_config('synchronous_commit', 'off', true)");
+  });
+
+  it('is counted by a statement prepared once by name, on the connections that keep their plans', async () => {
+    // One connection in each pool, so what the named one has prepared is what the request used.
+    const { db } = await createTestDatabase({ max: 1 });
+    const app = await createTestApp({ db });
+    const list = await makeChecklist(db, (await createUser(db)).id);
+    for (let run = 0; run < 3; run++)
+      expect((await app.agent().request(`/api/checklists/${list.id}/remixes`)).status).toBe(200);
+    const prepared = await executeNamed<{ statement: string; generic_plans: number }>(
+      db,
+      sql`select statement, generic_plans::int from pg_prepared_statements where from_sql = false`,
+    );
+    const counts = prepared.filter((row) => /insert into rate_limits/.test(row.statement));
+    expect(counts).toHaveLength(1);
+    expect(counts[0]!.generic_plans).toBe(3);
   });
 });
