@@ -54,6 +54,31 @@ describe('Best match tiers (decision 027)', () => {
   });
 });
 
+describe('Best match’s prefix tiers', () => {
+  it('are not read while no word begins with a typed one but itself, and are once one does', async () => {
+    const watcher = await createUser(t.db, { username: 'egret_author' });
+    await insertNumberedLists(t.db, watcher.id, 'Egret pond', 5, 50);
+    /** How many tiers the page's statements read: each statement's tiers are joined by UNION ALL. */
+    const tiersRead = () =>
+      statements
+        .filter((statement) => statement.includes('union all'))
+        .reduce((sum, statement) => sum + statement.split('union all').length, 0);
+    // Five matches in tier 0 do not fill the page, so every tier that may hold a list is read: the
+    // four of whole words, in two statements.
+    statements.length = 0;
+    expect(titles(await browse('?q=egret'))).toHaveLength(5);
+    expect(tiersRead()).toBe(4);
+
+    // A longer word beginning with "egret" is now in a public list's title: its tier (title, as a
+    // prefix) is read, and its list follows the five.
+    await makeChecklist(t.db, watcher.id, { title: 'Egretta watch', createdAt: daysAgo(60) });
+    statements.length = 0;
+    const page = await browse('?q=egret');
+    expect(tiersRead()).toBe(8);
+    expect(titles(page)).toEqual([...[1, 2, 3, 4, 5].map((n) => `Egret pond ${n}`), 'Egretta watch']);
+  });
+});
+
 describe('Best match planned with its words', () => {
   it('makes the prefixes’ tsquery before the tiers, not as the tiers’ statements are planned', async () => {
     const walker = await createUser(t.db, { username: 'heron_author' });

@@ -66,8 +66,8 @@ function bestMatchTiers(whole: SQL, prefix: SQL): SQL[] {
 
 type BestMatchRead = {
   cursor: Extract<BrowseCursor, { o: 'best' }> | null;
-  firstTier: number;
-  endTier: number;
+  /** The tiers to read, in order (see `tiersToRead`). */
+  tiers: number[];
   /** How many lists to read (by default a page and one more, after the pages an offset skips). */
   wanted?: number;
   /** Prepared once per connection, with one plan for every search (no offset, no `wanted`). */
@@ -75,8 +75,8 @@ type BestMatchRead = {
 };
 
 /**
- * The lists of a best-match page (`id`, `position`, `tier`) in the tiers from `firstTier` up to (not
- * including) `endTier`: each tier, the cursor's first, is a query of its own, newest first and
+ * The lists of a best-match page (`id`, `position`, `tier`) in `tiers`: each tier, the cursor's
+ * first, is a query of its own, newest first and
  * limited, that the planner serves from the newest-first index (many matches: it stops after a
  * few) or from the tier's GIN index (few). UNION ALL runs them in turn under one LIMIT, so the
  * tiers after the one that fills the page never run.
@@ -95,9 +95,9 @@ type BestMatchRead = {
 function pickBestMatches(
   query: BrowseQuery,
   match: SearchMatch,
-  { cursor, firstTier, endTier, wanted: limit, isNamed = false }: BestMatchRead,
+  { cursor, tiers: read, wanted: limit, isNamed = false }: BestMatchRead,
 ): SQL {
-  const skipped = cursor || firstTier > 0 ? 0 : query.page * BROWSE_PAGE_SIZE;
+  const skipped = cursor || read[0]! > 0 ? 0 : query.page * BROWSE_PAGE_SIZE;
   const wanted = isNamed ? sqlCount(BROWSE_PAGE_SIZE + 1) : sql`${limit ?? skipped + BROWSE_PAGE_SIZE + 1}`;
   const words = sql.param(match.words);
   const [whole, prefix] = isNamed
@@ -106,30 +106,28 @@ function pickBestMatches(
         sql`${match.whole}::tsquery`,
         match.prefix === undefined ? sql`ticklist_search_query(${words}::text[], true)` : sql`${match.prefix}::tsquery`,
       ];
-  const tiers = bestMatchTiers(whole, prefix)
-    .slice(firstTier, endTier)
-    .map((inTier, index) => {
-      const tier = firstTier + index;
-      const conditions = [...listFilters(query), inTier];
-      if (cursor && tier === cursor.k[0]) {
-        conditions.push(sql`(c.created_at, c.id) < (${cursor.k[1]}::timestamptz, ${cursor.k[2]}::uuid)`);
-      }
-      // Walking the newest-first index for a tier the planner believes large but that is nearly
-      // empty reads every public list. Two cases where that happens are known in advance: the
-      // whole search matches at most SEARCH_COUNT_CAP lists (a rare word missing from the
-      // statistics is guessed at half the rarest tracked one's share), and a prefix tier of words
-      // typed whole, which holds only lists where a longer word begins with one ("tentative" for
-      // "tent") and is often empty while the planner multiplies the prefix's share by the whole
-      // word's absence. Sorting by an expression the index does not have leaves it the GIN index,
-      // whose cost is the matches in the tier's fields: at most the cap in the first case.
-      const isWalkable = !isNamed && match.isMany && !(tier % 2 === 1 && match.isTypedWhole);
-      const newestFirst = isWalkable
-        ? sql`c.created_at desc, c.id desc`
-        : sql`c.created_at + interval '0 seconds' desc, c.id desc`;
-      return sql`(select ${tier}::int as tier, c.id, c.created_at from checklists c
+  const conditionsOf = bestMatchTiers(whole, prefix);
+  const tiers = read.map((tier) => {
+    const conditions = [...listFilters(query), conditionsOf[tier]!];
+    if (cursor && tier === cursor.k[0]) {
+      conditions.push(sql`(c.created_at, c.id) < (${cursor.k[1]}::timestamptz, ${cursor.k[2]}::uuid)`);
+    }
+    // Walking the newest-first index for a tier the planner believes large but that is nearly
+    // empty reads every public list. Two cases where that happens are known in advance: the
+    // whole search matches at most SEARCH_COUNT_CAP lists (a rare word missing from the
+    // statistics is guessed at half the rarest tracked one's share), and a prefix tier of words
+    // typed whole, which holds only lists where a longer word begins with one ("tentative" for
+    // "tent") and is often empty while the planner multiplies the prefix's share by the whole
+    // word's absence. Sorting by an expression the index does not have leaves it the GIN index,
+    // whose cost is the matches in the tier's fields: at most the cap in the first case.
+    const isWalkable = !isNamed && match.isMany && !(tier % 2 === 1 && match.isTypedWhole);
+    const newestFirst = isWalkable
+      ? sql`c.created_at desc, c.id desc`
+      : sql`c.created_at + interval '0 seconds' desc, c.id desc`;
+    return sql`(select ${tier}::int as tier, c.id, c.created_at from checklists c
         where ${sql.join(conditions, sql` and `)}
         order by ${newestFirst} limit ${wanted})`;
-    });
+  });
   const wordsOnce = isNamed
     ? sql`with words as materialized (
         select ${match.whole}::tsquery as whole, ticklist_search_query(${words}::text[], true) as prefix)`
@@ -147,9 +145,10 @@ const FIRST_READ_TIERS = 2;
 
 /**
  * A best-match page's cards. Planning a statement of eight tiers costs most of what a page costs,
- * and the first two tiers from the cursor's (a word whole or as a prefix in titles, say) often fill
- * the page: those are read first, and the rest only when they do not (a second statement, the
- * page's remainder from the next tier's start). A page asked for by offset reads every tier at
+ * and the first two tiers to read from the cursor's (a word whole or as a prefix in titles, say)
+ * often fill the page: those are read first, and the rest only when they do not (a second
+ * statement, the page's remainder from the next tier's start). Tiers that cannot hold a list are
+ * not read (`tiersToRead`). A page asked for by offset reads every tier at
  * once, and so does one whose count already took two statements (`canSplit`), so that no page takes
  * more than three.
  *
@@ -171,21 +170,35 @@ export async function readBestMatches(
       sql`, ${sortKeyJson} as sort_key, ${searchGeneration} as generation`,
       { isNamed: part.isNamed ?? false },
     );
-  const firstTier = cursor?.k[0] ?? 0;
   const isOffset = !cursor && query.page > 0;
   if (!match.isMany && !isOffset) {
-    return read({ cursor, firstTier, endTier: BEST_MATCH_TIER_COUNT, isNamed: true });
+    return read({ cursor, tiers: tierNumbers(cursor?.k[0] ?? 0), isNamed: true });
   }
-  if (!canSplit || isOffset || firstTier + FIRST_READ_TIERS >= BEST_MATCH_TIER_COUNT) {
-    return read({ cursor, firstTier, endTier: BEST_MATCH_TIER_COUNT });
-  }
-  const head = await read({ cursor, firstTier, endTier: firstTier + FIRST_READ_TIERS });
+  const tiers = tiersToRead(match, cursor?.k[0] ?? 0);
+  if (!canSplit || isOffset || tiers.length <= FIRST_READ_TIERS) return read({ cursor, tiers });
+  const head = await read({ cursor, tiers: tiers.slice(0, FIRST_READ_TIERS) });
   if (head.length > BROWSE_PAGE_SIZE) return head;
   const rest = await read({
     cursor: null,
-    firstTier: firstTier + FIRST_READ_TIERS,
-    endTier: BEST_MATCH_TIER_COUNT,
+    tiers: tiers.slice(FIRST_READ_TIERS),
     wanted: BROWSE_PAGE_SIZE + 1 - head.length,
   });
   return [...head, ...rest];
+}
+
+/** The tiers from `first` to the last. */
+const tierNumbers = (first: number) =>
+  Array.from({ length: BEST_MATCH_TIER_COUNT - first }, (_, index) => first + index);
+
+/**
+ * The tiers from `first` that may hold lists. A prefix tier holds the lists where some word is found
+ * only as the start of a longer one. When no word of the lexicon begins with a typed word but the
+ * word itself (and its forms), the prefixes' tsquery is the whole words' one, and every prefix tier
+ * is empty by its own condition: reading them would only cost their planning and their scans. That
+ * is known only when this request read the prefixes (`readMatch`, a first page's), never from a
+ * cursor.
+ */
+function tiersToRead(match: SearchMatch, first: number) {
+  const hasPrefixTiers = match.prefix !== match.whole;
+  return tierNumbers(first).filter((tier) => hasPrefixTiers || tier % 2 === 0);
 }
