@@ -9,7 +9,8 @@ import { laterBadgeCheck, withBadgeChecks } from '../badges/badge-checks';
 import { executeNamed, sqlCount, type Database, type Executor } from '../db/client';
 import { checklists, checklistTags } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
-import { cloneNotification, deleteNotificationsAbout, readActor } from '../notifications/notifications.actions';
+import { deleteNotificationsAbout, notifiedAfterCommit, readActor } from '../notifications/notifications.actions';
+import { listNotificationInsert } from '../notifications/notifications-in-writes';
 import { unnamedPerson } from '../notifications/notifications-in-writes';
 import type { PersonRow } from '../presenters';
 import { checklistNotFound, findChecklistAccess, withChecklistAccess, type ChecklistAccess } from './checklist-access';
@@ -290,7 +291,6 @@ export async function cloneChecklist(
   // the copy's row); and, only when a copy was made, the original's author's notification and their
   // badge check. A clone is not a publication of the cloner's: only the original's author can earn
   // by it. No copy is made when the original was deleted or made private since it was read.
-  const notified = cloneNotification(userId, actor, sql`original`, sql`exists (select 1 from made)`);
   return withBadgeChecks(db, async (later) => {
     const [written] = await executeNamed<{
       author_id: string | null;
@@ -303,7 +303,13 @@ export async function cloneChecklist(
       with original as (select c.id, c.author_id, c.title from checklists c where c.id = ${id} and ${visibleTo(userId)}),
       copied as (select ticklist_clone_list(o.id, ${newListId()}, ${userId}) as id from original o where o.author_id <> ${userId}),
       made as (select id from copied where id is not null),
-      notified as (${notified.insert}),
+      notified as (${listNotificationInsert({
+        type: 'clone',
+        actorId: userId,
+        person: actor,
+        list: 'original',
+        when: sql`exists (select 1 from made)`,
+      })}),
       checked as (${laterBadgeCheck(
         sql`select o.author_id as user_id from original o where exists (select 1 from made)`,
         ['clones_by_others'],
@@ -317,7 +323,7 @@ export async function cloneChecklist(
       return { ok: false, reason: 'forbidden', message: checklistActionMessages.cloneOwn };
     if (!written.copy_id) return checklistNotFound(db, id);
     later.left(written.check_id, ['clones_by_others']);
-    notified.written(written.notified ?? []);
+    notifiedAfterCommit(written.notified ?? []);
     return { ok: true, value: written.copy_id };
   });
 }

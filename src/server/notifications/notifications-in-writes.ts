@@ -36,6 +36,47 @@ export const unnamedPerson = (id: string): PersonRow => ({
  */
 export const REPEAT_WINDOW = sql`interval '1 hour'`;
 
+/**
+ * Who may be notified of `actorId`'s action, as SQL over the recipient (an id, or a column of the
+ * statement): nobody is notified of their own actions, nobody reads the reserved "Deleted user"'s
+ * (decision 013), and nothing a blocked user does reaches the one who blocked them, whatever its
+ * type. Every insert of a notification with an actor checks it.
+ */
+export function isNotifiedOf(recipient: SQL | string, actorId: string): SQL {
+  const id = typeof recipient === 'string' ? sql`${recipient}::text` : recipient;
+  return sql`${id} <> ${actorId} and ${id} <> ${DELETED_USER.id} and not ${hasBlocked(recipient, actorId)}`;
+}
+
+/**
+ * The insert of a notification about a list to its author, for the statement that wrote the
+ * action, which names the list `list` (a WITH query with `id`, `author_id` and `title`): from
+ * `actorId`, named as `person` and as the author may see them, when `when` holds, and only as
+ * `isNotifiedOf` allows. The message is made around the title the statement reads. Returns the
+ * recipient's `user_id` and the `message`.
+ */
+export function listNotificationInsert({
+  type,
+  actorId,
+  person,
+  list,
+  when,
+}: {
+  type: 'like' | 'comment' | 'clone';
+  actorId: string;
+  person: PersonRow | null;
+  list: string;
+  when: SQL;
+}): SQL {
+  // Every recipient is someone else, so the actor is named as anyone but themselves sees them.
+  const [before, after] = notificationMessageAround(type, namedActor(person ?? unnamedPerson(actorId), null).name);
+  const l = sql.raw(list);
+  return sql`
+      insert into notifications (user_id, actor_id, type, checklist_id, message)
+      select ${l}.author_id, ${actorId}, ${type}, ${l}.id, ${before} || ${l}.title || ${after} from ${l}
+      where ${when} and ${isNotifiedOf(sql`${l}.author_id`, actorId)}
+      returning user_id, message`;
+}
+
 export type MailKind = 'follow' | 'comment';
 
 /**
@@ -64,7 +105,7 @@ export function notificationMailQueries(
 
 /**
  * A comment's notification as WITH queries of the statement that writes the comment (`cm`, on the
- * list `allowed`, with `id`, `author_id` and `title`), with `notify`'s rules: the list's author is
+ * list `allowed`, with `id`, `author_id` and `title`), as `isNotifiedOf` allows: the list's author is
  * notified unless they wrote it, are the reserved "Deleted user" or have blocked the commenter,
  * and mailed at most once an hour. They end with `notified` (the users notified) and `mailed` (the
  * mails queued), for the caller to notify (notifiedAfterCommit) once the statement has committed.
@@ -74,16 +115,16 @@ export function commentNotificationQueries(comment: {
   person: PersonRow | null;
   checklistId: string;
 }) {
-  const { actorId, checklistId } = comment;
-  const actor = namedActor(comment.person ?? unnamedPerson(actorId), null);
-  const [before, after] = notificationMessageAround('comment', actor.name);
+  const { actorId, person, checklistId } = comment;
+  const actor = namedActor(person ?? unnamedPerson(actorId), null);
   const linkPath = notificationTarget({ type: 'comment', checklistId, actor });
-  return sql`notified as (
-      insert into notifications (user_id, actor_id, type, checklist_id, message)
-      select a.author_id, ${actorId}, 'comment', a.id, ${before} || a.title || ${after} from allowed a
-      where exists (select 1 from cm) and a.author_id <> ${actorId} and a.author_id <> ${DELETED_USER.id}
-        and not ${hasBlocked(sql`a.author_id`, actorId)}
-      returning user_id, message),
+  return sql`notified as (${listNotificationInsert({
+    type: 'comment',
+    actorId,
+    person,
+    list: 'allowed',
+    when: sql`exists (select 1 from cm)`,
+  })}),
     ${
       linkPath
         ? notificationMailQueries('notified', { kind: 'comment', linkPath, actorId, checklistId })
@@ -117,20 +158,17 @@ export function likeNotificationQueries({
       where ${sameLike('a')} and n.created_at <= now() - ${REPEAT_WINDOW} and exists (select 1 from changed)
       returning n.user_id)`;
   }
-  // The message names the liker as the author may see them (never the liker themselves), around
-  // the list's title as the statement reads it.
-  const name = namedActor(person ?? unnamedPerson(actorId), null).name;
-  const [before, after] = notificationMessageAround('like', name);
   return sql`recent as (
       select exists (select 1 from notifications n, allowed a where ${sameLike('a')}
                      and n.created_at > now() - ${REPEAT_WINDOW}) as recent),
     withdrawn as (
       delete from notifications n using allowed a
       where ${sameLike('a')} and exists (select 1 from changed) and not (select recent from recent)),
-    notified as (
-      insert into notifications (user_id, actor_id, type, checklist_id, message)
-      select a.author_id, ${actorId}, 'like', a.id, ${before} || a.title || ${after} from allowed a
-      where exists (select 1 from changed) and not (select recent from recent)
-        and a.author_id <> ${DELETED_USER.id} and not ${hasBlocked(sql`a.author_id`, actorId)}
-      returning user_id)`;
+    notified as (${listNotificationInsert({
+      type: 'like',
+      actorId,
+      person,
+      list: 'allowed',
+      when: sql`exists (select 1 from changed) and not (select recent from recent)`,
+    })})`;
 }

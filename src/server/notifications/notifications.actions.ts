@@ -1,18 +1,18 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { DELETED_USER } from '@/domain/accounts/account-data';
-import {
-  notificationMessage,
-  notificationMessageAround,
-  notificationTarget,
-  type NotificationType,
-} from '@/domain/notifications/notifications';
+import { notificationMessage, notificationTarget, type NotificationType } from '@/domain/notifications/notifications';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { notifications } from '../db/schema';
 import { notifyAfterCommit, wakeMailDispatchersAfterCommit } from './notify-after-commit';
-import { namedActor, notificationMailQueries, REPEAT_WINDOW, type MailKind } from './notifications-in-writes';
+import {
+  isNotifiedOf,
+  namedActor,
+  notificationMailQueries,
+  REPEAT_WINDOW,
+  type MailKind,
+} from './notifications-in-writes';
 import { personColumns, type PersonRow } from '../presenters';
-import { hasBlocked } from '../visibility/blocks';
 import { visibleTo } from '../visibility/lists';
 
 /**
@@ -55,10 +55,6 @@ type NotifiedEvent = {
   checklist?: { id: string; title: string };
 };
 
-/** Nobody is notified of their own actions, and nobody reads the reserved "Deleted user"'s (decision 013). */
-const isNotified = (event: NotifiedEvent) =>
-  event.recipientId !== event.actorId && event.recipientId !== DELETED_USER.id;
-
 /**
  * The insert of `event`'s notification, naming `person` as its actor, the actor as named and its
  * message (which a mail repeats), and `written()`, to call once the statement that ran it has, so
@@ -68,45 +64,20 @@ const isNotified = (event: NotifiedEvent) =>
 function notificationInsert(
   event: NotifiedEvent,
   person: PersonRow,
-  { withdrawn = null, when = null }: { withdrawn?: SQL | null; when?: SQL | null } = {},
+  { withdrawn = null }: { withdrawn?: SQL | null } = {},
 ) {
   const actor = namedActor(person, event.recipientId);
   const message = notificationMessage(event.type, actor.name, event.checklist?.title);
   return {
     actor,
     message,
-    // Nothing a blocked user does reaches the one who blocked them, whatever its type: the insert
-    // writes no row then (and notify queues no mail for it).
+    // The insert writes no row for someone `isNotifiedOf` leaves out (and notify queues no mail then).
     insert: sql`
       ${withdrawn ? sql`with withdrawn as (${withdrawn})` : sql``}
       insert into notifications (user_id, actor_id, type, checklist_id, message)
       select ${event.recipientId}, ${event.actorId}, ${event.type}, ${event.checklist?.id ?? null}::uuid, ${message}
-      where not ${hasBlocked(event.recipientId, event.actorId)} ${when ? sql`and ${when}` : sql``}`,
+      where ${isNotifiedOf(event.recipientId, event.actorId)}`,
     written: () => notifyAfterCommit([event.recipientId]),
-  };
-}
-
-/**
- * A clone's notification, for the cloning statement to write as one of its WITH queries: to the
- * author of the original, which `original` names (a WITH query of that statement, with the list's
- * `id`, `author_id` and `title`), from `actorId`, named as `person`, when `when` holds (the copy was
- * made). It mails nobody and is never repeated; it is not written to the actor, to the reserved
- * "Deleted user", nor to an author who blocked the actor. The insert returns its recipient's
- * `user_id`; `written(recipients)`, called once the statement has run, has them notified after it.
- */
-export function cloneNotification(actorId: string, person: PersonRow, original: SQL, when: SQL) {
-  // The message names the list by its title, which only the statement reads: the text around it is
-  // made here (the actor as anyone but themselves sees them named, as every recipient is someone else).
-  const [before, after] = notificationMessageAround('clone', namedActor(person, null).name);
-  return {
-    insert: sql`
-      insert into notifications (user_id, actor_id, type, checklist_id, message)
-      select ${original}.author_id, ${actorId}, 'clone', ${original}.id, ${before} || ${original}.title || ${after}
-      from ${original}
-      where ${original}.author_id <> ${actorId} and ${original}.author_id <> ${DELETED_USER.id}
-        and not ${hasBlocked(sql`${original}.author_id`, actorId)} and ${when}
-      returning user_id`,
-    written: (recipients: readonly string[]) => notifyAfterCommit(recipients),
   };
 }
 
@@ -114,8 +85,8 @@ export function cloneNotification(actorId: string, person: PersonRow, original: 
  * Records a notification for `recipientId` about `actorId`'s action, inside the caller's
  * transaction. Nobody is notified of their own actions. Live streams are notified of it after the
  * write has committed.
- * Follows and comments may also queue an email; likes never do. (A clone's notification is written
- * by the cloning statement: cloneNotification.)
+ * Follows may also queue an email. (A like's, a comment's and a clone's notifications are written
+ * by the statement of their action: listNotificationInsert.)
  */
 export async function notify(
   db: Executor,
@@ -125,7 +96,8 @@ export async function notify(
     actor?: PersonRow;
   },
 ): Promise<void> {
-  if (!isNotified(event)) return;
+  // Nobody is notified of their own actions: no statement is needed to know that.
+  if (event.recipientId === event.actorId) return;
   const repeatable =
     event.type === 'like' || event.type === 'follow'
       ? { ...event, type: event.type, checklistId: event.checklist?.id }
@@ -267,8 +239,8 @@ export async function notifyUpstreamChanged(db: Executor, originalId: string, ac
     join checklists cc on cc.id = k.cloned_checklist_id
     join checklists o on o.id = k.original_checklist_id
     join profiles r on r.id = cc.author_id and r.upstream_notifications
-    where k.original_checklist_id = ${originalId} and cc.author_id <> ${actorId} and cc.author_id <> ${DELETED_USER.id}
-      and ${visibleTo(sql`cc.author_id`, 'o')} and not ${hasBlocked(sql`cc.author_id`, actorId)}
+    where k.original_checklist_id = ${originalId} and ${isNotifiedOf(sql`cc.author_id`, actorId)}
+      and ${visibleTo(sql`cc.author_id`, 'o')}
       and not exists (select 1 from notifications n where n.user_id = cc.author_id and n.type = 'upstream'
                         and n.checklist_id = cc.id and n.created_at > now() - interval '1 day')`);
   // Most lists have no clone: their edit reads nothing more.
