@@ -18,7 +18,7 @@ import { createTestDatabase } from '../setup/test-database';
 // How many SQL statements a Browse page takes, and which are prepared once and planned once: the
 // bounds behind Browse's speed (decisions 027, 033, 036, 038), apart from what the pages show.
 
-const { t, author, statements, browse, countOf } = setUpBrowseTests();
+const { t, author, statements, browse, countOf, rows } = setUpBrowseTests();
 
 describe('Best match tiers (decision 027)', () => {
   it('reads the first two tiers first and the rest only for a page they do not fill', async () => {
@@ -76,6 +76,31 @@ describe('Best match’s prefix tiers', () => {
     const page = await browse('?q=egret');
     expect(tiersRead()).toBe(8);
     expect(titles(page)).toEqual([...[1, 2, 3, 4, 5].map((n) => `Egret pond ${n}`), 'Egretta watch']);
+  });
+});
+
+describe('Best match’s conditions', () => {
+  it('find a tier’s words where the statistics are, and leave out earlier tiers where they are not', async () => {
+    const walker = await createUser(t.db, { username: 'stork_author' });
+    await insertNumberedLists(t.db, walker.id, 'Stork nest', 3, 30);
+    await makeChecklist(t.db, walker.id, { title: 'Storkbill walk', createdAt: daysAgo(31) });
+    statements.length = 0;
+    expect(titles(await browse('?q=stork'))).toHaveLength(4);
+    const tiers = statements.filter((statement) => statement.includes('union all')).join('\n');
+    const weightsOf = (pattern: RegExp) => [...tiers.matchAll(pattern)].map((found) => found[1]!);
+    const found = weightsOf(/(?<!not )ts_filter\(c\.search_vector, '(\{[a-c,]+\})'\) @@/g);
+    const excluded = weightsOf(/not ts_filter\(c\.search_vector, '(\{[a-c,]+\})'\) @@/g);
+    // The statistics objects' expressions, as PostgreSQL writes them: ts_filter(search_vector, '{a}'::"char"[]).
+    const statistics = (
+      await rows<{ expression: string }>(sql`
+        select unnest(pg_get_statisticsobjdef_expressions(oid)) as expression
+        from pg_statistic_ext where stxrelid = 'checklists'::regclass`)
+    ).map((row) => row.expression);
+    const hasStatistics = (weights: string) => statistics.some((expression) => expression.includes(`'${weights}'`));
+    expect(found.length).toBeGreaterThan(0);
+    expect(excluded.length).toBeGreaterThan(0);
+    expect(found.filter((weights) => !hasStatistics(weights))).toEqual([]);
+    expect(excluded.filter(hasStatistics)).toEqual([]);
   });
 });
 
