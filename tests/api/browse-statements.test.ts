@@ -101,6 +101,10 @@ describe('Best match’s conditions', () => {
     expect(excluded.length).toBeGreaterThan(0);
     expect(found.filter((weights) => !hasStatistics(weights))).toEqual([]);
     expect(excluded.filter(hasStatistics)).toEqual([]);
+    // Written differently, the same filter: each negated condition's weights, as a set, are a tier's.
+    const asSet = (weights: string) => [...new Set(weights.slice(1, -1).split(','))].sort().join(',');
+    const tierSets = new Set(found.map(asSet));
+    expect(excluded.map(asSet).filter((weights) => !tierSets.has(weights))).toEqual([]);
   });
 });
 

@@ -124,14 +124,18 @@ describe('a clone', () => {
     expect(found.checklists.map((card: { id: string }) => card.id)).toContain(copyId);
   });
 
-  it('of a list kept by the reserved "Deleted user" notifies nobody, and earns that user nothing', async () => {
+  it('of a list kept by the reserved "Deleted user" notifies nobody, and earns that user nothing; nor do a like and a comment', async () => {
     const kept = await makeChecklist(t.db, DELETED_USER.id, { title: 'Left behind' });
     const response = await asReader.post(`/api/checklists/${kept.id}/clone`, {});
     expect(response.status).toBe(201);
-    const left = await t.db.execute<{ notices: number; badges: number }>(sql`
+    // Nor does a like or a comment on it (nobody reads that user's notifications or mail).
+    expect((await asReader.request(`/api/checklists/${kept.id}/like`, { method: 'PUT' })).status).toBe(200);
+    expect((await asReader.post(`/api/checklists/${kept.id}/comments`, { content: 'Still useful' })).status).toBe(201);
+    const left = await t.db.execute<{ notices: number; mails: number; badges: number }>(sql`
       select (select count(*)::int from notifications where checklist_id = ${kept.id}) as notices,
+             (select count(*)::int from notification_mails where user_id = ${DELETED_USER.id}) as mails,
              (select count(*)::int from user_badges where user_id = ${DELETED_USER.id}) as badges`);
-    expect(left.rows[0]).toEqual({ notices: 0, badges: 0 });
+    expect(left.rows[0]).toEqual({ notices: 0, mails: 0, badges: 0 });
   });
 
   it('is undone whole, as not found, when the original is made private while it is copied', async () => {

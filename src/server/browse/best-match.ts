@@ -51,7 +51,8 @@ const tierFields = [
 
 /**
  * The same words, for the conditions that leave out an earlier tier's lists (`not … @@`), written
- * with their weights in another order, which neither the indexes nor the statistics have. No index
+ * with their weights in another order or one repeated (the same filter: `ts_filter` takes them as a
+ * set), which neither the indexes nor the statistics have. No index
  * serves a negated match anyway, and the planner, finding no statistics for them, takes a list's
  * absence from a narrower tier as near-certain instead of loading and reading those statistics
  * again for each condition, which cost more of a search's planning than the estimate was worth.
@@ -193,6 +194,8 @@ export async function readBestMatches(
     return read({ cursor, tiers: tierNumbers(cursor?.k[0] ?? 0), isNamed: true });
   }
   const tiers = tiersToRead(match, cursor?.k[0] ?? 0);
+  // A cursor in the last tier, a prefix one, when no longer word is left to find: nothing to read.
+  if (tiers.length === 0) return [];
   if (!canSplit || isOffset || tiers.length <= FIRST_READ_TIERS) return read({ cursor, tiers });
   const head = await read({ cursor, tiers: tiers.slice(0, FIRST_READ_TIERS) });
   if (head.length > BROWSE_PAGE_SIZE) return head;
@@ -213,8 +216,8 @@ const tierNumbers = (first: number) =>
  * only as the start of a longer one. When no word of the lexicon begins with a typed word but the
  * word itself (and its forms), the prefixes' tsquery is the whole words' one, and every prefix tier
  * is empty by its own condition: reading them would only cost their planning and their scans. That
- * is known only when this request read the prefixes (`readMatch`, a first page's), never from a
- * cursor.
+ * is known only when this request read the prefixes (`readMatch`: a first page, or a later page
+ * whose cursor did not carry the words); from a cursor's words every tier is read.
  */
 function tiersToRead(match: SearchMatch, first: number) {
   const hasPrefixTiers = match.prefix !== match.whole;
