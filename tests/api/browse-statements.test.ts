@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { browsePageSchema, SEARCH_COUNT_CAP, searchCountSchema } from '../../src/domain/checklists/browse';
 import { SEARCH_COUNT_MS, SPARSE_COUNT_LIMIT } from '../../src/server/browse/browse.queries';
 import { executeNamed } from '../../src/server/db/client';
+import { cardColumns } from '../../src/server/presenters';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import {
   addWalrusLists,
@@ -105,6 +106,31 @@ describe('Best match’s conditions', () => {
     const asSet = (weights: string) => [...new Set(weights.slice(1, -1).split(','))].sort().join(',');
     const tierSets = new Set(found.map(asSet));
     expect(excluded.map(asSet).filter((weights) => !tierSets.has(weights))).toEqual([]);
+  });
+});
+
+describe('a page planned with its words', () => {
+  it('reads its cards by ticklist_cards, whose columns are the cards’ columns', async () => {
+    const rower = await createUser(t.db, { username: 'coot_author' });
+    await insertNumberedLists(t.db, rower.id, 'Coot pond', 14, 30);
+    statements.length = 0;
+    const page = await browse('?q=coot&order=newest');
+    expect(titles(page).slice(0, 3)).toEqual(['Coot pond 1', 'Coot pond 2', 'Coot pond 3']);
+    expect(page.checklists[0]).toMatchObject({
+      authorUsername: 'coot_author',
+      itemsCount: 0,
+      tags: [],
+      difficulty: 'medium',
+    });
+    const pages = statements.filter((statement) => /checklists c/.test(statement) && /coalesce|@@/.test(statement));
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toMatch(/from ticklist_cards\(array\(select picked\.id/);
+    // The function's columns, names and types, are those of the cards read by a join.
+    const columnsOf = async (query: ReturnType<typeof sql>) =>
+      (await t.db.execute(query)).fields.map((field) => `${field.name} ${field.dataTypeID}`);
+    expect(await columnsOf(sql`select * from ticklist_cards('{}')`)).toEqual(
+      await columnsOf(sql`select ${cardColumns} from checklists c left join profiles p on p.id = c.author_id limit 0`),
+    );
   });
 });
 

@@ -187,7 +187,7 @@ export async function readBestMatches(
       db,
       pickBestMatches(query, match, part),
       sql`, ${sortKeyJson} as sort_key, ${searchGeneration} as generation`,
-      { isNamed: part.isNamed ?? false },
+      { isNamed: part.isNamed ?? false, readsPicked: true },
     );
   const isOffset = !cursor && query.page > 0;
   if (!match.isMany && !isOffset) {

@@ -24,13 +24,26 @@ export async function readCards(
 /**
  * `isNamed`: `picked`'s best plan is the same whatever its parameters' values (decision 033), so
  * the statement may be prepared once per connection and planned once.
+ *
+ * Otherwise the statement is planned each time, with its values; the cards are then read by
+ * `ticklist_cards`, whose plan PL/pgSQL keeps, so that only the picking is planned: joining them
+ * in the statement had them planned again on every page. `extra` reads the cards' columns as `c`;
+ * `readsPicked`: it reads `picked`'s too (Best match's tier), so the cards are joined to it.
  */
 export async function readCardRows<Extra extends object = object>(
   db: Executor,
   picked: SQL,
   extra = sql``,
-  { isNamed = false }: { isNamed?: boolean } = {},
+  { isNamed = false, readsPicked = false }: { isNamed?: boolean; readsPicked?: boolean } = {},
 ) {
+  if (!isNamed && !readsPicked) {
+    return (
+      await db.execute<CardRow & Extra>(sql`
+        select c.*${extra}
+        from ticklist_cards(array(select picked.id from (${picked}) picked order by picked.position)) with ordinality c
+        order by c.ordinality`)
+    ).rows;
+  }
   const query = sql`
     with picked as (${picked})
     select ${cardColumns}${extra}
