@@ -125,11 +125,25 @@ describe('a page planned with its words', () => {
     const pages = statements.filter((statement) => /checklists c/.test(statement) && /coalesce|@@/.test(statement));
     expect(pages).toHaveLength(1);
     expect(pages[0]).toMatch(/from ticklist_cards\(array\(select picked\.id/);
-    // The function's columns, names and types, are those of the cards read by a join.
-    const columnsOf = async (query: ReturnType<typeof sql>) =>
-      (await t.db.execute(query)).fields.map((field) => `${field.name} ${field.dataTypeID}`);
-    expect(await columnsOf(sql`select * from ticklist_cards('{}')`)).toEqual(
-      await columnsOf(sql`select ${cardColumns} from checklists c left join profiles p on p.id = c.author_id limit 0`),
+    // The function's rows are the cards a join reads, column for column: on lists with their own
+    // tags and counts, by a public and a private profile.
+    const shy = await createUser(t.db, { username: 'shy_coot', isPublic: false, profileName: 'Shy Coot' });
+    for (const [index, author] of [rower, shy].entries()) {
+      const list = await makeChecklist(t.db, author.id, {
+        title: `Coot count ${index}`,
+        tags: ['Lake', `Reed ${index}`],
+      });
+      await t.db.execute(sql`
+        update checklists set uses_count = ${3 + index}, likes_count = ${7 + index}, clones_count = ${11 + index}
+        where id = ${list.id}`);
+    }
+    const rowsOf = async (query: ReturnType<typeof sql>) => {
+      const result = await t.db.execute(query);
+      return { columns: result.fields.map((field) => `${field.name} ${field.dataTypeID}`), rows: result.rows };
+    };
+    expect(await rowsOf(sql`select * from ticklist_cards(array(select id from checklists order by id))`)).toEqual(
+      await rowsOf(sql`
+        select ${cardColumns} from checklists c left join profiles p on p.id = c.author_id order by c.id`),
     );
   });
 });

@@ -26,8 +26,10 @@ export async function readCards(
  * the statement may be prepared once per connection and planned once.
  *
  * Otherwise the statement is planned each time, with its values; the cards are then read by
- * `ticklist_cards`, whose plan PL/pgSQL keeps, so that only the picking is planned: joining them
- * in the statement had them planned again on every page. `extra` reads the cards' columns as `c`;
+ * `ticklist_cards`, whose query PL/pgSQL prepares once per connection (and, as for a named
+ * statement, may plan once), so that only the picking is planned with the words: joining the cards
+ * in the statement had them planned again on every page. `extra` reads the cards' columns as `c`,
+ * and only those (a column of `checklists` that is not a card's, or the author's `p`, is not there);
  * `readsPicked`: it reads `picked`'s too (Best match's tier), so the cards are joined to it.
  */
 export async function readCardRows<Extra extends object = object>(

@@ -1,9 +1,9 @@
 -- The cards of the lists `p_ids`, in that order: the columns of `cardColumns` (presenters.ts), read by
--- id with each list's author. For a page whose lists are picked by a statement planned with its
--- words: the picking is planned each time, and the cards, called from it, keep the plan PL/pgSQL
--- caches for this query, instead of being planned again with it on every page. STABLE, so it reads
--- the calling statement's snapshot, the one its ids were picked in. A test holds its columns to
--- `cardColumns`.
+-- id with each list's author, whatever the list's visibility: the caller passes the ids it picked
+-- and filtered. For a page whose lists are picked by a statement planned with its words: the
+-- picking is planned each time, and this query, which PL/pgSQL prepares once per connection (and
+-- may plan once), is not planned again with it on every page. STABLE, so it reads the calling
+-- statement's snapshot, the one its ids were picked in. A test holds its rows to `cardColumns`'.
 CREATE FUNCTION ticklist_cards(p_ids uuid[])
 RETURNS TABLE (
   id uuid, title text, description text,
