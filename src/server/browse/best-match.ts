@@ -52,11 +52,11 @@ const tierFields = [
 /**
  * The same words, for the conditions that leave out an earlier tier's lists (`not … @@`), written
  * with their weights in another order or one repeated (the same filter: `ts_filter` takes them as a
- * set), which neither the indexes nor the statistics have. No index
- * serves a negated match anyway, and the planner, finding no statistics for them, takes a list's
- * absence from a narrower tier as near-certain instead of loading and reading those statistics
- * again for each condition, which cost more of a search's planning than the estimate was worth.
- * (The whole document is a column, whose statistics PostgreSQL keeps in its cache.)
+ * set), which neither the indexes nor the statistics have. No index serves a negated match anyway,
+ * and the planner, finding no statistics for them, takes a list's absence from a narrower tier as
+ * near-certain instead of loading and reading those statistics again for each condition, which cost
+ * more of a search's planning than the estimate was worth. (The whole document is a column, whose
+ * statistics PostgreSQL keeps in its cache.)
  */
 const excludedFields = [
   sql`ts_filter(c.search_vector, '{a,a}')`,
@@ -95,10 +95,9 @@ type BestMatchRead = {
 
 /**
  * The lists of a best-match page (`id`, `position`, `tier`) in `tiers`: each tier, the cursor's
- * first, is a query of its own, newest first and
- * limited, that the planner serves from the newest-first index (many matches: it stops after a
- * few) or from the tier's GIN index (few). UNION ALL runs them in turn under one LIMIT, so the
- * tiers after the one that fills the page never run.
+ * first, is a query of its own, newest first and limited, that the planner serves from the
+ * newest-first index (many matches: it stops after a few) or from the tier's GIN index (few). UNION
+ * ALL runs them in turn under one LIMIT, so the tiers after the one that fills the page never run.
  *
  * Planned with its values (`isNamed` false), so the plan sees constants: `whole` is a tsquery's
  * text, and so is `prefix` when this request read it (`readMatch`: a first page before its count).
@@ -167,9 +166,8 @@ const FIRST_READ_TIERS = 2;
  * and the first two tiers to read from the cursor's (a word whole or as a prefix in titles, say)
  * often fill the page: those are read first, and the rest only when they do not (a second
  * statement, the page's remainder from the next tier's start). Tiers that cannot hold a list are
- * not read (`tiersToRead`). A page asked for by offset reads every tier at
- * once, and so does one whose count already took two statements (`canSplit`), so that no page takes
- * more than three.
+ * not read (`tiersToRead`). A page asked for by offset reads every tier at once, and so does one
+ * whose count already took two statements (`canSplit`), so that no page takes more than three.
  *
  * A search of at most SEARCH_COUNT_CAP matches reads every tier from its GIN index, so its plan is
  * the same whatever the words: its page is one statement of all the tiers, prepared and planned

@@ -10,8 +10,7 @@ import { executeNamed, sqlCount, type Database, type Executor } from '../db/clie
 import { checklists, checklistTags } from '../db/schema';
 import type { WriteOutcome } from '../outcome';
 import { deleteNotificationsAbout, notifiedAfterCommit, readActor } from '../notifications/notifications.actions';
-import { listNotificationInsert } from '../notifications/notifications-in-writes';
-import { unnamedPerson } from '../notifications/notifications-in-writes';
+import { listNotificationInsert, unnamedPerson } from '../notifications/notifications-in-writes';
 import type { PersonRow } from '../presenters';
 import { checklistNotFound, findChecklistAccess, withChecklistAccess, type ChecklistAccess } from './checklist-access';
 import { isUuid } from '../db/ids';
