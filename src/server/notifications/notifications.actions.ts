@@ -96,8 +96,9 @@ export async function notify(
     actor?: PersonRow;
   },
 ): Promise<void> {
-  // Nobody is notified of their own actions: no statement is needed to know that.
-  if (event.recipientId === event.actorId) return;
+  // Nobody is notified of their own actions, and nobody reads the reserved "Deleted user"'s: no
+  // statement is needed to know that (the insert's `isNotifiedOf` holds the same rule).
+  if (event.recipientId === event.actorId || event.recipientId === DELETED_USER.id) return;
   const repeatable =
     event.type === 'like' || event.type === 'follow'
       ? { ...event, type: event.type, checklistId: event.checklist?.id }
