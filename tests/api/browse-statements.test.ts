@@ -180,6 +180,29 @@ describe('a search’s count', () => {
   });
 });
 
+describe('a search’s count and Best match’s words', () => {
+  it('are read apart: the count reads no tsquery, and a page planned with them reads them once for its cursor to carry', async () => {
+    // The 1,005 "Ibis count" lists of the first test: more matches than the cap, so the page's
+    // tiers are planned with the words' tsqueries.
+    statements.length = 0;
+    expect(await countOf('?q=ibis+count')).toMatchObject({ total: 1000, totalCapped: true });
+    const [counted] = statements.filter((statement) => /^\s*with found as/.test(statement));
+    expect(counted).toBeDefined();
+    expect(counted).not.toMatch(/as whole|typed_whole/);
+
+    // The first page comes with the cached count, which has no tsquery: one statement reads them.
+    statements.length = 0;
+    const page = await browse('?q=ibis+count');
+    expect(page).toMatchObject({ total: 1000, totalCapped: true });
+    expect(statements.filter((statement) => /as prefix/.test(statement))).toHaveLength(1);
+    // Its cursor carries them, so Load more does not read them again.
+    statements.length = 0;
+    const next = await browse(`?q=ibis+count&cursor=${encodeURIComponent(page.nextCursor!)}`);
+    expect(titles(next)).toHaveLength(12);
+    expect(statements.filter((statement) => /as prefix|as whole|typed_whole/.test(statement))).toEqual([]);
+  });
+});
+
 describe('matching words', () => {
   beforeAll(async () => {
     await addWordFormLists(t.db, author);

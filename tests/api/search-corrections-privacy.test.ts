@@ -1,10 +1,16 @@
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { browsePageSchema, type BrowseCursor, type BrowsePage } from '../../src/domain/checklists/browse';
+import {
+  browsePageSchema,
+  SEARCH_COUNT_CAP,
+  type BrowseCursor,
+  type BrowsePage,
+} from '../../src/domain/checklists/browse';
 import type { Database } from '../../src/server/db/client';
 import { createUser, makeChecklist, type CreatedUser } from '../../src/server/seed/factories';
 import { seedDemoContent, seedIfEmpty } from '../../src/server/seed/seed';
+import { insertNumberedLists } from '../setup/browse-fixtures';
 import { withSessionsInTwoSlots } from '../setup/count-slots';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
@@ -185,7 +191,8 @@ describe('typo correction offers only the words of public lists', () => {
 
 describe("Best match's flag for words typed whole", () => {
   const carried = async (typed: string) => {
-    // The count first, as the client asks for it: the page then comes with it, and its cursor carries the words.
+    // The count first, as the client asks for it: the page then comes with it, reads the words (a
+    // search of more matches than the cap plans its tiers with them), and its cursor carries them.
     expect((await t.agent().request(`/api/checklists/count?q=${typed}&order=best`)).status).toBe(200);
     const page = await browse(`?q=${typed}&order=best`);
     expect(page.nextCursor).not.toBeNull();
@@ -196,16 +203,14 @@ describe("Best match's flag for words typed whole", () => {
   };
 
   it('does not change when a private or unlisted list has the word, and does when a public one has it', async () => {
-    for (let index = 0; index < 13; index++) {
-      await makeChecklist(t.db, owner.id, { title: `Zqflagging trip ${index}` });
-    }
-    expect(await carried('zqflag')).toEqual({ isTypedWhole: false, total: 13 });
+    await insertNumberedLists(t.db, owner.id, 'Zqflagging trip', SEARCH_COUNT_CAP + 1);
+    expect(await carried('zqflag')).toEqual({ isTypedWhole: false, total: SEARCH_COUNT_CAP });
     await makeChecklist(t.db, owner.id, { title: 'Zqflag secret', isPublic: false });
-    expect(await carried('zqflag')).toEqual({ isTypedWhole: false, total: 13 });
+    expect(await carried('zqflag')).toEqual({ isTypedWhole: false, total: SEARCH_COUNT_CAP });
     await create('Hidden', { visibility: 'unlisted', tags: ['zqflag'] });
-    expect(await carried('zqflag')).toEqual({ isTypedWhole: false, total: 13 });
+    expect(await carried('zqflag')).toEqual({ isTypedWhole: false, total: SEARCH_COUNT_CAP });
     await create('Zqflag open');
-    expect(await carried('zqflag')).toEqual({ isTypedWhole: true, total: 14 });
+    expect(await carried('zqflag')).toEqual({ isTypedWhole: true, total: SEARCH_COUNT_CAP });
   });
 });
 

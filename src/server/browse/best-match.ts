@@ -33,6 +33,18 @@ import { listFilters } from './filters';
  */
 export type SearchMatch = { words: string[]; whole: string; prefix?: string; isTypedWhole: boolean; isMany: boolean };
 
+/** A search's words as its count knows them without their tsqueries (see `SearchMatch`). */
+export type CountedWords = Pick<SearchMatch, 'words' | 'isMany'>;
+
+/** Whether `match` has the tsqueries the tiers are read with. */
+export const hasTsqueries = (match: SearchMatch | CountedWords): match is SearchMatch => 'whole' in match;
+
+/** `match`'s tsqueries, which a page planned with them needs (its caller reads them: `readMatch`). */
+function tsqueriesOf(match: SearchMatch | CountedWords): SearchMatch {
+  if (!hasTsqueries(match)) throw new Error('Best match planned with its values needs the words’ tsqueries');
+  return match;
+}
+
 /** A best-match page's sort key as JSON, for the next cursor: the tier, then the list's place in it. */
 const sortKeyJson = sql`json_build_array(picked.tier, c.created_at, c.id)`;
 
@@ -84,7 +96,7 @@ function bestMatchTiers(whole: SQL, prefix: SQL): SQL[] {
 }
 
 type BestMatchRead = {
-  cursor: Extract<BrowseCursor, { o: 'best' }> | null;
+  cursor: BestMatchCursor | null;
   /** The tiers to read, in order (see `tiersToRead`). */
   tiers: number[];
   /** How many lists to read (by default a page and one more, after the pages an offset skips). */
@@ -106,23 +118,26 @@ type BestMatchRead = {
  * each a lookup of the lexicon.
  *
  * Named (decision 036), for a search of at most SEARCH_COUNT_CAP matches, whose every tier is read
- * from its GIN index whatever the words: both tsqueries are made once, in the statement, where no
- * plan sees them, and the page's size is written in it, so the plan is the same for every search
- * and PostgreSQL caches one.
+ * from its GIN index whatever the words: both tsqueries are made once, in the statement, from the
+ * words alone (so such a page needs neither read first), where no plan sees them, and the page's
+ * size is written in it, so the plan is the same for every search and PostgreSQL caches one.
  */
 function pickBestMatches(
   query: BrowseQuery,
-  match: SearchMatch,
+  match: SearchMatch | CountedWords,
   { cursor, tiers: read, wanted: limit, isNamed = false }: BestMatchRead,
 ): SQL {
+  const planned = isNamed ? null : tsqueriesOf(match);
   const skipped = cursor || read[0]! > 0 ? 0 : query.page * BROWSE_PAGE_SIZE;
   const wanted = isNamed ? sqlCount(BROWSE_PAGE_SIZE + 1) : sql`${limit ?? skipped + BROWSE_PAGE_SIZE + 1}`;
   const words = sql.param(match.words);
-  const [whole, prefix] = isNamed
+  const [whole, prefix] = !planned
     ? [sql`(select whole from words)`, sql`(select prefix from words)`]
     : [
-        sql`${match.whole}::tsquery`,
-        match.prefix === undefined ? sql`ticklist_search_query(${words}::text[], true)` : sql`${match.prefix}::tsquery`,
+        sql`${planned.whole}::tsquery`,
+        planned.prefix === undefined
+          ? sql`ticklist_search_query(${words}::text[], true)`
+          : sql`${planned.prefix}::tsquery`,
       ];
   const conditionsOf = bestMatchTiers(whole, prefix);
   const tiers = read.map((tier) => {
@@ -138,7 +153,7 @@ function pickBestMatches(
     // "tent") and is often empty while the planner multiplies the prefix's share by the whole
     // word's absence. Sorting by an expression the index does not have leaves it the GIN index,
     // whose cost is the matches in the tier's fields: at most the cap in the first case.
-    const isWalkable = !isNamed && match.isMany && !(tier % 2 === 1 && match.isTypedWhole);
+    const isWalkable = planned !== null && match.isMany && !(tier % 2 === 1 && planned.isTypedWhole);
     const newestFirst = isWalkable
       ? sql`c.created_at desc, c.id desc`
       : sql`c.created_at + interval '0 seconds' desc, c.id desc`;
@@ -148,7 +163,8 @@ function pickBestMatches(
   });
   const wordsOnce = isNamed
     ? sql`with words as materialized (
-        select ${match.whole}::tsquery as whole, ticklist_search_query(${words}::text[], true) as prefix)`
+        select ticklist_search_query(${words}::text[], false) as whole,
+          ticklist_search_query(${words}::text[], true) as prefix)`
     : sql``;
   return sql`
     ${wordsOnce}
@@ -157,6 +173,20 @@ function pickBestMatches(
     order by tier, created_at desc, id desc
     ${skipped > 0 ? sql`offset ${skipped}` : sql``}`;
 }
+
+type BestMatchCursor = Extract<BrowseCursor, { o: 'best' }>;
+
+/**
+ * Whether a best-match page is the named statement of every tier (see `pickBestMatches`): a search
+ * of at most SEARCH_COUNT_CAP matches, not asked for by offset. Such a page makes the words'
+ * tsqueries itself; any other is planned with them, and its caller reads them first if it does not
+ * have them (`hasTsqueries`, `readMatch`).
+ */
+export const isNamedBestPage = (
+  match: Pick<SearchMatch, 'isMany'>,
+  query: Pick<BrowseQuery, 'page'>,
+  cursor: BestMatchCursor | null,
+) => !match.isMany && (cursor !== null || query.page === 0);
 
 /** How many tiers a page reads in its first statement, from the cursor's. */
 const FIRST_READ_TIERS = 2;
@@ -176,8 +206,8 @@ const FIRST_READ_TIERS = 2;
 export async function readBestMatches(
   db: Executor,
   query: BrowseQuery,
-  match: SearchMatch,
-  cursor: Extract<BrowseCursor, { o: 'best' }> | null,
+  match: SearchMatch | CountedWords,
+  cursor: BestMatchCursor | null,
   { canSplit }: { canSplit: boolean },
 ) {
   const read = (part: BestMatchRead) =>
@@ -187,11 +217,11 @@ export async function readBestMatches(
       sql`, ${sortKeyJson} as sort_key, ${searchGeneration} as generation`,
       { isNamed: part.isNamed ?? false, readsPicked: true },
     );
-  const isOffset = !cursor && query.page > 0;
-  if (!match.isMany && !isOffset) {
+  if (isNamedBestPage(match, query, cursor)) {
     return read({ cursor, tiers: tierNumbers(cursor?.k[0] ?? 0), isNamed: true });
   }
-  const tiers = tiersToRead(match, cursor?.k[0] ?? 0);
+  const isOffset = !cursor && query.page > 0;
+  const tiers = tiersToRead(tsqueriesOf(match), cursor?.k[0] ?? 0);
   // A cursor in the last tier, a prefix one, when no longer word is left to find: nothing to read.
   if (tiers.length === 0) return [];
   if (!canSplit || isOffset || tiers.length <= FIRST_READ_TIERS) return read({ cursor, tiers });

@@ -11,7 +11,7 @@ import {
 } from '@/domain/checklists/browse';
 import type { Executor } from '../db/client';
 import { presentCard, type CardRow } from '../presenters';
-import { readBestMatches } from './best-match';
+import { hasTsqueries, isNamedBestPage, readBestMatches, type SearchMatch } from './best-match';
 import { carriedCount, countMatches, exactCount, knownCount, readMatch, type Count } from './capped-count';
 import { pageOf, readCardsById, type PageRead } from './cards';
 import { readListingPage, type ListingOrder } from './listing-orders';
@@ -75,14 +75,23 @@ export async function browseChecklists(
   const listingOrder: ListingOrder = query.order === 'best' ? 'newest' : query.order;
   /** The statements the count took (see readBestMatches). */
   const spent = { statements: 0 };
+  /** Best match's words as this request read them, for the next page's cursor (see `readPage`). */
+  let wordsRead: SearchMatch | undefined;
   const readPage = async (
     words: string[],
     { match, isSparse, capped }: Pick<Count, 'match' | 'capped'> & { isSparse: boolean },
   ) => {
     if (query.order === 'best' && match) {
+      const bestCursor = cursor?.o === 'best' ? cursor : null;
+      // A count that did not read the words' tsqueries, for a page planned with them: they are read
+      // here, with the prefixes' too (a named page makes them itself).
+      if (!hasTsqueries(match) && !isNamedBestPage(match, query, bestCursor)) {
+        wordsRead = await readMatch(db, match.words, match.isMany);
+        spent.statements++;
+      }
       // At most three statements a page: what counting took, and the rest for the page.
       const canSplit = spent.statements <= 1;
-      return readBestMatches(db, query, match, cursor?.o === 'best' ? cursor : null, { canSplit });
+      return readBestMatches(db, query, wordsRead ?? match, bestCursor, { canSplit });
     }
     return readListingPage(db, query, listingOrder, cursor, words, {
       isSparse,
@@ -199,8 +208,9 @@ export async function browseChecklists(
             m: count.match?.isMany ?? false,
             g: count.isSparse(listingOrder),
           });
+    const known = count?.match && hasTsqueries(count.match) ? count.match : wordsRead;
     const words: BestMatchWords | null =
-      query.order === 'best' && count?.match ? { w: count.match.whole, x: count.match.isTypedWhole } : null;
+      query.order === 'best' && count?.match && known ? { w: known.whole, x: known.isTypedWhole } : null;
     const nextCursor = (sortKey: unknown[]): string | null => {
       const next = { o: query.order, k: sortKey } as BrowseCursor;
       // What would make the cursor too long to send back, or that its schema would refuse (a

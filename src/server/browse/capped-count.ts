@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP, type BestMatchWords, type BrowseQuery, type SearchState } from '@/domain/checklists/browse';
 import { executeNamed, sqlCount, type Executor } from '../db/client';
-import type { SearchMatch } from './best-match';
+import type { CountedWords, SearchMatch } from './best-match';
 import { searchGeneration } from './cards';
 import { filters } from './filters';
 import { isSparse, isTagSparse, SPARSE_COUNT_LIMIT, type ListingOrder } from './listing-orders';
@@ -17,8 +17,12 @@ export type Count = {
   total: number;
   capped: boolean;
   searchedFor: string[] | null;
-  /** What Best match's tiers are read with: null without words, and on a listing order's later pages. */
-  match: SearchMatch | null;
+  /**
+   * What Best match's tiers are read with: null without words, and on a listing order's later
+   * pages; only the words and whether they match many when the count did not read their tsqueries
+   * (`countSearch`), which the page then reads (`readMatch`).
+   */
+  match: SearchMatch | CountedWords | null;
   /**
    * Whether a search's matches are so few among the public lists that walking an order's index
    * to fill a page costs more than gathering them all (see `isSparse`): its pages gather them first.
@@ -72,6 +76,8 @@ export async function carriedCount(
   if (query.order !== 'best') return { ...count, match: null };
   const searched = state.f ?? typed;
   if (words) return { ...count, match: { words: searched, whole: words.w, isTypedWhole: words.x, isMany: state.m } };
+  // A search of few matches: its pages make the words' tsqueries themselves (`isNamedBestPage`).
+  if (!state.m) return { ...count, match: { words: searched, isMany: false } };
   spent.statements++;
   return { ...count, match: await readMatch(db, searched, state.m) };
 }
@@ -188,19 +194,22 @@ type Counted = {
   /** The words counted: the typed ones, or the nearest words some list has when those found nothing. */
   words: string[];
   corrected: boolean;
-  whole: string;
-  typed_whole: boolean;
+  /** Their tsquery as whole words and whether they were typed whole: read with a corrected count only. */
+  whole?: string;
+  typed_whole?: boolean;
   generation: string;
   public_lists: number;
 };
 
 /**
- * A search's matches counted up to the cap, with the tsquery of the words searched for as whole
- * words (for the page to use as a constant), in a statement as plain as the count, since most
+ * A search's matches counted up to the cap, in a statement as plain as the count, since most
  * searches find lists: its plan is made for the words every time, and a larger statement took longer
- * to plan than the count took to run. When nothing matches (or the caller's page of the typed words
- * has just found nothing: `typedFoundNothing`), the typed words no list has are replaced by the
- * nearest title or tag words, which are counted instead (`countCorrected`). The number of changes
+ * to plan than the count took to run. It reads neither the words' tsquery nor whether they were
+ * typed whole: only a Best match page planned with them needs those, and reads them (`readMatch`,
+ * with the prefixes' tsquery it needs too) when its cursor does not carry them; reading them cost a
+ * count a sixth of its time. When nothing matches (or the caller's page of the typed words has just
+ * found nothing: `typedFoundNothing`), the typed words no list has are replaced by the nearest
+ * title or tag words, which are counted instead (`countCorrected`). The number of changes
  * is the one read first (by the count's first statement, or the page's), so that a list written in
  * between makes the count stale, not missed.
  */
@@ -223,25 +232,23 @@ async function countSearch(
     ? null
     : await read(sql`
         with found as (select ${cappedCount(query, typed, limit)} as n)
-        select found.n as found, ${matchColumns(typed)}, ${searchGeneration} as generation,
-          ${publicLists} as public_lists
+        select found.n as found, ${searchGeneration} as generation, ${publicLists} as public_lists
         from found`);
   const readFirst = first?.generation ?? typedFoundNothing?.generation;
   const corrected = first && first.found > 0 ? null : await countCorrected(db, query, terms, limit, read);
   const searched: Counted = corrected
     ? { ...corrected, generation: readFirst ?? corrected.generation }
     : { ...first!, words: terms, corrected: false };
-  const { found } = searched;
+  const { found, whole, typed_whole: isTypedWhole } = searched;
+  const isMany = found > SEARCH_COUNT_CAP;
   const count = {
     total: Math.min(found, SEARCH_COUNT_CAP),
     capped: found > SEARCH_COUNT_CAP,
     searchedFor: searched.corrected ? searched.words : null,
-    match: {
-      words: searched.words,
-      whole: searched.whole,
-      isTypedWhole: searched.typed_whole,
-      isMany: found > SEARCH_COUNT_CAP,
-    },
+    match:
+      whole === undefined || isTypedWhole === undefined
+        ? { words: searched.words, isMany }
+        : { words: searched.words, whole, isTypedWhole, isMany },
     // Past the limit the matches are more than was counted: never sparse.
     isSparse: (order: ListingOrder) =>
       found <= limit && isSparse(found, searched.public_lists, { hasTag: Boolean(query.tag), order }),
