@@ -142,8 +142,9 @@ const searchStateSchema = z.object({
 });
 export type SearchState = z.infer<typeof searchStateSchema>;
 /**
- * What Best match's later pages read their tiers with, as the first page had it: the tsquery of
- * the words searched for as whole words, and whether every word is one a title or tag has. Not
+ * What Best match's later pages read their tiers with, as a page before read them: the tsquery of
+ * the words searched for as whole words, and whether every word is one a public list's title or
+ * tag has. Not
  * their prefixes' tsquery, which names the lexemes a word begins in any list, private ones too
  * (decision 034): the page makes it again. `p` is what cursors made before that carried; it is
  * ignored.

@@ -112,8 +112,8 @@ type BestMatchRead = {
  * ALL runs them in turn under one LIMIT, so the tiers after the one that fills the page never run.
  *
  * Planned with its values (`isNamed` false), so the plan sees constants: `whole` is a tsquery's
- * text, and so is `prefix` when this request read it (`readMatch`: a first page before its count).
- * Otherwise the prefixes' tsquery is made here by ticklist_search_query (IMMUTABLE, so the planner
+ * text, and so is `prefix` when this request read it (`readMatch`: a first page before its count,
+ * or a page whose count or cursor did not have the words). Otherwise the prefixes' tsquery is made here by ticklist_search_query (IMMUTABLE, so the planner
  * makes it from the words as it plans), once for each place it appears (ten in the eight tiers),
  * each a lookup of the lexicon.
  *
@@ -244,8 +244,9 @@ const tierNumbers = (first: number) =>
  * only as the start of a longer one. When no word of the lexicon begins with a typed word but the
  * word itself (and its forms), the prefixes' tsquery is the whole words' one, and every prefix tier
  * is empty by its own condition: reading them would only cost their planning and their scans. That
- * is known only when this request read the prefixes (`readMatch`: a first page, or a later page
- * whose cursor did not carry the words); from a cursor's words every tier is read.
+ * is known only when this request read the prefixes (`readMatch`: a first page before its count, or
+ * a page whose count or cursor did not have the words); from a cursor's words or a count's (a
+ * corrected one, or one counted for this page) every tier is read.
  */
 function tiersToRead(match: SearchMatch, first: number) {
   const hasPrefixTiers = match.prefix !== match.whole;

@@ -73,7 +73,7 @@ export async function browseChecklists(
   const typed = searchTerms(query.q);
   // Best match needs words; the schema never asks for it without them.
   const listingOrder: ListingOrder = query.order === 'best' ? 'newest' : query.order;
-  /** The statements the count took (see readBestMatches). */
+  /** The statements the page took before its tiers (see readBestMatches): a cached page's, the count's, the words'. */
   const spent = { statements: 0 };
   /** Best match's words as this request read them, for the next page's cursor (see `readPage`). */
   let wordsRead: SearchMatch | undefined;
@@ -109,7 +109,12 @@ export async function browseChecklists(
   const countTyped = (knownGeneration?: string, typedFoundNothing?: { generation: string | undefined }) =>
     cursor?.s
       ? carriedCount(db, query, cursor.s, typed, cursor.o === 'best' ? cursor.q : undefined, spent)
-      : countMatches(db, query, typed, counts, { spent, knownGeneration, typedFoundNothing });
+      : countMatches(db, query, typed, counts, {
+          spent,
+          knownGeneration,
+          typedFoundNothing,
+          withWords: query.order === 'best',
+        });
   /** The count a search's page comes with: a first page's only if it is known, a later page's always. */
   const countToSend = async (knownGeneration?: string) =>
     isFirstSearchPage

@@ -55,8 +55,9 @@ const matchColumns = (words: SQL) => sql`
 /**
  * A later page of a search: what its first page counted, as its cursor carries it, and for Best
  * match the tsquery of the words searched for as whole words and whether they were typed whole:
- * carried too (`words`), or else read in a statement that reads no list (a cursor that would have
- * been too long with them, or one made before cursors carried them).
+ * carried too (`words`), or else, for a search of more matches than the cap, read in a statement
+ * that reads no list (the page before had not read them, or its cursor would have been too long
+ * with them). A search of fewer needs neither: its pages make them (`isNamedBestPage`).
  */
 export async function carriedCount(
   db: Executor,
@@ -115,9 +116,15 @@ export async function countMatches(
     spent = { statements: 0 },
     knownGeneration,
     typedFoundNothing,
+    withWords = false,
   }: {
     spent?: { statements: number };
     knownGeneration?: string;
+    /**
+     * A count made for a Best match page reads the words' tsqueries too (`countSearch`), so that
+     * the page needs no statement more for them.
+     */
+    withWords?: boolean;
     /**
      * The typed words' first page, read just now, found nothing (at the number of changes it read,
      * if any): only a correction can count more.
@@ -142,7 +149,7 @@ export async function countMatches(
   return counts.count(
     key,
     generation,
-    () => countSearch(db, query, terms, limit, { spent, typedFoundNothing }),
+    () => countSearch(db, query, terms, limit, { spent, typedFoundNothing, withWords }),
     isEnough,
   );
 }
@@ -204,10 +211,10 @@ type Counted = {
 /**
  * A search's matches counted up to the cap, in a statement as plain as the count, since most
  * searches find lists: its plan is made for the words every time, and a larger statement took longer
- * to plan than the count took to run. It reads neither the words' tsquery nor whether they were
- * typed whole: only a Best match page planned with them needs those, and reads them (`readMatch`,
- * with the prefixes' tsquery it needs too) when its cursor does not carry them; reading them cost a
- * count a sixth of its time. When nothing matches (or the caller's page of the typed words has just
+ * to plan than the count took to run. The words' tsquery and whether they were typed whole are read
+ * with it only for a Best match page that counts (`withWords`): the count a client asks for apart
+ * (`countBrowseSearch`) reads neither, which cost it a sixth of its time, and a page that takes such
+ * a count from the cache reads them if it needs them (`readMatch`). When nothing matches (or the caller's page of the typed words has just
  * found nothing: `typedFoundNothing`), the typed words no list has are replaced by the nearest
  * title or tag words, which are counted instead (`countCorrected`). The number of changes
  * is the one read first (by the count's first statement, or the page's), so that a list written in
@@ -221,7 +228,12 @@ async function countSearch(
   {
     spent,
     typedFoundNothing,
-  }: { spent: { statements: number }; typedFoundNothing: { generation: string | undefined } | undefined },
+    withWords,
+  }: {
+    spent: { statements: number };
+    typedFoundNothing: { generation: string | undefined } | undefined;
+    withWords: boolean;
+  },
 ): Promise<{ count: Count; generation: string }> {
   const typed = sql`${sql.param(terms)}::text[]`;
   const read = async (statement: SQL) => {
@@ -232,7 +244,8 @@ async function countSearch(
     ? null
     : await read(sql`
         with found as (select ${cappedCount(query, typed, limit)} as n)
-        select found.n as found, ${searchGeneration} as generation, ${publicLists} as public_lists
+        select found.n as found, ${withWords ? sql`${matchColumns(typed)},` : sql``}
+          ${searchGeneration} as generation, ${publicLists} as public_lists
         from found`);
   const readFirst = first?.generation ?? typedFoundNothing?.generation;
   const corrected = first && first.found > 0 ? null : await countCorrected(db, query, terms, limit, read);
