@@ -73,7 +73,10 @@ export async function browseChecklists(
   const typed = searchTerms(query.q);
   // Best match needs words; the schema never asks for it without them.
   const listingOrder: ListingOrder = query.order === 'best' ? 'newest' : query.order;
-  /** The statements the page took before its tiers (see readBestMatches): a cached page's, the count's, the words'. */
+  /**
+   * The statements the page took before its tiers (see readBestMatches): a cached page read again,
+   * the count's, the words'.
+   */
   const spent = { statements: 0 };
   /** Best match's words as this request read them, for the next page's cursor (see `readPage`). */
   let wordsRead: SearchMatch | undefined;

@@ -201,7 +201,10 @@ type Counted = {
   /** The words counted: the typed ones, or the nearest words some list has when those found nothing. */
   words: string[];
   corrected: boolean;
-  /** Their tsquery as whole words and whether they were typed whole: read with a corrected count only. */
+  /**
+   * Their tsquery as whole words and whether they were typed whole: read by a corrected count, and
+   * by one made for a Best match page (`withWords`).
+   */
   whole?: string;
   typed_whole?: boolean;
   generation: string;
