@@ -113,9 +113,9 @@ type BestMatchRead = {
  *
  * Planned with its values (`isNamed` false), so the plan sees constants: `whole` is a tsquery's
  * text, and so is `prefix` when this request read it (`readMatch`: a first page before its count,
- * or a page whose count or cursor did not have the words). Otherwise the prefixes' tsquery is made here by ticklist_search_query (IMMUTABLE, so the planner
- * makes it from the words as it plans), once for each place it appears (ten in the eight tiers),
- * each a lookup of the lexicon.
+ * or a page whose count or cursor did not have the words). Otherwise the prefixes' tsquery is made
+ * here by ticklist_search_query (IMMUTABLE, so the planner makes it from the words as it plans),
+ * once for each place it appears (ten in the eight tiers), each a lookup of the lexicon.
  *
  * Named (decision 036), for a search of at most SEARCH_COUNT_CAP matches, whose every tier is read
  * from its GIN index whatever the words: both tsqueries are made once, in the statement, from the
