@@ -7,8 +7,12 @@ import type { ChecklistEntry } from '@/domain/checklists/checklist-fields';
 
 // Factories with overrides, shared by the seed, the API tests and the end-to-end tests.
 
+// Unique across processes too: end-to-end workers each count from 0 and may make a user in the
+// same millisecond, so the random characters keep their usernames apart. `user_` and 15 more stay
+// within the 20-character username limit.
 let sequence = 0;
-const next = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`.slice(-10);
+export const uniqueSuffix = () =>
+  `${Date.now().toString(36)}${(sequence++).toString(36)}${randomUUID().slice(0, 6)}`.slice(-15);
 
 export type CreatedUser = { id: string; email: string; username: string; password: string };
 
@@ -27,7 +31,7 @@ export async function createUser(
   }> = {},
 ): Promise<CreatedUser> {
   const id = randomUUID();
-  const username = overrides.username ?? `user_${next()}`;
+  const username = overrides.username ?? `user_${uniqueSuffix()}`;
   const email = (overrides.email ?? `${username.toLowerCase()}@example.test`).toLowerCase();
   const password = overrides.password ?? 'correct-horse-battery';
   const passwordHash = overrides.passwordHash ?? (await hashPassword(password));
@@ -80,7 +84,7 @@ export async function makeChecklist(db: Executor, authorId: string, seed: Checkl
     const [list] = await tx
       .insert(checklists)
       .values({
-        title: seed.title ?? `Checklist ${next()}`,
+        title: seed.title ?? `Checklist ${uniqueSuffix()}`,
         description: seed.description ?? 'A checklist made by a test.',
         authorId,
         estimatedTime: seed.estimatedTime === undefined ? '15 minutes' : seed.estimatedTime,
