@@ -146,6 +146,36 @@ describe('a page planned with its words', () => {
         select ${cardColumns} from checklists c left join profiles p on p.id = c.author_id order by c.id`),
     );
   });
+
+  it('reads Best match’s cards by ticklist_cards too, each with its tier in its sort key', async () => {
+    const shearwaters = await createUser(t.db, { username: 'shearwater_author' });
+    // Newest first within a tier, and the title's tier before the tag's: the tagged lists are newer.
+    await insertNumberedLists(t.db, shearwaters.id, 'Shearwater cliff', 10, 30);
+    for (let index = 0; index < 6; index++) {
+      await makeChecklist(t.db, shearwaters.id, {
+        title: `Marsh path ${index}`,
+        tags: ['shearwater'],
+        createdAt: daysAgo(index),
+      });
+    }
+    statements.length = 0;
+    // A first page before its count is planned with its words (decision 054).
+    const first = await browse('?q=shearwater&order=best');
+    expect(first.total).toBeNull();
+    const tiers = statements.filter((statement) => statement.includes('union all'));
+    expect(tiers.length).toBeGreaterThan(0);
+    for (const statement of tiers)
+      expect(statement).toMatch(/from ticklist_cards\(array\(select picked\.id from picked/);
+    expect(titles(first)).toEqual([
+      ...Array.from({ length: 10 }, (_, index) => `Shearwater cliff ${index + 1}`),
+      'Marsh path 0',
+      'Marsh path 1',
+    ]);
+    expect(first.checklists[0]).toMatchObject({ authorUsername: 'shearwater_author' });
+    // The cursor after the last card carries its tier: the next page goes on in the tag's tier.
+    const next = await browse(`?q=shearwater&order=best&cursor=${encodeURIComponent(first.nextCursor!)}`);
+    expect(titles(next)).toEqual(['Marsh path 2', 'Marsh path 3', 'Marsh path 4', 'Marsh path 5']);
+  });
 });
 
 describe('Best match planned with its words', () => {

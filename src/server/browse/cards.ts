@@ -30,7 +30,8 @@ export async function readCards(
  * statement, may plan once), so that only the picking is planned with the words: joining the cards
  * in the statement had them planned again on every page. `extra` reads the cards' columns as `c`,
  * and only those (a column of `checklists` that is not a card's, or the author's `p`, is not there);
- * `readsPicked`: it reads `picked`'s too (Best match's tier), so the cards are joined to it.
+ * `readsPicked`: it reads `picked`'s too (Best match's tier), so the function's rows are joined to
+ * `picked`'s by id.
  */
 export async function readCardRows<Extra extends object = object>(
   db: Executor,
@@ -38,21 +39,24 @@ export async function readCardRows<Extra extends object = object>(
   extra = sql``,
   { isNamed = false, readsPicked = false }: { isNamed?: boolean; readsPicked?: boolean } = {},
 ) {
-  if (!isNamed && !readsPicked) {
-    return (
-      await db.execute<CardRow & Extra>(sql`
-        select c.*${extra}
-        from ticklist_cards(array(select picked.id from (${picked}) picked order by picked.position)) with ordinality c
-        order by c.ordinality`)
-    ).rows;
+  if (isNamed) {
+    return executeNamed<CardRow & Extra>(
+      db,
+      sql`
+        with picked as (${picked})
+        select ${cardColumns}${extra}
+        from picked join checklists c on c.id = picked.id
+        left join profiles p on p.id = c.author_id
+        order by picked.position`,
+    );
   }
-  const query = sql`
+  const result = await db.execute<CardRow & Extra>(sql`
     with picked as (${picked})
-    select ${cardColumns}${extra}
-    from picked join checklists c on c.id = picked.id
-    left join profiles p on p.id = c.author_id
-    order by picked.position`;
-  return isNamed ? executeNamed<CardRow & Extra>(db, query) : (await db.execute<CardRow & Extra>(query)).rows;
+    select c.*${extra}
+    from ticklist_cards(array(select picked.id from picked order by picked.position)) with ordinality c
+    ${readsPicked ? sql`join picked on picked.id = c.id` : sql``}
+    order by c.ordinality`);
+  return result.rows;
 }
 
 /** The number of the latest change to what searches can find (the sequence checklists_search_generation), as text. */
