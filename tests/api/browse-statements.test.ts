@@ -451,5 +451,14 @@ describe('pages prepared once per connection (decision 033)', () => {
     expect(bestMatch).toHaveLength(1);
     expect(bestMatch[0]!.generic_plans).toBeGreaterThan(0);
     expect(bestMatch[0]!.statement).toMatch(/with words as materialized/);
+    // The words Best match's tiers are planned with ("lantern", read before its count) are read by
+    // a statement of their own, the same for every search: planned once too.
+    const words = await executeNamed<{ generic_plans: number; custom_plans: number }>(
+      db,
+      sql`select generic_plans::int, custom_plans::int from pg_prepared_statements
+          where from_sql = false and statement ~ '^select\\s+ticklist_search_query.* as prefix$'`,
+    );
+    expect(words).toHaveLength(1);
+    expect(words[0]!.generic_plans).toBeGreaterThan(0);
   });
 });

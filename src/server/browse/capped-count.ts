@@ -88,15 +88,17 @@ export async function carriedCount(
  * as the caller knows it (a page read before its count takes it as true: see `browseChecklists`).
  * With the prefixes' tsquery too, for this request's tiers only: it names the lexicon's words that
  * begin with each typed one, which a list published since adds to, so it is neither cached nor
- * carried (a count, which is cached, has none).
+ * carried (a count, which is cached, has none). Named (decision 033): the statement is the same for
+ * every search and reads no table but the lexicon's, so one plan serves all; planned with its
+ * values, it made both tsqueries as it planned, and was planned on every page.
  */
 export async function readMatch(db: Executor, words: string[], isMany: boolean): Promise<SearchMatch> {
   const typed = sql`${sql.param(words)}::text[]`;
-  const result = await db.execute<{ whole: string; prefix: string; typed_whole: boolean }>(
+  const [row] = await executeNamed<{ whole: string; prefix: string; typed_whole: boolean }>(
+    db,
     sql`select ${matchColumns(typed)}, ticklist_search_query(${typed}, true)::text as prefix`,
   );
-  const row = result.rows[0]!;
-  return { words, whole: row.whole, prefix: row.prefix, isTypedWhole: row.typed_whole, isMany };
+  return { words, whole: row!.whole, prefix: row!.prefix, isTypedWhole: row!.typed_whole, isMany };
 }
 
 /** How many lists are public: the slots of the counter the database keeps, added up (decision 018). */
