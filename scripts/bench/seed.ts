@@ -366,10 +366,11 @@ export async function seedBulk(
       insert into search_words (word, slot, public_count)
       select word, 0, count(*) from checklists c, ticklist_list_words(c.title, c.tag_keys) word
       where c.is_public group by word`);
-    // Every lexeme of every document, as the search triggers add them.
+    // Every lexeme of every public list's document, as the search triggers add them.
     await bulk.execute(sql`
       insert into search_lexemes (lexeme)
-      select distinct unnest(tsvector_to_array(search_vector)) from checklists on conflict do nothing`);
+      select distinct unnest(tsvector_to_array(search_vector)) from checklists where is_public
+      on conflict do nothing`);
     return `${await count(sql`select count(distinct word) from search_words`)} search words, ${await count(sql`select count(*) from search_lexemes`)} lexemes`;
   });
 

@@ -4,11 +4,12 @@ import { browsePageSchema } from '../../src/domain/checklists/browse';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { addWordFormLists, daysAgo, setUpBrowseTests, titles } from '../setup/browse-fixtures';
 import { signedInAgent } from '../setup/sign-in';
+import { filters } from '../../src/server/browse/filters';
 
 // What a search's words find (decision 018): the forms of a word, accents either way, the nearest
 // spelling when nothing matches, and a word being typed as the lexemes it begins (decision 034).
 
-const { t, author, browse, rows } = setUpBrowseTests();
+const { t, author, browse, rows, statements } = setUpBrowseTests();
 
 describe('matching words', () => {
   beforeAll(async () => {
@@ -118,7 +119,8 @@ describe('a typed word searched as the lexemes it begins (decision 034)', () => 
       await makeChecklist(t.db, author.id, { title: `Hunting trip ${index}`, createdAt: daysAgo(40 + index) });
     }
     await makeChecklist(t.db, author.id, { title: 'Mine', items: ['Huntersecretword'], isPublic: false });
-    expect(await prefixQuery('hunt')).toContain('huntersecretword');
+    // Not even named: the lexicon holds public lists' lexemes only (see below).
+    expect(await prefixQuery('hunt')).not.toContain('huntersecretword');
     for (const order of ['best', 'newest']) {
       const response = await t.agent().request(`/api/checklists?q=hunt&order=${order}`);
       const text = await response.text();
@@ -127,5 +129,75 @@ describe('a typed word searched as the lexemes it begins (decision 034)', () => 
       const [payload] = page.nextCursor!.split('.') as [string];
       expect(`${text} ${Buffer.from(payload, 'base64url').toString('utf8')}`.toLowerCase()).not.toContain('secret');
     }
+  });
+});
+
+describe('the lexicon: the lexemes of public lists, and a word no public list has', () => {
+  const finds = async (...words: string[]) =>
+    (await rows<{ finds: boolean }>(sql`select ticklist_search_finds(${sql.param(words)}::text[]) as finds`))[0]!.finds;
+  const named = async (word: string) =>
+    (await rows<{ query: string }>(sql`select ticklist_search_query(array[${word}]::text[], true)::text as query`))[0]!
+      .query;
+  const found = async (word: string) => titles(await browse(`?q=${word}&order=newest`));
+
+  it('takes a list’s lexemes while it is public: created, published, or written while public; never taken away', async () => {
+    const owner = await createUser(t.db, { username: 'lexicon_owner' });
+    const asOwner = await signedInAgent(t, owner);
+    const input = { description: 'Plain', items: ['One'], tags: [], estimatedTime: '30 minutes', difficulty: 'easy' };
+    const create = async (title: string, visibility: string) => {
+      const response = await asOwner.post('/api/checklists', { ...input, title, visibility });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    const setVisibility = async (id: string, visibility: string) =>
+      expect(
+        (await asOwner.request(`/api/checklists/${id}/visibility`, { method: 'PATCH', json: { visibility } })).status,
+      ).toBe(200);
+    // Private and unlisted lists' words are not in it, whichever way they were written.
+    const hidden = await create('Plain hidden', 'private');
+    await asOwner.request(`/api/checklists/${hidden}`, {
+      method: 'PUT',
+      json: { ...input, title: 'Vurmtrek plan', items: ['Pack the vurmbag'], tags: ['vurmtag'], visibility: 'private' },
+    });
+    await create('Vurmcoat list', 'unlisted');
+    for (const word of ['vurm', 'vurmtrek', 'vurmbag', 'vurmtag', 'vurmcoat']) expect(await finds(word)).toBe(false);
+    expect(await named('vurm')).toBe("'vurm':*");
+    // Published: its words are in, named and found.
+    await setVisibility(hidden, 'public');
+    expect(await finds('vurmtrek')).toBe(true);
+    expect(await finds('vurmb')).toBe(true);
+    expect(await named('vurm')).toBe("'vurmbag' | 'vurmtag' | 'vurmtrek'");
+    expect(await found('vurm')).toEqual(['Vurmtrek plan']);
+    // Made private again: the words stay, and find nothing.
+    await setVisibility(hidden, 'private');
+    expect(await finds('vurmtrek')).toBe(true);
+    expect(await found('vurm')).toEqual([]);
+    // A public list's new words, from its title or its entries.
+    const open = await create('Vurmopen', 'public');
+    expect(await finds('vurmopen')).toBe(true);
+    await asOwner.request(`/api/checklists/${open}`, {
+      method: 'PUT',
+      json: { ...input, title: 'Vurmopen', items: ['Check the vurmlid'], visibility: 'public' },
+    });
+    expect(await finds('vurmlid')).toBe(true);
+    expect(await finds('vurmcoat')).toBe(false);
+  });
+
+  it('finds nothing, reading no list, for a word no public list has; its forms and other words still count', async () => {
+    expect(await finds('moving')).toBe(true); // "move" is a lexeme: the word's stem
+    expect(await finds('pian')).toBe(true); // the start of "piano"
+    expect(await finds('piano', 'qzxwvjk')).toBe(false);
+    expect(await finds("'", '')).toBe(true); // nothing left of them: no word to look for
+    // The typed words' page and count plan the check as false, and read no list.
+    const plan = await rows<{ 'QUERY PLAN': string }>(
+      sql`explain select 1 from checklists c where ${filters({ tag: '' }, sql`${sql.param(['piano', 'qzxwvjk'])}::text[]`)}`,
+    );
+    expect(plan.map((line) => line['QUERY PLAN']).join('\n')).toMatch(/One-Time Filter: false/);
+    // Best match reads the words, and then no tier.
+    statements.length = 0;
+    const page = await browse('?q=qzxwvjk%20piano&order=best');
+    expect(page.checklists).toEqual([]);
+    expect(statements.filter((statement) => statement.includes('union all'))).toEqual([]);
+    expect(await browse('?q=piano&order=best')).toMatchObject({ total: 1 });
   });
 });

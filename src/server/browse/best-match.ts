@@ -31,7 +31,15 @@ import { listFilters } from './filters';
  * (in search_words), i.e. typed whole (only a visible list's words count, or the cursor would
  * reveal a private one's); and whether the search matches more lists than the count's cap.
  */
-export type SearchMatch = { words: string[]; whole: string; prefix?: string; isTypedWhole: boolean; isMany: boolean };
+export type SearchMatch = {
+  words: string[];
+  whole: string;
+  prefix?: string;
+  isTypedWhole: boolean;
+  isMany: boolean;
+  /** Read with the prefixes (`readMatch`): a word is in no public list's document, so every tier is empty. */
+  findsNothing?: true;
+};
 
 /** A search's words as its count knows them without their tsqueries (see `SearchMatch`). */
 export type CountedWords = Pick<SearchMatch, 'words' | 'isMany'>;
@@ -222,7 +230,8 @@ export async function readBestMatches(
   }
   const isOffset = !cursor && query.page > 0;
   const tiers = tiersToRead(tsqueriesOf(match), cursor?.k[0] ?? 0);
-  // A cursor in the last tier, a prefix one, when no longer word is left to find: nothing to read.
+  // A cursor in the last tier, a prefix one, when no longer word is left to find, or a word no
+  // public list has: nothing to read.
   if (tiers.length === 0) return [];
   if (!canSplit || isOffset || tiers.length <= FIRST_READ_TIERS) return read({ cursor, tiers });
   const head = await read({ cursor, tiers: tiers.slice(0, FIRST_READ_TIERS) });
@@ -246,9 +255,11 @@ const tierNumbers = (first: number) =>
  * is empty by its own condition: reading them would only cost their planning and their scans. That
  * is known only when this request read the prefixes (`readMatch`: a first page before its count, or
  * a page whose count or cursor did not have the words); from a cursor's words or a count's (a
- * corrected one, or one counted for this page) every tier is read.
+ * corrected one, or one counted for this page) every tier is read. None is, when the same statement
+ * found a word in no public list's document (`findsNothing`).
  */
 function tiersToRead(match: SearchMatch, first: number) {
+  if (match.findsNothing) return [];
   const hasPrefixTiers = match.prefix !== match.whole;
   return tierNumbers(first).filter((tier) => hasPrefixTiers || tier % 2 === 0);
 }
