@@ -1,6 +1,6 @@
 // The Browse cases: every order × {no filter, a tag, a common word, a rare word, two words, a word
-// and a tag, two words the server has not searched for before}, on page 1 and on a deep page
-// (cursors followed beforehand). "best" only with words (without them it is Newest). And the count
+// and a tag, two words the server has not searched for before}, and Newest and Best match × a
+// misspelt word not searched for before, on page 1 and on a deep page (cursors followed beforehand). "best" only with words (without them it is Newest). And the count
 // of two words not searched for before, which their first page is sent without (decision 054).
 import {
   BROWSE_ORDERS,
@@ -46,8 +46,8 @@ const FIRST_COUNT_VISITOR = 400_000;
  * filter (for the database-alone floor), the cases with no deep page in the data, and when the
  * deep cases' cursors were made.
  */
-export async function browseCases(db: Database, { common, middle, rare, tags }: DrawnText) {
-  const filters: { name: string; variants: { q: string; tag: string }[] }[] = [
+export async function browseCases(db: Database, { words, common, middle, rare, tags }: DrawnText) {
+  const filters: { name: string; orders?: readonly BrowseOrder[]; variants: { q: string; tag: string }[] }[] = [
     { name: '', variants: [{ q: '', tag: '' }] },
     { name: 'tag', variants: tags.map((tag) => ({ q: '', tag })) },
     { name: 'common word', variants: common.map((q) => ({ q, tag: '' })) },
@@ -72,6 +72,14 @@ export async function browseCases(db: Database, { common, middle, rare, tags }: 
         .slice(0, 6000)
         .map((q) => ({ q, tag: '' })),
     },
+    // A misspelt middle word the server has not seen: no list has it, so its first page is the
+    // correction's ("Did you mean"), the nearest word's page with its count. In Newest and Best
+    // match; Most Used and Most Liked read it as Newest does.
+    {
+      name: 'a misspelt word, new',
+      orders: ['newest', 'best'],
+      variants: shuffled(misspellings(middle, new Set(words))).map((q) => ({ q, tag: '' })),
+    },
   ];
   const newSearches = filters.find((filter) => filter.name === NEW_SEARCHES)!.variants.map((variant) => variant.q);
   const cases: Case[] = [];
@@ -89,7 +97,7 @@ export async function browseCases(db: Database, { common, middle, rare, tags }: 
   // only (then the page counts again), so a case measured later than that is flagged below.
   const cursorsMadeAt = performance.now();
   for (const filter of filters) {
-    const orders: readonly BrowseOrder[] = filter.variants[0]!.q ? BROWSE_ORDERS : LISTING_ORDERS;
+    const orders: readonly BrowseOrder[] = filter.orders ?? (filter.variants[0]!.q ? BROWSE_ORDERS : LISTING_ORDERS);
     for (const order of orders) {
       const queries = filter.variants.map((variant) => browseQuerySchema.parse({ ...variant, order }));
       const label = `browse ${order}${filter.name ? ` + ${filter.name}` : ''}`;
@@ -136,4 +144,14 @@ export async function browseCases(db: Database, { common, middle, rare, tags }: 
     bare: (index) => countBrowseSearch(db, countQueries[index % countQueries.length]!, browseCounts),
   });
   return { cases, newSearches, deepSkipped, cursorsMadeAt };
+}
+
+/** Each word with two neighbouring letters inside it swapped, where that makes no word of `vocabulary`. */
+export function misspellings(words: string[], vocabulary: Set<string>): string[] {
+  return words.flatMap((word) =>
+    Array.from({ length: Math.max(0, word.length - 3) }, (_, index) => {
+      const at = index + 1;
+      return `${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}`;
+    }).filter((typo) => !vocabulary.has(typo)),
+  );
 }
