@@ -181,23 +181,51 @@ describe('the lexicon: the lexemes of public lists, and a word no public list ha
     });
     expect(await finds('vurmlid')).toBe(true);
     expect(await finds('vurmcoat')).toBe(false);
+    // An edit that publishes a list and takes an entry and a tag away: only what it saves goes in.
+    const edited = await create('Plain edited', 'private');
+    await asOwner.request(`/api/checklists/${edited}`, {
+      method: 'PUT',
+      json: { ...input, title: 'Plain edited', items: ['Vurmgone'], tags: ['vurmhat'], visibility: 'private' },
+    });
+    const published = await asOwner.request(`/api/checklists/${edited}`, {
+      method: 'PUT',
+      json: { ...input, title: 'Vurmkept plan', items: ['Vurmstays'], tags: [], visibility: 'public' },
+    });
+    expect(published.status).toBe(200);
+    expect(await finds('vurmkept')).toBe(true);
+    expect(await finds('vurmstays')).toBe(true);
+    expect(await finds('vurmgone')).toBe(false);
+    expect(await finds('vurmhat')).toBe(false);
+    // Published together: every list's words.
+    const first = await create('Vurmfirst list', 'private');
+    const second = await create('Vurmsecond list', 'private');
+    const bulk = await asOwner.post('/api/checklists/bulk-visibility', { ids: [first, second], isPublic: true });
+    expect(bulk.status).toBe(200);
+    expect(await finds('vurmfirst')).toBe(true);
+    expect(await finds('vurmsecond')).toBe(true);
   });
 
   it('finds nothing, reading no list, for a word no public list has; its forms and other words still count', async () => {
-    expect(await finds('moving')).toBe(true); // "move" is a lexeme: the word's stem
-    expect(await finds('pian')).toBe(true); // the start of "piano"
-    expect(await finds('piano', 'qzxwvjk')).toBe(false);
-    expect(await finds("'", '')).toBe(true); // nothing left of them: no word to look for
+    await makeChecklist(t.db, author.id, { title: 'Moving the yonderharps', items: ['Ask the Café'] });
+    expect(await finds('yonderharp')).toBe(true); // "yonderharp" is a lexeme: the word's stem
+    expect(await finds('moved')).toBe(true); // its stem, "move", is one
+    expect(await finds('yonderh')).toBe(true); // the start of one
+    expect(await finds('YONDERHARPS', 'CAFE', 'café')).toBe(true); // case and accents either way
+    expect(await finds('yonderharp', 'qzxwvjk')).toBe(false);
+    expect(await finds('qzxwvjk')).toBe(false);
+    // Nothing left of the words (a quote; a lone accent): an empty search, which finds nothing.
+    expect(await finds("'", '')).toBe(false);
+    expect(await finds('\u0301')).toBe(false);
     // The typed words' page and count plan the check as false, and read no list.
     const plan = await rows<{ 'QUERY PLAN': string }>(
-      sql`explain select 1 from checklists c where ${filters({ tag: '' }, sql`${sql.param(['piano', 'qzxwvjk'])}::text[]`)}`,
+      sql`explain select 1 from checklists c where ${filters({ tag: '' }, sql`${sql.param(['yonderharp', 'qzxwvjk'])}::text[]`)}`,
     );
     expect(plan.map((line) => line['QUERY PLAN']).join('\n')).toMatch(/One-Time Filter: false/);
     // Best match reads the words, and then no tier.
     statements.length = 0;
-    const page = await browse('?q=qzxwvjk%20piano&order=best');
+    const page = await browse('?q=qzxwvjk%20yonderharp&order=best');
     expect(page.checklists).toEqual([]);
     expect(statements.filter((statement) => statement.includes('union all'))).toEqual([]);
-    expect(await browse('?q=piano&order=best')).toMatchObject({ total: 1 });
+    expect(await browse('?q=yonderharp&order=best')).toMatchObject({ total: 1 });
   });
 });

@@ -25,6 +25,7 @@ export function listFilters(query: Pick<BrowseQuery, 'tag'>): SQL[] {
  */
 export function filters(query: Pick<BrowseQuery, 'tag'>, terms: SQL | null, { isTyped = true } = {}): SQL {
   const conditions = listFilters(query);
+  // Before the match: folded to false, it leaves the planner nothing after it to work out.
   if (terms && isTyped) conditions.push(sql`ticklist_search_finds(${terms})`);
   if (terms) conditions.push(sql`c.search_vector @@ ticklist_search_query(${terms}, true)`);
   return sql.join(conditions, sql` and `);

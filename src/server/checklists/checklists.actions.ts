@@ -98,6 +98,11 @@ export async function updateChecklist(
 
       // The statement names the owner too, so a mistake in the rule cannot edit someone else's list:
       // then nothing is updated, and nothing after it (items, tags) is written either.
+      // A list this edit publishes is published last, once its entries and tags are the ones saved:
+      // the search lexicon takes a list's words as it becomes public (decision 034), and must not
+      // take those the edit takes away.
+      const publishes = input.visibility === 'public' && !access.isPublic;
+      const visibility = input.visibility ? authorVisibilityColumns(input.visibility) : {};
       const updated = await tx
         .update(checklists)
         .set({
@@ -106,7 +111,7 @@ export async function updateChecklist(
           estimatedTime: input.estimatedTime,
           difficulty: input.difficulty,
           // Absent, the visibility stays as it was (decision 024); a held list keeps it for later (048).
-          ...(input.visibility ? authorVisibilityColumns(input.visibility) : {}),
+          ...(publishes ? {} : visibility),
           updatedAt: sql`now()`,
         })
         .where(and(eq(checklists.id, id), eq(checklists.authorId, userId)))
@@ -127,6 +132,7 @@ export async function updateChecklist(
       await later.leave(tx, grant.userIds, grant.metrics);
       await tx.delete(checklistTags).where(eq(checklistTags.checklistId, id));
       await insertTags(tx, id, input.tags);
+      if (publishes) await tx.update(checklists).set(visibility).where(eq(checklists.id, id));
       return { ok: true, value: undefined };
     }),
   );

@@ -5,28 +5,75 @@
 -- only a private list has would otherwise make its searches take another time than a word no list
 -- has, letter by letter.
 --
--- A list's lexemes are taken after its row is written (a row trigger, so before the statement's
--- triggers take its words), when it is public: inserted public, published, or its text rewritten
--- while public. The column list leaves the counters' updates out, and the condition the rest that
--- change neither visibility nor document.
-CREATE FUNCTION ticklist_remember_public_lexemes()
+-- The browse counts' statement triggers take the lexemes, once a statement and in order, before the
+-- words (search_words), as every path did: of the lists inserted public, and of the documents public
+-- after an UPDATE that were not before (a list published, or its text rewritten while public).
+CREATE OR REPLACE FUNCTION ticklist_browse_counts()
  RETURNS trigger
  LANGUAGE plpgsql
 AS $function$
+DECLARE
+  total integer := 0;
+  deltas jsonb;
+  word_deltas jsonb;
 BEGIN
-  PERFORM ticklist_remember_lexemes(ARRAY[NEW.search_vector]);
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO search_lexemes (lexeme)
+    SELECT DISTINCT unnest(tsvector_to_array(search_vector)) FROM new_rows WHERE is_public ORDER BY 1
+    ON CONFLICT DO NOTHING;
+    SELECT count(*) FILTER (WHERE is_public) INTO total FROM new_rows;
+    SELECT jsonb_object_agg(key, n) INTO deltas FROM (
+      SELECT key, count(*) AS n FROM new_rows r, unnest(r.tag_keys) key WHERE r.is_public GROUP BY key) d;
+    SELECT jsonb_object_agg(word, n) INTO word_deltas FROM (
+      SELECT word, count(*) AS n FROM new_rows r, ticklist_list_words(r.title, r.tag_keys) word
+      WHERE r.is_public GROUP BY word) d;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT -count(*) FILTER (WHERE is_public) INTO total FROM old_rows;
+    SELECT jsonb_object_agg(key, n) INTO deltas FROM (
+      SELECT key, -count(*) AS n FROM old_rows r, unnest(r.tag_keys) key WHERE r.is_public GROUP BY key) d;
+    SELECT jsonb_object_agg(word, n) INTO word_deltas FROM (
+      SELECT word, -count(*) AS n FROM old_rows r, ticklist_list_words(r.title, r.tag_keys) word
+      WHERE r.is_public GROUP BY word) d;
+  ELSE
+    -- Every UPDATE of checklists but a counter's comes here (transition tables cannot be had with a
+    -- column list). Most change neither visibility, title nor tags: their deltas sum to nothing and
+    -- nothing is written. (No join of old and new rows by id: transition tables have no index, and
+    -- a statement touching 20,000 lists would compare every pair.) The lexicon takes the documents
+    -- public now that were not public before: a document some list had public before the statement
+    -- has its lexemes there already.
+    INSERT INTO search_lexemes (lexeme)
+    SELECT DISTINCT unnest(tsvector_to_array(document)) FROM (
+      SELECT search_vector AS document FROM new_rows WHERE is_public
+      EXCEPT
+      SELECT search_vector FROM old_rows WHERE is_public) published
+    ORDER BY 1
+    ON CONFLICT DO NOTHING;
+    SELECT (SELECT count(*) FILTER (WHERE is_public) FROM new_rows) - (SELECT count(*) FILTER (WHERE is_public) FROM old_rows)
+    INTO total;
+    SELECT jsonb_object_agg(key, n) INTO deltas FROM (
+      SELECT key, sum(n) AS n FROM (
+        SELECT key, 1 AS n FROM new_rows r, unnest(r.tag_keys) key WHERE r.is_public
+        UNION ALL
+        SELECT key, -1 FROM old_rows r, unnest(r.tag_keys) key WHERE r.is_public) changes
+      GROUP BY key HAVING sum(n) <> 0) d;
+    SELECT jsonb_object_agg(word, n) INTO word_deltas FROM (
+      SELECT word, sum(l.n) AS n
+      FROM (
+        SELECT title, tag_keys, sum(n) AS n FROM (
+          SELECT title, tag_keys, 1 AS n FROM new_rows WHERE is_public
+          UNION ALL
+          SELECT title, tag_keys, -1 FROM old_rows WHERE is_public) changes
+        GROUP BY title, tag_keys HAVING sum(n) <> 0) l,
+        ticklist_list_words(l.title, l.tag_keys) word
+      GROUP BY word HAVING sum(l.n) <> 0) d;
+  END IF;
+  PERFORM ticklist_apply_browse_counts(total, deltas);
+  PERFORM ticklist_apply_search_words(word_deltas);
   RETURN NULL;
 END $function$;
 --> statement-breakpoint
-CREATE TRIGGER checklists_public_lexemes_insert AFTER INSERT ON checklists
-FOR EACH ROW WHEN (NEW.is_public) EXECUTE FUNCTION ticklist_remember_public_lexemes();
---> statement-breakpoint
-CREATE TRIGGER checklists_public_lexemes_update AFTER UPDATE OF is_public, title, description, search_vector ON checklists
-FOR EACH ROW WHEN (NEW.is_public AND (NOT OLD.is_public OR NEW.search_vector IS DISTINCT FROM OLD.search_vector))
-EXECUTE FUNCTION ticklist_remember_public_lexemes();
---> statement-breakpoint
 
--- The paths that took every document's lexemes take none now: the triggers above do, for public lists.
+-- The paths that took every document's lexemes take none now: the browse counts do, for public lists.
 CREATE OR REPLACE FUNCTION ticklist_search_on_checklist()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -132,6 +179,9 @@ BEGIN
 END $$;
 --> statement-breakpoint
 
+DROP FUNCTION ticklist_remember_lexemes(tsvector[]);
+--> statement-breakpoint
+
 -- Whether a search's words can find any list: false when some typed word is neither the start of a
 -- lexeme of the lexicon nor, as its stem, one. Such a word's part of ticklist_search_query matches
 -- nothing, so the search finds nothing, but the planner cannot know it: it guesses an unknown
@@ -149,6 +199,7 @@ DECLARE
   term text;
   word text;
   stem text;
+  has_word boolean := false;
 BEGIN
   -- The range below needs UTF-8; elsewhere every search is read.
   IF current_setting('server_encoding') <> 'UTF8' THEN
@@ -157,6 +208,7 @@ BEGIN
   FOREACH term IN ARRAY coalesce(p_terms, '{}') LOOP
     word := translate(ticklist_unaccent(lower(term)), '''\', '');
     CONTINUE WHEN word IS NULL OR word = '';
+    has_word := true;
     stem := translate((ts_lexize('english_stem', word))[1], '''\', '');
     IF NOT EXISTS (SELECT 1 FROM search_lexemes
                    WHERE lexeme ~>=~ word AND lexeme ~<~ (word || chr(1114111)) AND lexeme ^@ word)
@@ -164,7 +216,8 @@ BEGIN
       RETURN false;
     END IF;
   END LOOP;
-  RETURN true;
+  -- Words of which nothing is left (a lone accent) make an empty tsquery, which matches nothing.
+  RETURN has_word;
 END $function$;
 --> statement-breakpoint
 
