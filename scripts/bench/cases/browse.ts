@@ -1,6 +1,7 @@
 // The Browse cases: every order × {no filter, a tag, a common word, a rare word, two words, a word
 // and a tag, two words the server has not searched for before}, and Newest and Best match × a
-// misspelt word not searched for before, on page 1 and on a deep page (cursors followed beforehand). "best" only with words (without them it is Newest). And the count
+// misspelt word not searched for before, on page 1 and on a deep page (cursors followed
+// beforehand). "best" only with words (without them it is Newest). And the count
 // of two words not searched for before, which their first page is sent without (decision 054).
 import {
   BROWSE_ORDERS,

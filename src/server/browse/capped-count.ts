@@ -88,10 +88,10 @@ export async function carriedCount(
  * as the caller knows it (a page read before its count takes it as true: see `browseChecklists`).
  * With the prefixes' tsquery too, for this request's tiers only: it names the lexicon's words that
  * begin with each typed one, which a list published since adds to, so it is neither cached nor
- * carried (a count, which is cached, has none). And whether a word is in no public list's document
- * (`ticklist_search_finds`), when no tier need be read. Named (decision 033): the statement is the same for
- * every search and reads no table but the lexicon's, so one plan serves all; planned with its
- * values, it made both tsqueries as it planned, and was planned on every page.
+ * carried (a count, which is cached, has none). And whether a word is in no public list's
+ * document (`ticklist_search_finds`), when no tier need be read. Named (decision 033): the
+ * statement is the same for every search and reads no table but the lexicon's, so one plan serves
+ * all; planned with its values, it made both tsqueries as it planned, and was planned on every page.
  */
 export async function readMatch(db: Executor, words: string[], isMany: boolean): Promise<SearchMatch> {
   const typed = sql`${sql.param(words)}::text[]`;

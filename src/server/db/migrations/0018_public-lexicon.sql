@@ -186,7 +186,7 @@ DROP FUNCTION ticklist_remember_lexemes(tsvector[]);
 -- lexeme of the lexicon nor, as its stem, one. Such a word's part of ticklist_search_query matches
 -- nothing, so the search finds nothing, but the planner cannot know it: it guesses an unknown
 -- lexeme's share from the least common one it keeps, and may walk the newest-first index to its
--- end looking for a page of lists (half a second at 500,000 lists). A statement that has this as a
+-- end looking for a page of lists that is not there. A statement that has this as a
 -- condition, with the words as constants, has it folded to false as it is planned, and reads no
 -- list. IMMUTABLE, as ticklist_search_query is, for that folding; the words are read as it reads
 -- them.
