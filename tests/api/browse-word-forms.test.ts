@@ -49,9 +49,12 @@ describe('matching words', () => {
 });
 
 describe('a typed word searched as the lexemes it begins (decision 034)', () => {
-  const prefixQuery = async (word: string) =>
-    (await rows<{ query: string }>(sql`select ticklist_search_query(array[${word}]::text[], true)::text as query`))[0]!
-      .query;
+  const prefixQuery = async (...words: string[]) =>
+    (
+      await rows<{ query: string | null }>(
+        sql`select ticklist_search_query(${sql.param(words)}::text[], true)::text as query`,
+      )
+    )[0]!.query;
   const found = async (word: string) => titles(await browse(`?q=${word}&order=newest`));
 
   it('names the few lexemes a word begins, and keeps the prefix when there are many or none', async () => {
@@ -72,8 +75,9 @@ describe('a typed word searched as the lexemes it begins (decision 034)', () => 
     expect(await prefixQuery('zyq')).toBe("'zyq':*");
     expect(await found('zyq')).toEqual(['One more', 'Many']);
     expect(await prefixQuery('zyqb')).toBe("'zyqb'");
-    // None: the prefix, which finds nothing.
-    expect(await prefixQuery('qqxzv')).toBe("'qqxzv':*");
+    // None, nor the word's stem: no query, since the word can find nothing.
+    expect(await prefixQuery('qqxzv')).toBeNull();
+    expect(await prefixQuery('zyq', 'qqxzv')).toBeNull();
     // A lexeme with a quote or a backslash is written as a tsquery's text wants it.
     await t.db.execute(sql`insert into search_lexemes (lexeme) values ('zyx''s'), ('zyx\\y')`);
     expect(await prefixQuery('zyx')).toBe("'zyx''s' | 'zyx\\\\y'");
@@ -109,7 +113,7 @@ describe('a typed word searched as the lexemes it begins (decision 034)', () => 
     // Taking an item away can add a word: the text parser reads "<b … x>" as a tag.
     const unclosed = await create('Plain four');
     await edit(unclosed, { title: 'Plain four', items: ['<b gorzend', 'x>'] });
-    expect(await prefixQuery('gorzend')).toBe("'gorzend':*");
+    expect(await prefixQuery('gorzend')).toBeNull(); // in no document yet
     await edit(unclosed, { title: 'Plain four', items: ['<b gorzend'] });
     expect(await found('gorz')).toContain('Plain four');
   });
@@ -133,11 +137,19 @@ describe('a typed word searched as the lexemes it begins (decision 034)', () => 
 });
 
 describe('the lexicon: the lexemes of public lists, and a word no public list has', () => {
+  // Whether the words can find a list: their prefixes' tsquery is NULL when one can find none.
   const finds = async (...words: string[]) =>
-    (await rows<{ finds: boolean }>(sql`select ticklist_search_finds(${sql.param(words)}::text[]) as finds`))[0]!.finds;
+    (
+      await rows<{ finds: boolean }>(
+        sql`select ticklist_search_query(${sql.param(words)}::text[], true) is not null as finds`,
+      )
+    )[0]!.finds;
   const named = async (word: string) =>
-    (await rows<{ query: string }>(sql`select ticklist_search_query(array[${word}]::text[], true)::text as query`))[0]!
-      .query;
+    (
+      await rows<{ query: string | null }>(
+        sql`select ticklist_search_query(array[${word}]::text[], true)::text as query`,
+      )
+    )[0]!.query;
   const found = async (word: string) => titles(await browse(`?q=${word}&order=newest`));
 
   it('takes a list’s lexemes while it is public: created, published, or written while public; never taken away', async () => {
@@ -161,7 +173,7 @@ describe('the lexicon: the lexemes of public lists, and a word no public list ha
     });
     await create('Vurmcoat list', 'unlisted');
     for (const word of ['vurm', 'vurmtrek', 'vurmbag', 'vurmtag', 'vurmcoat']) expect(await finds(word)).toBe(false);
-    expect(await named('vurm')).toBe("'vurm':*");
+    expect(await named('vurm')).toBeNull();
     // Published: its words are in, named and found.
     await setVisibility(hidden, 'public');
     expect(await finds('vurmtrek')).toBe(true);
@@ -216,7 +228,7 @@ describe('the lexicon: the lexemes of public lists, and a word no public list ha
     // Nothing left of the words (a quote; a lone accent): an empty search, which finds nothing.
     expect(await finds("'", '')).toBe(false);
     expect(await finds('\u0301')).toBe(false);
-    // The typed words' page and count plan the check as false, and read no list.
+    // The typed words' page and count plan their match as false, and read no list.
     const plan = await rows<{ 'QUERY PLAN': string }>(
       sql`explain select 1 from checklists c where ${filters({ tag: '' }, sql`${sql.param(['yonderharp', 'qzxwvjk'])}::text[]`)}`,
     );

@@ -88,20 +88,21 @@ export async function carriedCount(
  * as the caller knows it (a page read before its count takes it as true: see `browseChecklists`).
  * With the prefixes' tsquery too, for this request's tiers only: it names the lexicon's words that
  * begin with each typed one, which a list published since adds to, so it is neither cached nor
- * carried (a count, which is cached, has none). And whether a word is in no public list's
- * document (`ticklist_search_finds`), when no tier need be read. Named (decision 033): the
- * statement is the same for every search and reads no table but the lexicon's, so one plan serves
- * all; planned with its values, it made both tsqueries as it planned, and was planned on every page.
+ * carried (a count, which is cached, has none). That tsquery is NULL when a word is in no public
+ * list's document (see `filters`), and then no tier need be read (`findsNothing`). Named (decision
+ * 033): the statement is the same for every search and reads no table but the lexicon's, so one
+ * plan serves all; planned with its values, it made both tsqueries as it planned, and was planned
+ * on every page.
  */
 export async function readMatch(db: Executor, words: string[], isMany: boolean): Promise<SearchMatch> {
   const typed = sql`${sql.param(words)}::text[]`;
-  const [row] = await executeNamed<{ whole: string; prefix: string; typed_whole: boolean; finds: boolean }>(
+  const [row] = await executeNamed<{ whole: string; prefix: string | null; typed_whole: boolean }>(
     db,
-    sql`select ${matchColumns(typed)}, ticklist_search_query(${typed}, true)::text as prefix,
-      ticklist_search_finds(${typed}) as finds`,
+    sql`select ${matchColumns(typed)}, ticklist_search_query(${typed}, true)::text as prefix`,
   );
-  const { whole, prefix, typed_whole: isTypedWhole, finds } = row!;
-  return { words, whole, prefix, isTypedWhole, isMany, ...(finds ? {} : { findsNothing: true as const }) };
+  const { whole, prefix, typed_whole: isTypedWhole } = row!;
+  if (prefix === null) return { words, whole, isTypedWhole, isMany, findsNothing: true };
+  return { words, whole, prefix, isTypedWhole, isMany };
 }
 
 /** How many lists are public: the slots of the counter the database keeps, added up (decision 018). */
@@ -280,10 +281,10 @@ async function countSearch(
 
 /**
  * The matches of `words` (an SQL text[]) counted up to `limit` and one more, to tell more from as
- * many. `isTyped`: see `filters`.
+ * many.
  */
-const cappedCount = (query: BrowseQuery, words: SQL, limit: number, { isTyped = true } = {}) =>
-  sql`(select count(*)::int from (select 1 from checklists c where ${filters(query, words, { isTyped })} limit ${sqlCount(limit + 1)}) m)`;
+const cappedCount = (query: BrowseQuery, words: SQL, limit: number) =>
+  sql`(select count(*)::int from (select 1 from checklists c where ${filters(query, words)} limit ${sqlCount(limit + 1)}) m)`;
 
 /**
  * For typed words that match nothing: the nearest title or tag words some public list has, and
@@ -303,7 +304,7 @@ async function countCorrected(
   const typed = sql`${sql.param(terms)}::text[]`;
   const row = await read(sql`
     with corrected as materialized (
-      select words, case when words is not null then ${cappedCount(query, sql`words`, limit, { isTyped: false })} end as found
+      select words, case when words is not null then ${cappedCount(query, sql`words`, limit)} end as found
       from (select ticklist_correct_terms(${typed}) as words) terms)
     select coalesce(corrected.found, 0) as found, searched.words, searched.is_corrected,
       ${matchColumns(sql`searched.words`)}, ${searchGeneration} as generation, ${publicLists} as public_lists

@@ -16,17 +16,13 @@ export function listFilters(query: Pick<BrowseQuery, 'tag'>): SQL[] {
  * The lists a search finds: public, with the tag if one is asked for, and every word (`terms`, a
  * text[]) at least as a prefix.
  *
- * `isTyped`: `terms` are the words as typed, a parameter of a statement planned with its values.
- * The planner then folds `ticklist_search_finds` to false when a word is in no public list's
- * document, and the statement reads no list instead of walking an index for matches that cannot be
- * there (a misspelt word, before its correction). Words a statement works out (corrected ones) are
- * not checked: the planner could not fold the check, and would work out the correction again to
- * estimate it.
+ * When the words are a parameter of a statement planned with its values (typed ones), the planner
+ * makes their tsquery as it plans, and it is NULL when a word is in no public list's document (a
+ * misspelt word, before its correction): the match is then folded to false, and the statement reads
+ * no list instead of walking an index for matches that cannot be there.
  */
-export function filters(query: Pick<BrowseQuery, 'tag'>, terms: SQL | null, { isTyped = true } = {}): SQL {
+export function filters(query: Pick<BrowseQuery, 'tag'>, terms: SQL | null): SQL {
   const conditions = listFilters(query);
-  // Before the match: folded to false, it leaves the planner nothing after it to work out.
-  if (terms && isTyped) conditions.push(sql`ticklist_search_finds(${terms})`);
   if (terms) conditions.push(sql`c.search_vector @@ ticklist_search_query(${terms}, true)`);
   return sql.join(conditions, sql` and `);
 }
