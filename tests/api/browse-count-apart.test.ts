@@ -64,7 +64,7 @@ describe('a new search’s first page', () => {
     expect(all.total).toBeGreaterThanOrEqual(61);
   });
 
-  it('of words that find nothing goes to the count first, which searches for near spellings', async () => {
+  it('of words that find nothing is the page of the nearest words that find lists, naming them, as the count does', async () => {
     const page = await browse('?q=campng');
     expect(page).toMatchObject({ total: 2, searchedFor: 'camping' });
     expect(titles(page)).toEqual(['Camping trip', 'Base camp']);

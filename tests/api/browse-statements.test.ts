@@ -193,7 +193,7 @@ describe('Best match planned with its words', () => {
 });
 
 describe('a search’s count', () => {
-  it('is one statement without the correction when the words find lists, and corrects them in a second when not', async () => {
+  it('is one statement without the correction when the words find lists; when not, corrects them in a statement of its own and counts the corrected words as typed ones', async () => {
     const spotter = await createUser(t.db, { username: 'grebe_author' });
     await insertNumberedLists(t.db, spotter.id, 'Grebe dive', 3, 40);
     // The count asked for apart, as the client asks after a first page sent without it.
@@ -204,9 +204,11 @@ describe('a search’s count', () => {
 
     statements.length = 0;
     expect(await countOf('?q=grebbe')).toMatchObject({ total: 3, searchedFor: 'grebe' });
-    const [counted, corrected] = statements.filter((statement) => /^\s*with (found|corrected) as/.test(statement));
-    expect(counted).toMatch(/^\s*with found as/);
-    expect(corrected).toMatch(/ticklist_correct_terms/);
+    const counting = statements.filter((statement) => /^\s*with found as|ticklist_correct_terms/.test(statement));
+    expect(counting).toHaveLength(3);
+    const [typed, correction, corrected] = counting as [string, string, string];
+    expect(typed).toBe(corrected);
+    expect(correction).toMatch(/^select ticklist_correct_terms\(\$1::text\[\]\) as words$/);
   });
 });
 
@@ -256,16 +258,16 @@ describe('matching words', () => {
     await addWordFormLists(t.db, author);
   });
 
-  it('responds to a corrected search in at most 5 SQL statements', async () => {
-    // The typed words' first page is read before any count (decision 054): a statement for Best
-    // match's words and its tiers in two. Found empty, the count corrects the words, and their page
-    // is read: one statement, as few matches are read in one.
-    statements.length = 0;
-    expect(await browse('?q=campng')).toMatchObject({ searchedFor: 'camping' });
-    expect(statements.length).toBeLessThanOrEqual(5);
-    statements.length = 0;
-    expect(await browse('?q=campng&order=newest')).toMatchObject({ searchedFor: 'camping' });
-    expect(statements.length).toBeLessThanOrEqual(3);
+  it('responds to a corrected search in 3 SQL statements, before its count', async () => {
+    // The typed words' first page is read before any count (decision 054): in Best match, a
+    // statement for its words, which find nothing, so no tier is read. Then the correction, and the
+    // corrected words' page, in one statement.
+    for (const order of ['best', 'newest']) {
+      statements.length = 0;
+      expect(await browse(`?q=campng&order=${order}`)).toMatchObject({ searchedFor: 'camping', total: 2 });
+      expect(statements, order).toHaveLength(3);
+      expect(statements.filter((statement) => /^\s*with found as/.test(statement))).toEqual([]);
+    }
   });
 });
 
@@ -460,5 +462,19 @@ describe('pages prepared once per connection (decision 033)', () => {
     );
     expect(words).toHaveLength(1);
     expect(words[0]!.generic_plans).toBeGreaterThan(0);
+    // A misspelt word's correction, in Newest and in Best match (with the corrected words'
+    // queries): statements of their own, the same for every search, planned once.
+    for (const order of ['newest', 'best']) {
+      const page = await (await visitor.request(`/api/checklists?order=${order}&q=lantrn`)).json();
+      expect(page).toMatchObject({ searchedFor: 'lantern' });
+    }
+    const corrections = await executeNamed<{ generic_plans: number; custom_plans: number }>(
+      db,
+      sql`select generic_plans::int, custom_plans::int from pg_prepared_statements
+          where from_sql = false and statement ~ 'ticklist_correct_terms' and statement !~ 'pg_prepared_statements'`,
+    );
+    expect(corrections).toHaveLength(2);
+    for (const correction of corrections) expect(correction).toMatchObject({ custom_plans: 0 });
+    for (const correction of corrections) expect(correction.generic_plans).toBeGreaterThan(0);
   });
 });

@@ -40,6 +40,8 @@ const browsePages = createSearchPages();
 const searchState = { cursors: browseCursors, counts: browseCounts, pages: browsePages };
 /** The count's visitors, each from an address of its own, so its per-address rate limit holds and is spread. */
 const COUNT_ADDRESSES = 1000;
+/** The filter of misspelt words nobody has searched for. */
+const MISSPELT = 'a misspelt word, new';
 const FIRST_COUNT_VISITOR = 400_000;
 
 /**
@@ -77,7 +79,7 @@ export async function browseCases(db: Database, { words, common, middle, rare, t
     // correction's ("Did you mean"), the nearest word's page with its count. In Newest and Best
     // match; Most Used and Most Liked read it as Newest does.
     {
-      name: 'a misspelt word, new',
+      name: MISSPELT,
       orders: ['newest', 'best'],
       variants: shuffled(misspellings(middle, new Set(words))).map((q) => ({ q, tag: '' })),
     },
@@ -133,17 +135,24 @@ export async function browseCases(db: Database, { words, common, middle, rare, t
     }
   }
   // The count of each new search, asked for as the client asks for it after the first page, in Best
-  // match (the order a search gets), which counts to the cap as the database-alone floor does.
-  const countQueries = shuffled(newSearches).map((q) => searchCountQuery({ q, order: 'best' }));
-  cases.push({
-    name: `browse count + ${NEW_SEARCHES}`,
-    requests: countQueries.map((query, index) => ({
-      method: 'GET' as const,
-      path: `/api/checklists/count?${new URLSearchParams({ q: query.q, order: query.order })}`,
-      headers: { 'x-forwarded-for': clientAddress(FIRST_COUNT_VISITOR + (index % COUNT_ADDRESSES)) },
-    })),
-    bare: (index) => countBrowseSearch(db, countQueries[index % countQueries.length]!, browseCounts),
-  });
+  // match (the order a search gets), which counts to the cap as the database-alone floor does; and
+  // of each misspelt word, whose count corrects it as its page did.
+  const misspelt = filters.find((filter) => filter.name === MISSPELT)!.variants.map((variant) => variant.q);
+  for (const [name, searches] of [
+    [NEW_SEARCHES, newSearches],
+    [MISSPELT, misspelt],
+  ] as const) {
+    const countQueries = shuffled(searches).map((q) => searchCountQuery({ q, order: 'best' }));
+    cases.push({
+      name: `browse count + ${name}`,
+      requests: countQueries.map((query, index) => ({
+        method: 'GET' as const,
+        path: `/api/checklists/count?${new URLSearchParams({ q: query.q, order: query.order })}`,
+        headers: { 'x-forwarded-for': clientAddress(FIRST_COUNT_VISITOR + (index % COUNT_ADDRESSES)) },
+      })),
+      bare: (index) => countBrowseSearch(db, countQueries[index % countQueries.length]!, browseCounts),
+    });
+  }
   return { cases, newSearches, deepSkipped, cursorsMadeAt };
 }
 

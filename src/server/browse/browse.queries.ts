@@ -12,7 +12,15 @@ import {
 import type { Executor } from '../db/client';
 import { presentCard, type CardRow } from '../presenters';
 import { hasTsqueries, isNamedBestPage, readBestMatches, type SearchMatch } from './best-match';
-import { carriedCount, countMatches, exactCount, knownCount, readMatch, type Count } from './capped-count';
+import {
+  carriedCount,
+  countMatches,
+  exactCount,
+  knownCount,
+  readCorrection,
+  readMatch,
+  type Count,
+} from './capped-count';
 import { pageOf, readCardsById, type PageRead } from './cards';
 import { readListingPage, type ListingOrder } from './listing-orders';
 import type { SearchCounts } from './search-count-cache';
@@ -48,9 +56,10 @@ export { createBrowseCursors, SEARCH_STATE_MS, type BrowseCursors } from './sign
  * Without a search the two run side by side. A search's first page is sent without waiting for its
  * count when the count is not known yet (`total: null`), and the client asks for the count apart
  * (`countBrowseSearch`, decision 054): it is read as the database plans it for the words, and its count
- * comes with it only when the page holds every match. When the typed words find nothing, the count
- * goes first after all, since it may correct the words. A count already known (cached, carried by
- * a cursor, a tag's or all lists') comes with the page.
+ * comes with it only when the page holds every match. When the typed words find nothing, the page is
+ * the nearest words' that find lists (`searchedFor`), still before its count, which corrects the
+ * typed words the same way. A count already known (cached, carried by a cursor, a tag's or all
+ * lists') comes with the page.
  *
  * Paging is by keyset (`cursor`): the page starts after the previous page's last sort key, read off
  * the order's index, so a deep page costs what the first does and lists added meanwhile neither
@@ -105,19 +114,11 @@ export async function browseChecklists(
   /** A search's first page, which need not wait for its count (decision 054). */
   const isFirstSearchPage = typed.length > 0 && !cursor && query.page === 0;
 
-  /**
-   * A search's count: carried by the cursor, or cached or counted (`typedFoundNothing`: the typed
-   * words' first page was read just now, and was empty).
-   */
-  const countTyped = (knownGeneration?: string, typedFoundNothing?: { generation: string | undefined }) =>
+  /** A search's count: carried by the cursor, or cached or counted. */
+  const countTyped = (knownGeneration?: string) =>
     cursor?.s
       ? carriedCount(db, query, cursor.s, typed, cursor.o === 'best' ? cursor.q : undefined, spent)
-      : countMatches(db, query, typed, counts, {
-          spent,
-          knownGeneration,
-          typedFoundNothing,
-          withWords: query.order === 'best',
-        });
+      : countMatches(db, query, typed, counts, { spent, knownGeneration, withWords: query.order === 'best' });
   /** The count a search's page comes with: a first page's only if it is known, a later page's always. */
   const countToSend = async (knownGeneration?: string) =>
     isFirstSearchPage
@@ -137,7 +138,8 @@ export async function browseChecklists(
     const tag = typed.length === 0 ? query.tag : undefined;
     const { generation, cards, tagCount } = await readCardsById(db, cached.ids, tag);
     if (generation === cached.generation) {
-      return respond(tag ? exactCount(tagCount) : await countToSend(generation), cards, cached.nextKey);
+      const count = tag ? exactCount(tagCount) : await countToSend(generation);
+      return respond(count, cards, cached.nextKey, cached.searchedFor);
     }
     spent.statements++;
     knownGeneration = generation;
@@ -158,54 +160,79 @@ export async function browseChecklists(
     page = pageOf(await readPage(typed, { match: null, isSparse: count.isSparse(listingOrder), capped: false }));
   } else {
     const known = isFirstSearchPage ? await countToSend(knownGeneration) : null;
-    let foundNothing: { generation: string | undefined } | undefined;
-    if (isFirstSearchPage && !known) {
-      const uncounted = await readUncountedPage();
-      if (uncounted.shown.length > 0) {
-        cache(uncounted);
-        // A page that holds every match has counted them.
-        const shownCount = uncounted.nextKey === null ? exactCount(uncounted.shown.length) : null;
-        return respond(shownCount, uncounted.shown, uncounted.nextKey);
-      }
-      foundNothing = { generation: uncounted.generation };
-    }
-    count = known ?? (await countTyped(knownGeneration, foundNothing));
-    page =
-      isFirstSearchPage && !known && !count.searchedFor
-        ? // The typed words found nothing, and no near spelling does either.
-          { shown: [], nextKey: null, generation: undefined }
-        : pageOf(await readPage(count.searchedFor ?? typed, { ...count, isSparse: count.isSparse(listingOrder) }));
+    if (isFirstSearchPage && !known) return firstPageBeforeCount();
+    count = known ?? (await countTyped(knownGeneration));
+    page = pageOf(await readPage(count.searchedFor ?? typed, { ...count, isSparse: count.isSparse(listingOrder) }));
   }
   cache(page);
   return respond(count, page.shown, page.nextKey);
 
   /**
-   * A search's first page before its count: read as the database plans it for the words, neither
-   * gathered first (which only a few matches make worth it) nor walked by a plan made for every
-   * search (which only many do), since how many match is what is not known yet. Best match reads
-   * its tiers as for many matches, after a statement that reads no list (`readMatch`).
+   * A search's first page when its count is not known: the typed words' page, or when they find
+   * nothing, the page of the nearest words some list has (`readCorrection`), which the response
+   * names. Its count comes with it only when the page holds every match, or when nothing is found.
    */
-  async function readUncountedPage(): Promise<PageRead> {
-    if (query.order === 'best') {
-      const match = await readMatch(db, typed, true);
-      spent.statements++;
-      // At most three statements a page, as for a page read with its count.
-      return pageOf(await readBestMatches(db, query, match, null, { canSplit: spent.statements <= 1 }));
-    }
-    return pageOf(await readPage(typed, { match: null, isSparse: false, capped: false }));
+  async function firstPageBeforeCount(): Promise<BrowsePage> {
+    const found = await readUncountedPage(typed);
+    if (found.shown.length > 0) return sendUncounted(found);
+    const correction = await readCorrection(db, typed, { withMatch: query.order === 'best' });
+    spent.statements++;
+    const corrected = correction ? await readUncountedPage(correction.words, correction.match) : null;
+    // The typed words found nothing, and no near spelling does either.
+    if (!correction || !corrected?.shown.length) return respond(exactCount(0), [], null);
+    return sendUncounted(corrected, correction.words);
   }
 
-  /** Caches a search's or tag's page read now, with the number of changes it was read at. */
-  function cache({ shown, nextKey, generation }: PageRead) {
-    if (!pageKey || generation === undefined) return;
-    pages.set(pageKey, { ids: shown.map((card) => card.id), nextKey, generation, ttlMs: pageCacheMs(query) }, at);
+  /** A first page read before its count, cached; a page that holds every match has counted them. */
+  function sendUncounted(read: PageRead, searchedFor?: string[]) {
+    cache(read, searchedFor);
+    const shownCount =
+      read.nextKey === null ? { ...exactCount(read.shown.length), searchedFor: searchedFor ?? null } : null;
+    return respond(shownCount, read.shown, read.nextKey, searchedFor);
   }
 
   /**
-   * The page's response: its cards, the count (null: to come, decision 054), and a cursor after
-   * `nextKey` when there is more.
+   * A search's first page before its count: read as the database plans it for the words, neither
+   * gathered first (which only a few matches make worth it) nor walked by a plan made for every
+   * search (which only many do), since how many match is what is not known yet. Best match reads
+   * its tiers as for many matches, after a statement that reads no list (`readMatch`), unless the
+   * caller has read the words' tsqueries already (`match`, with a correction).
    */
-  function respond(count: Count | null, shown: CardRow[], nextKey: unknown[] | null): BrowsePage {
+  async function readUncountedPage(words: string[], match?: SearchMatch): Promise<PageRead> {
+    if (query.order === 'best') {
+      if (!match) spent.statements++;
+      const read = match ?? (await readMatch(db, words, true));
+      // At most three statements a page, as for a page read with its count.
+      return pageOf(await readBestMatches(db, query, read, null, { canSplit: spent.statements <= 1 }));
+    }
+    return pageOf(await readPage(words, { match: null, isSparse: false, capped: false }));
+  }
+
+  /**
+   * Caches a search's or tag's page read now, with the number of changes it was read at, and the
+   * words it was read for when they are not the typed ones (`searchedFor`).
+   */
+  function cache({ shown, nextKey, generation }: PageRead, searchedFor?: string[]) {
+    if (!pageKey || generation === undefined) return;
+    const ids = shown.map((card) => card.id);
+    pages.set(
+      pageKey,
+      { ids, nextKey, generation, ttlMs: pageCacheMs(query), ...(searchedFor && { searchedFor }) },
+      at,
+    );
+  }
+
+  /**
+   * The page's response: its cards, the count (null: to come, decision 054), a cursor after
+   * `nextKey` when there is more, and the words searched for instead of the typed ones, which the
+   * count names when it comes with the page, or else the caller (`searchedFor`).
+   */
+  function respond(
+    count: Count | null,
+    shown: CardRow[],
+    nextKey: unknown[] | null,
+    searchedFor?: string[],
+  ): BrowsePage {
     const searched: SearchState | null =
       typed.length === 0 || !count
         ? null
@@ -241,7 +268,7 @@ export async function browseChecklists(
       checklists: shown.map(presentCard),
       total: count?.total ?? null,
       totalCapped: count?.capped ?? false,
-      searchedFor: count?.searchedFor?.join(' ') ?? null,
+      searchedFor: (count ? count.searchedFor : searchedFor)?.join(' ') ?? null,
       page: query.page,
       pageSize: BROWSE_PAGE_SIZE,
       hasMore: nextKey !== null,

@@ -121,7 +121,6 @@ export async function countMatches(
   {
     spent = { statements: 0 },
     knownGeneration,
-    typedFoundNothing,
     withWords = false,
   }: {
     spent?: { statements: number };
@@ -131,11 +130,6 @@ export async function countMatches(
      * the page needs no statement more for them.
      */
     withWords?: boolean;
-    /**
-     * The typed words' first page, read just now, found nothing (at the number of changes it read,
-     * if any): only a correction can count more.
-     */
-    typedFoundNothing?: { generation: string | undefined };
   } = {},
 ): Promise<Count> {
   if (terms.length === 0) {
@@ -152,12 +146,7 @@ export async function countMatches(
     return { total, capped: false, searchedFor: null, match: null, isSparse: () => isSparse, exactUpTo };
   }
   const { key, limit, generation, isEnough } = cachedSearch(db, query, terms, { spent, knownGeneration });
-  return counts.count(
-    key,
-    generation,
-    () => countSearch(db, query, terms, limit, { spent, typedFoundNothing, withWords }),
-    isEnough,
-  );
+  return counts.count(key, generation, () => countSearch(db, query, terms, limit, { spent, withWords }), isEnough);
 }
 
 /**
@@ -204,12 +193,9 @@ function cachedSearch(
 /** What counting a search read: its matches (to the limit and one more) and what goes with them. */
 type Counted = {
   found: number;
-  /** The words counted: the typed ones, or the nearest words some list has when those found nothing. */
-  words: string[];
-  corrected: boolean;
   /**
-   * Their tsquery as whole words and whether they were typed whole: read by a corrected count, and
-   * by one made for a Best match page (`withWords`).
+   * Their tsquery as whole words and whether they were typed whole: read by a count made for a
+   * Best match page (`withWords`).
    */
   whole?: string;
   typed_whole?: boolean;
@@ -223,44 +209,39 @@ type Counted = {
  * to plan than the count took to run. The words' tsquery and whether they were typed whole are read
  * with it only for a Best match page that counts (`withWords`): the count a client asks for apart
  * (`countBrowseSearch`) reads neither, which cost it a sixth of its time, and a page that takes such
- * a count from the cache reads them if it needs them (`readMatch`). When nothing matches (or the caller's page of the typed words has just
- * found nothing: `typedFoundNothing`), the typed words no list has are replaced by the nearest
- * title or tag words, which are counted instead (`countCorrected`). The number of changes
- * is the one read first (by the count's first statement, or the page's), so that a list written in
- * between makes the count stale, not missed.
+ * a count from the cache reads them if it needs them (`readMatch`). When nothing matches, the typed
+ * words no list has are replaced by the nearest title or tag words (`readCorrection`), whose matches
+ * are counted in the same way, words a statement is planned with. The number of changes is the one
+ * the first count read, so that a list written in between makes the count stale, not missed.
  */
 async function countSearch(
   db: Executor,
   query: BrowseQuery,
   terms: string[],
   limit: number,
-  {
-    spent,
-    typedFoundNothing,
-    withWords,
-  }: {
-    spent: { statements: number };
-    typedFoundNothing: { generation: string | undefined } | undefined;
-    withWords: boolean;
-  },
+  { spent, withWords }: { spent: { statements: number }; withWords: boolean },
 ): Promise<{ count: Count; generation: string }> {
-  const typed = sql`${sql.param(terms)}::text[]`;
-  const read = async (statement: SQL) => {
+  const countOf = async (words: string[]) => {
     spent.statements++;
-    return (await db.execute<Omit<Counted, 'words' | 'corrected'>>(statement)).rows[0]!;
-  };
-  const first = typedFoundNothing
-    ? null
-    : await read(sql`
+    const typed = sql`${sql.param(words)}::text[]`;
+    return (
+      await db.execute<Counted>(sql`
         with found as (select ${cappedCount(query, typed, limit)} as n)
         select found.n as found, ${withWords ? sql`${matchColumns(typed)},` : sql``}
           ${searchGeneration} as generation, ${publicLists} as public_lists
-        from found`);
-  const readFirst = first?.generation ?? typedFoundNothing?.generation;
-  const corrected = first && first.found > 0 ? null : await countCorrected(db, query, terms, limit, read);
-  const searched: Counted = corrected
-    ? { ...corrected, generation: readFirst ?? corrected.generation }
-    : { ...first!, words: terms, corrected: false };
+        from found`)
+    ).rows[0]!;
+  };
+  const first = await countOf(terms);
+  let searched = { ...first, words: terms, corrected: false };
+  if (first.found === 0) {
+    const correction = await readCorrection(db, terms);
+    spent.statements++;
+    const corrected = correction ? await countOf(correction.words) : null;
+    if (correction && corrected!.found > 0) {
+      searched = { ...corrected!, generation: first.generation, words: correction.words, corrected: true };
+    }
+  }
   const { found, whole, typed_whole: isTypedWhole } = searched;
   const isMany = found > SEARCH_COUNT_CAP;
   const count = {
@@ -279,41 +260,42 @@ async function countSearch(
   return { count, generation: searched.generation };
 }
 
-/**
- * The matches of `words` (an SQL text[]) counted up to `limit` and one more, to tell more from as
- * many.
- */
+/** The matches of `words` (an SQL text[]) counted up to `limit` and one more, to tell more from as many. */
 const cappedCount = (query: BrowseQuery, words: SQL, limit: number) =>
   sql`(select count(*)::int from (select 1 from checklists c where ${filters(query, words)} limit ${sqlCount(limit + 1)}) m)`;
 
 /**
- * For typed words that match nothing: the nearest title or tag words some public list has, and
- * their matches counted; the typed words, found nothing, when no near spelling finds anything
- * either. `corrected` is materialized so that the count of the corrected words is planned once:
- * inlined, it was planned for each place that reads it.
+ * For typed words that find nothing: the nearest title or tag words some public list has, each in
+ * place of a typed word no public list has, or null when none is near; with their tsqueries for Best
+ * match's tiers when asked (`withMatch`, as `readMatch` reads them; a page read before its count takes
+ * them as matching many). A statement of its own, named (decision 033), so that the correction is
+ * only run: in a statement planned with the typed words, the planner ran it as it planned, to
+ * estimate the count of the corrected words, and then again. Whether the corrected words find a list
+ * together is for the caller to see.
  */
-async function countCorrected(
+export async function readCorrection(
   db: Executor,
-  query: BrowseQuery,
   terms: string[],
-  limit: number,
-  read: (
-    statement: SQL,
-  ) => Promise<Omit<Counted, 'words' | 'corrected'> & { words?: string[]; is_corrected?: boolean }>,
-): Promise<Counted> {
-  const typed = sql`${sql.param(terms)}::text[]`;
-  const row = await read(sql`
-    with corrected as materialized (
-      select words, case when words is not null then ${cappedCount(query, sql`words`, limit)} end as found
-      from (select ticklist_correct_terms(${typed}) as words) terms)
-    select coalesce(corrected.found, 0) as found, searched.words, searched.is_corrected,
-      ${matchColumns(sql`searched.words`)}, ${searchGeneration} as generation, ${publicLists} as public_lists
-    from corrected, lateral (
-      select coalesce(corrected.found > 0, false) as is_corrected,
-        case when corrected.found > 0 then corrected.words else ${typed} end as words) searched`);
-  return row.is_corrected
-    ? { ...row, words: row.words!, corrected: true }
-    : { ...row, found: 0, words: terms, corrected: false };
+  { withMatch = false } = {},
+): Promise<{ words: string[]; match?: SearchMatch } | null> {
+  const [row] = await executeNamed<{
+    words: string[] | null;
+    whole?: string;
+    prefix?: string | null;
+    typed_whole?: boolean;
+  }>(
+    db,
+    withMatch
+      ? sql`with corrected as materialized (select ticklist_correct_terms(${sql.param(terms)}::text[]) as words)
+          select words, ${matchColumns(sql`words`)}, ticklist_search_query(words, true)::text as prefix
+          from corrected where words is not null`
+      : sql`select ticklist_correct_terms(${sql.param(terms)}::text[]) as words`,
+  );
+  if (!row?.words) return null;
+  const { words, whole, prefix, typed_whole: isTypedWhole } = row;
+  if (!withMatch) return { words };
+  const match: SearchMatch = { words, whole: whole!, isTypedWhole: isTypedWhole!, isMany: true };
+  return { words, match: prefix === null ? { ...match, findsNothing: true } : { ...match, prefix } };
 }
 
 /**

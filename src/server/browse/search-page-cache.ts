@@ -32,6 +32,8 @@ export type CachedPage = {
   generation: string;
   /** How long the page may be used again: SEARCH_PAGE_MS, or less for an order by a counter. */
   ttlMs: number;
+  /** The words the page was read for, when they were not the typed ones but their correction. */
+  searchedFor?: string[];
 };
 
 export type SearchPages = {
