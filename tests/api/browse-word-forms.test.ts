@@ -5,6 +5,7 @@ import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { addWordFormLists, daysAgo, setUpBrowseTests, titles } from '../setup/browse-fixtures';
 import { signedInAgent } from '../setup/sign-in';
 import { filters } from '../../src/server/browse/filters';
+import { hideThing, restoreThing } from '../../src/server/moderation/holds';
 
 // What a search's words find (decision 018): the forms of a word, accents either way, the nearest
 // spelling when nothing matches, and a word being typed as the lexemes it begins (decision 034).
@@ -215,6 +216,56 @@ describe('the lexicon: the lexemes of public lists, and a word no public list ha
     expect(bulk.status).toBe(200);
     expect(await finds('vurmfirst')).toBe(true);
     expect(await finds('vurmsecond')).toBe(true);
+  });
+
+  it('takes a clone’s lexemes when it is public: not while it stays unlisted as its original, then once published', async () => {
+    const owner = await createUser(t.db, { username: 'lexicon_unlisted' });
+    const cloner = await createUser(t.db, { username: 'lexicon_cloner' });
+    const asCloner = await signedInAgent(t, cloner);
+    const original = await makeChecklist(t.db, owner.id, {
+      title: 'Vurmlink plan',
+      items: ['Pack the vurmrope'],
+      visibility: 'unlisted',
+    });
+    const response = await asCloner.post(`/api/checklists/${original.id}/clone`, {});
+    expect(response.status).toBe(201);
+    const clone = ((await response.json()) as { id: string }).id;
+    expect(await finds('vurmlink')).toBe(false);
+    expect(await finds('vurmrope')).toBe(false);
+    const published = await asCloner.request(`/api/checklists/${clone}/visibility`, {
+      method: 'PATCH',
+      json: { visibility: 'public' },
+    });
+    expect(published.status).toBe(200);
+    expect(await finds('vurmlink')).toBe(true);
+    expect(await finds('vurmrope')).toBe(true);
+    expect(await found('vurmrope')).toEqual(['Vurmlink plan']);
+  });
+
+  it('leaves out what a held list’s author writes while it is hidden, until it is restored', async () => {
+    const owner = await createUser(t.db, { username: 'lexicon_held' });
+    const asOwner = await signedInAgent(t, owner);
+    const list = await makeChecklist(t.db, owner.id, { title: 'Plain held', items: ['One'] });
+    expect(await hideThing(t.db, 'checklist', list.id, 'Spam')).toBe(true);
+    const edited = await asOwner.request(`/api/checklists/${list.id}`, {
+      method: 'PUT',
+      json: {
+        title: 'Vurmhush plan',
+        description: 'Plain',
+        items: ['Vurmquiet'],
+        tags: [],
+        estimatedTime: '30 minutes',
+        difficulty: 'easy',
+        visibility: 'public',
+      },
+    });
+    expect(edited.status).toBe(200);
+    expect(await finds('vurmhush')).toBe(false);
+    expect(await finds('vurmquiet')).toBe(false);
+    expect(await restoreThing(t.db, 'checklist', list.id)).toBe(true);
+    expect(await finds('vurmhush')).toBe(true);
+    expect(await finds('vurmquiet')).toBe(true);
+    expect(await found('vurmquiet')).toEqual(['Vurmhush plan']);
   });
 
   it('finds nothing, reading no list, for a word no public list has; its forms and other words still count', async () => {
