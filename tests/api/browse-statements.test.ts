@@ -259,14 +259,18 @@ describe('matching words', () => {
   });
 
   it('responds to a corrected search in 3 SQL statements, before its count', async () => {
-    // The typed words' first page is read before any count (decision 054): in Best match, a
-    // statement for its words, which find nothing, so no tier is read. Then the correction, and the
-    // corrected words' page, in one statement.
+    // The typed words' first page is read before any count (decision 054). In Newest: the typed
+    // words' page (which reads no list: "campng" can find none), the correction, the corrected page.
+    // In Best match: its words, which find nothing, with their correction in the same statement,
+    // then the corrected tiers, which may take two statements, as a typed search's do.
     for (const order of ['best', 'newest']) {
       statements.length = 0;
       expect(await browse(`?q=campng&order=${order}`)).toMatchObject({ searchedFor: 'camping', total: 2 });
       expect(statements, order).toHaveLength(3);
       expect(statements.filter((statement) => /^\s*with found as/.test(statement))).toEqual([]);
+      const corrections = statements.filter((statement) => /ticklist_correct_terms/.test(statement));
+      expect(corrections, order).toHaveLength(1);
+      expect(statements.indexOf(corrections[0]!), order).toBe(order === 'best' ? 0 : 1);
     }
   });
 });

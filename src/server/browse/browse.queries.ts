@@ -19,6 +19,8 @@ import {
   knownCount,
   readCorrection,
   readMatch,
+  readMatchOrCorrection,
+  type Correction,
   type Count,
 } from './capped-count';
 import { pageOf, readCardsById, type PageRead } from './cards';
@@ -173,10 +175,19 @@ export async function browseChecklists(
    * names. Its count comes with it only when the page holds every match, or when nothing is found.
    */
   async function firstPageBeforeCount(): Promise<BrowsePage> {
-    const found = await readUncountedPage(typed);
-    if (found.shown.length > 0) return sendUncounted(found);
-    const correction = await readCorrection(db, typed, { withMatch: query.order === 'best' });
-    spent.statements++;
+    // Best match reads its words first, and the correction with them when a word can find nothing.
+    let correction: Correction | null | undefined;
+    let match: SearchMatch | undefined;
+    if (query.order === 'best') {
+      ({ match, correction } = await readMatchOrCorrection(db, typed));
+      spent.statements++;
+    }
+    if (!match?.findsNothing) {
+      const found = await readUncountedPage(typed, match);
+      if (found.shown.length > 0) return sendUncounted(found);
+      correction = await readCorrection(db, typed, { withMatch: query.order === 'best' });
+      spent.statements++;
+    }
     const corrected = correction ? await readUncountedPage(correction.words, correction.match) : null;
     // The typed words found nothing, and no near spelling does either.
     if (!correction || !corrected?.shown.length) return respond(exactCount(0), [], null);

@@ -96,13 +96,54 @@ export async function carriedCount(
  */
 export async function readMatch(db: Executor, words: string[], isMany: boolean): Promise<SearchMatch> {
   const typed = sql`${sql.param(words)}::text[]`;
-  const [row] = await executeNamed<{ whole: string; prefix: string | null; typed_whole: boolean }>(
+  const [row] = await executeNamed<MatchRow>(
     db,
     sql`select ${matchColumns(typed)}, ticklist_search_query(${typed}, true)::text as prefix`,
   );
-  const { whole, prefix, typed_whole: isTypedWhole } = row!;
+  return matchOf(words, row!, isMany);
+}
+
+/** Best match's words as a statement reads them: their tsqueries as text, and whether typed whole. */
+type MatchRow = { whole: string; prefix: string | null; typed_whole: boolean };
+
+/** The words' `SearchMatch` from what a statement read of them (`findsNothing` when the prefixes' tsquery is NULL). */
+function matchOf(
+  words: string[],
+  { whole, prefix, typed_whole: isTypedWhole }: MatchRow,
+  isMany: boolean,
+): SearchMatch {
   if (prefix === null) return { words, whole, isTypedWhole, isMany, findsNothing: true };
   return { words, whole, prefix, isTypedWhole, isMany };
+}
+
+/**
+ * Best match's typed words as `readMatch` reads them for a page before its count, and when a word
+ * can find nothing (`findsNothing`), their correction too, with its words' tsqueries
+ * (`readCorrection`), in the same named statement: a misspelt word's page then reads the corrected
+ * tiers after one statement, as a typed search's page does, and may read them in two.
+ */
+export async function readMatchOrCorrection(
+  db: Executor,
+  words: string[],
+): Promise<{ match: SearchMatch; correction: Correction | null }> {
+  const typed = sql`${sql.param(words)}::text[]`;
+  const [row] = await executeNamed<MatchRow & { corrected: string[] | null; corrected_match: MatchRow | null }>(
+    db,
+    sql`with typed as materialized (
+        select ${matchColumns(typed)}, ticklist_search_query(${typed}, true)::text as prefix),
+      corrected as materialized (
+        select words, ${matchColumns(sql`words`)}, ticklist_search_query(words, true)::text as prefix
+        from (select ticklist_correct_terms(${typed}) as words from typed where typed.prefix is null) terms
+        where words is not null)
+      select typed.whole, typed.prefix, typed.typed_whole, corrected.words as corrected,
+        case when corrected.words is not null then json_build_object('whole', corrected.whole,
+          'prefix', corrected.prefix, 'typed_whole', corrected.typed_whole) end as corrected_match
+      from typed left join corrected on true`,
+  );
+  const { corrected, corrected_match: correctedMatch } = row!;
+  const correction =
+    corrected && correctedMatch ? { words: corrected, match: matchOf(corrected, correctedMatch, true) } : null;
+  return { match: matchOf(words, row!, true), correction };
 }
 
 /** How many lists are public: the slots of the counter the database keeps, added up (decision 018). */
@@ -277,13 +318,8 @@ export async function readCorrection(
   db: Executor,
   terms: string[],
   { withMatch = false } = {},
-): Promise<{ words: string[]; match?: SearchMatch } | null> {
-  const [row] = await executeNamed<{
-    words: string[] | null;
-    whole?: string;
-    prefix?: string | null;
-    typed_whole?: boolean;
-  }>(
+): Promise<Correction | null> {
+  const [row] = await executeNamed<{ words: string[] | null } & Partial<MatchRow>>(
     db,
     withMatch
       ? sql`with corrected as materialized (select ticklist_correct_terms(${sql.param(terms)}::text[]) as words)
@@ -292,11 +328,11 @@ export async function readCorrection(
       : sql`select ticklist_correct_terms(${sql.param(terms)}::text[]) as words`,
   );
   if (!row?.words) return null;
-  const { words, whole, prefix, typed_whole: isTypedWhole } = row;
-  if (!withMatch) return { words };
-  const match: SearchMatch = { words, whole: whole!, isTypedWhole: isTypedWhole!, isMany: true };
-  return { words, match: prefix === null ? { ...match, findsNothing: true } : { ...match, prefix } };
+  return withMatch ? { words: row.words, match: matchOf(row.words, row as MatchRow, true) } : { words: row.words };
 }
+
+/** Typed words' correction: the words searched for instead, and their tsqueries when read with them. */
+export type Correction = { words: string[]; match?: SearchMatch };
 
 /**
  * A count known without counting: a tag's, read with a cached page from the counter the database
