@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { browsePageSchema, SEARCH_COUNT_CAP, searchCountSchema } from '../../src/domain/checklists/browse';
 import { SEARCH_COUNT_MS, SPARSE_COUNT_LIMIT } from '../../src/server/browse/browse.queries';
+import { readMatchOrCorrection } from '../../src/server/browse/capped-count';
 import { executeNamed } from '../../src/server/db/client';
 import { cardColumns } from '../../src/server/presenters';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
@@ -256,6 +257,29 @@ describe('a search’s count and Best match’s words', () => {
 describe('matching words', () => {
   beforeAll(async () => {
     await addWordFormLists(t.db, author);
+  });
+
+  it('runs the correction with Best match’s words only when a word can find nothing', async () => {
+    const calls = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local track_functions = 'all'`);
+      const corrections = async () =>
+        Number(
+          (
+            await tx.execute<{ calls: string }>(
+              sql`select coalesce(pg_stat_get_xact_function_calls('ticklist_correct_terms(text[])'::regprocedure), 0) as calls`,
+            )
+          ).rows[0]!.calls,
+        );
+      const found = await readMatchOrCorrection(tx, ['camping']);
+      const afterFound = await corrections();
+      const misspelt = await readMatchOrCorrection(tx, ['campng']);
+      return { found, afterFound, misspelt, afterMisspelt: await corrections() };
+    });
+    expect(calls.found).toMatchObject({ match: { words: ['camping'] }, correction: null });
+    expect(calls.found.match.findsNothing).toBeUndefined();
+    expect(calls.afterFound).toBe(0);
+    expect(calls.misspelt).toMatchObject({ match: { findsNothing: true }, correction: { words: ['camping'] } });
+    expect(calls.afterMisspelt).toBe(1);
   });
 
   it('responds to a corrected search in 3 SQL statements, before its count', async () => {

@@ -120,7 +120,9 @@ function matchOf(
  * Best match's typed words as `readMatch` reads them for a page before its count, and when a word
  * can find nothing (`findsNothing`), their correction too, with its words' tsqueries
  * (`readCorrection`), in the same named statement: a misspelt word's page then reads the corrected
- * tiers after one statement, as a typed search's page does, and may read them in two.
+ * tiers after one statement, as a typed search's page does, and may read them in two. The correction
+ * is a subquery that the planner may not pull up (OFFSET 0): pulled up, its test for a correction
+ * became a condition of the whole statement, and the correction was run for every search.
  */
 export async function readMatchOrCorrection(
   db: Executor,
@@ -133,7 +135,7 @@ export async function readMatchOrCorrection(
         select ${matchColumns(typed)}, ticklist_search_query(${typed}, true)::text as prefix),
       corrected as materialized (
         select words, ${matchColumns(sql`words`)}, ticklist_search_query(words, true)::text as prefix
-        from (select ticklist_correct_terms(${typed}) as words from typed where typed.prefix is null) terms
+        from (select ticklist_correct_terms(${typed}) as words from typed where typed.prefix is null offset 0) terms
         where words is not null)
       select typed.whole, typed.prefix, typed.typed_whole, corrected.words as corrected,
         case when corrected.words is not null then json_build_object('whole', corrected.whole,
