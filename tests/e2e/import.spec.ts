@@ -114,6 +114,8 @@ const exported = (title: string) =>
   ].join('\n');
 
 test('a Markdown file imported on /create fills the form, and the saved list holds its entries', async ({ page }) => {
+  // Two imports, each checked by axe and photographed, then two full-page photographs and a save.
+  test.setTimeout(90_000);
   const title = `Imported camping ${unique()}`;
 
   // The second import (at 390 px) is the one the form shows.

@@ -119,6 +119,8 @@ test.describe('the moderation queue', () => {
   });
 
   test('the queue passes axe, fits 320 px, and is photographed at 390 and 1280 px', async ({ page, signIn }) => {
+    // Axe at two widths and two photographs, after a sign-in: more than most tests' 30 s on a slow machine.
+    test.setTimeout(90_000);
     await signIn(moderator);
     // The dashboard's account menu leads there too.
     await page.goto('/dashboard');
