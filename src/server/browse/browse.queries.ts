@@ -207,7 +207,8 @@ export async function browseChecklists(
    * gathered first (which only a few matches make worth it) nor walked by a plan made for every
    * search (which only many do), since how many match is what is not known yet. Best match reads
    * its tiers as for many matches, after a statement that reads no list (`readMatch`), unless the
-   * caller has read the words' tsqueries already (`match`, with a correction).
+   * caller has read the words' tsqueries already (`match`: with the typed words' correction, or
+   * by `readMatchOrCorrection`).
    */
   async function readUncountedPage(words: string[], match?: SearchMatch): Promise<PageRead> {
     if (query.order === 'best') {
