@@ -53,6 +53,12 @@ const matchColumns = (words: SQL) => sql`
    from unnest(${words}) w) as typed_whole`;
 
 /**
+ * `matchColumns` and the prefixes' tsquery (`prefix`, NULL when a word can find nothing): all that
+ * a page's tiers are read with.
+ */
+const tierColumns = (words: SQL) => sql`${matchColumns(words)}, ticklist_search_query(${words}, true)::text as prefix`;
+
+/**
  * A later page of a search: what its first page counted, as its cursor carries it, and for Best
  * match the tsquery of the words searched for as whole words and whether they were typed whole:
  * carried too (`words`), or else, for a search of more matches than the cap, read in a statement
@@ -96,10 +102,7 @@ export async function carriedCount(
  */
 export async function readMatch(db: Executor, words: string[], isMany: boolean): Promise<SearchMatch> {
   const typed = sql`${sql.param(words)}::text[]`;
-  const [row] = await executeNamed<MatchRow>(
-    db,
-    sql`select ${matchColumns(typed)}, ticklist_search_query(${typed}, true)::text as prefix`,
-  );
+  const [row] = await executeNamed<MatchRow>(db, sql`select ${tierColumns(typed)}`);
   return matchOf(words, row!, isMany);
 }
 
@@ -132,9 +135,9 @@ export async function readMatchOrCorrection(
   const [row] = await executeNamed<MatchRow & { corrected: string[] | null; corrected_match: MatchRow | null }>(
     db,
     sql`with typed as materialized (
-        select ${matchColumns(typed)}, ticklist_search_query(${typed}, true)::text as prefix),
+        select ${tierColumns(typed)}),
       corrected as materialized (
-        select words, ${matchColumns(sql`words`)}, ticklist_search_query(words, true)::text as prefix
+        select words, ${tierColumns(sql`words`)}
         from (select ticklist_correct_terms(${typed}) as words from typed where typed.prefix is null offset 0) terms
         where words is not null)
       select typed.whole, typed.prefix, typed.typed_whole, corrected.words as corrected,
@@ -325,7 +328,7 @@ export async function readCorrection(
     db,
     withMatch
       ? sql`with corrected as materialized (select ticklist_correct_terms(${sql.param(terms)}::text[]) as words)
-          select words, ${matchColumns(sql`words`)}, ticklist_search_query(words, true)::text as prefix
+          select words, ${tierColumns(sql`words`)}
           from corrected where words is not null`
       : sql`select ticklist_correct_terms(${sql.param(terms)}::text[]) as words`,
   );
