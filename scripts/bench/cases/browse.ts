@@ -42,6 +42,7 @@ const searchState = { cursors: browseCursors, counts: browseCounts, pages: brows
 const COUNT_ADDRESSES = 1000;
 /** The filter of misspelt words nobody has searched for. */
 const MISSPELT = 'a misspelt word, new';
+const MISSPELT_ORDERS = ['newest', 'best'] as const;
 const FIRST_COUNT_VISITOR = 400_000;
 
 /**
@@ -50,7 +51,13 @@ const FIRST_COUNT_VISITOR = 400_000;
  * deep cases' cursors were made.
  */
 export async function browseCases(db: Database, { words, common, middle, rare, tags }: DrawnText) {
-  const filters: { name: string; orders?: readonly BrowseOrder[]; variants: { q: string; tag: string }[] }[] = [
+  const filters: {
+    name: string;
+    orders?: readonly BrowseOrder[];
+    variants: { q: string; tag: string }[];
+    /** Each order takes a share of the variants of its own, and the count the last share. */
+    apart?: boolean;
+  }[] = [
     { name: '', variants: [{ q: '', tag: '' }] },
     { name: 'tag', variants: tags.map((tag) => ({ q: '', tag })) },
     { name: 'common word', variants: common.map((q) => ({ q, tag: '' })) },
@@ -76,12 +83,14 @@ export async function browseCases(db: Database, { words, common, middle, rare, t
         .map((q) => ({ q, tag: '' })),
     },
     // A misspelt middle word the server has not seen: no list has it, so its first page is the
-    // correction's ("Did you mean"), the nearest word's page with its count. In Newest and Best
-    // match; Most Used and Most Liked read it as Newest does.
+    // correction's ("Showing results for"), the nearest word's page. In Newest and Best match; Most
+    // Used and Most Liked read it as Newest does. Each order, and the count, sends typos of its own
+    // (about 1,800 each), so that none is served from what another case's request left cached.
     {
       name: MISSPELT,
-      orders: ['newest', 'best'],
+      orders: MISSPELT_ORDERS,
       variants: shuffled(misspellings(middle, new Set(words))).map((q) => ({ q, tag: '' })),
+      apart: true,
     },
   ];
   const newSearches = filters.find((filter) => filter.name === NEW_SEARCHES)!.variants.map((variant) => variant.q);
@@ -101,8 +110,9 @@ export async function browseCases(db: Database, { words, common, middle, rare, t
   const cursorsMadeAt = performance.now();
   for (const filter of filters) {
     const orders: readonly BrowseOrder[] = filter.orders ?? (filter.variants[0]!.q ? BROWSE_ORDERS : LISTING_ORDERS);
-    for (const order of orders) {
-      const queries = filter.variants.map((variant) => browseQuerySchema.parse({ ...variant, order }));
+    for (const [index, order] of orders.entries()) {
+      const variants = filter.apart ? shareOf(filter.variants, index, orders.length + 1) : filter.variants;
+      const queries = variants.map((variant) => browseQuerySchema.parse({ ...variant, order }));
       const label = `browse ${order}${filter.name ? ` + ${filter.name}` : ''}`;
       cases.push({
         name: label,
@@ -137,7 +147,11 @@ export async function browseCases(db: Database, { words, common, middle, rare, t
   // The count of each new search, asked for as the client asks for it after the first page, in Best
   // match (the order a search gets), which counts to the cap as the database-alone floor does; and
   // of each misspelt word, whose count corrects it as its page did.
-  const misspelt = filters.find((filter) => filter.name === MISSPELT)!.variants.map((variant) => variant.q);
+  const misspelt = shareOf(
+    filters.find((filter) => filter.name === MISSPELT)!.variants.map((variant) => variant.q),
+    MISSPELT_ORDERS.length,
+    MISSPELT_ORDERS.length + 1,
+  );
   for (const [name, searches] of [
     [NEW_SEARCHES, newSearches],
     [MISSPELT, misspelt],
@@ -156,12 +170,26 @@ export async function browseCases(db: Database, { words, common, middle, rare, t
   return { cases, newSearches, deepSkipped, cursorsMadeAt };
 }
 
-/** Each word with two neighbouring letters inside it swapped, where that makes no word of `vocabulary`. */
+/**
+ * Each word misspelt as people misspell: two neighbouring letters inside it swapped, a letter inside
+ * it left out, or one doubled (never its first or last letter). Each typo once, and none that is a
+ * word of `vocabulary` or begins one, since a search finds the words a typed word begins.
+ */
 export function misspellings(words: string[], vocabulary: Set<string>): string[] {
-  return words.flatMap((word) =>
-    Array.from({ length: Math.max(0, word.length - 3) }, (_, index) => {
-      const at = index + 1;
-      return `${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}`;
-    }).filter((typo) => !vocabulary.has(typo)),
-  );
+  const known = [...vocabulary];
+  const typos = words.flatMap((word) => {
+    const inner = Array.from({ length: Math.max(0, word.length - 2) }, (_, index) => index + 1);
+    return [
+      ...inner.slice(0, -1).map((at) => `${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}`),
+      ...inner.map((at) => `${word.slice(0, at)}${word.slice(at + 1)}`),
+      ...inner.map((at) => `${word.slice(0, at + 1)}${word.slice(at)}`),
+    ];
+  });
+  return [...new Set(typos)].filter((typo) => !known.some((word) => word.startsWith(typo)));
 }
+
+/**
+ * The `index`th of `count` shares of `items`, every `count`th from the `index`th: cases that each
+ * take a share of their own send no search another has sent.
+ */
+export const shareOf = <T>(items: T[], index: number, count: number) => items.filter((_, at) => at % count === index);
