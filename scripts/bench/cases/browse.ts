@@ -167,7 +167,7 @@ export async function browseCases(db: Database, { words, common, middle, rare, t
       bare: (index) => countBrowseSearch(db, countQueries[index % countQueries.length]!, browseCounts),
     });
   }
-  return { cases, newSearches, deepSkipped, cursorsMadeAt };
+  return { cases, newSearches, misspeltEach: misspelt.length, deepSkipped, cursorsMadeAt };
 }
 
 /**

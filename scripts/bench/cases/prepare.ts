@@ -63,7 +63,8 @@ export async function prepareCases(db: Database, size: BenchSize, signIns: numbe
   ];
   console.log(
     `Signed in ${signed.length + 1} users in ${signInSeconds.toFixed(1)} s; prepared ${cases.length} cases in ` +
-      `${((performance.now() - prepared) / 1000).toFixed(1)} s` +
+      `${((performance.now() - prepared) / 1000).toFixed(1)} s; ${browse.newSearches.length} new pairs of words, ` +
+      `${browse.misspeltEach} misspelt words a misspelt case (a case that sends more repeats them)` +
       (browse.deepSkipped.length > 0
         ? `; no page ${DEEP_PAGE} (fewer pages in the data) for: ${browse.deepSkipped.join(', ')}`
         : ''),
