@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { misspellings, shareOf } from './browse';
 
 describe('the misspelt words of the Browse cases', () => {
-  it('swap two neighbouring letters inside a word, leave one out or double one, never its first or last', () => {
+  it('swap two neighbouring letters inside a word, leave one out, double one or strike the key beside it, never its first or last', () => {
     expect(misspellings(['tandshir'], new Set(['tandshir']))).toEqual([
       'tnadshir',
       'tadnshir',
@@ -21,8 +21,20 @@ describe('the misspelt words of the Browse cases', () => {
       'tandsshir',
       'tandshhir',
       'tandshiir',
+      // a, n, d, s, h and i, each as the keys beside it
+      'tsndshir',
+      'tabdshir',
+      'tamdshir',
+      'tansshir',
+      'tanfshir',
+      'tandahir',
+      'tanddhir',
+      'tandsgir',
+      'tandsjir',
+      'tandshur',
+      'tandshor',
     ]);
-    expect(misspellings(['abc'], new Set())).toEqual(['ac', 'abbc']);
+    expect(misspellings(['abc'], new Set())).toEqual(['ac', 'abbc', 'avc', 'anc']);
   });
 
   it('hold each typo once, and leave out real words and the words a typo begins', () => {

@@ -85,7 +85,7 @@ export async function browseCases(db: Database, { words, common, middle, rare, t
     // A misspelt middle word the server has not seen: no list has it, so its first page is the
     // correction's ("Showing results for"), the nearest word's page. In Newest and Best match; Most
     // Used and Most Liked read it as Newest does. Each order, and the count, sends typos of its own
-    // (about 1,800 each), so that none is served from what another case's request left cached.
+    // (some thousands each), so that none is served from what another case's request left cached.
     {
       name: MISSPELT,
       orders: MISSPELT_ORDERS,
@@ -170,10 +170,19 @@ export async function browseCases(db: Database, { words, common, middle, rare, t
   return { cases, newSearches, misspeltEach: misspelt.length, deepSkipped, cursorsMadeAt };
 }
 
+/** The letters beside each letter on a keyboard's row, which a finger slips to. */
+const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+const besideKey = (letter: string) =>
+  KEY_ROWS.flatMap((row) => {
+    const at = row.indexOf(letter);
+    return at < 0 ? [] : [row[at - 1], row[at + 1]].filter((key) => key !== undefined);
+  });
+
 /**
  * Each word misspelt as people misspell: two neighbouring letters inside it swapped, a letter inside
- * it left out, or one doubled (never its first or last letter). Each typo once, and none that is a
- * word of `vocabulary` or begins one, since a search finds the words a typed word begins.
+ * it left out, doubled, or struck as the key beside it (never its first or last letter). Each typo
+ * once, and none that is a word of `vocabulary` or begins one, since a search finds the words a
+ * typed word begins.
  */
 export function misspellings(words: string[], vocabulary: Set<string>): string[] {
   const known = [...vocabulary];
@@ -183,6 +192,7 @@ export function misspellings(words: string[], vocabulary: Set<string>): string[]
       ...inner.slice(0, -1).map((at) => `${word.slice(0, at)}${word[at + 1]}${word[at]}${word.slice(at + 2)}`),
       ...inner.map((at) => `${word.slice(0, at)}${word.slice(at + 1)}`),
       ...inner.map((at) => `${word.slice(0, at + 1)}${word.slice(at)}`),
+      ...inner.flatMap((at) => besideKey(word[at]!).map((key) => `${word.slice(0, at)}${key}${word.slice(at + 1)}`)),
     ];
   });
   return [...new Set(typos)].filter((typo) => !known.some((word) => word.startsWith(typo)));
