@@ -3,6 +3,7 @@
 // misspelt word not searched for before, on page 1 and on a deep page (cursors followed
 // beforehand). "best" only with words (without them it is Newest). And the count
 // of two words not searched for before, which their first page is sent without (decision 054).
+import { sql } from 'drizzle-orm';
 import {
   BROWSE_ORDERS,
   LISTING_ORDERS,
@@ -89,7 +90,7 @@ export async function browseCases(db: Database, { words, common, middle, rare, t
     {
       name: MISSPELT,
       orders: MISSPELT_ORDERS,
-      variants: shuffled(misspellings(middle, new Set(words))).map((q) => ({ q, tag: '' })),
+      variants: shuffled(await findingNothing(db, misspellings(middle, new Set(words)))).map((q) => ({ q, tag: '' })),
       apart: true,
     },
   ];
@@ -196,6 +197,17 @@ export function misspellings(words: string[], vocabulary: Set<string>): string[]
     ];
   });
   return [...new Set(typos)].filter((typo) => !known.some((word) => word.startsWith(typo)));
+}
+
+/**
+ * Of `typos`, those a search finds nothing for: a typo may still be the start of a word some public
+ * list has, or of its stem ("grais" is searched as "grai"), and then it is no misspelling.
+ */
+async function findingNothing(db: Database, typos: string[]): Promise<string[]> {
+  const { rows } = await db.execute<{ typo: string }>(sql`
+    select typo from unnest(${sql.param(typos)}::text[]) typo
+    where ticklist_search_query(array[typo], true) is null`);
+  return rows.map((row) => row.typo);
 }
 
 /**
