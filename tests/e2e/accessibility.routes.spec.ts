@@ -59,7 +59,7 @@ test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
     privateUser: privateUser.username,
   });
 
-  /** Who looks at which routes; the admin's and the dashboard's are a reader's, signed in. */
+  /** Who looks at which routes: a visitor, or the reader or the admin signed in. */
   type Group = {
     name: string;
     routes: (ids: RouteIds) => string[];
@@ -78,7 +78,7 @@ test.describe('every route of the route table passes axe (WCAG A/AA)', () => {
     { name: 'signed in, the dashboard', routes: dashboardRoutes, as: () => reader },
   ];
   // A few routes a test, so that the two workers share them evenly and no test runs for minutes:
-  // each route is looked at in four looks, and axe takes seconds a look on a slow machine.
+  // each route is looked at in four looks, and a look takes up to two seconds on a slow machine.
   const ROUTES_A_TEST = 4;
   const placeholders: RouteIds = {
     list: '-',
