@@ -119,7 +119,7 @@ test.describe('the moderation queue', () => {
   });
 
   test('the queue passes axe, fits 320 px, and is photographed at 390 and 1280 px', async ({ page, signIn }) => {
-    // Axe at two widths and two photographs, after a sign-in: more than most tests' 30 s on a slow machine.
+    // Axe at two widths and two photographs, after a sign-in: longer than most tests on a slow machine.
     test.setTimeout(90_000);
     await signIn(moderator);
     // The dashboard's account menu leads there too.
