@@ -114,3 +114,43 @@ describe('start-up work', () => {
     await requests.$client.end();
   });
 });
+
+describe("the requests' pool", () => {
+  /** The database processes serving three statements at once, after the pool has stood idle past its idle time. */
+  const processesAfterIdle = async (db: Database) => {
+    const pids = async () =>
+      (
+        await Promise.all(
+          [1, 2, 3].map(() => db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`)),
+        )
+      ).map((result) => result.rows[0]!.pid);
+    const before = new Set(await pids());
+    expect(db.$client.totalCount).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const idleCount = db.$client.idleCount;
+    const after = await pids();
+    return { before, idleCount, kept: after.filter((pid) => before.has(pid)).length };
+  };
+
+  it('keeps its connections through a quiet spell, so the next requests reuse their database processes', async () => {
+    const requests = connectForRequests(adminUrl, pino({ level: 'silent' }), { max: 3, idleMs: 50 });
+    try {
+      const { idleCount, kept } = await processesAfterIdle(requests);
+      expect(idleCount).toBe(3);
+      expect(kept).toBe(3);
+    } finally {
+      await requests.$client.end();
+    }
+  });
+
+  it('(a pool that does not keep them closes them after its idle time)', async () => {
+    const other = connectDatabase(adminUrl, { max: 3, idleMs: 50 });
+    try {
+      const { idleCount, kept } = await processesAfterIdle(other);
+      expect(idleCount).toBe(0);
+      expect(kept).toBe(0);
+    } finally {
+      await other.$client.end();
+    }
+  });
+});
