@@ -8,7 +8,7 @@ import { connectForRequests } from '../../src/server/open-database';
 import { startBenchDatabase } from './database';
 import type { BenchOptions, BenchSize } from './options';
 import { serveBuilt, serveInProcess, type Target } from './serve';
-import { warmSharedBuffers } from './warm';
+import { warmConnections, warmSharedBuffers } from './warm';
 
 /** How many connections the served app's request pools hold together, and a pool of that size of the bench's own. */
 export type AppPool = { connections: number; open: () => Database };
@@ -34,7 +34,7 @@ export async function withServedApp(
       await warmSharedBuffers(db);
       const appPool: AppPool = {
         connections: POOL_SIZE * (options.workers ?? 1),
-        open: () => connectDatabase(database.url, { max: appPool.connections }),
+        open: () => connectDatabase(database.url, { max: appPool.connections, keepsConnections: true }),
       };
       // In this process the app gets the pool a server process serves requests with (decision 057),
       // not the load's 32 connections, which had PostgreSQL run 32 statements at once on 2 cores.
@@ -42,6 +42,13 @@ export async function withServedApp(
         options.workers === null
           ? connectForRequests(database.url, pino({ level: 'silent' }), { onQuery: () => statements.count++ })
           : null;
+      if (appDb) {
+        const seconds = await warmConnections(appDb, POOL_SIZE, { named: true });
+        console.log(
+          `Each of the app's connections (and of their twins for named statements) read the pages of the lists, ` +
+            `their authors and the search words (${seconds.toFixed(1)} s)`,
+        );
+      }
       const target =
         options.workers === null
           ? serveInProcess(appDb!, statements)

@@ -1,6 +1,7 @@
 // Warming the bench's database before measuring, so that no case pays for reading it from the disk.
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../src/server/db/client';
+import { poolsOf, type Database } from '../../src/server/db/client';
+import { eachLimited } from './each-limited';
 
 /**
  * Brings the database into shared_buffers before measuring, as a server that has served a while
@@ -57,3 +58,44 @@ export async function warmSharedBuffers(db: Database) {
       `(${seconds()} s)`,
   );
 }
+
+/**
+ * Has each of a pool's `connections` database processes read every page of the tables a Browse
+ * page reads (the lists with their words and indexes, their authors, the search lexicon), as the
+ * connections of a server that has served a while have. A new PostgreSQL process maps each page of
+ * shared_buffers into its own memory the first time it reads it, a page fault each, and on this
+ * kind of machine a fault costs tens of microseconds: a fresh connection's first search that walks
+ * Most Used's index reads thousands of pages it has not mapped, and took ten times as long as the
+ * same search after. The server keeps its connections (`keepsConnections`), so this is paid once
+ * per connection; the bench pays it here, before measuring, for the pools it measures through.
+ * `named`: the pool's connections for named statements too. Returns the seconds it took.
+ */
+export async function warmConnections(db: Database, connections: number, { named }: { named: boolean }) {
+  const started = performance.now();
+  await db.execute(sql`create extension if not exists pageinspect`);
+  for (const pool of named ? poolsOf(db) : [db.$client]) {
+    // Every connection at once, so that each is a different one; then two at a time (the cores),
+    // without the pool's statement timeout, which reading a few GiB on a busy machine may pass.
+    const clients = await Promise.all(Array.from({ length: connections }, () => pool.connect()));
+    try {
+      await eachLimited(clients, 2, async (client) => {
+        await client.query('set statement_timeout = 0');
+        await client.query(READ_EVERY_PAGE);
+        await client.query('reset statement_timeout');
+      });
+    } finally {
+      for (const client of clients) client.release();
+    }
+  }
+  return (performance.now() - started) / 1000;
+}
+
+const READ_EVERY_PAGE = `
+  with tables as (select unnest(array['checklists', 'profiles', 'search_words']::regclass[]) as oid),
+  relations as (
+    select oid from tables
+    union select reltoastrelid from pg_class where oid in (select oid from tables) and reltoastrelid <> 0
+    union select indexrelid from pg_index
+      where indrelid in (select oid from tables union select reltoastrelid from pg_class where oid in (select oid from tables)))
+  select sum(length(get_raw_page(r.oid::regclass::text, 'main', b)))::bigint as bytes
+  from relations r, generate_series(0, pg_relation_size(r.oid) / current_setting('block_size')::int - 1) b`;
