@@ -8,6 +8,7 @@ import {
   connectDatabase,
   type Database,
   LAST_COMMIT_BEFORE_BASELINE,
+  poolsOf,
   withStartupLock,
 } from '../../src/server/db/client';
 import { connectForRequests, withStartupConnection } from '../../src/server/open-database';
@@ -138,6 +139,8 @@ describe("the requests' pool", () => {
       const { idleCount, kept } = await processesAfterIdle(requests);
       expect(idleCount).toBe(3);
       expect(kept).toBe(3);
+      // Its twin for named statements keeps its connections too.
+      expect(poolsOf(requests).map((pool) => pool.options.min)).toEqual([3, 3]);
     } finally {
       await requests.$client.end();
     }

@@ -23,8 +23,9 @@ export type ConnectOptions = {
    */
   timeouts?: { connectMs: number; statementMs: number };
   /**
-   * Keep every connection once opened, however long it stays idle (set by the app's request
-   * pools). A new PostgreSQL connection is a new process, which maps each part of shared_buffers
+   * Keep every connection once opened, however long it stays idle (the app's request pools, and
+   * the bench's pool of their size), with TCP keepalives so that a peer or a network device that
+   * drops idle connections is noticed while the connection is idle rather than by a request. A new PostgreSQL connection is a new process, which maps each part of shared_buffers
    * into its own memory the first time it reads it: a page fault each, costly on a virtual
    * machine. A connection closed after a quiet spell and opened again pays that again, on the
    * requests that come after it.
@@ -43,7 +44,9 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Data
   const config: pg.PoolConfig = {
     connectionString: url,
     max: options.max ?? POOL_SIZE,
-    ...(options.keepsConnections ? { min: options.max ?? POOL_SIZE } : {}),
+    ...(options.keepsConnections
+      ? { min: options.max ?? POOL_SIZE, keepAlive: true, keepAliveInitialDelayMillis: 60_000 }
+      : {}),
     idleTimeoutMillis: options.idleMs ?? 10_000,
     ...(timeouts
       ? {
