@@ -64,8 +64,8 @@ export function printTableNotes(notes: {
   }
   console.log(
     '\nLatencies in ms; errors = non-2xx responses. "bare" runs the same query function through the bench pool',
-    "without HTTP, on connections that did not read the tables first as the app's did (a search that reads pages",
-    `all over the lists pays for mapping them, most at scale 10). Signed-in requests (discover (signed in), suggestions and the writes as ${notes.signedCount} users;`,
+    "without HTTP, on connections that did not read the tables first, as the app's in this process do (a search",
+    `that reads pages all over the lists pays for mapping them, most at scale 10). Signed-in requests (discover (signed in), suggestions and the writes as ${notes.signedCount} users;`,
     `dashboard, badges and stats as ${notes.benchUserId}) include the session lookup in SQL/req; writes include their quota`,
     `counters. Peak RSS of the app over all cases: ${mebibytes(notes.peakRss)} MiB (${notes.describe}).`,
   );

@@ -24,8 +24,8 @@ export const NEW_SEARCHES = 'two words, new';
 export async function measureNewSearchFloor(appPool: AppPool, searches: string[], pace: Pace) {
   const db = appPool.open();
   try {
-    // Its connections are new: they read what the app's have read before they are measured.
-    await warmConnections(db, appPool.connections, { named: false });
+    // Its connections are new: they read what the app's have read, if they did, before measuring.
+    if (appPool.isWarm) await warmConnections(db, { named: false });
     await measureFloorParts(db, searches, pace, appPool.connections);
   } finally {
     await db.$client.end();

@@ -10,8 +10,12 @@ import type { BenchOptions, BenchSize } from './options';
 import { serveBuilt, serveInProcess, type Target } from './serve';
 import { warmConnections, warmSharedBuffers } from './warm';
 
-/** How many connections the served app's request pools hold together, and a pool of that size of the bench's own. */
-export type AppPool = { connections: number; open: () => Database };
+/**
+ * How many connections the served app's request pools hold together, and a pool of that size of
+ * the bench's own; `isWarm`: the app's connections read the tables before measuring (the app in
+ * this process; the built server's cannot be reached), so a pool of its size should too.
+ */
+export type AppPool = { connections: number; open: () => Database; isWarm: boolean };
 
 /**
  * Seeds or reuses the database; unless --seed-only, serves the app on it and runs `work` with a
@@ -32,31 +36,35 @@ export async function withServedApp(
     try {
       await db.execute(sql`create extension if not exists pg_stat_statements`);
       await warmSharedBuffers(db);
-      const appPool: AppPool = {
-        connections: POOL_SIZE * (options.workers ?? 1),
-        open: () => connectDatabase(database.url, { max: appPool.connections, keepsConnections: true }),
-      };
       // In this process the app gets the pool a server process serves requests with (decision 057),
       // not the load's 32 connections, which had PostgreSQL run 32 statements at once on 2 cores.
       const appDb =
         options.workers === null
           ? connectForRequests(database.url, pino({ level: 'silent' }), { onQuery: () => statements.count++ })
           : null;
-      if (appDb) {
-        const seconds = await warmConnections(appDb, POOL_SIZE, { named: true });
-        console.log(
-          `Each of the app's connections (and of their twins for named statements) read the pages of the lists, ` +
-            `their authors and the search words (${seconds.toFixed(1)} s)`,
-        );
-      }
-      const target =
-        options.workers === null
-          ? serveInProcess(appDb!, statements)
-          : await serveBuilt(database.url, options.workers, database.dir, db, options.cpuProfileDir);
+      const appPool: AppPool = {
+        connections: POOL_SIZE * (options.workers ?? 1),
+        open: () => connectDatabase(database.url, { max: appPool.connections, keepsConnections: true }),
+        isWarm: appDb !== null,
+      };
       try {
-        await work(db, target, appPool);
+        if (appDb) {
+          const seconds = await warmConnections(appDb, { named: true });
+          console.log(
+            `Each of the app's connections (and of their twins for named statements) read the pages of the lists, ` +
+              `their authors and the search words (${seconds.toFixed(1)} s)`,
+          );
+        }
+        const target =
+          options.workers === null
+            ? serveInProcess(appDb!, statements)
+            : await serveBuilt(database.url, options.workers, database.dir, db, options.cpuProfileDir);
+        try {
+          await work(db, target, appPool);
+        } finally {
+          await target.close();
+        }
       } finally {
-        await target.close();
         await appDb?.$client.end();
       }
     } finally {

@@ -1,5 +1,6 @@
 // Warming the bench's database before measuring, so that no case pays for reading it from the disk.
 import { sql, type SQL } from 'drizzle-orm';
+import type pg from 'pg';
 import { poolsOf, type Database } from '../../src/server/db/client';
 import { eachLimited } from './each-limited';
 
@@ -60,32 +61,41 @@ export async function warmSharedBuffers(db: Database) {
 }
 
 /**
- * Has each of a pool's `connections` database processes read every page of the tables a Browse
- * page reads (the lists with their words and indexes, their authors, the search lexicon), as the
- * connections of a server that has served a while have. A new PostgreSQL process maps each page of
- * shared_buffers into its own memory the first time it reads it, a page fault each, and on this
- * kind of machine a fault costs tens of microseconds: a fresh connection's first search that walks
- * Most Used's index reads thousands of pages it has not mapped, and took ten times as long as the
- * same search after. The server keeps its connections (`keepsConnections`), so this is paid once
- * per connection; the bench pays it here, before measuring, for the pools it measures through.
- * `named`: the pool's connections for named statements too. Returns the seconds it took.
+ * Has each connection of a pool read every page of the tables a Browse page reads (the lists with
+ * their words and indexes, their authors, the search lexicon), as the connections of a server that
+ * has served a while have. A new PostgreSQL connection maps each page of shared_buffers into its
+ * own memory the first time it reads it, a page fault each, which is costly on a virtual machine; a
+ * search that walks Most Used's index reads pages all over the table, so a new connection's first
+ * such searches are far slower than later ones (decision 058). The server keeps its connections
+ * (`keepsConnections`), so it pays this once a connection; the bench pays it here, before it
+ * measures. `named`: the pool's connections for named statements too. Returns the seconds it took.
  */
-export async function warmConnections(db: Database, connections: number, { named }: { named: boolean }) {
+export async function warmConnections(db: Database, { named }: { named: boolean }) {
   const started = performance.now();
   await db.execute(sql`create extension if not exists pageinspect`);
   for (const pool of named ? poolsOf(db) : [db.$client]) {
-    // Every connection at once, so that each is a different one; then two at a time (the cores),
-    // without the pool's statement timeout, which reading a few GiB on a busy machine may pass.
-    const clients = await Promise.all(Array.from({ length: connections }, () => pool.connect()));
+    // Every connection the pool may open, checked out at once so that each is a different one.
+    const checkedOut = await Promise.allSettled(Array.from({ length: pool.options.max ?? 10 }, () => pool.connect()));
+    const clients = checkedOut.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    let error: unknown = checkedOut.find((result) => result.status === 'rejected')?.reason;
     try {
+      // Two at a time (the cores), without the pool's statement timeout or its own read timeout,
+      // which reading the tables on a busy machine may pass; after a failure, none more.
       await eachLimited(clients, 2, async (client) => {
-        await client.query('set statement_timeout = 0');
-        await client.query(READ_EVERY_PAGE);
-        await client.query('reset statement_timeout');
+        if (error !== undefined) return;
+        try {
+          await client.query('set statement_timeout = 0');
+          await client.query({ text: READ_EVERY_PAGE, query_timeout: 3_600_000 } as pg.QueryConfig);
+          await client.query('reset statement_timeout');
+        } catch (caught) {
+          error ??= caught;
+        }
       });
     } finally {
-      for (const client of clients) client.release();
+      // After a failure every connection is closed, none pooled with its timeout off.
+      for (const client of clients) client.release(error === undefined ? undefined : true);
     }
+    if (error !== undefined) throw error;
   }
   return (performance.now() - started) / 1000;
 }
