@@ -176,6 +176,38 @@ test('a failed load offers to try again', async ({ page, allowConsoleErrors }) =
   await expect(page.getByText(/^Showing \d+ of [\d,]+ checklists$/)).toBeVisible();
 });
 
+test('a misspelt search with more than a page of matches: Load more goes on with the corrected word', async ({
+  page,
+  db,
+  makeUser,
+}) => {
+  const word = `kw${unique()}z`;
+  // One letter dropped inside the word: no list has it, and it is no prefix of the real word.
+  const typo = `${word.slice(0, 4)}${word.slice(5)}`;
+  const author = await makeUser();
+  for (let index = 0; index < 14; index++) {
+    await makeChecklist(db, author.id, {
+      title: `${word} trail ${index}`,
+      createdAt: new Date(Date.now() - (14 - index) * 60_000),
+    });
+  }
+  const corrected = page.getByText(`No checklists matched "${typo}". Showing results for "${word}".`);
+  for (const order of ['best', 'newest']) {
+    await test.step(`in ${order === 'best' ? 'Best match' : 'Newest'}`, async () => {
+      await page.goto(`/browse?q=${typo}${order === 'newest' ? '&order=newest' : ''}`);
+      await expect(corrected).toBeVisible();
+      await expect(page.getByText('Showing 12 of 14 checklists')).toBeVisible();
+      await expect(cards(page)).toHaveCount(12);
+      await expect(cards(page).first()).toHaveText(`${word} trail 13`);
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await expect(page.getByText('Showing 14 of 14 checklists')).toBeVisible();
+      await expect(cards(page)).toHaveText(Array.from({ length: 14 }, (_, index) => `${word} trail ${13 - index}`));
+      await expect(corrected).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+    });
+  }
+});
+
 test('Load more refused its cursor: Try again starts the search over from its first page', async ({
   page,
   db,
