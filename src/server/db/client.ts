@@ -24,11 +24,12 @@ export type ConnectOptions = {
   timeouts?: { connectMs: number; statementMs: number };
   /**
    * Keep every connection once opened, however long it stays idle (the app's request pools, and
-   * the bench's pool of their size), with TCP keepalives so that a peer or a network device that
-   * drops idle connections is noticed while the connection is idle rather than by a request. A new PostgreSQL connection is a new process, which maps each part of shared_buffers
-   * into its own memory the first time it reads it: a page fault each, costly on a virtual
-   * machine. A connection closed after a quiet spell and opened again pays that again, on the
-   * requests that come after it.
+   * the bench's pool of their size). A new PostgreSQL connection is a new process, which maps each
+   * part of shared_buffers into its own memory the first time it reads it: a page fault each,
+   * costly on a virtual machine. A connection closed after a quiet spell and opened again pays
+   * that again, on the requests that come after it. TCP keepalives go with it, so that a server or
+   * a network device that drops idle connections is noticed while the connection is idle rather
+   * than by a request.
    */
   keepsConnections?: boolean;
   /** How long an idle connection is kept above the ones kept always (10 s unless told). */
