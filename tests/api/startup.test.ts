@@ -139,8 +139,9 @@ describe("the requests' pool", () => {
       const { idleCount, kept } = await processesAfterIdle(requests);
       expect(idleCount).toBe(3);
       expect(kept).toBe(3);
-      // Its twin for named statements keeps its connections too.
+      // Its twin for named statements keeps its connections too, and both send TCP keepalives.
       expect(poolsOf(requests).map((pool) => pool.options.min)).toEqual([3, 3]);
+      expect(poolsOf(requests).map((pool) => pool.options.keepAlive)).toEqual([true, true]);
     } finally {
       await requests.$client.end();
     }
