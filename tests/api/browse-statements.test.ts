@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { browsePageSchema, SEARCH_COUNT_CAP, searchCountSchema } from '../../src/domain/checklists/browse';
 import { SEARCH_COUNT_MS, SPARSE_COUNT_LIMIT } from '../../src/server/browse/browse.queries';
+import { NAMED_PAGE_EXPECTED_MATCHES } from '../../src/server/browse/best-match';
 import { readMatchOrCorrection } from '../../src/server/browse/capped-count';
 import { executeNamed } from '../../src/server/db/client';
 import { cardColumns } from '../../src/server/presenters';
@@ -11,6 +12,7 @@ import {
   addWordFormLists,
   daysAgo,
   insertNumberedLists,
+  plannerExpects,
   setUpBrowseTests,
   titles,
 } from '../setup/browse-fixtures';
@@ -66,7 +68,9 @@ describe('Best match’s prefix tiers', () => {
         .filter((statement) => statement.includes('union all'))
         .reduce((sum, statement) => sum + statement.split('union all').length, 0);
     // Five matches in tier 0 do not fill the page, so every tier that may hold a list is read: the
-    // four of whole words, in two statements.
+    // four of whole words, in two statements. (Read as for many matches: for few, the page is one
+    // named statement of every tier.)
+    await plannerExpects(t.db, NAMED_PAGE_EXPECTED_MATCHES + 1);
     statements.length = 0;
     expect(titles(await browse('?q=egret'))).toHaveLength(5);
     expect(tiersRead()).toBe(4);
@@ -149,6 +153,7 @@ describe('a page planned with its words', () => {
   });
 
   it('reads Best match’s cards by ticklist_cards too, each with its tier in its sort key', async () => {
+    await plannerExpects(t.db, NAMED_PAGE_EXPECTED_MATCHES + 1);
     const shearwaters = await createUser(t.db, { username: 'shearwater_author' });
     // Newest first within a tier, and the title's tier before the tag's: the tagged lists are newer.
     await insertNumberedLists(t.db, shearwaters.id, 'Shearwater cliff', 10, 30);
@@ -160,7 +165,8 @@ describe('a page planned with its words', () => {
       });
     }
     statements.length = 0;
-    // A first page before its count is planned with its words (decision 054).
+    // A first page before its count, of words the planner expects to match many, is planned with
+    // its words (decision 054).
     const first = await browse('?q=shearwater&order=best');
     expect(first.total).toBeNull();
     const tiers = statements.filter((statement) => statement.includes('union all'));
@@ -183,13 +189,58 @@ describe('Best match planned with its words', () => {
   it('makes the prefixes’ tsquery before the tiers, not as the tiers’ statements are planned', async () => {
     const walker = await createUser(t.db, { username: 'heron_author' });
     await insertNumberedLists(t.db, walker.id, 'Heron walk', 20, 30);
-    // A search not made before: its first page is read before its count, the tiers planned with
-    // the words (decision 054). The planner would make a tsquery written in them once a place.
+    // A search not made before, of words the planner expects to match many: its first page is
+    // read before its count, the tiers planned with the words (decision 054). The planner would
+    // make a tsquery written in them once a place.
+    await plannerExpects(t.db, NAMED_PAGE_EXPECTED_MATCHES + 1);
     statements.length = 0;
     expect(titles(await browse('?q=heron'))).toHaveLength(12);
     const tiers = statements.filter((statement) => statement.includes('union all'));
     expect(tiers.length).toBeGreaterThan(0);
     for (const statement of tiers) expect(statement).not.toContain('ticklist_search_query');
+  });
+});
+
+describe('Best match’s first page before its count', () => {
+  it('is one named statement of every tier when the planner expects few matches, and tiers planned with the words when many', async () => {
+    const sailor = await createUser(t.db, { username: 'tern_author' });
+    await insertNumberedLists(t.db, sailor.id, 'Tern colony', 14, 40);
+    for (let index = 0; index < 3; index++) {
+      await makeChecklist(t.db, sailor.id, { title: `Cliff path ${index}`, tags: ['tern'], createdAt: daysAgo(index) });
+    }
+    await t.db.execute(sql`analyze checklists`);
+    // The planner's estimate for the count's condition, from the statistics of the lists'
+    // documents: about the 17 lists; none for a word no list has.
+    const [estimate] = await rows<{ tern: number; none: number }>(sql`
+      select ticklist_search_estimate(ticklist_search_query(array['tern'], true)) as tern,
+        ticklist_search_estimate(ticklist_search_query(array['ternqx'], true)) as none`);
+    expect(estimate!.tern).toBeGreaterThanOrEqual(8);
+    expect(estimate!.tern).toBeLessThanOrEqual(34);
+    expect(estimate!.none).toBe(0);
+
+    const tierStatements = () => statements.filter((statement) => statement.includes('union all'));
+    const isNamed = (statement: string) => /with words as materialized/.test(statement);
+    // Few expected: the words' statement, then every tier in one named statement.
+    statements.length = 0;
+    const few = await browse('?q=tern&order=best');
+    expect(statements).toHaveLength(2);
+    expect(tierStatements()).toHaveLength(1);
+    expect(isNamed(tierStatements()[0]!)).toBe(true);
+    expect(tierStatements()[0]!.split('union all')).toHaveLength(8);
+    // Many expected (a word form of the same search, not made before): the tiers planned with
+    // the words, the first two first (here they fill the page).
+    await plannerExpects(t.db, NAMED_PAGE_EXPECTED_MATCHES + 1);
+    statements.length = 0;
+    const many = await browse('?q=terns&order=best');
+    expect(tierStatements()).toHaveLength(1);
+    expect(tierStatements()[0]!.split('union all')).toHaveLength(2);
+    expect(tierStatements().filter(isNamed)).toEqual([]);
+    // Either way the same page, before its count.
+    const expected = [...Array.from({ length: 12 }, (_, index) => `Tern colony ${index + 1}`)];
+    for (const page of [few, many]) {
+      expect(page.total).toBeNull();
+      expect(titles(page)).toEqual(expected);
+    }
   });
 });
 
@@ -282,15 +333,22 @@ describe('matching words', () => {
     expect(calls.afterMisspelt).toBe(1);
   });
 
-  it('responds to a corrected search in 3 SQL statements, before its count', async () => {
+  it('responds to a corrected search in 3 SQL statements, before its count, and in 2 in Best match when few lists match', async () => {
     // The typed words' first page is read before any count (decision 054). In Newest: the typed
     // words' page (which reads no list: "campng" can find none), the correction, the corrected page.
     // In Best match: its words, which find nothing, with their correction in the same statement,
-    // then the corrected tiers, which may take two statements, as a typed search's do.
-    for (const order of ['best', 'newest']) {
+    // then the corrected tiers: in one named statement when the planner expects the corrected words
+    // to match few lists, else in up to two, as a typed search's are. (Each a search not made
+    // before, whose page is not cached.)
+    for (const [order, typed, expected, count] of [
+      ['best', 'campng', null, 2],
+      ['best', 'campinng', NAMED_PAGE_EXPECTED_MATCHES + 1, 3],
+      ['newest', 'campng', null, 3],
+    ] as const) {
+      await plannerExpects(t.db, expected);
       statements.length = 0;
-      expect(await browse(`?q=campng&order=${order}`)).toMatchObject({ searchedFor: 'camping', total: 2 });
-      expect(statements, order).toHaveLength(3);
+      expect(await browse(`?q=${typed}&order=${order}`)).toMatchObject({ searchedFor: 'camping', total: 2 });
+      expect(statements, order).toHaveLength(count);
       expect(statements.filter((statement) => /^\s*with found as/.test(statement))).toEqual([]);
       const corrections = statements.filter((statement) => /ticklist_correct_terms/.test(statement));
       expect(corrections, order).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, expect } from 'vitest';
+import { afterEach, beforeAll, expect } from 'vitest';
 import {
   browsePageSchema,
   browseQuerySchema,
@@ -44,6 +44,7 @@ export function setUpBrowseTests() {
     Object.assign(t, await createTestApp({ db }));
     Object.assign(author, await createUser(t.db, { username: 'search_author' }));
   });
+  afterEach(() => plannerExpects(t.db, null));
 
   /** A Browse page, as the API documents it; anything but 200 fails the test. */
   async function browse(query: string, agent: Agent = t.agent()): Promise<BrowsePage> {
@@ -81,6 +82,38 @@ export function setUpBrowseTests() {
   }
 
   return { t, author, statements, database, browse, countOf, rows, allPages };
+}
+
+/** Each test database's own `ticklist_search_estimate`, kept while a test stands in for it. */
+const plannersEstimate = new WeakMap<Executor, { definition: string; isReplaced: boolean }>();
+
+/**
+ * Makes `ticklist_search_estimate`, the planner's estimate of how many lists a search matches,
+ * answer `matches` for every search in this test database, or the planner's own again (null; after
+ * each test of `setUpBrowseTests` too). A test database's few lists make every search look few, and
+ * a Best match first page read before its count chooses its plan by that estimate: a test of the
+ * plan for many matches says so here.
+ */
+export async function plannerExpects(db: Executor, matches: number | null) {
+  let kept = plannersEstimate.get(db);
+  if (!kept) {
+    if (matches === null) return;
+    const [row] = (
+      await db.execute<{ definition: string }>(
+        sql`select pg_get_functiondef('ticklist_search_estimate(tsquery)'::regprocedure) as definition`,
+      )
+    ).rows;
+    kept = { definition: row!.definition, isReplaced: false };
+    plannersEstimate.set(db, kept);
+  }
+  if (matches === null && !kept.isReplaced) return;
+  await db.execute(
+    matches === null
+      ? sql.raw(kept.definition)
+      : sql.raw(`create or replace function ticklist_search_estimate(p_query tsquery) returns double precision
+          language plpgsql volatile as $$ begin return ${Number(matches)}; end $$`),
+  );
+  kept.isReplaced = matches !== null;
 }
 
 /**

@@ -37,6 +37,11 @@ export type SearchMatch = {
   prefix?: string;
   isTypedWhole: boolean;
   isMany: boolean;
+  /**
+   * How many public lists the planner expects the words to match, read for a first page before its
+   * count (`readMatchOrCorrection`), which chooses its plan by it (`isNamedBestPage`).
+   */
+  expected?: number;
   /** Read with the prefixes (`readMatch`): a word is in no public list's document, so every tier is empty. */
   findsNothing?: true;
 };
@@ -185,16 +190,27 @@ function pickBestMatches(
 type BestMatchCursor = Extract<BrowseCursor, { o: 'best' }>;
 
 /**
- * Whether a best-match page is the named statement of every tier (see `pickBestMatches`): a search
- * of at most SEARCH_COUNT_CAP matches, not asked for by offset. Such a page makes the words'
- * tsqueries itself; any other is planned with them, and its caller reads them first if it does not
- * have them (`hasTsqueries`, `readMatch`).
+ * Up to how many matches the planner may expect of a first page read before its count for the page
+ * to be the named statement of every tier. Reading every tier from its GIN index reads every
+ * match, and still costs less than planning the tiers with their words, until the matches number
+ * some thousands; past that, walking the newest-first index to the page's last list costs less.
+ */
+export const NAMED_PAGE_EXPECTED_MATCHES = 5_000;
+
+/**
+ * Whether a best-match page is the named statement of every tier (see `pickBestMatches`), not
+ * asked for by offset: a search counted to at most SEARCH_COUNT_CAP matches, or a first page read
+ * before its count whose words the planner expects to match at most NAMED_PAGE_EXPECTED_MATCHES
+ * lists (`expected`). Such a page makes the words' tsqueries itself; any other is planned with
+ * them, and its caller reads them first if it does not have them (`hasTsqueries`, `readMatch`).
  */
 export const isNamedBestPage = (
-  match: Pick<SearchMatch, 'isMany'>,
+  match: Pick<SearchMatch, 'isMany' | 'expected'>,
   query: Pick<BrowseQuery, 'page'>,
   cursor: BestMatchCursor | null,
-) => !match.isMany && (cursor !== null || query.page === 0);
+) =>
+  (!match.isMany || (match.expected ?? Number.POSITIVE_INFINITY) <= NAMED_PAGE_EXPECTED_MATCHES) &&
+  (cursor !== null || query.page === 0);
 
 /** How many tiers a page reads in its first statement, from the cursor's. */
 const FIRST_READ_TIERS = 2;

@@ -208,7 +208,9 @@ export async function browseChecklists(
    * search (which only many do), since how many match is what is not known yet. Best match reads
    * its tiers as for many matches, after a statement that reads no list (`readMatch`), unless the
    * caller has read the words' tsqueries already (`match`: with the typed words' correction, or
-   * by `readMatchOrCorrection`).
+   * by `readMatchOrCorrection`); and when that statement read how many lists the planner expects
+   * the words to match, and they are few, in the one named statement of every tier that a page of
+   * few counted matches is (`isNamedBestPage`).
    */
   async function readUncountedPage(words: string[], match?: SearchMatch): Promise<PageRead> {
     if (query.order === 'best') {

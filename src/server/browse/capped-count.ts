@@ -106,18 +106,28 @@ export async function readMatch(db: Executor, words: string[], isMany: boolean):
   return matchOf(words, row!, isMany);
 }
 
-/** Best match's words as a statement reads them: their tsqueries as text, and whether typed whole. */
-type MatchRow = { whole: string; prefix: string | null; typed_whole: boolean };
+/**
+ * Best match's words as a statement reads them: their tsqueries as text, whether typed whole, and
+ * for a first page read before its count, how many lists the planner expects them to match.
+ */
+type MatchRow = { whole: string; prefix: string | null; typed_whole: boolean; estimate?: number };
 
 /** The words' `SearchMatch` from what a statement read of them (`findsNothing` when the prefixes' tsquery is NULL). */
 function matchOf(
   words: string[],
-  { whole, prefix, typed_whole: isTypedWhole }: MatchRow,
+  { whole, prefix, typed_whole: isTypedWhole, estimate }: MatchRow,
   isMany: boolean,
 ): SearchMatch {
   if (prefix === null) return { words, whole, isTypedWhole, isMany, findsNothing: true };
-  return { words, whole, prefix, isTypedWhole, isMany };
+  return { words, whole, prefix, isTypedWhole, isMany, ...(estimate !== undefined && { expected: estimate }) };
 }
+
+/**
+ * How many public lists the planner expects a match's prefixes' tsquery (`prefix`, text) to find,
+ * from the statistics of the lists' documents, without reading a list: what a first page read
+ * before its count chooses its plan by (`isNamedBestPage`).
+ */
+const expectedMatches = (prefix: SQL) => sql`ticklist_search_estimate(${prefix}::tsquery)`;
 
 /**
  * Best match's typed words as `readMatch` reads them for a page before its count, and when a word
@@ -125,7 +135,9 @@ function matchOf(
  * (`readCorrection`), in the same named statement: a misspelt word's page then reads the corrected
  * tiers after one statement, as a typed search's page does, and may read them in two. The correction
  * is a subquery that the planner may not pull up (OFFSET 0): pulled up, its test for a correction
- * became a condition of the whole statement, and the correction was run for every search.
+ * became a condition of the whole statement, and the correction was run for every search. Each set
+ * of words comes with how many lists the planner expects it to match (`expected`), which the page's
+ * plan is chosen by (`isNamedBestPage`).
  */
 export async function readMatchOrCorrection(
   db: Executor,
@@ -140,9 +152,11 @@ export async function readMatchOrCorrection(
         select words, ${tierColumns(sql`words`)}
         from (select ticklist_correct_terms(${typed}) as words from typed where typed.prefix is null offset 0) terms
         where words is not null)
-      select typed.whole, typed.prefix, typed.typed_whole, corrected.words as corrected,
+      select typed.whole, typed.prefix, typed.typed_whole, ${expectedMatches(sql`typed.prefix`)} as estimate,
+        corrected.words as corrected,
         case when corrected.words is not null then json_build_object('whole', corrected.whole,
-          'prefix', corrected.prefix, 'typed_whole', corrected.typed_whole) end as corrected_match
+          'prefix', corrected.prefix, 'typed_whole', corrected.typed_whole,
+          'estimate', ${expectedMatches(sql`corrected.prefix`)}) end as corrected_match
       from typed left join corrected on true`,
   );
   const { corrected, corrected_match: correctedMatch } = row!;
@@ -313,8 +327,8 @@ const cappedCount = (query: BrowseQuery, words: SQL, limit: number) =>
 /**
  * For typed words that find nothing: the nearest title or tag words some public list has, each in
  * place of a typed word no public list has, or null when none is near; with their tsqueries for Best
- * match's tiers when asked (`withMatch`, as `readMatch` reads them; a page read before its count takes
- * them as matching many). A statement of its own, named (decision 033), so that the correction is
+ * match's tiers when asked (`withMatch`, as `readMatch` reads them, and how many lists the planner
+ * expects them to match; a page read before its count takes them as matching many). A statement of its own, named (decision 033), so that the correction is
  * only run: in a statement planned with the typed words, the planner ran it as it planned, to
  * estimate the count of the corrected words, and then again. Whether the corrected words find a list
  * together is for the caller to see.
@@ -327,9 +341,9 @@ export async function readCorrection(
   const [row] = await executeNamed<{ words: string[] | null } & Partial<MatchRow>>(
     db,
     withMatch
-      ? sql`with corrected as materialized (select ticklist_correct_terms(${sql.param(terms)}::text[]) as words)
-          select words, ${tierColumns(sql`words`)}
-          from corrected where words is not null`
+      ? sql`with corrected as materialized (select ticklist_correct_terms(${sql.param(terms)}::text[]) as words),
+          matched as materialized (select words, ${tierColumns(sql`words`)} from corrected where words is not null)
+          select *, ${expectedMatches(sql`prefix`)} as estimate from matched`
       : sql`select ticklist_correct_terms(${sql.param(terms)}::text[]) as words`,
   );
   if (!row?.words) return null;
