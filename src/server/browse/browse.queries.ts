@@ -57,8 +57,9 @@ export { createBrowseCursors, SEARCH_STATE_MS, type BrowseCursors } from './sign
  *
  * Without a search the two run side by side. A search's first page is sent without waiting for its
  * count when the count is not known yet (`total: null`), and the client asks for the count apart
- * (`countBrowseSearch`, decision 054): it is read as the database plans it for the words, and its count
- * comes with it only when the page holds every match. When the typed words find nothing, the page is
+ * (`countBrowseSearch`, decision 054): it is read as the database plans it for the words (Best match's
+ * by a plan made once when the planner expects few matches, decision 059), and its count comes with
+ * it only when the page holds every match. When the typed words find nothing, the page is
  * the nearest words' that find lists (`searchedFor`), still before its count, which corrects the
  * typed words the same way. A count already known (cached, carried by a cursor, a tag's or all
  * lists') comes with the page.

@@ -328,10 +328,10 @@ const cappedCount = (query: BrowseQuery, words: SQL, limit: number) =>
  * For typed words that find nothing: the nearest title or tag words some public list has, each in
  * place of a typed word no public list has, or null when none is near; with their tsqueries for Best
  * match's tiers when asked (`withMatch`, as `readMatch` reads them, and how many lists the planner
- * expects them to match; a page read before its count takes them as matching many). A statement of its own, named (decision 033), so that the correction is
- * only run: in a statement planned with the typed words, the planner ran it as it planned, to
- * estimate the count of the corrected words, and then again. Whether the corrected words find a list
- * together is for the caller to see.
+ * expects them to match, which a page read before its count chooses its plan by). A statement of its
+ * own, named (decision 033), so that the correction is only run: in a statement planned with the
+ * typed words, the planner ran it as it planned, to estimate the count of the corrected words, and
+ * then again. Whether the corrected words find a list together is for the caller to see.
  */
 export async function readCorrection(
   db: Executor,
