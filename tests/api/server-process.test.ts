@@ -167,6 +167,14 @@ describe('the server process', () => {
       );
       expect(role.rows).toEqual([{ rolsuper: false, rolcreaterole: false, rolcreatedb: false }]);
       expect((await asApp.query('select count(*)::int as n from users')).rows[0].n).toBeGreaterThan(0);
+      // A Best match search's first page asks the planner how many lists its words match, by
+      // EXPLAIN in a function: the role may, and the app's page, read as that role, is served.
+      const estimate = await asApp.query(
+        `select ticklist_search_estimate(ticklist_search_query(array['packing'], true)) as n`,
+      );
+      expect(estimate.rows[0].n).toBeGreaterThanOrEqual(1);
+      const best = await fetch(`http://127.0.0.1:${port}/api/checklists?q=packing&order=best`);
+      expect(best.status).toBe(200);
       // The app's own connections, seen from inside: every one is the app role.
       const roles = await asApp.query(
         `select distinct usename from pg_stat_activity where datname = 'ticklist' and pid <> pg_backend_pid()`,

@@ -130,10 +130,12 @@ type BestMatchRead = {
  * here by ticklist_search_query (IMMUTABLE, so the planner makes it from the words as it plans),
  * once for each place it appears (ten in the eight tiers), each a lookup of the lexicon.
  *
- * Named (decision 036), for a search of at most SEARCH_COUNT_CAP matches, whose every tier is read
- * from its GIN index whatever the words: both tsqueries are made once, in the statement, from the
- * words alone (so such a page needs neither read first), where no plan sees them, and the page's
- * size is written in it, so the plan is the same for every search and PostgreSQL caches one.
+ * Named (decision 036), for a search of at most SEARCH_COUNT_CAP matches, or one whose first page
+ * is read before its count and that the planner expects to match few lists (decision 059): every
+ * tier is read from its GIN index whatever the words. Both tsqueries are made once, in the
+ * statement, from the words alone (so a counted page needs neither read first), where no plan sees
+ * them, and the page's size is written in it, so the plan is the same for every search and
+ * PostgreSQL caches one.
  */
 function pickBestMatches(
   query: BrowseQuery,
@@ -223,9 +225,10 @@ const FIRST_READ_TIERS = 2;
  * not read (`tiersToRead`). A page asked for by offset reads every tier at once, and so does one
  * whose count already took two statements (`canSplit`), so that no page takes more than three.
  *
- * A search of at most SEARCH_COUNT_CAP matches reads every tier from its GIN index, so its plan is
- * the same whatever the words: its page is one statement of all the tiers, prepared and planned
- * once per connection (`pickBestMatches`, decision 036), with nothing to split.
+ * A search of at most SEARCH_COUNT_CAP matches, or a first page before its count of words the
+ * planner expects to match few lists (`isNamedBestPage`), reads every tier from its GIN index, so
+ * its plan is the same whatever the words: its page is one statement of all the tiers, prepared and
+ * planned once per connection (`pickBestMatches`, decisions 036 and 059), with nothing to split.
  */
 export async function readBestMatches(
   db: Executor,

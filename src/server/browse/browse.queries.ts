@@ -207,11 +207,11 @@ export async function browseChecklists(
    * A search's first page before its count: read as the database plans it for the words, neither
    * gathered first (which only a few matches make worth it) nor walked by a plan made for every
    * search (which only many do), since how many match is what is not known yet. Best match reads
-   * its tiers as for many matches, after a statement that reads no list (`readMatch`), unless the
-   * caller has read the words' tsqueries already (`match`: with the typed words' correction, or
-   * by `readMatchOrCorrection`); and when that statement read how many lists the planner expects
-   * the words to match, and they are few, in the one named statement of every tier that a page of
-   * few counted matches is (`isNamedBestPage`).
+   * its words' tsqueries first, in a statement that reads no list, unless the caller has
+   * (`match`: by `readMatchOrCorrection`, or with the typed words' correction); and then its
+   * tiers: in the one named statement of every tier that a page of few counted matches is, when
+   * that statement says the planner expects few matches (`expected`, `isNamedBestPage`), or else
+   * planned with the words, as for many.
    */
   async function readUncountedPage(words: string[], match?: SearchMatch): Promise<PageRead> {
     if (query.order === 'best') {

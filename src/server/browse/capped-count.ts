@@ -91,7 +91,8 @@ export async function carriedCount(
 
 /**
  * What Best match's tiers are read with for `words`, in a statement that reads no list; `isMany`
- * as the caller knows it (a page read before its count takes it as true: see `browseChecklists`).
+ * as the caller knows it (a page read before its count takes it as true, and reads its words with
+ * `readMatchOrCorrection`, which says how many lists they are expected to match).
  * With the prefixes' tsquery too, for this request's tiers only: it names the lexicon's words that
  * begin with each typed one, which a list published since adds to, so it is neither cached nor
  * carried (a count, which is cached, has none). That tsquery is NULL when a word is in no public
@@ -110,7 +111,7 @@ export async function readMatch(db: Executor, words: string[], isMany: boolean):
  * Best match's words as a statement reads them: their tsqueries as text, whether typed whole, and
  * for a first page read before its count, how many lists the planner expects them to match.
  */
-type MatchRow = { whole: string; prefix: string | null; typed_whole: boolean; estimate?: number };
+type MatchRow = { whole: string; prefix: string | null; typed_whole: boolean; estimate?: number | null };
 
 /** The words' `SearchMatch` from what a statement read of them (`findsNothing` when the prefixes' tsquery is NULL). */
 function matchOf(
@@ -119,7 +120,7 @@ function matchOf(
   isMany: boolean,
 ): SearchMatch {
   if (prefix === null) return { words, whole, isTypedWhole, isMany, findsNothing: true };
-  return { words, whole, prefix, isTypedWhole, isMany, ...(estimate !== undefined && { expected: estimate }) };
+  return { words, whole, prefix, isTypedWhole, isMany, ...(estimate != null && { expected: estimate }) };
 }
 
 /**
