@@ -166,10 +166,13 @@ test('a conflict keeps the owner’s side unless they choose the original’s, b
 
   await test.step('the choice is made with the arrow keys', async () => {
     await stove.getByRole('radio', { name: 'Keep mine' }).focus();
-    // Held as a person holds a key: Radix moves the focus a moment after the key goes down.
-    await page.keyboard.press('ArrowUp', { delay: 50 });
-    await expect(stove.getByRole('radio', { name: 'Use the original’s' })).toBeChecked();
+    // Held as a person holds a key: Radix moves the focus in a task after the key goes down, and
+    // checks the radio it lands on only while an arrow key is down. Let go once the focus has
+    // moved: on a busy machine the key's release could otherwise be handled before that task.
+    await page.keyboard.down('ArrowUp');
     await expect(stove.getByRole('radio', { name: 'Use the original’s' })).toBeFocused();
+    await page.keyboard.up('ArrowUp');
+    await expect(stove.getByRole('radio', { name: 'Use the original’s' })).toBeChecked();
   });
 
   await test.step('a review saved meanwhile in another tab is refused with its reason, and read again', async () => {
