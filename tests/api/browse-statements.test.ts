@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { browsePageSchema, SEARCH_COUNT_CAP, searchCountSchema } from '../../src/domain/checklists/browse';
+import {
+  browsePageSchema,
+  browseQuerySchema,
+  SEARCH_COUNT_CAP,
+  searchCountSchema,
+} from '../../src/domain/checklists/browse';
 import { SEARCH_COUNT_MS, SPARSE_COUNT_LIMIT } from '../../src/server/browse/browse.queries';
-import { NAMED_PAGE_EXPECTED_MATCHES } from '../../src/server/browse/best-match';
-import { readCorrection, readMatchOrCorrection } from '../../src/server/browse/capped-count';
+import { NAMED_PAGE_EXPECTED_MATCHES, readFirstBestPage } from '../../src/server/browse/best-match';
+import { readCorrection } from '../../src/server/browse/capped-count';
 import { executeNamed } from '../../src/server/db/client';
 import { cardColumns } from '../../src/server/presenters';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
@@ -22,7 +27,7 @@ import { createTestDatabase } from '../setup/test-database';
 // How many SQL statements a Browse page takes, and which are prepared once and planned once: the
 // bounds behind Browse's speed (decisions 027, 033, 036, 038), apart from what the pages show.
 
-const { t, author, statements, browse, countOf, rows } = setUpBrowseTests();
+const { t, author, statements, browse, countOf, rows, pageTiers } = setUpBrowseTests();
 
 describe('Best match tiers (decision 027)', () => {
   it('reads the first two tiers first and the rest only for a page they do not fill', async () => {
@@ -63,10 +68,7 @@ describe('Best match’s prefix tiers', () => {
     const watcher = await createUser(t.db, { username: 'egret_author' });
     await insertNumberedLists(t.db, watcher.id, 'Egret pond', 5, 50);
     /** How many tiers the page's statements read: each statement's tiers are joined by UNION ALL. */
-    const tiersRead = () =>
-      statements
-        .filter((statement) => statement.includes('union all'))
-        .reduce((sum, statement) => sum + statement.split('union all').length, 0);
+    const tiersRead = () => pageTiers().reduce((sum, statement) => sum + statement.split('union all').length, 0);
     // Five matches in tier 0 do not fill the page, so every tier that may hold a list is read: the
     // four of whole words, in two statements. (Read as for many matches: for few, the page is one
     // named statement of every tier.)
@@ -169,7 +171,7 @@ describe('a page planned with its words', () => {
     // its words (decision 054).
     const first = await browse('?q=shearwater&order=best');
     expect(first.total).toBeNull();
-    const tiers = statements.filter((statement) => statement.includes('union all'));
+    const tiers = pageTiers();
     expect(tiers.length).toBeGreaterThan(0);
     for (const statement of tiers)
       expect(statement).toMatch(/from ticklist_cards\(array\(select picked\.id from picked/);
@@ -195,7 +197,7 @@ describe('Best match planned with its words', () => {
     await plannerExpects(t.db, NAMED_PAGE_EXPECTED_MATCHES + 1);
     statements.length = 0;
     expect(titles(await browse('?q=heron'))).toHaveLength(12);
-    const tiers = statements.filter((statement) => statement.includes('union all'));
+    const tiers = pageTiers();
     expect(tiers.length).toBeGreaterThan(0);
     for (const statement of tiers) expect(statement).not.toContain('ticklist_search_query');
   });
@@ -218,35 +220,66 @@ describe('Best match’s first page before its count', () => {
     expect(estimate!.tern).toBeLessThanOrEqual(50);
     expect(estimate!.none).toBe(0);
 
-    const tierStatements = () => statements.filter((statement) => statement.includes('union all'));
+    // The statement that reads the words, and the page with them when few are expected.
+    const isFirst = (statement: string) => statement.includes('reads_page');
     const isNamed = (statement: string) => /with words as materialized/.test(statement);
-    // Few expected: the words' statement, then every tier in one named statement.
+    // Few expected: one named statement, of the words and every tier.
     statements.length = 0;
     const few = await browse('?q=tern&order=best');
-    expect(statements).toHaveLength(2);
-    expect(tierStatements()).toHaveLength(1);
-    expect(isNamed(tierStatements()[0]!)).toBe(true);
-    expect(tierStatements()[0]!.split('union all')).toHaveLength(8);
-    // Many expected (a word form of the same search, not made before): the tiers planned with
-    // the words, the first two first (here they fill the page).
+    expect(statements).toHaveLength(1);
+    expect(isFirst(statements[0]!)).toBe(true);
+    expect(isNamed(statements[0]!)).toBe(true);
+    expect(statements[0]!.split('union all')).toHaveLength(8);
+    // Many expected (a word form of the same search, not made before): that statement reads the
+    // words alone, then the tiers planned with them, the first two first (here they fill the page).
     await plannerExpects(t.db, NAMED_PAGE_EXPECTED_MATCHES + 1);
     statements.length = 0;
     const many = await browse('?q=terns&order=best');
-    expect(tierStatements()).toHaveLength(1);
-    expect(tierStatements()[0]!.split('union all')).toHaveLength(2);
-    expect(tierStatements().filter(isNamed)).toEqual([]);
+    expect(statements.filter(isFirst)).toHaveLength(1);
+    expect(pageTiers()).toHaveLength(1);
+    expect(pageTiers()[0]!.split('union all')).toHaveLength(2);
+    expect(pageTiers().filter(isNamed)).toEqual([]);
     // At the limit, few (another search not made before, of the same lists).
     await plannerExpects(t.db, NAMED_PAGE_EXPECTED_MATCHES);
     statements.length = 0;
     const atLimit = await browse('?q=tern%20colony&order=best');
-    expect(tierStatements()).toHaveLength(1);
-    expect(isNamed(tierStatements()[0]!)).toBe(true);
+    expect(statements).toHaveLength(1);
+    expect(isFirst(statements[0]!)).toBe(true);
     // Either way the same page, before its count.
     const expected = [...Array.from({ length: 12 }, (_, index) => `Tern colony ${index + 1}`)];
     for (const page of [few, many, atLimit]) {
       expect(page.total).toBeNull();
       expect(titles(page)).toEqual(expected);
     }
+
+    // When many are expected the first statement reads no tier: they are given no words.
+    const query = browseQuerySchema.parse({ q: 'tern', order: 'best' });
+    const readCounted = (words: string[]) =>
+      t.db.transaction(async (tx) => {
+        // The lists this transaction has read: by a scan of the table (here, with its few lists,
+        // the plan's), or fetched through an index (a GIN index, with many).
+        const fetched = async () =>
+          Number(
+            (
+              await tx.execute<{ fetched: string }>(sql`
+                select pg_stat_get_xact_tuples_returned('checklists'::regclass)
+                  + pg_stat_get_xact_tuples_fetched('checklists'::regclass) as fetched`)
+            ).rows[0]!.fetched,
+          );
+        const before = await fetched();
+        const read = await readFirstBestPage(tx, query, words);
+        return { ...read, listsRead: (await fetched()) - before };
+      });
+    await plannerExpects(t.db, NAMED_PAGE_EXPECTED_MATCHES + 1);
+    const manyRead = await readCounted(['tern']);
+    expect(manyRead.page).toBeNull();
+    // No tier is read (17 lists would be, here); joining the empty page to the cards may read one
+    // list first, as a hash join of this small table does.
+    expect(manyRead.listsRead).toBeLessThanOrEqual(1);
+    await plannerExpects(t.db, null);
+    const fewRead = await readCounted(['tern']);
+    expect(fewRead.page?.slice(0, few.checklists.length).map((card) => card.title)).toEqual(titles(few));
+    expect(fewRead.listsRead).toBeGreaterThan(0);
   });
 });
 
@@ -317,6 +350,7 @@ describe('matching words', () => {
   });
 
   it('runs the correction with Best match’s words only when a word can find nothing', async () => {
+    const query = browseQuerySchema.parse({ q: 'camping', order: 'best' });
     const calls = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local track_functions = 'all'`);
       const corrections = async () =>
@@ -327,9 +361,9 @@ describe('matching words', () => {
             )
           ).rows[0]!.calls,
         );
-      const found = await readMatchOrCorrection(tx, ['camping']);
+      const found = await readFirstBestPage(tx, query, ['camping']);
       const afterFound = await corrections();
-      const misspelt = await readMatchOrCorrection(tx, ['campng']);
+      const misspelt = await readFirstBestPage(tx, query, ['campng']);
       return { found, afterFound, misspelt, afterMisspelt: await corrections() };
     });
     expect(calls.found).toMatchObject({ match: { words: ['camping'] }, correction: null });
@@ -414,12 +448,14 @@ describe('how far a search is counted', () => {
     expect(await countedTo('?q=heron&order=most-liked&tag=wetland')).toBe(String(SEARCH_COUNT_CAP + 1));
     // Best match of more matches than the cap, none in a title, so that its first two tiers do not
     // fill a page: cached with its count, then out of date when its count, cached before it, is too
-    // old. The page is read again before its count (decision 054): the cached page's statement and
-    // the words' take two, so the tiers are read in one statement, not two.
+    // old. The page is read again before its count (decision 054), planned with its words when the
+    // planner expects many matches: the cached page's statement and the words' take two, so the
+    // tiers are read in one statement, not two.
     await db.execute(sql`
       insert into checklists (title, description, author_id, created_at)
       select 'Marsh ' || g, 'A walk through the reedbed', ${owner.id}, now() - make_interval(mins => g)
       from generate_series(1, ${SEARCH_COUNT_CAP + 10}) g`);
+    await plannerExpects(db, NAMED_PAGE_EXPECTED_MATCHES + 1);
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       const start = Date.now();
@@ -440,7 +476,8 @@ describe('how far a search is counted', () => {
       expect(page.checklists.map((card) => card.id)).toEqual(cached.checklists.map((card) => card.id));
       expect(seen.filter((statement) => /\) now\s+left join/.test(statement))).toHaveLength(1);
       expect(seen.filter((statement) => /^\s*with found as/.test(statement))).toHaveLength(0);
-      expect(seen.filter((statement) => /union all/.test(statement))).toHaveLength(1);
+      const tiers = seen.filter((statement) => /union all/.test(statement) && !statement.includes('reads_page'));
+      expect(tiers).toHaveLength(1);
       expect(seen).toHaveLength(3);
     } finally {
       vi.useRealTimers();

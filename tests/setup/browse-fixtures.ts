@@ -81,7 +81,15 @@ export function setUpBrowseTests() {
     return ids;
   }
 
-  return { t, author, statements, database, browse, countOf, rows, allPages };
+  /**
+   * The statements since `statements` was emptied that read Best match's tiers planned with the
+   * words, or for a counted or later page: not a first page's statement of its words
+   * (`readFirstBestPage`), which holds every tier too, and reads them when few matches are expected.
+   */
+  const pageTiers = () =>
+    statements.filter((statement) => statement.includes('union all') && !statement.includes('reads_page'));
+
+  return { t, author, statements, database, browse, countOf, rows, allPages, pageTiers };
 }
 
 /** Each test database's own `ticklist_search_estimate`, kept while a test stands in for it. */

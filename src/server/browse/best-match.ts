@@ -5,7 +5,8 @@ import {
   type BrowseCursor,
   type BrowseQuery,
 } from '@/domain/checklists/browse';
-import { sqlCount, type Executor } from '../db/client';
+import { executeNamed, sqlCount, type Executor } from '../db/client';
+import { cardColumns, type CardRow } from '../presenters';
 import { readCardRows, searchGeneration } from './cards';
 import { listFilters } from './filters';
 
@@ -23,6 +24,10 @@ import { listFilters } from './filters';
 // When nothing matches at all, the typed words no list has are replaced by the nearest title or tag
 // words, and those are ranked the same way (the count does it, in `capped-count.ts`, and says which
 // words it searched for).
+//
+// The tiers are read with the words' tsqueries, which this file reads too (`readMatch`), and a
+// first page before its count with them, in one statement when few matches are expected
+// (`readFirstBestPage`).
 
 /**
  * What Best match's tiers are read with: the words searched for; their tsquery as whole words, as
@@ -39,7 +44,7 @@ export type SearchMatch = {
   isMany: boolean;
   /**
    * How many public lists the planner expects the words to match, read for a first page before its
-   * count (`readMatchOrCorrection`), which chooses its plan by it (`isNamedBestPage`).
+   * count (`readFirstBestPage`), which chooses its plan by it (`isNamedBestPage`).
    */
   expected?: number;
   /** Read with the prefixes (`readMatch`): a word is in no public list's document, so every tier is empty. */
@@ -57,6 +62,69 @@ function tsqueriesOf(match: SearchMatch | CountedWords): SearchMatch {
   if (!hasTsqueries(match)) throw new Error('Best match planned with its values needs the words’ tsqueries');
   return match;
 }
+
+/**
+ * The tsquery of `words` (a text[]) as whole words, as text, and whether every word is one a public
+ * list's title or tag has (its count in search_words, summed over its slots, is above zero), i.e.
+ * typed whole: what Best match's tiers are read with. The result goes into the cursor, which a
+ * visitor can read, so a private or unlisted list's words must not change it.
+ */
+export const matchColumns = (words: SQL) => sql`
+  ticklist_search_query(${words}, false)::text as whole,
+  (select bool_and(coalesce((select sum(s.public_count) from search_words s
+                              where s.word = ticklist_unaccent(lower(w))), 0) > 0)
+   from unnest(${words}) w) as typed_whole`;
+
+/**
+ * `matchColumns` and the prefixes' tsquery (`prefix`, NULL when a word can find nothing): all that
+ * a page's tiers are read with.
+ */
+export const tierColumns = (words: SQL) =>
+  sql`${matchColumns(words)}, ticklist_search_query(${words}, true)::text as prefix`;
+
+/**
+ * Best match's words as a statement reads them: their tsqueries as text, whether typed whole, and
+ * for a first page read before its count, how many lists the planner expects them to match.
+ */
+export type MatchRow = { whole: string; prefix: string | null; typed_whole: boolean; estimate?: number | null };
+
+/** The words' `SearchMatch` from what a statement read of them (`findsNothing` when the prefixes' tsquery is NULL). */
+export function matchOf(
+  words: string[],
+  { whole, prefix, typed_whole: isTypedWhole, estimate }: MatchRow,
+  isMany: boolean,
+): SearchMatch {
+  if (prefix === null) return { words, whole, isTypedWhole, isMany, findsNothing: true };
+  return { words, whole, prefix, isTypedWhole, isMany, ...(estimate != null && { expected: estimate }) };
+}
+
+/**
+ * How many public lists the planner expects a match's prefixes' tsquery (`prefix`, text) to find,
+ * from the statistics of the lists' documents, without reading a list: what a first page read
+ * before its count chooses its plan by (`isNamedBestPage`).
+ */
+export const expectedMatches = (prefix: SQL) => sql`ticklist_search_estimate(${prefix}::tsquery)`;
+
+/**
+ * What Best match's tiers are read with for `words`, in a statement that reads no list; `isMany`
+ * as the caller knows it (a first page read before its count reads its words with
+ * `readFirstBestPage` instead, which says how many lists they are expected to match).
+ * With the prefixes' tsquery too, for this request's tiers only: it names the lexicon's words that
+ * begin with each typed one, which a list published since adds to, so it is neither cached nor
+ * carried (a count, which is cached, has none). That tsquery is NULL when a word is in no public
+ * list's document (see `filters`), and then no tier need be read (`findsNothing`). Named (decision
+ * 033): the statement is the same for every search and reads no table but the lexicon's, so one
+ * plan serves all; planned with its values, it made both tsqueries as it planned, and was planned
+ * on every page.
+ */
+export async function readMatch(db: Executor, words: string[], isMany: boolean): Promise<SearchMatch> {
+  const typed = sql`${sql.param(words)}::text[]`;
+  const [row] = await executeNamed<MatchRow>(db, sql`select ${tierColumns(typed)}`);
+  return matchOf(words, row!, isMany);
+}
+
+/** Typed words' correction: the words searched for instead, and their tsqueries when read with them. */
+export type Correction = { words: string[]; match?: SearchMatch };
 
 /** A best-match page's sort key as JSON, for the next cursor: the tier, then the list's place in it. */
 const sortKeyJson = sql`json_build_array(picked.tier, c.created_at, c.id)`;
@@ -116,6 +184,11 @@ type BestMatchRead = {
   wanted?: number;
   /** Prepared once per connection, with one plan for every search (no offset, no `wanted`). */
   isNamed?: boolean;
+  /**
+   * For a named page, a query of the words' tsqueries (`whole`, `prefix`) another part of the
+   * statement read, instead of making them from the words.
+   */
+  wordsFrom?: SQL;
 };
 
 /**
@@ -131,16 +204,17 @@ type BestMatchRead = {
  * once for each place it appears (ten in the eight tiers), each a lookup of the lexicon.
  *
  * Named (decision 036), for a search of at most SEARCH_COUNT_CAP matches, or one whose first page
- * is read before its count and that the planner expects to match few lists (decision 059): every
- * tier is read from its GIN index whatever the words. Both tsqueries are made once, in the
- * statement, from the words alone (so a counted page needs neither read first), where no plan sees
+ * is read before its count and that the planner expects to match few lists (decisions 059, 060):
+ * every tier is read from its GIN index whatever the words. Both tsqueries are made once, in the
+ * statement, from the words alone (so a counted page needs neither read first), or taken from the
+ * part of the statement that read them (`wordsFrom`, `readFirstBestPage`), where no plan sees
  * them, and the page's size is written in it, so the plan is the same for every search and
  * PostgreSQL caches one.
  */
 function pickBestMatches(
   query: BrowseQuery,
   match: SearchMatch | CountedWords,
-  { cursor, tiers: read, wanted: limit, isNamed = false }: BestMatchRead,
+  { cursor, tiers: read, wanted: limit, isNamed = false, wordsFrom }: BestMatchRead,
 ): SQL {
   const planned = isNamed ? null : tsqueriesOf(match);
   const skipped = cursor || read[0]! > 0 ? 0 : query.page * BROWSE_PAGE_SIZE;
@@ -177,14 +251,21 @@ function pickBestMatches(
         order by ${newestFirst} limit ${wanted})`;
   });
   const wordsOnce = isNamed
-    ? sql`with words as materialized (
-        select ticklist_search_query(${words}::text[], false) as whole,
-          ticklist_search_query(${words}::text[], true) as prefix)`
+    ? sql`with words as materialized (${
+        wordsFrom ??
+        sql`select ticklist_search_query(${words}::text[], false) as whole,
+          ticklist_search_query(${words}::text[], true) as prefix`
+      })`
     : sql``;
   return sql`
     ${wordsOnce}
     select id, row_number() over (order by tier, created_at desc, id desc) as position, tier
     from (select * from (${sql.join(tiers, sql` union all `)}) tiers limit ${wanted}) c
+    ${
+      // Given no words (`wordsFrom`: a first page whose words are expected to match many), no tier
+      // runs: PostgreSQL tests this once, before them, whatever plan it chose for their scans.
+      isNamed ? sql`where exists (select from words)` : sql``
+    }
     order by tier, created_at desc, id desc
     ${skipped > 0 ? sql`offset ${skipped}` : sql``}`;
 }
@@ -261,6 +342,74 @@ export async function readBestMatches(
     wanted: BROWSE_PAGE_SIZE + 1 - head.length,
   });
   return [...head, ...rest];
+}
+
+/** A card of a best-match page, with its sort key for the next cursor and the search's number of changes. */
+type BestMatchCard = CardRow & { sort_key: unknown[]; generation: string };
+
+/**
+ * Best match's first page of typed words before its count (decision 054), in one named statement
+ * when the planner expects few matches (decision 059): the words as `readMatch` reads them, with how
+ * many lists the planner expects them to match (`expected`), and then, when that is at most
+ * NAMED_PAGE_EXPECTED_MATCHES, the page itself, every tier from its GIN index as a named page reads
+ * it (`pickBestMatches`). Otherwise the statement reads no list and returns the words alone (`page`
+ * null), for a page planned with them: the tiers' tsqueries are then NULL, which a GIN index scan
+ * answers with nothing.
+ *
+ * When a word can find nothing (`findsNothing`), the statement also reads the words' correction,
+ * with its tsqueries and estimate (`readCorrection`), so a misspelt word's page reads the corrected
+ * tiers after one statement. The correction is a subquery that the planner may not pull up (OFFSET
+ * 0): pulled up, its test for a correction became a condition of the whole statement, and the
+ * correction was run for every search.
+ */
+export async function readFirstBestPage(
+  db: Executor,
+  query: BrowseQuery,
+  words: string[],
+): Promise<{ match: SearchMatch; correction: Correction | null; page: BestMatchCard[] | null }> {
+  const typed = sql`${sql.param(words)}::text[]`;
+  const picked = pickBestMatches(
+    query,
+    { words, isMany: true },
+    {
+      cursor: null,
+      tiers: tierNumbers(0),
+      isNamed: true,
+      wordsFrom: sql`select whole::tsquery as whole, prefix::tsquery as prefix from expected where reads_page`,
+    },
+  );
+  type Row = MatchRow &
+    Partial<BestMatchCard> & { reads_page: boolean; corrected: string[] | null; corrected_match: MatchRow | null };
+  const rows = await executeNamed<Row>(
+    db,
+    sql`with typed as materialized (
+        select ${tierColumns(typed)}),
+      estimated as materialized (
+        select *, ${expectedMatches(sql`prefix`)} as estimate from typed),
+      expected as materialized (
+        select *, prefix is not null and estimate <= ${sqlCount(NAMED_PAGE_EXPECTED_MATCHES)} as reads_page
+        from estimated),
+      corrected as materialized (
+        select words, ${tierColumns(sql`words`)}
+        from (select ticklist_correct_terms(${typed}) as words from typed where typed.prefix is null offset 0) terms
+        where words is not null),
+      picked as (${picked})
+      select expected.whole, expected.prefix, expected.typed_whole, expected.estimate, expected.reads_page,
+        corrected.words as corrected,
+        case when corrected.words is not null then json_build_object('whole', corrected.whole,
+          'prefix', corrected.prefix, 'typed_whole', corrected.typed_whole,
+          'estimate', ${expectedMatches(sql`corrected.prefix`)}) end as corrected_match,
+        ${cardColumns}, ${sortKeyJson} as sort_key, ${searchGeneration} as generation
+      from expected left join corrected on true
+      left join (picked join checklists c on c.id = picked.id left join profiles p on p.id = c.author_id) on true
+      order by picked.position`,
+  );
+  const row = rows[0]!;
+  const { corrected, corrected_match: correctedMatch } = row;
+  const correction =
+    corrected && correctedMatch ? { words: corrected, match: matchOf(corrected, correctedMatch, true) } : null;
+  const page = row.reads_page ? rows.filter((card): card is Row & BestMatchCard => card.id != null) : null;
+  return { match: matchOf(words, row, true), correction, page };
 }
 
 /** The tiers from `first` to the last. */

@@ -11,18 +11,16 @@ import {
 } from '@/domain/checklists/browse';
 import type { Executor } from '../db/client';
 import { presentCard, type CardRow } from '../presenters';
-import { hasTsqueries, isNamedBestPage, readBestMatches, type SearchMatch } from './best-match';
 import {
-  carriedCount,
-  countMatches,
-  exactCount,
-  knownCount,
-  readCorrection,
+  hasTsqueries,
+  isNamedBestPage,
+  readBestMatches,
+  readFirstBestPage,
   readMatch,
-  readMatchOrCorrection,
   type Correction,
-  type Count,
-} from './capped-count';
+  type SearchMatch,
+} from './best-match';
+import { carriedCount, countMatches, exactCount, knownCount, readCorrection, type Count } from './capped-count';
 import { pageOf, readCardsById, type PageRead } from './cards';
 import { readListingPage, type ListingOrder } from './listing-orders';
 import type { SearchCounts } from './search-count-cache';
@@ -57,12 +55,12 @@ export { createBrowseCursors, SEARCH_STATE_MS, type BrowseCursors } from './sign
  *
  * Without a search the two run side by side. A search's first page is sent without waiting for its
  * count when the count is not known yet (`total: null`), and the client asks for the count apart
- * (`countBrowseSearch`, decision 054): it is read as the database plans it for the words (Best match's
- * by a plan made once when the planner expects few matches, decision 059), and its count comes with
- * it only when the page holds every match. When the typed words find nothing, the page is
- * the nearest words' that find lists (`searchedFor`), still before its count, which corrects the
- * typed words the same way. A count already known (cached, carried by a cursor, a tag's or all
- * lists') comes with the page.
+ * (`countBrowseSearch`, decision 054): the page is read as the database plans it for the words
+ * (Best match's, when the planner expects few matches, by a plan made once and in the statement
+ * that reads the words, decisions 059 and 060), and its count comes with it only when the page
+ * holds every match. When the typed words find nothing, the page is the nearest words' that find
+ * lists (`searchedFor`), still before its count, which corrects the typed words the same way. A
+ * count already known (cached, carried by a cursor, a tag's or all lists') comes with the page.
  *
  * Paging is by keyset (`cursor`): the page starts after the previous page's last sort key, read off
  * the order's index, so a deep page costs what the first does and lists added meanwhile neither
@@ -176,15 +174,19 @@ export async function browseChecklists(
    * names. Its count comes with it only when the page holds every match, or when nothing is found.
    */
   async function firstPageBeforeCount(): Promise<BrowsePage> {
-    // Best match reads its words first, and the correction with them when a word can find nothing.
+    // Best match reads its words first, and in the same statement their page when few matches are
+    // expected, or their correction when a word can find nothing.
     let correction: Correction | null | undefined;
     let match: SearchMatch | undefined;
+    let found: PageRead | undefined;
     if (query.order === 'best') {
-      ({ match, correction } = await readMatchOrCorrection(db, typed));
+      const first = await readFirstBestPage(db, query, typed);
       spent.statements++;
+      ({ match, correction } = first);
+      if (first.page) found = pageOf(first.page);
     }
     if (!match?.findsNothing) {
-      const found = await readUncountedPage(typed, match);
+      found ??= await readUncountedPage(typed, match);
       if (found.shown.length > 0) return sendUncounted(found);
       correction = await readCorrection(db, typed, { withMatch: query.order === 'best' });
       spent.statements++;
@@ -208,10 +210,10 @@ export async function browseChecklists(
    * gathered first (which only a few matches make worth it) nor walked by a plan made for every
    * search (which only many do), since how many match is what is not known yet. Best match reads
    * its words' tsqueries first, in a statement that reads no list, unless the caller has
-   * (`match`: by `readMatchOrCorrection`, or with the typed words' correction); and then its
-   * tiers: in the one named statement of every tier that a page of few counted matches is, when
-   * that statement says the planner expects few matches (`expected`, `isNamedBestPage`), or else
-   * planned with the words, as for many.
+   * (`match`: by `readFirstBestPage`, which read the typed words' page too if the planner expected
+   * few matches, or with the typed words' correction); and then its tiers: in the one named
+   * statement of every tier that a page of few counted matches is, when the planner expects few
+   * matches (`expected`, `isNamedBestPage`), or else planned with the words, as for many.
    */
   async function readUncountedPage(words: string[], match?: SearchMatch): Promise<PageRead> {
     if (query.order === 'best') {

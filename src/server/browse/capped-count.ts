@@ -1,7 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP, type BestMatchWords, type BrowseQuery, type SearchState } from '@/domain/checklists/browse';
 import { executeNamed, sqlCount, type Executor } from '../db/client';
-import type { CountedWords, SearchMatch } from './best-match';
+import {
+  expectedMatches,
+  matchColumns,
+  matchOf,
+  readMatch,
+  tierColumns,
+  type Correction,
+  type CountedWords,
+  type MatchRow,
+  type SearchMatch,
+} from './best-match';
 import { searchGeneration } from './cards';
 import { filters } from './filters';
 import { isSparse, isTagSparse, SPARSE_COUNT_LIMIT, type ListingOrder } from './listing-orders';
@@ -41,24 +51,6 @@ export const countLimit = ({ order, tag }: Pick<BrowseQuery, 'order' | 'tag'>) =
   !tag && (order === 'most-used' || order === 'most-liked') ? SPARSE_COUNT_LIMIT : SEARCH_COUNT_CAP;
 
 /**
- * The tsquery of `words` (a text[]) as whole words, as text, and whether every word is one a public
- * list's title or tag has (its count in search_words, summed over its slots, is above zero), i.e.
- * typed whole: what Best match's tiers are read with. The result goes into the cursor, which a
- * visitor can read, so a private or unlisted list's words must not change it.
- */
-const matchColumns = (words: SQL) => sql`
-  ticklist_search_query(${words}, false)::text as whole,
-  (select bool_and(coalesce((select sum(s.public_count) from search_words s
-                              where s.word = ticklist_unaccent(lower(w))), 0) > 0)
-   from unnest(${words}) w) as typed_whole`;
-
-/**
- * `matchColumns` and the prefixes' tsquery (`prefix`, NULL when a word can find nothing): all that
- * a page's tiers are read with.
- */
-const tierColumns = (words: SQL) => sql`${matchColumns(words)}, ticklist_search_query(${words}, true)::text as prefix`;
-
-/**
  * A later page of a search: what its first page counted, as its cursor carries it, and for Best
  * match the tsquery of the words searched for as whole words and whether they were typed whole:
  * carried too (`words`), or else, for a search of more matches than the cap, read in a statement
@@ -87,83 +79,6 @@ export async function carriedCount(
   if (!state.m) return { ...count, match: { words: searched, isMany: false } };
   spent.statements++;
   return { ...count, match: await readMatch(db, searched, state.m) };
-}
-
-/**
- * What Best match's tiers are read with for `words`, in a statement that reads no list; `isMany`
- * as the caller knows it (a page read before its count takes it as true, and reads its words with
- * `readMatchOrCorrection`, which says how many lists they are expected to match).
- * With the prefixes' tsquery too, for this request's tiers only: it names the lexicon's words that
- * begin with each typed one, which a list published since adds to, so it is neither cached nor
- * carried (a count, which is cached, has none). That tsquery is NULL when a word is in no public
- * list's document (see `filters`), and then no tier need be read (`findsNothing`). Named (decision
- * 033): the statement is the same for every search and reads no table but the lexicon's, so one
- * plan serves all; planned with its values, it made both tsqueries as it planned, and was planned
- * on every page.
- */
-export async function readMatch(db: Executor, words: string[], isMany: boolean): Promise<SearchMatch> {
-  const typed = sql`${sql.param(words)}::text[]`;
-  const [row] = await executeNamed<MatchRow>(db, sql`select ${tierColumns(typed)}`);
-  return matchOf(words, row!, isMany);
-}
-
-/**
- * Best match's words as a statement reads them: their tsqueries as text, whether typed whole, and
- * for a first page read before its count, how many lists the planner expects them to match.
- */
-type MatchRow = { whole: string; prefix: string | null; typed_whole: boolean; estimate?: number | null };
-
-/** The words' `SearchMatch` from what a statement read of them (`findsNothing` when the prefixes' tsquery is NULL). */
-function matchOf(
-  words: string[],
-  { whole, prefix, typed_whole: isTypedWhole, estimate }: MatchRow,
-  isMany: boolean,
-): SearchMatch {
-  if (prefix === null) return { words, whole, isTypedWhole, isMany, findsNothing: true };
-  return { words, whole, prefix, isTypedWhole, isMany, ...(estimate != null && { expected: estimate }) };
-}
-
-/**
- * How many public lists the planner expects a match's prefixes' tsquery (`prefix`, text) to find,
- * from the statistics of the lists' documents, without reading a list: what a first page read
- * before its count chooses its plan by (`isNamedBestPage`).
- */
-const expectedMatches = (prefix: SQL) => sql`ticklist_search_estimate(${prefix}::tsquery)`;
-
-/**
- * Best match's typed words as `readMatch` reads them for a page before its count, and when a word
- * can find nothing (`findsNothing`), their correction too, with its words' tsqueries
- * (`readCorrection`), in the same named statement: a misspelt word's page then reads the corrected
- * tiers after one statement, as a typed search's page does, and may read them in two. The correction
- * is a subquery that the planner may not pull up (OFFSET 0): pulled up, its test for a correction
- * became a condition of the whole statement, and the correction was run for every search. Each set
- * of words comes with how many lists the planner expects it to match (`expected`), which the page's
- * plan is chosen by (`isNamedBestPage`).
- */
-export async function readMatchOrCorrection(
-  db: Executor,
-  words: string[],
-): Promise<{ match: SearchMatch; correction: Correction | null }> {
-  const typed = sql`${sql.param(words)}::text[]`;
-  const [row] = await executeNamed<MatchRow & { corrected: string[] | null; corrected_match: MatchRow | null }>(
-    db,
-    sql`with typed as materialized (
-        select ${tierColumns(typed)}),
-      corrected as materialized (
-        select words, ${tierColumns(sql`words`)}
-        from (select ticklist_correct_terms(${typed}) as words from typed where typed.prefix is null offset 0) terms
-        where words is not null)
-      select typed.whole, typed.prefix, typed.typed_whole, ${expectedMatches(sql`typed.prefix`)} as estimate,
-        corrected.words as corrected,
-        case when corrected.words is not null then json_build_object('whole', corrected.whole,
-          'prefix', corrected.prefix, 'typed_whole', corrected.typed_whole,
-          'estimate', ${expectedMatches(sql`corrected.prefix`)}) end as corrected_match
-      from typed left join corrected on true`,
-  );
-  const { corrected, corrected_match: correctedMatch } = row!;
-  const correction =
-    corrected && correctedMatch ? { words: corrected, match: matchOf(corrected, correctedMatch, true) } : null;
-  return { match: matchOf(words, row!, true), correction };
 }
 
 /** How many lists are public: the slots of the counter the database keeps, added up (decision 018). */
@@ -350,9 +265,6 @@ export async function readCorrection(
   if (!row?.words) return null;
   return withMatch ? { words: row.words, match: matchOf(row.words, row as MatchRow, true) } : { words: row.words };
 }
-
-/** Typed words' correction: the words searched for instead, and their tsqueries when read with them. */
-export type Correction = { words: string[]; match?: SearchMatch };
 
 /**
  * A count known without counting: a tag's, read with a cached page from the counter the database
