@@ -17,8 +17,18 @@ export type ServerProcess = {
 const SOURCE_SERVER_ARGS = ['--import', 'tsx', 'src/server/main.ts'];
 
 /**
+ * How long a server may take to say it is ready, and to exit after SIGTERM, before the step fails
+ * with what the server printed: a hang then names its step instead of showing only as the test's
+ * own time limit. Both are far above what a loaded machine takes (seconds).
+ */
+const READY_WITHIN_MS = 60_000;
+const EXIT_WITHIN_MS = 30_000;
+
+/**
  * Starts `src/server/main.ts` as its own process (or, given `built`, the built server in that
- * folder: `node dist/server/main.js`) and resolves once it says it is ready.
+ * folder: `node dist/server/main.js`) and resolves once it says it is ready; rejects, and kills it,
+ * when it is not ready within READY_WITHIN_MS. Its `stop` sends SIGTERM and resolves with the exit
+ * code, or rejects (and kills it) when it has not exited within EXIT_WITHIN_MS.
  */
 export function startServerProcess(
   env: Record<string, string>,
@@ -38,25 +48,35 @@ export function startServerProcess(
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
+  const stop = async () => {
+    child.kill('SIGTERM');
+    return withinTime(exited, EXIT_WITHIN_MS, () => {
+      child.kill('SIGKILL');
+      return `the server did not exit within ${EXIT_WITHIN_MS} ms of SIGTERM: ${output}`;
+    });
+  };
+  const ready = new Promise<ServerProcess>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('Ticklist is ready')) {
-        resolve({
-          child,
-          baseUrl,
-          output: () => output,
-          stop: async () => {
-            child.kill('SIGTERM');
-            return exited;
-          },
-        });
-      }
+      if (output.includes('Ticklist is ready')) resolve({ child, baseUrl, output: () => output, stop });
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
     void exited.then((code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
+  return withinTime(ready, READY_WITHIN_MS, () => {
+    child.kill('SIGKILL');
+    return `the server was not ready within ${READY_WITHIN_MS} ms: ${output}`;
+  });
+}
+
+/** `promise`, or a failure saying `failure()` when it has not settled within `ms`. */
+function withinTime<T>(promise: Promise<T>, ms: number, failure: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(failure())), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -133,11 +153,16 @@ export async function signInAsDemoUser(baseUrl: string): Promise<string> {
     .join('; ');
 }
 
-/** Polls `check` every 100 ms until it holds; resolves with how long that took. */
+/**
+ * Polls `check` every 100 ms until it holds; resolves with how long that took. Fails after
+ * `timeoutMs`, also when a check itself has not answered by then (a request that hangs; one begun
+ * at the limit has a second).
+ */
 export const waitUntil = async (check: () => Promise<boolean> | boolean, timeoutMs: number) => {
   const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+  const failure = () => `not within ${timeoutMs} ms`;
+  while (!(await withinTime(Promise.resolve(check()), Math.max(1000, started + timeoutMs - Date.now()), failure))) {
+    if (Date.now() - started > timeoutMs) throw new Error(failure());
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return Date.now() - started;
