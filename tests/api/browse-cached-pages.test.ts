@@ -32,8 +32,9 @@ describe('a search’s page asked for again (decision 041)', () => {
   /** The statements that read a cached page's cards, and those that read a page afresh. */
   const cachedReads = () => statements.filter((statement) => /^\s*select .* from \(select .*\) now/s.test(statement));
   // A page read afresh: its own statement (its cards joined, or read by ticklist_cards when it is
-  // planned with its words; for Best match's first page of few expected matches, the statement of
-  // its words), or its count's, which reads a listing order's first page.
+  // planned with its words), Best match's first statement of its words (which reads the page when
+  // few matches are expected, as for these 16 lists), or its count's, which reads a listing order's
+  // first page.
   const isPageRead = (statement: string) =>
     /^\s*(with words as materialized|with picked as|with found as|with typed as materialized)/.test(statement) ||
     /from ticklist_cards\(/.test(statement);

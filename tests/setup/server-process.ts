@@ -21,7 +21,7 @@ const SOURCE_SERVER_ARGS = ['--import', 'tsx', 'src/server/main.ts'];
  * with what the server printed: a hang then names its step instead of showing only as the test's
  * own time limit. Both are far above what a loaded machine takes (seconds).
  */
-const READY_WITHIN_MS = 60_000;
+const READY_WITHIN_MS = 80_000;
 const EXIT_WITHIN_MS = 30_000;
 
 /**
@@ -45,13 +45,22 @@ export function startServerProcess(
     // One process unless a test asks for a cluster (WEB_CONCURRENCY defaults to the CPUs).
     env: { ...process.env, LOG_LEVEL: 'info', PORT: String(port), BASE_URL: baseUrl, WEB_CONCURRENCY: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, so that a step that fails can end the server with its PostgreSQL.
+    detached: true,
   });
   let output = '';
+  const killAll = () => {
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      child.kill('SIGKILL');
+    }
+  };
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const stop = async () => {
     child.kill('SIGTERM');
     return withinTime(exited, EXIT_WITHIN_MS, () => {
-      child.kill('SIGKILL');
+      killAll();
       return `the server did not exit within ${EXIT_WITHIN_MS} ms of SIGTERM: ${output}`;
     });
   };
@@ -65,7 +74,7 @@ export function startServerProcess(
     void exited.then((code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
   return withinTime(ready, READY_WITHIN_MS, () => {
-    child.kill('SIGKILL');
+    killAll();
     return `the server was not ready within ${READY_WITHIN_MS} ms: ${output}`;
   });
 }
@@ -153,15 +162,18 @@ export async function signInAsDemoUser(baseUrl: string): Promise<string> {
     .join('; ');
 }
 
+/** How long past `waitUntil`'s limit a check begun before it may take to answer. */
+const CHECK_GRACE_MS = 10_000;
+
 /**
  * Polls `check` every 100 ms until it holds; resolves with how long that took. Fails after
- * `timeoutMs`, also when a check itself has not answered by then (a request that hangs; one begun
- * at the limit has a second).
+ * `timeoutMs`, and when a check itself has not answered CHECK_GRACE_MS after that (a request that
+ * hangs).
  */
 export const waitUntil = async (check: () => Promise<boolean> | boolean, timeoutMs: number) => {
   const started = Date.now();
   const failure = () => `not within ${timeoutMs} ms`;
-  while (!(await withinTime(Promise.resolve(check()), Math.max(1000, started + timeoutMs - Date.now()), failure))) {
+  while (!(await withinTime(Promise.resolve(check()), started + timeoutMs - Date.now() + CHECK_GRACE_MS, failure))) {
     if (Date.now() - started > timeoutMs) throw new Error(failure());
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

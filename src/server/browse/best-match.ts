@@ -198,8 +198,8 @@ type BestMatchRead = {
  * ALL runs them in turn under one LIMIT, so the tiers after the one that fills the page never run.
  *
  * Planned with its values (`isNamed` false), so the plan sees constants: `whole` is a tsquery's
- * text, and so is `prefix` when this request read it (`readMatch`: a first page before its count,
- * or a page whose count or cursor did not have the words). Otherwise the prefixes' tsquery is made
+ * text, and so is `prefix` when this request read it (`readFirstBestPage` for a first page before
+ * its count, `readMatch` for a page whose count or cursor did not have the words). Otherwise the prefixes' tsquery is made
  * here by ticklist_search_query (IMMUTABLE, so the planner makes it from the words as it plans),
  * once for each place it appears (ten in the eight tiers), each a lookup of the lexicon.
  *
@@ -264,7 +264,7 @@ function pickBestMatches(
     ${
       // Given no words (`wordsFrom`: a first page whose words are expected to match many), no tier
       // runs: PostgreSQL tests this once, before them, whatever plan it chose for their scans.
-      isNamed ? sql`where exists (select from words)` : sql``
+      wordsFrom ? sql`where exists (select from words)` : sql``
     }
     order by tier, created_at desc, id desc
     ${skipped > 0 ? sql`offset ${skipped}` : sql``}`;
@@ -352,9 +352,9 @@ type BestMatchCard = CardRow & { sort_key: unknown[]; generation: string };
  * when the planner expects few matches (decision 059): the words as `readMatch` reads them, with how
  * many lists the planner expects them to match (`expected`), and then, when that is at most
  * NAMED_PAGE_EXPECTED_MATCHES, the page itself, every tier from its GIN index as a named page reads
- * it (`pickBestMatches`). Otherwise the statement reads no list and returns the words alone (`page`
- * null), for a page planned with them: the tiers' tsqueries are then NULL, which a GIN index scan
- * answers with nothing.
+ * it (`pickBestMatches`). Otherwise the tiers are given no words, and so do not run (see
+ * `pickBestMatches`): the statement reads no list and returns the words alone (`page` null), for a
+ * page planned with them.
  *
  * When a word can find nothing (`findsNothing`), the statement also reads the words' correction,
  * with its tsqueries and estimate (`readCorrection`), so a misspelt word's page reads the corrected
@@ -369,7 +369,7 @@ export async function readFirstBestPage(
 ): Promise<{ match: SearchMatch; correction: Correction | null; page: BestMatchCard[] | null }> {
   const typed = sql`${sql.param(words)}::text[]`;
   const picked = pickBestMatches(
-    query,
+    { ...query, page: 0 },
     { words, isMany: true },
     {
       cursor: null,

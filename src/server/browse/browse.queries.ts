@@ -85,7 +85,7 @@ export async function browseChecklists(
   const listingOrder: ListingOrder = query.order === 'best' ? 'newest' : query.order;
   /**
    * The statements the page took before its tiers (see readBestMatches): a cached page read again,
-   * the count's, the words'.
+   * the count's, the words' (which is the page itself for a first page of few expected matches).
    */
   const spent = { statements: 0 };
   /** Best match's words as this request read them, for the next page's cursor (see `readPage`). */
@@ -210,10 +210,11 @@ export async function browseChecklists(
    * gathered first (which only a few matches make worth it) nor walked by a plan made for every
    * search (which only many do), since how many match is what is not known yet. Best match reads
    * its words' tsqueries first, in a statement that reads no list, unless the caller has
-   * (`match`: by `readFirstBestPage`, which read the typed words' page too if the planner expected
-   * few matches, or with the typed words' correction); and then its tiers: in the one named
-   * statement of every tier that a page of few counted matches is, when the planner expects few
-   * matches (`expected`, `isNamedBestPage`), or else planned with the words, as for many.
+   * (`match`: by `readFirstBestPage`, which has read the typed words' page itself if the planner
+   * expected few matches, or with the typed words' correction); and then its tiers: for a
+   * correction's words, in the one named statement of every tier that a page of few counted matches
+   * is, when the planner expects few matches (`expected`, `isNamedBestPage`), or else, as for the
+   * typed words of many, planned with the words.
    */
   async function readUncountedPage(words: string[], match?: SearchMatch): Promise<PageRead> {
     if (query.order === 'best') {
