@@ -193,9 +193,12 @@ async function runSingleProcess(env: Env, logger: Logger, hasStarted: () => void
   });
   // Graceful stop: the server drains (http-server.ts), the outbox finishes the mail it is
   // sending, then PostgreSQL stops.
+  // Each step logged as it ends, so that a stop that does not end says where it stopped.
   const stop = onStopSignals(logger, async () => {
     await server.stop();
+    logger.info('stopping: requests finished');
     await background.close();
+    logger.info('stopping: background work finished');
     await database.close();
   });
 }
