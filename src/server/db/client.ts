@@ -87,6 +87,56 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Data
 }
 
 /**
+ * A pool that takes a checked-out connection back as soon as the connection ends, whoever holds it.
+ * A connection that has ended can run nothing more, but it counts against the pool's size until it
+ * is released, and `end()` waits for it. Drizzle's `transaction()` sends BEGIN before the `try`
+ * whose `finally` releases its connection, so a connection that dies just as it is handed out (a
+ * PostgreSQL restart, an idle connection the server ended) would otherwise never be released: the
+ * pool would lose a connection for good, and the process would hang when it stops. The holder's
+ * own release afterwards does nothing.
+ */
+class PoolTakingBackLostConnections extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    if (!callback) {
+      return new Promise((resolve, reject) =>
+        super.connect((error, client) => (error || !client ? reject(error) : resolve(releasedWhenEnded(client)))),
+      );
+    }
+    super.connect((error, client, done) => {
+      if (error || !client) callback(error, client, done);
+      else {
+        const held = releasedWhenEnded(client);
+        callback(undefined, held, held.release);
+      }
+    });
+  }
+}
+
+type ConnectCallback = (
+  error: Error | undefined,
+  client: pg.PoolClient | undefined,
+  done: (release?: Error | boolean) => void,
+) => void;
+
+/** The client, its release made idempotent and called (as for a broken connection) when it ends. */
+function releasedWhenEnded(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let isReleased = false;
+  const onEnd = () => held(new Error('the connection ended while checked out'));
+  const held = (error?: Error | boolean) => {
+    if (isReleased) return;
+    isReleased = true;
+    client.removeListener('end', onEnd);
+    release(error);
+  };
+  client.release = held;
+  client.once('end', onEnd);
+  return client;
+}
+
+/**
  * Connections that keep a named statement's generic plan (decision 038): PostgreSQL would
  * otherwise compare it with the plans made for the values after five runs, and go on planning every
  * run when the generic plan's estimate is the higher, which it is for a walk after a cursor (whose
@@ -94,12 +144,12 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Data
  * pool of their own, opened on first use and ended with the pool it belongs to; every other
  * statement is still planned with its values.
  */
-class PoolWithNamedStatements extends pg.Pool {
+class PoolWithNamedStatements extends PoolTakingBackLostConnections {
   #named: pg.Pool | undefined;
 
   openNamedStatementsPool(watched: (pool: pg.Pool) => pg.Pool): pg.Pool {
     if (this.ending || this.ended) throw new Error('Cannot use a pool after calling end on the pool');
-    this.#named ??= watched(new pg.Pool({ ...this.options, Client: GenericPlanClient }));
+    this.#named ??= watched(new PoolTakingBackLostConnections({ ...this.options, Client: GenericPlanClient }));
     return this.#named;
   }
 
