@@ -1,66 +1,80 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { connectDatabase, executeNamed, poolsOf, type Database } from '../../src/server/db/client';
+import { connectDatabase, type Database } from '../../src/server/db/client';
 import { createTestDatabase } from '../setup/test-database';
 
 const { url } = await createTestDatabase();
 
-/** A pool of one connection that waits at most 2 s for it, as the app's pools wait (briefly). */
-const connectOne = () => connectDatabase(url, { max: 1, timeouts: { connectMs: 2_000, statementMs: 5_000 } });
+/**
+ * A pool of one connection, which waits at most 1 s for it and 1.2 s for an answer, as the app's
+ * request pools wait (for longer): a connection the pool has lost shows as a statement that cannot
+ * get one.
+ */
+const connectOne = () => connectDatabase(url, { max: 1, timeouts: { connectMs: 1_000, statementMs: 200 } });
 
-/** Ends the socket of the next connection `pool` hands out, as a restarting server would. */
-function killNextHandedOut(pool: pg.Pool) {
-  pool.once('acquire', (client: pg.PoolClient) => {
-    (client as unknown as { connection: { stream: { destroy: () => void } } }).connection.stream.destroy();
-  });
+type Socket = { destroy: () => void; pause: () => void };
+const socketOf = (client: pg.PoolClient) => (client as unknown as { connection: { stream: Socket } }).connection.stream;
+const connectionOf = (tx: unknown) => (tx as { session: { client: pg.PoolClient } }).session.client;
+
+/** Does `change` to the socket of the next connection the pool hands out. */
+function onNextHandedOut(db: Database, change: (socket: Socket) => void) {
+  db.$client.once('acquire', (client: pg.PoolClient) => change(socketOf(client)));
 }
 
-async function endWithin(db: Database, ms: number) {
+const backendPid = async (db: Database) =>
+  (await db.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows[0]!.pid;
+
+async function endsWithin(db: Database, ms: number) {
   const ended = db.$client.end().then(() => 'ended');
   const waited = new Promise((resolve) => setTimeout(() => resolve('still waiting'), ms).unref());
   return Promise.race([ended, waited]);
 }
 
-describe('a connection that ends while it is checked out', () => {
-  it('is taken back when its transaction’s BEGIN fails, so the pool can still serve and end', async () => {
+describe('a transaction gives its connection back to the pool', () => {
+  it('when its BEGIN fails on a connection that dies as it is handed out', async () => {
     const db = connectOne();
-    await db.execute(sql`select 1`); // the pool's one connection, idle
-    killNextHandedOut(db.$client);
+    await backendPid(db); // the pool's one connection, idle
+    onNextHandedOut(db, (socket) => socket.destroy());
     let hasRun = false;
-    await expect(db.transaction(async () => void (hasRun = true))).rejects.toThrow();
+    await expect(db.transaction(async () => void (hasRun = true))).rejects.toThrow(/begin/);
     expect(hasRun).toBe(false);
     // The one connection's place is free again: a new one serves the next statement.
-    const { rows } = await db.execute<{ one: number }>(sql`select 1 as one`);
-    expect(rows).toEqual([{ one: 1 }]);
-    expect(await endWithin(db, 5_000)).toBe('ended');
+    expect(await backendPid(db)).toBeGreaterThan(0);
+    expect(await endsWithin(db, 5_000)).toBe('ended');
   });
 
-  it('is taken back once: the holder’s own release afterwards does nothing, and its error is the statement’s', async () => {
+  it('as broken when its BEGIN gets no answer in time, though the connection stays open', async () => {
     const db = connectOne();
+    const first = await backendPid(db);
+    onNextHandedOut(db, (socket) => socket.pause()); // the answers are not read
+    await expect(db.transaction(async () => undefined)).rejects.toThrow(/begin/);
+    const next = await backendPid(db);
+    expect(next).not.toBe(first);
+    expect(await endsWithin(db, 5_000)).toBe('ended');
+  });
+
+  it('as broken when its ROLLBACK gets no answer in time, so no later statement waits behind it', async () => {
+    const db = connectOne();
+    const first = await backendPid(db);
     const failed = db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
-      killNextHandedOut(db.$client); // not this one: the next
-      const client = (tx as unknown as { session: { client: pg.PoolClient } }).session.client;
-      (client as unknown as { connection: { stream: { destroy: () => void } } }).connection.stream.destroy();
-      await tx.execute(sql`select 2`);
+      socketOf(connectionOf(tx)).pause();
+      throw new Error('a rule refused the change');
     });
-    await expect(failed).rejects.toThrow(/select 2|rollback/);
-    await expect(failed).rejects.not.toThrow(/released/);
-    expect(db.$client.totalCount).toBe(0);
-    // The next connection handed out dies too; the pool still serves after it.
-    await expect(db.execute(sql`select 3`)).rejects.toThrow();
-    expect((await db.execute<{ four: number }>(sql`select 4 as four`)).rows).toEqual([{ four: 4 }]);
-    expect(await endWithin(db, 5_000)).toBe('ended');
+    await expect(failed).rejects.toThrow(/rollback/);
+    const next = await backendPid(db);
+    expect(next).not.toBe(first);
+    expect(await endsWithin(db, 5_000)).toBe('ended');
   });
 
-  it('does not stop the named statements’ pool, which hands out its connections by callback, from serving', async () => {
+  it('sound, to be used again, when it commits or its own statement fails', async () => {
     const db = connectOne();
-    const named = { query: { sql: 'select 1 as one', params: [] }, name: 'lost_connections_one' };
-    expect(await executeNamed(db, named)).toEqual([{ one: 1 }]);
-    killNextHandedOut(poolsOf(db)[1]!);
-    await expect(executeNamed(db, named)).rejects.toThrow();
-    expect(await executeNamed(db, named)).toEqual([{ one: 1 }]);
-    expect(await endWithin(db, 5_000)).toBe('ended');
+    const first = await backendPid(db);
+    expect(await db.transaction(async (tx) => (await tx.execute(sql`select 2 as two`)).rows)).toEqual([{ two: 2 }]);
+    expect(await backendPid(db)).toBe(first);
+    await expect(db.transaction(async (tx) => tx.execute(sql`select 1 / 0`))).rejects.toThrow(/select 1 \/ 0/);
+    expect(await backendPid(db)).toBe(first);
+    expect(await endsWithin(db, 5_000)).toBe('ended');
   });
 });

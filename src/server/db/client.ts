@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { is, SQL, sql, type Query } from 'drizzle-orm';
+import { DrizzleQueryError, is, SQL, sql, type Query } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -69,15 +69,16 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Data
     return pool;
   };
   const onQuery = options.onQuery;
-  const withDrizzle = (pool: pg.Pool) =>
+  const withDrizzle = <Client extends pg.Pool | pg.PoolClient>(client: Client) =>
     drizzle({
-      client: pool,
+      client,
       schema,
       casing: 'snake_case',
       ...(onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {}),
     });
   const pool = watched(new PoolWithNamedStatements(config));
   const db = withDrizzle(pool);
+  giveBackTransactionsConnections(db, withDrizzle);
   let named: NodePgDatabase<typeof schema> | undefined;
   namedStatementDatabases.set(db, () => {
     named ??= withDrizzle(pool.openNamedStatementsPool(watched));
@@ -87,54 +88,48 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Data
 }
 
 /**
- * A pool that takes a checked-out connection back as soon as the connection ends, whoever holds it.
- * A connection that has ended can run nothing more, but it counts against the pool's size until it
- * is released, and `end()` waits for it. Drizzle's `transaction()` sends BEGIN before the `try`
- * whose `finally` releases its connection, so a connection that dies just as it is handed out (a
- * PostgreSQL restart, an idle connection the server ended) would otherwise never be released: the
- * pool would lose a connection for good, and the process would hang when it stops. The holder's
- * own release afterwards does nothing.
+ * Runs `db`'s transactions on connections it takes from the pool and gives back itself, so that
+ * every one goes back, and a broken one goes back as broken (the pool then closes it).
+ *
+ * Drizzle's own `transaction()` sends BEGIN before the `try` whose `finally` gives its connection
+ * back: when BEGIN fails (the connection died as it was handed out, in a PostgreSQL restart, or
+ * the server did not answer in time), the connection is never given back. The pool has one
+ * connection fewer from then on, and its `end()` waits for it forever, so the process hangs when
+ * it stops. It also gives back a connection whose ROLLBACK failed as if it were sound, though it
+ * may still be inside the transaction or waiting for an answer. (This can go once Drizzle sends
+ * BEGIN inside its `try`, and gives back such a connection as broken.)
+ *
+ * Each pooled connection gets a Drizzle of its own once (`onConnection`), whose transactions run
+ * on that connection and leave giving it back to us. A transaction takes the same statements as
+ * before.
  */
-class PoolTakingBackLostConnections extends pg.Pool {
-  override connect(): Promise<pg.PoolClient>;
-  override connect(callback: ConnectCallback): void;
-  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
-    if (!callback) {
-      return new Promise((resolve, reject) =>
-        super.connect((error, client) => (error || !client ? reject(error) : resolve(releasedWhenEnded(client)))),
-      );
+function giveBackTransactionsConnections(
+  db: NodePgDatabase<typeof schema> & { $client: pg.Pool },
+  onConnection: (client: pg.PoolClient) => NodePgDatabase<typeof schema>,
+): void {
+  const onConnections = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();
+  const session = db._.session;
+  session.transaction = async (work, config) => {
+    const client = await db.$client.connect();
+    let hasBegun = false;
+    try {
+      let onIt = onConnections.get(client);
+      if (!onIt) onConnections.set(client, (onIt = onConnection(client)));
+      const result = await onIt._.session.transaction((tx) => {
+        hasBegun = true;
+        return work(tx);
+      }, config);
+      client.release();
+      return result;
+    } catch (error) {
+      const isRollbackFailure = error instanceof DrizzleQueryError && error.query === 'rollback';
+      client.release(!hasBegun || isRollbackFailure ? asError(error) : undefined);
+      throw error;
     }
-    super.connect((error, client, done) => {
-      if (error || !client) callback(error, client, done);
-      else {
-        const held = releasedWhenEnded(client);
-        callback(undefined, held, held.release);
-      }
-    });
-  }
-}
-
-type ConnectCallback = (
-  error: Error | undefined,
-  client: pg.PoolClient | undefined,
-  done: (release?: Error | boolean) => void,
-) => void;
-
-/** The client, its release made idempotent and called (as for a broken connection) when it ends. */
-function releasedWhenEnded(client: pg.PoolClient): pg.PoolClient {
-  const release = client.release;
-  let isReleased = false;
-  const onEnd = () => held(new Error('the connection ended while checked out'));
-  const held = (error?: Error | boolean) => {
-    if (isReleased) return;
-    isReleased = true;
-    client.removeListener('end', onEnd);
-    release(error);
   };
-  client.release = held;
-  client.once('end', onEnd);
-  return client;
 }
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 
 /**
  * Connections that keep a named statement's generic plan (decision 038): PostgreSQL would
@@ -144,12 +139,12 @@ function releasedWhenEnded(client: pg.PoolClient): pg.PoolClient {
  * pool of their own, opened on first use and ended with the pool it belongs to; every other
  * statement is still planned with its values.
  */
-class PoolWithNamedStatements extends PoolTakingBackLostConnections {
+class PoolWithNamedStatements extends pg.Pool {
   #named: pg.Pool | undefined;
 
   openNamedStatementsPool(watched: (pool: pg.Pool) => pg.Pool): pg.Pool {
     if (this.ending || this.ended) throw new Error('Cannot use a pool after calling end on the pool');
-    this.#named ??= watched(new PoolTakingBackLostConnections({ ...this.options, Client: GenericPlanClient }));
+    this.#named ??= watched(new pg.Pool({ ...this.options, Client: GenericPlanClient }));
     return this.#named;
   }
 
