@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { connectDatabase, type Database } from '../../src/server/db/client';
+import { connectDatabase, withStartupLock, type Database } from '../../src/server/db/client';
 import { createTestDatabase } from '../setup/test-database';
 
 const { url } = await createTestDatabase();
@@ -39,6 +39,7 @@ describe('a transaction gives its connection back to the pool', () => {
     let hasRun = false;
     await expect(db.transaction(async () => void (hasRun = true))).rejects.toThrow(/begin/);
     expect(hasRun).toBe(false);
+    expect(db.$client.totalCount).toBe(0);
     // The one connection's place is free again: a new one serves the next statement.
     expect(await backendPid(db)).toBeGreaterThan(0);
     expect(await endsWithin(db, 5_000)).toBe('ended');
@@ -49,6 +50,7 @@ describe('a transaction gives its connection back to the pool', () => {
     const first = await backendPid(db);
     onNextHandedOut(db, (socket) => socket.pause()); // the answers are not read
     await expect(db.transaction(async () => undefined)).rejects.toThrow(/begin/);
+    expect(db.$client.totalCount).toBe(0); // closed, not kept
     const next = await backendPid(db);
     expect(next).not.toBe(first);
     expect(await endsWithin(db, 5_000)).toBe('ended');
@@ -63,18 +65,51 @@ describe('a transaction gives its connection back to the pool', () => {
       throw new Error('a rule refused the change');
     });
     await expect(failed).rejects.toThrow(/rollback/);
+    expect(db.$client.totalCount).toBe(0);
     const next = await backendPid(db);
     expect(next).not.toBe(first);
     expect(await endsWithin(db, 5_000)).toBe('ended');
   });
 
-  it('sound, to be used again, when it commits or its own statement fails', async () => {
+  it('sound, to be used again, when it commits or fails in any other way', async () => {
     const db = connectOne();
     const first = await backendPid(db);
+    const isKept = async () => {
+      expect(db.$client.totalCount).toBe(1);
+      expect(await backendPid(db)).toBe(first);
+    };
     expect(await db.transaction(async (tx) => (await tx.execute(sql`select 2 as two`)).rows)).toEqual([{ two: 2 }]);
-    expect(await backendPid(db)).toBe(first);
+    await isKept();
+    // A statement of its own fails.
     await expect(db.transaction(async (tx) => tx.execute(sql`select 1 / 0`))).rejects.toThrow(/select 1 \/ 0/);
-    expect(await backendPid(db)).toBe(first);
+    await isKept();
+    // A rule of ours refuses the change.
+    await expect(db.transaction(async () => Promise.reject(new Error('not yours')))).rejects.toThrow('not yours');
+    await isKept();
+    // The transaction is rolled back on purpose.
+    await expect(db.transaction(async (tx) => tx.rollback())).rejects.toThrow(/rollback/i);
+    await isKept();
+    // COMMIT fails: a tag of a list that does not exist, whose key is checked at commit.
+    const commitFails = db.transaction(async (tx) => {
+      await tx.execute(
+        sql`insert into checklist_tags (checklist_id, tag, position) values (gen_random_uuid(), 'x', 1)`,
+      );
+    });
+    await expect(commitFails).rejects.toThrow(/commit/);
+    await isKept();
+    expect(await endsWithin(db, 5_000)).toBe('ended');
+  });
+});
+
+describe('the start-up lock', () => {
+  it('gives its connection back as broken when the unlock gets no answer in time, so no statement waits behind it', async () => {
+    const db = connectOne();
+    const first = await backendPid(db);
+    let held: pg.PoolClient | undefined;
+    db.$client.once('acquire', (client: pg.PoolClient) => (held = client));
+    await withStartupLock(db, async () => socketOf(held!).pause());
+    expect(db.$client.totalCount).toBe(0);
+    expect(await backendPid(db)).not.toBe(first);
     expect(await endsWithin(db, 5_000)).toBe('ended');
   });
 });

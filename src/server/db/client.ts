@@ -88,44 +88,53 @@ export function connectDatabase(url: string, options: ConnectOptions = {}): Data
 }
 
 /**
- * Runs `db`'s transactions on connections it takes from the pool and gives back itself, so that
- * every one goes back, and a broken one goes back as broken (the pool then closes it).
+ * Runs `db`'s transactions on connections it takes from the pool and gives back itself. The rule:
+ * a connection goes back as broken, so that the pool closes it, when its BEGIN failed or got no
+ * answer in time, when its ROLLBACK did, or when it is still inside a transaction; any other goes
+ * back to be used again. A failed statement, a failed COMMIT, `tx.rollback()` or an error of our
+ * own end in an answered ROLLBACK, which shows the connection answers and is outside any
+ * transaction, so those keep their connection: a new one costs a new database process (see
+ * `keepsConnections`).
  *
- * Drizzle's own `transaction()` sends BEGIN before the `try` whose `finally` gives its connection
- * back: when BEGIN fails (the connection died as it was handed out, in a PostgreSQL restart, or
- * the server did not answer in time), the connection is never given back. The pool has one
- * connection fewer from then on, and its `end()` waits for it forever, so the process hangs when
- * it stops. It also gives back a connection whose ROLLBACK failed as if it were sound, though it
- * may still be inside the transaction or waiting for an answer. (This can go once Drizzle sends
- * BEGIN inside its `try`, and gives back such a connection as broken.)
+ * Why not Drizzle's own `transaction()` (drizzle-orm 0.45, `NodePgSession.transaction`): it sends
+ * BEGIN before the `try` whose `finally` gives its connection back, so a connection whose BEGIN
+ * fails (it died as it was handed out, in a PostgreSQL restart, or the server did not answer in
+ * time) is never given back. The pool has one connection fewer from then on, and its `end()` waits
+ * for it forever, so the process hangs when it stops. It also gives back a connection whose
+ * ROLLBACK failed as if it were sound, though it may still be waiting for an answer. This can go
+ * once Drizzle does both itself.
  *
- * Each pooled connection gets a Drizzle of its own once (`onConnection`), whose transactions run
- * on that connection and leave giving it back to us. A transaction takes the same statements as
- * before.
+ * The session's method is replaced, not `db.transaction`, because Drizzle's migrator calls the
+ * session's. Each pooled connection gets a Drizzle of its own once (`drizzleOn`), whose session
+ * takes the connection for a single client (its class's name has no "Pool" in it), so its
+ * transactions neither take a connection nor give one back. A transaction sends the same statements
+ * as before.
  */
 function giveBackTransactionsConnections(
   db: NodePgDatabase<typeof schema> & { $client: pg.Pool },
-  onConnection: (client: pg.PoolClient) => NodePgDatabase<typeof schema>,
+  drizzleOn: (client: pg.PoolClient) => NodePgDatabase<typeof schema>,
 ): void {
   const onConnections = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();
-  const session = db._.session;
-  session.transaction = async (work, config) => {
+  db._.session.transaction = async (work, config) => {
     const client = await db.$client.connect();
     let hasBegun = false;
+    let failure: { error: unknown } | null = null;
+    let result;
     try {
       let onIt = onConnections.get(client);
-      if (!onIt) onConnections.set(client, (onIt = onConnection(client)));
-      const result = await onIt._.session.transaction((tx) => {
+      if (!onIt) onConnections.set(client, (onIt = drizzleOn(client)));
+      result = await onIt._.session.transaction((tx) => {
         hasBegun = true;
         return work(tx);
       }, config);
-      client.release();
-      return result;
     } catch (error) {
-      const isRollbackFailure = error instanceof DrizzleQueryError && error.query === 'rollback';
-      client.release(!hasBegun || isRollbackFailure ? asError(error) : undefined);
-      throw error;
+      failure = { error };
     }
+    const hasFailedRollback = failure?.error instanceof DrizzleQueryError && failure.error.query === 'rollback';
+    const isBroken = !hasBegun || hasFailedRollback || client.getTransactionStatus() !== 'I';
+    client.release(isBroken ? asError(failure?.error ?? 'the connection is still inside a transaction') : undefined);
+    if (failure) throw failure.error;
+    return result!;
   };
 }
 
@@ -216,8 +225,13 @@ export async function withStartupLock<T>(db: Database, work: () => Promise<T>): 
     await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
     return await work();
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
-    client.release();
+    // A connection whose unlock failed may still hold the lock, which would keep every other
+    // process from starting: it goes back as broken, and closing it lets the lock go.
+    const unlocked = await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).then(
+      () => undefined,
+      (error: unknown) => asError(error),
+    );
+    client.release(unlocked);
   }
 }
 
