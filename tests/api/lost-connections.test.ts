@@ -7,11 +7,11 @@ import { createTestDatabase } from '../setup/test-database';
 const { url } = await createTestDatabase();
 
 /**
- * A pool of one connection, which waits at most 1 s for it and 1.2 s for an answer, as the app's
- * request pools wait (for longer): a connection the pool has lost shows as a statement that cannot
- * get one.
+ * A pool of one connection, which waits at most 3 s for it and 4 s for an answer (pg's
+ * `query_timeout`), as the app's request pools wait, for longer: a connection the pool has lost
+ * shows as a statement that cannot get one. Roomy enough for a new connection on a busy machine.
  */
-const connectOne = () => connectDatabase(url, { max: 1, timeouts: { connectMs: 1_000, statementMs: 200 } });
+const connectOne = () => connectDatabase(url, { max: 1, timeouts: { connectMs: 3_000, statementMs: 1_000 } });
 
 type Socket = { destroy: () => void; pause: () => void };
 const socketOf = (client: pg.PoolClient) => (client as unknown as { connection: { stream: Socket } }).connection.stream;
