@@ -160,6 +160,30 @@ function onStopSignals(logger: Logger, stopAll: () => Promise<void>) {
   return stop;
 }
 
+/**
+ * The stop of the process that owns the database (the single process, or the cluster's primary):
+ * serving ends, then the background work, then the database. Each step is logged as it ends, so
+ * that a stop that never ends says which step it is stuck in.
+ */
+function stopDatabaseOwner(
+  logger: Logger,
+  steps: {
+    stopServing: () => Promise<void>;
+    /** What the log says once serving has ended. */
+    servingEnded: string;
+    background: { close: () => Promise<void> };
+    database: { close: () => Promise<void> };
+  },
+) {
+  return onStopSignals(logger, async () => {
+    await steps.stopServing();
+    logger.info(`stopping: ${steps.servingEnded}`);
+    await steps.background.close();
+    logger.info('stopping: background work finished');
+    await steps.database.close();
+  });
+}
+
 /** WEB_CONCURRENCY=1: one process starts the database and serves. */
 async function runSingleProcess(env: Env, logger: Logger, hasStarted: () => void) {
   const startedAt = performance.now();
@@ -193,13 +217,11 @@ async function runSingleProcess(env: Env, logger: Logger, hasStarted: () => void
   });
   // Graceful stop: the server drains (http-server.ts), the outbox finishes the mail it is
   // sending, then PostgreSQL stops.
-  // Each step logged as it ends, so that a stop that does not end says where it stopped.
-  const stop = onStopSignals(logger, async () => {
-    await server.stop();
-    logger.info('stopping: requests finished');
-    await background.close();
-    logger.info('stopping: background work finished');
-    await database.close();
+  const stop = stopDatabaseOwner(logger, {
+    stopServing: () => server.stop(),
+    servingEnded: 'requests finished',
+    background,
+    database,
   });
 }
 
@@ -247,10 +269,11 @@ async function runPrimary(env: Env, logger: Logger, hasStarted: () => void) {
   tellWorkers = workers.setDatabaseState;
   // Graceful stop: each worker drains as a single process does; once all have exited, the
   // outbox finishes the mail it is sending, then PostgreSQL stops.
-  const stop = onStopSignals(logger, async () => {
-    await workers.stop();
-    await background.close();
-    await database.close();
+  const stop = stopDatabaseOwner(logger, {
+    stopServing: () => workers.stop(),
+    servingEnded: 'workers exited',
+    background,
+    database,
   });
 }
 

@@ -14,7 +14,15 @@ import path from 'node:path';
 // @ts-expect-error: a plain ES module without types, shared with `npm start`
 import { buildServer as buildServerInto } from '../../scripts/build.mjs';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import { freePort, readEvents, signInAsDemoUser, startServerProcess, waitUntil } from '../setup/server-process';
+import {
+  freePort,
+  logLines,
+  readEvents,
+  signInAsDemoUser,
+  startServerProcess,
+  stopSteps,
+  waitUntil,
+} from '../setup/server-process';
 
 // Decision 023: WEB_CONCURRENCY=2 runs a primary, which owns the embedded
 // PostgreSQL, and two workers that serve HTTP on one port. Which worker responded is read from
@@ -38,17 +46,6 @@ const freshDataDir = () => {
   tempDirs.push(dir);
   return dir;
 };
-
-/** The server's pino lines with the given message (a line still being written is skipped). */
-const logLines = (output: string, message: string) =>
-  output.split('\n').flatMap((line) => {
-    try {
-      const entry = JSON.parse(line) as Record<string, unknown>;
-      return entry.msg === message ? [entry] : [];
-    } catch {
-      return [];
-    }
-  });
 
 const isAlive = (pid: number) => {
   try {
@@ -195,5 +192,12 @@ describe.runIf(process.platform === 'linux')('WEB_CONCURRENCY=2', () => {
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
     expect(existsSync(path.join(dataDir, 'ticklist.lock'))).toBe(false);
     expect(logLines(server.output(), 'workers still running after the stop timeout; killing them')).toHaveLength(0);
+    // The primary logs each step of its stop as it ends, so that a stop that hangs says where.
+    expect(stopSteps(server.output())).toEqual([
+      'stopping',
+      'stopping: workers exited',
+      'stopping: background work finished',
+      'stopped',
+    ]);
   }, 120_000);
 });

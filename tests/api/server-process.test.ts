@@ -14,6 +14,7 @@ import {
   runServerProcessToExit,
   signInAsDemoUser,
   startServerProcess,
+  stopSteps,
   waitUntil,
 } from '../setup/server-process';
 
@@ -313,5 +314,12 @@ describe('faults', () => {
     socket.destroy();
     expect(await exited).toBe(0);
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    // Each step of the stop is logged as it ends, so that a stop that hangs says where.
+    expect(stopSteps(server.output())).toEqual([
+      'stopping',
+      'stopping: requests finished',
+      'stopping: background work finished',
+      'stopped',
+    ]);
   }, 90_000);
 });

@@ -103,6 +103,27 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The server's pino lines with the given message (a line still being written is skipped). */
+export const logLines = (output: string, message: string | ((message: string) => boolean)) =>
+  output.split('\n').flatMap((line) => {
+    try {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      const text = String(entry.msg);
+      return (typeof message === 'string' ? text === message : message(text)) ? [entry] : [];
+    } catch {
+      return [];
+    }
+  });
+
+/**
+ * What the process that owns the database (the single process, or a cluster's primary) logged of
+ * its stop ("stopping", each step, "stopped"), in order; a worker's lines name the worker.
+ */
+export const stopSteps = (output: string) =>
+  logLines(output, (message) => message.startsWith('stopping') || message === 'stopped')
+    .filter((entry) => !('worker' in entry))
+    .map((entry) => entry.msg);
+
 /** Runs `src/server/main.ts` with `env` expecting it to stop by itself; resolves with its exit code and output. */
 export function runServerProcessToExit(
   env: Record<string, string>,
