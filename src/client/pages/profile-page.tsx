@@ -107,7 +107,7 @@ function ProfileHeader({ profile, viewer }: { profile: PublicProfile; viewer: Vi
       <div className="flex flex-col items-center gap-5 text-center sm:flex-row sm:items-center sm:text-left">
         <Avatar emoji={profile.avatarUrl} size="lg" />
         <div className="min-w-0 flex-1">
-          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">
+          <h1 className="text-2xl font-bold tracking-tight wrap-anywhere text-slate-900 sm:text-3xl dark:text-white">
             {name}
           </h1>
           <p className="mt-1 break-all text-slate-500 dark:text-slate-400">@{profile.username}</p>
