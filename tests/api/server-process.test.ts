@@ -68,6 +68,26 @@ describe('the embedded database', () => {
     expect(existsSync(path.join(dataDir, 'ticklist.lock'))).toBe(false);
   });
 
+  it('stops the server it started when its database cannot be opened, and says why', async () => {
+    const dataDir = freshDataDir();
+    const first = await startEmbeddedPostgres(dataDir, silent);
+    const client = new pg.Client({ connectionString: first.url });
+    try {
+      await client.connect();
+      // The database the start-up connection opens refuses connections.
+      await client.query('alter database postgres allow_connections false');
+    } finally {
+      await client.end();
+      await first.stop();
+    }
+    const refused = /^The embedded PostgreSQL in .+ started, but its database could not be opened \(.*postgres.*\)\.$/;
+    await expect(startEmbeddedPostgres(dataDir, silent)).rejects.toThrow(refused);
+    // Nothing is left running: no server holds the directory, and the next start fails the same way.
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    expect(existsSync(path.join(dataDir, 'ticklist.lock'))).toBe(false);
+    await expect(startEmbeddedPostgres(dataDir, silent)).rejects.toThrow(refused);
+  }, 60_000);
+
   it('runs with shared_buffers sized to the memory', async () => {
     const db = await startEmbeddedPostgres(freshDataDir(), silent);
     const client = new pg.Client({ connectionString: db.url });

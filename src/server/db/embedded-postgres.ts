@@ -274,25 +274,49 @@ export async function startEmbeddedPostgres(
     // no server is left holding the data directory. 'exit' handlers must be synchronous: a signal is.
     const stopOnExit = () => internals.process?.kill('SIGINT');
     process.once('exit', stopOnExit);
-    const client = postgres.getPgClient();
-    await client.connect();
-    const exists = await client.query(`select 1 from pg_database where datname = 'ticklist'`);
-    if (exists.rowCount === 0) await client.query('create database ticklist');
-    await client.end();
+    const stopServer = async () => {
+      setState('stopped');
+      clearTimeout(restartTimer);
+      process.removeListener('exit', stopOnExit);
+      await postgres.stop();
+    };
+    try {
+      await createAppDatabase(postgres.getPgClient());
+    } catch (error) {
+      // A server this call started is not left running, holding the data directory, after it fails.
+      await stopServer().catch(() => undefined);
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(
+        `The embedded PostgreSQL in ${databaseDir} started, but its database could not be opened (${reason}).`,
+      );
+    }
     return {
       url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/ticklist`,
       state: () => state,
       stop: async () => {
         if (state === 'stopped') return;
-        setState('stopped');
-        clearTimeout(restartTimer);
-        process.removeListener('exit', stopOnExit);
-        await postgres.stop();
+        await stopServer();
         releaseLock();
       },
     };
   } catch (error) {
     releaseLock();
     throw error;
+  }
+}
+
+/**
+ * Creates the app's database on the server's first start, through `client`, a connection of its
+ * own that is closed whatever happens. It gets an 'error' listener, since a connection's error
+ * event without one is thrown and would end the process; the statement in flight fails anyway.
+ */
+async function createAppDatabase(client: ReturnType<EmbeddedPostgresClass['getPgClient']>) {
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    const exists = await client.query(`select 1 from pg_database where datname = 'ticklist'`);
+    if (exists.rowCount === 0) await client.query('create database ticklist');
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
