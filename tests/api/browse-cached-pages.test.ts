@@ -236,6 +236,45 @@ describe('a search’s page asked for again (decision 041)', () => {
     expect(titles(after)[0]).toBe('Reed warbler');
   });
 
+  it('serves misspellings of a word the corrected words’ cached page and count, which a search for the words shares', async () => {
+    for (let index = 0; index < 3; index++) {
+      await makeChecklist(t.db, author.id, { title: `Kingfisher perch ${index}`, createdAt: daysAgo(400 + index) });
+    }
+    const counted = () => statements.filter((statement) => /^\s*with found as/.test(statement));
+    for (const [order, typos] of [
+      ['best', ['kingfsiher', 'kingfiher', 'kinggfisher']],
+      ['newest', ['kignfisher', 'kingfishr', 'kingfissher']],
+    ] as const) {
+      const first = await ask(`?q=${typos[0]}&order=${order}`);
+      expect(first.searchedFor, order).toBe('kingfisher');
+      expect(pageReads().length, order).toBeGreaterThan(0);
+      // Another misspelling: the page of its own words, which finds nothing (Best match's statement
+      // reads their correction too), and then the cached page's cards, no page of the correction.
+      const second = await ask(`?q=${typos[1]}&order=${order}`);
+      expect(pageReads(), order).toHaveLength(1);
+      expect(cachedReads(), order).toHaveLength(1);
+      expect(second, order).toEqual(first);
+      // The words themselves: the same page, one statement.
+      const typed = await ask(`?q=kingfisher&order=${order}`);
+      expect(statements, order).toHaveLength(1);
+      expect(titles(typed), order).toEqual(titles(first));
+      // A list the search can find, added since: the next misspelling reads the page afresh.
+      await makeChecklist(t.db, author.id, { title: `Kingfisher dive ${order}`, createdAt: daysAgo(1) });
+      const third = await ask(`?q=${typos[2]}&order=${order}`);
+      expect(cachedReads(), order).toHaveLength(1);
+      expect(titles(third)[0], order).toBe(`Kingfisher dive ${order}`);
+    }
+    const count = await countOf('?q=kingfsiher');
+    expect(count).toEqual({ total: 5, totalCapped: false, searchedFor: 'kingfisher' });
+    statements.length = 0;
+    // Another misspelling counts only its own words, which find nothing.
+    expect(await countOf('?q=kignfisher')).toEqual(count);
+    expect(counted()).toHaveLength(1);
+    statements.length = 0;
+    expect(await countOf('?q=kingfisher')).toEqual({ ...count, searchedFor: null });
+    expect(counted()).toEqual([]);
+  });
+
   it('in Most Used and Most Liked, whose order a like or a use moves, caches its order for 10 s only', async () => {
     const fan = await createUser(t.db, { username: 'bittern_liker' });
     await ask('?q=bittern&order=most-liked');

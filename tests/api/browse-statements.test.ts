@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   browsePageSchema,
   browseQuerySchema,
   SEARCH_COUNT_CAP,
   searchCountSchema,
 } from '../../src/domain/checklists/browse';
-import { SEARCH_COUNT_MS, SPARSE_COUNT_LIMIT } from '../../src/server/browse/browse.queries';
+import { SEARCH_COUNT_MS, SEARCH_PAGE_MS, SPARSE_COUNT_LIMIT } from '../../src/server/browse/browse.queries';
 import { NAMED_PAGE_EXPECTED_MATCHES, readFirstBestPage } from '../../src/server/browse/best-match';
 import { readCorrection } from '../../src/server/browse/capped-count';
 import { executeNamed } from '../../src/server/db/client';
@@ -291,15 +291,10 @@ describe('Best match’s first page before its count', () => {
 });
 
 describe('a search’s count', () => {
-  it('is one statement without the correction when the words find lists; when not, corrects them in a statement of its own and counts the corrected words as typed ones', async () => {
+  it('is one statement without the correction when the words find lists; when not, corrects them in a statement of its own and counts the corrected words as typed ones, sharing their count', async () => {
     const spotter = await createUser(t.db, { username: 'grebe_author' });
     await insertNumberedLists(t.db, spotter.id, 'Grebe dive', 3, 40);
     // The count asked for apart, as the client asks after a first page sent without it.
-    statements.length = 0;
-    expect(await countOf('?q=grebe')).toMatchObject({ total: 3, searchedFor: null });
-    expect(statements.filter((statement) => /ticklist_correct_terms/.test(statement))).toEqual([]);
-    expect(statements.filter((statement) => /^\s*with found as/.test(statement))).toHaveLength(1);
-
     statements.length = 0;
     expect(await countOf('?q=grebbe')).toMatchObject({ total: 3, searchedFor: 'grebe' });
     const counting = statements.filter((statement) => /^\s*with found as|ticklist_correct_terms/.test(statement));
@@ -307,6 +302,16 @@ describe('a search’s count', () => {
     const [typed, correction, corrected] = counting as [string, string, string];
     expect(typed).toBe(corrected);
     expect(correction).toMatch(/^select ticklist_correct_terms\(\$1::text\[\]\) as words$/);
+
+    // The corrected words' count is theirs: cached, a search for them is not counted again.
+    statements.length = 0;
+    expect(await countOf('?q=grebe')).toMatchObject({ total: 3, searchedFor: null });
+    expect(statements.filter((statement) => /^\s*with found as|ticklist_correct_terms/.test(statement))).toEqual([]);
+
+    statements.length = 0;
+    expect(await countOf('?q=grebe+dive')).toMatchObject({ total: 3, searchedFor: null });
+    expect(statements.filter((statement) => /ticklist_correct_terms/.test(statement))).toEqual([]);
+    expect(statements.filter((statement) => /^\s*with found as/.test(statement))).toHaveLength(1);
   });
 });
 
@@ -392,13 +397,16 @@ describe('matching words', () => {
     // words' page (which reads no list: "campng" can find none), the correction, the corrected page.
     // In Best match: its words, which find nothing, with their correction in the same statement,
     // then the corrected tiers: in one named statement when the planner expects the corrected words
-    // to match few lists, else in up to two, as a typed search's are. (Each a search not made
-    // before, whose page is not cached.)
+    // to match few lists, else in up to two, as a typed search's are. (Each a search whose page is
+    // not cached: the correction's page, which its misspellings share, has expired since the last.)
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => void vi.useRealTimers());
     for (const [order, typed, expected, count] of [
       ['best', 'campng', null, 2],
       ['best', 'campinng', NAMED_PAGE_EXPECTED_MATCHES + 1, 3],
       ['newest', 'campng', null, 3],
     ] as const) {
+      vi.setSystemTime(Date.now() + SEARCH_PAGE_MS + 1);
       await plannerExpects(t.db, expected);
       statements.length = 0;
       expect(await browse(`?q=${typed}&order=${order}`)).toMatchObject({ searchedFor: 'camping', total: 2 });

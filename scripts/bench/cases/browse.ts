@@ -87,6 +87,8 @@ export async function browseCases(db: Database, { words, common, middle, rare, t
     // correction's ("Showing results for"), the nearest word's page. In Newest and Best match; Most
     // Used and Most Liked read it as Newest does. Each order, and the count, sends typos of its own
     // (some thousands each), so that none is served from what another case's request left cached.
+    // A typo's correction is one of the middle words, as most misspellings are of words people
+    // search for: after its first typo, a word's corrected page and count are cached (decision 061).
     {
       name: MISSPELT,
       orders: MISSPELT_ORDERS,

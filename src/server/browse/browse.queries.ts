@@ -191,10 +191,31 @@ export async function browseChecklists(
       correction = await readCorrection(db, typed, { withMatch: query.order === 'best' });
       spent.statements++;
     }
-    const corrected = correction ? await readUncountedPage(correction.words, correction.match) : null;
+    if (!correction) return respond(exactCount(0), [], null);
+    const corrected = (await cachedPageOf(correction.words)) ?? (await readCorrectedPage(correction));
     // The typed words found nothing, and no near spelling does either.
-    if (!correction || !corrected?.shown.length) return respond(exactCount(0), [], null);
+    if (!corrected.shown.length) return respond(exactCount(0), [], null);
     return sendUncounted(corrected, correction.words);
+  }
+
+  /**
+   * The first page of `words` that a search for them cached (a correction's page is the corrected
+   * words' own page, which many misspellings of a word share), if nothing it can find has changed
+   * since: its cards by id, in one statement.
+   */
+  async function cachedPageOf(words: string[]): Promise<PageRead | undefined> {
+    const seen = pageKey ? pages.get(pageCacheKey(query, words, null), at) : undefined;
+    if (!seen) return undefined;
+    const { generation, cards } = await readCardsById(db, seen.ids, undefined);
+    spent.statements++;
+    return generation === seen.generation ? { shown: cards, nextKey: seen.nextKey, generation } : undefined;
+  }
+
+  /** A correction's page, read now, and cached as the corrected words' own first page too. */
+  async function readCorrectedPage({ words, match }: Correction): Promise<PageRead> {
+    const read = await readUncountedPage(words, match);
+    cache(read, undefined, pageCacheKey(query, words, null));
+    return read;
   }
 
   /** A first page read before its count, cached; a page that holds every match has counted them. */
@@ -230,14 +251,10 @@ export async function browseChecklists(
    * Caches a search's or tag's page read now, with the number of changes it was read at, and the
    * words it was read for when they are not the typed ones (`searchedFor`).
    */
-  function cache({ shown, nextKey, generation }: PageRead, searchedFor?: string[]) {
-    if (!pageKey || generation === undefined) return;
+  function cache({ shown, nextKey, generation }: PageRead, searchedFor?: string[], key = pageKey) {
+    if (!key || generation === undefined) return;
     const ids = shown.map((card) => card.id);
-    pages.set(
-      pageKey,
-      { ids, nextKey, generation, ttlMs: pageCacheMs(query), ...(searchedFor && { searchedFor }) },
-      at,
-    );
+    pages.set(key, { ids, nextKey, generation, ttlMs: pageCacheMs(query), ...(searchedFor && { searchedFor }) }, at);
   }
 
   /**

@@ -122,7 +122,8 @@ export async function countMatches(
     return { total, capped: false, searchedFor: null, match: null, isSparse: () => isSparse, exactUpTo };
   }
   const { key, limit, generation, isEnough } = cachedSearch(db, query, terms, { spent, knownGeneration });
-  return counts.count(key, generation, () => countSearch(db, query, terms, limit, { spent, withWords }), isEnough);
+  const counting = () => countSearch(db, query, terms, { limit, isEnough }, { counts, spent, withWords });
+  return counts.count(key, generation, counting, isEnough);
 }
 
 /**
@@ -186,54 +187,60 @@ type Counted = {
  * with it only for a Best match page that counts (`withWords`): the count a client asks for apart
  * (`countBrowseSearch`) reads neither, which cost it a sixth of its time, and a page that takes such
  * a count from the cache reads them if it needs them (`readMatch`). When nothing matches, the typed
- * words no list has are replaced by the nearest title or tag words (`readCorrection`), whose matches
- * are counted in the same way, words a statement is planned with. The number of changes is the one
- * the first count read, so that a list written in between makes the count stale, not missed.
+ * words no list has are replaced by the nearest title or tag words (`readCorrection`), whose count
+ * is the corrected words' own: cached under their key, so the many misspellings of a word, and a
+ * search for the word itself, share one count. The number of changes is the one the first count
+ * read, so that a list written in between makes the count stale, not missed.
  */
 async function countSearch(
   db: Executor,
   query: BrowseQuery,
   terms: string[],
-  limit: number,
-  { spent, withWords }: { spent: { statements: number }; withWords: boolean },
+  { limit, isEnough }: { limit: number; isEnough: (count: Count) => boolean },
+  { counts, spent, withWords }: { counts: SearchCounts<Count>; spent: { statements: number }; withWords: boolean },
 ): Promise<{ count: Count; generation: string }> {
   const countOf = async (words: string[]) => {
     spent.statements++;
     const typed = sql`${sql.param(words)}::text[]`;
-    return (
+    const counted = (
       await db.execute<Counted>(sql`
         with found as (select ${cappedCount(query, typed, limit)} as n)
         select found.n as found, ${withWords ? sql`${matchColumns(typed)},` : sql``}
           ${searchGeneration} as generation, ${publicLists} as public_lists
         from found`)
     ).rows[0]!;
+    return { count: countFrom(query, words, limit, counted), generation: counted.generation };
   };
   const first = await countOf(terms);
-  let searched = { ...first, words: terms, corrected: false };
-  if (first.found === 0) {
-    const correction = await readCorrection(db, terms);
-    spent.statements++;
-    const corrected = correction ? await countOf(correction.words) : null;
-    if (correction && corrected!.found > 0) {
-      searched = { ...corrected!, generation: first.generation, words: correction.words, corrected: true };
-    }
-  }
-  const { found, whole, typed_whole: isTypedWhole } = searched;
+  if (first.count.total > 0) return first;
+  const correction = await readCorrection(db, terms);
+  spent.statements++;
+  if (!correction) return first;
+  const corrected = await counts.count(
+    searchCacheKey(correction.words, query),
+    async () => first.generation,
+    () => countOf(correction.words),
+    isEnough,
+  );
+  if (corrected.total === 0) return first;
+  return { count: { ...corrected, searchedFor: correction.words }, generation: first.generation };
+}
+
+/** The count of `words` from what counting them up to `limit` read (`countSearch`). */
+function countFrom(query: BrowseQuery, words: string[], limit: number, counted: Counted): Count {
+  const { found, whole, typed_whole: isTypedWhole, public_lists: publicLists } = counted;
   const isMany = found > SEARCH_COUNT_CAP;
-  const count = {
+  return {
     total: Math.min(found, SEARCH_COUNT_CAP),
     capped: found > SEARCH_COUNT_CAP,
-    searchedFor: searched.corrected ? searched.words : null,
+    searchedFor: null,
     match:
-      whole === undefined || isTypedWhole === undefined
-        ? { words: searched.words, isMany }
-        : { words: searched.words, whole, isTypedWhole, isMany },
+      whole === undefined || isTypedWhole === undefined ? { words, isMany } : { words, whole, isTypedWhole, isMany },
     // Past the limit the matches are more than was counted: never sparse.
     isSparse: (order: ListingOrder) =>
-      found <= limit && isSparse(found, searched.public_lists, { hasTag: Boolean(query.tag), order }),
+      found <= limit && isSparse(found, publicLists, { hasTag: Boolean(query.tag), order }),
     exactUpTo: found <= limit ? Number.POSITIVE_INFINITY : limit,
   };
-  return { count, generation: searched.generation };
 }
 
 /** The matches of `words` (an SQL text[]) counted up to `limit` and one more, to tell more from as many. */
