@@ -288,6 +288,7 @@ export async function startEmbeddedPostgres(
       const reason = error instanceof Error ? error.message : String(error);
       throw new Error(
         `The embedded PostgreSQL in ${databaseDir} started, but its database could not be opened (${reason}).`,
+        { cause: error },
       );
     }
     return {
