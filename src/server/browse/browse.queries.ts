@@ -201,11 +201,13 @@ export async function browseChecklists(
   /**
    * The first page of `words` that a search for them cached (a correction's page is the corrected
    * words' own page, which many misspellings of a word share), if nothing it can find has changed
-   * since: its cards by id, in one statement.
+   * since: its cards by id, in one statement. Not a page the words' own correction stands for, nor
+   * one known to be out of date (this request found its number of changes moved: `knownGeneration`).
    */
   async function cachedPageOf(words: string[]): Promise<PageRead | undefined> {
     const seen = pageKey ? pages.get(pageCacheKey(query, words, null), at) : undefined;
-    if (!seen) return undefined;
+    if (!seen || seen.searchedFor) return undefined;
+    if (knownGeneration !== undefined && knownGeneration !== seen.generation) return undefined;
     const { generation, cards } = await readCardsById(db, seen.ids, undefined);
     spent.statements++;
     return generation === seen.generation ? { shown: cards, nextKey: seen.nextKey, generation } : undefined;

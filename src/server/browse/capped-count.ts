@@ -16,7 +16,7 @@ import { searchGeneration } from './cards';
 import { filters } from './filters';
 import { isSparse, isTagSparse, SPARSE_COUNT_LIMIT, type ListingOrder } from './listing-orders';
 import { tagCount } from './tag-counts';
-import { searchCacheKey, type SearchCounts } from './search-count-cache';
+import { correctionCacheKey, searchCacheKey, type SearchCounts } from './search-count-cache';
 
 // Y of "Showing X of Y": without a search, exact, from the counters the database keeps (all public
 // lists, or one tag's); with one, the matches counted up to SEARCH_COUNT_CAP and then "1,000+". A
@@ -188,9 +188,9 @@ type Counted = {
  * (`countBrowseSearch`) reads neither, which cost it a sixth of its time, and a page that takes such
  * a count from the cache reads them if it needs them (`readMatch`). When nothing matches, the typed
  * words no list has are replaced by the nearest title or tag words (`readCorrection`), whose count
- * is the corrected words' own: cached under their key, so the many misspellings of a word, and a
- * search for the word itself, share one count. The number of changes is the one the first count
- * read, so that a list written in between makes the count stale, not missed.
+ * as a correction is cached under their key (`correctionCacheKey`), so that the many misspellings
+ * of a word count it once. The number of changes is the older of the one the first count read and
+ * the corrected count's, so that a list written in between makes the count stale, not missed.
  */
 async function countSearch(
   db: Executor,
@@ -216,14 +216,16 @@ async function countSearch(
   const correction = await readCorrection(db, terms);
   spent.statements++;
   if (!correction) return first;
-  const corrected = await counts.count(
-    searchCacheKey(correction.words, query),
+  const corrected = await counts.counted(
+    correctionCacheKey(correction.words, query),
     async () => first.generation,
     () => countOf(correction.words),
     isEnough,
   );
-  if (corrected.total === 0) return first;
-  return { count: { ...corrected, searchedFor: correction.words }, generation: first.generation };
+  if (corrected.count.total === 0) return first;
+  // The older of the two numbers of changes: a corrected count waited for may have begun before.
+  const generation = BigInt(corrected.generation) < BigInt(first.generation) ? corrected.generation : first.generation;
+  return { count: { ...corrected.count, searchedFor: correction.words }, generation };
 }
 
 /** The count of `words` from what counting them up to `limit` read (`countSearch`). */

@@ -85,6 +85,30 @@ describe('the search count cache', () => {
     expect(db.state.counted).toBe(1);
   });
 
+  it('says at which number of changes a count was read: a running count waited for keeps its own', async () => {
+    const { counts, db } = searchCounts();
+    // Counted at 1; cached, it is given with that number.
+    expect(await counts.counted('camping', db.generation, db.count)).toEqual({
+      count: { total: 3, capped: false },
+      generation: '1',
+    });
+    expect(await counts.counted('camping', db.generation, db.count)).toMatchObject({ generation: '1' });
+    // A count begun at 1 is still running when the number moves to 2: who waits for it is told 1.
+    let finish = () => {};
+    const slow = () =>
+      new Promise<{ count: Count; generation: string }>((resolve) => {
+        finish = () => resolve({ count: { total: 5, capped: false }, generation: '1' });
+      });
+    db.state.generation = 2;
+    const first = counts.counted('hiking', db.generation, slow);
+    const waiting = counts.counted('hiking', db.generation, db.count);
+    await Promise.resolve();
+    finish();
+    expect(await first).toMatchObject({ generation: '1' });
+    expect(await waiting).toEqual({ count: { total: 5, capped: false }, generation: '1' });
+    expect(db.state.counted).toBe(1);
+  });
+
   it('caches at most so many searches, forgetting the one asked for least recently', async () => {
     const { db, count } = searchCounts({ maxEntries: 2 });
     await count('a');

@@ -35,6 +35,16 @@ export type SearchCounts<Count extends { capped: boolean }> = {
     isEnough?: (count: Count) => boolean,
   ) => Promise<Count>;
   /**
+   * As `count`, with the number of changes the count was read at (a cached one's, or the running
+   * count's that this asker waited for, which may be older than the one `generation` reads now).
+   */
+  counted: (
+    key: string,
+    generation: () => Promise<string>,
+    count: () => Promise<{ count: Count; generation: string }>,
+    isEnough?: (count: Count) => boolean,
+  ) => Promise<{ count: Count; generation: string }>;
+  /**
    * The cached count of the search `key` if it still holds and `isEnough` takes it, without ever
    * counting: a search's first page is sent without waiting for a count (decision 054).
    */
@@ -53,7 +63,7 @@ export function createSearchCounts<Count extends { capped: boolean }>(
 ): SearchCounts<Count> {
   const cache = createLruCache<Cached<Count>>({ maxEntries, ttlMs: SEARCH_COUNT_MS });
   /** Counts running now: a search asked for again meanwhile waits for its count. */
-  const running = new Map<string, Promise<Count>>();
+  const running = new Map<string, Promise<Cached<Count>>>();
   /** The entry cached for `key`, if `isEnough` takes its count (whether it still holds is the caller's to check). */
   const enough = (key: string, at: number, isEnough: (count: Count) => boolean) => {
     const entry = cache.get(key, at)?.value;
@@ -62,27 +72,29 @@ export function createSearchCounts<Count extends { capped: boolean }>(
   /** Whether a cached count holds: past the cap always, else while nothing a search can find has changed. */
   const holds = async (entry: Cached<Count>, generation: () => Promise<string>) =>
     entry.count.capped || (await generation()) === entry.generation;
+  const counted: SearchCounts<Count>['counted'] = async (key, generation, count, isEnough = () => true) => {
+    // The time is taken before anything is read, so a count is never cached past its limit.
+    const at = now();
+    const entry = enough(key, at, isEnough);
+    if (entry && (await holds(entry, generation))) return entry;
+    const pending = running.get(key);
+    if (pending) {
+      const joined = await pending;
+      if (isEnough(joined.count)) return joined;
+    }
+    // A change committed after the count began has a later number, so the count is not trusted
+    // past it. (One numbered before but committed after is missed: for at most SEARCH_COUNT_MS.)
+    const counting = count().then((fresh) => cache.set(key, fresh, at));
+    running.set(key, counting);
+    try {
+      return await counting;
+    } finally {
+      running.delete(key);
+    }
+  };
   return {
-    async count(key, generation, count, isEnough = () => true) {
-      // The time is taken before anything is read, so a count is never cached past its limit.
-      const at = now();
-      const entry = enough(key, at, isEnough);
-      if (entry && (await holds(entry, generation))) return entry.count;
-      const pending = running.get(key);
-      if (pending) {
-        const counted = await pending;
-        if (isEnough(counted)) return counted;
-      }
-      // A change committed after the count began has a later number, so the count is not trusted
-      // past it. (One numbered before but committed after is missed: for at most SEARCH_COUNT_MS.)
-      const counting = count().then((counted) => cache.set(key, counted, at).count);
-      running.set(key, counting);
-      try {
-        return await counting;
-      } finally {
-        running.delete(key);
-      }
-    },
+    counted,
+    count: async (...args) => (await counted(...args)).count,
     async cached(key, generation, isEnough = () => true) {
       const entry = enough(key, now(), isEnough);
       return entry && (await holds(entry, generation)) ? entry.count : undefined;
@@ -96,3 +108,10 @@ export function createSearchCounts<Count extends { capped: boolean }>(
  */
 export const searchCacheKey = (terms: string[], query: Pick<BrowseQuery, 'tag'>) =>
   JSON.stringify([terms.map((term) => term.toLowerCase()), query.tag ?? null]);
+
+/**
+ * What the count of `terms` as a correction of other words is cached under: apart from a search for
+ * them (`searchCacheKey`), whose count is the count of its own correction when they find nothing.
+ */
+export const correctionCacheKey = (terms: string[], query: Pick<BrowseQuery, 'tag'>) =>
+  JSON.stringify(['correction', ...terms.map((term) => term.toLowerCase()), query.tag ?? null]);
