@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { browseQuerySchema } from '../../src/domain/checklists/browse';
+import {
+  countBrowseSearch,
+  createSearchCounts,
+  type Count,
+  type SearchCounts,
+} from '../../src/server/browse/browse.queries';
 import { checklistLikes } from '../../src/server/db/schema';
 import { VISITOR_CACHE_CONTROL } from '../../src/server/security/no-store';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
@@ -101,6 +108,53 @@ describe('a search asked for again', () => {
     expect(await ask('?q=owl&tag=night')).toEqual({ total: before + 1, counted: true });
     await t.db.execute(sql`delete from checklist_tags where checklist_id = ${list.id}`);
     expect(await ask('?q=owl&tag=night')).toEqual({ total: before, counted: true });
+  });
+
+  it('as a misspelling, is counted again after a list added while the correction it waited for was counted', async () => {
+    for (let index = 0; index < 2; index++) await makeChecklist(t.db, author.id, { title: `Shrike perch ${index}` });
+    // The count of "shrike" as a correction is held once it has read the lists, until released.
+    const real = createSearchCounts<Count>();
+    const signal = () => {
+      let done!: () => void;
+      return { promise: new Promise<void>((resolve) => (done = resolve)), done: () => done() };
+    };
+    const [hasRead, released, joined] = [signal(), signal(), signal()];
+    let asked = 0;
+    const heldCounts: SearchCounts<Count> = {
+      ...real,
+      counted: (key, generation, count, isEnough) => {
+        const isFirst = ++asked === 1;
+        const counting = real.counted(
+          key,
+          generation,
+          async () => {
+            const fresh = await count();
+            if (isFirst) {
+              hasRead.done();
+              await released.promise;
+            }
+            return fresh;
+          },
+          isEnough,
+        );
+        if (asked === 2) joined.done();
+        return counting;
+      },
+    };
+    const countOfTypo = (q: string) => countBrowseSearch(t.db, browseQuerySchema.parse({ q }), heldCounts);
+    const first = countOfTypo('shrrike');
+    await hasRead.promise;
+    await makeChecklist(t.db, author.id, { title: 'Shrike perch 2' });
+    // Another misspelling, after the new list, waits for the count that began before it.
+    const second = countOfTypo('shrikke');
+    await joined.promise;
+    released.done();
+    expect((await first).total).toBe(2);
+    expect(await second).toEqual({ total: 2, totalCapped: false, searchedFor: 'shrike' });
+    // So its count is not kept as if read after the new list: asked again, it is counted again.
+    statements.length = 0;
+    expect(await countOfTypo('shrikke')).toEqual({ total: 3, totalCapped: false, searchedFor: 'shrike' });
+    expect(counts().length).toBeGreaterThan(0);
   });
 });
 
