@@ -99,6 +99,32 @@ describe('a transaction gives its connection back to the pool', () => {
     await isKept();
     expect(await endsWithin(db, 5_000)).toBe('ended');
   });
+
+  it('runs every transaction of one connection on the Drizzle made for it the first time, and a new connection on its own', async () => {
+    const db = connectOne();
+    const sessionOf = (tx: unknown) => (tx as { session: object }).session;
+    const sessions: object[] = [];
+    const connections: pg.PoolClient[] = [];
+    const run = () =>
+      db.transaction(async (tx) => {
+        sessions.push(sessionOf(tx));
+        connections.push(connectionOf(tx));
+      });
+    await run();
+    await run();
+    expect(connections[1]).toBe(connections[0]);
+    expect(sessions[1]).toBe(sessions[0]);
+    // The connection is lost (its ROLLBACK gets no answer): the next one gets a Drizzle of its own.
+    const failed = db.transaction(async (tx) => {
+      socketOf(connectionOf(tx)).pause();
+      throw new Error('a rule refused the change');
+    });
+    await expect(failed).rejects.toThrow(/rollback/);
+    await run();
+    expect(connections[2]).not.toBe(connections[0]);
+    expect(sessions[2]).not.toBe(sessions[0]);
+    expect(await endsWithin(db, 5_000)).toBe('ended');
+  });
 });
 
 describe('the start-up lock', () => {
