@@ -19,7 +19,8 @@ export const NEW_SEARCHES = 'two words, new';
  *   first page (decision 054);
  * - its first page in Newest, 13 ids as the planner chooses to read them: the floor of every first
  *   page of the "two words, new" cases, which are sent before their count;
- * - the count and that page in turn: what a first page cost when it waited for its count.
+ * - the count and that page in turn: what a first page cost when it waited for its count;
+ * - that page with its cards, read as the app reads them: the database's whole part of a first page.
  */
 export async function measureNewSearchFloor(appPool: AppPool, searches: string[], pace: Pace) {
   const db = appPool.open();
@@ -45,6 +46,17 @@ async function measureFloorParts(db: Database, searches: string[], pace: Pace, c
       select c.id from checklists c
       where c.is_public and c.search_vector @@ ticklist_search_query(${words(index)}::text[], true)
       order by c.created_at desc, c.id desc limit ${BROWSE_PAGE_SIZE + 1}`);
+  // The same page with its 13 cards read as the app reads them (`ticklist_cards`): the database's
+  // part of the app's first page, so that what HTTP and Node add shows beside it.
+  const pageWithCards = (index: number) =>
+    db.execute(sql`
+      with picked as (
+        select c.id, row_number() over (order by c.created_at desc, c.id desc) as position
+        from checklists c
+        where c.is_public and c.search_vector @@ ticklist_search_query(${words(index)}::text[], true)
+        order by c.created_at desc, c.id desc limit ${BROWSE_PAGE_SIZE + 1})
+      select c.* from ticklist_cards(array(select picked.id from picked order by picked.position)) with ordinality c
+      order by c.ordinality`);
   console.log(
     `\nThe database alone, for the searches of "${NEW_SEARCHES}", ${pace.connections} callers on ` +
       `${connections} connections, no app (req/s, p50, p95, p99 in ms):`,
@@ -55,6 +67,7 @@ async function measureFloorParts(db: Database, searches: string[], pace: Pace, c
     ['count to the cap', (index) => count(index)],
     ['Newest page', (index) => page(index + 2_000)],
     ['count, then Newest page', async (index) => (await count(index + 4_000), await page(index + 4_000))],
+    ['Newest page with its cards', (index) => pageWithCards(index + 1_000)],
   ];
   for (const [name, run] of parts) {
     const { rps, p50, p95, p99 } = await measureTimed(run, pace);
