@@ -2,6 +2,7 @@
 // lower bound of the "two words, new" cases.
 import { sql } from 'drizzle-orm';
 import { BROWSE_PAGE_SIZE, SEARCH_COUNT_CAP, searchTerms } from '../../src/domain/checklists/browse';
+import { readCardRows } from '../../src/server/browse/cards';
 import type { Database } from '../../src/server/db/client';
 import type { AppPool } from './served-app';
 import { measureTimed, type Pace } from './measure-timed';
@@ -46,17 +47,17 @@ async function measureFloorParts(db: Database, searches: string[], pace: Pace, c
       select c.id from checklists c
       where c.is_public and c.search_vector @@ ticklist_search_query(${words(index)}::text[], true)
       order by c.created_at desc, c.id desc limit ${BROWSE_PAGE_SIZE + 1}`);
-  // The same page with its 13 cards read as the app reads them (`ticklist_cards`): the database's
-  // part of the app's first page, so that what HTTP and Node add shows beside it.
+  // The same page with its 13 cards, read by the app's own `readCardRows`: the database's part of
+  // the app's first page, so that what HTTP and Node add shows beside it.
   const pageWithCards = (index: number) =>
-    db.execute(sql`
-      with picked as (
+    readCardRows(
+      db,
+      sql`
         select c.id, row_number() over (order by c.created_at desc, c.id desc) as position
         from checklists c
         where c.is_public and c.search_vector @@ ticklist_search_query(${words(index)}::text[], true)
-        order by c.created_at desc, c.id desc limit ${BROWSE_PAGE_SIZE + 1})
-      select c.* from ticklist_cards(array(select picked.id from picked order by picked.position)) with ordinality c
-      order by c.ordinality`);
+        order by c.created_at desc, c.id desc limit ${BROWSE_PAGE_SIZE + 1}`,
+    );
   console.log(
     `\nThe database alone, for the searches of "${NEW_SEARCHES}", ${pace.connections} callers on ` +
       `${connections} connections, no app (req/s, p50, p95, p99 in ms):`,
