@@ -437,6 +437,31 @@ describe('keyset paging', () => {
   });
 });
 
+describe('every public list, without a filter', () => {
+  it('is one statement, its count read with its page, and a page past the last list counts apart', async () => {
+    const owner = await createUser(t.db, { username: 'unfiltered_owner' });
+    await insertNumberedLists(t.db, owner.id, 'Unfiltered public', 13);
+    await makeChecklist(t.db, owner.id, { title: 'Unfiltered private', isPublic: false });
+    const [counted] = await rows<{ public_lists: number }>(
+      sql`select count(*)::int as public_lists from checklists where is_public`,
+    );
+    const publicCount = counted!.public_lists;
+    for (const order of ['newest', 'most-used', 'most-liked']) {
+      statements.length = 0;
+      const page = await browse(`?order=${order}`);
+      expect(page, order).toMatchObject({ total: publicCount, totalCapped: false });
+      expect(statements, order).toHaveLength(1);
+      const next = await browse(`?order=${order}&cursor=${encodeURIComponent(page.nextCursor!)}`);
+      expect(next, order).toMatchObject({ total: publicCount });
+      expect(statements, order).toHaveLength(2);
+    }
+    statements.length = 0;
+    const pastTheEnd = await browse(`?order=newest&page=${Math.ceil(publicCount / 12) + 1}`);
+    expect(pastTheEnd).toMatchObject({ total: publicCount, checklists: [], hasMore: false });
+    expect(statements).toHaveLength(2);
+  });
+});
+
 describe('how far a search is counted', () => {
   it('to the cap, and further only for Most Used and Most Liked without a tag, whose rule needs more', async () => {
     const seen: string[] = [];

@@ -53,7 +53,7 @@ export { createBrowseCursors, SEARCH_STATE_MS, type BrowseCursors } from './sign
  * accents and near spellings, decision 018), tag filter, order and paging. A few statements
  * whatever the page size, depth or data: the count, and the page of cards.
  *
- * Without a search the two run side by side. A search's first page is sent without waiting for its
+ * Without a filter the two are one statement. A search's first page is sent without waiting for its
  * count when the count is not known yet (`total: null`), and the client asks for the count apart
  * (`countBrowseSearch`, decision 054): the page is read as the database plans it for the words
  * (Best match's, when the planner expects few matches, by a plan made once and in the statement
@@ -149,11 +149,16 @@ export async function browseChecklists(
   let count: Count;
   let page: PageRead;
   if (typed.length === 0 && !query.tag) {
-    let rows: Awaited<ReturnType<typeof readPage>>;
-    [count, rows] = await Promise.all([
-      countMatches(db, query, typed, counts),
-      readPage(typed, { match: null, isSparse: false, capped: false }),
-    ]);
+    // Every public list: the count is the counter the database keeps, read with the page; a page
+    // past the last list has no row to carry it, so it is read on its own.
+    const rows = await readListingPage(db, query, listingOrder, cursor, typed, {
+      isSparse: false,
+      capped: false,
+      withGeneration: false,
+      withPublicLists: true,
+    });
+    const publicCount = rows[0]?.public_lists;
+    count = publicCount === undefined ? await countMatches(db, query, typed, counts) : exactCount(publicCount);
     page = pageOf(rows);
   } else if (typed.length === 0) {
     // A tag's count decides how its page is read.

@@ -12,7 +12,7 @@ import {
   type MatchRow,
   type SearchMatch,
 } from './best-match';
-import { searchGeneration } from './cards';
+import { publicLists, searchGeneration } from './cards';
 import { filters } from './filters';
 import { isSparse, isTagSparse, SPARSE_COUNT_LIMIT, type ListingOrder } from './listing-orders';
 import { tagCount } from './tag-counts';
@@ -80,9 +80,6 @@ export async function carriedCount(
   spent.statements++;
   return { ...count, match: await readMatch(db, searched, state.m) };
 }
-
-/** How many lists are public: the slots of the counter the database keeps, added up (decision 018). */
-const publicLists = sql`coalesce((select sum(public_count) from checklist_totals), 0)::int`;
 
 /**
  * Y of "Showing X of Y". Without a search: the counters the database keeps (all public lists, or

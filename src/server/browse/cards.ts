@@ -59,6 +59,9 @@ export async function readCardRows<Extra extends object = object>(
   return result.rows;
 }
 
+/** How many lists are public: the slots of the counter the database keeps, added up (decision 018). */
+export const publicLists = sql`coalesce((select sum(public_count) from checklist_totals), 0)::int`;
+
 /** The number of the latest change to what searches can find (the sequence checklists_search_generation), as text. */
 export const searchGeneration = sql`(select (case when is_called then last_value else 0 end)::text from checklists_search_generation)`;
 

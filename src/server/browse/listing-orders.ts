@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { BROWSE_PAGE_SIZE, type BrowseCursor, type BrowseQuery } from '@/domain/checklists/browse';
 import { sqlCount, type Executor } from '../db/client';
-import { readCardRows, searchGeneration } from './cards';
+import { publicLists, readCardRows, searchGeneration } from './cards';
 import { filters, listFilters } from './filters';
 
 // The listing orders: Newest, Most Used and Most Liked, with or without a search or a tag. Each
@@ -92,7 +92,8 @@ export const SPARSE_COUNT_LIMIT = 3_000;
 
 /**
  * A page of a listing order: its cards, each with its sort key, and with the search's number of
- * changes when the page may be cached (`withGeneration`). `words` are the words searched for (none
+ * changes when the page may be cached (`withGeneration`), or how many lists are public, the count
+ * of a page without a filter (`withPublicLists`: one statement for both, not two). `words` are the words searched for (none
  * for a tag's page or all public lists).
  *
  * Walking the order's index and checking each list's words finds a page of a common word's matches
@@ -123,7 +124,12 @@ export function readListingPage(
   order: ListingOrder,
   cursor: BrowseCursor | null,
   words: string[],
-  { isSparse, capped, withGeneration }: { isSparse: boolean; capped: boolean; withGeneration: boolean },
+  {
+    isSparse,
+    capped,
+    withGeneration,
+    withPublicLists = false,
+  }: { isSparse: boolean; capped: boolean; withGeneration: boolean; withPublicLists?: boolean },
 ) {
   const after = cursor && cursor.o !== 'best' ? afterCursor(cursor) : sql`true`;
   const terms = words.length > 0 ? sql`${sql.param(words)}::text[]` : null;
@@ -143,7 +149,7 @@ export function readListingPage(
     : isNamed && query.tag
       ? sql`c.is_public and coalesce(c.tag_keys @> array[lower(${query.tag})], false)`
       : filters(query, terms);
-  return readCardRows<{ sort_key: unknown[]; generation?: string }>(
+  return readCardRows<{ sort_key: unknown[]; generation?: string; public_lists?: number }>(
     db,
     sql`
       select c.id, row_number() over (order by ${orderBy[order]}) as position
@@ -151,9 +157,9 @@ export function readListingPage(
       where ${isSparse ? after : sql`${walked} and ${after}`}
       order by ${orderBy[order]}
       limit ${sqlCount(BROWSE_PAGE_SIZE + 1)} ${skipped > 0 ? sql`offset ${skipped}` : sql``}`,
-    withGeneration
-      ? sql`, ${sortKeyJson[order]} as sort_key, ${searchGeneration} as generation`
-      : sql`, ${sortKeyJson[order]} as sort_key`,
+    sql`, ${sortKeyJson[order]} as sort_key
+      ${withGeneration ? sql`, ${searchGeneration} as generation` : sql``}
+      ${withPublicLists ? sql`, ${publicLists} as public_lists` : sql``}`,
     { isNamed },
   );
 }
