@@ -93,8 +93,8 @@ export const SPARSE_COUNT_LIMIT = 3_000;
 /**
  * A page of a listing order: its cards, each with its sort key, and with the search's number of
  * changes when the page may be cached (`withGeneration`), or how many lists are public, the count
- * of a page without a filter (`withPublicLists`: one statement for both, not two). `words` are the words searched for (none
- * for a tag's page or all public lists).
+ * of a page without a filter (`withPublicLists`: one statement for both, not two). `words` are the
+ * words searched for (none for a tag's page or all public lists).
  *
  * Walking the order's index and checking each list's words finds a page of a common word's matches
  * after a few dozen lists, a rare word's only after thousands, each read whole; a sparse search's
