@@ -3,13 +3,19 @@ import { describe, expect, it } from 'vitest';
 import { commentListSchema, type CommentPage } from '../../src/domain/checklists/comments';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { createAppWithUsers } from '../setup/sign-in';
+import { createTestDatabase } from '../setup/test-database';
 
 // Comments come newest first, 20 a page, keyset-paged on (created_at, id).
 
+/** Every SQL statement the app sends, in order. */
+const statements: string[] = [];
 const {
   t,
   agents: { reader: asReader },
-} = await createAppWithUsers({ reader: {} });
+} = await createAppWithUsers(
+  { reader: {} },
+  { db: (await createTestDatabase({ onQuery: (query) => statements.push(query) })).db },
+);
 const author = await createUser(t.db);
 
 /** A list with `count` comments: numbered 1 (oldest) to count, some sharing a creation time. */
@@ -65,6 +71,27 @@ describe('comment pages', () => {
     expect(new Set(contents)).toEqual(new Set(Array.from({ length: 30 }, (_, index) => `Comment ${index + 1}`)));
     expect(posted).toBe(1);
     expect((await page(listId)).comments[0]!.content).toBe('New 1');
+  });
+
+  it('reads a page, its total and whether the reader may see the list in one statement, a page past the last too', async () => {
+    const listId = await listWithComments(25);
+    const hidden = await makeChecklist(t.db, author.id, { isPublic: false });
+    const pastTheLast = `?before=${encodeURIComponent('2000-01-01T00:00:00.000000Z~00000000-0000-4000-8000-000000000000')}`;
+    const reads: [string, number, number | null][] = [
+      [`/api/checklists/${listId}/comments`, 200, 25],
+      [`/api/checklists/${listId}/comments${pastTheLast}`, 200, 25],
+      [`/api/checklists/${hidden.id}/comments`, 404, null],
+    ];
+    for (const [path, status, total] of reads) {
+      statements.length = 0;
+      const response = await asReader.request(path);
+      expect(response.status, path).toBe(status);
+      if (total !== null) expect((await response.json()).total, path).toBe(total);
+      expect(
+        statements.filter((statement) => /checklist_comments|from checklists/.test(statement)),
+        path,
+      ).toHaveLength(1);
+    }
   });
 
   it('an empty list has no comments, a total of 0 and no next page', async () => {

@@ -9,19 +9,25 @@ import { rateKey, rateRules } from '../../src/server/security/rate-limit';
 import { VISITOR_CACHE_CONTROL } from '../../src/server/security/no-store';
 import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
 import type { Agent } from '../setup/test-app';
+import { createTestDatabase } from '../setup/test-database';
 
 // Remix lineage on the detail page ("Cloned from …, originally by …") and a list's remixes: its
 // public clones, newest first, a page at a time.
 
+/** Every SQL statement the app sends, in order. */
+const statements: string[] = [];
 const {
   t,
   users: { first, second, third },
   agents: { first: asFirst, second: asSecond, third: asThird },
-} = await createAppWithUsers({
-  first: { profileName: 'Ada Root' },
-  second: { profileName: 'Ben Middle' },
-  third: { profileName: 'Cy Last' },
-});
+} = await createAppWithUsers(
+  {
+    first: { profileName: 'Ada Root' },
+    second: { profileName: 'Ben Middle' },
+    third: { profileName: 'Cy Last' },
+  },
+  { db: (await createTestDatabase({ onQuery: (query) => statements.push(query) })).db },
+);
 const visitor = t.agent();
 
 async function detail(agent: Agent, id: string): Promise<ChecklistDetail> {
@@ -223,6 +229,20 @@ describe('a list’s remixes', () => {
     // An id that names no list, well formed or not, is not found either, as on every list route.
     for (const missing of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       expect((await remixesOf(visitor, missing)).status).toBe(404);
+    }
+  });
+
+  it('is read in one statement, with whether the viewer may see the list, after the address’s count', async () => {
+    const { id } = await listWithRemixes(12);
+    const hidden = await makeChecklist(t.db, first.id, { visibility: 'private' });
+    for (const [listId, status] of [
+      [id, 200],
+      [hidden.id, 404],
+    ] as const) {
+      statements.length = 0;
+      expect((await remixesOf(visitor, listId)).status).toBe(status);
+      expect(statements.filter((statement) => /rate_limits/.test(statement))).toHaveLength(1);
+      expect(statements).toHaveLength(2);
     }
   });
 

@@ -11,15 +11,18 @@ import { rateKey, rateRules, writeQuotaCounters } from '../../src/server/securit
 import { completeItem } from '../setup/completions';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
+import { createTestDatabase } from '../setup/test-database';
 
 // A user's completions on a list are their open run; "Start again" (DELETE …/progress) closes it into
 // their history, which only they can read (GET …/runs).
 
 let t: TestApp;
 let author: CreatedUser;
+/** Every SQL statement the app sends, in order. */
+const statements: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ db: (await createTestDatabase({ onQuery: (query) => statements.push(query) })).db });
   author = await createUser(t.db);
 });
 
@@ -231,6 +234,23 @@ describe('the run history', () => {
     expect(rest.runs).toHaveLength(2);
     expect(rest.nextCursor).toBeNull();
     expect(new Set([...first.runs, ...rest.runs].map((run) => run.id)).size).toBe(12);
+  });
+
+  it('is read in one statement after the session’s, with whether the user may see the list', async () => {
+    const { agent } = await newUser();
+    const list = await makeChecklist(t.db, author.id, { items: ['a'] });
+    await tickAll(agent, list);
+    await startAgain(agent, list);
+    const hidden = await makeChecklist(t.db, author.id, { isPublic: false });
+    for (const [id, status] of [
+      [list.id, 200],
+      [hidden.id, 404],
+    ] as const) {
+      statements.length = 0;
+      expect((await agent.request(`/api/checklists/${id}/runs`)).status).toBe(status);
+      expect(statements.filter((statement) => /from "?sessions"?/.test(statement))).toHaveLength(1);
+      expect(statements).toHaveLength(2);
+    }
   });
 
   it('refuses bad input with 400 and an id that is not a uuid with 404', async () => {

@@ -2,11 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Comment, CommentPage } from '@/domain/checklists/comments';
 import type { Hold } from '@/domain/moderation/holds';
 import { executeNamed, sqlLimitAtLeast, type Executor } from '../db/client';
+import { isUuid } from '../db/ids';
 import { holdJson, shownTo } from '../visibility/held';
 import { before, cursorTime, takePage } from '../paging';
 import { presentPerson, type PersonRow, type ViewerId } from '../presenters';
 import { hasBlocked } from '../visibility/blocks';
-import { findChecklistAccess } from './checklist-access';
+import { visibleTo } from '../visibility/lists';
 
 type CommentRow = {
   id: string;
@@ -47,7 +48,8 @@ const selectComments = sql`
 
 /**
  * Comments of a list with their author, newest first, a page at a time after
- * the `before` cursor (keyset on created_at, id), with the count of them all.
+ * the `before` cursor (keyset on created_at, id), with the count of them all; null when the viewer
+ * may not see the list. One statement.
  */
 export async function listComments(
   db: Executor,
@@ -55,30 +57,32 @@ export async function listComments(
   viewerId: string | null,
   page: { before?: string | undefined; limit: number },
 ): Promise<CommentPage | null> {
-  const access = await findChecklistAccess(db, checklistId, viewerId);
-  if (!access) return null;
+  if (!isUuid(checklistId)) return null;
   // A named statement (parsed and planned once per connection): its plan does not depend on the
-  // list, and the limit is written into its text, rounded up, then cut to the page's by the outer one.
-  const found = await executeNamed<CommentRow & { cursor_time: string; total: number }>(
+  // list, and the limit is written into its text, rounded up, then cut to the page's by the outer
+  // one. No row when the viewer may not see the list; the count on a row of its own when the page
+  // is empty (left join ... on true).
+  const found = await executeNamed<
+    { [K in keyof CommentRow]: CommentRow[K] | null } & { cursor_time: string; total: number }
+  >(
     db,
     sql`
     select page.*, (${countShown(checklistId, viewerId)}) as total
-    from (
+    from (select from checklists c where c.id = ${checklistId} and ${visibleTo(viewerId)}) list
+    left join lateral (
       select c.*, ${cursorTime(sql`c.created_at`)} as cursor_time
       from (${selectComments} where cm.checklist_id = ${checklistId} and ${readableBy(viewerId)}
               and ${before(page.before, sql`cm.created_at`, sql`cm.id`)}
             order by cm.created_at desc, cm.id desc limit ${sqlLimitAtLeast(page.limit + 1)}) c
-    ) page
+    ) page on true
     order by page.created_at desc, page.id desc
     limit ${page.limit + 1}`,
   );
-  const { rows, nextCursor } = takePage(found, page.limit);
-  return {
-    comments: rows.map((row) => toComment(row, viewerId)),
-    // An empty page still knows the total: counted apart when no row carried it.
-    total: found[0]?.total ?? (await countComments(db, checklistId, viewerId)),
-    nextCursor,
-  };
+  const [first] = found;
+  if (!first) return null;
+  const shown = found.filter((row): row is CommentRow & typeof row => row.id !== null);
+  const { rows, nextCursor } = takePage(shown, page.limit);
+  return { comments: rows.map((row) => toComment(row, viewerId)), total: first.total, nextCursor };
 }
 
 /**
@@ -93,11 +97,6 @@ const readableBy = (viewerId: string | null) =>
 const countShown = (checklistId: string, viewerId: string | null) => sql`
   select count(*)::int from checklist_comments cm left join profiles p on p.id = cm.user_id
   where cm.checklist_id = ${checklistId} and ${readableBy(viewerId)}`;
-
-async function countComments(db: Executor, checklistId: string, viewerId: string | null): Promise<number> {
-  const result = await db.execute<{ total: number }>(sql`select (${countShown(checklistId, viewerId)}) as total`);
-  return result.rows[0]!.total;
-}
 
 /**
  * One comment with its author, as the API responds with it to that author, who has just edited it (and

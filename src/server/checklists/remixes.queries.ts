@@ -1,18 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { RemixesQuery, RemixPage } from '@/domain/checklists/remixes';
 import type { Executor } from '../db/client';
+import { isUuid } from '../db/ids';
 import { before, cursorTime, takePage } from '../paging';
 import { authorColumns, presentAuthor, type AuthorRow } from '../presenters';
-import { findChecklistAccess } from './checklist-access';
+import { visibleTo } from '../visibility/lists';
 
 type RemixRow = AuthorRow & { id: string; title: string; created_at: Date; cursor_time: string };
 
 /**
  * A list's public clones, newest first, a page at a time after `before` (keyset on the clone's
- * created_at and id), with the count of them all, in one statement; null when the viewer may not
- * see the list. A private or unlisted clone is never listed nor counted: the response is the same
- * for everyone who may see the list (so a visitor's may be cached), and it names each author as
- * anyone may see them, as a card does.
+ * created_at and id), with the count of them all, in one statement with the list's visibility to
+ * the viewer; null when the viewer may not see the list. A private or unlisted clone is never
+ * listed nor counted: the response is the same for everyone who may see the list (so a visitor's
+ * may be cached), and it names each author as anyone may see them, as a card does.
  */
 export async function listRemixes(
   db: Executor,
@@ -20,14 +21,17 @@ export async function listRemixes(
   viewerId: string | null,
   page: RemixesQuery,
 ): Promise<{ page: RemixPage; isPublic: boolean } | null> {
-  const access = await findChecklistAccess(db, checklistId, viewerId);
-  if (!access) return null;
+  if (!isUuid(checklistId)) return null;
   const clones = sql`cloned_checklists k join checklists c on c.id = k.cloned_checklist_id`;
   const isPublicClone = sql`k.original_checklist_id = ${checklistId} and c.is_public`;
-  // The count comes on a row of its own when the page is empty (left join ... on true).
-  const result = await db.execute<{ total: number } & { [K in keyof RemixRow]: RemixRow[K] | null }>(sql`
-    select counted.total, page.*
-    from (select count(*)::int as total from ${clones} where ${isPublicClone}) counted
+  // No row when the viewer may not see the list; else the count, on a row of its own when the page
+  // is empty (left join ... on true).
+  const result = await db.execute<
+    { is_public: boolean; total: number } & { [K in keyof RemixRow]: RemixRow[K] | null }
+  >(sql`
+    select original.is_public, counted.total, page.*
+    from (select c.is_public from checklists c where c.id = ${checklistId} and ${visibleTo(viewerId)}) original
+    cross join lateral (select count(*)::int as total from ${clones} where ${isPublicClone}) counted
     left join lateral (
       select c.id, c.title, ${authorColumns}, c.created_at, ${cursorTime(sql`c.created_at`)} as cursor_time
       from ${clones} left join profiles p on p.id = c.author_id
@@ -36,7 +40,8 @@ export async function listRemixes(
       limit ${page.limit + 1}
     ) page on true
     order by page.created_at desc, page.id desc`);
-  const total = result.rows[0]?.total ?? 0;
+  const [first] = result.rows;
+  if (!first) return null;
   const found = result.rows.filter((row): row is typeof row & RemixRow => row.id !== null);
   const { rows, nextCursor } = takePage(found, page.limit);
   return {
@@ -47,9 +52,9 @@ export async function listRemixes(
         ...presentAuthor(row, null),
         createdAt: new Date(row.created_at).toISOString(),
       })),
-      total,
+      total: first.total,
       nextCursor,
     },
-    isPublic: access.isPublic,
+    isPublic: first.is_public,
   };
 }

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RunPage, RunSummary } from '@/domain/checklists/runs';
 import { executeNamed, sqlLimitAtLeast, type Executor } from '../db/client';
+import { isUuid } from '../db/ids';
 import { before, cursorTime, takePage } from '../paging';
-import { findChecklistAccess } from './checklist-access';
+import { visibleTo } from '../visibility/lists';
 
 /**
  * The user's runs of the list in brief (`RunSummary`), as one scalar subquery of JSON: their closed runs read
@@ -56,7 +57,7 @@ type RunRow = {
 
 /**
  * A page of the user's own closed runs of a list, newest first (keyset on ended_at, id); null when
- * the user may not see the list (a private list of someone else is not found). Only the asking
+ * the user may not see the list (a private list of someone else is not found), in one statement. Only the asking
  * user's runs: nobody can read another's.
  */
 export async function listOwnRuns(
@@ -65,18 +66,25 @@ export async function listOwnRuns(
   userId: string,
   page: { before?: string | undefined; limit: number },
 ): Promise<RunPage | null> {
-  if (!(await findChecklistAccess(db, checklistId, userId))) return null;
-  const found = await executeNamed<RunRow>(
+  if (!isUuid(checklistId)) return null;
+  // No row when the user may not see the list; one with no run (a null id) when they have none.
+  const read = await executeNamed<{ [K in keyof RunRow]: RunRow[K] | null }>(
     db,
     sql`
-    select r.id, r.started_at, r.ended_at, r.ticked_count, r.items_count, r.completed,
-      ${cursorTime(sql`r.ended_at`)} as cursor_time
-    from checklist_runs r
-    where r.user_id = ${userId} and r.checklist_id = ${checklistId}
-      and ${before(page.before, sql`r.ended_at`, sql`r.id`)}
-    order by r.ended_at desc, r.id desc
-    limit ${sqlLimitAtLeast(page.limit + 1)}`,
+    select run.*
+    from (select from checklists c where c.id = ${checklistId} and ${visibleTo(userId)}) list
+    left join lateral (
+      select r.id, r.started_at, r.ended_at, r.ticked_count, r.items_count, r.completed,
+        ${cursorTime(sql`r.ended_at`)} as cursor_time
+      from checklist_runs r
+      where r.user_id = ${userId} and r.checklist_id = ${checklistId}
+        and ${before(page.before, sql`r.ended_at`, sql`r.id`)}
+      order by r.ended_at desc, r.id desc
+      limit ${sqlLimitAtLeast(page.limit + 1)}) run on true
+    order by run.ended_at desc, run.id desc`,
   );
+  if (read.length === 0) return null;
+  const found = read.filter((row): row is RunRow => row.id !== null);
   const { rows, nextCursor } = takePage(found, page.limit);
   return {
     runs: rows.map((row) => ({
