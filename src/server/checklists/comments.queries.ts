@@ -62,9 +62,8 @@ export async function listComments(
   // list, and the limit is written into its text, rounded up, then cut to the page's by the outer
   // one. No row when the viewer may not see the list; the count on a row of its own when the page
   // is empty (left join ... on true).
-  const found = await executeNamed<
-    { [K in keyof CommentRow]: CommentRow[K] | null } & { cursor_time: string; total: number }
-  >(
+  type PageRow = CommentRow & { cursor_time: string };
+  const found = await executeNamed<{ [K in keyof PageRow]: PageRow[K] | null } & { total: number }>(
     db,
     sql`
     select page.*, (${countShown(checklistId, viewerId)}) as total
@@ -80,7 +79,7 @@ export async function listComments(
   );
   const [first] = found;
   if (!first) return null;
-  const shown = found.filter((row): row is CommentRow & typeof row => row.id !== null);
+  const shown = found.filter((row): row is PageRow & typeof row => row.id !== null);
   const { rows, nextCursor } = takePage(shown, page.limit);
   return { comments: rows.map((row) => toComment(row, viewerId)), total: first.total, nextCursor };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { RemixesQuery, RemixPage } from '@/domain/checklists/remixes';
-import type { Executor } from '../db/client';
+import { executeNamed, type Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { before, cursorTime, takePage } from '../paging';
 import { authorColumns, presentAuthor, type AuthorRow } from '../presenters';
@@ -25,13 +25,16 @@ export async function listRemixes(
   const clones = sql`cloned_checklists k join checklists c on c.id = k.cloned_checklist_id`;
   const isPublicClone = sql`k.original_checklist_id = ${checklistId} and c.is_public`;
   // No row when the viewer may not see the list; else the count, on a row of its own when the page
-  // is empty (left join ... on true).
-  const result = await db.execute<
+  // is empty (left join ... on true). Named (planned once per connection): whatever the list, its
+  // clones are found by the original's index and sorted, a few dozen rows.
+  const read = await executeNamed<
     { is_public: boolean; total: number } & { [K in keyof RemixRow]: RemixRow[K] | null }
-  >(sql`
+  >(
+    db,
+    sql`
     select original.is_public, counted.total, page.*
     from (select c.is_public from checklists c where c.id = ${checklistId} and ${visibleTo(viewerId)}) original
-    cross join lateral (select count(*)::int as total from ${clones} where ${isPublicClone}) counted
+    cross join (select count(*)::int as total from ${clones} where ${isPublicClone}) counted
     left join lateral (
       select c.id, c.title, ${authorColumns}, c.created_at, ${cursorTime(sql`c.created_at`)} as cursor_time
       from ${clones} left join profiles p on p.id = c.author_id
@@ -39,10 +42,11 @@ export async function listRemixes(
       order by c.created_at desc, c.id desc
       limit ${page.limit + 1}
     ) page on true
-    order by page.created_at desc, page.id desc`);
-  const [first] = result.rows;
+    order by page.created_at desc, page.id desc`,
+  );
+  const [first] = read;
   if (!first) return null;
-  const found = result.rows.filter((row): row is typeof row & RemixRow => row.id !== null);
+  const found = read.filter((row): row is typeof row & RemixRow => row.id !== null);
   const { rows, nextCursor } = takePage(found, page.limit);
   return {
     page: {

@@ -56,9 +56,9 @@ type RunRow = {
 };
 
 /**
- * A page of the user's own closed runs of a list, newest first (keyset on ended_at, id); null when
- * the user may not see the list (a private list of someone else is not found), in one statement. Only the asking
- * user's runs: nobody can read another's.
+ * A page of the user's own closed runs of a list, newest first (keyset on ended_at, id), in one
+ * statement; null when the user may not see the list (a private list of someone else is not
+ * found). Only the asking user's runs: nobody can read another's.
  */
 export async function listOwnRuns(
   db: Executor,
