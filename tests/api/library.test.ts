@@ -11,11 +11,17 @@ import { userListGroups, userListMemberships } from '../../src/server/db/schema'
 import { makeChecklist, createUser } from '../../src/server/seed/factories';
 import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
 import type { Agent } from '../setup/test-app';
+import { createTestDatabase } from '../setup/test-database';
 
+/** Every SQL statement the app sends, in order. */
+const statements: string[] = [];
 const {
   t,
   agents: { user: asUser, other: asOther },
-} = await createAppWithUsers({ user: {}, other: {} });
+} = await createAppWithUsers(
+  { user: {}, other: {} },
+  { db: (await createTestDatabase({ onQuery: (query) => statements.push(query) })).db },
+);
 const author = await createUser(t.db, { profileName: 'Ada', avatarUrl: '🦊' });
 
 const groups = async (agent: Agent) =>
@@ -96,6 +102,27 @@ describe('the list library', () => {
       (await asUser.request(`/api/library/groups/${group.id}/checklists/${list.id}`, { method: 'PUT' })).status,
     ).toBe(404);
     expect((await asUser.request(`/api/library/groups/${group.id}`, { method: 'DELETE' })).status).toBe(200);
+  });
+
+  it('tells a list’s groups and whether it is saved in one statement after the session’s; a private list is not found', async () => {
+    const list = await makeChecklist(t.db, author.id);
+    const hidden = await makeChecklist(t.db, author.id, { isPublic: false });
+    const group = await (await asUser.post('/api/library/groups', { name: 'Status' })).json();
+    await asUser.request(`/api/library/groups/${group.id}/checklists/${list.id}`, { method: 'PUT' });
+    await asUser.request(`/api/library/saved/${list.id}`, { method: 'PUT' });
+    for (const [agent, id, status, body] of [
+      [asUser, list.id, 200, { groupIds: [group.id], isSaved: true }],
+      [asOther, list.id, 200, { groupIds: [], isSaved: false }],
+      [asUser, hidden.id, 404, null],
+    ] as const) {
+      statements.length = 0;
+      const response = await agent.request(`/api/library/checklists/${id}`);
+      expect(response.status).toBe(status);
+      if (body) expect(await response.json()).toEqual(body);
+      expect(statements.filter((statement) => /from "?sessions"?/.test(statement))).toHaveLength(1);
+      expect(statements).toHaveLength(2);
+    }
+    expect((await asUser.request('/api/library/checklists/not-a-uuid')).status).toBe(404);
   });
 
   it('still lets the user unsave a list that has turned private', async () => {

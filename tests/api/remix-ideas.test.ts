@@ -4,11 +4,17 @@ import { remixIdeaMessages, remixIdeasSchema, type RemixIdea } from '../../src/d
 import { versionPageSchema } from '../../src/domain/checklists/version-history';
 import { createAppWithUsers } from '../setup/sign-in';
 import type { Agent } from '../setup/test-app';
+import { createTestDatabase } from '../setup/test-database';
 
+/** Every SQL statement the app sends, in order. */
+const statements: string[] = [];
 const {
   t,
   agents: { author: asAuthor, r1, r2, r3, r4, other: asOther },
-} = await createAppWithUsers({ author: {}, r1: {}, r2: {}, r3: {}, r4: {}, other: {} });
+} = await createAppWithUsers(
+  { author: {}, r1: {}, r2: {}, r3: {}, r4: {}, other: {} },
+  { db: (await createTestDatabase({ onQuery: (query) => statements.push(query) })).db },
+);
 const remixers = [r1, r2, r3, r4];
 
 const base = { description: 'Two nights away', tags: [], estimatedTime: '1 hour', difficulty: 'easy' };
@@ -85,12 +91,27 @@ describe('ideas from remixes', () => {
     expect(idea!.names).toHaveLength(2);
   });
 
+  it('is read in one statement after the session’s, with whether the list is the asker’s', async () => {
+    const list = await newList(['Tent']);
+    await remix(r1, list, ['Stove']);
+    for (const [agent, status] of [
+      [asAuthor, 200],
+      [asOther, 404],
+    ] as const) {
+      statements.length = 0;
+      expect((await agent.request(`/api/checklists/${list}/ideas`)).status).toBe(status);
+      expect(statements.filter((statement) => /from "?sessions"?/.test(statement))).toHaveLength(1);
+      expect(statements).toHaveLength(2);
+    }
+  });
+
   it('is the author’s alone, and refuses bad input', async () => {
     const list = await newList(['Tent']);
     expect((await asOther.request(`/api/checklists/${list}/ideas`)).status).toBe(404);
     expect((await asOther.post(`/api/checklists/${list}/ideas/dismiss`, { idea: 'x' })).status).toBe(404);
     expect((await asOther.post(`/api/checklists/${list}/ideas/adopt`, { idea: 'x' })).status).toBe(404);
     expect((await t.agent().request(`/api/checklists/${list}/ideas`)).status).toBe(401);
+    expect((await asAuthor.request('/api/checklists/not-a-uuid/ideas')).status).toBe(404);
     for (const body of [{}, { idea: '' }, { idea: 'x'.repeat(1001) }, { idea: 3 }]) {
       expect((await asAuthor.post(`/api/checklists/${list}/ideas/adopt`, body)).status, JSON.stringify(body)).toBe(400);
     }

@@ -11,11 +11,17 @@ import { rateKey, rateRules } from '../../src/server/security/rate-limit';
 import { completeItem } from '../setup/completions';
 import { createAppWithUsers } from '../setup/sign-in';
 import type { Agent } from '../setup/test-app';
+import { createTestDatabase } from '../setup/test-database';
 
+/** Every SQL statement the app sends, in order. */
+const statements: string[] = [];
 const {
   t,
   agents: { owner: asOwner, reader: asReader, third: asThird },
-} = await createAppWithUsers({ owner: {}, reader: {}, third: {} });
+} = await createAppWithUsers(
+  { owner: {}, reader: {}, third: {} },
+  { db: (await createTestDatabase({ onQuery: (query) => statements.push(query) })).db },
+);
 
 const base = { description: 'Two nights away', tags: [], estimatedTime: '1 hour', difficulty: 'easy' };
 type Entry = string | { kind?: 'item' | 'heading'; content: string; note?: string; id?: string };
@@ -190,6 +196,7 @@ describe('restoring a version', () => {
     }
     expect((await asOwner.request(`/api/checklists/${list.id}/versions?before=x`)).status).toBe(400);
     expect((await asOwner.request('/api/checklists/not-a-uuid/versions')).status).toBe(404);
+    expect((await asOwner.request('/api/checklists/not-a-uuid/versions/1')).status).toBe(404);
   });
 
   it('is the author’s alone: another user finds nothing, even on a public list', async () => {
@@ -198,6 +205,39 @@ describe('restoring a version', () => {
     expect((await asReader.request(`/api/checklists/${list.id}/versions`)).status).toBe(404);
     expect((await restore(list.id, 1, asReader)).status).toBe(404);
     expect((await detail(asOwner, list.id)).items.map((item) => item.content)).toEqual(['Tent', 'Stove']);
+  });
+
+  it('reads the versions, and a version, in one statement after the session’s, with whether the list is theirs', async () => {
+    const list = await newList(['Tent']);
+    await edit(list.id, ['Tent', 'Stove']);
+    for (const [agent, status] of [
+      [asOwner, 200],
+      [asReader, 404],
+    ] as const) {
+      for (const path of ['versions', 'versions/1', 'versions/2']) {
+        statements.length = 0;
+        expect((await agent.request(`/api/checklists/${list.id}/${path}`)).status, path).toBe(status);
+        expect(statements.filter((statement) => /from "?sessions"?/.test(statement))).toHaveLength(1);
+        expect(statements, path).toHaveLength(2);
+      }
+    }
+  });
+
+  it('reads a list with no stored version, as from before versions began, as its version 1', async () => {
+    const list = await newList(['Tent', 'Stove']);
+    await t.db.execute(sql`delete from checklist_versions where checklist_id = ${list.id}`);
+    const page = await versions(list.id);
+    expect(page).toMatchObject({ current: 1, nextCursor: null });
+    expect(page.versions).toEqual([
+      expect.objectContaining({ number: 1, changes: [], entryCount: 2, restoredFrom: null }),
+    ]);
+    expect((await versions(list.id, '?before=1')).versions).toEqual([]);
+    expect(await versionEntries(list.id, 1)).toEqual(['Tent', 'Stove']);
+    const missing = await asOwner.request(`/api/checklists/${list.id}/versions/2`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ message: versionMessages.notFound });
+    expect((await asReader.request(`/api/checklists/${list.id}/versions/1`)).status).toBe(404);
+    expect((await asReader.request(`/api/checklists/${list.id}/versions`)).status).toBe(404);
   });
 
   it('reading versions is rate limited per user: past the limit, 429 with Retry-After', async () => {

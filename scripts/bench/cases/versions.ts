@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SNAPSHOT_EVERY } from '../../../src/domain/checklists/versions';
 import type { Database } from '../../../src/server/db/client';
-import { listVersions, readVersionEntries } from '../../../src/server/checklists/versions.queries';
+import { listVersions, readOwnVersionEntries } from '../../../src/server/checklists/versions.queries';
 import type { Signed } from '../users';
 import { authorReadCase, eachAuthorsMost } from './author-reads';
 import type { Case } from './case';
@@ -61,8 +61,8 @@ export async function versionCases(db: Database, signed: Signed[]): Promise<Case
     authorReadCase(db, 'read: version history', lists, 'versions', ({ user, listId }) =>
       listVersions(db, listId, user.userId, {}),
     ),
-    authorReadCase(db, 'read: a version’s entries', lists, `versions/${READ_VERSION}`, ({ listId }) =>
-      readVersionEntries(db, listId, READ_VERSION),
+    authorReadCase(db, 'read: a version’s entries', lists, `versions/${READ_VERSION}`, ({ user, listId }) =>
+      readOwnVersionEntries(db, listId, user.userId, READ_VERSION),
     ),
   ];
 }

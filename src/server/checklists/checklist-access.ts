@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { canEdit } from '@/domain/permissions';
 import { executeNamed, type Database, type Executor, type Transaction } from '../db/client';
 import { isUuid } from '../db/ids';
@@ -86,4 +86,49 @@ export async function checklistNotFound(
   return result.rows.length
     ? { ok: false, reason: 'not_found', hidden: { resource: 'checklist', id } }
     : { ok: false, reason: 'not_found' };
+}
+
+/**
+ * `list`, for a statement's FROM: the list's row (with `columns` of `c`) when it is `userId`'s, as
+ * `canEdit` has it; no row when it is not, so a statement that reads what only its author may
+ * (its versions, the ideas from its remixes) answers nothing to anyone else, in one round trip.
+ */
+export const ownList = (checklistId: string, userId: string, columns: SQL = sql``) =>
+  sql`(select ${columns} from checklists c where c.id = ${checklistId} and c.author_id = ${userId}) list`;
+
+/** A row of a `readListPart` statement: the part's columns, null on the row of an empty part. */
+type PartRow<Part> = { [K in keyof Part]: Part[K] | null };
+
+/**
+ * One part of a list (its comments, remixes, runs) read in the statement that opens the list as
+ * the asker may see it, so the read costs no statement to check access first. The statement's FROM
+ * is `list`, the checklist's row as findChecklistAccess finds it (with `listColumns` of `c`), left
+ * joined laterally to `part` (a subquery that may use `list`); it selects `columns` (of `list`, or a
+ * count), then `part.*`, ordered by `order`. No row: the asker may not see the list, and the answer
+ * is null (not found). Else `list` holds the first row's `columns` and `rows` the part's rows, none
+ * when the part is empty (its one row of nulls left out). A statement named, planned once per
+ * connection: each read's plan is the same whatever the list (decision 063).
+ */
+export async function readListPart<
+  Part extends { id: string },
+  Columns extends Record<string, unknown> = Record<never, never>,
+>(
+  db: Executor,
+  checklistId: string,
+  viewerId: string | null,
+  read: { listColumns?: SQL; columns?: SQL; part: SQL; order: SQL; limit?: SQL },
+): Promise<{ list: Columns; rows: (Part & Columns)[] } | null> {
+  if (!isUuid(checklistId)) return null;
+  const found = await executeNamed<PartRow<Part> & Columns>(
+    db,
+    sql`
+    select ${read.columns ? sql`${read.columns}, ` : sql``}part.*
+    from (select ${read.listColumns ?? sql``} from checklists c where c.id = ${checklistId} and ${visibleTo(viewerId)}) list
+    left join lateral (${read.part}) part on true
+    order by ${read.order}
+    ${read.limit ? sql`limit ${read.limit}` : sql``}`,
+  );
+  const [first] = found;
+  if (!first) return null;
+  return { list: first, rows: found.filter((row): row is Part & Columns & typeof row => row.id !== null) };
 }

@@ -2,12 +2,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Comment, CommentPage } from '@/domain/checklists/comments';
 import type { Hold } from '@/domain/moderation/holds';
 import { executeNamed, sqlLimitAtLeast, type Executor } from '../db/client';
-import { isUuid } from '../db/ids';
 import { holdJson, shownTo } from '../visibility/held';
 import { before, cursorTime, takePage } from '../paging';
 import { presentPerson, type PersonRow, type ViewerId } from '../presenters';
 import { hasBlocked } from '../visibility/blocks';
-import { visibleTo } from '../visibility/lists';
+import { readListPart } from './checklist-access';
 
 type CommentRow = {
   id: string;
@@ -57,31 +56,21 @@ export async function listComments(
   viewerId: string | null,
   page: { before?: string | undefined; limit: number },
 ): Promise<CommentPage | null> {
-  if (!isUuid(checklistId)) return null;
-  // A named statement (parsed and planned once per connection): its plan does not depend on the
-  // list, and the limit is written into its text, rounded up, then cut to the page's by the outer
-  // one. No row when the viewer may not see the list; the count on a row of its own when the page
-  // is empty (left join ... on true).
-  type PageRow = CommentRow & { cursor_time: string };
-  const found = await executeNamed<{ [K in keyof PageRow]: PageRow[K] | null } & { total: number }>(
-    db,
-    sql`
-    select page.*, (${countShown(checklistId, viewerId)}) as total
-    from (select from checklists c where c.id = ${checklistId} and ${visibleTo(viewerId)}) list
-    left join lateral (
+  // The limit is written into the statement's text (it is named), rounded up, then cut to the
+  // page's by the outer one.
+  const read = await readListPart<CommentRow & { cursor_time: string }, { total: number }>(db, checklistId, viewerId, {
+    columns: sql`(${countShown(checklistId, viewerId)}) as total`,
+    part: sql`
       select c.*, ${cursorTime(sql`c.created_at`)} as cursor_time
       from (${selectComments} where cm.checklist_id = ${checklistId} and ${readableBy(viewerId)}
               and ${before(page.before, sql`cm.created_at`, sql`cm.id`)}
-            order by cm.created_at desc, cm.id desc limit ${sqlLimitAtLeast(page.limit + 1)}) c
-    ) page on true
-    order by page.created_at desc, page.id desc
-    limit ${page.limit + 1}`,
-  );
-  const [first] = found;
-  if (!first) return null;
-  const shown = found.filter((row): row is PageRow & typeof row => row.id !== null);
-  const { rows, nextCursor } = takePage(shown, page.limit);
-  return { comments: rows.map((row) => toComment(row, viewerId)), total: first.total, nextCursor };
+            order by cm.created_at desc, cm.id desc limit ${sqlLimitAtLeast(page.limit + 1)}) c`,
+    order: sql`part.created_at desc, part.id desc`,
+    limit: sql`${page.limit + 1}`,
+  });
+  if (!read) return null;
+  const { rows, nextCursor } = takePage(read.rows, page.limit);
+  return { comments: rows.map((row) => toComment(row, viewerId)), total: read.list.total, nextCursor };
 }
 
 /**

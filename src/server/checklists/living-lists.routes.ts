@@ -34,7 +34,7 @@ import { findRemixIdeas } from './remix-ideas.queries';
 import { reviewUpstream } from './upstream.actions';
 import { findUpstreamReview } from './upstream.queries';
 import { restoreVersion } from './versions.actions';
-import { listVersions, ownsVersions, readVersionEntries } from './versions.queries';
+import { listVersions, readOwnVersionEntries } from './versions.queries';
 
 // A living list's author's tools: its versions, what its original changed (for a clone), the ideas
 // from its remixes, and suggestions while it is written. What a list's author alone may read is
@@ -130,7 +130,6 @@ const route = {
 };
 
 export function livingListsRoutes({ db }: { db: Database }) {
-  const isAuthor = (id: string, userId: string) => ownsVersions(db, id, userId);
   return createRouter()
     .openapi(route.versions, async (c) => {
       const page = await listVersions(db, c.req.valid('param').id, c.var.user.id, c.req.valid('query'));
@@ -138,8 +137,8 @@ export function livingListsRoutes({ db }: { db: Database }) {
     })
     .openapi(route.version, async (c) => {
       const { id, number } = c.req.valid('param');
-      if (!(await isAuthor(id, c.var.user.id))) return notFound(c);
-      const version = await readVersionEntries(db, id, number);
+      const version = await readOwnVersionEntries(db, id, c.var.user.id, number);
+      if (version === 'not_theirs') return notFound(c);
       if (!version) return notFound(c, versionMessages.notFound);
       const entries = version.entries.map(({ kind, content, note }) => ({ kind, content, note }));
       return c.json({ number, entries }, 200);
@@ -158,9 +157,8 @@ export function livingListsRoutes({ db }: { db: Database }) {
       return outcome.ok ? c.json(outcome.value, 200) : refusal(c, outcome, upstreamMessages.notFound);
     })
     .openapi(route.ideas, async (c) => {
-      const { id } = c.req.valid('param');
-      if (!(await isAuthor(id, c.var.user.id))) return notFound(c);
-      return c.json({ ideas: await findRemixIdeas(db, id, c.var.user.id) }, 200);
+      const ideas = await findRemixIdeas(db, c.req.valid('param').id, c.var.user.id);
+      return ideas ? c.json({ ideas }, 200) : notFound(c);
     })
     .openapi(route.adopt, async (c) => {
       const outcome = await adoptRemixIdea(db, c.req.valid('param').id, c.var.user.id, c.req.valid('json').idea);

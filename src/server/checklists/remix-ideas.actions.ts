@@ -20,7 +20,8 @@ export async function adoptRemixIdea(
   idea: string,
 ): Promise<WriteOutcome<{ content: string }>> {
   return withOwnChecklist(db, checklistId, userId, async (tx) => {
-    const [found] = await findRemixIdeas(tx, checklistId, userId, idea);
+    // The list is theirs (withOwnChecklist), so the ideas are read.
+    const [found] = (await findRemixIdeas(tx, checklistId, userId, idea)) ?? [];
     if (!found) return { ok: false, reason: 'invalid', message: remixIdeaMessages.notFound };
     const current = await readEntries(tx, checklistId);
     if (countItems(current) >= MAX_ITEMS)

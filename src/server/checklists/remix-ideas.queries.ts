@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { IDEA_MIN_PEOPLE, IDEA_NAMES_SHOWN, MAX_IDEAS, type RemixIdea } from '@/domain/checklists/remix-ideas';
 import { executeNamed, sqlCount, type Executor } from '../db/client';
+import { isUuid } from '../db/ids';
 import { actorShown, displayName, personJson, type PersonRow } from '../presenters';
+import { ownList } from './checklist-access';
 
 /**
  * The idea of a text as items store theirs (checklist_items.idea_key): its words apart from case,
@@ -20,19 +22,21 @@ type IdeaRow = {
 };
 
 /**
- * The ideas from remixes of list `checklistId` (whose author the caller has checked): the items its
+ * The ideas from remixes of list `checklistId`, null when it is not `authorId`'s: the items its
  * public clones added (not copied from it: no source, and no wording the list has), grouped by
  * idea, added by at least IDEA_MIN_PEOPLE different people, not dismissed; most people first,
  * with up to IDEA_NAMES_SHOWN of them named as anyone may see them (a hidden or suspended
- * profile is not named). `only` reads one idea.
+ * profile is not named). `only` reads one idea. One statement with whether the list is theirs.
  */
 export async function findRemixIdeas(
   db: Executor,
   checklistId: string,
-  viewerId: string,
+  authorId: string,
   only?: string,
-): Promise<RemixIdea[]> {
-  const ideas = await executeNamed<IdeaRow>(
+): Promise<RemixIdea[] | null> {
+  if (!isUuid(checklistId)) return null;
+  // No row when the list is not theirs; one of nulls when it has no idea.
+  const read = await executeNamed<{ [K in keyof IdeaRow]: IdeaRow[K] | null }>(
     db,
     sql`
     with original as (
@@ -54,10 +58,16 @@ export async function findRemixIdeas(
       having count(distinct a.author_id) >= ${sqlCount(IDEA_MIN_PEOPLE)}
       order by people desc, remixes desc, a.idea
       limit ${sqlCount(MAX_IDEAS)})
-    select ideas.*, (select coalesce(json_agg(${personJson}), '[]') from profiles p
-                     where p.id = any(ideas.some_authors) and ${actorShown}) as shown
-    from ideas order by people desc, remixes desc, idea`,
+    select idea.*
+    from ${ownList(checklistId, authorId)}
+    left join lateral (
+      select ideas.*, (select coalesce(json_agg(${personJson}), '[]') from profiles p
+                       where p.id = any(ideas.some_authors) and ${actorShown}) as shown
+      from ideas) idea on true
+    order by idea.people desc, idea.remixes desc, idea.idea`,
   );
+  if (read.length === 0) return null;
+  const ideas = read.filter((row): row is IdeaRow => row.idea !== null);
   const people = new Map(ideas.flatMap((row) => row.shown).map((person) => [person.id, person]));
   return ideas.map((row) => ({
     idea: row.idea,
@@ -65,7 +75,7 @@ export async function findRemixIdeas(
     remixes: row.remixes,
     people: row.people,
     names: row.some_authors
-      .flatMap((id) => (people.has(id) ? [displayName(people.get(id)!, 'actor', viewerId)] : []))
+      .flatMap((id) => (people.has(id) ? [displayName(people.get(id)!, 'actor', authorId)] : []))
       .slice(0, IDEA_NAMES_SHOWN),
   }));
 }

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { RemixesQuery, RemixPage } from '@/domain/checklists/remixes';
-import { executeNamed, type Executor } from '../db/client';
-import { isUuid } from '../db/ids';
+import type { Executor } from '../db/client';
 import { before, cursorTime, takePage } from '../paging';
 import { authorColumns, presentAuthor, type AuthorRow } from '../presenters';
-import { visibleTo } from '../visibility/lists';
+import { readListPart } from './checklist-access';
 
 type RemixRow = AuthorRow & { id: string; title: string; created_at: Date; cursor_time: string };
 
@@ -21,33 +20,22 @@ export async function listRemixes(
   viewerId: string | null,
   page: RemixesQuery,
 ): Promise<{ page: RemixPage; isPublic: boolean } | null> {
-  if (!isUuid(checklistId)) return null;
   const clones = sql`cloned_checklists k join checklists c on c.id = k.cloned_checklist_id`;
   const isPublicClone = sql`k.original_checklist_id = ${checklistId} and c.is_public`;
-  // No row when the viewer may not see the list; else the count, on a row of its own when the page
-  // is empty (left join ... on true). Named (planned once per connection): whatever the list, its
-  // clones are found by the original's index and sorted, a few dozen rows.
-  const read = await executeNamed<
-    { is_public: boolean; total: number } & { [K in keyof RemixRow]: RemixRow[K] | null }
-  >(
-    db,
-    sql`
-    select original.is_public, counted.total, page.*
-    from (select c.is_public from checklists c where c.id = ${checklistId} and ${visibleTo(viewerId)}) original
-    cross join (select count(*)::int as total from ${clones} where ${isPublicClone}) counted
-    left join lateral (
+  // Whatever the list, its clones are found by the original's index and sorted, a few dozen rows.
+  const read = await readListPart<RemixRow, { is_public: boolean; total: number }>(db, checklistId, viewerId, {
+    listColumns: sql`c.is_public`,
+    columns: sql`list.is_public, (select count(*)::int from ${clones} where ${isPublicClone}) as total`,
+    part: sql`
       select c.id, c.title, ${authorColumns}, c.created_at, ${cursorTime(sql`c.created_at`)} as cursor_time
       from ${clones} left join profiles p on p.id = c.author_id
       where ${isPublicClone} and ${before(page.before, sql`c.created_at`, sql`c.id`)}
       order by c.created_at desc, c.id desc
-      limit ${page.limit + 1}
-    ) page on true
-    order by page.created_at desc, page.id desc`,
-  );
-  const [first] = read;
-  if (!first) return null;
-  const found = read.filter((row): row is typeof row & RemixRow => row.id !== null);
-  const { rows, nextCursor } = takePage(found, page.limit);
+      limit ${page.limit + 1}`,
+    order: sql`part.created_at desc, part.id desc`,
+  });
+  if (!read) return null;
+  const { rows, nextCursor } = takePage(read.rows, page.limit);
   return {
     page: {
       remixes: rows.map((row) => ({
@@ -56,9 +44,9 @@ export async function listRemixes(
         ...presentAuthor(row, null),
         createdAt: new Date(row.created_at).toISOString(),
       })),
-      total: first.total,
+      total: read.list.total,
       nextCursor,
     },
-    isPublic: first.is_public,
+    isPublic: read.list.is_public,
   };
 }

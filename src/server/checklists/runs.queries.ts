@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RunPage, RunSummary } from '@/domain/checklists/runs';
-import { executeNamed, sqlLimitAtLeast, type Executor } from '../db/client';
-import { isUuid } from '../db/ids';
+import { sqlLimitAtLeast, type Executor } from '../db/client';
 import { before, cursorTime, takePage } from '../paging';
-import { visibleTo } from '../visibility/lists';
+import { readListPart } from './checklist-access';
 
 /**
  * The user's runs of the list in brief (`RunSummary`), as one scalar subquery of JSON: their closed runs read
@@ -66,26 +65,19 @@ export async function listOwnRuns(
   userId: string,
   page: { before?: string | undefined; limit: number },
 ): Promise<RunPage | null> {
-  if (!isUuid(checklistId)) return null;
-  // No row when the user may not see the list; one with no run (a null id) when they have none.
-  const read = await executeNamed<{ [K in keyof RunRow]: RunRow[K] | null }>(
-    db,
-    sql`
-    select run.*
-    from (select from checklists c where c.id = ${checklistId} and ${visibleTo(userId)}) list
-    left join lateral (
+  const read = await readListPart<RunRow>(db, checklistId, userId, {
+    part: sql`
       select r.id, r.started_at, r.ended_at, r.ticked_count, r.items_count, r.completed,
         ${cursorTime(sql`r.ended_at`)} as cursor_time
       from checklist_runs r
       where r.user_id = ${userId} and r.checklist_id = ${checklistId}
         and ${before(page.before, sql`r.ended_at`, sql`r.id`)}
       order by r.ended_at desc, r.id desc
-      limit ${sqlLimitAtLeast(page.limit + 1)}) run on true
-    order by run.ended_at desc, run.id desc`,
-  );
-  if (read.length === 0) return null;
-  const found = read.filter((row): row is RunRow => row.id !== null);
-  const { rows, nextCursor } = takePage(found, page.limit);
+      limit ${sqlLimitAtLeast(page.limit + 1)}`,
+    order: sql`part.ended_at desc, part.id desc`,
+  });
+  if (!read) return null;
+  const { rows, nextCursor } = takePage(read.rows, page.limit);
   return {
     runs: rows.map((row) => ({
       id: row.id,

@@ -1,19 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { VERSIONS_PAGE_SIZE, type VersionPage } from '@/domain/checklists/version-history';
 import { applyChanges, type KeyedEntry, type VersionChange } from '@/domain/checklists/versions';
-import { canEdit } from '@/domain/permissions';
 import { executeNamed, type Executor } from '../db/client';
-import { findChecklistAccess } from './checklist-access';
+import { isUuid } from '../db/ids';
+import { ownList } from './checklist-access';
 import { readEntries } from './entry-writes';
 
 // A list's versions are its author's: anyone else, even a reader of a public list, finds none
 // (not found, as a private thing is).
-
-/** Whether `userId` may read and restore the list's versions: it is theirs. */
-export async function ownsVersions(db: Executor, checklistId: string, userId: string): Promise<boolean> {
-  const access = await findChecklistAccess(db, checklistId, userId);
-  return access !== null && canEdit({ id: userId }, access);
-}
 
 type VersionRow = {
   number: number;
@@ -35,19 +29,32 @@ export async function listVersions(
   userId: string,
   page: { before?: number | undefined },
 ): Promise<VersionPage | null> {
-  if (!(await ownsVersions(db, checklistId, userId))) return null;
-  const rows = await executeNamed<VersionRow>(
+  if (!isUuid(checklistId)) return null;
+  // One statement with whether the list is the user's: no row when it is not; a row of nulls but
+  // the list's own columns when the page is empty. A list with no version row at all (never changed
+  // since versions began) is read as its version 1, counting its entries only then.
+  type ListRow = { list_created_at: Date; list_entry_count: number | null; current: number | null };
+  const rows = await executeNamed<ListRow & { [K in keyof VersionRow]: VersionRow[K] | null }>(
     db,
     sql`
-    select v.number, v.created_at, v.changes, v.entry_count, v.restored_from, v.note,
-      (select max(number) from checklist_versions where checklist_id = ${checklistId}) as current
-    from checklist_versions v
-    where v.checklist_id = ${checklistId} and v.number < ${page.before ?? 2_147_483_647}
-    order by v.number desc
-    limit ${VERSIONS_PAGE_SIZE + 1}`,
+    select list.created_at as list_created_at, page.*,
+      (select max(number) from checklist_versions where checklist_id = ${checklistId}) as current,
+      case when page.number is null
+        then (select count(*)::int from checklist_items i where i.checklist_id = ${checklistId}) end as list_entry_count
+    from ${ownList(checklistId, userId, sql`c.created_at`)}
+    left join lateral (
+      select v.number, v.created_at, v.changes, v.entry_count, v.restored_from, v.note
+      from checklist_versions v
+      where v.checklist_id = ${checklistId} and v.number < ${page.before ?? 2_147_483_647}
+      order by v.number desc
+      limit ${VERSIONS_PAGE_SIZE + 1}) page on true
+    order by page.number desc`,
   );
-  if (rows.length === 0 && page.before === undefined) return firstVersionOnly(db, checklistId);
-  const shown = rows.slice(0, VERSIONS_PAGE_SIZE);
+  const [first] = rows;
+  if (!first) return null;
+  if (first.current === null) return firstVersionOnly(first, page.before);
+  const found = rows.filter((row): row is typeof row & VersionRow => row.number !== null);
+  const shown = found.slice(0, VERSIONS_PAGE_SIZE);
   return {
     versions: shown.map((row) => ({
       number: row.number,
@@ -57,30 +64,25 @@ export async function listVersions(
       restoredFrom: row.restored_from,
       note: row.note,
     })),
-    current: rows[0]?.current ?? 1,
-    nextCursor: rows.length > VERSIONS_PAGE_SIZE ? shown.at(-1)!.number : null,
+    current: first.current,
+    nextCursor: found.length > VERSIONS_PAGE_SIZE ? shown.at(-1)!.number : null,
   };
 }
 
-async function firstVersionOnly(db: Executor, checklistId: string): Promise<VersionPage> {
-  const result = await db.execute<{ created_at: Date; entry_count: number }>(sql`
-    select c.created_at, (select count(*)::int from checklist_items i where i.checklist_id = c.id) as entry_count
-    from checklists c where c.id = ${checklistId}`);
-  const list = result.rows[0]!;
-  return {
-    versions: [
-      {
-        number: 1,
-        createdAt: new Date(list.created_at).toISOString(),
-        changes: [],
-        entryCount: list.entry_count,
-        restoredFrom: null,
-        note: '',
-      },
-    ],
-    current: 1,
-    nextCursor: null,
+/** The versions of a list never changed since versions began: version 1, the list as it is. */
+function firstVersionOnly(
+  list: { list_created_at: Date; list_entry_count: number | null },
+  before: number | undefined,
+): VersionPage {
+  const first = {
+    number: 1,
+    createdAt: new Date(list.list_created_at).toISOString(),
+    changes: [],
+    entryCount: list.list_entry_count ?? 0,
+    restoredFrom: null,
+    note: '',
   };
+  return { versions: before === undefined || before > 1 ? [first] : [], current: 1, nextCursor: null };
 }
 
 /** A stored version as a rebuild reads it: its changes, and the whole list when it is the rebuild's base. */
@@ -113,17 +115,46 @@ export async function readVersionEntries(
   db: Executor,
   checklistId: string,
   number: number,
-): Promise<{ entries: KeyedEntry[]; current: number } | null> {
+): Promise<VersionEntries | null> {
+  return (await readVersion(db, checklistId, number, sql``)) ?? null;
+}
+
+/**
+ * readVersionEntries for the list's author, in the statement that checks the list is theirs:
+ * 'not_theirs' when it is not (to anyone else the list's versions are not found).
+ */
+export async function readOwnVersionEntries(
+  db: Executor,
+  checklistId: string,
+  userId: string,
+  number: number,
+): Promise<VersionEntries | null | 'not_theirs'> {
+  if (!isUuid(checklistId)) return 'not_theirs';
+  const version = await readVersion(db, checklistId, number, sql`from ${ownList(checklistId, userId)}`);
+  return version === undefined ? 'not_theirs' : version;
+}
+
+type VersionEntries = { entries: KeyedEntry[]; current: number };
+
+/** The version's entries as readVersionEntries reads them, `from` the statement's FROM; undefined when it has no row. */
+async function readVersion(
+  db: Executor,
+  checklistId: string,
+  number: number,
+  from: SQL,
+): Promise<VersionEntries | null | undefined> {
   const result = await db.execute<{ rows: VersionRowJson[]; current: number | null }>(sql`
     select ${versionRowsJson(sql`${checklistId}`, sql`${number}`)} as rows,
-      (select max(number) from checklist_versions where checklist_id = ${checklistId}) as current`);
-  const { rows = [], current = null } = result.rows[0] ?? {};
-  if (current === null) {
+      (select max(number) from checklist_versions where checklist_id = ${checklistId}) as current
+    ${from}`);
+  const [found] = result.rows;
+  if (!found) return undefined;
+  if (found.current === null) {
     // Never changed: version 1 is the list as it is now, and there is no other.
     return number === 1 ? { entries: (await readEntries(db, checklistId)).map(keyed), current: 1 } : null;
   }
-  const entries = rebuildVersion(rows, number);
-  return entries ? { entries, current } : null;
+  const entries = rebuildVersion(found.rows, number);
+  return entries ? { entries, current: found.current } : null;
 }
 
 const keyed = ({ key, kind, content, note }: KeyedEntry): KeyedEntry => ({ key, kind, content, note });

@@ -10,7 +10,6 @@ import { encodeCursor } from '@/domain/paging';
 import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
 import { cursorTime, cutPage } from '../paging';
-import { findChecklistAccess } from '../checklists/checklist-access';
 import { visibleTo } from '../visibility/lists';
 import { authorColumns, presentAuthor, type AuthorRow } from '../presenters';
 
@@ -89,17 +88,26 @@ export async function listGroupLists(
   return groupListsPage(result.rows, limit, userId);
 }
 
+/** The user's own rows about a list, null when they may not see it: one statement with that check. */
 export async function libraryStatus(db: Executor, userId: string, checklistId: string): Promise<LibraryStatus | null> {
-  if (!(await findChecklistAccess(db, checklistId, userId))) return null;
-  return ownLibraryRows(db, userId, checklistId);
+  if (!isUuid(checklistId)) return null;
+  const [row] = (
+    await db.execute<LibraryRow>(sql`
+      ${selectLibraryRows(userId, checklistId)}
+      from checklists c where c.id = ${checklistId} and ${visibleTo(userId)}`)
+  ).rows;
+  return row ? { groupIds: row.group_ids, isSaved: row.is_saved } : null;
 }
 
 /** The user's own rows about a list, without asking whether the list is still visible to them. */
 export async function ownLibraryRows(db: Executor, userId: string, checklistId: string): Promise<LibraryStatus> {
-  const result = await db.execute<{ group_ids: string[]; is_saved: boolean }>(sql`
-    select coalesce((select json_agg(m.list_group_id order by m.created_at) from user_list_memberships m
-                     where m.user_id = ${userId} and m.checklist_id = ${checklistId}), '[]') as group_ids,
-           exists (select 1 from saved_checklists s where s.user_id = ${userId} and s.checklist_id = ${checklistId}) as is_saved`);
-  const row = result.rows[0]!;
+  const row = (await db.execute<LibraryRow>(selectLibraryRows(userId, checklistId))).rows[0]!;
   return { groupIds: row.group_ids, isSaved: row.is_saved };
 }
+
+type LibraryRow = { group_ids: string[]; is_saved: boolean };
+
+const selectLibraryRows = (userId: string, checklistId: string) => sql`
+  select coalesce((select json_agg(m.list_group_id order by m.created_at) from user_list_memberships m
+                   where m.user_id = ${userId} and m.checklist_id = ${checklistId}), '[]') as group_ids,
+         exists (select 1 from saved_checklists s where s.user_id = ${userId} and s.checklist_id = ${checklistId}) as is_saved`;
