@@ -1,6 +1,7 @@
 // The read cases besides Browse: a list's detail, Discover (visitor and signed in), suggestions,
 // the dashboard's tabs and activity, badges and the stats bar (as the one busy bench user), and a
-// user's run history of a list, and the lists a device keeps for offline.
+// user's run history of a list and their library status of a list, and the lists a device keeps for
+// offline.
 import { DASHBOARD_LISTS_PAGE_SIZE } from '../../../src/domain/dashboard/dashboard';
 import { accountStats } from '../../../src/server/accounts/me.queries';
 import { listOfflineLists } from '../../../src/server/accounts/offline-lists.queries';
@@ -8,6 +9,7 @@ import { listBadgeStatus } from '../../../src/server/badges/badges.queries';
 import { findChecklistDetail } from '../../../src/server/checklists/checklists.queries';
 import { listOwnRuns } from '../../../src/server/checklists/runs.queries';
 import { RUNS_PAGE_SIZE } from '../../../src/domain/checklists/runs';
+import { libraryStatus } from '../../../src/server/library/library.queries';
 import { listDashboardLists, listRecentActivity } from '../../../src/server/dashboard/dashboard.queries';
 import type { Database } from '../../../src/server/db/client';
 import { createDiscoverCache, loadDiscover, suggestChecklists } from '../../../src/server/discover/discover.queries';
@@ -78,6 +80,18 @@ export function readCases(db: Database, ids: string[], signed: Signed[], me: Sig
         listOwnRuns(db, ids[index % Math.min(500, ids.length)]!, signed[index % signed.length]!.userId, {
           limit: RUNS_PAGE_SIZE,
         }),
+    },
+    {
+      // A list's groups and save, as a signed-in reader's detail page asks for them: user i mod N
+      // asks about list i.
+      name: 'read: library status',
+      requests: ids.slice(0, 500).map((id, index) => ({
+        method: 'GET' as const,
+        path: `/api/library/checklists/${id}`,
+        headers: asUser(signed[index % signed.length]!),
+      })),
+      bare: (index) =>
+        libraryStatus(db, signed[index % signed.length]!.userId, ids[index % Math.min(500, ids.length)]!),
     },
     {
       // The lists a device keeps for offline, as each signed-in user's devices ask after sign-in and

@@ -102,9 +102,10 @@ type PartRow<Part> = { [K in keyof Part]: Part[K] | null };
 /**
  * One part of a list (its comments, remixes, runs) read in the statement that opens the list as
  * the asker may see it, so the read costs no statement to check access first. The statement's FROM
- * is `list`, the checklist's row as findChecklistAccess finds it (with `listColumns` of `c`), left
- * joined laterally to `part` (a subquery that may use `list`); it selects `columns` (of `list`, or a
- * count), then `part.*`, ordered by `order`. No row: the asker may not see the list, and the answer
+ * is `list`, the checklist's row as findChecklistAccess finds it (with `listColumns` of `c`), then
+ * `join` if any (such as a count, cross joined), left joined laterally to `part` (a subquery that
+ * may use `list`); it selects `columns` (of `list`, of `join`, or a count), then `part.*`, ordered by
+ * `order`. No row: the asker may not see the list, and the answer
  * is null (not found). Else `list` holds the first row's `columns` and `rows` the part's rows, none
  * when the part is empty (its one row of nulls left out). A statement named, planned once per
  * connection: each read's plan is the same whatever the list (decision 063).
@@ -116,7 +117,7 @@ export async function readListPart<
   db: Executor,
   checklistId: string,
   viewerId: string | null,
-  read: { listColumns?: SQL; columns?: SQL; part: SQL; order: SQL; limit?: SQL },
+  read: { listColumns?: SQL; join?: SQL; columns?: SQL; part: SQL; order: SQL; limit?: SQL },
 ): Promise<{ list: Columns; rows: (Part & Columns)[] } | null> {
   if (!isUuid(checklistId)) return null;
   const found = await executeNamed<PartRow<Part> & Columns>(
@@ -124,6 +125,7 @@ export async function readListPart<
     sql`
     select ${read.columns ? sql`${read.columns}, ` : sql``}part.*
     from (select ${read.listColumns ?? sql``} from checklists c where c.id = ${checklistId} and ${visibleTo(viewerId)}) list
+    ${read.join ?? sql``}
     left join lateral (${read.part}) part on true
     order by ${read.order}
     ${read.limit ? sql`limit ${read.limit}` : sql``}`,

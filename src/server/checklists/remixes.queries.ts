@@ -25,7 +25,10 @@ export async function listRemixes(
   // Whatever the list, its clones are found by the original's index and sorted, a few dozen rows.
   const read = await readListPart<RemixRow, { is_public: boolean; total: number }>(db, checklistId, viewerId, {
     listColumns: sql`c.is_public`,
-    columns: sql`list.is_public, (select count(*)::int from ${clones} where ${isPublicClone}) as total`,
+    // A count in a FROM item of its own: as a scalar subquery of the select list, the statement ran
+    // slower (measured).
+    join: sql`cross join (select count(*)::int as total from ${clones} where ${isPublicClone}) counted`,
+    columns: sql`list.is_public, counted.total`,
     part: sql`
       select c.id, c.title, ${authorColumns}, c.created_at, ${cursorTime(sql`c.created_at`)} as cursor_time
       from ${clones} left join profiles p on p.id = c.author_id
