@@ -107,6 +107,7 @@ describe('the list library', () => {
   it('tells a list’s groups and whether it is saved in one statement after the session’s; a private list is not found', async () => {
     const list = await makeChecklist(t.db, author.id);
     const hidden = await makeChecklist(t.db, author.id, { isPublic: false });
+    const asAuthor = await signedInAgent(t, author);
     const group = await (await asUser.post('/api/library/groups', { name: 'Status' })).json();
     await asUser.request(`/api/library/groups/${group.id}/checklists/${list.id}`, { method: 'PUT' });
     await asUser.request(`/api/library/saved/${list.id}`, { method: 'PUT' });
@@ -114,6 +115,7 @@ describe('the list library', () => {
       [asUser, list.id, 200, { groupIds: [group.id], isSaved: true }],
       [asOther, list.id, 200, { groupIds: [], isSaved: false }],
       [asUser, hidden.id, 404, null],
+      [asAuthor, hidden.id, 200, { groupIds: [], isSaved: false }],
     ] as const) {
       statements.length = 0;
       const response = await agent.request(`/api/library/checklists/${id}`);

@@ -146,6 +146,8 @@ describe('recording versions', () => {
     const last = await versions(list.id, `?before=${second.nextCursor}`);
     expect(last.versions.map((version) => version.number)).toEqual([5, 4, 3, 2, 1]);
     expect(last.nextCursor).toBeNull();
+    // A page past the last version is empty, and still tells the version the list is at.
+    expect(await versions(list.id, '?before=1')).toEqual({ versions: [], current: 45, nextCursor: null });
     for (const number of [1, 19, 20, 21, 39, 40, 45]) {
       expect(await versionEntries(list.id, number), `version ${number}`).toEqual(expected[number - 1]);
     }
@@ -203,6 +205,12 @@ describe('restoring a version', () => {
     const list = await newList(['Tent']);
     await edit(list.id, ['Tent', 'Stove']);
     expect((await asReader.request(`/api/checklists/${list.id}/versions`)).status).toBe(404);
+    // Not found as any private thing is, without telling which versions the list has.
+    for (const number of [1, 99]) {
+      const response = await asReader.request(`/api/checklists/${list.id}/versions/${number}`);
+      expect(response.status).toBe(404);
+      expect((await response.json()).message).not.toBe(versionMessages.notFound);
+    }
     expect((await restore(list.id, 1, asReader)).status).toBe(404);
     expect((await detail(asOwner, list.id)).items.map((item) => item.content)).toEqual(['Tent', 'Stove']);
   });
@@ -232,6 +240,7 @@ describe('restoring a version', () => {
       expect.objectContaining({ number: 1, changes: [], entryCount: 2, restoredFrom: null }),
     ]);
     expect((await versions(list.id, '?before=1')).versions).toEqual([]);
+    expect((await versions(list.id, '?before=2')).versions.map((version) => version.number)).toEqual([1]);
     expect(await versionEntries(list.id, 1)).toEqual(['Tent', 'Stove']);
     const missing = await asOwner.request(`/api/checklists/${list.id}/versions/2`);
     expect(missing.status).toBe(404);

@@ -105,7 +105,7 @@ type PartRow<Part> = { [K in keyof Part]: Part[K] | null };
  * is `list`, the checklist's row as findChecklistAccess finds it (with `listColumns` of `c`), then
  * `join` if any (such as a count, cross joined), left joined laterally to `part` (a subquery that
  * may use `list`); it selects `columns` (of `list`, of `join`, or a count), then `part.*`, ordered by
- * `order`. No row: the asker may not see the list, and the answer
+ * `order` and cut to `limit` rows if given. No row: the asker may not see the list, and the answer
  * is null (not found). Else `list` holds the first row's `columns` and `rows` the part's rows, none
  * when the part is empty (its one row of nulls left out). A statement named, planned once per
  * connection: each read's plan is the same whatever the list (decision 063).
