@@ -96,35 +96,51 @@ export async function checklistNotFound(
 export const ownList = (checklistId: string, userId: string, columns: SQL = sql``) =>
   sql`(select ${columns} from checklists c where c.id = ${checklistId} and c.author_id = ${userId}) list`;
 
+/** `list` as ownList, but the list's row when `viewerId` may see it, as findChecklistAccess finds it. */
+const visibleList = (checklistId: string, viewerId: string | null, columns: SQL = sql``) =>
+  sql`(select ${columns} from checklists c where c.id = ${checklistId} and ${visibleTo(viewerId)}) list`;
+
 /** A row of a `readListPart` statement: the part's columns, null on the row of an empty part. */
 type PartRow<Part> = { [K in keyof Part]: Part[K] | null };
 
 /**
- * One part of a list (its comments, remixes, runs) read in the statement that opens the list as
- * the asker may see it, so the read costs no statement to check access first. The statement's FROM
- * is `list`, the checklist's row as findChecklistAccess finds it (with `listColumns` of `c`), then
- * `join` if any (such as a count, cross joined), left joined laterally to `part` (a subquery that
- * may use `list`); it selects `columns` (of `list`, of `join`, or a count), then `part.*`, ordered by
- * `order` and cut to `limit` rows if given. No row: the asker may not see the list, and the answer
- * is null (not found). Else `list` holds the first row's `columns` and `rows` the part's rows, none
- * when the part is empty (its one row of nulls left out). A statement named, planned once per
- * connection: each read's plan is the same whatever the list (decision 063).
+ * One part of a list (its comments, remixes, runs, versions, ideas) read in the statement that
+ * checks who may read it, so the read costs no statement to check access first. The statement's
+ * FROM is `list`: the checklist's row as the viewer may see it (visibleList), or, for `readers:
+ * 'author'`, only when it is theirs (ownList), with `listColumns` of `c`; then `join` if any (such
+ * as a count, cross joined), then `part` (a subquery that may use `list`) left joined laterally. It
+ * selects `columns` (of `list`, of `join`, or a count), then `part.*`, ordered by `order` and cut to
+ * `limit` rows if given. No row: the asker may not read the part, and the answer is null (not
+ * found). Else `list` holds the first row's `columns` and `rows` the part's rows, none when the part
+ * is empty (its one row of nulls left out, told by `key`, a column never null on a row of the part:
+ * `id` unless said). A statement named, planned once per connection: each read's plan is the same
+ * whatever the list (decision 063).
  */
-export async function readListPart<
-  Part extends { id: string },
-  Columns extends Record<string, unknown> = Record<never, never>,
->(
+export async function readListPart<Part, Columns extends Record<string, unknown> = Record<never, never>>(
   db: Executor,
   checklistId: string,
   viewerId: string | null,
-  read: { listColumns?: SQL; join?: SQL; columns?: SQL; part: SQL; order: SQL; limit?: SQL },
+  read: {
+    readers?: 'viewers' | 'author';
+    key?: keyof Part & string;
+    listColumns?: SQL;
+    join?: SQL;
+    columns?: SQL;
+    part: SQL;
+    order: SQL;
+    limit?: SQL;
+  },
 ): Promise<{ list: Columns; rows: (Part & Columns)[] } | null> {
-  if (!isUuid(checklistId)) return null;
+  if (!isUuid(checklistId) || (read.readers === 'author' && viewerId === null)) return null;
+  const list =
+    read.readers === 'author'
+      ? ownList(checklistId, viewerId!, read.listColumns)
+      : visibleList(checklistId, viewerId, read.listColumns);
   const found = await executeNamed<PartRow<Part> & Columns>(
     db,
     sql`
     select ${read.columns ? sql`${read.columns}, ` : sql``}part.*
-    from (select ${read.listColumns ?? sql``} from checklists c where c.id = ${checklistId} and ${visibleTo(viewerId)}) list
+    from ${list}
     ${read.join ?? sql``}
     left join lateral (${read.part}) part on true
     order by ${read.order}
@@ -132,5 +148,9 @@ export async function readListPart<
   );
   const [first] = found;
   if (!first) return null;
-  return { list: first, rows: found.filter((row): row is Part & Columns & typeof row => row.id !== null) };
+  const key = read.key ?? 'id';
+  return {
+    list: first,
+    rows: found.filter((row): row is Part & Columns & typeof row => (row as Record<string, unknown>)[key] !== null),
+  };
 }

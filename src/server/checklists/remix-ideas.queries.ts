@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { IDEA_MIN_PEOPLE, IDEA_NAMES_SHOWN, MAX_IDEAS, type RemixIdea } from '@/domain/checklists/remix-ideas';
-import { executeNamed, sqlCount, type Executor } from '../db/client';
-import { isUuid } from '../db/ids';
+import { sqlCount, type Executor } from '../db/client';
 import { actorShown, displayName, personJson, type PersonRow } from '../presenters';
-import { ownList } from './checklist-access';
+import { readListPart } from './checklist-access';
 
 /**
  * The idea of a text as items store theirs (checklist_items.idea_key): its words apart from case,
@@ -34,11 +33,10 @@ export async function findRemixIdeas(
   authorId: string,
   only?: string,
 ): Promise<RemixIdea[] | null> {
-  if (!isUuid(checklistId)) return null;
-  // No row when the list is not theirs; one of nulls when it has no idea.
-  const read = await executeNamed<{ [K in keyof IdeaRow]: IdeaRow[K] | null }>(
-    db,
-    sql`
+  const read = await readListPart<IdeaRow>(db, checklistId, authorId, {
+    readers: 'author',
+    key: 'idea',
+    part: sql`
     with original as (
       select distinct o.idea_key as idea from checklist_items o where o.checklist_id = ${checklistId}),
     added as (
@@ -58,16 +56,13 @@ export async function findRemixIdeas(
       having count(distinct a.author_id) >= ${sqlCount(IDEA_MIN_PEOPLE)}
       order by people desc, remixes desc, a.idea
       limit ${sqlCount(MAX_IDEAS)})
-    select idea.*
-    from ${ownList(checklistId, authorId)}
-    left join lateral (
-      select ideas.*, (select coalesce(json_agg(${personJson}), '[]') from profiles p
-                       where p.id = any(ideas.some_authors) and ${actorShown}) as shown
-      from ideas) idea on true
-    order by idea.people desc, idea.remixes desc, idea.idea`,
-  );
-  if (read.length === 0) return null;
-  const ideas = read.filter((row): row is IdeaRow => row.idea !== null);
+    select ideas.*, (select coalesce(json_agg(${personJson}), '[]') from profiles p
+                     where p.id = any(ideas.some_authors) and ${actorShown}) as shown
+    from ideas`,
+    order: sql`part.people desc, part.remixes desc, part.idea`,
+  });
+  if (!read) return null;
+  const ideas = read.rows;
   const people = new Map(ideas.flatMap((row) => row.shown).map((person) => [person.id, person]));
   return ideas.map((row) => ({
     idea: row.idea,

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { VERSIONS_PAGE_SIZE, type VersionPage } from '@/domain/checklists/version-history';
 import { applyChanges, type KeyedEntry, type VersionChange } from '@/domain/checklists/versions';
-import { executeNamed, type Executor } from '../db/client';
+import type { Executor } from '../db/client';
 import { isUuid } from '../db/ids';
-import { ownList } from './checklist-access';
+import { ownList, readListPart } from './checklist-access';
 import { readEntries } from './entry-writes';
 
 // A list's versions are its author's: anyone else, even a reader of a public list, finds none
@@ -29,32 +29,29 @@ export async function listVersions(
   userId: string,
   page: { before?: number | undefined },
 ): Promise<VersionPage | null> {
-  if (!isUuid(checklistId)) return null;
-  // One statement with whether the list is the user's: no row when it is not; a row of nulls but
-  // the list's own columns when the page is empty. A list with no version row at all (never changed
-  // since versions began) is read as its version 1, counting its entries only then.
-  type ListRow = { list_created_at: Date; list_entry_count: number | null; current: number | null };
-  const rows = await executeNamed<ListRow & { [K in keyof VersionRow]: VersionRow[K] | null }>(
-    db,
-    sql`
-    select list.created_at as list_created_at, page.*,
+  // A list with no version row at all (never changed since versions began) is read as its
+  // version 1, its entries counted only then.
+  type ListColumns = { list_created_at: Date; list_entry_count: number | null; current: number | null };
+  const read = await readListPart<VersionRow, ListColumns>(db, checklistId, userId, {
+    readers: 'author',
+    key: 'number',
+    listColumns: sql`c.created_at`,
+    columns: sql`list.created_at as list_created_at,
       (select max(number) from checklist_versions where checklist_id = ${checklistId}) as current,
-      case when page.number is null
-        then (select count(*)::int from checklist_items i where i.checklist_id = ${checklistId}) end as list_entry_count
-    from ${ownList(checklistId, userId, sql`c.created_at`)}
-    left join lateral (
+      case when part.number is null
+        then (select count(*)::int from checklist_items i where i.checklist_id = ${checklistId}) end as list_entry_count`,
+    part: sql`
       select v.number, v.created_at, v.changes, v.entry_count, v.restored_from, v.note
       from checklist_versions v
       where v.checklist_id = ${checklistId} and v.number < ${page.before ?? 2_147_483_647}
       order by v.number desc
-      limit ${VERSIONS_PAGE_SIZE + 1}) page on true
-    order by page.number desc`,
-  );
-  const [first] = rows;
-  if (!first) return null;
-  if (first.current === null) return firstVersionOnly(first, page.before);
-  const found = rows.filter((row): row is typeof row & VersionRow => row.number !== null);
-  const shown = found.slice(0, VERSIONS_PAGE_SIZE);
+      limit ${VERSIONS_PAGE_SIZE + 1}`,
+    order: sql`part.number desc`,
+  });
+  if (!read) return null;
+  const current = read.list.current;
+  if (current === null) return firstVersionOnly(read.list, page.before);
+  const shown = read.rows.slice(0, VERSIONS_PAGE_SIZE);
   return {
     versions: shown.map((row) => ({
       number: row.number,
@@ -64,8 +61,8 @@ export async function listVersions(
       restoredFrom: row.restored_from,
       note: row.note,
     })),
-    current: first.current,
-    nextCursor: found.length > VERSIONS_PAGE_SIZE ? shown.at(-1)!.number : null,
+    current,
+    nextCursor: read.rows.length > VERSIONS_PAGE_SIZE ? shown.at(-1)!.number : null,
   };
 }
 
