@@ -3,19 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { commentListSchema, type CommentPage } from '../../src/domain/checklists/comments';
 import { createUser, makeChecklist } from '../../src/server/seed/factories';
 import { createAppWithUsers } from '../setup/sign-in';
-import { createTestDatabase } from '../setup/test-database';
+import { createRecordingDatabase } from '../setup/test-database';
 
 // Comments come newest first, 20 a page, keyset-paged on (created_at, id).
 
-/** Every SQL statement the app sends, in order. */
-const statements: string[] = [];
+/** Records every SQL statement the app sends, in order. */
+const recording = await createRecordingDatabase();
+const { statements } = recording;
 const {
   t,
   agents: { reader: asReader },
-} = await createAppWithUsers(
-  { reader: {} },
-  { db: (await createTestDatabase({ onQuery: (query) => statements.push(query) })).db },
-);
+} = await createAppWithUsers({ reader: {} }, { db: recording.db });
 const author = await createUser(t.db);
 
 /** A list with `count` comments: numbered 1 (oldest) to count, some sharing a creation time. */

@@ -9,13 +9,14 @@ import { rateKey, rateRules } from '../../src/server/security/rate-limit';
 import { VISITOR_CACHE_CONTROL } from '../../src/server/security/no-store';
 import { createAppWithUsers, signedInAgent } from '../setup/sign-in';
 import type { Agent } from '../setup/test-app';
-import { createTestDatabase } from '../setup/test-database';
+import { createRecordingDatabase } from '../setup/test-database';
 
 // Remix lineage on the detail page ("Cloned from …, originally by …") and a list's remixes: its
 // public clones, newest first, a page at a time.
 
-/** Every SQL statement the app sends, in order. */
-const statements: string[] = [];
+/** Records every SQL statement the app sends, in order. */
+const recording = await createRecordingDatabase();
+const { statements } = recording;
 const {
   t,
   users: { first, second, third },
@@ -26,7 +27,7 @@ const {
     second: { profileName: 'Ben Middle' },
     third: { profileName: 'Cy Last' },
   },
-  { db: (await createTestDatabase({ onQuery: (query) => statements.push(query) })).db },
+  { db: recording.db },
 );
 const visitor = t.agent();
 

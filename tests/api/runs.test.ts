@@ -11,18 +11,19 @@ import { rateKey, rateRules, writeQuotaCounters } from '../../src/server/securit
 import { completeItem } from '../setup/completions';
 import { signedInAgent } from '../setup/sign-in';
 import { createTestApp, type Agent, type TestApp } from '../setup/test-app';
-import { createTestDatabase } from '../setup/test-database';
+import { createRecordingDatabase, expectSessionThenOneStatement } from '../setup/test-database';
 
 // A user's completions on a list are their open run; "Start again" (DELETE …/progress) closes it into
 // their history, which only they can read (GET …/runs).
 
+/** Records every SQL statement the app sends, in order. */
+const recording = await createRecordingDatabase();
+const { statements } = recording;
 let t: TestApp;
 let author: CreatedUser;
-/** Every SQL statement the app sends, in order. */
-const statements: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ db: (await createTestDatabase({ onQuery: (query) => statements.push(query) })).db });
+  t = await createTestApp({ db: recording.db });
   author = await createUser(t.db);
 });
 
@@ -248,8 +249,7 @@ describe('the run history', () => {
     ] as const) {
       statements.length = 0;
       expect((await agent.request(`/api/checklists/${id}/runs`)).status).toBe(status);
-      expect(statements.filter((statement) => /from "?sessions"?/.test(statement))).toHaveLength(1);
-      expect(statements).toHaveLength(2);
+      expectSessionThenOneStatement(statements);
     }
   });
 

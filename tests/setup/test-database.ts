@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { connectDatabase, type ConnectOptions, type Database } from '../../src/server/db/client';
 
 const TEMPLATE_DATABASE = 'ticklist_test_template';
@@ -26,4 +26,20 @@ export async function createTestDatabase(
     await cleanup.end();
   });
   return { db, url: url.toString() };
+}
+
+/**
+ * createTestDatabase that records every SQL statement sent through it, in order, in `statements`: a
+ * test empties it before the request whose statements it counts.
+ */
+export async function createRecordingDatabase(): Promise<{ db: Database; statements: string[] }> {
+  const statements: string[] = [];
+  const { db } = await createTestDatabase({ onQuery: (query) => statements.push(query) });
+  return { db, statements };
+}
+
+/** The statements of a signed-in read answered in one: its session's look-up, then the read. */
+export function expectSessionThenOneStatement(statements: string[]): void {
+  expect(statements.filter((statement) => /from "?sessions"?/.test(statement))).toHaveLength(1);
+  expect(statements).toHaveLength(2);
 }

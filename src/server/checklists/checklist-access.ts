@@ -105,8 +105,8 @@ type PartRow<Part> = { [K in keyof Part]: Part[K] | null };
 
 /**
  * One part of a list (its comments, remixes, runs, versions, ideas) read in the statement that
- * checks who may read it, so the read costs no statement to check access first. The statement's
- * FROM is `list`: the checklist's row as the viewer may see it (visibleList), or, for `readers:
+ * checks who may read it, so the read costs no statement to check access first. After the WITH
+ * queries `with`, if any, the statement's FROM is `list`: the checklist's row as the viewer may see it (visibleList), or, for `readers:
  * 'author'`, only when it is theirs (ownList), with `listColumns` of `c`; then `join` if any (such
  * as a count, cross joined), then `part` (a subquery that may use `list`) left joined laterally. It
  * selects `columns` (of `list`, of `join`, or a count), then `part.*`, ordered by `order` and cut to
@@ -122,6 +122,7 @@ export async function readListPart<Part, Columns extends Record<string, unknown>
   viewerId: string | null,
   read: {
     readers?: 'viewers' | 'author';
+    with?: SQL;
     key?: keyof Part & string;
     listColumns?: SQL;
     join?: SQL;
@@ -139,6 +140,7 @@ export async function readListPart<Part, Columns extends Record<string, unknown>
   const found = await executeNamed<PartRow<Part> & Columns>(
     db,
     sql`
+    ${read.with ? sql`with ${read.with}` : sql``}
     select ${read.columns ? sql`${read.columns}, ` : sql``}part.*
     from ${list}
     ${read.join ?? sql``}

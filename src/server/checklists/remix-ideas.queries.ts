@@ -36,8 +36,10 @@ export async function findRemixIdeas(
   const read = await readListPart<IdeaRow>(db, checklistId, authorId, {
     readers: 'author',
     key: 'idea',
-    part: sql`
-    with original as (
+    // Before the statement's FROM, as in the form whose speed was measured: with them inside the
+    // part, one run of two was slower.
+    with: sql`
+    original as (
       select distinct o.idea_key as idea from checklist_items o where o.checklist_id = ${checklistId}),
     added as (
       select cc.id as clone_id, cc.author_id, i.content, i.idea_key as idea
@@ -55,7 +57,8 @@ export async function findRemixIdeas(
       group by a.idea
       having count(distinct a.author_id) >= ${sqlCount(IDEA_MIN_PEOPLE)}
       order by people desc, remixes desc, a.idea
-      limit ${sqlCount(MAX_IDEAS)})
+      limit ${sqlCount(MAX_IDEAS)})`,
+    part: sql`
     select ideas.*, (select coalesce(json_agg(${personJson}), '[]') from profiles p
                      where p.id = any(ideas.some_authors) and ${actorShown}) as shown
     from ideas`,
